@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Env } from './config/env';
+import type { Database, DbOrTx } from './db/client';
+import { EventDispatcher } from './lib/events';
+import { JobRunner } from './lib/jobs';
+import { Mailer } from './lib/mail';
+import { authenticate } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { modules } from './modules/index';
+
+/** Plan limits, enforced by the subscriptions module when it is set up. */
+export type PlanLimits = {
+  assertCanAddUser(tx: DbOrTx, firmId: number): Promise<void>;
+  assertCanAddBranch(tx: DbOrTx, firmId: number): Promise<void>;
+};
+
+export type Deps = {
+  env: Env;
+  database: Database;
+  mailer: Mailer;
+  events: EventDispatcher;
+  jobs: JobRunner;
+  limits?: PlanLimits;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export type BuildAppOptions = {
+  env: Env;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole app without listening: plugins, then every module's routes under /api/v1. */
+export async function buildApp({ env, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: env.LOG_LEVEL },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || `req-${randomUUID().slice(0, 8)}`,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', {
+    env,
+    database,
+    mailer: new Mailer(env.SMTP_URL, env.MAIL_FROM),
+    events: new EventDispatcher(database, app.log),
+    jobs: new JobRunner(database, app.log),
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+        fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+        formAction: ["'self'", 'https://www.payfast.co.za', 'https://sandbox.payfast.co.za'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((o) => o.trim()) : false,
+    credentials: true,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'LexServe API', version: '1.0.0', description: 'Serving legal documents in South Africa.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.raw.query('SELECT 1');
+      return { status: 'ready', database: database.raw.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: database.raw.kind });
+    }
+  });
+
+  for (const mod of modules) await mod.setup?.(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(async (pub) => {
+        for (const mod of modules) await mod.publicRoutes?.(pub);
+      });
+      await api.register(async (scope) => {
+        scope.addHook('onRequest', authenticate(app));
+        for (const mod of modules) mod.authenticatedHooks?.(scope);
+        for (const mod of modules) await mod.routes?.(scope);
+      });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await serveWebApp(app, env);
+  return app;
+}
+
+/** Serves the built web app (and its /meta.json) with a single-page fallback for client routes. */
+async function serveWebApp(app: FastifyInstance, env: Env) {
+  const dist = env.WEB_DIST_DIR ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
+  if (!existsSync(join(dist, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, cacheControl: false });
+  app.get('/meta.json', { schema: { hide: true } }, (_req, reply) =>
+    reply.header('cache-control', 'no-store').sendFile('meta.json'),
+  );
+  app.get('/assets/*', { schema: { hide: true } }, (req, reply) => {
+    const file = (req.params as { '*': string })['*'];
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(join('assets', file));
+  });
+  app.get('/*', { schema: { hide: true } }, (req, reply) => {
+    const path = (req.params as { '*': string })['*'];
+    if (path.startsWith('api/')) return reply.callNotFound();
+    if (path && !path.includes('..') && statSync(join(dist, path), { throwIfNoEntry: false })?.isFile()) {
+      return reply.sendFile(path);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(14),
+  BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+  PUBLIC_URL: z.string().url().optional(),
+  API_BASE_URL: z.string().optional(),
+  CORS_ORIGINS: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  SEED_ADMIN_EMAIL: z.string().email().default('admin@lexserve.co.za'),
+  SEED_ADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  DEMO_PASSWORD: z.string().min(8).default('Demo@12345'),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('LexServe <no-reply@lexserve.co.za>'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('af-south-1'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(['simulator', 'payfast']).default('simulator'),
+  PAYFAST_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  PAYFAST_MERCHANT_ID: z.string().optional(),
+  PAYFAST_MERCHANT_KEY: z.string().optional(),
+  PAYFAST_PASSPHRASE: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { JWT_SECRET: string; DATA_DIR: string; PUBLIC_URL: string };
+
+/** Parses and checks the configuration once at start-up; fails fast with every problem listed. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Env {
+  const parsed = EnvSchema.safeParse({ ...source, ...overrides });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const env = { ...parsed.data, ...overrides };
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    JWT_SECRET: env.JWT_SECRET ?? embeddedSecret(dataDir),
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  } as Env;
+}
+
+/** In the embedded mode a secret is generated once and kept in the data directory. */
+function embeddedSecret(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,118 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; accepted wherever a `Db` is (repositories take either). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** Driver-level access for what Drizzle does not cover: migrations, LISTEN/NOTIFY. */
+export type RawDb = {
+  kind: 'pglite' | 'postgres';
+  exec(sql: string): Promise<void>;
+  /** Runs a multi-statement script in one transaction on one connection. */
+  execInTransaction(sql: string): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type Database = { db: Db; raw: RawDb };
+
+export type DatabaseOptions = { url?: string; dataDir?: string; memory?: boolean };
+
+/** PostgreSQL through `pg` when a URL is given, otherwise embedded PGlite (on disk, or in memory for tests). */
+export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url) return createPostgres(opts.url);
+  return createPglite(opts.memory ? undefined : opts.dataDir);
+}
+
+async function createPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const raw: RawDb = {
+    kind: 'pglite',
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    execInTransaction: async (sql) => {
+      await client.transaction(async (tx) => {
+        await tx.exec(sql);
+      });
+    },
+    query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    listen: async (channel, onPayload) => {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+    notify: async (channel, payload) => {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    close: () => client.close(),
+  };
+  return { db, raw };
+}
+
+async function createPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const raw: RawDb = {
+    kind: 'postgres',
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    execInTransaction: async (sql) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        await conn.query(sql);
+        await conn.query('COMMIT');
+      } catch (err) {
+        await conn.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        conn.release();
+      }
+    },
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    listen: async (channel, onPayload) => {
+      if (!listener) {
+        listener = new pg.Client({ connectionString: url });
+        await listener.connect();
+        listener.on('notification', (msg) => {
+          for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+        });
+      }
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+      };
+    },
+    notify: async (channel, payload) => {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    close: async () => {
+      await listener?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+  return { db, raw };
+}

@@ -1,0 +1,122 @@
+import { bigserial, boolean, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { NotificationPreferences, } from '@lexserve/contracts/users';
+import type { Role } from '@lexserve/contracts/common';
+import { timestamps } from './common';
+
+const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+export const firms = pgTable('firms', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  contactEmail: text().notNull(),
+  phone: text(),
+  address: text(),
+  maxBranches: integer().notNull().default(1),
+  isActive: boolean().notNull().default(true),
+  ...timestamps,
+});
+
+export const branches = pgTable('branches', {
+  id: serial().primaryKey(),
+  firmId: integer()
+    .notNull()
+    .references(() => firms.id),
+  name: text().notNull(),
+  practiceNumber: text().notNull(),
+  address: text(),
+  contactEmail: text(),
+  contactPhone: text(),
+  digitalServiceAddress: text(),
+  isMain: boolean().notNull().default(false),
+  isActive: boolean().notNull().default(true),
+  ...timestamps,
+});
+
+export const users = pgTable('users', {
+  id: serial().primaryKey(),
+  email: text().notNull(),
+  passwordHash: text(),
+  fullName: text().notNull(),
+  username: text().notNull(),
+  role: text().$type<Role>().notNull(),
+  phoneNumber: text(),
+  address: text(),
+  firmId: integer().references(() => firms.id),
+  branchId: integer().references(() => branches.id),
+  isActive: boolean().notNull().default(true),
+  isSystem: boolean().notNull().default(false),
+  notificationPreferences: jsonb().$type<NotificationPreferences>(),
+  lastLogin: at(),
+  ...timestamps,
+});
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: serial().primaryKey(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id),
+  familyId: uuid().notNull(),
+  tokenHash: text().notNull(),
+  expiresAt: at().notNull(),
+  rotatedAt: at(),
+  revokedAt: at(),
+  ...timestamps,
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: serial().primaryKey(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id),
+  tokenHash: text().notNull(),
+  expiresAt: at().notNull(),
+  usedAt: at(),
+  ...timestamps,
+});
+
+export const userAuditLog = pgTable('user_audit_log', {
+  id: serial().primaryKey(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id),
+  performedById: integer().references(() => users.id),
+  action: text().notNull(),
+  reason: text(),
+  details: jsonb().$type<Record<string, unknown>>(),
+  ...timestamps,
+});
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial().primaryKey(),
+  toAddress: text().notNull(),
+  subject: text().notNull(),
+  textBody: text().notNull(),
+  htmlBody: text(),
+  status: text().$type<'kept' | 'sent' | 'failed'>().notNull().default('kept'),
+  error: text(),
+  sentAt: at(),
+  ...timestamps,
+});
+
+export const domainEvents = pgTable('domain_events', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  type: text().notNull(),
+  payload: jsonb().$type<Record<string, unknown>>().notNull(),
+  attempts: integer().notNull().default(0),
+  lastError: text(),
+  processedAt: at(),
+  ...timestamps,
+});
+
+export const jobs = pgTable('jobs', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  name: text().notNull(),
+  payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  runAt: at().notNull().defaultNow(),
+  lockedUntil: at(),
+  attempts: integer().notNull().default(0),
+  lastError: text(),
+  doneAt: at(),
+  dedupeKey: text(),
+  ...timestamps,
+});

@@ -1,0 +1,2 @@
+// One file per aggregate; each module adds its own line here.
+export * from './foundation';

@@ -1,0 +1,67 @@
+import type { Role } from '@lexserve/contracts/common';
+import { CommonErrors, type ErrorDef } from '@lexserve/contracts/errors';
+import { AppError } from './app-error';
+
+/** Who is calling: resolved once per request by `plugins/auth.ts`. */
+export type Actor = {
+  id: number;
+  role: Role;
+  email: string;
+  fullName: string;
+  firmId: number | null;
+  branchId: number | null;
+};
+
+/**
+ * The one policy table: role × ability, from the spec's permission tables and PRODUCT-DECISIONS.
+ * Tenant rules (same firm, same branch, assigned sheriff) are checked by services and repositories on top.
+ */
+const ABILITIES = {
+  'admin:access': ['system_admin'],
+  'users:list': ['system_admin', 'firm_admin', 'branch_admin'],
+  'users:create': ['system_admin'],
+  'users:update': ['system_admin', 'firm_admin'],
+  'users:delete': ['system_admin', 'firm_admin'],
+  'users:view-sheriffs': ['system_admin', 'firm_admin', 'branch_admin', 'legal_practitioner'],
+  'firm-users:manage': ['firm_admin'],
+  'users:activate': ['system_admin', 'firm_admin'],
+  'firms:read': ['system_admin', 'sheriff', 'firm_admin', 'branch_admin', 'legal_practitioner'],
+  'firms:create': ['system_admin'],
+  'firms:update': ['system_admin', 'firm_admin'],
+  'firms:delete': ['system_admin'],
+  'branches:create': ['system_admin', 'firm_admin'],
+  'branches:update': ['system_admin', 'firm_admin', 'branch_admin'],
+  'branches:delete': ['system_admin', 'firm_admin'],
+  'documents:create': ['firm_admin', 'branch_admin', 'legal_practitioner'],
+  'documents:read': ['system_admin', 'sheriff', 'firm_admin', 'branch_admin', 'legal_practitioner'],
+  'documents:update': ['firm_admin', 'branch_admin', 'legal_practitioner'],
+  'documents:delete': ['firm_admin', 'branch_admin', 'legal_practitioner'],
+  'documents:assign-sheriff': ['firm_admin', 'branch_admin', 'legal_practitioner'],
+  'documents:revoke': ['firm_admin'],
+  'documents:record-service': ['sheriff'],
+  'parties:manage': ['firm_admin', 'branch_admin', 'legal_practitioner'],
+  'closures:request': ['firm_admin', 'branch_admin', 'legal_practitioner'],
+  'closures:approve': ['system_admin', 'firm_admin', 'branch_admin'],
+  'closures:complete': ['firm_admin', 'branch_admin', 'legal_practitioner'],
+  'closures:direct-close': ['firm_admin'],
+  'closures:read': ['system_admin', 'firm_admin', 'branch_admin', 'legal_practitioner'],
+  'subscription:read': ['firm_admin', 'branch_admin', 'legal_practitioner'],
+  'subscription:manage': ['firm_admin'],
+  'notifications:own': ['system_admin', 'sheriff', 'firm_admin', 'branch_admin', 'legal_practitioner'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Ability = keyof typeof ABILITIES;
+
+export const can = (actor: Pick<Actor, 'role'>, ability: Ability): boolean =>
+  (ABILITIES[ability] as readonly Role[]).includes(actor.role);
+
+/** Throws the given catalogue entry (403 by default) unless the actor has the ability. */
+export function assertCan(actor: Pick<Actor, 'role'>, ability: Ability, error: ErrorDef = CommonErrors.FORBIDDEN): void {
+  if (!can(actor, ability)) throw new AppError(error);
+}
+
+/** Every ability the role has: the answer of GET /users/me/permissions. */
+export const abilitiesOf = (role: Role): Ability[] =>
+  (Object.keys(ABILITIES) as Ability[]).filter((a) => (ABILITIES[a] as readonly Role[]).includes(role));
+
+export const ALL_ABILITIES = Object.keys(ABILITIES) as Ability[];

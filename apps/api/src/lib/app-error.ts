@@ -1,0 +1,49 @@
+import type { ErrorDef } from '@lexserve/contracts/errors';
+
+/**
+ * The one error type services throw. It carries a catalogue entry (code, HTTP status, the user's words);
+ * `plugins/errors.ts` turns it into `{detail, code, request_id}`.
+ */
+export class AppError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly detail: string;
+
+  constructor(def: ErrorDef, opts: { message?: string; cause?: unknown } = {}) {
+    super(opts.message ?? def.message, { cause: opts.cause });
+    this.name = 'AppError';
+    this.code = def.code;
+    this.status = def.status;
+    this.detail = opts.message ?? def.message;
+  }
+}
+
+/** A 422 for one field, in the same list shape as schema validation failures. */
+export class FieldError extends Error {
+  constructor(
+    readonly loc: (string | number)[],
+    readonly msg: string,
+    readonly type = 'value_error',
+  ) {
+    super(msg);
+    this.name = 'FieldError';
+  }
+}
+
+/** Postgres unique violation (23505) on the given constraint or index, if named. */
+export const isUniqueViolation = (err: unknown, constraint?: string): boolean => {
+  const e = findPgError(err);
+  return e?.code === '23505' && (!constraint || e.constraint === constraint || !!e.message?.includes(constraint));
+};
+export const isForeignKeyViolation = (err: unknown): boolean => findPgError(err)?.code === '23503';
+
+type PgError = { code?: string; constraint?: string; message?: string };
+function findPgError(err: unknown): PgError | undefined {
+  let cur: unknown = err;
+  for (let i = 0; i < 5 && cur; i++) {
+    const c = cur as PgError & { cause?: unknown };
+    if (typeof c.code === 'string' && /^\d{5}$|^[0-9A-Z]{5}$/.test(c.code)) return c;
+    cur = c.cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Env } from './config/env';
+import { createDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { seed } from './db/seed';
+import { join } from 'node:path';
+
+/** Database, migrations, seed, app, background work: everything `server.ts` and the e2e/bench harnesses start. */
+export async function startApp(env: Env, opts: { background?: boolean } = {}): Promise<FastifyInstance> {
+  const database = await createDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'pglite') });
+  await migrate(database.raw);
+  const app = await buildApp({ env, database });
+  await seed(database.db, env, app.log);
+  if (opts.background !== false) {
+    await app.deps.events.start();
+    app.deps.jobs.start();
+  }
+  app.addHook('onClose', async () => {
+    await app.deps.events.stop();
+    await app.deps.jobs.stop();
+    await database.raw.close();
+  });
+  return app;
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  ForgotPasswordInputSchema,
+  LoginInputSchema,
+  LogoutInputSchema,
+  PASSWORD_RESET_DONE,
+  RefreshInputSchema,
+  RegisterInputSchema,
+  ResetPasswordInputSchema,
+  TokenPairSchema,
+} from '@lexserve/contracts/auth';
+import { AuthErrors } from '@lexserve/contracts/errors';
+import { MessageSchema } from '@lexserve/contracts/common';
+import { UserSchema } from '@lexserve/contracts/users';
+import { BranchSchema, FirmSchema } from '@lexserve/contracts/firms';
+import { bearerToken, resolveActor } from '../../plugins/auth';
+import * as auth from './auth.service';
+
+const publicCtx = (request: FastifyRequest): auth.PublicCtx => ({
+  db: request.server.deps.database.db,
+  deps: request.server.deps,
+  log: request.log,
+});
+
+/** Login, refresh, logout, registration and password reset: all reachable without a session. */
+export async function authPublicRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const loginLimit = app.deps.env.LOGIN_RATE_LIMIT;
+
+  r.post(
+    '/users/login',
+    {
+      schema: { tags: ['auth'], body: LoginInputSchema, response: { 200: TokenPairSchema } },
+      config: {
+        rateLimit: {
+          max: loginLimit,
+          timeWindow: '1 minute',
+          keyGenerator: (req) => `${req.ip}:${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
+          errorResponseBuilder: () => ({
+            statusCode: 429,
+            code: AuthErrors.LOGIN_RATE_LIMITED.code,
+            message: AuthErrors.LOGIN_RATE_LIMITED.message,
+          }),
+        },
+      },
+    },
+    async (request) => auth.login(publicCtx(request), request.body.email, request.body.password),
+  );
+
+  r.post(
+    '/users/refresh',
+    { schema: { tags: ['auth'], body: RefreshInputSchema, response: { 200: TokenPairSchema } } },
+    async (request) => auth.refresh(publicCtx(request), request.body.refresh_token),
+  );
+
+  r.post(
+    '/users/logout',
+    { schema: { tags: ['auth'], body: LogoutInputSchema, response: { 200: MessageSchema } } },
+    async (request) => {
+      const token = bearerToken(request);
+      const userId = token ? await resolveActor(app, token).then((a) => a.id, () => undefined) : undefined;
+      await auth.logout(publicCtx(request), { userId, refreshToken: request.body?.refresh_token });
+      return { message: 'Successfully logged out' };
+    },
+  );
+
+  r.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        body: RegisterInputSchema,
+        response: {
+          201: z.object({
+            status: z.literal('success'),
+            data: z.object({ user: UserSchema, firm: FirmSchema, branch: BranchSchema }),
+            message: z.string(),
+          }),
+        },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const data = await auth.register(publicCtx(request), request.body);
+      return reply.status(201).send({ status: 'success' as const, data, message: 'Account created successfully! Please log in with your credentials.' });
+    },
+  );
+
+  r.post(
+    '/auth/forgot-password',
+    {
+      schema: { tags: ['auth'], body: ForgotPasswordInputSchema, response: { 200: MessageSchema } },
+      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+    },
+    async (request) => {
+      await auth.forgotPassword(publicCtx(request), request.body.email);
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    },
+  );
+
+  r.post(
+    '/auth/reset-password',
+    { schema: { tags: ['auth'], body: ResetPasswordInputSchema, response: { 200: MessageSchema } } },
+    async (request) => {
+      await auth.resetPassword(publicCtx(request), request.body.token, request.body.new_password);
+      return { message: PASSWORD_RESET_DONE };
+    },
+  );
+}

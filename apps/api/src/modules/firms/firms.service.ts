@@ -1,0 +1,169 @@
+import type { z } from 'zod';
+import type {
+  CreateBranchInputSchema,
+  CreateFirmInputSchema,
+  UpdateBranchInputSchema,
+  UpdateFirmInputSchema,
+} from '@lexserve/contracts/firms';
+import { CommonErrors, FirmErrors } from '@lexserve/contracts/errors';
+import { assertCan } from '../../lib/access';
+import { AppError, isForeignKeyViolation } from '../../lib/app-error';
+import type { Ctx } from '../../lib/context';
+import { findUserById } from '../users/users.repository';
+import { canViewUser } from '../users/users.policy';
+import * as repo from './firms.repository';
+import { defaultServiceAddress, toBranchDto, toFirmDto } from './firms.mapper';
+
+/**
+ * Firms and branches form a directory every signed-in user may read (the legal-representative step searches
+ * other firms and their digital service addresses). Changes are limited to the system administrator and,
+ * within their own firm, the firm administrator (and a branch administrator for their own branch).
+ */
+export async function listFirms(ctx: Ctx, query: { search?: string; skip: number; limit: number }) {
+  const { rows, total } = await repo.listFirms(ctx.db, { ...query, activeOnly: ctx.actor.role !== 'system_admin' });
+  return { firms: rows.map(toFirmDto), total };
+}
+
+export async function getFirm(ctx: Ctx, id: number) {
+  const firm = await repo.findFirmById(ctx.db, id);
+  if (!firm || (!firm.isActive && ctx.actor.role !== 'system_admin' && ctx.actor.firmId !== id))
+    throw new AppError(FirmErrors.FIRM_NOT_FOUND);
+  return toFirmDto(firm);
+}
+
+export async function createFirm(ctx: Ctx, input: z.infer<typeof CreateFirmInputSchema>) {
+  assertCan(ctx.actor, 'firms:create');
+  const firm = await repo.insertFirm(ctx.db, {
+    name: input.name,
+    contactEmail: input.contact_email,
+    phone: input.phone ?? null,
+    address: input.address ?? null,
+    maxBranches: input.max_branches,
+    isActive: input.is_active ?? true,
+  });
+  return toFirmDto(firm);
+}
+
+export async function updateFirm(ctx: Ctx, id: number, input: z.infer<typeof UpdateFirmInputSchema>) {
+  assertCan(ctx.actor, 'firms:update');
+  const isAdmin = ctx.actor.role === 'system_admin';
+  if (!isAdmin && ctx.actor.firmId !== id) throw new AppError(CommonErrors.FORBIDDEN);
+  if (!(await repo.findFirmById(ctx.db, id))) throw new AppError(FirmErrors.FIRM_NOT_FOUND);
+  const firm = await repo.updateFirm(ctx.db, id, {
+    name: input.name,
+    contactEmail: input.contact_email,
+    phone: input.phone,
+    address: input.address,
+    // The branch cap and the firm's status are administrative settings.
+    maxBranches: isAdmin ? input.max_branches : undefined,
+    isActive: isAdmin ? input.is_active : undefined,
+  });
+  return toFirmDto(firm!);
+}
+
+export async function deleteFirm(ctx: Ctx, id: number) {
+  assertCan(ctx.actor, 'firms:delete');
+  if (!(await repo.findFirmById(ctx.db, id))) throw new AppError(FirmErrors.FIRM_NOT_FOUND);
+  if ((await repo.countBranches(ctx.db, id)) > 0) throw new AppError(FirmErrors.FIRM_DELETE_CONFLICT);
+  await repo.deleteFirmRow(ctx.db, id).catch(conflictOn(FirmErrors.FIRM_DELETE_CONFLICT));
+}
+
+export async function getFirmOfUser(ctx: Ctx, userId: number) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user || !canViewUser(ctx.actor, user) || !user.firmId) throw new AppError(FirmErrors.FIRM_OF_USER_NOT_FOUND);
+  const firm = await repo.findFirmById(ctx.db, user.firmId);
+  if (!firm) throw new AppError(FirmErrors.FIRM_OF_USER_NOT_FOUND);
+  return toFirmDto(firm);
+}
+
+export async function listFirmBranches(ctx: Ctx, firmId: number) {
+  await getFirm(ctx, firmId);
+  const seesAll = ctx.actor.role === 'system_admin' || ctx.actor.firmId === firmId;
+  const { rows, total } = await repo.listBranches(ctx.db, { firmId, activeOnly: !seesAll });
+  return { branches: rows.map(toBranchDto), total };
+}
+
+export async function listBranches(ctx: Ctx, page: { skip: number; limit: number }) {
+  const firmId = ctx.actor.firmId ?? undefined;
+  const scoped = ctx.actor.role !== 'system_admin' && ctx.actor.role !== 'sheriff';
+  const { rows, total } = await repo.listBranches(ctx.db, { ...page, firmId: scoped ? (firmId ?? -1) : undefined });
+  return { branches: rows.map(toBranchDto), total };
+}
+
+export async function getBranch(ctx: Ctx, id: number) {
+  const branch = await repo.findBranchById(ctx.db, id);
+  if (!branch) throw new AppError(FirmErrors.BRANCH_NOT_FOUND);
+  return toBranchDto(branch);
+}
+
+export async function getBranchByPracticeNumber(ctx: Ctx, practiceNumber: string) {
+  const branch = await repo.findBranchByPracticeNumber(ctx.db, practiceNumber.trim());
+  if (!branch) throw new AppError(FirmErrors.BRANCH_BY_PRACTICE_NOT_FOUND);
+  return toBranchDto(branch);
+}
+
+export async function createBranch(ctx: Ctx, input: z.infer<typeof CreateBranchInputSchema>) {
+  assertCan(ctx.actor, 'branches:create');
+  if (ctx.actor.role !== 'system_admin' && ctx.actor.firmId !== input.firm_id) throw new AppError(CommonErrors.FORBIDDEN);
+  return ctx.db.transaction(async (tx) => {
+    const firm = await repo.findFirmById(tx, input.firm_id);
+    if (!firm) throw new AppError(FirmErrors.FIRM_NOT_FOUND);
+    if ((await repo.countBranches(tx, firm.id)) >= firm.maxBranches) throw new AppError(FirmErrors.MAX_BRANCHES_REACHED);
+    await ctx.deps.limits?.assertCanAddBranch(tx, firm.id);
+    const branch = await repo.insertBranch(tx, newBranchValues(input));
+    return toBranchDto(branch);
+  });
+}
+
+export const newBranchValues = (input: z.infer<typeof CreateBranchInputSchema>): repo.NewBranch => ({
+  firmId: input.firm_id,
+  name: input.name,
+  practiceNumber: input.practice_number,
+  address: input.address ?? null,
+  contactEmail: input.contact_email ?? null,
+  contactPhone: input.contact_phone ?? null,
+  digitalServiceAddress: input.digital_service_address ?? defaultServiceAddress(input.practice_number),
+  isActive: input.is_active ?? true,
+});
+
+export async function updateBranch(ctx: Ctx, id: number, input: z.infer<typeof UpdateBranchInputSchema>) {
+  assertCan(ctx.actor, 'branches:update');
+  const branch = await repo.findBranchById(ctx.db, id);
+  if (!branch) throw new AppError(FirmErrors.BRANCH_NOT_FOUND);
+  assertManagesBranch(ctx, branch);
+  const updated = await repo.updateBranch(ctx.db, id, {
+    name: input.name,
+    practiceNumber: input.practice_number,
+    address: input.address,
+    contactEmail: input.contact_email,
+    contactPhone: input.contact_phone,
+    digitalServiceAddress: input.digital_service_address,
+    isActive: input.is_active,
+  });
+  return toBranchDto(updated!);
+}
+
+export async function deleteBranch(ctx: Ctx, id: number) {
+  assertCan(ctx.actor, 'branches:delete');
+  const branch = await repo.findBranchById(ctx.db, id);
+  if (!branch) throw new AppError(FirmErrors.BRANCH_NOT_FOUND);
+  assertManagesBranch(ctx, branch);
+  if (branch.isMain) throw new AppError(FirmErrors.BRANCH_DELETE_CONFLICT);
+  await repo.deleteBranchRow(ctx.db, id).catch(conflictOn(FirmErrors.BRANCH_DELETE_CONFLICT));
+}
+
+function assertManagesBranch(ctx: Ctx, branch: { id: number; firmId: number }) {
+  const { role, firmId, branchId } = ctx.actor;
+  if (role === 'system_admin') return;
+  if (role === 'firm_admin' && firmId === branch.firmId) return;
+  if (role === 'branch_admin' && firmId === branch.firmId && branchId === branch.id) return;
+  throw new AppError(CommonErrors.FORBIDDEN);
+}
+
+const conflictOn =
+  (def: (typeof FirmErrors)[keyof typeof FirmErrors]) =>
+  (err: unknown): never => {
+    if (isForeignKeyViolation(err)) throw new AppError(def, { cause: err });
+    throw err;
+  };
+

@@ -1,0 +1,12 @@
+import type { ModuleDef } from './module';
+import { authPublicRoutes } from './auth/auth.routes';
+import { usersRoutes } from './users/users.routes';
+import { firmsRoutes } from './firms/firms.routes';
+import { mailSetup } from './users/users.events';
+
+/** Every domain module, in registration order. Each module adds its own entry. */
+export const modules: ModuleDef[] = [
+  { name: 'auth', publicRoutes: authPublicRoutes },
+  { name: 'users', routes: usersRoutes, setup: mailSetup },
+  { name: 'firms', routes: firmsRoutes },
+];

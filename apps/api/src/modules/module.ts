@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * A domain module plugs into the app through this shape. `publicRoutes` are mounted under /api/v1 with no
+ * login; `routes` under /api/v1 behind authentication (request.actor is set); `authenticatedHooks` are added
+ * to the authenticated scope before any module's routes (e.g. the subscription gate); `start`/`stop` run
+ * background work (event handlers, jobs) and are skipped when the app is built with `background: false`.
+ */
+export type ModuleDef = {
+  name: string;
+  publicRoutes?: (app: FastifyInstance) => Promise<void> | void;
+  routes?: (app: FastifyInstance) => Promise<void> | void;
+  authenticatedHooks?: (scope: FastifyInstance) => void;
+  /** Registers event handlers and jobs; called for every app, before start. */
+  setup?: (app: FastifyInstance) => Promise<void> | void;
+};

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '@lexserve/contracts/common';
+import { AuthErrors, CommonErrors, type ErrorDef } from '@lexserve/contracts/errors';
+import { users } from '../db/schema/index';
+import { type Actor, type Ability, assertCan } from '../lib/access';
+import { AppError } from '../lib/app-error';
+import { verifyAccessToken } from '../lib/tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor?: Actor;
+  }
+  interface FastifyContextConfig {
+    /** Firm roles may call this route without an active or trial subscription. */
+    allowWithoutSubscription?: boolean;
+  }
+}
+
+export const bearerToken = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+};
+
+/** Resolves a verified access token to the current, active user. */
+export async function resolveActor(app: FastifyInstance, token: string): Promise<Actor> {
+  const verified = verifyAccessToken(token, app.deps.env.JWT_SECRET);
+  if (!verified.ok) throw new AppError(verified.expired ? CommonErrors.TOKEN_EXPIRED : CommonErrors.AUTH_REQUIRED);
+  const [user] = await app.deps.database.db
+    .select({
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      fullName: users.fullName,
+      firmId: users.firmId,
+      branchId: users.branchId,
+      isActive: users.isActive,
+      isSystem: users.isSystem,
+    })
+    .from(users)
+    .where(eq(users.id, verified.userId));
+  if (!user || user.isSystem) throw new AppError(CommonErrors.AUTH_REQUIRED);
+  if (!user.isActive) throw new AppError(AuthErrors.ACCOUNT_INACTIVE);
+  return { id: user.id, role: user.role, email: user.email, fullName: user.fullName, firmId: user.firmId, branchId: user.branchId };
+}
+
+/** The authenticated scope's onRequest hook: every route under it has `request.actor`. */
+export function authenticate(app: FastifyInstance) {
+  return async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw new AppError(CommonErrors.AUTH_REQUIRED);
+    request.actor = await resolveActor(app, token);
+  };
+}
+
+/** The actor of an authenticated route (throws if a route was mounted outside the authenticated scope). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError(CommonErrors.AUTH_REQUIRED);
+  return request.actor;
+}
+
+/** Route-level coarse gate: `preHandler: requireRole('system_admin')`. */
+export const requireRole =
+  (roles: Role[], error: ErrorDef = CommonErrors.FORBIDDEN) =>
+  async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!roles.includes(actorOf(request).role)) throw new AppError(error);
+  };
+
+/** Route-level ability gate from the policy table. */
+export const requireAbility =
+  (ability: Ability, error?: ErrorDef) =>
+  async (request: FastifyRequest, _reply: FastifyReply) => {
+    assertCan(actorOf(request), ability, error);
+  };

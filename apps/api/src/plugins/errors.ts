@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { CommonErrors, type ValidationIssue } from '@lexserve/contracts/errors';
+import { AppError, FieldError } from '../lib/app-error';
+
+/**
+ * The only place that knows HTTP status codes for errors. Every non-2xx body is
+ * `{detail, code, request_id}`; validation failures are 422 with `detail` as the field list.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) return send(reply, request, err.status, err.detail, err.code);
+    if (err instanceof FieldError) {
+      return sendValidation(reply, request, [{ loc: err.loc, msg: err.msg, type: err.type }]);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'body';
+      const issues: ValidationIssue[] = err.validation.map((v) => ({
+        loc: [where, ...v.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p))],
+        msg: v.message ?? 'Invalid value',
+        type: String(v.keyword ?? 'value_error'),
+      }));
+      return sendValidation(reply, request, issues);
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, cause: err.cause }, 'response did not match its schema');
+      return send(reply, request, 500, CommonErrors.INTERNAL.message, 'INTERNAL');
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      const code = typeof err.code === 'string' && !err.code.startsWith('FST_') ? err.code : 'RATE_LIMITED';
+      return send(reply, request, 429, err.message || CommonErrors.RATE_LIMITED.message, code);
+    }
+    if (status >= 400 && status < 500) {
+      const detail = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? CommonErrors.BAD_REQUEST.message
+        : err.message;
+      return send(reply, request, status, detail, err.code ?? 'BAD_REQUEST');
+    }
+    request.log.error({ err, method: request.method, url: request.url, params: request.params }, 'unhandled error');
+    return send(reply, request, 500, CommonErrors.INTERNAL.message, 'INTERNAL');
+  });
+
+  app.setNotFoundHandler((request, reply) => send(reply, request, 404, CommonErrors.NOT_FOUND.message, 'NOT_FOUND'));
+}
+
+function send(reply: FastifyReply, request: FastifyRequest, status: number, detail: string, code: string) {
+  return reply.status(status).send({ detail, code, request_id: request.id });
+}
+
+function sendValidation(reply: FastifyReply, request: FastifyRequest, detail: ValidationIssue[]) {
+  return reply.status(422).send({ detail, code: 'VALIDATION_ERROR', request_id: request.id });
+}

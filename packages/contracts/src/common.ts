@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Positive integer id in a path or body; accepts numeric strings from path params. */
+export const IdSchema = z.coerce.number().int().positive();
+export const IdParamsSchema = z.object({ id: IdSchema });
+
+export const IsoDateTimeSchema = z.string();
+
+/** Query booleans arrive as strings: 'true' / 'false' / '1' / '0'. */
+export const QueryBooleanSchema = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const PageQuerySchema = z.object({
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/** The `{status, data, message}` envelope that writes read from `data`. */
+export const envelope = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({ status: z.literal('success'), data, message: z.string() });
+
+export const MessageSchema = z.object({ message: z.string() });
+
+/** Optional text: trims, and turns an empty string into null. */
+export const OptionalTextSchema = z
+  .string()
+  .nullish()
+  .transform((v) => {
+    const t = v?.trim();
+    return t ? t : null;
+  });
+
+/** The spec's e-mail shape: something@something.tld */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const ROLES = ['system_admin', 'sheriff', 'firm_admin', 'branch_admin', 'legal_practitioner'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+export const FIRM_ROLES = ['firm_admin', 'branch_admin', 'legal_practitioner'] as const satisfies readonly Role[];
+export const CREATABLE_FIRM_ROLES = ['branch_admin', 'legal_practitioner'] as const satisfies readonly Role[];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  system_admin: 'System Administrator',
+  sheriff: 'Sheriff',
+  firm_admin: 'Firm Administrator',
+  branch_admin: 'Branch Administrator',
+  legal_practitioner: 'Legal Practitioner',
+};
+
+export const isFirmRole = (role: Role): role is (typeof FIRM_ROLES)[number] =>
+  (FIRM_ROLES as readonly Role[]).includes(role);

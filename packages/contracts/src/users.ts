@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { CREATABLE_FIRM_ROLES, EMAIL_PATTERN, IdSchema, OptionalTextSchema, RoleSchema } from './common';
+
+export const UserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  full_name: z.string(),
+  display_name: z.string(),
+  username: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+  role_display_name: z.string(),
+  phone_number: z.string().nullable(),
+  address: z.string().nullable(),
+  firm_id: z.number().int().nullable(),
+  branch_id: z.number().int().nullable(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  last_login: z.string().nullable(),
+});
+export type User = z.infer<typeof UserSchema>;
+export const UserListSchema = z.object({ users: z.array(UserSchema) });
+
+export const PermissionsSchema = z.object({ role: RoleSchema, permissions: z.array(z.string()) });
+
+const email = z.string().trim().regex(EMAIL_PATTERN, 'Please enter a valid email address.');
+
+/** Profile update: only the fields sent are changed; empty values become null, e-mail is never nulled. */
+export const UpdateProfileInputSchema = z
+  .object({
+    full_name: z.string().trim().min(1, 'Full name is required').max(100, 'Full name is too long').optional(),
+    email: email.optional(),
+    phone_number: OptionalTextSchema.optional(),
+    address: OptionalTextSchema.optional(),
+  })
+  .strip();
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
+
+/** POST /users (system administrator): any role. */
+export const CreateUserInputSchema = z.object({
+  email: z.string({ error: 'Email and full name are required.' }).trim().min(1, 'Email and full name are required.').regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+  full_name: z.string({ error: 'Email and full name are required.' }).trim().min(1, 'Email and full name are required.'),
+  role: RoleSchema.or(z.string()).pipe(RoleSchema).optional().refine((v) => v !== undefined, 'User role is required.'),
+  password: z.string().min(8, 'Password must be at least 8 characters').optional(),
+  firm_id: IdSchema.nullish(),
+  branch_id: IdSchema.nullish(),
+  phone_number: OptionalTextSchema.optional(),
+  address: OptionalTextSchema.optional(),
+  is_active: z.boolean().optional(),
+});
+export type CreateUserInput = z.infer<typeof CreateUserInputSchema>;
+
+export const UpdateUserInputSchema = z.object({
+  email: email.optional(),
+  full_name: z.string().trim().min(1).max(100).optional(),
+  role: RoleSchema.optional(),
+  firm_id: IdSchema.nullish(),
+  branch_id: IdSchema.nullish(),
+  phone_number: OptionalTextSchema.optional(),
+  address: OptionalTextSchema.optional(),
+  is_active: z.boolean().optional(),
+});
+export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
+
+export const CreatableFirmRoleSchema = z.enum(CREATABLE_FIRM_ROLES, {
+  error: 'Role must be either branch_admin or legal_practitioner.',
+});
+
+export const CreateFirmUserInputSchema = z
+  .object({
+    email: z.string({ error: 'Email and full name are required.' }).trim().min(1, 'Email and full name are required.').regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+    full_name: z.string({ error: 'Email and full name are required.' }).trim().min(1, 'Email and full name are required.'),
+    role: CreatableFirmRoleSchema,
+    branch_id: IdSchema.nullish(),
+    phone_number: OptionalTextSchema.optional(),
+    address: OptionalTextSchema.optional(),
+  })
+  .refine((v) => v.role !== 'legal_practitioner' || v.branch_id != null, {
+    message: 'Branch ID is required for legal practitioners.',
+    path: ['branch_id'],
+  });
+export type CreateFirmUserInput = z.infer<typeof CreateFirmUserInputSchema>;
+
+export const CreateFirmUserResultSchema = z.object({ generated_password: z.string(), user: UserSchema });
+
+export const ActivateDeactivateInputSchema = z.object({
+  is_active: z.boolean({ error: 'Activation status is required' }),
+  reason: z
+    .string({ error: 'Reason is required for user activation/deactivation' })
+    .trim()
+    .min(1, 'Reason is required for user activation/deactivation'),
+});
+
+export const ChangeRoleInputSchema = z
+  .object({
+    new_role: z.enum(CREATABLE_FIRM_ROLES, { error: 'New role is required' }),
+    reason: z.string({ error: 'Reason is required for role change' }).trim().min(1, 'Reason is required for role change'),
+    new_branch_id: IdSchema.nullish(),
+  })
+  .refine((v) => v.new_role !== 'legal_practitioner' || v.new_branch_id != null, {
+    message: 'Branch ID is required for legal practitioners.',
+    path: ['new_branch_id'],
+  });
+
+export const FirmBranchesWithUsersSchema = z.object({
+  firm_id: z.number().int(),
+  firm_name: z.string(),
+  total_branches: z.number().int(),
+  total_users: z.number().int(),
+  active_branches: z.number().int(),
+  active_users: z.number().int(),
+  branches: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      practice_number: z.string(),
+      total_users: z.number().int(),
+      contact_email: z.string().nullable(),
+      contact_phone: z.string().nullable(),
+      address: z.string().nullable(),
+      digital_service_address: z.string().nullable(),
+      is_active: z.boolean(),
+      users: z.array(UserSchema),
+    }),
+  ),
+  unassigned_users: z.array(UserSchema),
+});
+
+export const NOTIFICATION_TYPES = [
+  'assignment_notification',
+  'status_update',
+  'completion_notification',
+  'deadline_reminder',
+  'system_alert',
+] as const;
+export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof NotificationTypeSchema>;
+
+export const NotificationPreferencesSchema = z.object({
+  preferences: z.record(NotificationTypeSchema, z.object({ email: z.boolean() })),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>['preferences'];
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  assignment_notification: { email: true },
+  status_update: { email: true },
+  completion_notification: { email: true },
+  deadline_reminder: { email: true },
+  system_alert: { email: true },
+};
