@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -39,9 +39,13 @@ export type Deps = {
   limits?: PlanLimits;
 };
 
+/** Every /api/v1 route and whether it sits behind authentication (the authorization matrix walks it). */
+export type RouteEntry = { method: string; url: string; authenticated: boolean };
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    routeTable: RouteEntry[];
   }
 }
 
@@ -118,14 +122,22 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     }
   });
 
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  const recordRoute = (r: RouteOptions, authenticated: boolean) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: r.url, authenticated });
+  };
+
   for (const mod of modules) await mod.setup?.(app);
 
   await app.register(
     async (api) => {
       await api.register(async (pub) => {
+        pub.addHook('onRoute', (r) => recordRoute(r, false));
         for (const mod of modules) await mod.publicRoutes?.(pub);
       });
       await api.register(async (scope) => {
+        scope.addHook('onRoute', (r) => recordRoute(r, true));
         scope.addHook('onRequest', authenticate(app));
         for (const mod of modules) mod.authenticatedHooks?.(scope);
         for (const mod of modules) await mod.routes?.(scope);

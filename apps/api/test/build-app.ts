@@ -71,6 +71,7 @@ export async function createTestApp(overrides: Partial<Record<keyof Env, string>
       DATA_DIR: mkdtempSync(join(tmpdir(), 'lexserve-test-')),
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
       LOGIN_RATE_LIMIT: '1000',
+      PUBLIC_RATE_LIMIT: '100000',
       ...overrides,
     },
     url ? { DATABASE_URL: url } : {},

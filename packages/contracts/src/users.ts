@@ -140,6 +140,10 @@ export type NotificationType = z.infer<typeof NotificationTypeSchema>;
 export const NotificationPreferencesSchema = z.object({
   preferences: z.record(NotificationTypeSchema, z.object({ email: z.boolean() })),
 });
+/** PUT: any subset of the types; the others keep their setting. */
+export const UpdateNotificationPreferencesInputSchema = z.object({
+  preferences: z.partialRecord(NotificationTypeSchema, z.object({ email: z.boolean() })),
+});
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>['preferences'];
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   assignment_notification: { email: true },

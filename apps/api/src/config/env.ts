@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   DEMO_PASSWORD: z.string().min(8).default('Demo@12345'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('LexServe <no-reply@lexserve.co.za>'),
   S3_BUCKET: z.string().optional(),

@@ -35,7 +35,8 @@ export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
   const e = findPgError(err);
   return e?.code === '23505' && (!constraint || e.constraint === constraint || !!e.message?.includes(constraint));
 };
-export const isForeignKeyViolation = (err: unknown): boolean => findPgError(err)?.code === '23503';
+/** 23503 foreign_key_violation, or 23001 restrict_violation for ON DELETE RESTRICT. */
+export const isForeignKeyViolation = (err: unknown): boolean => ['23503', '23001'].includes(findPgError(err)?.code ?? '');
 
 type PgError = { code?: string; constraint?: string; message?: string };
 function findPgError(err: unknown): PgError | undefined {

@@ -1,2 +1,3 @@
 // One file per aggregate; each module adds its own line here.
 export * from './foundation';
+export * from './notifications';

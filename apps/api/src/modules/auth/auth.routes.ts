@@ -81,7 +81,7 @@ export async function authPublicRoutes(app: FastifyInstance) {
           }),
         },
       },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: app.deps.env.PUBLIC_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const data = await auth.register(publicCtx(request), request.body);
@@ -93,7 +93,7 @@ export async function authPublicRoutes(app: FastifyInstance) {
     '/auth/forgot-password',
     {
       schema: { tags: ['auth'], body: ForgotPasswordInputSchema, response: { 200: MessageSchema } },
-      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      config: { rateLimit: { max: Math.ceil(app.deps.env.PUBLIC_RATE_LIMIT / 4), timeWindow: '15 minutes' } },
     },
     async (request) => {
       await auth.forgotPassword(publicCtx(request), request.body.email);

@@ -11,6 +11,7 @@ import {
   CreateUserInputSchema,
   FirmBranchesWithUsersSchema,
   NotificationPreferencesSchema,
+  UpdateNotificationPreferencesInputSchema,
   PermissionsSchema,
   UpdateProfileInputSchema,
   UpdateUserInputSchema,
@@ -61,7 +62,7 @@ export async function usersRoutes(app: FastifyInstance) {
       config: open,
       schema: {
         tags,
-        body: z.object({ preferences: NotificationPreferencesSchema.shape.preferences.or(z.record(z.string(), z.never())) }),
+        body: UpdateNotificationPreferencesInputSchema,
         response: { 200: NotificationPreferencesSchema },
       },
     },

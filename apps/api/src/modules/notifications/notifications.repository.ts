@@ -1,0 +1,190 @@
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { NOTIFICATION_TYPES, type NotificationType } from '@lexserve/contracts/notifications';
+import type { DbOrTx } from '../../db/client';
+import { notifications, users } from '../../db/schema/index';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = typeof notifications.$inferInsert;
+
+/** A notification is addressed by its UUID (paths) or its numeric id; both are scoped to the owner. */
+export type NotificationRef = { uuid: string } | { id: number };
+
+const refWhere = (ref: NotificationRef): SQL =>
+  'uuid' in ref ? eq(notifications.notificationId, ref.uuid) : eq(notifications.id, ref.id);
+
+export type ListFilter = {
+  userId: number;
+  skip: number;
+  limit: number;
+  type?: NotificationType;
+  isRead?: boolean;
+  search?: string;
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function listWhere(f: Omit<ListFilter, 'skip' | 'limit'>): SQL {
+  const where: SQL[] = [eq(notifications.userId, f.userId)];
+  if (f.type) where.push(eq(notifications.notificationType, f.type));
+  if (f.isRead !== undefined) where.push(eq(notifications.isRead, f.isRead));
+  if (f.search) {
+    const pattern = `%${escapeLike(f.search)}%`;
+    where.push(or(ilike(notifications.title, pattern), ilike(notifications.message, pattern))!);
+  }
+  return and(...where)!;
+}
+
+/** The user's notifications matching the filters, newest first, and how many match in all. */
+export async function listNotifications(db: DbOrTx, f: ListFilter): Promise<{ rows: NotificationRow[]; total: number }> {
+  const where = listWhere(f);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .offset(f.skip)
+      .limit(f.limit),
+    db.select({ total: count() }).from(notifications).where(where),
+  ]);
+  return { rows, total: Number(totals?.total ?? 0) };
+}
+
+export const findOwnNotification = async (db: DbOrTx, userId: number, ref: NotificationRef) =>
+  (await db.select().from(notifications).where(and(eq(notifications.userId, userId), refWhere(ref))))[0];
+
+export const findNotificationsByIds = (db: DbOrTx, ids: number[]) =>
+  ids.length ? db.select().from(notifications).where(inArray(notifications.id, ids)) : Promise.resolve([]);
+
+export const insertNotifications = (db: DbOrTx, values: NewNotification[]) =>
+  values.length ? db.insert(notifications).values(values).returning() : Promise.resolve([] as NotificationRow[]);
+
+/** Sets is_read on one of the user's notifications; read_at follows (set when read, cleared when unread). */
+export async function setReadState(db: DbOrTx, userId: number, ref: NotificationRef, isRead: boolean) {
+  const [row] = await db
+    .update(notifications)
+    .set({ isRead, readAt: isRead ? sql`coalesce(${notifications.readAt}, now())` : null })
+    .where(and(eq(notifications.userId, userId), refWhere(ref)))
+    .returning();
+  return row;
+}
+
+/** Marks every unread notification of the user read; answers how many changed. */
+export async function markAllRead(db: DbOrTx, userId: number): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true, readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/**
+ * Marks the user's notifications among the given refs read. Answers every matching notification of the
+ * user (already-read ones included) and which of them changed now.
+ */
+export async function markManyRead(db: DbOrTx, userId: number, uuids: string[], ids: number[]) {
+  const refs: SQL[] = [];
+  if (uuids.length) refs.push(inArray(notifications.notificationId, uuids));
+  if (ids.length) refs.push(inArray(notifications.id, ids));
+  if (!refs.length) return { matched: [] as { id: number; notificationId: string }[], changed: [] as number[] };
+  const scope = and(eq(notifications.userId, userId), or(...refs));
+  const matched = await db
+    .select({ id: notifications.id, notificationId: notifications.notificationId })
+    .from(notifications)
+    .where(scope);
+  const changed = await db
+    .update(notifications)
+    .set({ isRead: true, readAt: sql`now()` })
+    .where(and(scope, eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return { matched, changed: changed.map((r) => r.id) };
+}
+
+export type StatsRow = { userId: number; type: NotificationType; total: number; unread: number; recent: number };
+
+/** Counts per user and type for the given users, in one query (stats and real-time pushes). */
+export async function countByUserAndType(db: DbOrTx, userIds: number[], recentSince: Date): Promise<StatsRow[]> {
+  if (!userIds.length) return [];
+  const rows = await db
+    .select({
+      userId: notifications.userId,
+      type: notifications.notificationType,
+      total: count(),
+      unread: sql<number>`count(*) FILTER (WHERE NOT ${notifications.isRead})`,
+      recent: sql<number>`count(*) FILTER (WHERE ${notifications.createdAt} > ${recentSince.toISOString()}::timestamptz)`,
+    })
+    .from(notifications)
+    .where(inArray(notifications.userId, userIds))
+    .groupBy(notifications.userId, notifications.notificationType);
+  return rows.map((r) => ({
+    userId: r.userId,
+    type: r.type,
+    total: Number(r.total),
+    unread: Number(r.unread),
+    recent: Number(r.recent),
+  }));
+}
+
+export const emptyByType = (): Record<NotificationType, number> =>
+  Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, 0])) as Record<NotificationType, number>;
+
+// ---- recipients ---------------------------------------------------------------------------------
+
+export type Recipient = {
+  id: number;
+  email: string;
+  fullName: string;
+  isActive: boolean;
+  notificationPreferences: (typeof users.$inferSelect)['notificationPreferences'];
+};
+
+const recipientColumns = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  isActive: users.isActive,
+  notificationPreferences: users.notificationPreferences,
+};
+
+/** Real (non-system) users among the ids. */
+export const findRecipients = (db: DbOrTx, ids: number[]): Promise<Recipient[]> =>
+  ids.length
+    ? db
+        .select(recipientColumns)
+        .from(users)
+        .where(and(inArray(users.id, ids), eq(users.isSystem, false)))
+    : Promise.resolve([]);
+
+/**
+ * Active users of a firm who oversee its work: every firm administrator, and the branch administrators of
+ * the given branch (all branch administrators when no branch is given).
+ */
+export const findFirmSupervisorIds = async (db: DbOrTx, firmId: number, branchId?: number | null): Promise<number[]> => {
+  const branchAdmins = branchId
+    ? and(eq(users.role, 'branch_admin'), or(eq(users.branchId, branchId), sql`${users.branchId} IS NULL`))
+    : eq(users.role, 'branch_admin');
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.firmId, firmId), eq(users.isActive, true), or(eq(users.role, 'firm_admin'), branchAdmins)));
+  return rows.map((r) => r.id);
+};
+
+/** Active system administrators (not the system account). */
+export const findSystemAdminIds = async (db: DbOrTx): Promise<number[]> =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'system_admin'), eq(users.isActive, true), eq(users.isSystem, false)))
+  ).map((r) => r.id);
+
+/** Active users of a firm with the given roles (e.g. the firm administrators for subscription news). */
+export const findFirmUserIds = async (db: DbOrTx, firmId: number, roles: string[]): Promise<number[]> =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.firmId, firmId), eq(users.isActive, true), inArray(users.role, roles as never[])))
+  ).map((r) => r.id);
