@@ -1,0 +1,56 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { PageLoader } from '../../components/page-loader';
+import { paths, sessionExpiredLoginPath } from '../../config/paths';
+import { describeError } from '../../lib/api-client';
+import { logout, useCurrentUser, useHasSession, type LoginRedirectState } from '../../lib/auth';
+import { getSessionEndReason } from '../../lib/session-store';
+import { AuthedUserContext } from './authed-user';
+
+/**
+ * The authenticated area: without a session the user goes to the login page (and comes back here
+ * afterwards); with one, the current user is loaded once and shared below.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const signedIn = useHasSession();
+  const location = useLocation();
+  const me = useCurrentUser();
+  const queryClient = useQueryClient();
+
+  if (!signedIn) {
+    const reason = getSessionEndReason();
+    if (reason === 'logout') return <Navigate to={paths.login} replace />;
+    if (reason === 'inactive') return <Navigate to={sessionExpiredLoginPath} replace />;
+    const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    return <Navigate to={paths.login} replace state={state} />;
+  }
+
+  if (me.isPending) return <PageLoader label="Loading your account..." />;
+
+  if (me.isError) {
+    return (
+      <Box sx={{ maxWidth: 560, mx: 'auto', mt: 10, px: 2 }}>
+        <Alert severity="error">
+          <AlertTitle>We could not load your account</AlertTitle>
+          {describeError(me.error, { fallback: 'Failed to load your account. Please try again.' })}
+          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+            <Button variant="contained" size="small" onClick={() => void me.refetch()}>
+              Try again
+            </Button>
+            <Button size="small" onClick={() => void logout(queryClient)}>
+              Log out
+            </Button>
+          </Stack>
+        </Alert>
+      </Box>
+    );
+  }
+
+  return <AuthedUserContext.Provider value={me.data}>{children}</AuthedUserContext.Provider>;
+}

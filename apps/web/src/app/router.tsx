@@ -1,0 +1,116 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RequireAuth } from './guards/require-auth';
+import { RequireRole } from './guards/require-role';
+import { AppLayout } from './layouts/app-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { AdminRedirect, AppIndexRedirect, CatchAllRedirect, DashboardRedirect } from './routes/redirects';
+import { RouteErrorPage } from './routes/route-error';
+
+/** A lazily loaded page: `page(() => import('./x'), 'XPage')` keeps each screen in its own chunk. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const page = <M extends Record<string, any>>(load: () => Promise<M>, name: keyof M & string) => {
+  const Component = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return <Component />;
+};
+
+// Public pages
+const home = page(() => import('./routes/home'), 'HomePage');
+const about = page(() => import('./routes/about'), 'AboutPage');
+const login = page(() => import('./routes/login'), 'LoginPage');
+const signup = page(() => import('./routes/signup'), 'SignupPage');
+const forgotPassword = page(() => import('./routes/forgot-password'), 'ForgotPasswordPage');
+const resetPassword = page(() => import('./routes/reset-password'), 'ResetPasswordPage');
+const publicPlans = page(() => import('./routes/public-plans'), 'PublicPlansRoute');
+const verify = page(() => import('../features/verification/components/verify-page'), 'VerifyPage');
+
+// Authenticated pages of this foundation
+const dashboard = page(() => import('./routes/dashboard'), 'DashboardPage');
+const profile = page(() => import('./routes/profile'), 'ProfilePage');
+const account = page(() => import('./routes/account'), 'AccountPage');
+
+// Feature screens delivered by their own issues (each file starts as a placeholder)
+const caseDetail = page(() => import('../features/documents/components/case-detail-page'), 'CaseDetailPage');
+const adminPortal = page(() => import('../features/admin/components/admin-portal-page'), 'AdminPortalPage');
+const closureApprovals = page(() => import('../features/closures/components/closure-approvals-page'), 'ClosureApprovalsPage');
+const notifications = page(() => import('../features/notifications/components/notifications-page'), 'NotificationsPage');
+const myPlan = page(() => import('../features/subscriptions/components/my-plan-page'), 'MyPlanPage');
+const plans = page(() => import('../features/subscriptions/components/plans-page'), 'PlansPage');
+const subscription = page(() => import('../features/subscriptions/components/subscription-dashboard-page'), 'SubscriptionDashboardPage');
+const changePlan = page(() => import('../features/subscriptions/components/change-plan-page'), 'ChangePlanPage');
+const planPreview = page(() => import('../features/subscriptions/components/plan-change-preview-page'), 'PlanChangePreviewPage');
+const planConfirmation = page(
+  () => import('../features/subscriptions/components/plan-change-confirmation-page'),
+  'PlanChangeConfirmationPage',
+);
+const cancelSubscription = page(() => import('../features/subscriptions/components/cancel-subscription-page'), 'CancelSubscriptionPage');
+const paymentSuccess = page(() => import('../features/payments/components/payment-success-page'), 'PaymentSuccessPage');
+const paymentCancel = page(() => import('../features/payments/components/payment-cancel-page'), 'PaymentCancelPage');
+const cardUpdateSuccess = page(() => import('../features/payments/components/card-update-success-page'), 'CardUpdateSuccessPage');
+
+/** Every route and redirect of spec 1, section 2.1. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: home },
+          { path: 'login', element: login },
+          { path: 'signup', element: signup },
+          { path: 'forgot-password', element: forgotPassword },
+          { path: 'reset-password', element: resetPassword },
+          { path: 'plans', element: publicPlans },
+          { path: 'verify', element: verify },
+          { path: 'verify/:securityId', element: verify },
+          { path: 'about', element: about },
+        ],
+      },
+      { path: 'dashboard', element: <DashboardRedirect /> },
+      { path: 'admin', element: <AdminRedirect /> },
+      {
+        path: 'app',
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <AppIndexRedirect /> },
+          { path: 'dashboard', element: dashboard },
+          { path: 'dashboard/active-case/:documentId', element: caseDetail },
+          {
+            path: 'admin',
+            element: <RequireRole roles={['system_admin']} />,
+            children: [
+              { index: true, element: adminPortal },
+              { path: 'case-closure-approvals', element: closureApprovals },
+              { path: '*', element: adminPortal },
+            ],
+          },
+          { path: 'verify', element: verify },
+          { path: 'verify/:securityId', element: verify },
+          { path: 'profile', element: profile },
+          { path: 'account', element: account },
+          { path: 'notifications', element: notifications },
+          { path: 'my-plan', element: myPlan },
+          { path: 'plans', element: plans },
+          { path: 'subscription', element: subscription },
+          { path: 'subscription/change-plan', element: changePlan },
+          { path: 'subscription/preview', element: planPreview },
+          { path: 'subscription/confirmation', element: planConfirmation },
+          { path: 'subscription/cancel', element: cancelSubscription },
+          { path: 'payment/success', element: paymentSuccess },
+          { path: 'payment/cancel', element: paymentCancel },
+          { path: 'payment/card-update-success', element: cardUpdateSuccess },
+        ],
+      },
+      { path: '*', element: <CatchAllRedirect /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

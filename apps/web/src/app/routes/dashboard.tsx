@@ -1,0 +1,129 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { DashboardFeedbackProvider, isSessionMessage, type DashboardFeedback } from '../../components/dashboard-feedback';
+import { LoadingOverlay } from '../../components/loading-overlay';
+import { NotificationBanner } from '../../components/notification-banner';
+import { PageLoader } from '../../components/page-loader';
+import type { DashboardTab } from '../../config/paths';
+import { paths } from '../../config/paths';
+import { DASHBOARD_TABS_BY_ROLE, resolveDashboardTab } from '../../lib/authorization';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuthedUser } from '../guards/authed-user';
+
+const NewMattersTab = lazy(() => import('../../features/documents/components/new-matters-tab').then((m) => ({ default: m.NewMattersTab })));
+const MyCasesTab = lazy(() => import('../../features/documents/components/my-cases-tab').then((m) => ({ default: m.MyCasesTab })));
+const CaseClosuresTab = lazy(() =>
+  import('../../features/closures/components/case-closures-tab').then((m) => ({ default: m.CaseClosuresTab })),
+);
+const UserManagementTab = lazy(() =>
+  import('../../features/users/components/user-management-tab').then((m) => ({ default: m.UserManagementTab })),
+);
+
+export const DASHBOARD_TAB_LABELS: Record<DashboardTab, string> = {
+  'new-matters': 'New Matters',
+  'my-cases': 'My Cases',
+  'case-closures': 'Case Closures',
+  'user-management': 'User Management',
+};
+
+function TabContent({ tab, subtab }: { tab: DashboardTab; subtab: string | null }) {
+  switch (tab) {
+    case 'my-cases':
+      return <MyCasesTab subtab={subtab} />;
+    case 'case-closures':
+      return <CaseClosuresTab subtab={subtab} />;
+    case 'user-management':
+      return <UserManagementTab />;
+    default:
+      return <NewMattersTab subtab={subtab} />;
+  }
+}
+
+/** Dashboard shell (spec 2.7): role tabs from the query, overlay, success and error banners. */
+export function DashboardPage() {
+  const user = useAuthedUser();
+  const [params, setParams] = useSearchParams();
+  const [overlay, setOverlay] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const tab = resolveDashboardTab(user.role, params.get('tab'));
+  const subtab = params.get('subtab');
+  useDocumentTitle(DASHBOARD_TAB_LABELS[tab]);
+
+  const showError = useCallback((message: string) => {
+    if (isSessionMessage(message)) return;
+    setError(message);
+  }, []);
+  const feedback = useMemo<DashboardFeedback>(
+    () => ({
+      showLoading: (message) => setOverlay(message),
+      hideLoading: () => setOverlay(null),
+      showSuccess: (message) => {
+        setError(null);
+        setSuccess(message);
+      },
+      showError,
+    }),
+    [showError],
+  );
+
+  if (user.role === 'system_admin') return <Navigate to={paths.app.admin} replace />;
+
+  const tabs = DASHBOARD_TABS_BY_ROLE[user.role];
+  const busy = overlay !== null;
+
+  return (
+    <DashboardFeedbackProvider value={feedback}>
+      <Box sx={{ mb: 3 }}>
+        <Typography variant="h4" component="h1">
+          Dashboard
+        </Typography>
+        <Typography color="text.secondary">
+          Welcome, {user.display_name || user.full_name} · {user.role_display_name}
+        </Typography>
+      </Box>
+
+      <NotificationBanner open={Boolean(success)} severity="success" message={success} onClose={() => setSuccess(null)} />
+      <NotificationBanner open={Boolean(error)} severity="error" message={error} onClose={() => setError(null)} autoHideMs={null} />
+
+      <Paper variant="outlined" sx={{ mb: 3 }}>
+        <Tabs
+          value={tab}
+          onChange={(_, value: DashboardTab) => {
+            setSuccess(null);
+            setError(null);
+            setParams({ tab: value });
+          }}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Dashboard sections"
+        >
+          {tabs.map((value) => (
+            <Tab
+              key={value}
+              value={value}
+              label={DASHBOARD_TAB_LABELS[value]}
+              disabled={busy}
+              id={`dashboard-tab-${value}`}
+              aria-controls={`dashboard-panel-${value}`}
+            />
+          ))}
+        </Tabs>
+      </Paper>
+
+      <Box role="tabpanel" id={`dashboard-panel-${tab}`} aria-labelledby={`dashboard-tab-${tab}`}>
+        <Suspense fallback={<PageLoader />}>
+          <TabContent tab={tab} subtab={subtab} />
+        </Suspense>
+      </Box>
+
+      <LoadingOverlay open={busy} message={overlay ?? undefined} />
+    </DashboardFeedbackProvider>
+  );
+}

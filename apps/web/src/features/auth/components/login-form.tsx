@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginInputSchema, type TokenPair } from '@lexserve/contracts/auth';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { fieldProps } from '../../../lib/form';
+import { PasswordField } from '../../../components/password-field';
+import { loginErrorMessage, loginWithPassword } from '../api/login';
+
+/** Login fields and button of spec 2.2; the page around it handles alerts and where to go next. */
+export function LoginForm({ onLoggedIn }: { onLoggedIn: (tokens: TokenPair) => void | Promise<void> }) {
+  const form = useForm({
+    resolver: zodResolver(LoginInputSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
+  const login = useMutation({ mutationFn: loginWithPassword, onSuccess: onLoggedIn });
+  const busy = login.isPending || form.formState.isSubmitting;
+
+  return (
+    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => login.mutateAsync(values).catch(() => undefined))}>
+      <Stack spacing={2.5}>
+        {login.isError ? (
+          <Alert severity="error" role="alert" onClose={() => login.reset()}>
+            {loginErrorMessage(login.error)}
+          </Alert>
+        ) : null}
+        <TextField
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          required
+          {...fieldProps(form, 'email')}
+        />
+        <PasswordField label="Password" autoComplete="current-password" required {...fieldProps(form, 'password')} />
+        <Box sx={{ textAlign: 'right', mt: '4px !important' }}>
+          <Link component={RouterLink} to={paths.forgotPassword} variant="body2">
+            Forgot password?
+          </Link>
+        </Box>
+        <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
+          {busy ? 'Signing in...' : 'Log in'}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import type { User } from '@lexserve/contracts/users';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, describeError } from '../../../lib/api-client';
+import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
+
+export type ProfileChanges = Partial<{ full_name: string; email: string; phone_number: string | null; address: string | null }>;
+type ProfileUpdateAnswer = { status?: string; data?: User; message?: string };
+
+export const getProfile = (): Promise<User> => api.get<User>('/users/me/profile');
+
+export const profileQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.profile, queryFn: getProfile, staleTime: STALE_TIMES.currentUser });
+
+export const useProfile = () => useQuery(profileQueryOptions());
+
+export const updateProfile = (changes: ProfileChanges): Promise<ProfileUpdateAnswer> =>
+  api.put<ProfileUpdateAnswer>('/users/me/profile', changes);
+
+export const useUpdateProfile = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (answer) => {
+      if (answer?.data) queryClient.setQueryData(queryKeys.profile, answer.data);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.firmBranchesWithUsers }),
+      ]);
+    },
+  });
+};
+
+export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
+
+/** Spec 8, "Profile" (load). */
+export const profileLoadErrorMessage = (error: unknown): string =>
+  describeError(error, {
+    byStatus: {
+      404: 'User profile not found. Please contact support.',
+      401: 'Authentication required. Please log in again.',
+    },
+    fallback: 'Failed to load profile. Please try again.',
+    useServerMessage: false,
+  });
+
+/** Spec 8, "Profile" (update); other failures read 'Failed to update profile. Please try again.' */
+export const profileUpdateErrorMessage = (error: unknown): string =>
+  describeError(error, {
+    byStatus: {
+      422: 'Profile validation failed. Please check all required fields.',
+      409: 'Email address is already in use. Please choose a different email.',
+    },
+    fallback: 'Failed to update profile. Please try again.',
+    useServerMessage: false,
+  });

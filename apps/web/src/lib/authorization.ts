@@ -1,0 +1,29 @@
+import type { DashboardTab } from '../config/paths';
+import { FIRM_ROLES, type Role } from '../config/constants';
+
+/** Roles that must have an active or trial subscription (spec 4.1). */
+export const isGatedRole = (role: Role): boolean => (FIRM_ROLES as readonly Role[]).includes(role);
+
+/** Dashboard tabs per role (spec 2.7 / 6). system_admin has none: it is redirected to /app/admin. */
+export const DASHBOARD_TABS_BY_ROLE: Record<Role, readonly DashboardTab[]> = {
+  firm_admin: ['new-matters', 'my-cases', 'case-closures', 'user-management'],
+  branch_admin: ['new-matters', 'my-cases', 'case-closures'],
+  legal_practitioner: ['new-matters', 'my-cases'],
+  sheriff: ['new-matters', 'my-cases'],
+  system_admin: [],
+};
+
+export const DEFAULT_DASHBOARD_TAB: DashboardTab = 'new-matters';
+
+/** An unknown or disallowed tab falls back to new-matters (spec 2.7). */
+export const resolveDashboardTab = (role: Role, requested: string | null): DashboardTab => {
+  const allowed = DASHBOARD_TABS_BY_ROLE[role];
+  return allowed.find((tab) => tab === requested) ?? DEFAULT_DASHBOARD_TAB;
+};
+
+/** Roles that approve case closures and so see the pending indicator (spec 2.6, decisions). */
+export const canApproveClosures = (role: Role): boolean =>
+  role === 'system_admin' || role === 'firm_admin' || role === 'branch_admin';
+
+/** Creating firm users, changing their roles and (de)activating them (spec 6). */
+export const canManageFirmUsers = (role: Role): boolean => role === 'firm_admin';

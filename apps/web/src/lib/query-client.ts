@@ -1,0 +1,68 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiRequestError } from './api-client';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+/**
+ * How long a read result may be reused (spec 1, section 9, "Reuse of read results"), as TanStack
+ * Query stale times. Features pick the entry for their data: `staleTime: STALE_TIMES.users`.
+ */
+export const STALE_TIMES = {
+  default: 5 * MINUTE,
+  users: 10 * MINUTE,
+  permissions: 10 * MINUTE,
+  currentUser: 10 * MINUTE,
+  plans: 30 * MINUTE,
+  featuredPlans: 30 * MINUTE,
+  mySubscription: 15 * MINUTE,
+  usage: 2 * MINUTE,
+  firms: 15 * MINUTE,
+  branches: 15 * MINUTE,
+  sheriffs: 15 * MINUTE,
+  documents: 2 * MINUTE,
+  returnsOfService: 2 * MINUTE,
+  appConfiguration: 60 * MINUTE,
+  notificationList: 60 * SECOND,
+  notificationStats: 30 * SECOND,
+} as const;
+
+/** Unused entries are dropped after this long (spec 9: clean-up of expired entries every 5 minutes). */
+export const CACHE_GC_TIME = 5 * MINUTE;
+
+/**
+ * Query keys shared across features. Writes invalidate by these prefixes, so a feature that changes
+ * users refreshes every list of users without knowing who shows them.
+ */
+export const queryKeys = {
+  me: ['auth', 'me'] as const,
+  permissions: ['auth', 'permissions'] as const,
+  profile: ['users', 'me', 'profile'] as const,
+  notificationPreferences: ['users', 'me', 'notification-preferences'] as const,
+  users: ['users'] as const,
+  firmBranchesWithUsers: ['users', 'firm-branches-with-users'] as const,
+  sheriffs: ['users', 'sheriffs'] as const,
+  firms: ['firms'] as const,
+  branches: ['branches'] as const,
+  mySubscription: ['subscriptions', 'my-subscription'] as const,
+  notificationStats: ['notifications', 'stats'] as const,
+  notifications: ['notifications'] as const,
+  pendingClosures: ['case-closure', 'pending'] as const,
+};
+
+export const createQueryClient = (): QueryClient =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: STALE_TIMES.default,
+        gcTime: CACHE_GC_TIME,
+        refetchOnWindowFocus: false,
+        // Client errors will not change on retry; network failures and 5xx get one more try.
+        retry: (failureCount, error) => {
+          if (isApiRequestError(error) && error.status >= 400 && error.status < 500) return false;
+          return failureCount < 1;
+        },
+      },
+      mutations: { retry: false },
+    },
+  });

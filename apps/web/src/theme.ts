@@ -1,0 +1,61 @@
+import { alpha, createTheme } from '@mui/material/styles';
+
+/** Navy and gold: the colours of a legal practice, with enough contrast for WCAG AA text. */
+const NAVY = '#14213d';
+const NAVY_LIGHT = '#2b3d63';
+const GOLD = '#b8860b';
+const GOLD_LIGHT = '#d4a72c';
+
+const focusRing = {
+  outline: `3px solid ${GOLD_LIGHT}`,
+  outlineOffset: 2,
+};
+
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: NAVY, light: NAVY_LIGHT, dark: '#0b1428', contrastText: '#ffffff' },
+    secondary: { main: GOLD, light: GOLD_LIGHT, dark: '#8a6508', contrastText: '#ffffff' },
+    success: { main: '#2e7d32' },
+    warning: { main: '#b26a00' },
+    background: { default: '#f5f6f8', paper: '#ffffff' },
+    text: { primary: '#1b2330', secondary: '#4a5568' },
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontWeight: 700, fontSize: '2.5rem', lineHeight: 1.2 },
+    h2: { fontWeight: 700, fontSize: '2rem', lineHeight: 1.25 },
+    h3: { fontWeight: 700, fontSize: '1.6rem' },
+    h4: { fontWeight: 700, fontSize: '1.4rem' },
+    h5: { fontWeight: 600, fontSize: '1.2rem' },
+    h6: { fontWeight: 600, fontSize: '1.05rem' },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        // Keyboard users always see where they are.
+        ':focus-visible': focusRing,
+        a: { color: NAVY_LIGHT },
+      },
+    },
+    MuiButtonBase: {
+      defaultProps: { disableRipple: false },
+      styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },
+    },
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiLink: { styleOverrides: { root: { '&:focus-visible': focusRing } } },
+    MuiTextField: { defaultProps: { fullWidth: true } },
+    MuiAppBar: { defaultProps: { elevation: 0 } },
+    MuiCard: {
+      defaultProps: { variant: 'outlined' },
+      styleOverrides: { root: { borderColor: alpha(NAVY, 0.12) } },
+    },
+    MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600, minHeight: 48 } } },
+    MuiTableCell: { styleOverrides: { head: { fontWeight: 700, backgroundColor: '#f0f2f6' } } },
+    MuiAlert: { styleOverrides: { root: { alignItems: 'flex-start' } } },
+  },
+});
+
+export const brandColors = { navy: NAVY, navyLight: NAVY_LIGHT, gold: GOLD, goldLight: GOLD_LIGHT };
