@@ -1,3 +1,4 @@
 // One file per aggregate; each module adds its own line here.
 export * from './foundation';
 export * from './notifications';
+export * from './documents';

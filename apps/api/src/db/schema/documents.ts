@@ -1,0 +1,191 @@
+import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { CasePriority, DocumentStatus } from '@lexserve/contracts/documents';
+import type { PartyType } from '@lexserve/contracts/parties';
+import { timestamps } from './common';
+import { branches, firms, users } from './foundation';
+
+const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/**
+ * A case document. `firmId`/`branchId` are the owning firm and branch (the tenant; plan usage is metered from
+ * them); `serviceFirmId`/`serviceBranchId`/`digitalServiceAddress` are the legal representative of step 4,
+ * on whose DSA the document is served.
+ */
+export const documents = pgTable('documents', {
+  id: serial().primaryKey(),
+  title: text().notNull().default('Draft Document'),
+  documentType: text(),
+  caseCategory: text(),
+  caseNumber: text(),
+  casePriority: text().$type<CasePriority>(),
+  clientName: text(),
+  recipientName: text(),
+  recipientAddress: text(),
+  specialInstructions: text(),
+  serviceNotes: text(),
+  firmId: integer()
+    .notNull()
+    .references(() => firms.id),
+  branchId: integer().references(() => branches.id),
+  createdById: integer()
+    .notNull()
+    .references(() => users.id),
+  assignedSheriffId: integer().references(() => users.id),
+  serviceFirmId: integer().references(() => firms.id),
+  serviceBranchId: integer().references(() => branches.id),
+  digitalServiceAddress: text(),
+  signatureName: text(),
+  status: text().$type<DocumentStatus>().notNull().default('draft'),
+  serviceDate: at(),
+  servedAt: at(),
+  servedById: integer().references(() => users.id),
+  /** Stored as received (an object is kept as its JSON text); parsed on the way out. */
+  draftMetadata: text(),
+  revokedAt: at(),
+  revokeReason: text(),
+  revokedById: integer().references(() => users.id),
+  ...timestamps,
+});
+
+export const caseFiles = pgTable('case_files', {
+  id: serial().primaryKey(),
+  documentId: integer()
+    .notNull()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  firmId: integer()
+    .notNull()
+    .references(() => firms.id),
+  filename: text().notNull(),
+  storageKey: text().notNull(),
+  size: bigint({ mode: 'number' }).notNull(),
+  mimeType: text().notNull(),
+  sha256: text().notNull(),
+  isBundle: boolean().notNull().default(false),
+  isPrimary: boolean().notNull().default(false),
+  isServed: boolean().notNull().default(false),
+  pageCount: integer(),
+  bundleSourceIds: jsonb().$type<number[]>(),
+  uploadedById: integer().references(() => users.id),
+  ...timestamps,
+});
+
+export const parties = pgTable('parties', {
+  id: serial().primaryKey(),
+  firmId: integer()
+    .notNull()
+    .references(() => firms.id),
+  partyType: text().$type<PartyType>().notNull(),
+  title: text(),
+  firstName: text(),
+  middleName: text(),
+  lastName: text(),
+  gender: text(),
+  maritalStatus: text(),
+  nationality: text(),
+  race: text(),
+  idNumber: text(),
+  dateOfBirth: date({ mode: 'string' }),
+  tradingName: text(),
+  registrationNumber: text(),
+  businessType: text(),
+  email: text(),
+  physicalAddress: text(),
+  language: text(),
+  createdById: integer().references(() => users.id),
+  ...timestamps,
+});
+
+export const documentParties = pgTable('document_parties', {
+  id: serial().primaryKey(),
+  documentId: integer()
+    .notNull()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  partyId: integer()
+    .notNull()
+    .references(() => parties.id, { onDelete: 'cascade' }),
+  firmId: integer()
+    .notNull()
+    .references(() => firms.id),
+  role: text().notNull().default('client'),
+  notes: text(),
+  isPrimary: boolean().notNull().default(false),
+  ...timestamps,
+});
+
+export const documentEvents = pgTable('document_events', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  documentId: integer()
+    .notNull()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  firmId: integer()
+    .notNull()
+    .references(() => firms.id),
+  eventType: text().notNull(),
+  isSystemEvent: boolean().notNull().default(false),
+  eventDescription: text(),
+  performedById: integer().references(() => users.id),
+  eventMetadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  ...timestamps,
+});
+
+export const proofsOfService = pgTable('proofs_of_service', {
+  id: serial().primaryKey(),
+  documentId: integer()
+    .notNull()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  firmId: integer()
+    .notNull()
+    .references(() => firms.id),
+  securityId: text().notNull(),
+  currentVersion: integer().notNull().default(1),
+  verificationCount: integer().notNull().default(0),
+  lastVerifiedAt: at(),
+  ...timestamps,
+});
+
+export const proofOfServiceFiles = pgTable('proof_of_service_files', {
+  id: serial().primaryKey(),
+  proofId: integer()
+    .notNull()
+    .references(() => proofsOfService.id, { onDelete: 'cascade' }),
+  version: integer().notNull(),
+  storageKey: text().notNull(),
+  sha256: text().notNull(),
+  size: bigint({ mode: 'number' }).notNull(),
+  generatedById: integer().references(() => users.id),
+  ...timestamps,
+});
+
+export const serviceDeliveries = pgTable('service_deliveries', {
+  id: serial().primaryKey(),
+  documentId: integer()
+    .notNull()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  firmId: integer()
+    .notNull()
+    .references(() => firms.id),
+  toAddress: text().notNull(),
+  tokenHash: text().notNull(),
+  expiresAt: at().notNull(),
+  usedAt: at(),
+  sessionHash: text(),
+  sessionExpiresAt: at(),
+  sentAt: at(),
+  mailId: integer(),
+  supersededAt: at(),
+  createdById: integer().references(() => users.id),
+  ...timestamps,
+});
+
+export const serviceDeliveryEvents = pgTable('service_delivery_events', {
+  id: serial().primaryKey(),
+  deliveryId: integer()
+    .notNull()
+    .references(() => serviceDeliveries.id, { onDelete: 'cascade' }),
+  kind: text().$type<'sent' | 'opened' | 'downloaded'>().notNull(),
+  caseFileId: integer().references(() => caseFiles.id, { onDelete: 'set null' }),
+  filename: text(),
+  ip: text(),
+  userAgent: text(),
+  ...timestamps,
+});

@@ -1,0 +1,816 @@
+import { z } from 'zod';
+import { defineErrors } from './errors';
+import { EMAIL_PATTERN, IdSchema, QueryBooleanSchema } from './common';
+
+// ---------------------------------------------------------------------------------------------------------
+// Enumerations and business constants (spec 2 §4, §9)
+// ---------------------------------------------------------------------------------------------------------
+
+export const DOCUMENT_STATUSES = [
+  'draft',
+  'pending',
+  'in_progress',
+  'assigned',
+  'served',
+  'delivered',
+  'completed',
+  'received',
+  'urgent',
+  'cancelled',
+  'archived',
+] as const;
+export const DocumentStatusSchema = z.enum(DOCUMENT_STATUSES, {
+  error: `Status must be one of ${DOCUMENT_STATUSES.join(', ')}`,
+});
+export type DocumentStatus = z.infer<typeof DocumentStatusSchema>;
+
+/** Statuses before service: the document can still be edited and submitted. */
+export const PRE_SERVICE_STATUSES = ['draft', 'pending', 'in_progress', 'assigned', 'urgent'] as const satisfies readonly DocumentStatus[];
+/** Statuses of a closed case (My Cases "closed"). */
+export const CLOSED_STATUSES = ['completed', 'cancelled', 'archived'] as const satisfies readonly DocumentStatus[];
+/** My Cases sub-tab membership (spec 2 §4). */
+export const MY_CASES_SUBTABS = {
+  active: ['pending', 'assigned', 'in_progress', 'served', 'received'],
+  closed: ['completed', 'cancelled', 'archived'],
+  drafts: ['draft'],
+} as const satisfies Record<string, readonly DocumentStatus[]>;
+
+/**
+ * Status changes a PUT may make. Reaching `served` is the submit, which also checks every wizard step;
+ * `completed` is reached through case closure only. A served document never goes back before service.
+ */
+export const STATUS_TRANSITIONS: Record<DocumentStatus, readonly DocumentStatus[]> = {
+  draft: ['pending', 'in_progress', 'assigned', 'urgent', 'served', 'cancelled'],
+  pending: ['draft', 'in_progress', 'assigned', 'urgent', 'served', 'cancelled'],
+  in_progress: ['draft', 'pending', 'assigned', 'urgent', 'served', 'cancelled'],
+  assigned: ['draft', 'pending', 'in_progress', 'urgent', 'served', 'cancelled'],
+  urgent: ['draft', 'pending', 'in_progress', 'assigned', 'served', 'cancelled'],
+  served: ['delivered', 'received'],
+  delivered: ['received'],
+  received: [],
+  completed: ['archived'],
+  cancelled: ['archived'],
+  archived: [],
+};
+export const canTransition = (from: DocumentStatus, to: DocumentStatus): boolean =>
+  from === to || STATUS_TRANSITIONS[from].includes(to);
+
+export const CASE_PRIORITIES = ['urgent', 'restricted_access', 'high_profile', 'none_of_the_above'] as const;
+export const CasePrioritySchema = z.enum(CASE_PRIORITIES, {
+  error: `Case priority must be one of ${CASE_PRIORITIES.join(', ')}`,
+});
+export type CasePriority = z.infer<typeof CasePrioritySchema>;
+export const CASE_PRIORITY_LABELS: Record<CasePriority, string> = {
+  urgent: 'Urgent',
+  restricted_access: 'Restricted Access',
+  high_profile: 'High Profile',
+  none_of_the_above: 'None of the above',
+};
+
+export const WIZARD_STEPS = 5;
+export const DRAFT_METADATA_VERSION = 1;
+export const MAX_FILE_SIZE_BYTES = 100 * 1024 * 1024;
+export const MAX_FILES_PER_UPLOAD = 50;
+export const CASE_DETAIL_MAX_FILES = 10;
+export const CHUNKED_UPLOAD_THRESHOLD_BYTES = 52_428_800;
+export const ACCEPTED_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
+export const FILE_TYPES = ['pdf', 'doc', 'docx'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+export const MIME_TYPES: Record<FileType, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+export const TIMELINE_DEFAULT_LIMIT = 50;
+
+/** Timeline event types: the spec's (section 4) and the ones LexServe adds; other types get a default icon. */
+export const TIMELINE_EVENT_TYPES = [
+  'created',
+  'updated',
+  'assigned',
+  'status_changed',
+  'file_uploaded',
+  'file_deleted',
+  'party_added',
+  'party_removed',
+  'comment_added',
+  'system_event',
+  'bundle_created',
+  'service_attempt',
+  'proof_generated',
+  'delivery_sent',
+  'delivery_opened',
+  'delivery_downloaded',
+  'revoked',
+] as const;
+export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];
+
+/** Domain events this module records (the outbox); payload: DocumentEventPayload. */
+export const DOCUMENT_DOMAIN_EVENTS = [
+  'document.created',
+  'document.updated',
+  'document.deleted',
+  'document.files_uploaded',
+  'document.bundle_created',
+  'document.served',
+  'document.assigned',
+  'document.service_attempt',
+  'document.proof_generated',
+  'document.revoked',
+  'document.delivery_opened',
+  'document.delivery_downloaded',
+] as const;
+export type DocumentDomainEvent = (typeof DOCUMENT_DOMAIN_EVENTS)[number];
+export type DocumentEventPayload = {
+  documentId: number;
+  firmId: number;
+  branchId: number | null;
+  actorId: number;
+  createdById: number;
+  assignedSheriffId: number | null;
+  title: string;
+  case_number: string | null;
+  status: DocumentStatus;
+  [extra: string]: unknown;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Document category catalogue (spec 2 §3)
+// ---------------------------------------------------------------------------------------------------------
+
+export const DOCUMENT_CATALOGUE = {
+  Pleadings: [
+    'Summons Simple',
+    'Summons Combined',
+    'Particulars of Claim',
+    'Notice of Intention to Defend',
+    'Plea',
+    'Exception',
+    'Special Plea',
+    'Replication',
+    'Rejoinder',
+    'Claim in Reconvention / Counterclaim',
+    'Plea to Counterclaim',
+    'Request for Further Particulars',
+    'Notice of Bar',
+    'Notice of Intention to Amend Pleadings',
+    'Amended Pleadings',
+  ],
+  'Application Proceedings': [
+    'Notice of Motion (On Notice)',
+    'Notice of Motion (Ex Parte)',
+    'Founding Affidavit',
+    'Answering Affidavit',
+    'Opposing Affidavit',
+    'Replying Affidavit',
+    'Supplementary Affidavit',
+    'Confirmatory Affidavit',
+    'Annexures to Affidavit',
+    'Notice of Set Down',
+    'Notice of Withdrawal of Application',
+  ],
+  'Interlocutory and Procedural Applications': [
+    'Rule 30 / 30A Applications',
+    'Application to Amend (Rule 28)',
+    'Application for Discovery (Rule 35)',
+    'Application for Security for Costs',
+    'Joinder / Intervention Applications',
+    'Substitution Applications',
+    'Condonation Application',
+  ],
+  'Trial Preparation': [
+    'Discovery Affidavit (Rule 35)',
+    'Supplementary Discovery Affidavit',
+    'Notice in terms of Rule 35(1), (3), (6), or (7)',
+    'Notice to Produce Documents',
+    'Notice to Inspect Documents',
+    'Expert Notices and Reports',
+    'Witness Statements / Summaries',
+    'Pre-Trial Minutes',
+    'Pre-Trial Conference Notices',
+    'Request for Trial Date',
+  ],
+  'Appeals and Reviews': [
+    'Notice of Appeal',
+    'Notice of Application for Leave to Appeal',
+    'Application for Review (Rule 53)',
+    'Record of Proceedings',
+    'Supplemented Record',
+    'Founding / Answering / Replying Affidavits (Review)',
+    'Heads of Argument (Appeal or Review)',
+    'Practice Note (Appeal or Review)',
+    'Notice of Withdrawal of Appeal',
+  ],
+  'Urgent Applications': [
+    'Certificate of Urgency',
+    'Urgent Founding Affidavit',
+    'Urgent Notice of Motion',
+    'Supporting Urgent Affidavits',
+    'Urgent Interim Relief Documentation',
+  ],
+  'Enforcement & Execution': [
+    'Application for Default Judgment',
+    'Warrant of Execution',
+    'Warrant of Arrest (Rule 39)',
+    'Section 58 / 65 Notices',
+    'Garnishee Order',
+    'Emoluments Attachment Order',
+    'Notice of Intention to Execute',
+  ],
+  'Family Law Matters': [
+    'Divorce Summons',
+    'Plea / Counterclaim (Divorce)',
+    'Rule 43 Application (Interim Relief)',
+    'Rule 43 Answering / Replying Affidavits',
+    'Parenting Plans',
+    'Settlement Agreement (Divorce)',
+    'Domestic Violence Protection Order Application',
+    'Maintenance Application / Variation',
+    'Affidavit in Support of Protection Order',
+  ],
+  'Commercial / Insolvency': [
+    'Liquidation Application (Voluntary or Compulsory)',
+    'Sequestration Application',
+    'Business Rescue Application / CIPC Notices',
+    'Supporting Affidavit – Insolvency',
+    'S129 Notification (NCA)',
+  ],
+  'Court Bundles & Argument Preparation': [
+    'Indexed and Paginated Bundle (CaseLines)',
+    'Practice Note',
+    'Heads of Argument',
+    'Chronology of Events',
+    'List of Authorities',
+    'Index to Court File',
+  ],
+  'Correspondence & Notices': [
+    'Notice of Intention to Oppose',
+    'Notice of Withdrawal of Plea or Action',
+    'Notice of Intention to Amend (Rule 28)',
+    'Notice of Withdrawal of Attorney of Record',
+    'Notice of Set Down',
+    'Notice of Substitution of Parties',
+    'Notice of Removal from the Roll',
+    'Notice of Non-Opposition',
+    'Rule 35 Notice (Discovery)',
+    'Rule 28 Notice (Amendment)',
+    'Notice of Bar',
+    'Notice of Motion for Postponement',
+    'Cover Letter to Court',
+    'Service Confirmations / Returns',
+  ],
+  Letters: [
+    'Letter of Demand',
+    'Settlement Proposal Letter',
+    'Attorney-to-Attorney Correspondence',
+    'Instruction Letter to Sheriff',
+    'Letter Confirming Service',
+    'Letter Requesting Consent to Amend',
+    'Registrar Correspondence',
+    'Client Instruction Letter',
+  ],
+  'Miscellaneous & Supporting Documents': [
+    'Power of Attorney',
+    'Identity Document / Company Resolution',
+    'Expert Reports',
+    'Medical / Financial Reports',
+    'Draft Court Order',
+    'Settlement Agreement',
+    'Confirmatory Affidavit',
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
+export type CaseCategory = keyof typeof DOCUMENT_CATALOGUE;
+export const CASE_CATEGORIES = Object.keys(DOCUMENT_CATALOGUE) as CaseCategory[];
+
+/**
+ * The conversion of a chosen document type into `document_type` (spec 2 §3): lowercased; spaces, slashes and
+ * parentheses become underscores; other non-word characters are removed; repeated underscores collapse;
+ * leading and trailing underscores are trimmed. "Rule 30 / 30A Applications" → "rule_30_30a_applications".
+ */
+export const toDocumentTypeValue = (label: string): string =>
+  label
+    .toLowerCase()
+    .replace(/[\s/()]/g, '_')
+    .replace(/[^\w]/g, '')
+    .replace(/_+/g, '_')
+    .replace(/^_+|_+$/g, '');
+
+/** Every converted document type with its label and (first) category. */
+export const DOCUMENT_TYPES: { value: string; label: string; category: CaseCategory }[] = (() => {
+  const seen = new Map<string, { value: string; label: string; category: CaseCategory }>();
+  for (const category of CASE_CATEGORIES) {
+    for (const label of DOCUMENT_CATALOGUE[category]) {
+      const value = toDocumentTypeValue(label);
+      if (!seen.has(value)) seen.set(value, { value, label, category });
+    }
+  }
+  return [...seen.values()];
+})();
+const TYPE_BY_VALUE = new Map(DOCUMENT_TYPES.map((t) => [t.value, t]));
+
+/** The label of a converted document type ("summons_simple" → "Summons Simple"); unknown values as given. */
+export const documentTypeLabel = (value: string | null | undefined): string =>
+  value ? (TYPE_BY_VALUE.get(value)?.label ?? value) : '';
+export const isKnownDocumentType = (value: string) => TYPE_BY_VALUE.has(value);
+export const documentTypesOf = (category: CaseCategory) => DOCUMENT_CATALOGUE[category].map(toDocumentTypeValue);
+
+// ---------------------------------------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------------------------------------
+
+/** Null, empty and blank strings are dropped (treated as not sent), as the spec's client does before sending. */
+const dropped = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema.optional());
+
+const text = (max: number, label: string) =>
+  z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`);
+
+/** A document type: a converted catalogue value, or a catalogue label (converted here). */
+export const DocumentTypeInputSchema = z
+  .string({ error: 'Document type must be text' })
+  .trim()
+  .transform((v) => (isKnownDocumentType(v) ? v : toDocumentTypeValue(v)))
+  .refine(isKnownDocumentType, 'Document type is not in the document catalogue');
+
+export const CaseCategorySchema = z.enum(CASE_CATEGORIES as [CaseCategory, ...CaseCategory[]], {
+  error: 'Case category is not in the document catalogue',
+});
+
+/** DraftMetadata (spec 2 §3); kept loose: the wizard owns its shape, the server only stores and parses it. */
+export const DraftMetadataSchema = z
+  .object({
+    step_status: z.record(z.string(), z.unknown()).optional(),
+    wizard_data: z.record(z.string(), z.unknown()).optional(),
+    last_saved_at: z.string().optional(),
+    version: z.number().optional(),
+  })
+  .catchall(z.unknown());
+export type DraftMetadata = z.infer<typeof DraftMetadataSchema>;
+
+const MAX_DRAFT_METADATA = 256 * 1024;
+/** An object or a JSON string; stored as text exactly as received (an object as its JSON). */
+export const DraftMetadataInputSchema = z
+  .union([z.string(), z.record(z.string(), z.unknown())], { error: 'Draft metadata must be an object or a JSON string' })
+  .transform((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
+  .refine((v) => v.length <= MAX_DRAFT_METADATA, 'Draft metadata is too large (at most 256 KB)');
+
+const documentFields = {
+  title: dropped(text(500, 'Document title')),
+  document_type: dropped(DocumentTypeInputSchema),
+  case_category: dropped(CaseCategorySchema),
+  case_number: dropped(text(100, 'Case number')),
+  case_priority: dropped(CasePrioritySchema),
+  client_name: dropped(text(500, 'Attorney name')),
+  recipient_name: dropped(text(500, 'Recipient name')),
+  recipient_address: dropped(text(1000, 'Recipient address')),
+  special_instructions: dropped(text(5000, 'Special instructions')),
+  service_notes: dropped(text(5000, 'Service notes')),
+  /** The legal representative's firm (wizard step 4). */
+  firm_id: dropped(IdSchema),
+  /** The legal representative's branch (wizard step 4); its DSA is where the document is served. */
+  branch_id: dropped(IdSchema),
+  assigned_sheriff_id: dropped(IdSchema),
+  digital_service_address: dropped(
+    z.string().trim().regex(EMAIL_PATTERN, 'Digital service address must be an e-mail address').max(320),
+  ),
+  draft_metadata: dropped(DraftMetadataInputSchema),
+};
+
+/** POST /documents: every field optional; title defaults to "Draft Document". A new document is a draft. */
+export const CreateDocumentInputSchema = z.object(documentFields);
+export type CreateDocumentInput = z.infer<typeof CreateDocumentInputSchema>;
+
+/** PUT /documents/{id}: only the fields sent (not null, not empty) are changed. status "served" submits. */
+export const UpdateDocumentInputSchema = z.object({
+  ...documentFields,
+  signature_name: dropped(text(200, 'Signature')),
+  status: dropped(DocumentStatusSchema),
+  service_date: dropped(z.iso.datetime({ offset: true, error: 'Service date must be an ISO date-time' }).or(z.iso.date())),
+});
+export type UpdateDocumentInput = z.infer<typeof UpdateDocumentInputSchema>;
+
+export const DocumentListQuerySchema = z.object({
+  assigned_to_me: QueryBooleanSchema.optional(),
+  my_branch_only: QueryBooleanSchema.optional(),
+  /** Comma list of statuses. */
+  status: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined))
+    .pipe(z.array(DocumentStatusSchema).optional()),
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Outputs
+// ---------------------------------------------------------------------------------------------------------
+
+const PersonSchema = z.object({ id: z.number().int(), full_name: z.string(), email: z.string() });
+const NamedSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const DeliveryEventSchema = z.object({
+  kind: z.enum(['sent', 'opened', 'downloaded']),
+  at: z.string(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  file_id: z.number().int().nullable(),
+  filename: z.string().nullable(),
+});
+export const DELIVERY_STATUSES = ['pending', 'sent', 'opened', 'downloaded', 'expired', 'superseded', 'revoked'] as const;
+export const DeliveryRecordSchema = z.object({
+  id: z.number().int(),
+  to_address: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  expires_at: z.string(),
+  opened_at: z.string().nullable(),
+  link_used: z.boolean(),
+  download_count: z.number().int(),
+  last_downloaded_at: z.string().nullable(),
+  events: z.array(DeliveryEventSchema),
+});
+export type DeliveryRecord = z.infer<typeof DeliveryRecordSchema>;
+export const DeliveryListSchema = z.object({ deliveries: z.array(DeliveryRecordSchema) });
+
+export const DocumentSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  document_type: z.string().nullable(),
+  document_type_label: z.string().nullable(),
+  case_category: z.string().nullable(),
+  case_number: z.string().nullable(),
+  case_priority: CasePrioritySchema.nullable(),
+  client_name: z.string().nullable(),
+  recipient_name: z.string().nullable(),
+  recipient_address: z.string().nullable(),
+  special_instructions: z.string().nullable(),
+  service_notes: z.string().nullable(),
+  /** Legal representative firm and branch (step 4), with the DSA the document is served on. */
+  firm_id: z.number().int().nullable(),
+  branch_id: z.number().int().nullable(),
+  digital_service_address: z.string().nullable(),
+  firm: z.object({ id: z.number().int(), name: z.string(), contact_email: z.string(), address: z.string().nullable() }).nullable(),
+  assigned_branch: z
+    .object({ id: z.number().int(), name: z.string(), address: z.string().nullable(), digital_service_address: z.string().nullable() })
+    .nullable(),
+  /** The firm and branch that own the case (the creator's). */
+  owner_firm_id: z.number().int(),
+  owner_branch_id: z.number().int().nullable(),
+  owner_firm: NamedSchema.nullable(),
+  owner_branch: NamedSchema.nullable(),
+  assigned_sheriff_id: z.number().int().nullable(),
+  assigned_sheriff: PersonSchema.nullable(),
+  signature_name: z.string().nullable(),
+  status: DocumentStatusSchema,
+  status_enum: DocumentStatusSchema,
+  service_date: z.string().nullable(),
+  served_at: z.string().nullable(),
+  draft_metadata: z.string().nullable(),
+  parsed_draft_metadata: z.record(z.string(), z.unknown()).nullable(),
+  file_name: z.string().nullable(),
+  file_size: z.number().int().nullable(),
+  file_count: z.number().int(),
+  total_file_size: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by_id: z.number().int(),
+  created_by: PersonSchema.nullable(),
+  is_revoked: z.boolean(),
+  revoked_at: z.string().nullable(),
+  revoke_reason: z.string().nullable(),
+  has_proof_of_service: z.boolean(),
+  security_id: z.string().nullable(),
+  /** The latest electronic service record on the DSA (null before service). */
+  delivery: DeliveryRecordSchema.nullable(),
+});
+export type Document = z.infer<typeof DocumentSchema>;
+export const DocumentListSchema = z.object({ documents: z.array(DocumentSchema), total: z.number().int() });
+
+// ----- case files, uploads, bundles
+
+export const CaseFileSchema = z.object({
+  id: z.number().int(),
+  document_id: z.number().int(),
+  filename: z.string(),
+  size: z.number().int(),
+  mime_type: z.string(),
+  file_type: z.enum(FILE_TYPES),
+  sha256: z.string(),
+  uploaded_at: z.string(),
+  uploaded_by_id: z.number().int().nullable(),
+  uploaded_by: z
+    .object({ id: z.number().int(), full_name: z.string(), email: z.string(), firm_name: z.string().nullable() })
+    .nullable(),
+  is_bundle: z.boolean(),
+  is_primary: z.boolean(),
+  is_served: z.boolean(),
+  page_count: z.number().int().nullable(),
+  bundle_source_ids: z.array(z.number().int()).nullable(),
+});
+export type CaseFile = z.infer<typeof CaseFileSchema>;
+export const CaseFileListSchema = z.object({
+  files: z.array(CaseFileSchema),
+  total: z.number().int(),
+  total_size: z.number().int(),
+});
+
+export const UploadFailureSchema = z.object({ filename: z.string(), error: z.string(), code: z.string() });
+export const UploadResultSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    document_id: z.number().int(),
+    files: z.array(CaseFileSchema),
+    failed: z.array(UploadFailureSchema),
+    uploaded_count: z.number().int(),
+    failed_count: z.number().int(),
+    total_size: z.number().int(),
+  }),
+  message: z.string(),
+});
+export type UploadResult = z.infer<typeof UploadResultSchema>;
+
+export const DownloadQuerySchema = z.object({
+  file_id: z.coerce.number().int().positive().optional(),
+  primary_only: QueryBooleanSchema.optional(),
+});
+
+/** Today as YYYY-MM-DD, for default names. */
+const today = () => new Date().toISOString().slice(0, 10);
+export const defaultBundleName = (date = today()) => `Bundle_${date}`;
+
+/** POST /documents/{id}/bundle: multipart or JSON; file_ids comma-joined (or an array), in bundle order. */
+export const CreateBundleInputSchema = z.object({
+  file_ids: z
+    .union([z.string(), z.array(z.coerce.number()), z.number()], { error: 'Please select at least one file to bundle' })
+    .transform((v) =>
+      (Array.isArray(v) ? v : typeof v === 'number' ? [v] : v.split(',').map((s) => s.trim()).filter(Boolean).map(Number)),
+    )
+    .pipe(
+      z
+        .array(z.number().int('File ids must be whole numbers').positive('File ids must be positive'))
+        .min(1, 'Please select at least one file to bundle')
+        .max(200, 'A bundle can hold at most 200 files')
+        .refine((ids) => new Set(ids).size === ids.length, 'A file can appear only once in a bundle'),
+    ),
+  bundle_name: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v.trim()))
+    .refine((v) => v === undefined || v.length > 0, 'Please provide a bundle name')
+    .refine((v) => v === undefined || v.length <= 200, 'Bundle name is too long (at most 200 characters)'),
+});
+export type CreateBundleInput = z.infer<typeof CreateBundleInputSchema>;
+
+// ----- timeline
+
+export const TimelineQuerySchema = z.object({
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(TIMELINE_DEFAULT_LIMIT),
+  /** Comma list of event types. */
+  event_types: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined)),
+  include_system_events: QueryBooleanSchema.default(true),
+  performed_by_id: z.coerce.number().int().positive().optional(),
+  /** desc (newest first, the default) or asc. */
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type TimelineQuery = z.infer<typeof TimelineQuerySchema>;
+
+export const TimelineEventSchema = z.object({
+  id: z.number().int(),
+  document_id: z.number().int(),
+  event_type: z.string(),
+  is_system_event: z.boolean(),
+  created_at: z.string(),
+  event_description: z.string().nullable(),
+  performed_by: z
+    .object({ id: z.number().int(), full_name: z.string(), email: z.string(), firm_name: z.string().nullable() })
+    .nullable(),
+  event_metadata: z.record(z.string(), z.unknown()),
+});
+export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
+export const TimelineSchema = z.object({ events: z.array(TimelineEventSchema), total: z.number().int() });
+
+// ----- sheriffs
+
+export const AssignSheriffInputSchema = z.object({
+  /** A user from GET /users/sheriffs; null removes the assignment. */
+  assigned_sheriff_id: IdSchema.nullable(),
+});
+
+export const SERVICE_OUTCOMES = [
+  'served_personally',
+  'served_at_residence',
+  'served_at_business',
+  'affixed_to_door',
+  'not_found',
+  'refused',
+  'wrong_address',
+  'other',
+] as const;
+export const SERVICE_OUTCOME_LABELS: Record<(typeof SERVICE_OUTCOMES)[number], string> = {
+  served_personally: 'Served personally',
+  served_at_residence: 'Served at residence (on a person over 16)',
+  served_at_business: 'Served at place of business',
+  affixed_to_door: 'Affixed to the principal door',
+  not_found: 'Not found (non est)',
+  refused: 'Service refused',
+  wrong_address: 'Wrong address',
+  other: 'Other',
+};
+export const ServiceAttemptInputSchema = z.object({
+  attempt_date: z.iso.date({ error: 'Attempt date is required (YYYY-MM-DD)' }),
+  attempt_time: z.string({ error: 'Attempt time is required (HH:MM)' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Attempt time is required (HH:MM)'),
+  place: z.string({ error: 'Place of service is required' }).trim().min(1, 'Place of service is required').max(1000, 'Place of service is too long'),
+  outcome: z.enum(SERVICE_OUTCOMES, { error: `Outcome must be one of ${SERVICE_OUTCOMES.join(', ')}` }),
+  notes: z.string().trim().max(5000, 'Notes are too long').nullish().transform((v) => v || null),
+});
+export type ServiceAttemptInput = z.infer<typeof ServiceAttemptInputSchema>;
+export const ServiceAttemptSchema = z.object({
+  id: z.number().int(),
+  document_id: z.number().int(),
+  attempt_date: z.string(),
+  attempt_time: z.string(),
+  place: z.string(),
+  outcome: z.enum(SERVICE_OUTCOMES),
+  outcome_label: z.string(),
+  notes: z.string().nullable(),
+  recorded_at: z.string(),
+  recorded_by: PersonSchema.nullable(),
+});
+export const ServiceAttemptListSchema = z.object({ attempts: z.array(ServiceAttemptSchema) });
+
+// ----- revocation
+
+export const RevokeDocumentInputSchema = z.object({
+  reason: z.string({ error: 'A reason is required to revoke a document' }).trim().min(1, 'A reason is required to revoke a document').max(2000),
+});
+
+// ----- proof of service
+
+/** Document ids in proof-of-service paths: above 0 (spec 2 §5). */
+export const ProofDocumentParamsSchema = z.object({
+  documentId: z.coerce.number({ error: 'Valid document ID is required.' }).int('Valid document ID is required.').positive('Valid document ID is required.'),
+});
+export const GenerateProofInputSchema = z
+  .object({ regenerate: z.boolean().optional() })
+  .nullish()
+  .transform((v) => ({ regenerate: v?.regenerate ?? false }));
+export const ProofOfServiceStatusSchema = z.object({
+  exists: z.boolean(),
+  document_id: z.number().int(),
+  security_id: z.string().nullable(),
+  version: z.number().int().nullable(),
+  generated_at: z.string().nullable(),
+  sha256: z.string().nullable(),
+  size: z.number().int().nullable(),
+  verification_count: z.number().int().nullable(),
+  verification_url: z.string().nullable(),
+});
+export type ProofOfServiceStatus = z.infer<typeof ProofOfServiceStatusSchema>;
+
+export const proofFileName = (doc: { id: number; case_number?: string | null }) =>
+  `proof_of_service_${doc.case_number || doc.id}.pdf`;
+
+// ----- public delivery page
+
+export const DeliveryPageSchema = z.object({
+  document: z.object({
+    title: z.string(),
+    case_number: z.string().nullable(),
+    document_type: z.string().nullable(),
+    document_type_label: z.string().nullable(),
+    served_at: z.string().nullable(),
+    firm_name: z.string(),
+    branch_name: z.string().nullable(),
+    firm_email: z.string().nullable(),
+    served_on: z.string(),
+  }),
+  files: z.array(
+    z.object({ id: z.number().int(), filename: z.string(), size: z.number().int(), mime_type: z.string(), sha256: z.string(), download_url: z.string() }),
+  ),
+  proof_of_service: z.object({ security_id: z.string(), verification_url: z.string() }).nullable(),
+  expires_at: z.string(),
+  /** Present the first time the link is opened: keep it (session storage) and send it as ?session= afterwards. */
+  session: z.string().nullable(),
+  session_expires_at: z.string(),
+});
+export type DeliveryPage = z.infer<typeof DeliveryPageSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Error catalogue (spec 2 §8; LexServe's own words where the spec has none)
+// ---------------------------------------------------------------------------------------------------------
+
+export const DocumentErrors = defineErrors({
+  /** The document does not exist or is outside the actor's scope (another firm, branch or sheriff). `{id}` is replaced. */
+  DOCUMENT_NOT_FOUND: { status: 404, message: "Document not found: The document ID {id} doesn't exist or you don't have access to it." },
+  /** A role that may not upload (sheriff, system admin). */
+  UPLOAD_FORBIDDEN: { status: 403, message: "Access denied: You don't have permission to upload files to this document." },
+  /** A role that may not create bundles. */
+  BUNDLE_FORBIDDEN: { status: 403, message: 'You do not have permission to create bundles for this document. Please check your access rights.' },
+  /** A download outside the actor's rights. */
+  DOWNLOAD_FORBIDDEN: { status: 403, message: 'You do not have permission to download this file. Please check your access rights.' },
+  /** The file is not a file of the document, or has no stored content. */
+  FILE_NOT_FOUND: { status: 404, message: 'File not found. It may have been deleted or moved.' },
+  /** The store failed while reading the file. */
+  DOWNLOAD_FAILED: { status: 500, message: 'Server error occurred while downloading the file. Please try again later.' },
+  /** The role may not create, change or delete documents. */
+  DOCUMENT_FORBIDDEN: { status: 403, message: 'Access forbidden. You may not have permission to perform this action.' },
+  /** DELETE on a document that is not a draft. */
+  ONLY_DRAFTS_DELETABLE: { status: 409, message: 'Only draft documents can be deleted.' },
+  /** A change of the served content (title, case, parties, files, legal representative) after service. */
+  DOCUMENT_SERVED_LOCKED: { status: 409, message: 'This document has been served; its case details can no longer be changed.' },
+  /** A status change the state machine does not allow. `{from}`/`{to}` are replaced. */
+  INVALID_STATUS_TRANSITION: { status: 409, message: 'The document status cannot change from {from} to {to}.' },
+  /** A served document sent back to draft. */
+  SERVED_TO_DRAFT: { status: 409, message: 'A served document cannot go back to draft.' },
+  /** Any change to a revoked document. */
+  DOCUMENT_REVOKED: { status: 409, message: 'This document has been revoked and can no longer be changed.' },
+  /** Changes to a completed, cancelled or archived case. */
+  DOCUMENT_CLOSED: { status: 409, message: 'This case is closed; its documents can no longer be changed.' },
+  /** More than 50 files in one upload. */
+  TOO_MANY_FILES: { status: 413, message: 'You can only upload 50 files at once. Please deselect some files.' },
+  /** An upload with no file part. */
+  NO_FILES: { status: 422, message: 'Please select at least one file to upload' },
+  /** An upload without document_id. */
+  UPLOAD_DOCUMENT_ID_REQUIRED: { status: 422, message: 'A valid document ID is required to upload files.' },
+  /** A body that is not multipart/form-data, or is cut off or malformed. */
+  UPLOAD_MALFORMED: { status: 400, message: 'The upload could not be read. Please try uploading the files again.' },
+  /** Every file of the upload was refused; detail lists each. */
+  UPLOAD_ALL_REJECTED: { status: 422, message: 'Some files were rejected: {reasons}' },
+  /** Per-file: over 100 MB. */
+  FILE_TOO_LARGE: { status: 413, message: 'File too large (max 100MB)' },
+  /** Per-file: content is not PDF, DOC or DOCX, or does not match the extension. */
+  INVALID_FILE_TYPE: { status: 422, message: 'Invalid file type' },
+  /** Per-file: no content. */
+  EMPTY_FILE: { status: 422, message: 'File is empty' },
+  /** A file of another document, or an unknown id, in a bundle. `{id}` is replaced. */
+  BUNDLE_FILE_NOT_FOUND: { status: 422, message: 'File {id} is not a file of this document.' },
+  /** A bundle chosen as a bundle source. */
+  BUNDLE_OF_BUNDLE: { status: 422, message: 'Bundle files cannot be put into a bundle.' },
+  /** The document has no file that can be bundled. */
+  BUNDLE_NOTHING_AVAILABLE: { status: 422, message: 'No files available to bundle' },
+  /** Word files while LibreOffice (soffice) is not installed. `{names}` is replaced. */
+  BUNDLE_WORD_UNSUPPORTED: {
+    status: 422,
+    message: 'Word documents cannot be converted for bundling on this server: {names}. Save them as PDF, upload them and try again.',
+  },
+  /** A Word file LibreOffice could not convert. `{name}` is replaced. */
+  BUNDLE_CONVERSION_FAILED: { status: 422, message: '{name} could not be converted to PDF. Save it as PDF, upload it and try again.' },
+  /** A PDF pdf-lib cannot read (damaged or password-protected). `{name}` is replaced. */
+  BUNDLE_PDF_UNREADABLE: { status: 422, message: '{name} could not be read as a PDF. It may be damaged or password-protected.' },
+  /** Submit: the signed-in user has no name. */
+  SIGNATURE_NAME_MISSING: { status: 422, message: 'User name is required for digital signature. Please update your profile.' },
+  /** The assigned sheriff id is not an active sheriff. */
+  SHERIFF_NOT_FOUND: { status: 422, message: 'The selected sheriff does not exist or is not active.' },
+  /** Service attempts by anyone but the assigned sheriff. */
+  NOT_ASSIGNED_SHERIFF: { status: 403, message: 'Only the sheriff assigned to this document can record service attempts.' },
+  /** Revocation by a role other than firm_admin. */
+  REVOKE_FORBIDDEN: { status: 403, message: 'Only a firm administrator can revoke a served document.' },
+  /** Revocation of a document that was never served. */
+  REVOKE_NOT_SERVED: { status: 409, message: 'Only a served document can be revoked.' },
+  /** Second revocation. */
+  ALREADY_REVOKED: { status: 409, message: 'This document has already been revoked.' },
+  /** The chosen legal representative firm does not exist. */
+  LEGAL_REP_FIRM_NOT_FOUND: { status: 422, message: 'Please select a law firm' },
+  /** The chosen branch is unknown or not a branch of the chosen firm. */
+  LEGAL_REP_BRANCH_NOT_FOUND: { status: 422, message: 'Please select a branch' },
+  /** Resending the DSA link of a document that was not served. */
+  DELIVERY_NOT_SERVED: { status: 409, message: 'Only a served document can be delivered to a digital service address.' },
+});
+
+export const ProofErrors = defineErrors({
+  /** Generate: unknown document, or outside the actor's scope. */
+  PROOF_DOCUMENT_NOT_FOUND: { status: 404, message: 'Document not found. Please verify the document ID.' },
+  /** Generate on a revoked or closed-without-service document. */
+  PROOF_NOT_READY: { status: 409, message: 'Proof of service already exists for this document or document is not ready for proof generation.' },
+  /** Generate on a document that was not served. */
+  PROOF_DOCUMENT_INVALID: { status: 422, message: 'Document validation failed. The document may not be in a valid state for proof generation.' },
+  /** Download before generation. */
+  PROOF_NOT_FOUND: { status: 404, message: 'Proof of service not found for this document. You may need to generate it first.' },
+  /** Download while the stored PDF is missing. */
+  PROOF_FILE_NOT_READY: { status: 409, message: 'Proof of service PDF is not ready for download. Please try again later.' },
+  /** Download failed while reading the stored PDF. */
+  PROOF_DOWNLOAD_FAILED: { status: 500, message: 'Server error occurred while preparing the PDF. Please try again later.' },
+});
+
+export const DeliveryErrors = defineErrors({
+  /** Unknown token. */
+  DELIVERY_LINK_NOT_FOUND: { status: 404, message: 'This delivery link is not valid. Please check the link in your e-mail.' },
+  /** The single-use link was already opened (and no valid session was sent). */
+  DELIVERY_LINK_USED: { status: 410, message: 'This delivery link has already been used. Please ask the sending firm for a new link.' },
+  /** The link (or its session) has expired. */
+  DELIVERY_LINK_EXPIRED: { status: 410, message: 'This delivery link has expired. Please ask the sending firm for a new link.' },
+  /** A newer link was sent for the same document. */
+  DELIVERY_LINK_SUPERSEDED: { status: 410, message: 'A newer delivery link has been sent for these documents. Please use the latest e-mail.' },
+  /** The document was revoked by its firm. */
+  DELIVERY_REVOKED: { status: 410, message: 'These documents have been revoked by the sending firm and are no longer available.' },
+  /** A file id that is not one of the served files. */
+  DELIVERY_FILE_NOT_FOUND: { status: 404, message: 'File not found. It may have been deleted or moved.' },
+});

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { defineErrors } from './errors';
+
+/**
+ * Security IDs: 80 random bits in Crockford base32 (16 symbols, no I, L, O, U), grouped in fours behind "LS":
+ * LS-7K3M-9QXD-2HJP-RT4W. Printed at the bottom of every page of a proof of service.
+ */
+export const CROCKFORD_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const SECURITY_ID_PATTERN = /^LS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+
+/**
+ * Reads what a person typed: trimmed, upper-cased, with Crockford's look-alikes mapped (I, L → 1; O → 0) and
+ * with or without the hyphens. Answers the canonical form, or null when it cannot be a security ID.
+ */
+export function normalizeSecurityId(input: string): string | null {
+  let s = input.trim().toUpperCase().replace(/[\s-]/g, '');
+  if (!s.startsWith('LS')) return null;
+  s = s.slice(2).replace(/[IL]/g, '1').replace(/O/g, '0');
+  if (!/^[0-9A-HJKMNP-TV-Z]{16}$/.test(s)) return null;
+  return `LS-${s.slice(0, 4)}-${s.slice(4, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}`;
+}
+
+export const VERIFICATION_STATUSES = ['verified', 'invalid', 'revoked', 'not_found'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+export const VERIFICATION_MESSAGES: Record<VerificationStatus, string> = {
+  verified: 'This document is authentic: it was served through LexServe and has not been altered.',
+  invalid:
+    'The stored proof of service no longer matches its recorded fingerprint. Do not rely on this document; contact the issuing firm.',
+  revoked: 'This document has been revoked and is no longer valid. Please contact the issuing firm for more information.',
+  not_found: 'Security ID not found in verification database',
+};
+
+/** The verification result of spec 1 §3, plus the issuing firm's name (so a reader knows whom to contact). */
+export const VerificationResultSchema = z.object({
+  valid: z.boolean(),
+  status: z.enum(VERIFICATION_STATUSES),
+  security_id: z.string(),
+  message: z.string(),
+  document_type: z.string().nullable(),
+  pdf_type: z.string().nullable(),
+  generation_date: z.string().nullable(),
+  verification_count: z.number().int(),
+  hash_verified: z.boolean().nullable(),
+  firm_verified: z.boolean(),
+  verification_url: z.string(),
+  firm_name: z.string().nullable(),
+  service_date: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export type VerificationResult = z.infer<typeof VerificationResultSchema>;
+
+export const VerifyParamsSchema = z.object({ securityId: z.string() });
+
+/** POST /verify/document (alias /verify/file): which stored PDF the uploaded file is, if any. */
+export const FileVerificationResultSchema = z.object({
+  valid: z.boolean(),
+  status: z.enum(VERIFICATION_STATUSES),
+  message: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+  /** served_document: one of the files served; proof_of_service: a generated proof (any version). */
+  match: z.enum(['served_document', 'proof_of_service']).nullable(),
+  filename: z.string().nullable(),
+  security_id: z.string().nullable(),
+  document_type: z.string().nullable(),
+  pdf_type: z.string().nullable(),
+  generation_date: z.string().nullable(),
+  verification_count: z.number().int().nullable(),
+  hash_verified: z.boolean().nullable(),
+  firm_verified: z.boolean().nullable(),
+  verification_url: z.string().nullable(),
+  firm_name: z.string().nullable(),
+  service_date: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  /** For an older version of a proof of service: a newer one exists. */
+  superseded: z.boolean(),
+});
+export type FileVerificationResult = z.infer<typeof FileVerificationResultSchema>;
+
+export const FILE_NO_MATCH_MESSAGE =
+  'This file does not match any document served through LexServe. It may have been altered, or it was not served through the platform.';
+
+export const VerificationErrors = defineErrors({
+  /** Blank security ID. */
+  SECURITY_ID_EMPTY: { status: 400, message: 'Invalid security ID provided. Security ID must be a non-empty string.' },
+  /** Not of the LS-XXXX-XXXX-XXXX-XXXX shape. */
+  SECURITY_ID_MALFORMED: { status: 400, message: 'Invalid security ID format. Please check the security ID and try again.' },
+  /** Well-formed but unknown. */
+  SECURITY_ID_NOT_FOUND: { status: 404, message: 'Security ID not found in verification database' },
+  /** Too many checks from one address. */
+  VERIFY_RATE_LIMITED: { status: 429, message: 'Too many verification requests. Please wait a moment and try again.' },
+  /** POST /verify/document without a file. */
+  VERIFY_FILE_REQUIRED: { status: 422, message: 'Please choose a PDF file to verify.' },
+  /** The uploaded file is not a PDF. */
+  VERIFY_FILE_NOT_PDF: { status: 422, message: 'Only PDF files can be verified.' },
+  /** Over 100 MB. */
+  VERIFY_FILE_TOO_LARGE: { status: 413, message: 'File too large (max 100MB)' },
+});
