@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
@@ -46,6 +46,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
     routeTable: RouteEntry[];
+    webAppShell?: boolean;
   }
 }
 
@@ -150,24 +151,23 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   return app;
 }
 
-/** Serves the built web app (and its /meta.json) with a single-page fallback for client routes. */
+/**
+ * Serves the built web app: hashed assets cached for a year, `meta.json` and the app shell never cached.
+ * Unknown GET paths outside /api get the app shell (the not-found handler in plugins/errors.ts), so client
+ * routes load on refresh.
+ */
 async function serveWebApp(app: FastifyInstance, env: Env) {
   const dist = env.WEB_DIST_DIR ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
   if (!existsSync(join(dist, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, cacheControl: false });
-  app.get('/meta.json', { schema: { hide: true } }, (_req, reply) =>
-    reply.header('cache-control', 'no-store').sendFile('meta.json'),
-  );
-  app.get('/assets/*', { schema: { hide: true } }, (req, reply) => {
-    const file = (req.params as { '*': string })['*'];
-    return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(join('assets', file));
+  await app.register(fastifyStatic, {
+    root: dist,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      if (path.includes(`${join(dist, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'no-cache');
+    },
   });
-  app.get('/*', { schema: { hide: true } }, (req, reply) => {
-    const path = (req.params as { '*': string })['*'];
-    if (path.startsWith('api/')) return reply.callNotFound();
-    if (path && !path.includes('..') && statSync(join(dist, path), { throwIfNoEntry: false })?.isFile()) {
-      return reply.sendFile(path);
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  app.decorate('webAppShell', true);
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
 }

@@ -41,7 +41,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return send(reply, request, 500, CommonErrors.INTERNAL.message, 'INTERNAL');
   });
 
-  app.setNotFoundHandler((request, reply) => send(reply, request, 404, CommonErrors.NOT_FOUND.message, 'NOT_FOUND'));
+  app.setNotFoundHandler((request, reply) => {
+    const wantsAppShell = request.method === 'GET' && !request.url.startsWith('/api/') && request.server.webAppShell;
+    if (wantsAppShell) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return send(reply, request, 404, CommonErrors.NOT_FOUND.message, 'NOT_FOUND');
+  });
 }
 
 function send(reply: FastifyReply, request: FastifyRequest, status: number, detail: string, code: string) {

@@ -1,0 +1,16 @@
+// Runs every benchmark in bench/ one after another (each is a standalone tsx script printing its figures).
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dir = dirname(fileURLToPath(import.meta.url));
+const only = process.argv[2];
+const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'run.ts' && (!only || f.includes(only)));
+let failed = 0;
+for (const file of files) {
+  console.log(`\n### ${file}`);
+  const res = spawnSync('npx', ['tsx', join(dir, file)], { stdio: 'inherit', cwd: join(dir, '..', 'apps', 'api') });
+  if (res.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
