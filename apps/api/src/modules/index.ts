@@ -3,10 +3,12 @@ import { authPublicRoutes } from './auth/auth.routes';
 import { usersRoutes } from './users/users.routes';
 import { firmsRoutes } from './firms/firms.routes';
 import { mailSetup } from './users/users.events';
+import { notificationsModule } from './notifications/notifications.module';
 
 /** Every domain module, in registration order. Each module adds its own entry. */
 export const modules: ModuleDef[] = [
   { name: 'auth', publicRoutes: authPublicRoutes },
   { name: 'users', routes: usersRoutes, setup: mailSetup },
   { name: 'firms', routes: firmsRoutes },
+  notificationsModule,
 ];

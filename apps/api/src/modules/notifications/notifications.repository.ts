@@ -69,14 +69,14 @@ export async function setReadState(db: DbOrTx, userId: number, ref: Notification
   return row;
 }
 
-/** Marks every unread notification of the user read; answers how many changed. */
-export async function markAllRead(db: DbOrTx, userId: number): Promise<number> {
+/** Marks every unread notification of the user read; answers the ids that changed, newest first. */
+export async function markAllRead(db: DbOrTx, userId: number): Promise<number[]> {
   const rows = await db
     .update(notifications)
     .set({ isRead: true, readAt: sql`now()` })
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
     .returning({ id: notifications.id });
-  return rows.length;
+  return rows.map((r) => r.id).sort((a, b) => b - a);
 }
 
 /**
