@@ -29,16 +29,16 @@ export const DEMO_USERS = [
 ] as const;
 
 /**
- * First-start data: the system administrator (password from SEED_ADMIN_PASSWORD, or generated and printed
+ * First-start data: the system administrator (password from ADMIN_PASSWORD, or generated and printed
  * once), then, unless SEED_DEMO=false, a demo firm with its main branch and one user per role.
  */
 export async function seed(db: Db, env: Env, log: FastifyBaseLogger): Promise<void> {
-  if (!(await findUserByEmail(db, env.SEED_ADMIN_EMAIL))) {
-    const password = env.SEED_ADMIN_PASSWORD ?? (env.SEED_DEMO === 'true' ? env.DEMO_PASSWORD : randomBytes(9).toString('base64url') + 'A1');
+  if (!(await findUserByEmail(db, env.ADMIN_EMAIL))) {
+    const password = env.ADMIN_PASSWORD ?? (env.SEED_DEMO === 'true' ? env.DEMO_PASSWORD : randomBytes(9).toString('base64url') + 'A1');
     await insertUser(
       db,
       {
-        email: env.SEED_ADMIN_EMAIL,
+        email: env.ADMIN_EMAIL,
         fullName: 'System Administrator',
         username: 'admin',
         role: 'system_admin',
@@ -46,8 +46,8 @@ export async function seed(db: Db, env: Env, log: FastifyBaseLogger): Promise<vo
       },
       UserErrors.USER_EMAIL_TAKEN,
     );
-    if (!env.SEED_ADMIN_PASSWORD) {
-      log.info(`system administrator created: ${env.SEED_ADMIN_EMAIL} / ${password} (shown once; change it after logging in)`);
+    if (!env.ADMIN_PASSWORD) {
+      log.info(`system administrator created: ${env.ADMIN_EMAIL} / ${password} (shown once; change it after logging in)`);
     }
   }
   if (env.SEED_DEMO === 'true' && !(await findBranchByPracticeNumber(db, DEMO_FIRM.practice))) {

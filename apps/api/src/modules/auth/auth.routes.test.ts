@@ -45,7 +45,7 @@ describe('login', () => {
     expect(res.json().detail).toBeTypeOf('string');
   });
 
-  it('is rate limited with the spec message', async () => {
+  it('is limited after repeated failures per account and per address, with the spec message', async () => {
     const { createTestApp } = await import('../../../test/build-app');
     const limited = await createTestApp({ LOGIN_RATE_LIMIT: '3' });
     try {
@@ -57,6 +57,16 @@ describe('login', () => {
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
       expect(last!.json().detail).toBe('Too many login attempts. Please wait a moment and try again.');
+      // Even the right password is refused while the account is limited.
+      const right = await limited.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.attorney, password: 'Demo@12345' } });
+      expect(right.statusCode).toBe(429);
+      // Another account from the same address still works until the address limit (5 × 3 failures).
+      expect((await limited.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.sheriff, password: 'Demo@12345' } })).statusCode).toBe(200);
+      for (let i = 0; i < 12; i++) {
+        await limited.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: `guess${i % 4}@x.co.za`, password: 'Bad@12345' } });
+      }
+      const byAddress = await limited.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.branchAdmin, password: 'Demo@12345' } });
+      expect(byAddress.statusCode).toBe(429);
     } finally {
       await limited.close();
     }

@@ -16,6 +16,8 @@ import { AuthErrors } from '@lexserve/contracts/errors';
 import { MessageSchema } from '@lexserve/contracts/common';
 import { UserSchema } from '@lexserve/contracts/users';
 import { BranchSchema, FirmSchema } from '@lexserve/contracts/firms';
+import { AppError } from '../../lib/app-error';
+import { LoginThrottle } from '../../lib/login-throttle';
 import { bearerToken, resolveActor } from '../../plugins/auth';
 import * as auth from './auth.service';
 
@@ -28,26 +30,23 @@ const publicCtx = (request: FastifyRequest): auth.PublicCtx => ({
 /** Login, refresh, logout, registration and password reset: all reachable without a session. */
 export async function authPublicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const loginLimit = app.deps.env.LOGIN_RATE_LIMIT;
 
+  const throttle = new LoginThrottle(app.deps.env.LOGIN_RATE_LIMIT, app.deps.env.LOGIN_RATE_LIMIT * 5);
   r.post(
     '/users/login',
-    {
-      schema: { tags: ['auth'], body: LoginInputSchema, response: { 200: TokenPairSchema } },
-      config: {
-        rateLimit: {
-          max: loginLimit,
-          timeWindow: '1 minute',
-          keyGenerator: (req) => `${req.ip}:${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
-          errorResponseBuilder: () => ({
-            statusCode: 429,
-            code: AuthErrors.LOGIN_RATE_LIMITED.code,
-            message: AuthErrors.LOGIN_RATE_LIMITED.message,
-          }),
-        },
-      },
+    { schema: { tags: ['auth'], body: LoginInputSchema, response: { 200: TokenPairSchema } } },
+    async (request) => {
+      const { email, password } = request.body;
+      if (throttle.isBlocked(email, request.ip)) throw new AppError(AuthErrors.LOGIN_RATE_LIMITED);
+      try {
+        const tokens = await auth.login(publicCtx(request), email, password);
+        throttle.recordSuccess(email);
+        return tokens;
+      } catch (err) {
+        if (err instanceof AppError && err.code === AuthErrors.INVALID_CREDENTIALS.code) throttle.recordFailure(email, request.ip);
+        throw err;
+      }
     },
-    async (request) => auth.login(publicCtx(request), request.body.email, request.body.password),
   );
 
   r.post(
