@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from '../src/config/env';
+import { useTestApp } from './build-app';
+
+const t = useTestApp();
+
+describe('app', () => {
+  it('answers health and readiness', async () => {
+    expect((await t().inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await t().inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe('ready');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t().inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['strict-transport-security']).toBeTruthy();
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('publishes the OpenAPI document generated from the schemas', async () => {
+    const res = await t().inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.paths['/api/v1/users/login'].post.requestBody).toBeTruthy();
+    expect(doc.paths['/api/v1/users/create-firm-user']).toBeTruthy();
+  });
+
+  it('answers unknown API paths with 404 in the one error shape', async () => {
+    const res = await t().inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ detail: 'Not found.', code: 'NOT_FOUND' });
+  });
+
+  it('tolerates trailing slashes', async () => {
+    const token = await t().login('attorney@demo.co.za');
+    expect((await t().as(token).get('/api/v1/users/me/')).statusCode).toBe(200);
+  });
+});
+
+describe('configuration', () => {
+  it('fails fast with every problem listed', () => {
+    expect(() => loadEnv({ PORT: 'abc', DATABASE_URL: 'not a url', JWT_SECRET: 'short' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET/,
+    );
+  });
+
+  it('defaults to port 3000 and ./data', () => {
+    const env = loadEnv({ JWT_SECRET: 'x'.repeat(40) });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR.endsWith('/data')).toBe(true);
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+  });
+});
