@@ -55,10 +55,10 @@ switch (task) {
     run(`${pm} turbo run dev`);
     break;
   case 'test':
-    run(`${pm} turbo run typecheck lint test`);
+    run(`${pm} turbo run typecheck lint test --continue`);
     ensureChromium();
     run(`${pm} turbo run build --filter=@lexserve/web`);
-    run(`${pm} --filter @lexserve/e2e test`);
+    run(`${pm} --filter @lexserve/e2e run e2e`);
     break;
   case 'bench':
     run(`${pm} --filter @lexserve/api bench`);
