@@ -102,6 +102,13 @@ export const TIMELINE_EVENT_TYPES = [
   'delivery_opened',
   'delivery_downloaded',
   'revoked',
+  // case closure (closures module)
+  'closure_requested',
+  'closure_checklist_updated',
+  'closure_approved',
+  'closure_rejected',
+  'closure_completed',
+  'closure_direct_closed',
 ] as const;
 export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];
 
@@ -109,6 +116,7 @@ export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];
 export const DOCUMENT_DOMAIN_EVENTS = [
   'document.created',
   'document.updated',
+  'document.status_changed',
   'document.deleted',
   'document.files_uploaded',
   'document.bundle_created',

@@ -92,8 +92,8 @@ export const VerificationErrors = defineErrors({
   VERIFY_RATE_LIMITED: { status: 429, message: 'Too many verification requests. Please wait a moment and try again.' },
   /** POST /verify/document without a file. */
   VERIFY_FILE_REQUIRED: { status: 422, message: 'Please choose a PDF file to verify.' },
-  /** The uploaded file is not a PDF. */
-  VERIFY_FILE_NOT_PDF: { status: 422, message: 'Only PDF files can be verified.' },
+  /** The uploaded file is not a PDF (or a served Word document). */
+  VERIFY_FILE_NOT_PDF: { status: 422, message: 'Only PDF files (or served Word documents) can be verified.' },
   /** Over 100 MB. */
   VERIFY_FILE_TOO_LARGE: { status: 413, message: 'File too large (max 100MB)' },
 });

@@ -26,6 +26,10 @@ const EnvSchema = z.object({
   PUBLIC_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('LexServe <no-reply@lexserve.co.za>'),
+  /** Public verification checks per client address per minute. */
+  VERIFY_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /** Days a served document's DSA download link stays valid. */
+  DELIVERY_LINK_TTL_DAYS: z.coerce.number().int().positive().default(14),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('af-south-1'),
   S3_ENDPOINT: z.string().optional(),

@@ -3,6 +3,7 @@ import { authPublicRoutes } from './auth/auth.routes';
 import { usersRoutes } from './users/users.routes';
 import { firmsRoutes } from './firms/firms.routes';
 import { mailSetup } from './users/users.events';
+import { documentsModule, partiesModule, verificationModule } from './documents/documents.module';
 import { notificationsModule } from './notifications/notifications.module';
 
 /** Every domain module, in registration order. Each module adds its own entry. */
@@ -10,5 +11,8 @@ export const modules: ModuleDef[] = [
   { name: 'auth', publicRoutes: authPublicRoutes },
   { name: 'users', routes: usersRoutes, setup: mailSetup },
   { name: 'firms', routes: firmsRoutes },
+  documentsModule,
+  partiesModule,
+  verificationModule,
   notificationsModule,
 ];

@@ -1,0 +1,148 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PDFDocument } from 'pdf-lib';
+import { DocumentErrors, defaultBundleName, type CreateBundleInput } from '@lexserve/contracts/documents';
+import type { ErrorDef } from '@lexserve/contracts/errors';
+import { AppError } from '../../lib/app-error';
+import { inTransaction, type Ctx } from '../../lib/context';
+import { recordEvent } from '../../lib/events';
+import { FileMissingError, fileStoreOf } from '../../lib/storage';
+import { sha256 } from '../../lib/tokens';
+import { assertStorageAvailable } from '../subscriptions/limits';
+import { eventPayload } from './documents.mapper';
+import { assertOpen } from './documents.policy';
+import { getDocumentForChange } from './documents.service';
+import { cleanFilename } from './file-inspector';
+import { newFileKey } from './files.service';
+import * as repo from './files.repository';
+import { addTimelineEvent } from './timeline.repository';
+
+const run = promisify(execFile);
+const withName = (def: ErrorDef, key: string, value: string) => new AppError(def, { message: def.message.replace(key, value) });
+
+let sofficePath: string | null | undefined;
+/** LibreOffice's `soffice` on the PATH, looked up once. */
+export function findSoffice(): string | null {
+  if (sofficePath === undefined) {
+    const res = spawnSync('sh', ['-c', 'command -v soffice || command -v libreoffice'], { encoding: 'utf8' });
+    sofficePath = res.status === 0 && res.stdout.trim() ? res.stdout.trim().split('\n')[0]! : null;
+  }
+  return sofficePath;
+}
+
+/** Converts a Word file to PDF with LibreOffice in a private temporary directory (2 minutes at most). */
+async function convertToPdf(soffice: string, bytes: Buffer, filename: string): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'lexserve-convert-'));
+  try {
+    const ext = filename.toLowerCase().endsWith('.docx') ? 'docx' : 'doc';
+    const input = join(dir, `source.${ext}`);
+    await writeFile(input, bytes);
+    await run(soffice, ['--headless', '--norestore', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir, input], {
+      timeout: 120_000,
+    });
+    return await readFile(join(dir, 'source.pdf'));
+  } catch {
+    throw withName(DocumentErrors.BUNDLE_CONVERSION_FAILED, '{name}', filename);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The bundle's file name: the given name (or Bundle_YYYY-MM-DD), made safe, ending in .pdf. */
+export const bundleFileName = (name: string | undefined) => {
+  const base = cleanFilename(name ?? defaultBundleName(), defaultBundleName()).replace(/\.pdf$/i, '');
+  return `${base}.pdf`;
+};
+
+/**
+ * POST /documents/{id}/bundle: merges the chosen files, in the order given, into one PDF stored as a bundle
+ * file of the document. Bundles cannot be bundled again; Word files are converted with LibreOffice when it is
+ * installed and refused with a clear message otherwise. Sources are read one at a time.
+ */
+export async function createBundle(ctx: Ctx, documentId: number, input: CreateBundleInput) {
+  const doc = await getDocumentForChange(ctx, documentId, DocumentErrors.BUNDLE_FORBIDDEN);
+  assertOpen(doc);
+  const files = await repo.listCaseFiles(ctx.db, documentId);
+  if (!files.some((f) => !f.isBundle)) throw new AppError(DocumentErrors.BUNDLE_NOTHING_AVAILABLE);
+  const chosen = input.file_ids.map((id) => {
+    const file = files.find((f) => f.id === id);
+    if (!file) throw withName(DocumentErrors.BUNDLE_FILE_NOT_FOUND, '{id}', String(id));
+    return file;
+  });
+  if (chosen.some((f) => f.isBundle)) throw new AppError(DocumentErrors.BUNDLE_OF_BUNDLE);
+  const words = chosen.filter((f) => f.mimeType !== 'application/pdf');
+  const soffice = words.length ? findSoffice() : null;
+  if (words.length && !soffice)
+    throw withName(DocumentErrors.BUNDLE_WORD_UNSUPPORTED, '{names}', words.map((f) => f.filename).join(', '));
+
+  const store = fileStoreOf(ctx.deps);
+  const merged = await PDFDocument.create();
+  for (const file of chosen) {
+    let bytes: Buffer;
+    try {
+      bytes = await store.getBuffer(file.storageKey);
+    } catch (err) {
+      if (err instanceof FileMissingError) throw new AppError(DocumentErrors.FILE_NOT_FOUND, { cause: err });
+      throw err;
+    }
+    if (file.mimeType !== 'application/pdf') bytes = await convertToPdf(soffice!, bytes, file.filename);
+    let source: PDFDocument;
+    try {
+      source = await PDFDocument.load(bytes, { updateMetadata: false });
+    } catch (err) {
+      throw new AppError(DocumentErrors.BUNDLE_PDF_UNREADABLE, {
+        message: DocumentErrors.BUNDLE_PDF_UNREADABLE.message.replace('{name}', file.filename),
+        cause: err,
+      });
+    }
+    const pages = await merged.copyPages(source, source.getPageIndices());
+    for (const page of pages) merged.addPage(page);
+  }
+  const filename = bundleFileName(input.bundle_name);
+  merged.setTitle(filename.replace(/\.pdf$/, ''));
+  merged.setProducer('LexServe');
+  merged.setCreator('LexServe document bundles');
+  const out = Buffer.from(await merged.save());
+  const pageCount = merged.getPageCount();
+  const key = newFileKey(doc.firmId, 'bundles');
+  await store.put(key, out, { contentType: 'application/pdf' });
+  try {
+    const row = await inTransaction(ctx, async (tx) => {
+      const current = await getDocumentForChange({ ...ctx, db: tx }, documentId, DocumentErrors.BUNDLE_FORBIDDEN);
+      assertOpen(current);
+      await assertStorageAvailable(tx, current.firmId, out.length);
+      const [bundle] = await repo.insertCaseFiles(tx, [
+        {
+          documentId,
+          firmId: current.firmId,
+          filename,
+          storageKey: key,
+          size: out.length,
+          mimeType: 'application/pdf',
+          sha256: sha256(out),
+          isBundle: true,
+          pageCount,
+          bundleSourceIds: chosen.map((f) => f.id),
+          uploadedById: ctx.actor.id,
+        },
+      ]);
+      await addTimelineEvent(tx, {
+        documentId,
+        firmId: current.firmId,
+        type: 'bundle_created',
+        description: `Bundle ${filename} created from ${chosen.length} file(s), ${pageCount} page(s)`,
+        performedById: ctx.actor.id,
+        metadata: { bundle_id: bundle!.id, filename, source_file_ids: chosen.map((f) => f.id), page_count: pageCount },
+      });
+      await recordEvent(tx, 'document.bundle_created', eventPayload(current, ctx.actor.id, { fileId: bundle!.id }));
+      return bundle!;
+    });
+    return (await repo.toCaseFileDtos(ctx.db, [row]))[0]!;
+  } catch (err) {
+    await store.delete(key).catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,99 @@
+import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { DeliveryRecord } from '@lexserve/contracts/documents';
+import type { DbOrTx } from '../../db/client';
+import { serviceDeliveries, serviceDeliveryEvents } from '../../db/schema/index';
+
+export type DeliveryRow = typeof serviceDeliveries.$inferSelect;
+export type DeliveryEventRow = typeof serviceDeliveryEvents.$inferSelect;
+
+export const insertDelivery = async (db: DbOrTx, values: typeof serviceDeliveries.$inferInsert) =>
+  (await db.insert(serviceDeliveries).values(values).returning())[0]!;
+
+export const updateDelivery = async (db: DbOrTx, id: number, values: Partial<typeof serviceDeliveries.$inferInsert>) =>
+  (await db.update(serviceDeliveries).set(values).where(eq(serviceDeliveries.id, id)).returning())[0];
+
+export const findDeliveryById = async (db: DbOrTx, id: number) =>
+  (await db.select().from(serviceDeliveries).where(eq(serviceDeliveries.id, id)))[0];
+
+export const findDeliveryByTokenHash = async (db: DbOrTx, tokenHash: string, opts: { forUpdate?: boolean } = {}) => {
+  const q = db.select().from(serviceDeliveries).where(eq(serviceDeliveries.tokenHash, tokenHash));
+  return (await (opts.forUpdate ? q.for('update') : q))[0];
+};
+
+/** Marks the document's earlier links superseded (a new link was sent). */
+export const supersedeDeliveries = (db: DbOrTx, documentId: number, exceptId: number, at: Date) =>
+  db
+    .update(serviceDeliveries)
+    .set({ supersededAt: at })
+    .where(and(eq(serviceDeliveries.documentId, documentId), isNull(serviceDeliveries.supersededAt), ne(serviceDeliveries.id, exceptId)));
+
+export const addDeliveryEvent = (db: DbOrTx, values: typeof serviceDeliveryEvents.$inferInsert) =>
+  db.insert(serviceDeliveryEvents).values(values);
+
+export const listDeliveries = (db: DbOrTx, documentId: number) =>
+  db.select().from(serviceDeliveries).where(eq(serviceDeliveries.documentId, documentId)).orderBy(desc(serviceDeliveries.id));
+
+export async function eventsOfDeliveries(db: DbOrTx, ids: number[]) {
+  const out = new Map<number, DeliveryEventRow[]>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select()
+    .from(serviceDeliveryEvents)
+    .where(inArray(serviceDeliveryEvents.deliveryId, ids))
+    .orderBy(asc(serviceDeliveryEvents.id));
+  for (const r of rows) out.set(r.deliveryId, [...(out.get(r.deliveryId) ?? []), r]);
+  return out;
+}
+
+/** The latest delivery of each document (for document answers). */
+export async function latestDeliveries(db: DbOrTx, documentIds: number[]) {
+  const out = new Map<number, DeliveryRow>();
+  if (!documentIds.length) return out;
+  const rows = await db
+    .selectDistinctOn([serviceDeliveries.documentId])
+    .from(serviceDeliveries)
+    .where(inArray(serviceDeliveries.documentId, documentIds))
+    .orderBy(serviceDeliveries.documentId, desc(serviceDeliveries.id));
+  for (const r of rows) out.set(r.documentId, r);
+  return out;
+}
+
+/** A delivery as the record shown on the document, the case page and the proof of service. */
+export function toDeliveryRecord(d: DeliveryRow, events: DeliveryEventRow[], opts: { revoked: boolean; now?: Date }): DeliveryRecord {
+  const now = opts.now ?? new Date();
+  const opened = events.find((e) => e.kind === 'opened');
+  const downloads = events.filter((e) => e.kind === 'downloaded');
+  const status: DeliveryRecord['status'] = opts.revoked
+    ? 'revoked'
+    : d.supersededAt
+      ? 'superseded'
+      : downloads.length
+        ? 'downloaded'
+        : opened
+          ? 'opened'
+          : d.expiresAt < now
+            ? 'expired'
+            : d.sentAt
+              ? 'sent'
+              : 'pending';
+  return {
+    id: d.id,
+    to_address: d.toAddress,
+    status,
+    created_at: d.createdAt.toISOString(),
+    sent_at: d.sentAt?.toISOString() ?? null,
+    expires_at: d.expiresAt.toISOString(),
+    opened_at: opened?.createdAt.toISOString() ?? null,
+    link_used: d.usedAt != null,
+    download_count: downloads.length,
+    last_downloaded_at: downloads.at(-1)?.createdAt.toISOString() ?? null,
+    events: events.map((e) => ({
+      kind: e.kind,
+      at: e.createdAt.toISOString(),
+      ip: e.ip,
+      user_agent: e.userAgent,
+      file_id: e.caseFileId,
+      filename: e.filename,
+    })),
+  };
+}

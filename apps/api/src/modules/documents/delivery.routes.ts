@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdSchema } from '@lexserve/contracts/common';
+import { DeliveryPageSchema } from '@lexserve/contracts/documents';
+import { CommonErrors } from '@lexserve/contracts/errors';
+import * as delivery from './delivery.service';
+import { sendStream } from './send-file';
+
+export const publicCtxOf = (request: FastifyRequest): delivery.PublicCtx => ({
+  db: request.server.deps.database.db,
+  deps: request.server.deps,
+  log: request.log,
+  ip: request.ip,
+  userAgent: (request.headers['user-agent'] ?? '').slice(0, 500) || null,
+});
+
+const TokenParams = z.object({ token: z.string().min(1).max(200) });
+const SessionQuery = z.object({ session: z.string().max(200).optional() });
+const sessionOf = (req: FastifyRequest) =>
+  (req.query as { session?: string }).session ?? (req.headers['x-delivery-session'] as string | undefined);
+
+/** The recipient's side of electronic service: the tokenised page and downloads, without login, rate-limited. */
+export async function deliveryPublicRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['delivery'];
+  const rateLimit = {
+    max: app.deps.env.VERIFY_RATE_LIMIT,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => ({ statusCode: 429, code: CommonErrors.RATE_LIMITED.code, message: CommonErrors.RATE_LIMITED.message }),
+  };
+
+  r.get(
+    '/delivery/:token',
+    { config: { rateLimit }, schema: { tags, security: [], params: TokenParams, querystring: SessionQuery, response: { 200: DeliveryPageSchema } } },
+    (req) => delivery.openDeliveryPage(publicCtxOf(req), req.params.token, sessionOf(req)),
+  );
+  r.get(
+    '/delivery/:token/files/:fileId',
+    { config: { rateLimit }, schema: { tags, security: [], params: TokenParams.extend({ fileId: IdSchema }), querystring: SessionQuery } },
+    async (req, reply) => sendStream(reply, await delivery.downloadDeliveredFile(publicCtxOf(req), req.params.token, sessionOf(req), req.params.fileId)),
+  );
+  r.get(
+    '/delivery/:token/proof',
+    { config: { rateLimit }, schema: { tags, security: [], params: TokenParams, querystring: SessionQuery } },
+    async (req, reply) => sendStream(reply, await delivery.downloadDeliveredProof(publicCtxOf(req), req.params.token, sessionOf(req))),
+  );
+}

@@ -1,0 +1,119 @@
+import { documentTypeLabel, type Document } from '@lexserve/contracts/documents';
+import type { DbOrTx } from '../../db/client';
+import { eventsOfDeliveries, latestDeliveries, toDeliveryRecord } from './delivery.repository';
+import * as repo from './documents.repository';
+
+/** draft_metadata is kept as received; parsed_draft_metadata is its JSON object, or null when it is not one. */
+export function parseDraftMetadata(raw: string | null): Record<string, unknown> | null {
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    // A JSON string holding JSON (double-encoded by a client) is read through once more.
+    if (typeof parsed === 'string') return parseDraftMetadata(parsed);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** Rows as the spec's documents, with the people, firms, files, proof and delivery they show (batched). */
+export async function toDocumentDtos(db: DbOrTx, rows: repo.DocumentRow[]): Promise<Document[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [people, firmMap, branchMap, files, proofs, deliveries] = await Promise.all([
+    repo.usersByIds(db, rows.flatMap((r) => [r.createdById, ...(r.assignedSheriffId ? [r.assignedSheriffId] : [])])),
+    repo.firmsByIds(db, rows.flatMap((r) => [r.firmId, ...(r.serviceFirmId ? [r.serviceFirmId] : [])])),
+    repo.branchesByIds(db, rows.flatMap((r) => [r.branchId, r.serviceBranchId].filter((id): id is number => id != null))),
+    repo.fileSummaries(db, ids),
+    repo.proofsByDocumentIds(db, ids),
+    latestDeliveries(db, ids),
+  ]);
+  const deliveryEvents = await eventsOfDeliveries(db, [...deliveries.values()].map((d) => d.id));
+  return rows.map((r) => {
+    const person = (id: number | null) => {
+      const u = id ? people.get(id) : undefined;
+      return u ? { id: u.id, full_name: u.fullName, email: u.email } : null;
+    };
+    const serviceFirm = r.serviceFirmId ? firmMap.get(r.serviceFirmId) : undefined;
+    const serviceBranch = r.serviceBranchId ? branchMap.get(r.serviceBranchId) : undefined;
+    const ownerFirm = firmMap.get(r.firmId);
+    const ownerBranch = r.branchId ? branchMap.get(r.branchId) : undefined;
+    const summary = files.get(r.id);
+    const proof = proofs.get(r.id);
+    const hasProof = proof != null && proof.currentVersion > 0;
+    const delivery = deliveries.get(r.id);
+    return {
+      id: r.id,
+      title: r.title,
+      document_type: r.documentType,
+      document_type_label: r.documentType ? documentTypeLabel(r.documentType) : null,
+      case_category: r.caseCategory,
+      case_number: r.caseNumber,
+      case_priority: r.casePriority,
+      client_name: r.clientName,
+      recipient_name: r.recipientName,
+      recipient_address: r.recipientAddress,
+      special_instructions: r.specialInstructions,
+      service_notes: r.serviceNotes,
+      firm_id: r.serviceFirmId,
+      branch_id: r.serviceBranchId,
+      digital_service_address: r.digitalServiceAddress,
+      firm: serviceFirm
+        ? { id: serviceFirm.id, name: serviceFirm.name, contact_email: serviceFirm.contactEmail, address: serviceFirm.address }
+        : null,
+      assigned_branch: serviceBranch
+        ? {
+            id: serviceBranch.id,
+            name: serviceBranch.name,
+            address: serviceBranch.address,
+            digital_service_address: serviceBranch.digitalServiceAddress,
+          }
+        : null,
+      owner_firm_id: r.firmId,
+      owner_branch_id: r.branchId,
+      owner_firm: ownerFirm ? { id: ownerFirm.id, name: ownerFirm.name } : null,
+      owner_branch: ownerBranch ? { id: ownerBranch.id, name: ownerBranch.name } : null,
+      assigned_sheriff_id: r.assignedSheriffId,
+      assigned_sheriff: person(r.assignedSheriffId),
+      signature_name: r.signatureName,
+      status: r.status,
+      status_enum: r.status,
+      service_date: iso(r.serviceDate),
+      served_at: iso(r.servedAt),
+      draft_metadata: r.draftMetadata,
+      parsed_draft_metadata: parseDraftMetadata(r.draftMetadata),
+      file_name: summary?.fileName ?? null,
+      file_size: summary?.fileSize ?? null,
+      file_count: summary?.count ?? 0,
+      total_file_size: summary?.totalSize ?? 0,
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+      created_by_id: r.createdById,
+      created_by: person(r.createdById),
+      is_revoked: r.revokedAt != null,
+      revoked_at: iso(r.revokedAt),
+      revoke_reason: r.revokeReason,
+      has_proof_of_service: hasProof,
+      security_id: hasProof ? proof.securityId : null,
+      delivery: delivery ? toDeliveryRecord(delivery, deliveryEvents.get(delivery.id) ?? [], { revoked: r.revokedAt != null }) : null,
+    };
+  });
+}
+
+export const toDocumentDto = async (db: DbOrTx, row: repo.DocumentRow) => (await toDocumentDtos(db, [row]))[0]!;
+
+/** The payload of every `document.*` domain event (the notifications module reads it). */
+export const eventPayload = (doc: repo.DocumentRow, actorId: number, extra: Record<string, unknown> = {}) => ({
+  documentId: doc.id,
+  firmId: doc.firmId,
+  branchId: doc.branchId,
+  actorId,
+  createdById: doc.createdById,
+  assignedSheriffId: doc.assignedSheriffId,
+  title: doc.title,
+  case_number: doc.caseNumber,
+  status: doc.status,
+  ...extra,
+});

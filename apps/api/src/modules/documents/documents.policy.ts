@@ -1,0 +1,90 @@
+import {
+  CLOSED_STATUSES,
+  DocumentErrors,
+  PRE_SERVICE_STATUSES,
+  type DocumentStatus,
+} from '@lexserve/contracts/documents';
+import { AppError } from '../../lib/app-error';
+import type { DocumentRow } from './documents.repository';
+import type { Issue } from './validation';
+
+export const isPreService = (status: DocumentStatus) => (PRE_SERVICE_STATUSES as readonly string[]).includes(status);
+export const isClosed = (status: DocumentStatus) => (CLOSED_STATUSES as readonly string[]).includes(status);
+export const wasServed = (doc: Pick<DocumentRow, 'servedAt' | 'status'>) => doc.servedAt != null || !isPreService(doc.status);
+
+/** The 404 of documents, naming the id asked for (spec 2 §8). */
+export const documentNotFound = (id: number) =>
+  new AppError(DocumentErrors.DOCUMENT_NOT_FOUND, { message: DocumentErrors.DOCUMENT_NOT_FOUND.message.replace('{id}', String(id)) });
+
+/** Revoked and closed documents take no more changes (files, parties, bundles, fields). */
+export function assertOpen(doc: Pick<DocumentRow, 'revokedAt' | 'status'>) {
+  if (doc.revokedAt) throw new AppError(DocumentErrors.DOCUMENT_REVOKED);
+  if (isClosed(doc.status)) throw new AppError(DocumentErrors.DOCUMENT_CLOSED);
+}
+
+/** What was served stays as served: parties and the served files are fixed once the document is served. */
+export function assertNotServed(doc: Pick<DocumentRow, 'revokedAt' | 'status' | 'servedAt'>) {
+  assertOpen(doc);
+  if (wasServed(doc)) throw new AppError(DocumentErrors.DOCUMENT_SERVED_LOCKED);
+}
+
+/**
+ * The signature the review step builds: the first and last word of the user's full name ("Aisha Patel" for
+ * "Aisha Bibi Patel"); null when the user has no name.
+ */
+export function expectedSignature(fullName: string | null | undefined): string | null {
+  const words = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return null;
+  return words.length === 1 ? words[0]! : `${words[0]} ${words.at(-1)}`;
+}
+
+const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The signature matches the signer: their first and last name, or their full name (case and spacing ignored). */
+export const signatureMatches = (signature: string, fullName: string) => {
+  const expected = expectedSignature(fullName);
+  return expected !== null && (norm(signature) === norm(expected) || norm(signature) === norm(fullName));
+};
+
+export type SubmitState = {
+  doc: Pick<
+    DocumentRow,
+    'title' | 'clientName' | 'caseNumber' | 'casePriority' | 'documentType' | 'serviceFirmId' | 'serviceBranchId' | 'digitalServiceAddress' | 'signatureName'
+  >;
+  fileCount: number;
+  partyCount: number;
+  signerName: string;
+};
+
+/**
+ * What a submit still lacks, step by step, in the wizard's words (spec 2 §5). Parties are required to submit
+ * (PRODUCT-DECISIONS: optional for drafts only).
+ */
+export function submitProblems({ doc, fileCount, partyCount, signerName }: SubmitState): Issue[] {
+  const issues: Issue[] = [];
+  const need = (ok: unknown, field: string, msg: string) => {
+    if (!ok) issues.push({ loc: [field], msg, type: 'missing' });
+  };
+  need(doc.title?.trim(), 'title', 'Document title is required');
+  need(doc.clientName, 'client_name', 'Attorney Name is required');
+  need(doc.caseNumber, 'case_number', 'Case Number is required');
+  need(doc.casePriority, 'case_priority', 'Case Priority is required');
+  need(doc.documentType, 'document_type', 'Document Type is required');
+  need(fileCount > 0, 'files', 'Please upload at least one document');
+  need(partyCount > 0, 'parties', 'Please add at least one party to the document');
+  need(doc.serviceFirmId, 'firm_id', 'Please select a law firm');
+  need(doc.serviceBranchId, 'branch_id', 'Please select a branch');
+  if (doc.serviceBranchId) need(doc.digitalServiceAddress, 'digital_service_address', 'Selected branch must have a digital service address');
+  if (!expectedSignature(signerName)) {
+    issues.push({ loc: ['signature_name'], msg: DocumentErrors.SIGNATURE_NAME_MISSING.message, type: 'missing' });
+  } else if (!doc.signatureName) {
+    issues.push({ loc: ['signature_name'], msg: 'Digital signature is required to complete the document.', type: 'missing' });
+  } else if (!signatureMatches(doc.signatureName, signerName)) {
+    issues.push({
+      loc: ['signature_name'],
+      msg: `The digital signature must match your name: sign as "${expectedSignature(signerName)}".`,
+      type: 'value_error',
+    });
+  }
+  return issues;
+}

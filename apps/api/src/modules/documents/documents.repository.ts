@@ -1,0 +1,137 @@
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { DocumentStatus } from '@lexserve/contracts/documents';
+import type { DbOrTx } from '../../db/client';
+import { branches, caseFiles, documents, firms, proofsOfService, users } from '../../db/schema/index';
+import type { Actor } from '../../lib/access';
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type NewDocument = typeof documents.$inferInsert;
+
+/**
+ * The documents an actor may see: the system administrator all; a sheriff those assigned to them; a firm
+ * administrator their firm's; a branch administrator their branch's (their firm's without a branch); a legal
+ * practitioner their branch's and their own. Every read and write of this module goes through it.
+ */
+export function scopeOf(actor: Pick<Actor, 'id' | 'role' | 'firmId' | 'branchId'>): SQL | undefined {
+  switch (actor.role) {
+    case 'system_admin':
+      return undefined;
+    case 'sheriff':
+      return eq(documents.assignedSheriffId, actor.id);
+    case 'firm_admin':
+      return eq(documents.firmId, actor.firmId ?? -1);
+    case 'branch_admin':
+      return actor.branchId
+        ? and(eq(documents.firmId, actor.firmId ?? -1), eq(documents.branchId, actor.branchId))
+        : eq(documents.firmId, actor.firmId ?? -1);
+    case 'legal_practitioner':
+      return and(
+        eq(documents.firmId, actor.firmId ?? -1),
+        or(eq(documents.branchId, actor.branchId ?? -1), eq(documents.createdById, actor.id)),
+      );
+  }
+}
+
+export const findDocumentInScope = async (db: DbOrTx, actor: Actor, id: number, opts: { forUpdate?: boolean } = {}) => {
+  const query = db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), scopeOf(actor)));
+  return (await (opts.forUpdate ? query.for('update') : query))[0];
+};
+
+/** Unscoped: for public flows (delivery page, verification) that reach a document through a secret. */
+export const findDocumentById = async (db: DbOrTx, id: number) =>
+  (await db.select().from(documents).where(eq(documents.id, id)))[0];
+
+export type ListFilters = {
+  myBranchOnly?: boolean;
+  statuses?: DocumentStatus[];
+  skip: number;
+  limit: number;
+};
+
+export async function listDocuments(db: DbOrTx, actor: Actor, filters: ListFilters) {
+  const where: (SQL | undefined)[] = [scopeOf(actor)];
+  if (filters.myBranchOnly && actor.branchId && actor.role !== 'sheriff' && actor.role !== 'system_admin')
+    where.push(eq(documents.branchId, actor.branchId));
+  if (filters.statuses?.length) where.push(inArray(documents.status, filters.statuses));
+  const filter = and(...where);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(documents).where(filter).orderBy(desc(documents.createdAt), desc(documents.id)).offset(filters.skip).limit(filters.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(documents).where(filter),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export const insertDocument = async (db: DbOrTx, values: NewDocument) =>
+  (await db.insert(documents).values(values).returning())[0]!;
+
+export const updateDocumentRow = async (db: DbOrTx, id: number, values: Partial<NewDocument>) =>
+  (await db.update(documents).set(values).where(eq(documents.id, id)).returning())[0]!;
+
+export const deleteDocumentRow = (db: DbOrTx, id: number) => db.delete(documents).where(eq(documents.id, id));
+
+// ----- what a document's answer shows besides its row, fetched in batches for lists
+
+export type FileSummary = { count: number; totalSize: number; fileName: string | null; fileSize: number | null };
+
+export async function fileSummaries(db: DbOrTx, documentIds: number[]): Promise<Map<number, FileSummary>> {
+  const out = new Map<number, FileSummary>();
+  if (!documentIds.length) return out;
+  const totals = await db
+    .select({ documentId: caseFiles.documentId, n: sql<number>`count(*)::int`, size: sql<string>`coalesce(sum(${caseFiles.size}), 0)` })
+    .from(caseFiles)
+    .where(inArray(caseFiles.documentId, documentIds))
+    .groupBy(caseFiles.documentId);
+  // The file shown as the document's file: the primary one, else the first non-bundle upload.
+  const main = await db
+    .selectDistinctOn([caseFiles.documentId], { documentId: caseFiles.documentId, filename: caseFiles.filename, size: caseFiles.size })
+    .from(caseFiles)
+    .where(inArray(caseFiles.documentId, documentIds))
+    .orderBy(caseFiles.documentId, desc(caseFiles.isPrimary), caseFiles.isBundle, caseFiles.id);
+  for (const t of totals) out.set(t.documentId, { count: Number(t.n), totalSize: Number(t.size), fileName: null, fileSize: null });
+  for (const m of main) {
+    const s = out.get(m.documentId);
+    if (s) Object.assign(s, { fileName: m.filename, fileSize: Number(m.size) });
+  }
+  return out;
+}
+
+export const usersByIds = async (db: DbOrTx, ids: number[]) => {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map<number, { id: number; fullName: string; email: string; firmId: number | null }>();
+  const rows = await db
+    .select({ id: users.id, fullName: users.fullName, email: users.email, firmId: users.firmId })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+};
+
+export const firmsByIds = async (db: DbOrTx, ids: number[]) => {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map<number, typeof firms.$inferSelect>();
+  const rows = await db.select().from(firms).where(inArray(firms.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+};
+
+export const branchesByIds = async (db: DbOrTx, ids: number[]) => {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map<number, typeof branches.$inferSelect>();
+  const rows = await db.select().from(branches).where(inArray(branches.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+};
+
+export const proofsByDocumentIds = async (db: DbOrTx, ids: number[]) => {
+  if (!ids.length) return new Map<number, typeof proofsOfService.$inferSelect>();
+  const rows = await db.select().from(proofsOfService).where(inArray(proofsOfService.documentId, ids));
+  return new Map(rows.map((r) => [r.documentId, r]));
+};
+
+export const findActiveSheriff = async (db: DbOrTx, id: number) =>
+  (
+    await db
+      .select({ id: users.id, fullName: users.fullName, email: users.email })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.role, 'sheriff'), eq(users.isActive, true), eq(users.isSystem, false)))
+  )[0];

@@ -1,0 +1,227 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { IdParamsSchema, IdSchema, MessageSchema, envelope } from '@lexserve/contracts/common';
+import {
+  AssignSheriffInputSchema,
+  CaseFileListSchema,
+  CaseFileSchema,
+  CreateBundleInputSchema,
+  CreateDocumentInputSchema,
+  DeliveryListSchema,
+  DeliveryRecordSchema,
+  DocumentListQuerySchema,
+  DocumentListSchema,
+  DocumentSchema,
+  DownloadQuerySchema,
+  GenerateProofInputSchema,
+  MAX_FILES_PER_UPLOAD,
+  MAX_FILE_SIZE_BYTES,
+  ProofDocumentParamsSchema,
+  ProofOfServiceStatusSchema,
+  RevokeDocumentInputSchema,
+  ServiceAttemptInputSchema,
+  ServiceAttemptListSchema,
+  ServiceAttemptSchema,
+  TimelineQuerySchema,
+  TimelineSchema,
+  UpdateDocumentInputSchema,
+  UploadResultSchema,
+} from '@lexserve/contracts/documents';
+import { ctxOf } from '../../lib/context';
+import { createBundle } from './bundles.service';
+import * as delivery from './delivery.service';
+import * as documents from './documents.service';
+import * as files from './files.service';
+import * as proof from './proof-of-service.service';
+import { sendStream } from './send-file';
+import { parseOrThrow } from './validation';
+
+const FileParamsSchema = z.object({ id: IdSchema, fileId: IdSchema });
+
+/** Reads the fields of a multipart body (the bundle call sends file_ids and bundle_name as form fields). */
+async function formFields(request: import('fastify').FastifyRequest): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for await (const part of request.parts({ limits: { files: 0, fields: 10, fieldSize: 16 * 1024 } })) {
+    if (part.type === 'field' && typeof part.value === 'string') out[part.fieldname] = part.value;
+  }
+  return out;
+}
+
+/** Case documents, their files, bundles, timeline, sheriff and proof of service (authenticated). */
+export async function documentsRoutes(app: FastifyInstance) {
+  // Multipart is registered in this module's scope only: 100 MB per file, 50 files per request.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_FILE_SIZE_BYTES, files: MAX_FILES_PER_UPLOAD }, throwFileSizeLimit: false });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const tags = ['documents'];
+
+    r.get('/documents', { schema: { tags, querystring: DocumentListQuerySchema, response: { 200: DocumentListSchema } } }, (req) =>
+      documents.listDocuments(ctxOf(req), req.query),
+    );
+    r.post(
+      '/documents',
+      { schema: { tags, body: CreateDocumentInputSchema, response: { 201: envelope(DocumentSchema) } } },
+      async (req, reply) =>
+        reply.status(201).send({ status: 'success' as const, data: await documents.createDocument(ctxOf(req), req.body), message: 'Document created successfully' }),
+    );
+    r.post(
+      '/documents/upload',
+      {
+        schema: {
+          tags,
+          description: 'multipart/form-data: document_id (put it first), files (repeated), use_chunked_upload, use_parallel_upload',
+          querystring: z.object({ document_id: z.string().optional() }),
+          response: { 201: UploadResultSchema },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await files.uploadFiles(ctxOf(req), req, req.query)),
+    );
+    r.get('/documents/:id', { schema: { tags, params: IdParamsSchema, response: { 200: DocumentSchema } } }, (req) =>
+      documents.getDocument(ctxOf(req), req.params.id),
+    );
+    r.put(
+      '/documents/:id',
+      { schema: { tags, params: IdParamsSchema, body: UpdateDocumentInputSchema, response: { 200: envelope(DocumentSchema) } } },
+      async (req) => {
+        const data = await documents.updateDocument(ctxOf(req), req.params.id, req.body);
+        const submitted = req.body.status === 'served' && data.status === 'served';
+        return { status: 'success' as const, data, message: submitted ? 'Document submitted and served successfully' : 'Document updated successfully' };
+      },
+    );
+    r.delete('/documents/:id', { schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } } }, async (req) => {
+      const doc = await documents.deleteDocument(ctxOf(req), req.params.id);
+      return { message: `Draft "${doc.title}" has been deleted successfully.` };
+    });
+
+    r.get('/documents/:id/files', { schema: { tags, params: IdParamsSchema, response: { 200: CaseFileListSchema } } }, (req) =>
+      files.listFiles(ctxOf(req), req.params.id),
+    );
+    r.get('/documents/:id/bundles', { schema: { tags, params: IdParamsSchema, response: { 200: CaseFileListSchema } } }, async (req) => {
+      const all = await files.listFiles(ctxOf(req), req.params.id);
+      const bundles = all.files.filter((f) => f.is_bundle);
+      return { files: bundles, total: bundles.length, total_size: bundles.reduce((n, f) => n + f.size, 0) };
+    });
+    r.get('/documents/:id/files/primary', { schema: { tags, params: IdParamsSchema, response: { 200: CaseFileSchema } } }, (req) =>
+      files.getPrimaryFile(ctxOf(req), req.params.id),
+    );
+    r.put(
+      '/documents/:id/files/:fileId/primary',
+      { schema: { tags, params: FileParamsSchema, response: { 200: envelope(CaseFileSchema) } } },
+      async (req) => ({
+        status: 'success' as const,
+        data: await files.setPrimary(ctxOf(req), req.params.id, req.params.fileId),
+        message: 'Primary file updated',
+      }),
+    );
+    r.delete('/documents/:id/files/:fileId', { schema: { tags, params: FileParamsSchema, response: { 200: MessageSchema } } }, async (req) => {
+      await files.deleteFile(ctxOf(req), req.params.id, req.params.fileId);
+      return { message: 'File deleted successfully' };
+    });
+    r.get('/documents/:id/download', { schema: { tags, params: IdParamsSchema, querystring: DownloadQuerySchema } }, async (req, reply) =>
+      sendStream(reply, await files.downloadFile(ctxOf(req), req.params.id, req.query)),
+    );
+    r.post(
+      '/documents/:id/bundle',
+      {
+        schema: {
+          tags,
+          description: 'multipart/form-data or JSON: file_ids (comma-joined, in bundle order), bundle_name (default Bundle_YYYY-MM-DD)',
+          params: IdParamsSchema,
+          response: { 201: envelope(CaseFileSchema) },
+        },
+      },
+      async (req, reply) => {
+        const raw = req.isMultipart() ? await formFields(req) : (req.body ?? {});
+        const input = parseOrThrow(CreateBundleInputSchema, raw);
+        const data = await createBundle(ctxOf(req), req.params.id, input);
+        return reply.status(201).send({ status: 'success' as const, data, message: 'Bundle created successfully!' });
+      },
+    );
+
+    r.get(
+      '/documents/:id/timeline',
+      { schema: { tags, params: IdParamsSchema, querystring: TimelineQuerySchema, response: { 200: TimelineSchema } } },
+      (req) => documents.getTimeline(ctxOf(req), req.params.id, req.query),
+    );
+    r.put(
+      '/documents/:id/assign-sheriff',
+      { schema: { tags, params: IdParamsSchema, body: AssignSheriffInputSchema, response: { 200: envelope(DocumentSchema) } } },
+      async (req) => {
+        const data = await documents.assignSheriff(ctxOf(req), req.params.id, req.body.assigned_sheriff_id);
+        return {
+          status: 'success' as const,
+          data,
+          message: data.assigned_sheriff ? `Sheriff ${data.assigned_sheriff.full_name} assigned` : 'Sheriff assignment removed',
+        };
+      },
+    );
+    r.get(
+      '/documents/:id/service-attempts',
+      { schema: { tags, params: IdParamsSchema, response: { 200: ServiceAttemptListSchema } } },
+      (req) => documents.listServiceAttempts(ctxOf(req), req.params.id),
+    );
+    r.post(
+      '/documents/:id/service-attempts',
+      { schema: { tags, params: IdParamsSchema, body: ServiceAttemptInputSchema, response: { 201: envelope(ServiceAttemptSchema) } } },
+      async (req, reply) =>
+        reply.status(201).send({
+          status: 'success' as const,
+          data: await documents.recordServiceAttempt(ctxOf(req), req.params.id, req.body),
+          message: 'Service attempt recorded',
+        }),
+    );
+    r.post(
+      '/documents/:id/revoke',
+      { schema: { tags, params: IdParamsSchema, body: RevokeDocumentInputSchema, response: { 200: envelope(DocumentSchema) } } },
+      async (req) => ({
+        status: 'success' as const,
+        data: await documents.revokeDocument(ctxOf(req), req.params.id, req.body.reason),
+        message: 'Document revoked. Verification now reports it as revoked.',
+      }),
+    );
+    r.get('/documents/:id/delivery', { schema: { tags, params: IdParamsSchema, response: { 200: DeliveryListSchema } } }, (req) =>
+      delivery.listDocumentDeliveries(ctxOf(req), req.params.id),
+    );
+    r.post(
+      '/documents/:id/delivery/resend',
+      { schema: { tags, params: IdParamsSchema, response: { 201: envelope(DeliveryRecordSchema) } } },
+      async (req, reply) =>
+        reply.status(201).send({
+          status: 'success' as const,
+          data: await delivery.resendDelivery(ctxOf(req), req.params.id),
+          message: 'A new download link was sent to the digital service address',
+        }),
+    );
+
+    const ptags = ['proof-of-service'];
+    r.post(
+      '/proof-of-service/generate/:documentId',
+      {
+        schema: {
+          tags: ptags,
+          params: ProofDocumentParamsSchema,
+          body: GenerateProofInputSchema,
+          response: { 200: envelope(ProofOfServiceStatusSchema), 201: envelope(ProofOfServiceStatusSchema) },
+        },
+      },
+      async (req, reply) => {
+        const { created, status } = await proof.generateProof(ctxOf(req), req.params.documentId, req.body);
+        return reply.status(created ? 201 : 200).send({
+          status: 'success' as const,
+          data: status,
+          message: created ? 'Proof of service generated successfully' : 'Proof of service already generated',
+        });
+      },
+    );
+    r.get(
+      '/proof-of-service/document/:documentId',
+      { schema: { tags: ptags, params: ProofDocumentParamsSchema, response: { 200: ProofOfServiceStatusSchema } } },
+      (req) => proof.getProofStatus(ctxOf(req), req.params.documentId),
+    );
+    r.get('/proof-of-service/document/:documentId/download', { schema: { tags: ptags, params: ProofDocumentParamsSchema } }, async (req, reply) =>
+      sendStream(reply, await proof.downloadProof(ctxOf(req), req.params.documentId)),
+    );
+  });
+}

@@ -1,0 +1,437 @@
+import {
+  DocumentErrors,
+  SERVICE_OUTCOME_LABELS,
+  canTransition,
+  type CreateDocumentInput,
+  type DocumentListQuery,
+  type DocumentStatus,
+  type ServiceAttemptInput,
+  type TimelineQuery,
+  type UpdateDocumentInput,
+} from '@lexserve/contracts/documents';
+import type { ErrorDef } from '@lexserve/contracts/errors';
+import { assertCan, can } from '../../lib/access';
+import { AppError } from '../../lib/app-error';
+import { inTransaction, type Ctx } from '../../lib/context';
+import { recordEvent } from '../../lib/events';
+import { fileStoreOf } from '../../lib/storage';
+import type { DbOrTx } from '../../db/client';
+import { assertCanServeDocument } from '../subscriptions/limits';
+import { countDocumentParties } from '../parties/parties.service';
+import { eventPayload, toDocumentDto, toDocumentDtos } from './documents.mapper';
+import {
+  assertOpen,
+  documentNotFound,
+  isClosed,
+  submitProblems,
+  wasServed,
+} from './documents.policy';
+import * as repo from './documents.repository';
+import { countFiles, listCaseFiles, markFilesServed } from './files.repository';
+import { addTimelineEvent, listEventsOfType, listTimeline } from './timeline.repository';
+import { validationError } from './validation';
+import { startDelivery } from './delivery.service';
+import { generateProofAfterSubmit } from './proof-of-service.service';
+
+// ---------------------------------------------------------------------------------------------------------
+// Loading with the tenant scope
+// ---------------------------------------------------------------------------------------------------------
+
+/** A document the actor may read, or the spec's 404 (another firm's document is never revealed). */
+export async function getReadableDocument(ctx: Pick<Ctx, 'db' | 'actor'>, id: number): Promise<repo.DocumentRow> {
+  assertCan(ctx.actor, 'documents:read');
+  const doc = await repo.findDocumentInScope(ctx.db, ctx.actor, id);
+  if (!doc) throw documentNotFound(id);
+  return doc;
+}
+
+/**
+ * A document the actor may change: 404 outside their scope, then 403 (`forbidden`) for a role that may read
+ * but not change it (a sheriff, the system administrator). Locks the row when called in a transaction.
+ */
+export async function getDocumentForChange(
+  ctx: Pick<Ctx, 'db' | 'actor'>,
+  id: number,
+  forbidden: ErrorDef = DocumentErrors.DOCUMENT_FORBIDDEN,
+): Promise<repo.DocumentRow> {
+  const doc = await repo.findDocumentInScope(ctx.db, ctx.actor, id, { forUpdate: true });
+  if (!doc) throw documentNotFound(id);
+  if (!can(ctx.actor, 'documents:update')) throw new AppError(forbidden);
+  return doc;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Read
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * GET /documents: the documents in the actor's scope. my_branch_only narrows a firm role to its own branch;
+ * assigned_to_me is the role's natural scope (a sheriff's assigned documents; a firm role's documents).
+ */
+export async function listDocuments(ctx: Ctx, q: DocumentListQuery) {
+  assertCan(ctx.actor, 'documents:read');
+  const { rows, total } = await repo.listDocuments(ctx.db, ctx.actor, {
+    myBranchOnly: q.my_branch_only,
+    statuses: q.status,
+    skip: q.skip,
+    limit: q.limit,
+  });
+  return { documents: await toDocumentDtos(ctx.db, rows), total };
+}
+
+export async function getDocument(ctx: Ctx, id: number) {
+  return toDocumentDto(ctx.db, await getReadableDocument(ctx, id));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Create, update (and submit), delete
+// ---------------------------------------------------------------------------------------------------------
+
+type LegalRep = { serviceFirmId: number | null; serviceBranchId: number | null; digitalServiceAddress: string | null };
+
+/**
+ * The legal representative of step 4. A branch must belong to the firm; the DSA is the branch's registered
+ * address (a client cannot direct service elsewhere); without a branch, a given DSA is kept for the draft.
+ */
+async function resolveLegalRep(
+  db: DbOrTx,
+  current: LegalRep,
+  input: { firm_id?: number; branch_id?: number; digital_service_address?: string },
+): Promise<LegalRep> {
+  let firmId = input.firm_id ?? current.serviceFirmId;
+  let branchId = input.branch_id ?? current.serviceBranchId;
+  if (firmId) {
+    const firm = (await repo.firmsByIds(db, [firmId])).get(firmId);
+    if (!firm || !firm.isActive) throw new AppError(DocumentErrors.LEGAL_REP_FIRM_NOT_FOUND);
+  }
+  let dsa = input.digital_service_address ?? current.digitalServiceAddress;
+  if (branchId) {
+    const branch = (await repo.branchesByIds(db, [branchId])).get(branchId);
+    if (!branch || !branch.isActive) throw new AppError(DocumentErrors.LEGAL_REP_BRANCH_NOT_FOUND);
+    if (firmId && branch.firmId !== firmId) {
+      // A new firm without a new branch drops the old firm's branch; a branch of another firm is refused.
+      if (input.branch_id !== undefined) throw new AppError(DocumentErrors.LEGAL_REP_BRANCH_NOT_FOUND);
+      branchId = null;
+    } else {
+      firmId = branch.firmId;
+      dsa = branch.digitalServiceAddress;
+    }
+  }
+  if (!branchId && current.serviceBranchId && input.digital_service_address === undefined) dsa = null;
+  return { serviceFirmId: firmId ?? null, serviceBranchId: branchId ?? null, digitalServiceAddress: dsa ?? null };
+}
+
+async function assertSheriff(db: DbOrTx, id: number) {
+  const sheriff = await repo.findActiveSheriff(db, id);
+  if (!sheriff) throw new AppError(DocumentErrors.SHERIFF_NOT_FOUND);
+  return sheriff;
+}
+
+/** POST /documents: a draft owned by the actor's firm and branch. */
+export async function createDocument(ctx: Ctx, input: CreateDocumentInput) {
+  assertCan(ctx.actor, 'documents:create', DocumentErrors.DOCUMENT_FORBIDDEN);
+  const firmId = ctx.actor.firmId;
+  if (!firmId) throw new AppError(DocumentErrors.DOCUMENT_FORBIDDEN);
+  const row = await inTransaction(ctx, async (tx) => {
+    const rep = await resolveLegalRep(tx, { serviceFirmId: null, serviceBranchId: null, digitalServiceAddress: null }, input);
+    const sheriff = input.assigned_sheriff_id ? await assertSheriff(tx, input.assigned_sheriff_id) : undefined;
+    const doc = await repo.insertDocument(tx, {
+      title: input.title ?? 'Draft Document',
+      documentType: input.document_type,
+      caseCategory: input.case_category,
+      caseNumber: input.case_number,
+      casePriority: input.case_priority,
+      clientName: input.client_name,
+      recipientName: input.recipient_name,
+      recipientAddress: input.recipient_address,
+      specialInstructions: input.special_instructions,
+      serviceNotes: input.service_notes,
+      firmId,
+      branchId: ctx.actor.branchId,
+      createdById: ctx.actor.id,
+      assignedSheriffId: sheriff?.id ?? null,
+      ...rep,
+      draftMetadata: input.draft_metadata,
+      status: 'draft',
+    });
+    await addTimelineEvent(tx, {
+      documentId: doc.id,
+      firmId,
+      type: 'created',
+      description: `Document "${doc.title}" created as a draft`,
+      performedById: ctx.actor.id,
+      metadata: { title: doc.title, case_number: doc.caseNumber, status: doc.status },
+    });
+    await recordEvent(tx, 'document.created', eventPayload(doc, ctx.actor.id));
+    if (sheriff) await sheriffAssigned(tx, doc, ctx.actor.id, sheriff, null);
+    return doc;
+  });
+  return toDocumentDto(ctx.db, row);
+}
+
+/** Input field → column, for change detection and the "updated" timeline entry. */
+const FIELD_COLUMNS = {
+  title: 'title',
+  document_type: 'documentType',
+  case_category: 'caseCategory',
+  case_number: 'caseNumber',
+  case_priority: 'casePriority',
+  client_name: 'clientName',
+  recipient_name: 'recipientName',
+  recipient_address: 'recipientAddress',
+  special_instructions: 'specialInstructions',
+  service_notes: 'serviceNotes',
+  draft_metadata: 'draftMetadata',
+  signature_name: 'signatureName',
+} as const satisfies Partial<Record<keyof UpdateDocumentInput, keyof repo.NewDocument>>;
+
+/** What may still change once a document is served: instructions and notes (and its status, sheriff, metadata). */
+const OPEN_AFTER_SERVICE = new Set<string>(['special_instructions', 'service_notes', 'draft_metadata', 'assigned_sheriff_id']);
+
+const sameValue = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b);
+
+/**
+ * PUT /documents/{id}: changes the fields sent (null and empty are dropped by the schema). `status: served`
+ * submits: every wizard step must be complete and the signature must be the signer's name; the document is
+ * then served, its files are fixed, the DSA is e-mailed a link, and a proof of service is generated.
+ */
+export async function updateDocument(ctx: Ctx, id: number, input: UpdateDocumentInput) {
+  const result = await inTransaction(ctx, async (tx) => {
+    const doc = await getDocumentForChange({ ...ctx, db: tx }, id);
+    if (doc.revokedAt) throw new AppError(DocumentErrors.DOCUMENT_REVOKED);
+
+    const values: Partial<repo.NewDocument> = {};
+    const changed: string[] = [];
+    for (const [field, column] of Object.entries(FIELD_COLUMNS) as [keyof typeof FIELD_COLUMNS, keyof repo.NewDocument][]) {
+      const value = input[field];
+      if (value === undefined || sameValue(value, doc[column as keyof repo.DocumentRow])) continue;
+      (values as Record<string, unknown>)[column] = value;
+      changed.push(field);
+    }
+    if (input.service_date !== undefined) {
+      const date = new Date(input.service_date);
+      if (!sameValue(date, doc.serviceDate)) {
+        values.serviceDate = date;
+        changed.push('service_date');
+      }
+    }
+    if (input.firm_id !== undefined || input.branch_id !== undefined || input.digital_service_address !== undefined) {
+      const rep = await resolveLegalRep(tx, doc, input);
+      if (rep.serviceFirmId !== doc.serviceFirmId) changed.push('firm_id');
+      if (rep.serviceBranchId !== doc.serviceBranchId) changed.push('branch_id');
+      if (rep.digitalServiceAddress !== doc.digitalServiceAddress) changed.push('digital_service_address');
+      Object.assign(values, rep);
+    }
+    const sheriffChange = input.assigned_sheriff_id !== undefined && input.assigned_sheriff_id !== doc.assignedSheriffId;
+    const target = input.status && input.status !== doc.status ? input.status : undefined;
+
+    if (isClosed(doc.status) && (changed.length || sheriffChange)) throw new AppError(DocumentErrors.DOCUMENT_CLOSED);
+    if (wasServed(doc) && changed.some((f) => !OPEN_AFTER_SERVICE.has(f))) throw new AppError(DocumentErrors.DOCUMENT_SERVED_LOCKED);
+    if (target) assertTransition(doc, target);
+    const sheriff = sheriffChange ? await assertSheriff(tx, input.assigned_sheriff_id!) : undefined;
+    if (sheriff) values.assignedSheriffId = sheriff.id;
+
+    let updated = Object.keys(values).length ? await repo.updateDocumentRow(tx, id, values) : doc;
+    if (changed.length) {
+      await addTimelineEvent(tx, {
+        documentId: id,
+        firmId: doc.firmId,
+        type: 'updated',
+        description: `Document updated: ${changed.map((f) => f.replace(/_/g, ' ')).join(', ')}`,
+        performedById: ctx.actor.id,
+        metadata: { changed_fields: changed },
+      });
+      await recordEvent(tx, 'document.updated', eventPayload(updated, ctx.actor.id, { changedFields: changed }));
+    }
+    if (sheriff) await sheriffAssigned(tx, updated, ctx.actor.id, sheriff, doc.assignedSheriffId);
+    if (target === 'served') {
+      updated = await submit(ctx, tx, updated);
+    } else if (target) {
+      updated = await changeStatus(tx, updated, target, ctx.actor.id);
+    }
+    return { doc: updated, submitted: target === 'served' };
+  });
+  if (result.submitted) await generateProofAfterSubmit(ctx, result.doc);
+  return toDocumentDto(ctx.db, result.doc);
+}
+
+function assertTransition(doc: repo.DocumentRow, to: DocumentStatus) {
+  if (to === 'draft' && wasServed(doc)) throw new AppError(DocumentErrors.SERVED_TO_DRAFT);
+  if (!canTransition(doc.status, to)) {
+    const def = DocumentErrors.INVALID_STATUS_TRANSITION;
+    throw new AppError(def, { message: def.message.replace('{from}', doc.status).replace('{to}', to) });
+  }
+}
+
+/** Sets a status with its timeline entry and event. Exported for case closure (completed) as well. */
+export async function changeStatus(tx: DbOrTx, doc: repo.DocumentRow, to: DocumentStatus, actorId: number, reason?: string) {
+  const updated = await repo.updateDocumentRow(tx, doc.id, { status: to });
+  await addTimelineEvent(tx, {
+    documentId: doc.id,
+    firmId: doc.firmId,
+    type: 'status_changed',
+    description: `Status changed from ${doc.status} to ${to}${reason ? `: ${reason}` : ''}`,
+    performedById: actorId,
+    metadata: { from: doc.status, to, ...(reason ? { reason } : {}) },
+  });
+  await recordEvent(tx, 'document.status_changed', eventPayload(updated, actorId, { from: doc.status, to }));
+  return updated;
+}
+
+/** The submit, inside the PUT's transaction: checks every step, meters the plan, serves and sends to the DSA. */
+async function submit(ctx: Ctx, tx: DbOrTx, doc: repo.DocumentRow): Promise<repo.DocumentRow> {
+  const problems = submitProblems({
+    doc,
+    fileCount: await countFiles(tx, doc.id),
+    partyCount: await countDocumentParties(tx, doc.id),
+    signerName: ctx.actor.fullName,
+  });
+  if (problems.length) throw validationError(problems.map((p) => ({ ...p, loc: p.loc })));
+  await assertCanServeDocument(tx, doc.firmId);
+  const now = new Date();
+  const served = await repo.updateDocumentRow(tx, doc.id, {
+    status: 'served',
+    servedAt: now,
+    servedById: ctx.actor.id,
+    serviceDate: doc.serviceDate ?? now,
+  });
+  await markFilesServed(tx, doc.id);
+  await addTimelineEvent(tx, {
+    documentId: doc.id,
+    firmId: doc.firmId,
+    type: 'status_changed',
+    description: `Document signed by ${doc.signatureName} and served on ${doc.digitalServiceAddress}`,
+    performedById: ctx.actor.id,
+    metadata: { from: doc.status, to: 'served', signature_name: doc.signatureName, digital_service_address: doc.digitalServiceAddress },
+  });
+  await recordEvent(tx, 'document.served', eventPayload(served, ctx.actor.id, { digitalServiceAddress: served.digitalServiceAddress }));
+  await startDelivery(ctx, tx, served);
+  return served;
+}
+
+/** DELETE /documents/{id}: drafts only; their stored files go too. */
+export async function deleteDocument(ctx: Ctx, id: number) {
+  const { files, doc } = await inTransaction(ctx, async (tx) => {
+    const doc = await getDocumentForChange({ ...ctx, db: tx }, id);
+    if (doc.status !== 'draft' || doc.servedAt) throw new AppError(DocumentErrors.ONLY_DRAFTS_DELETABLE);
+    const files = await listCaseFiles(tx, id);
+    await repo.deleteDocumentRow(tx, id);
+    await recordEvent(tx, 'document.deleted', eventPayload(doc, ctx.actor.id));
+    return { files, doc };
+  });
+  const store = fileStoreOf(ctx.deps);
+  await Promise.all(files.map((f) => store.delete(f.storageKey).catch((err) => ctx.log.warn({ err, key: f.storageKey }, 'stored file not deleted'))));
+  return doc;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sheriffs, revocation, timeline
+// ---------------------------------------------------------------------------------------------------------
+
+async function sheriffAssigned(
+  tx: DbOrTx,
+  doc: repo.DocumentRow,
+  actorId: number,
+  sheriff: { id: number; fullName: string } | null,
+  previousSheriffId: number | null,
+) {
+  await addTimelineEvent(tx, {
+    documentId: doc.id,
+    firmId: doc.firmId,
+    type: 'assigned',
+    description: sheriff ? `Sheriff ${sheriff.fullName} assigned` : 'Sheriff assignment removed',
+    performedById: actorId,
+    metadata: { assigned_sheriff_id: sheriff?.id ?? null, sheriff_name: sheriff?.fullName ?? null, previous_sheriff_id: previousSheriffId },
+  });
+  await recordEvent(tx, 'document.assigned', eventPayload(doc, actorId, { previousSheriffId }));
+}
+
+/** PUT /documents/{id}/assign-sheriff: assigns a sheriff from /users/sheriffs, or removes the assignment (null). */
+export async function assignSheriff(ctx: Ctx, id: number, sheriffId: number | null) {
+  const row = await inTransaction(ctx, async (tx) => {
+    const doc = await getDocumentForChange({ ...ctx, db: tx }, id);
+    assertCan(ctx.actor, 'documents:assign-sheriff');
+    assertOpen(doc);
+    if (doc.assignedSheriffId === sheriffId) return doc;
+    const sheriff = sheriffId ? await assertSheriff(tx, sheriffId) : null;
+    const updated = await repo.updateDocumentRow(tx, id, { assignedSheriffId: sheriff?.id ?? null });
+    await sheriffAssigned(tx, updated, ctx.actor.id, sheriff, doc.assignedSheriffId);
+    return updated;
+  });
+  return toDocumentDto(ctx.db, row);
+}
+
+const toAttempt = (e: Awaited<ReturnType<typeof listEventsOfType>>[number]) => {
+  const m = e.event.eventMetadata as Record<string, string | null>;
+  return {
+    id: e.event.id,
+    document_id: e.event.documentId,
+    attempt_date: String(m.attempt_date),
+    attempt_time: String(m.attempt_time),
+    place: String(m.place),
+    outcome: m.outcome as keyof typeof SERVICE_OUTCOME_LABELS,
+    outcome_label: SERVICE_OUTCOME_LABELS[m.outcome as keyof typeof SERVICE_OUTCOME_LABELS] ?? String(m.outcome),
+    notes: m.notes ?? null,
+    recorded_at: e.event.createdAt.toISOString(),
+    recorded_by: e.event.performedById ? { id: e.event.performedById, full_name: e.fullName ?? '', email: e.email ?? '' } : null,
+  };
+};
+
+/** POST /documents/{id}/service-attempts: the assigned sheriff records an attempt on the timeline. */
+export async function recordServiceAttempt(ctx: Ctx, id: number, input: ServiceAttemptInput) {
+  const doc = await getReadableDocument(ctx, id);
+  if (!can(ctx.actor, 'documents:record-service') || doc.assignedSheriffId !== ctx.actor.id)
+    throw new AppError(DocumentErrors.NOT_ASSIGNED_SHERIFF);
+  assertOpen(doc);
+  const label = SERVICE_OUTCOME_LABELS[input.outcome];
+  const event = await inTransaction(ctx, async (tx) => {
+    const e = await addTimelineEvent(tx, {
+      documentId: id,
+      firmId: doc.firmId,
+      type: 'service_attempt',
+      description: `Service attempt on ${input.attempt_date} at ${input.attempt_time}, ${input.place}: ${label}`,
+      performedById: ctx.actor.id,
+      metadata: { ...input, outcome_label: label },
+    });
+    await recordEvent(tx, 'document.service_attempt', eventPayload(doc, ctx.actor.id, { outcome: input.outcome, attemptId: e.id }));
+    return e;
+  });
+  return toAttempt({ event, fullName: ctx.actor.fullName, email: ctx.actor.email });
+}
+
+export async function listServiceAttempts(ctx: Ctx, id: number) {
+  await getReadableDocument(ctx, id);
+  return { attempts: (await listEventsOfType(ctx.db, id, 'service_attempt')).map(toAttempt) };
+}
+
+/** For the proof of service: every attempt, oldest first (the caller has checked scope). */
+export const serviceAttemptsOf = async (db: DbOrTx, id: number) => (await listEventsOfType(db, id, 'service_attempt')).map(toAttempt);
+
+/** POST /documents/{id}/revoke: a firm administrator withdraws a served document; verification then says revoked. */
+export async function revokeDocument(ctx: Ctx, id: number, reason: string) {
+  const doc = await getReadableDocument(ctx, id);
+  if (!can(ctx.actor, 'documents:revoke')) throw new AppError(DocumentErrors.REVOKE_FORBIDDEN);
+  const row = await inTransaction(ctx, async (tx) => {
+    const current = (await repo.findDocumentInScope(tx, ctx.actor, doc.id, { forUpdate: true }))!;
+    if (current.revokedAt) throw new AppError(DocumentErrors.ALREADY_REVOKED);
+    if (!current.servedAt) throw new AppError(DocumentErrors.REVOKE_NOT_SERVED);
+    const updated = await repo.updateDocumentRow(tx, id, { revokedAt: new Date(), revokeReason: reason, revokedById: ctx.actor.id });
+    await addTimelineEvent(tx, {
+      documentId: id,
+      firmId: doc.firmId,
+      type: 'revoked',
+      description: `Document revoked: ${reason}`,
+      performedById: ctx.actor.id,
+      metadata: { reason },
+    });
+    await recordEvent(tx, 'document.revoked', eventPayload(updated, ctx.actor.id, { reason }));
+    return updated;
+  });
+  return toDocumentDto(ctx.db, row);
+}
+
+/** GET /documents/{id}/timeline with the filters of spec 2 §7. */
+export async function getTimeline(ctx: Ctx, id: number, q: TimelineQuery) {
+  await getReadableDocument(ctx, id);
+  return listTimeline(ctx.db, id, q);
+}

@@ -1,0 +1,90 @@
+import { createHash, type Hash } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+import type { FileType } from '@lexserve/contracts/documents';
+
+const PDF_MAGIC = Buffer.from('%PDF-');
+const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP_LOCAL_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const WORD_DIR = Buffer.from('word/');
+/** The main stream of a Word 97-2003 file is named "WordDocument" in the CFB directory (UTF-16LE). */
+const WORD_DOCUMENT_UTF16 = Buffer.from('WordDocument', 'utf16le');
+const HEAD_BYTES = 1024;
+/** Bytes kept from the previous chunk so markers split across chunks are still found. */
+const OVERLAP = Math.max(30 + WORD_DIR.length, WORD_DOCUMENT_UTF16.length) - 1;
+
+export type Inspection = { size: number; sha256: string; type: FileType | null };
+
+/**
+ * A pass-through stream that learns what a file is while it streams to the store: its size, its SHA-256 and
+ * its type by content. PDF: "%PDF-" in the first 1024 bytes. DOCX: a zip whose local file headers hold an
+ * entry under "word/". DOC: an OLE compound file holding a "WordDocument" stream. Nothing is buffered beyond
+ * the first 1 KB and a few overlap bytes.
+ */
+export class FileInspector extends Transform {
+  private readonly hash: Hash = createHash('sha256');
+  private head: Buffer = Buffer.alloc(0);
+  private tail: Buffer = Buffer.alloc(0);
+  private size = 0;
+  private zipWord = false;
+  private cfbWord = false;
+  private result: Inspection | undefined;
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    this.hash.update(chunk);
+    if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
+    if (!this.zipWord || !this.cfbWord) this.scan(chunk);
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.result = { size: this.size, sha256: this.hash.digest('hex'), type: this.detect() };
+    done();
+  }
+
+  /** The inspection, once the stream has ended. */
+  get inspection(): Inspection {
+    if (!this.result) throw new Error('inspection read before the stream ended');
+    return this.result;
+  }
+
+  private scan(chunk: Buffer) {
+    const window = this.tail.length ? Buffer.concat([this.tail, chunk]) : chunk;
+    if (!this.zipWord) {
+      let at = window.indexOf(ZIP_LOCAL_HEADER);
+      while (at !== -1 && at + 30 + WORD_DIR.length <= window.length) {
+        const nameLength = window.readUInt16LE(at + 26);
+        if (nameLength >= WORD_DIR.length && window.subarray(at + 30, at + 30 + WORD_DIR.length).equals(WORD_DIR)) {
+          this.zipWord = true;
+          break;
+        }
+        at = window.indexOf(ZIP_LOCAL_HEADER, at + 1);
+      }
+    }
+    if (!this.cfbWord && window.includes(WORD_DOCUMENT_UTF16)) this.cfbWord = true;
+    this.tail = window.subarray(Math.max(0, window.length - OVERLAP));
+  }
+
+  private detect(): FileType | null {
+    const head = this.head;
+    if (head.length === 0) return null;
+    if (head.indexOf(PDF_MAGIC) !== -1) return 'pdf';
+    if (head.subarray(0, 8).equals(CFB_MAGIC)) return this.cfbWord ? 'doc' : null;
+    if (head.subarray(0, 4).equals(ZIP_LOCAL_HEADER)) return this.zipWord ? 'docx' : null;
+    return null;
+  }
+}
+
+/** The type an extension claims (.pdf, .doc, .docx), or null. */
+export const typeOfExtension = (filename: string): FileType | null => {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase();
+  return ext === 'pdf' || ext === 'doc' || ext === 'docx' ? ext : null;
+};
+
+/** A filename safe to store and to put in a header: no path, no control characters, at most 255 characters. */
+export const cleanFilename = (name: string | undefined, fallback = 'file'): string => {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || fallback).slice(-255);
+};

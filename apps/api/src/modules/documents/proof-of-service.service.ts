@@ -1,0 +1,225 @@
+import type { Readable } from 'node:stream';
+import {
+  CASE_PRIORITY_LABELS,
+  ProofErrors,
+  documentTypeLabel,
+  proofFileName,
+  type ProofOfServiceStatus,
+} from '@lexserve/contracts/documents';
+import { CommonErrors } from '@lexserve/contracts/errors';
+import { PARTY_ROLE_LABELS, type PartyRole } from '@lexserve/contracts/parties';
+import { can } from '../../lib/access';
+import { AppError } from '../../lib/app-error';
+import { inTransaction, type Ctx } from '../../lib/context';
+import { recordEvent } from '../../lib/events';
+import { FileMissingError, fileStoreOf } from '../../lib/storage';
+import { sha256 } from '../../lib/tokens';
+import type { DbOrTx } from '../../db/client';
+import { documentPartyLinks } from '../parties/parties.service';
+import { newSecurityId } from '../verification/security-id';
+import { eventsOfDeliveries, latestDeliveries } from './delivery.repository';
+import { eventPayload } from './documents.mapper';
+import * as docs from './documents.repository';
+import { serviceAttemptsOf } from './documents.service';
+import { listCaseFiles } from './files.repository';
+import { newFileKey } from './files.service';
+import { renderProofOfService, type ProofData } from './proof-of-service-pdf';
+import * as repo from './proof-of-service.repository';
+import { addTimelineEvent } from './timeline.repository';
+
+export const verificationUrlOf = (publicUrl: string, securityId: string) => `${publicUrl.replace(/\/$/, '')}/verify/${securityId}`;
+
+/** Everything the PDF shows, read in one place (the caller has checked the actor's scope). */
+export async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: string, publicUrl: string): Promise<ProofData> {
+  const firmIds = [doc.firmId, ...(doc.serviceFirmId ? [doc.serviceFirmId] : [])];
+  const branchIds = [doc.branchId, doc.serviceBranchId].filter((id): id is number => id != null);
+  const [firms, branches, people, links, files, attempts, deliveries] = await Promise.all([
+    docs.firmsByIds(db, firmIds),
+    docs.branchesByIds(db, branchIds),
+    docs.usersByIds(db, [doc.servedById ?? doc.createdById, ...(doc.assignedSheriffId ? [doc.assignedSheriffId] : [])]),
+    documentPartyLinks(db, doc.id),
+    listCaseFiles(db, doc.id),
+    serviceAttemptsOf(db, doc.id),
+    latestDeliveries(db, [doc.id]),
+  ]);
+  const delivery = deliveries.get(doc.id);
+  const deliveryEvents = delivery ? ((await eventsOfDeliveries(db, [delivery.id])).get(delivery.id) ?? []) : [];
+  const firm = firms.get(doc.firmId)!;
+  const branch = doc.branchId ? branches.get(doc.branchId) : undefined;
+  const signer = people.get(doc.servedById ?? doc.createdById);
+  const sheriff = doc.assignedSheriffId ? people.get(doc.assignedSheriffId) : undefined;
+  const served = files.filter((f) => f.isServed);
+  return {
+    securityId,
+    verificationUrl: verificationUrlOf(publicUrl, securityId),
+    generatedAt: new Date(),
+    firm: { name: firm.name, address: firm.address, email: firm.contactEmail, phone: firm.phone },
+    branch: branch ? { name: branch.name, practiceNumber: branch.practiceNumber, address: branch.address } : null,
+    servedOn: {
+      firmName: doc.serviceFirmId ? (firms.get(doc.serviceFirmId)?.name ?? null) : null,
+      branchName: doc.serviceBranchId ? (branches.get(doc.serviceBranchId)?.name ?? null) : null,
+      digitalServiceAddress: doc.digitalServiceAddress ?? '—',
+    },
+    case: {
+      title: doc.title,
+      caseNumber: doc.caseNumber,
+      documentType: doc.documentType ? documentTypeLabel(doc.documentType) : null,
+      category: doc.caseCategory,
+      priority: doc.casePriority ? CASE_PRIORITY_LABELS[doc.casePriority] : null,
+      attorney: doc.clientName,
+      recipientName: doc.recipientName,
+      recipientAddress: doc.recipientAddress,
+    },
+    parties: links.map((l) => ({
+      role: `${PARTY_ROLE_LABELS[l.role as PartyRole] ?? l.role}${l.is_primary ? ' (primary)' : ''}`,
+      name: l.party.display_name,
+      identifier: l.party.id_number
+        ? `ID ${l.party.id_number}`
+        : l.party.registration_number
+          ? `Reg. ${l.party.registration_number}`
+          : null,
+      email: l.party.email,
+    })),
+    files: served.map((f) => ({ filename: f.filename, size: Number(f.size), sha256: f.sha256 })),
+    servedAt: doc.servedAt ?? new Date(),
+    serviceDate: doc.serviceDate ?? doc.servedAt ?? new Date(),
+    signatureName: doc.signatureName ?? '',
+    signedBy: signer ? { name: signer.fullName, email: signer.email } : null,
+    sheriff: sheriff ? { name: sheriff.fullName } : null,
+    attempts: attempts.map((a) => ({ date: a.attempt_date, time: a.attempt_time, place: a.place, outcome: a.outcome_label, notes: a.notes })),
+    delivery: delivery
+      ? {
+          toAddress: delivery.toAddress,
+          sentAt: delivery.sentAt,
+          expiresAt: delivery.expiresAt,
+          events: deliveryEvents.map((e) => ({ kind: e.kind, at: e.createdAt, ip: e.ip, userAgent: e.userAgent, filename: e.filename })),
+        }
+      : null,
+  };
+}
+
+function toStatus(publicUrl: string, documentId: number, proof: repo.ProofRow | undefined, file: repo.ProofFileRow | undefined): ProofOfServiceStatus {
+  if (!proof || !file) {
+    return {
+      exists: false,
+      document_id: documentId,
+      security_id: null,
+      version: null,
+      generated_at: null,
+      sha256: null,
+      size: null,
+      verification_count: null,
+      verification_url: null,
+    };
+  }
+  return {
+    exists: true,
+    document_id: documentId,
+    security_id: proof.securityId,
+    version: file.version,
+    generated_at: file.createdAt.toISOString(),
+    sha256: file.sha256,
+    size: Number(file.size),
+    verification_count: proof.verificationCount,
+    verification_url: verificationUrlOf(publicUrl, proof.securityId),
+  };
+}
+
+/**
+ * Draws and stores a new version of the document's proof of service. The security ID is allocated first (once
+ * per document), the PDF is stored, then its SHA-256 is recorded in a transaction with the timeline entry; a
+ * failed transaction removes the stored PDF.
+ */
+async function createProofVersion(ctx: Ctx, doc: docs.DocumentRow, performedById: number) {
+  const publicUrl = ctx.deps.env.PUBLIC_URL;
+  const identity = await repo.ensureProof(ctx.db, doc.id, doc.firmId, newSecurityId);
+  const pdf = await renderProofOfService(await collectProofData(ctx.db, doc, identity.securityId, publicUrl));
+  const digest = sha256(pdf);
+  const key = `${newFileKey(doc.firmId, 'proofs')}.pdf`;
+  const store = fileStoreOf(ctx.deps);
+  await store.put(key, pdf, { contentType: 'application/pdf' });
+  try {
+    return await inTransaction(ctx, async (tx) => {
+      const proof = (await repo.findProofByDocument(tx, doc.id, { forUpdate: true }))!;
+      const version = proof.currentVersion + 1;
+      const file = await repo.insertProofFile(tx, { proofId: proof.id, version, storageKey: key, sha256: digest, size: pdf.length, generatedById: performedById });
+      await repo.setCurrentVersion(tx, proof.id, version);
+      await addTimelineEvent(tx, {
+        documentId: doc.id,
+        firmId: doc.firmId,
+        type: 'proof_generated',
+        description: version === 1 ? `Proof of service generated (${proof.securityId})` : `Proof of service regenerated, version ${version} (${proof.securityId})`,
+        performedById,
+        metadata: { security_id: proof.securityId, version, sha256: digest, size: pdf.length },
+      });
+      await recordEvent(tx, 'document.proof_generated', eventPayload(doc, performedById, { securityId: proof.securityId, version }));
+      return toStatus(publicUrl, doc.id, { ...proof, currentVersion: version }, file);
+    });
+  } catch (err) {
+    await store.delete(key).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** On submit, after the commit: a failure here leaves a served document whose proof can be generated on demand. */
+export async function generateProofAfterSubmit(ctx: Ctx, doc: docs.DocumentRow): Promise<void> {
+  try {
+    await createProofVersion(ctx, doc, ctx.actor.id);
+  } catch (err) {
+    ctx.log.error({ err, documentId: doc.id }, 'proof of service generation after submit failed');
+  }
+}
+
+/** The document for a proof-of-service call: the proof catalogue's 404 outside the actor's scope. */
+async function proofDocument(ctx: Ctx, documentId: number) {
+  const doc = await docs.findDocumentInScope(ctx.db, ctx.actor, documentId);
+  if (!doc) throw new AppError(ProofErrors.PROOF_DOCUMENT_NOT_FOUND);
+  return doc;
+}
+
+async function currentFile(db: DbOrTx, documentId: number) {
+  const proof = await repo.findProofByDocument(db, documentId);
+  const file = proof && proof.currentVersion > 0 ? await repo.findProofFile(db, proof.id, proof.currentVersion) : undefined;
+  return { proof, file };
+}
+
+/**
+ * POST /proof-of-service/generate/{documentId}: answers the existing proof (created false) unless `regenerate`
+ * is set, which draws a new version (same security ID) including the latest delivery record.
+ */
+export async function generateProof(ctx: Ctx, documentId: number, opts: { regenerate: boolean }) {
+  const doc = await proofDocument(ctx, documentId);
+  if (!can(ctx.actor, 'documents:update')) throw new AppError(CommonErrors.FORBIDDEN);
+  if (doc.revokedAt) throw new AppError(ProofErrors.PROOF_NOT_READY);
+  if (!doc.servedAt) throw new AppError(ProofErrors.PROOF_DOCUMENT_INVALID);
+  const { proof, file } = await currentFile(ctx.db, documentId);
+  if (proof && file && !opts.regenerate) return { created: false, status: toStatus(ctx.deps.env.PUBLIC_URL, documentId, proof, file) };
+  return { created: true, status: await createProofVersion(ctx, doc, ctx.actor.id) };
+}
+
+/** GET /proof-of-service/document/{documentId}: whether a proof exists, with its security ID and fingerprint. */
+export async function getProofStatus(ctx: Ctx, documentId: number) {
+  await proofDocument(ctx, documentId);
+  const { proof, file } = await currentFile(ctx.db, documentId);
+  return toStatus(ctx.deps.env.PUBLIC_URL, documentId, proof, file);
+}
+
+/** GET /proof-of-service/document/{documentId}/download: the current PDF. */
+export async function downloadProof(ctx: Ctx, documentId: number): Promise<{ stream: Readable; filename: string; size: number }> {
+  const doc = await proofDocument(ctx, documentId);
+  const { file } = await currentFile(ctx.db, documentId);
+  if (!file) throw new AppError(ProofErrors.PROOF_NOT_FOUND);
+  return { ...(await openProofFile(ctx, file)), filename: proofFileName({ id: doc.id, case_number: doc.caseNumber }) };
+}
+
+export async function openProofFile(ctx: Pick<Ctx, 'deps'>, file: repo.ProofFileRow) {
+  try {
+    return { stream: await fileStoreOf(ctx.deps).get(file.storageKey), size: Number(file.size) };
+  } catch (err) {
+    if (err instanceof FileMissingError) throw new AppError(ProofErrors.PROOF_FILE_NOT_READY, { cause: err });
+    throw new AppError(ProofErrors.PROOF_DOWNLOAD_FAILED, { cause: err });
+  }
+}
+
+/** For the public delivery page: the current proof file of a document (no actor). */
+export const currentProofOf = (db: DbOrTx, documentId: number) => currentFile(db, documentId);

@@ -1,0 +1,189 @@
+import {
+  PartyErrors,
+  partyDisplayName,
+  type CreatePartyInput,
+  type LinkPartyInput,
+  type Party,
+  type PartyLink,
+  type PartyListQuery,
+} from '@lexserve/contracts/parties';
+import { can } from '../../lib/access';
+import { AppError } from '../../lib/app-error';
+import { inTransaction, type Ctx } from '../../lib/context';
+import type { DbOrTx } from '../../db/client';
+import { addTimelineEvent } from '../documents/timeline.repository';
+import { assertNotServed } from '../documents/documents.policy';
+import { getDocumentForChange, getReadableDocument } from '../documents/documents.service';
+import * as repo from './parties.repository';
+
+export const toPartyDto = (p: repo.PartyRow): Party => ({
+  id: p.id,
+  party_type: p.partyType,
+  type: p.partyType,
+  display_name: partyDisplayName({
+    party_type: p.partyType,
+    title: p.title,
+    first_name: p.firstName,
+    middle_name: p.middleName,
+    last_name: p.lastName,
+    trading_name: p.tradingName,
+  }),
+  title: p.title,
+  first_name: p.firstName,
+  middle_name: p.middleName,
+  last_name: p.lastName,
+  gender: p.gender,
+  marital_status: p.maritalStatus,
+  nationality: p.nationality,
+  race: p.race,
+  id_number: p.idNumber,
+  date_of_birth: p.dateOfBirth,
+  trading_name: p.tradingName,
+  registration_number: p.registrationNumber,
+  business_type: p.businessType,
+  email: p.email,
+  physical_address: p.physicalAddress,
+  language: p.language,
+  created_at: p.createdAt.toISOString(),
+  updated_at: p.updatedAt.toISOString(),
+});
+
+const toLinkDto = ({ link, party }: { link: repo.PartyLinkRow; party: repo.PartyRow }): PartyLink => ({
+  id: link.id,
+  document_id: link.documentId,
+  party_id: link.partyId,
+  role: link.role,
+  notes: link.notes,
+  is_primary: link.isPrimary,
+  created_at: link.createdAt.toISOString(),
+  party: toPartyDto(party),
+});
+
+/** Individuals keep only individual fields and entities only entity fields (the form clears the others). */
+const partyValues = (input: CreatePartyInput) => {
+  const individual = input.party_type === 'individual';
+  const ind = <T>(v: T) => (individual ? v : null);
+  const ent = <T>(v: T) => (individual ? null : v);
+  return {
+    partyType: input.party_type,
+    title: ind(input.title),
+    firstName: ind(input.first_name),
+    middleName: ind(input.middle_name),
+    lastName: ind(input.last_name),
+    gender: ind(input.gender),
+    maritalStatus: ind(input.marital_status),
+    nationality: ind(input.nationality),
+    race: ind(input.race),
+    idNumber: ind(input.id_number),
+    dateOfBirth: ind(input.date_of_birth),
+    tradingName: ent(input.trading_name),
+    registrationNumber: ent(input.registration_number),
+    businessType: ent(input.business_type),
+    email: input.email,
+    physicalAddress: input.physical_address,
+    language: ind(input.language),
+  };
+};
+
+function assertManages(ctx: Ctx): number {
+  if (!can(ctx.actor, 'parties:manage') || !ctx.actor.firmId) throw new AppError(PartyErrors.PARTIES_FORBIDDEN);
+  return ctx.actor.firmId;
+}
+
+/** The firm whose parties the actor reads: their own; every firm for the system administrator. */
+function readScope(ctx: Ctx): number | null {
+  if (ctx.actor.role === 'system_admin') return null;
+  return assertManages(ctx);
+}
+
+/** POST /parties: a party of the actor's firm, reusable across the firm's documents. */
+export async function createParty(ctx: Ctx, input: CreatePartyInput): Promise<Party> {
+  const firmId = assertManages(ctx);
+  const row = await repo.insertParty(ctx.db, { ...partyValues(input), firmId, createdById: ctx.actor.id });
+  return toPartyDto(row);
+}
+
+export async function updateParty(ctx: Ctx, id: number, input: CreatePartyInput): Promise<Party> {
+  const firmId = assertManages(ctx);
+  const party = await repo.findPartyInFirm(ctx.db, id, firmId);
+  if (!party) throw new AppError(PartyErrors.PARTY_NOT_FOUND);
+  return toPartyDto(await repo.updatePartyRow(ctx.db, id, partyValues(input)));
+}
+
+export async function getParty(ctx: Ctx, id: number): Promise<Party> {
+  const party = await repo.findPartyInFirm(ctx.db, id, readScope(ctx));
+  if (!party) throw new AppError(PartyErrors.PARTY_NOT_FOUND);
+  return toPartyDto(party);
+}
+
+/** GET /parties: by id_number, registration_number, type or free text, within the actor's firm. */
+export async function listParties(ctx: Ctx, q: PartyListQuery) {
+  const { rows, total } = await repo.searchParties(ctx.db, readScope(ctx), q);
+  return { parties: rows.map(toPartyDto), total };
+}
+
+/**
+ * POST /parties/{party_id}/documents/{document_id}: links a party of the document's firm with a role. Linking
+ * it again updates the link (the wizard re-saves its draft). Parties are fixed once the document is served.
+ */
+export async function linkParty(ctx: Ctx, partyId: number, documentId: number, input: LinkPartyInput) {
+  const firmId = assertManages(ctx);
+  if (input.party_id !== undefined && input.party_id !== partyId) throw new AppError(PartyErrors.PARTY_ID_MISMATCH);
+  return inTransaction(ctx, async (tx) => {
+    const doc = await getDocumentForChange({ ...ctx, db: tx }, documentId);
+    assertNotServed(doc);
+    const party = await repo.findPartyInFirm(tx, partyId, firmId);
+    if (!party || party.firmId !== doc.firmId) throw new AppError(PartyErrors.PARTY_NOT_FOUND);
+    const existing = await repo.findLink(tx, documentId, partyId);
+    const link = await repo.upsertLink(tx, {
+      documentId,
+      partyId,
+      firmId: doc.firmId,
+      role: input.role,
+      notes: input.notes,
+      isPrimary: input.is_primary,
+    });
+    const name = toPartyDto(party).display_name;
+    await addTimelineEvent(tx, {
+      documentId,
+      firmId: doc.firmId,
+      type: existing ? 'updated' : 'party_added',
+      description: existing ? `Party ${name} updated (${input.role})` : `Party ${name} added as ${input.role}`,
+      performedById: ctx.actor.id,
+      metadata: { party_id: partyId, party_name: name, role: input.role, is_primary: input.is_primary },
+    });
+    return { created: !existing, link: toLinkDto({ link, party }) };
+  });
+}
+
+export async function unlinkParty(ctx: Ctx, partyId: number, documentId: number) {
+  assertManages(ctx);
+  await inTransaction(ctx, async (tx) => {
+    const doc = await getDocumentForChange({ ...ctx, db: tx }, documentId);
+    assertNotServed(doc);
+    const link = await repo.findLink(tx, documentId, partyId);
+    if (!link) throw new AppError(PartyErrors.PARTY_LINK_NOT_FOUND);
+    const party = await repo.findPartyInFirm(tx, partyId, doc.firmId);
+    await repo.deleteLink(tx, link.id);
+    const name = party ? toPartyDto(party).display_name : `Party ${partyId}`;
+    await addTimelineEvent(tx, {
+      documentId,
+      firmId: doc.firmId,
+      type: 'party_removed',
+      description: `Party ${name} removed`,
+      performedById: ctx.actor.id,
+      metadata: { party_id: partyId, party_name: name, role: link.role },
+    });
+  });
+}
+
+/** GET /documents/{id}/parties: everyone who may read the document (the assigned sheriff too). */
+export async function listDocumentParties(ctx: Ctx, documentId: number) {
+  await getReadableDocument(ctx, documentId);
+  const links = (await repo.listLinks(ctx.db, documentId)).map(toLinkDto);
+  return { parties: links, total: links.length };
+}
+
+/** For the documents module (submit rule, proof of service): no scope check, the caller has done it. */
+export const countDocumentParties = (db: DbOrTx, documentId: number) => repo.countLinks(db, documentId);
+export const documentPartyLinks = async (db: DbOrTx, documentId: number) => (await repo.listLinks(db, documentId)).map(toLinkDto);

@@ -1,0 +1,172 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { documentTypeLabel, MAX_FILE_SIZE_BYTES } from '@lexserve/contracts/documents';
+import {
+  FILE_NO_MATCH_MESSAGE,
+  VERIFICATION_MESSAGES,
+  VerificationErrors,
+  normalizeSecurityId,
+  type FileVerificationResult,
+  type VerificationResult,
+  type VerificationStatus,
+} from '@lexserve/contracts/verification';
+import { AppError } from '../../lib/app-error';
+import { FileMissingError, fileStoreOf } from '../../lib/storage';
+import type { PublicCtx } from '../documents/delivery.service';
+import { FileInspector } from '../documents/file-inspector';
+import { verificationUrlOf } from '../documents/proof-of-service.service';
+import * as repo from './verification.repository';
+
+export type VerifyCtx = Pick<PublicCtx, 'db' | 'deps' | 'log'>;
+
+/** SHA-256 of the stored PDF, streamed; null when there is nothing stored to hash. */
+async function hashStored(ctx: VerifyCtx, key: string): Promise<string | null> {
+  try {
+    const stream = await fileStoreOf(ctx.deps).get(key);
+    const hash = createHash('sha256');
+    for await (const chunk of stream) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  } catch (err) {
+    if (err instanceof FileMissingError) return null;
+    ctx.log.error({ err, key }, 'stored proof could not be read for verification');
+    return null;
+  }
+}
+
+type Facts = {
+  proof: NonNullable<Awaited<ReturnType<typeof repo.countCheck>>>;
+  file: NonNullable<Awaited<ReturnType<typeof repo.proofFileOf>>>;
+  found: NonNullable<Awaited<ReturnType<typeof repo.documentWithFirm>>>;
+  hashVerified: boolean | null;
+};
+
+function resultOf(ctx: VerifyCtx, { proof, file, found, hashVerified }: Facts) {
+  const { doc, firm } = found;
+  // Revocation wins; then integrity: a stored PDF that no longer hashes to its recorded SHA-256 is "invalid".
+  const status: VerificationStatus = doc.revokedAt ? 'revoked' : hashVerified === false ? 'invalid' : 'verified';
+  return {
+    valid: status === 'verified',
+    status,
+    security_id: proof.securityId,
+    message: VERIFICATION_MESSAGES[status],
+    document_type: doc.documentType ? documentTypeLabel(doc.documentType) : null,
+    pdf_type: 'proof_of_service',
+    generation_date: file.createdAt.toISOString(),
+    verification_count: proof.verificationCount,
+    hash_verified: hashVerified,
+    firm_verified: firm.isActive,
+    verification_url: verificationUrlOf(ctx.deps.env.PUBLIC_URL, proof.securityId),
+    firm_name: firm.name,
+    service_date: (doc.serviceDate ?? doc.servedAt)?.toISOString() ?? null,
+    revoked_at: doc.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * GET /verify/{securityId} (public): 400 for a blank or malformed ID, 404 for an unknown one. Each check is
+ * counted atomically. hash_verified re-hashes the stored PDF against the SHA-256 recorded at generation, so a
+ * swapped or altered file is reported; firm_verified is the issuing firm's standing; revocation is reported.
+ */
+export async function verifySecurityId(ctx: VerifyCtx, raw: string): Promise<VerificationResult> {
+  if (!raw.trim()) throw new AppError(VerificationErrors.SECURITY_ID_EMPTY);
+  const securityId = normalizeSecurityId(raw);
+  if (!securityId) throw new AppError(VerificationErrors.SECURITY_ID_MALFORMED);
+  const proof = await repo.countCheck(ctx.db, securityId);
+  if (!proof) throw new AppError(VerificationErrors.SECURITY_ID_NOT_FOUND);
+  const [file, found] = await Promise.all([repo.proofFileOf(ctx.db, proof.id, proof.currentVersion), repo.documentWithFirm(ctx.db, proof.documentId)]);
+  if (!file || !found) throw new AppError(VerificationErrors.SECURITY_ID_NOT_FOUND);
+  const actual = await hashStored(ctx, file.storageKey);
+  return resultOf(ctx, { proof, file, found, hashVerified: actual === null ? null : actual === file.sha256 });
+}
+
+/** Hashes an uploaded file without storing it (at most 100 MB; a larger one is refused). */
+async function hashUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError(VerificationErrors.VERIFY_FILE_REQUIRED);
+  let part;
+  try {
+    part = await request.file({ limits: { fileSize: MAX_FILE_SIZE_BYTES, files: 1, fields: 5 }, throwFileSizeLimit: false });
+  } catch (err) {
+    throw new AppError(VerificationErrors.VERIFY_FILE_REQUIRED, { cause: err });
+  }
+  if (!part) throw new AppError(VerificationErrors.VERIFY_FILE_REQUIRED);
+  const inspector = new FileInspector();
+  const source = part.file as Readable;
+  source.once('error', (err) => inspector.destroy(err));
+  try {
+    for await (const _chunk of source.pipe(inspector)) {
+      /* hashed on the way; nothing is kept */
+    }
+  } catch (err) {
+    throw new AppError(VerificationErrors.VERIFY_FILE_REQUIRED, { cause: err });
+  }
+  if (part.file.truncated) throw new AppError(VerificationErrors.VERIFY_FILE_TOO_LARGE);
+  const info = inspector.inspection;
+  if (info.size === 0) throw new AppError(VerificationErrors.VERIFY_FILE_REQUIRED);
+  if (!info.type) throw new AppError(VerificationErrors.VERIFY_FILE_NOT_PDF);
+  return { ...info, filename: part.filename || null };
+}
+
+/**
+ * POST /verify/document (alias /verify/file, public): answers whether the uploaded file's SHA-256 is that of a
+ * proof of service (any version; counted as a check) or of a served document, with the same result fields.
+ */
+export async function verifyFile(ctx: VerifyCtx, request: FastifyRequest): Promise<FileVerificationResult> {
+  const upload = await hashUpload(request);
+  const base = {
+    sha256: upload.sha256,
+    size: upload.size,
+    filename: upload.filename,
+  };
+  const [proofHit] = await repo.proofFilesBySha(ctx.db, upload.sha256);
+  if (proofHit) {
+    const proof = (await repo.countCheckById(ctx.db, proofHit.proof.id))!;
+    const found = (await repo.documentWithFirm(ctx.db, proof.documentId))!;
+    const result = resultOf(ctx, { proof, file: proofHit.file, found, hashVerified: true });
+    return { ...result, ...base, match: 'proof_of_service', superseded: proofHit.file.version < proof.currentVersion };
+  }
+  const [served] = await repo.servedFilesBySha(ctx.db, upload.sha256);
+  if (served) {
+    const found = (await repo.documentWithFirm(ctx.db, served.doc.id))!;
+    const proof = await repo.proofOfDocument(ctx.db, served.doc.id);
+    const status: VerificationStatus = served.doc.revokedAt ? 'revoked' : 'verified';
+    return {
+      ...base,
+      valid: status === 'verified',
+      status,
+      message: VERIFICATION_MESSAGES[status],
+      match: 'served_document',
+      security_id: proof && proof.currentVersion > 0 ? proof.securityId : null,
+      document_type: served.doc.documentType ? documentTypeLabel(served.doc.documentType) : null,
+      pdf_type: 'served_document',
+      generation_date: served.file.createdAt.toISOString(),
+      verification_count: proof?.verificationCount ?? null,
+      hash_verified: true,
+      firm_verified: found.firm.isActive,
+      verification_url: proof && proof.currentVersion > 0 ? verificationUrlOf(ctx.deps.env.PUBLIC_URL, proof.securityId) : null,
+      firm_name: found.firm.name,
+      service_date: (served.doc.serviceDate ?? served.doc.servedAt)?.toISOString() ?? null,
+      revoked_at: served.doc.revokedAt?.toISOString() ?? null,
+      superseded: false,
+    };
+  }
+  return {
+    ...base,
+    valid: false,
+    status: 'not_found',
+    message: FILE_NO_MATCH_MESSAGE,
+    match: null,
+    security_id: null,
+    document_type: null,
+    pdf_type: null,
+    generation_date: null,
+    verification_count: null,
+    hash_verified: null,
+    firm_verified: null,
+    verification_url: null,
+    firm_name: null,
+    service_date: null,
+    revoked_at: null,
+    superseded: false,
+  };
+}

@@ -1,0 +1,162 @@
+import { crc32 } from 'node:zlib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from './build-app';
+import { multipart, type Part } from './multipart';
+
+/** A small real PDF with the given number of pages, each saying its label and page number. */
+export async function makePdf(pages = 1, label = 'Test document'): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++) {
+    const page = pdf.addPage([595, 842]);
+    page.drawText(`${label} — page ${i} of ${pages}`, { x: 50, y: 780, size: 14, font });
+  }
+  pdf.setCreationDate(new Date('2025-01-01T00:00:00Z'));
+  return Buffer.from(await pdf.save());
+}
+
+/** A minimal zip (stored entries), enough to be a .docx by content: it holds word/document.xml. */
+export function makeZip(entries: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(entries)) {
+    const data = Buffer.from(text);
+    const nameBuf = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBuf.length, 26);
+    locals.push(local, nameBuf, data);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBuf.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, nameBuf);
+    offset += 30 + nameBuf.length + data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(entries).length, 8);
+  end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+export const makeDocx = () =>
+  makeZip({
+    '[Content_Types].xml': '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+    'word/document.xml': '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>',
+  });
+
+/** The head of an OLE compound file with a "WordDocument" directory entry: a .doc by content. */
+export function makeDoc(): Buffer {
+  const buf = Buffer.alloc(2048);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(buf, 0);
+  Buffer.from('WordDocument', 'utf16le').copy(buf, 1024);
+  return buf;
+}
+
+export const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+/** Valid South African ID numbers (birth date + Luhn check digit). */
+export const VALID_SA_IDS = ['8001015009087', '9202204720083', '0001015800087', '0002295800086'];
+
+export const post = (t: TestApp, token: string, url: string, parts: Part[]): Promise<LightMyRequestResponse> => {
+  const { payload, headers } = multipart(parts);
+  return t.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+};
+
+/** Uploads files to a document through the real multipart call. */
+export const upload = (t: TestApp, token: string, documentId: number | string, files: { filename: string; content: Buffer }[]) =>
+  post(t, token, '/api/v1/documents/upload', [
+    { name: 'document_id', value: String(documentId) },
+    ...files.map((f) => ({ name: 'files', filename: f.filename, content: f.content })),
+    { name: 'use_chunked_upload', value: 'false' },
+    { name: 'use_parallel_upload', value: 'false' },
+  ]);
+
+export const CASE_INFO = {
+  title: 'Summons in Mokoena v Dlamini',
+  document_type: 'summons_simple',
+  case_category: 'Pleadings',
+  case_number: '2025-1234',
+  case_priority: 'urgent',
+  client_name: 'Thandi Mokoena',
+};
+
+export const INDIVIDUAL = {
+  party_type: 'individual',
+  title: 'Mr',
+  first_name: 'Sipho',
+  last_name: 'Dlamini',
+  gender: 'Male',
+  marital_status: 'Single',
+  nationality: 'South African',
+  race: 'African',
+  id_number: VALID_SA_IDS[0],
+  date_of_birth: '1980-01-01',
+  email: 'sipho@example.co.za',
+  physical_address: '5 Main Road, Soweto, 1804',
+  language: 'Zulu',
+};
+
+/** The signature the review step builds from a full name: first and last word. */
+export const signatureOf = (fullName: string) => {
+  const w = fullName.trim().split(/\s+/);
+  return w.length === 1 ? w[0]! : `${w[0]} ${w.at(-1)}`;
+};
+
+type Ready = { id: number; fileIds: number[]; partyId: number };
+
+/**
+ * A draft with every wizard step filled (case info, one PDF, one party, the legal representative of
+ * `serveOn`), ready to be submitted by the user holding `token`.
+ */
+export async function makeReadyDraft(
+  t: TestApp,
+  token: string,
+  serveOn: { firmId: number; branchId: number },
+  opts: { files?: { filename: string; content: Buffer }[]; caseInfo?: Record<string, unknown> } = {},
+): Promise<Ready> {
+  const created = await t.as(token).post('/api/v1/documents/', {
+    ...CASE_INFO,
+    ...opts.caseInfo,
+    firm_id: serveOn.firmId,
+    branch_id: serveOn.branchId,
+    draft_metadata: { version: 1, step_status: { step1_completed: true } },
+  });
+  if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
+  const id = created.json().data.id as number;
+  const files = opts.files ?? [{ filename: 'summons.pdf', content: await makePdf(2, 'Summons') }];
+  const up = await upload(t, token, id, files);
+  if (up.statusCode !== 201) throw new Error(`upload failed: ${up.statusCode} ${up.body}`);
+  const party = await t.as(token).post('/api/v1/parties/', INDIVIDUAL);
+  if (party.statusCode !== 201) throw new Error(`party failed: ${party.statusCode} ${party.body}`);
+  const partyId = party.json().data.id as number;
+  const link = await t.as(token).post(`/api/v1/parties/${partyId}/documents/${id}`, { party_id: partyId, role: 'defendant', notes: 'Added from wizard', is_primary: true });
+  if (link.statusCode !== 201) throw new Error(`link failed: ${link.statusCode} ${link.body}`);
+  return { id, fileIds: up.json().data.files.map((f: { id: number }) => f.id), partyId };
+}
+
+/** Submits (status served with the signer's signature) and answers the PUT's response. */
+export async function submit(t: TestApp, token: string, id: number) {
+  const me = (await t.as(token).get('/api/v1/users/me')).json();
+  return t.as(token).put(`/api/v1/documents/${id}`, {
+    signature_name: signatureOf(me.full_name),
+    status: 'served',
+    service_date: new Date().toISOString(),
+  });
+}
