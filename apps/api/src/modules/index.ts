@@ -5,6 +5,7 @@ import { firmsRoutes } from './firms/firms.routes';
 import { mailSetup } from './users/users.events';
 import { documentsModule, partiesModule, verificationModule } from './documents/documents.module';
 import { notificationsModule } from './notifications/notifications.module';
+import { closuresModule } from './closures/closures.module';
 
 /** Every domain module, in registration order. Each module adds its own entry. */
 export const modules: ModuleDef[] = [
@@ -15,4 +16,5 @@ export const modules: ModuleDef[] = [
   partiesModule,
   verificationModule,
   notificationsModule,
+  closuresModule,
 ];

@@ -2,3 +2,4 @@
 export * from './foundation';
 export * from './notifications';
 export * from './documents';
+export * from './closures';

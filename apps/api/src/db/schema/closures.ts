@@ -1,0 +1,33 @@
+import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Checklist, ClosureStatus, ClosureType } from '@lexserve/contracts/closures';
+import { timestamps } from './common';
+import { documents } from './documents';
+import { branches, firms, users } from './foundation';
+
+const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/** A case closure (migration 0005): a request through approval, or a direct close born completed. */
+export const caseClosures = pgTable('case_closures', {
+  id: serial().primaryKey(),
+  documentId: integer()
+    .notNull()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  firmId: integer()
+    .notNull()
+    .references(() => firms.id),
+  branchId: integer().references(() => branches.id),
+  closureType: text().$type<ClosureType>().notNull().default('request'),
+  closureStatus: text().$type<ClosureStatus>().notNull().default('pending'),
+  closureReason: text().notNull(),
+  closureNotes: text(),
+  checklist: jsonb().$type<Checklist>().notNull(),
+  requestedById: integer().references(() => users.id),
+  requestedAt: at().notNull().defaultNow(),
+  decidedById: integer().references(() => users.id),
+  decidedAt: at(),
+  approvalNotes: text(),
+  completedById: integer().references(() => users.id),
+  completedAt: at(),
+  completionNotes: text(),
+  ...timestamps,
+});
