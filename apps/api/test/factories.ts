@@ -1,5 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestApp } from './build-app';
+import { addCycle, addDays, cyclePriceCents } from '../src/modules/subscriptions/money';
+import { findPlanByName } from '../src/modules/subscriptions/plans.repository';
+import { insertSubscription } from '../src/modules/subscriptions/subscriptions.repository';
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -12,8 +15,15 @@ export type RegisteredFirm = {
   token: string;
 };
 
-/** Registers a firm through the public call, as a real firm administrator would, and logs in. */
-export async function registerFirm(t: TestApp, overrides: Record<string, unknown> = {}): Promise<RegisteredFirm> {
+/**
+ * Registers a firm through the public call, as a real firm administrator would, and logs in. The firm gets an active
+ * subscription (unlimited Enterprise plan) unless `subscribed: false`: firm roles without one are stopped by the gate.
+ */
+export async function registerFirm(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+  { subscribed = true }: { subscribed?: boolean } = {},
+): Promise<RegisteredFirm> {
   const id = unique();
   const password = 'Firm@12345';
   const body = {
@@ -32,7 +42,46 @@ export async function registerFirm(t: TestApp, overrides: Record<string, unknown
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const { data } = res.json();
   const token = await t.login(body.email as string, password);
+  if (subscribed) await subscribeFirm(t, data.firm.id);
   return { firmId: data.firm.id, branchId: data.branch.id, adminId: data.user.id, adminEmail: body.email as string, password, token };
+}
+
+export type SubscribeOptions = {
+  /** Plan name (default 'enterprise': no limits on users or digital services). */
+  plan?: string;
+  status?: 'active' | 'trial';
+  billingCycle?: 'monthly' | 'quarterly' | 'annual';
+  /** 'simulator' (default) has a card token, so plan changes, card updates and cancellation work; 'manual' has none. */
+  provider?: 'simulator' | 'manual';
+  /** Start of the current period (default now). */
+  start?: Date;
+};
+
+/** Gives a firm an active (or trial) subscription directly through the subscriptions repository; answers its id. */
+export async function subscribeFirm(t: TestApp, firmId: number, opts: SubscribeOptions = {}): Promise<number> {
+  const db = t.database.db;
+  const plan = await findPlanByName(db, opts.plan ?? 'enterprise');
+  if (!plan) throw new Error(`no plan ${opts.plan ?? 'enterprise'}`);
+  const cycle = opts.billingCycle ?? 'monthly';
+  const start = opts.start ?? new Date();
+  const trial = opts.status === 'trial';
+  const end = trial ? addDays(start, 14) : addCycle(start, cycle);
+  const provider = opts.provider ?? 'simulator';
+  const sub = await insertSubscription(db, {
+    firmId,
+    planId: plan.id,
+    status: trial ? 'trial' : 'active',
+    billingCycle: cycle,
+    amountCents: cyclePriceCents(plan, cycle) ?? 0,
+    trialDays: trial ? 14 : 0,
+    startDate: start,
+    currentPeriodStart: start,
+    endDate: end,
+    trialEndDate: trial ? end : null,
+    provider,
+    providerToken: provider === 'manual' ? null : randomUUID(),
+  });
+  return sub.id;
 }
 
 /** Creates a firm user through the firm administrator's call; logs them in with the generated password. */

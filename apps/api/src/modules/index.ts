@@ -6,6 +6,9 @@ import { mailSetup } from './users/users.events';
 import { documentsModule, partiesModule, verificationModule } from './documents/documents.module';
 import { notificationsModule } from './notifications/notifications.module';
 import { closuresModule } from './closures/closures.module';
+import { subscriptionsModule } from './subscriptions/subscriptions.module';
+import { paymentsModule } from './payments/payments.module';
+import { adminModule } from './admin/admin.module';
 
 /** Every domain module, in registration order. Each module adds its own entry. */
 export const modules: ModuleDef[] = [
@@ -17,4 +20,7 @@ export const modules: ModuleDef[] = [
   verificationModule,
   notificationsModule,
   closuresModule,
+  subscriptionsModule,
+  paymentsModule,
+  adminModule,
 ];

@@ -2,4 +2,5 @@
 export * from './foundation';
 export * from './notifications';
 export * from './documents';
+export * from './subscriptions';
 export * from './closures';
