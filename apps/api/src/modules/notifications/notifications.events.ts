@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ROLE_LABELS, type Role } from '@lexserve/contracts/common';
+import type { NotificationType } from '@lexserve/contracts/notifications';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@lexserve/contracts/users';
 import type { DbOrTx } from '../../db/client';
 import type { EventHandler } from '../../lib/events';
@@ -22,6 +23,7 @@ type DocumentEvent = {
   firmId?: number;
   branchId?: number | null;
   actorId?: number;
+  createdById?: number | null;
   assignedSheriffId?: number | null;
   title?: string;
   caseNumber?: string;
@@ -32,6 +34,7 @@ const documentEvent = (p: Record<string, unknown>): DocumentEvent => ({
   firmId: num(p.firmId ?? p.firm_id),
   branchId: num(p.branchId ?? p.branch_id) ?? null,
   actorId: num(p.actorId ?? p.actor_id),
+  createdById: num(p.createdById ?? p.created_by_id) ?? null,
   assignedSheriffId: num(p.assignedSheriffId ?? p.assigned_sheriff_id) ?? null,
   title: str(p.title),
   caseNumber: str(p.case_number ?? p.caseNumber),
@@ -43,15 +46,19 @@ const describe = (d: DocumentEvent) => {
   return d.caseNumber ? `${name} (case ${d.caseNumber})` : name;
 };
 
-/** The firm's administrators (and the branch's), optionally the assigned sheriff; never the actor. */
+/**
+ * The firm's administrators (and the branch's), the document's creator, optionally the assigned sheriff;
+ * never the actor, who saw the result on their screen.
+ */
 async function documentAudience(tx: DbOrTx, d: DocumentEvent, opts: { sheriff: boolean }): Promise<number[]> {
   const ids = d.firmId ? await repo.findFirmSupervisorIds(tx, d.firmId, d.branchId) : [];
+  if (d.createdById) ids.push(d.createdById);
   if (opts.sheriff && d.assignedSheriffId) ids.push(d.assignedSheriffId);
   return ids.filter((id) => id !== d.actorId);
 }
 
 type DocumentRule = {
-  type: Parameters<typeof notifyUsers>[1]['type'];
+  type: NotificationType;
   title: string;
   message: (d: DocumentEvent) => string;
   audience: (tx: DbOrTx, d: DocumentEvent) => Promise<number[]>;
@@ -91,50 +98,66 @@ const DOCUMENT_RULES: Record<string, DocumentRule> = {
   },
 };
 
-/** Subscription events (subscriptions module): the firm's administrators hear about their plan. */
-const SUBSCRIPTION_RULES: Record<string, { type: DocumentRule['type']; title: string; message: (p: Record<string, unknown>) => string }> = {
+type SubscriptionFacts = repo.SubscriptionFacts & { payload: Record<string, unknown> };
+type SubscriptionRule = { type: NotificationType; title: (f: SubscriptionFacts) => string; message: (f: SubscriptionFacts) => string };
+
+const saDate = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' });
+const dateOr = (d: Date | null, fallback: string) => (d ? saDate.format(d) : fallback);
+
+/**
+ * Subscription events (subscriptions module; payload {subscriptionId, ...}): the firm's administrators see them in
+ * the app. The subscriptions module e-mails its own receipts and notices, so these carry no e-mail copy.
+ */
+const SUBSCRIPTION_RULES: Record<string, SubscriptionRule> = {
   'subscription.activated': {
-    type: 'system_alert',
-    title: 'Subscription active',
-    message: (p) => {
-      const plan = str(p.planName ?? p.plan_name);
-      return `Your ${plan ? `${plan} ` : ''}subscription is active. All features are available.`;
-    },
+    type: 'completion_notification',
+    title: (f) => (f.payload.trial || f.status === 'trial' ? 'Free trial started' : 'Subscription active'),
+    message: (f) =>
+      f.payload.trial || f.status === 'trial'
+        ? `Your free trial of the ${f.planName} plan has started. It ends on ${dateOr(f.trialEndDate, 'the last day of the trial')}.`
+        : `Payment received: your ${f.planName} subscription is active.`,
   },
-  'subscription.trial_started': {
-    type: 'system_alert',
-    title: 'Trial started',
-    message: (p) => `Your free trial of ${str(p.planName ?? p.plan_name) ?? 'LexServe'} has started.`,
-  },
-  'subscription.plan_changed': {
-    type: 'status_update',
-    title: 'Subscription plan changed',
-    message: (p) => `Your subscription plan is now ${str(p.planName ?? p.plan_name ?? p.newPlanName) ?? 'updated'}.`,
-  },
-  'subscription.cancelled': {
-    type: 'system_alert',
-    title: 'Subscription cancelled',
-    message: () => 'Your subscription has been cancelled. Choose a plan to keep using LexServe.',
+  'subscription.renewed': {
+    type: 'completion_notification',
+    title: () => 'Subscription renewed',
+    message: (f) => `Your ${f.planName} subscription has been renewed.`,
   },
   'subscription.trial_ending': {
     type: 'deadline_reminder',
-    title: 'Trial ending soon',
-    message: () => 'Your free trial ends soon. Choose a plan to keep serving documents without interruption.',
+    title: () => 'Trial ending soon',
+    message: (f) =>
+      `Your free trial of the ${f.planName} plan ends on ${dateOr(f.trialEndDate, 'its last day')}. Change plan or cancel before then under Subscription.`,
+  },
+  'subscription.plan_changed': {
+    type: 'status_update',
+    title: (f) => (f.payload.scheduled ? 'Plan change scheduled' : 'Plan changed'),
+    message: (f) =>
+      f.payload.scheduled
+        ? 'Your plan change takes effect at the next billing date.'
+        : `Your subscription is now on the ${f.planName} plan.`,
+  },
+  'subscription.cancelled': {
+    type: 'system_alert',
+    title: (f) => (f.payload.immediate ? 'Subscription suspended' : 'Subscription cancelled'),
+    message: (f) =>
+      f.payload.immediate
+        ? `Your ${f.planName} subscription has been suspended.`
+        : `Your ${f.planName} subscription has been cancelled. You keep access until ${dateOr(f.accessEndsAt, 'the end of the period')}.`,
+  },
+  'subscription.access_ended': {
+    type: 'system_alert',
+    title: () => 'Subscription ended',
+    message: (f) => `Access under the cancelled ${f.planName} subscription has ended. Choose a plan to continue.`,
   },
   'subscription.expired': {
-    type: 'deadline_reminder',
-    title: 'Subscription expired',
-    message: () => 'Your subscription has expired. Choose a plan to continue.',
-  },
-  'payment.succeeded': {
-    type: 'completion_notification',
-    title: 'Payment received',
-    message: () => 'Thank you: your payment was received.',
-  },
-  'payment.failed': {
     type: 'system_alert',
-    title: 'Payment failed',
-    message: () => 'A payment for your subscription failed. Please update your card to avoid interruption.',
+    title: () => 'Subscription expired',
+    message: (f) => `Your ${f.planName} subscription has expired. Choose a plan to continue.`,
+  },
+  'subscription.reactivated': {
+    type: 'status_update',
+    title: () => 'Subscription reactivated',
+    message: (f) => `Your ${f.planName} subscription is active again.`,
   },
 };
 
@@ -213,16 +236,33 @@ export function registerNotificationHandlers(app: FastifyInstance) {
 
   for (const [type, rule] of Object.entries(SUBSCRIPTION_RULES)) {
     on(type, async (p, { tx }) => {
-      const firmId = num(p.firmId ?? p.firm_id);
-      if (!firmId) return;
+      const id = num(p.subscriptionId ?? p.subscription_id);
+      const facts = id ? await repo.findSubscriptionFacts(tx, id) : undefined;
+      if (!facts) return;
+      const f = { ...facts, payload: p };
       await notifyUsers(tx, {
-        userIds: await repo.findFirmUserIds(tx, firmId, ['firm_admin']),
+        userIds: await repo.findFirmUserIds(tx, facts.firmId, ['firm_admin']),
         type: rule.type,
-        title: rule.title,
-        message: rule.message(p),
+        title: rule.title(f),
+        message: rule.message(f),
+        email: false,
       });
     });
   }
+
+  // A sales enquiry (a plan without a price): the system administrators see it in the app too.
+  on('sales_contact.requested', async (p, { tx }) => {
+    const id = num(p.requestId);
+    const req = id ? await repo.findSalesContactFacts(tx, id) : undefined;
+    if (!req) return;
+    await notifyUsers(tx, {
+      userIds: await repo.findSystemAdminIds(tx),
+      type: 'system_alert',
+      title: 'New sales enquiry',
+      message: `${req.name}${req.firmName ? ` (${req.firmName})` : ''} asked to be contacted${req.planName ? ` about the ${req.planName} plan` : ''}: ${req.email}.`,
+      email: false,
+    });
+  });
 
   // E-mail copies of new notifications, per the recipient's preference at sending time.
   on(NOTIFICATION_EMAIL_EVENT, async (p, { tx }) => {

@@ -188,3 +188,44 @@ export const findFirmUserIds = async (db: DbOrTx, firmId: number, roles: string[
       .from(users)
       .where(and(eq(users.firmId, firmId), eq(users.isActive, true), inArray(users.role, roles as never[])))
   ).map((r) => r.id);
+
+// ---- facts about other domains' records, for notification wording (read-only) -------------------------------
+
+export type SubscriptionFacts = {
+  firmId: number;
+  status: string;
+  planName: string;
+  trialEndDate: Date | null;
+  accessEndsAt: Date | null;
+};
+
+const rowsOf = <T>(result: unknown): T[] =>
+  ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+const dateOrNull = (v: unknown) => (v ? new Date(v as string) : null);
+
+/**
+ * The firm, plan and dates of a subscription (subscriptions module's tables). Plain SQL on purpose: a read-only
+ * lookup for wording, which must not tie this module to the other module's repository.
+ */
+export async function findSubscriptionFacts(db: DbOrTx, subscriptionId: number): Promise<SubscriptionFacts | undefined> {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`SELECT s.firm_id, s.status, s.trial_end_date, s.access_ends_at, p.display_name
+      FROM firm_subscriptions s LEFT JOIN subscription_plans p ON p.id = s.plan_id WHERE s.id = ${subscriptionId}`),
+  );
+  if (!row) return undefined;
+  return {
+    firmId: Number(row.firm_id),
+    status: String(row.status),
+    planName: (row.display_name as string | null) ?? 'LexServe',
+    trialEndDate: dateOrNull(row.trial_end_date),
+    accessEndsAt: dateOrNull(row.access_ends_at),
+  };
+}
+
+export async function findSalesContactFacts(db: DbOrTx, requestId: number) {
+  const [row] = rowsOf<{ name: string; email: string; firm_name: string | null; plan_name: string | null }>(
+    await db.execute(sql`SELECT r.name, r.email, r.firm_name, p.display_name AS plan_name
+      FROM sales_contact_requests r LEFT JOIN subscription_plans p ON p.id = r.plan_id WHERE r.id = ${requestId}`),
+  );
+  return row ? { name: row.name, email: row.email, firmName: row.firm_name, planName: row.plan_name } : undefined;
+}

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { describe, expect, it } from 'vitest';
-import { DEMO, useTestApp } from '../../../test/build-app';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD, useTestApp } from '../../../test/build-app';
 import { addFirmUser, registerFirm, type RegisteredFirm } from '../../../test/factories';
+import { settleEvents } from '../../../test/settle-events';
 import { mailOutbox, notifications, users } from '../../db/schema/index';
 import { notificationsRoutes } from './notifications.routes';
 import { notifyUsers, type NotifyUsersOptions } from './notifications.service';
@@ -11,23 +12,21 @@ import { notifyUsers, type NotifyUsersOptions } from './notifications.service';
 const t = useTestApp();
 const API = '/api/v1/notifications';
 
-/** Waits until every domain event recorded so far is handled (requests kick the dispatcher themselves). */
-async function settleEvents() {
-  for (let i = 0; i < 100; i++) {
-    await t().app.deps.events.drain();
-    const pending = await t().database.raw.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM domain_events WHERE processed_at IS NULL AND attempts < 5',
-    );
-    if (!pending[0]?.n) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('domain events did not settle');
+const settle = () => settleEvents(t().app);
+// Background dispatch rounds finish before the database goes (after hooks run in reverse order).
+afterAll(() => settle());
+
+/** The demo firm (it has a subscription, so its administrator may create users and change roles). */
+async function demoFirm(): Promise<RegisteredFirm> {
+  const token = await t().login(DEMO.firmAdmin);
+  const me = (await t().as(token).get('/api/v1/users/me')).json();
+  return { firmId: me.firm_id, branchId: me.branch_id, adminId: me.id, adminEmail: DEMO.firmAdmin, password: DEMO_PASSWORD, token };
 }
 
 /** A fresh user (a newly registered firm's administrator) without notifications (the welcome is removed). */
 const freshUser = async () => {
   const firm = await registerFirm(t());
-  await settleEvents();
+  await settle();
   await t().database.db.delete(notifications).where(eq(notifications.userId, firm.adminId));
   return firm;
 };
@@ -326,7 +325,7 @@ describe('bulk mark read', () => {
 describe('notifyUsers', () => {
   it('skips duplicates, unknown users, the system account and deactivated users', async () => {
     const firm = await freshUser();
-    const attorney = await addFirmUser(t(), firm, 'legal_practitioner');
+    const attorney = await addFirmUser(t(), await demoFirm(), 'legal_practitioner');
     await t().database.db.update(users).set({ isActive: false }).where(eq(users.id, attorney.id));
     const rows = await notifyUsers(t().database.db, {
       userIds: [firm.adminId, firm.adminId, attorney.id, 1, 99999999, null],
@@ -340,12 +339,12 @@ describe('notifyUsers', () => {
 
   it('sends e-mail copies through the event dispatcher, following each recipient’s preferences', async () => {
     const firm = await freshUser();
-    const attorney = await addFirmUser(t(), firm, 'legal_practitioner');
+    const attorney = await addFirmUser(t(), await demoFirm(), 'legal_practitioner');
     const prefs = await t().as(attorney.token).put('/api/v1/users/me/notification-preferences', {
       preferences: { assignment_notification: { email: false } },
     });
     expect(prefs.statusCode).toBe(200);
-    await settleEvents();
+    await settle();
     const before = await t().database.db.select().from(mailOutbox);
     await notifyUsers(t().database.db, {
       userIds: [firm.adminId, attorney.id],
@@ -354,7 +353,7 @@ describe('notifyUsers', () => {
       type: 'assignment_notification',
       documentId: 9,
     });
-    await settleEvents();
+    await settle();
     const sent = (await t().database.db.select().from(mailOutbox)).slice(before.length);
     expect(sent.map((m) => m.toAddress)).toEqual([firm.adminEmail]);
     expect(sent[0]!.subject).toBe('LexServe: Sheriff assigned');
@@ -371,20 +370,20 @@ describe('domain events', () => {
     const admin = await t().login(DEMO.admin);
     const before = (await stats(admin)).total_notifications;
     const firm = await registerFirm(t());
-    await settleEvents();
+    await settle();
     expect(await titlesOf(firm.token)).toContain('Welcome to LexServe');
     expect((await stats(admin)).total_notifications).toBe(before + 1);
     expect(await titlesOf(admin)).toContain('New firm registered');
   });
 
   it('welcomes a created user and tells a user whose role changed', async () => {
-    const firm = await freshUser();
+    const firm = await demoFirm();
     const attorney = await addFirmUser(t(), firm, 'legal_practitioner');
-    await settleEvents();
+    await settle();
     expect(await titlesOf(attorney.token)).toContain('Welcome to LexServe');
     const res = await t().as(firm.token).put(`/api/v1/users/change-role/${attorney.id}`, { new_role: 'branch_admin', reason: 'Promotion' });
     expect(res.statusCode).toBe(200);
-    await settleEvents();
+    await settle();
     const list = (await t().as(attorney.token).get(`${API}/`)).json().notifications;
     expect(list[0]).toMatchObject({
       title: 'Your role has changed',
@@ -393,27 +392,31 @@ describe('domain events', () => {
     });
   });
 
-  it('turns document events into notifications for the firm’s supervisors and the sheriff, never the actor', async () => {
+  it('turns document events into notifications for the firm’s supervisors, the creator and the sheriff, never the actor', async () => {
     const { recordEvent } = await import('../../lib/events');
-    const firm = await freshUser();
-    const branchAdmin = await addFirmUser(t(), firm, 'branch_admin');
-    const attorney = await addFirmUser(t(), firm, 'legal_practitioner');
+    const firm = await demoFirm();
+    const branchAdmin = await t().login(DEMO.branchAdmin);
+    const attorney = await t().login(DEMO.attorney);
+    const attorneyId = (await t().as(attorney).get('/api/v1/users/me')).json().id;
+    const creator = await addFirmUser(t(), firm, 'legal_practitioner');
     const sheriff = await t().login(DEMO.sheriff);
     const sheriffId = (await t().as(sheriff).get('/api/v1/users/me')).json().id;
-    await settleEvents();
+    await settle();
     const sheriffBefore = (await stats(sheriff)).total_notifications;
     const payload = {
       documentId: 77,
       firmId: firm.firmId,
       branchId: firm.branchId,
-      actorId: attorney.id,
+      actorId: attorneyId,
+      createdById: creator.id,
       assignedSheriffId: sheriffId,
       title: 'Summons',
       case_number: 'CT-2025-0042',
+      status: 'served',
     };
     await recordEvent(t().database.db, 'document.assigned', payload);
     await recordEvent(t().database.db, 'document.served', payload);
-    await settleEvents();
+    await settle();
 
     const sheriffList = (await t().as(sheriff).get(`${API}/`)).json();
     expect(sheriffList.total).toBe(sheriffBefore + 2);
@@ -428,7 +431,7 @@ describe('domain events', () => {
       document_id: 77,
       message: 'Summons (case CT-2025-0042) has been assigned to you for service.',
     });
-    for (const token of [firm.token, branchAdmin.token]) expect(await titlesOf(token)).toContain('Document served');
-    expect(await titlesOf(attorney.token)).not.toContain('Document served');
+    for (const token of [firm.token, branchAdmin, creator.token]) expect(await titlesOf(token)).toContain('Document served');
+    expect(await titlesOf(attorney)).not.toContain('Document served');
   });
 });

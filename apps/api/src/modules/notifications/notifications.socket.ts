@@ -53,6 +53,7 @@ export async function notificationsSocketRoutes(app: FastifyInstance) {
       state = 'closed';
       clearTimeout(timer);
     });
+    send(socket, { type: 'auth_required' });
 
     socket.on('message', async (raw) => {
       let parsed: ReturnType<typeof ClientSocketMessageSchema.safeParse> | undefined;
