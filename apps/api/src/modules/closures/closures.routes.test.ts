@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { documentEvents, documents, domainEvents, notifications } from '../../db/schema/index';
 import { DEMO, useTestApp } from '../../../test/build-app';
 import { registerFirm } from '../../../test/factories';
+import { settleEvents } from '../../../test/settle-events';
 import { makeCase, makeOtherFirm, makeTeam, requestBody, type FirmTeam } from './closures.test-helper';
 
 const t = useTestApp();
@@ -399,7 +400,7 @@ describe('notifications', () => {
   it('tells the approvers and system admins of a request, and the requester of the decision and completion', async () => {
     const doc = await servedCase();
     const { data } = (await requestAs(team.attorney.token, doc.id)).json();
-    await t().app.deps.events.drain();
+    await settleEvents(t().app);
     const byUser = async (userId: number) =>
       t().database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.documentId, doc.id)));
     const sysAdminId = (await as(sysAdmin).get('/api/v1/users/me')).json().id;
@@ -410,7 +411,7 @@ describe('notifications', () => {
 
     await as(team.branchAdmin.token).put(`${API}/${data.id}/approve`, { approved: true });
     await as(team.attorney.token).put(`${API}/${data.id}/complete`);
-    await t().app.deps.events.drain();
+    await settleEvents(t().app);
     expect((await byUser(team.attorney.id)).map((n) => n.title).sort()).toEqual(['Case closure approved']);
     expect((await byUser(team.branchAdmin.id)).map((n) => n.title).sort()).toEqual(['Case closed', 'Case closure requested']);
     expect((await byUser(team.firm.adminId)).map((n) => n.title).sort()).toEqual([
