@@ -24,6 +24,7 @@ const forgotPassword = page(() => import('./routes/forgot-password'), 'ForgotPas
 const resetPassword = page(() => import('./routes/reset-password'), 'ResetPasswordPage');
 const publicPlans = page(() => import('./routes/public-plans'), 'PublicPlansRoute');
 const verify = page(() => import('../features/verification/components/verify-page'), 'VerifyPage');
+const delivery = page(() => import('../features/documents/components/delivery-page'), 'DeliveryPage');
 
 // Authenticated pages of this foundation
 const dashboard = page(() => import('./routes/dashboard'), 'DashboardPage');
@@ -31,7 +32,7 @@ const profile = page(() => import('./routes/profile'), 'ProfilePage');
 const account = page(() => import('./routes/account'), 'AccountPage');
 
 // Feature screens delivered by their own issues (each file starts as a placeholder)
-const caseDetail = page(() => import('../features/documents/components/case-detail-page'), 'CaseDetailPage');
+const caseDetail = page(() => import('./routes/active-case'), 'ActiveCasePage');
 const adminPortal = page(() => import('../features/admin/components/admin-portal-page'), 'AdminPortalPage');
 const closureApprovals = page(() => import('../features/closures/components/closure-approvals-page'), 'ClosureApprovalsPage');
 const notifications = page(() => import('../features/notifications/components/notifications-page'), 'NotificationsPage');
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: 'plans', element: publicPlans },
           { path: 'verify', element: verify },
           { path: 'verify/:securityId', element: verify },
+          { path: 'delivery/:token', element: delivery },
           { path: 'about', element: about },
         ],
       },

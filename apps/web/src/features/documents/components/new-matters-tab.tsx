@@ -1,18 +1,254 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
+import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepButton from '@mui/material/StepButton';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useDashboardFeedback } from '../../../components/dashboard-feedback';
+import { EmptyState } from '../../../components/empty-state';
+import { dashboardTabPath, paths } from '../../../config/paths';
+import { useCurrentUser } from '../../../lib/auth';
+import { useMatterWizard } from '../hooks/use-matter-wizard';
+import { STEP_LABELS, STEP_TITLES, saveButtonLabel, toStep, type Step as WizardStep } from '../utils/wizard-rules';
+import { LegalRepSelector } from './legal-rep-selector';
+import { PartyForm } from './party-form';
+import { CaseInfoStep, ReviewStep, UploadStep } from './wizard-steps';
 
-/**
- * Placeholder until issue 7 delivers this screen: replace this file's component and keep the
- * export name `NewMattersTab`, which the router (or the dashboard) imports.
- */
+/** Dashboard tab "New Matters": the five-step New Matter wizard (spec 2.2). */
 export function NewMattersTab({ subtab }: { subtab?: string | null }) {
   void subtab;
+  const { data: user } = useCurrentUser();
+  if (user?.role === 'sheriff') {
+    return (
+      <EmptyState
+        icon={<GavelOutlinedIcon />}
+        title="Matters are created by law firms"
+        description="As a sheriff you serve the documents assigned to you. Your assigned documents are listed in My Cases."
+        action={
+          <Button variant="contained" href={dashboardTabPath('my-cases', 'active')}>
+            Go to My Cases
+          </Button>
+        }
+      />
+    );
+  }
+  return <MatterWizardView />;
+}
+
+function MatterWizardView() {
+  const { data: user } = useCurrentUser();
+  const feedback = useDashboardFeedback();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('sm'));
+  const resumeParam = Number(params.get('resume'));
+  const resumeId = Number.isInteger(resumeParam) && resumeParam > 0 ? resumeParam : null;
+  const wizard = useMatterWizard({
+    user,
+    feedback,
+    resumeId,
+    requestedStep: toStep(params.get('step')),
+    onSubmitted: (id) => navigate(paths.app.activeCase(id)),
+  });
+  const { currentStep, minStep, busy, phase } = wizard;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  // Moving between steps puts keyboard and screen-reader focus on the new step's heading.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [currentStep]);
+
+  const steps = ([1, 2, 3, 4, 5] as const).filter((step) => step >= minStep);
+  const submitLabel = phase === 'submitting' ? 'Submitting...' : phase === 'proof' ? 'Generating Proof...' : 'Submit Document';
+
+  if (wizard.completion) {
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+        <Typography variant="h5" component="h2" gutterBottom>
+          {wizard.completion.proofError ? 'Document served' : 'Document submitted'}
+        </Typography>
+        {wizard.completion.proofError ? (
+          <Alert severity="warning" sx={{ textAlign: 'left', mb: 2 }}>
+            {wizard.completion.proofError}
+          </Alert>
+        ) : (
+          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'center', alignItems: 'center', mb: 2 }} role="status">
+            <CircularProgress size={20} aria-hidden />
+            <Typography>Document submitted successfully! Redirecting to case view...</Typography>
+          </Stack>
+        )}
+        <Button variant="contained" onClick={() => navigate(paths.app.activeCase(wizard.completion!.documentId))}>
+          Open Case
+        </Button>
+      </Paper>
+    );
+  }
+
   return (
-    <PlaceholderPage
-      headingLevel="h2"
-      title="New Matter"
-      description="Prepare a case document for service."
-      emptyTitle="Matter creation is not available yet"
-      emptyDescription="The new-matter wizard will appear here."
-    />
+    <Box>
+      <Box sx={{ mb: 2 }}>
+        <Typography variant="h5" component="h2">
+          New Matter
+        </Typography>
+        <Typography color="text.secondary">Prepare a case document for service in five steps. You can save a draft at every step.</Typography>
+      </Box>
+
+      {wizard.loadedNotice ? (
+        <Alert severity="info" onClose={wizard.dismissLoadedNotice} sx={{ mb: 2 }} role="status">
+          Draft loaded! Continuing from step {wizard.loadedNotice}.
+        </Alert>
+      ) : null}
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+        <Stepper activeStep={steps.indexOf(currentStep)} orientation={compact ? 'vertical' : 'horizontal'} alternativeLabel={!compact} nonLinear>
+          {steps.map((step) => (
+            <Step key={step} completed={step < currentStep}>
+              {step < currentStep ? (
+                <StepButton onClick={() => wizard.goTo(step)} disabled={busy} aria-label={`Go back to step ${step}, ${STEP_LABELS[step - 1]}`}>
+                  {STEP_LABELS[step - 1]}
+                </StepButton>
+              ) : (
+                <StepLabel>{STEP_LABELS[step - 1]}</StepLabel>
+              )}
+            </Step>
+          ))}
+        </Stepper>
+      </Paper>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="wizard-step-heading">
+        <Typography id="wizard-step-heading" ref={headingRef} tabIndex={-1} variant="h6" component="h3" sx={{ outline: 'none' }}>
+          Step {currentStep}: {STEP_TITLES[currentStep - 1]}
+        </Typography>
+        {currentStep === 3 ? (
+          <Typography variant="body2" color="text.secondary">
+            All fields are required.
+          </Typography>
+        ) : null}
+
+        {wizard.errors.length ? (
+          <Alert severity="error" sx={{ mt: 2 }} role="alert">
+            {wizard.errors.length === 1 ? (
+              wizard.errors[0]
+            ) : (
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {wizard.errors.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </Box>
+            )}
+          </Alert>
+        ) : null}
+
+        <Box sx={{ mt: 2.5 }}>
+          {currentStep === 1 ? <CaseInfoStep wizard={wizard} /> : null}
+          {currentStep === 2 ? <UploadStep wizard={wizard} /> : null}
+          {currentStep === 3 ? <PartyForm value={wizard.partyData} onChange={wizard.setPartyData} disabled={busy} /> : null}
+          {currentStep === 4 ? <LegalRepSelector value={wizard.legalRep} onChange={wizard.setLegalRep} disabled={busy} /> : null}
+          {currentStep === 5 ? <ReviewStep wizard={wizard} fullName={user?.full_name} /> : null}
+        </Box>
+      </Paper>
+
+      <WizardBar
+        step={currentStep}
+        minStep={minStep}
+        busy={busy}
+        saving={wizard.saving}
+        complete={wizard.stepComplete}
+        submitLabel={submitLabel}
+        onPrevious={wizard.previous}
+        onEditCaseInfo={wizard.editCaseInfo}
+        onSave={() => void wizard.saveDraft()}
+        onNext={wizard.next}
+        onSubmit={() => void wizard.submit()}
+      />
+    </Box>
+  );
+}
+
+type WizardBarProps = {
+  step: WizardStep;
+  minStep: WizardStep;
+  busy: boolean;
+  saving: boolean;
+  complete: boolean;
+  submitLabel: string;
+  onPrevious: () => void;
+  onEditCaseInfo: () => void;
+  onSave: () => void;
+  onNext: () => void;
+  onSubmit: () => void;
+};
+
+/** Previous, "← Edit Case Info", the save-draft button whose label follows the step, and Next or Submit. */
+function WizardBar({ step, minStep, busy, saving, complete, submitLabel, onPrevious, onEditCaseInfo, onSave, onNext, onSubmit }: WizardBarProps) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{
+        mt: 2,
+        p: 2,
+        display: 'grid',
+        gap: 1.5,
+        alignItems: 'center',
+        gridTemplateColumns: { xs: '1fr', md: '1fr auto 1fr' },
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 2,
+      }}
+    >
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button startIcon={<ArrowBackIcon />} onClick={onPrevious} disabled={busy || step <= minStep}>
+          Previous
+        </Button>
+        {minStep > 1 ? (
+          <Button onClick={onEditCaseInfo} disabled={busy}>
+            ← Edit Case Info
+          </Button>
+        ) : null}
+      </Stack>
+      <Box sx={{ justifySelf: { md: 'center' } }}>
+        <Button variant="outlined" startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveOutlinedIcon />} onClick={onSave} disabled={!complete || busy} fullWidth>
+          {saveButtonLabel(step, complete, saving)}
+        </Button>
+      </Box>
+      <Box sx={{ justifySelf: { md: 'end' } }}>
+        {step < 5 ? (
+          <Button variant="contained" endIcon={<ArrowForwardIcon />} onClick={onNext} disabled={busy} fullWidth>
+            Next
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            color="secondary"
+            endIcon={busy && !saving ? <CircularProgress size={16} color="inherit" /> : <SendOutlinedIcon />}
+            onClick={onSubmit}
+            disabled={!complete || busy}
+            fullWidth
+          >
+            {submitLabel}
+          </Button>
+        )}
+      </Box>
+    </Paper>
   );
 }

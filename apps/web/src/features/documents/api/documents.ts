@@ -1,0 +1,87 @@
+import type { CreateDocumentInput, Document, UpdateDocumentInput } from '@lexserve/contracts/documents';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Role } from '../../../config/constants';
+import { api, describeError, withoutEmpty } from '../../../lib/api-client';
+import { STALE_TIMES } from '../../../lib/query-client';
+
+/** Every cached read about documents sits below this key; any write on document paths invalidates it (spec 2 §7). */
+export const documentKeys = {
+  all: ['documents'] as const,
+  list: (scope: string) => ['documents', 'list', scope] as const,
+  detail: (id: number) => ['documents', 'detail', id] as const,
+  files: (id: number) => ['documents', 'detail', id, 'files'] as const,
+  parties: (id: number) => ['documents', 'detail', id, 'parties'] as const,
+  timeline: (id: number, filters: Record<string, unknown>) => ['documents', 'detail', id, 'timeline', filters] as const,
+  proof: (id: number) => ['documents', 'detail', id, 'proof'] as const,
+  attempts: (id: number) => ['documents', 'detail', id, 'service-attempts'] as const,
+  deliveries: (id: number) => ['documents', 'detail', id, 'deliveries'] as const,
+};
+
+export const invalidateDocuments = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: documentKeys.all });
+
+type Envelope<T> = { status?: string; data?: T; message?: string };
+
+/** Writes answer `{status, data, message}`; a bare document is accepted too. */
+const unwrap = <T extends { id: number }>(answer: Envelope<T> | T): T => {
+  if (answer && typeof answer === 'object' && 'data' in answer && answer.data) return answer.data;
+  return answer as T;
+};
+
+// ---- list -------------------------------------------------------------------------------------
+
+/**
+ * Spec 6: a legal practitioner loads its own branch's documents (my_branch_only true, assigned_to_me false);
+ * any other role loads the documents assigned to it (assigned_to_me true), which fits sheriffs.
+ */
+export const listScopeFor = (role: Role) =>
+  role === 'legal_practitioner' ? { my_branch_only: true, assigned_to_me: false } : { assigned_to_me: true };
+
+export const listDocuments = async (role: Role): Promise<Document[]> => {
+  const answer = await api.get<{ documents: Document[] } | Document[]>('/documents/', { query: listScopeFor(role) });
+  return Array.isArray(answer) ? answer : (answer.documents ?? []);
+};
+
+export const documentsQueryOptions = (role: Role) =>
+  queryOptions({ queryKey: documentKeys.list(role), queryFn: () => listDocuments(role), staleTime: STALE_TIMES.documents });
+
+export const useDocuments = (role: Role | undefined) =>
+  useQuery({ ...documentsQueryOptions(role ?? 'legal_practitioner'), enabled: Boolean(role) });
+
+// ---- one document -----------------------------------------------------------------------------
+
+export const getDocument = (id: number): Promise<Document> => api.get<Document>(`/documents/${id}`);
+
+export const documentQueryOptions = (id: number) =>
+  queryOptions({ queryKey: documentKeys.detail(id), queryFn: () => getDocument(id), staleTime: STALE_TIMES.documents });
+
+export const useDocument = (id: number | null) =>
+  useQuery({ ...documentQueryOptions(id ?? 0), enabled: id !== null && id > 0 });
+
+// ---- writes -----------------------------------------------------------------------------------
+
+type Body = Record<string, unknown>;
+
+/** POST /documents/: the new id is read from data.id. Null and empty fields are left out. */
+export const createDocument = async (input: Partial<Record<keyof CreateDocumentInput, unknown>>): Promise<Document> =>
+  unwrap(await api.post<Envelope<Document> | Document>('/documents/', withoutEmpty(input as Body)));
+
+/** PUT /documents/{id}: null and empty-string fields are dropped before sending (spec 2 §7). */
+export const updateDocument = async (id: number, input: Partial<Record<keyof UpdateDocumentInput, unknown>>): Promise<Document> =>
+  unwrap(await api.put<Envelope<Document> | Document>(`/documents/${id}`, withoutEmpty(input as Body)));
+
+export const deleteDocument = (id: number): Promise<unknown> => api.delete(`/documents/${id}`);
+
+export const useDeleteDocument = () => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteDocument, onSuccess: () => invalidateDocuments(queryClient) });
+};
+
+// ---- messages (spec 2 §8) ---------------------------------------------------------------------
+
+export const documentsLoadError = (error: unknown) => describeError(error, { fallback: 'Failed to load documents' });
+export const documentLoadError = (error: unknown) => describeError(error, { fallback: 'Failed to load document details' });
+export const deleteDraftError = (error: unknown) =>
+  describeError(error, { fallback: 'Failed to delete draft. Please try again.', byStatus: { 500: 'Failed to delete draft. Please try again.' } });
+
+/** The reason of a failed call, for messages that embed it ("Failed to save draft: {msg}"). */
+export const reasonOf = (error: unknown): string => describeError(error);

@@ -1,0 +1,68 @@
+import type { Party, PartyLink } from '@lexserve/contracts/parties';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, describeError } from '../../../lib/api-client';
+import { STALE_TIMES } from '../../../lib/query-client';
+import { toCreatePartyBody, type PartyData } from '../utils/party-rules';
+import { documentKeys } from './documents';
+
+type Envelope<T> = { status?: string; data?: T; message?: string };
+const unwrap = <T extends { id: number }>(answer: Envelope<T> | T): T =>
+  answer && typeof answer === 'object' && 'data' in answer && answer.data ? answer.data : (answer as T);
+
+/** The fixed note the wizard sends with its party link (spec 2 §7). */
+export const WIZARD_PARTY_NOTE = 'Added via New Matter wizard';
+
+export const createParty = async (party: PartyData): Promise<Party> =>
+  unwrap(await api.post<Envelope<Party> | Party>('/parties/', toCreatePartyBody(party)));
+
+/** GET /parties/ by id_number (individual) or registration_number (entity): the first match is taken. */
+export const findExistingParty = async (party: PartyData): Promise<Party | null> => {
+  const query =
+    party.type === 'entity'
+      ? { party_type: 'entity', registration_number: party.registration_number.trim() }
+      : { party_type: 'individual', id_number: party.id_number.trim() };
+  const answer = await api.get<{ parties: Party[] } | Party[]>('/parties/', { query });
+  const list = Array.isArray(answer) ? answer : (answer.parties ?? []);
+  return list[0] ?? null;
+};
+
+export const linkParty = (args: { partyId: number; documentId: number; role: string; notes?: string; isPrimary?: boolean }) =>
+  api.post<unknown>(`/parties/${args.partyId}/documents/${args.documentId}`, {
+    party_id: args.partyId,
+    role: args.role || 'client',
+    notes: args.notes ?? WIZARD_PARTY_NOTE,
+    is_primary: args.isPrimary ?? true,
+  });
+
+/**
+ * Draft save, part 3: an existing party with the same ID or registration number is reused (and updated with
+ * what was entered); otherwise a new one is created. Then it is linked to the document.
+ */
+export const saveWizardParty = async (documentId: number, party: PartyData): Promise<Party> => {
+  let saved = await findExistingParty(party).catch(() => null);
+  if (saved) {
+    saved = unwrap(await api.put<Envelope<Party> | Party>(`/parties/${saved.id}`, toCreatePartyBody(party)).catch(() => saved as Party));
+  } else {
+    saved = await createParty(party);
+  }
+  await linkParty({ partyId: saved.id, documentId, role: party.role || 'client' });
+  return saved;
+};
+
+export const listDocumentParties = async (documentId: number): Promise<PartyLink[]> => {
+  const answer = await api.get<{ parties: PartyLink[] } | PartyLink[]>(`/documents/${documentId}/parties`);
+  return Array.isArray(answer) ? answer : (answer.parties ?? []);
+};
+
+export const documentPartiesQueryOptions = (documentId: number) =>
+  queryOptions({
+    queryKey: documentKeys.parties(documentId),
+    queryFn: () => listDocumentParties(documentId),
+    staleTime: STALE_TIMES.documents,
+  });
+
+/** Parties are loaded lazily, per case (spec 2.7). */
+export const useDocumentParties = (documentId: number | null, enabled = true) =>
+  useQuery({ ...documentPartiesQueryOptions(documentId ?? 0), enabled: enabled && documentId !== null && documentId > 0 });
+
+export const partySaveError = (error: unknown) => `Failed to save party information: ${describeError(error)}`;

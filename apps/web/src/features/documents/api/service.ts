@@ -1,0 +1,52 @@
+import type { DeliveryRecord, Document, ServiceAttemptInput } from '@lexserve/contracts/documents';
+import type { User } from '@lexserve/contracts/users';
+import { z } from 'zod';
+import { ServiceAttemptSchema } from '@lexserve/contracts/documents';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
+import { documentKeys, invalidateDocuments } from './documents';
+
+export type ServiceAttempt = z.infer<typeof ServiceAttemptSchema>;
+
+/** GET /users/sheriffs: the sheriffs a firm role may assign (PRODUCT-DECISIONS). */
+export const listSheriffs = async (): Promise<User[]> => {
+  const answer = await api.get<{ users: User[] } | User[]>('/users/sheriffs');
+  return Array.isArray(answer) ? answer : (answer.users ?? []);
+};
+
+export const useSheriffs = (enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.sheriffs, queryFn: listSheriffs, enabled, staleTime: STALE_TIMES.sheriffs });
+
+export const assignSheriff = ({ documentId, sheriffId }: { documentId: number; sheriffId: number | null }) =>
+  api.put<Document>(`/documents/${documentId}/assign-sheriff`, { assigned_sheriff_id: sheriffId });
+
+export const listServiceAttempts = async (documentId: number): Promise<ServiceAttempt[]> => {
+  const answer = await api.get<{ attempts: ServiceAttempt[] }>(`/documents/${documentId}/service-attempts`);
+  return answer.attempts ?? [];
+};
+
+export const useServiceAttempts = (documentId: number) =>
+  useQuery({ queryKey: documentKeys.attempts(documentId), queryFn: () => listServiceAttempts(documentId), staleTime: STALE_TIMES.documents });
+
+export const recordServiceAttempt = ({ documentId, input }: { documentId: number; input: ServiceAttemptInput }) =>
+  api.post<ServiceAttempt>(`/documents/${documentId}/service-attempts`, input);
+
+export const revokeDocument = ({ documentId, reason }: { documentId: number; reason: string }) =>
+  api.post<Document>(`/documents/${documentId}/revoke`, { reason });
+
+export const listDeliveries = async (documentId: number): Promise<DeliveryRecord[]> => {
+  const answer = await api.get<{ deliveries: DeliveryRecord[] }>(`/documents/${documentId}/delivery`);
+  return answer.deliveries ?? [];
+};
+
+export const useDeliveries = (documentId: number, enabled: boolean) =>
+  useQuery({ queryKey: documentKeys.deliveries(documentId), queryFn: () => listDeliveries(documentId), enabled, staleTime: 30_000 });
+
+export const resendDelivery = (documentId: number) => api.post<unknown>(`/documents/${documentId}/delivery/resend`, {});
+
+/** Any write here changes the document (its timeline at least): refresh every document read. */
+export const useDocumentWrite = <TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => invalidateDocuments(queryClient) });
+};

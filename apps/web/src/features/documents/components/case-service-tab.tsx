@@ -1,0 +1,430 @@
+import AddIcon from '@mui/icons-material/Add';
+import DownloadDoneIcon from '@mui/icons-material/DownloadDone';
+import DraftsOutlinedIcon from '@mui/icons-material/DraftsOutlined';
+import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepContent from '@mui/material/StepContent';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  SERVICE_OUTCOMES,
+  SERVICE_OUTCOME_LABELS,
+  ServiceAttemptInputSchema,
+  type DeliveryRecord,
+  type Document,
+} from '@lexserve/contracts/documents';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { describeError } from '../../../lib/api-client';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import {
+  assignSheriff,
+  recordServiceAttempt,
+  resendDelivery,
+  useDeliveries,
+  useDocumentWrite,
+  useServiceAttempts,
+  useSheriffs,
+} from '../api/service';
+import { todayIso } from '../utils/document-display';
+
+type CaseServiceTabProps = {
+  document: Document;
+  /** Firm roles assign sheriffs and see the DSA delivery record. */
+  isFirmRole: boolean;
+  /** The signed-in user is the assigned sheriff. */
+  isAssignedSheriff: boolean;
+};
+
+/** "Service": electronic delivery on the DSA, the sheriff assignment and the sheriff's service attempts. */
+export function CaseServiceTab({ document, isFirmRole, isAssignedSheriff }: CaseServiceTabProps) {
+  return (
+    <Stack spacing={3}>
+      {isFirmRole ? <DeliveryCard document={document} /> : null}
+      {isFirmRole ? <SheriffCard document={document} /> : null}
+      <AttemptsCard document={document} canRecord={isAssignedSheriff} />
+    </Stack>
+  );
+}
+
+function CardTitle({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}>
+      <Typography variant="h6" component="h3">
+        {children}
+      </Typography>
+      {action}
+    </Stack>
+  );
+}
+
+const DELIVERY_STATUS_COLOR: Record<DeliveryRecord['status'], 'default' | 'info' | 'success' | 'warning' | 'error'> = {
+  pending: 'default',
+  sent: 'info',
+  opened: 'success',
+  downloaded: 'success',
+  expired: 'warning',
+  superseded: 'default',
+  revoked: 'error',
+};
+
+/** The electronic service record: sent, opened, downloaded (with times and which file). */
+function DeliveryCard({ document }: { document: Document }) {
+  const served = Boolean(document.served_at);
+  const deliveries = useDeliveries(document.id, served);
+  const resend = useDocumentWrite(resendDelivery);
+  const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const latest = deliveries.data?.[0] ?? document.delivery;
+
+  const doResend = async () => {
+    setMessage(null);
+    try {
+      await resend.mutateAsync(document.id);
+      await deliveries.refetch();
+      setMessage({ severity: 'success', text: 'A new download link was sent to the digital service address.' });
+    } catch (error) {
+      setMessage({ severity: 'error', text: describeError(error, { fallback: 'Failed to resend the delivery link. Please try again.' }) });
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <CardTitle
+          action={
+            served && !document.is_revoked ? (
+              <Button size="small" variant="outlined" startIcon={resend.isPending ? <CircularProgress size={14} color="inherit" /> : <SendOutlinedIcon />} onClick={() => void doResend()} disabled={resend.isPending}>
+                Resend Link
+              </Button>
+            ) : undefined
+          }
+        >
+          Electronic Service (DSA)
+        </CardTitle>
+        {message ? (
+          <Alert severity={message.severity} sx={{ mb: 2 }} onClose={() => setMessage(null)}>
+            {message.text}
+          </Alert>
+        ) : null}
+        {!served ? (
+          <Typography color="text.secondary">
+            The document is delivered to {document.digital_service_address || 'the digital service address'} when it is submitted.
+          </Typography>
+        ) : deliveries.isLoading ? (
+          <Skeleton variant="rounded" height={120} />
+        ) : deliveries.isError && !latest ? (
+          <Alert severity="error">{describeError(deliveries.error, { fallback: 'Failed to load the delivery record' })}</Alert>
+        ) : !latest ? (
+          <Typography color="text.secondary">No delivery has been recorded yet.</Typography>
+        ) : (
+          <Box>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap', gap: 1 }}>
+              <Typography variant="body2">
+                To <strong>{latest.to_address}</strong>
+              </Typography>
+              <Chip size="small" label={latest.status.charAt(0).toUpperCase() + latest.status.slice(1)} color={DELIVERY_STATUS_COLOR[latest.status]} />
+              <Typography variant="caption" color="text.secondary">
+                Link valid until {formatDateTime(latest.expires_at)}
+              </Typography>
+            </Stack>
+            <Stepper orientation="vertical" nonLinear activeStep={-1} aria-label="Delivery progress">
+              <Step completed={Boolean(latest.sent_at)}>
+                <StepLabel icon={<SendOutlinedIcon color={latest.sent_at ? 'success' : 'disabled'} />}>
+                  Sent {latest.sent_at ? `· ${formatDateTime(latest.sent_at)}` : '· not yet'}
+                </StepLabel>
+              </Step>
+              <Step completed={Boolean(latest.opened_at)}>
+                <StepLabel icon={<DraftsOutlinedIcon color={latest.opened_at ? 'success' : 'disabled'} />}>
+                  Opened {latest.opened_at ? `· ${formatDateTime(latest.opened_at)}` : '· not yet'}
+                </StepLabel>
+              </Step>
+              <Step completed={latest.download_count > 0} expanded>
+                <StepLabel icon={<DownloadDoneIcon color={latest.download_count > 0 ? 'success' : 'disabled'} />}>
+                  Downloaded{' '}
+                  {latest.download_count > 0
+                    ? `· ${latest.download_count} download${latest.download_count === 1 ? '' : 's'}, last ${formatDateTime(latest.last_downloaded_at)}`
+                    : '· not yet'}
+                </StepLabel>
+                <StepContent>
+                  {latest.events
+                    .filter((e) => e.kind === 'downloaded')
+                    .map((e, index) => (
+                      <Typography key={index} variant="caption" color="text.secondary" component="div">
+                        {formatDateTime(e.at)} · {e.filename ?? 'Proof of service'}
+                        {e.ip ? ` · ${e.ip}` : ''}
+                      </Typography>
+                    ))}
+                </StepContent>
+              </Step>
+            </Stepper>
+            {(deliveries.data?.length ?? 0) > 1 ? (
+              <Typography variant="caption" color="text.secondary">
+                {deliveries.data!.length - 1} earlier link{deliveries.data!.length === 2 ? ' was' : 's were'} replaced.
+              </Typography>
+            ) : null}
+          </Box>
+        )}
+        <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
+          <MarkEmailReadOutlinedIcon fontSize="small" color="action" aria-hidden />
+          <Typography variant="caption" color="text.secondary">
+            The recipient opens a single-use link without logging in; every opening and download is recorded here.
+          </Typography>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Assign the sheriff who serves the document (firm roles pick from /users/sheriffs). */
+function SheriffCard({ document }: { document: Document }) {
+  const sheriffs = useSheriffs(true);
+  const assign = useDocumentWrite(assignSheriff);
+  const [choice, setChoice] = useState<string>(document.assigned_sheriff_id ? String(document.assigned_sheriff_id) : '');
+  const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const closed = ['completed', 'cancelled', 'archived'].includes(document.status) || document.is_revoked;
+
+  useEffect(() => setChoice(document.assigned_sheriff_id ? String(document.assigned_sheriff_id) : ''), [document.assigned_sheriff_id]);
+
+  const save = async () => {
+    setMessage(null);
+    try {
+      const sheriffId = choice ? Number(choice) : null;
+      await assign.mutateAsync({ documentId: document.id, sheriffId });
+      const name = sheriffs.data?.find((s) => s.id === sheriffId)?.full_name;
+      setMessage({ severity: 'success', text: sheriffId ? `Sheriff ${name ?? ''} assigned`.replace('  ', ' ') : 'Sheriff assignment removed' });
+    } catch (error) {
+      setMessage({ severity: 'error', text: describeError(error, { fallback: 'Failed to assign the sheriff. Please try again.' }) });
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <CardTitle>Sheriff</CardTitle>
+        {message ? (
+          <Alert severity={message.severity} sx={{ mb: 2 }} onClose={() => setMessage(null)}>
+            {message.text}
+          </Alert>
+        ) : null}
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          Assigned sheriff: <strong>{document.assigned_sheriff ? `${document.assigned_sheriff.full_name} (${document.assigned_sheriff.email})` : 'Not assigned'}</strong>
+        </Typography>
+        {closed ? null : (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <TextField
+              select
+              size="small"
+              label="Assign Sheriff"
+              value={choice}
+              onChange={(e) => setChoice(e.target.value)}
+              disabled={sheriffs.isLoading || assign.isPending}
+              helperText={sheriffs.isError ? describeError(sheriffs.error, { fallback: 'Failed to load sheriffs' }) : sheriffs.data?.length === 0 ? 'No sheriffs are registered yet.' : undefined}
+              error={sheriffs.isError}
+              sx={{ maxWidth: 360 }}
+            >
+              <MenuItem value="">
+                <em>No sheriff</em>
+              </MenuItem>
+              {(sheriffs.data ?? []).map((s) => (
+                <MenuItem key={s.id} value={String(s.id)}>
+                  {s.full_name} · {s.email}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button
+              variant="contained"
+              onClick={() => void save()}
+              disabled={assign.isPending || choice === (document.assigned_sheriff_id ? String(document.assigned_sheriff_id) : '')}
+            >
+              {assign.isPending ? 'Saving...' : 'Save Assignment'}
+            </Button>
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The sheriff's service attempts, newest first; the assigned sheriff records new ones. */
+function AttemptsCard({ document, canRecord }: { document: Document; canRecord: boolean }) {
+  const attempts = useServiceAttempts(document.id);
+  const [open, setOpen] = useState(false);
+  const [success, setSuccess] = useState<string | null>(null);
+  const list = [...(attempts.data ?? [])].sort((a, b) => b.recorded_at.localeCompare(a.recorded_at));
+  const closed = ['completed', 'cancelled', 'archived'].includes(document.status) || document.is_revoked;
+  return (
+    <Card>
+      <CardContent>
+        <CardTitle
+          action={
+            canRecord && !closed ? (
+              <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
+                Record Service Attempt
+              </Button>
+            ) : undefined
+          }
+        >
+          Service Attempts
+        </CardTitle>
+        {success ? (
+          <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSuccess(null)}>
+            {success}
+          </Alert>
+        ) : null}
+        {attempts.isLoading ? (
+          <Skeleton variant="rounded" height={80} />
+        ) : attempts.isError ? (
+          <Alert severity="error">{describeError(attempts.error, { fallback: 'Failed to load service attempts' })}</Alert>
+        ) : list.length === 0 ? (
+          <Typography color="text.secondary">No service attempts have been recorded.</Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label="Service attempts">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Time</TableCell>
+                  <TableCell>Place</TableCell>
+                  <TableCell>Outcome</TableCell>
+                  <TableCell>Notes</TableCell>
+                  <TableCell>Recorded By</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.map((a) => (
+                  <TableRow key={a.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(a.attempt_date)}</TableCell>
+                    <TableCell>{a.attempt_time}</TableCell>
+                    <TableCell>{a.place}</TableCell>
+                    <TableCell>
+                      <Chip size="small" label={a.outcome_label} color={a.outcome.startsWith('served') || a.outcome === 'affixed_to_door' ? 'success' : 'warning'} />
+                    </TableCell>
+                    <TableCell>{a.notes || '—'}</TableCell>
+                    <TableCell>{a.recorded_by?.full_name ?? '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </CardContent>
+      <ServiceAttemptDialog
+        open={open}
+        documentId={document.id}
+        onClose={() => setOpen(false)}
+        onRecorded={() => {
+          setOpen(false);
+          setSuccess('Service attempt recorded');
+        }}
+      />
+    </Card>
+  );
+}
+
+type ServiceAttemptDialogProps = { open: boolean; documentId: number; onClose: () => void; onRecorded: () => void };
+
+const nowTime = () => {
+  const d = new Date();
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+};
+
+/** Recording a service attempt: date, time, place, outcome, notes. */
+export function ServiceAttemptDialog({ open, documentId, onClose, onRecorded }: ServiceAttemptDialogProps) {
+  const titleId = useId();
+  const record = useDocumentWrite(recordServiceAttempt);
+  const [values, setValues] = useState({ attempt_date: todayIso(), attempt_time: nowTime(), place: '', outcome: '', notes: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setValues({ attempt_date: todayIso(), attempt_time: nowTime(), place: '', outcome: '', notes: '' });
+    setErrors({});
+    setFailure(null);
+  }, [open]);
+
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  const submit = async () => {
+    const parsed = ServiceAttemptInputSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    try {
+      await record.mutateAsync({ documentId, input: parsed.data });
+      onRecorded();
+    } catch (error) {
+      setFailure(describeError(error, { fallback: 'Failed to record the service attempt. Please try again.' }));
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={record.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>Record Service Attempt</DialogTitle>
+      <DialogContent dividers>
+        {failure ? (
+          <Alert severity="error" sx={{ mb: 2 }} role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField label="Date" type="date" required value={values.attempt_date} onChange={set('attempt_date')} error={Boolean(errors.attempt_date)} helperText={errors.attempt_date} slotProps={{ inputLabel: { shrink: true } }} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField label="Time" type="time" required value={values.attempt_time} onChange={set('attempt_time')} error={Boolean(errors.attempt_time)} helperText={errors.attempt_time} slotProps={{ inputLabel: { shrink: true } }} />
+          </Grid>
+          <Grid size={12}>
+            <TextField label="Place" required multiline minRows={2} value={values.place} onChange={set('place')} error={Boolean(errors.place)} helperText={errors.place ?? 'The address where service was attempted'} />
+          </Grid>
+          <Grid size={12}>
+            <TextField select label="Outcome" required value={values.outcome} onChange={set('outcome')} error={Boolean(errors.outcome)} helperText={errors.outcome ? 'Please choose the outcome' : undefined}>
+              {SERVICE_OUTCOMES.map((o) => (
+                <MenuItem key={o} value={o}>
+                  {SERVICE_OUTCOME_LABELS[o]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={12}>
+            <TextField label="Notes" multiline minRows={3} value={values.notes} onChange={set('notes')} error={Boolean(errors.notes)} helperText={errors.notes} />
+          </Grid>
+        </Grid>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose} disabled={record.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={record.isPending}>
+          {record.isPending ? 'Saving...' : 'Record Attempt'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

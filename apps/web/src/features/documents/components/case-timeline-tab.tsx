@@ -1,0 +1,224 @@
+import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlined';
+import AssignmentIndOutlinedIcon from '@mui/icons-material/AssignmentIndOutlined';
+import BlockIcon from '@mui/icons-material/Block';
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlined';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
+import DownloadDoneIcon from '@mui/icons-material/DownloadDone';
+import DraftsOutlinedIcon from '@mui/icons-material/DraftsOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import MergeTypeIcon from '@mui/icons-material/MergeType';
+import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { TimelineEvent } from '@lexserve/contracts/documents';
+import { useMemo, useState, type ReactElement } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { formatDateTime, formatLongDateTime } from '../../../lib/format';
+import { CASE_PAGE_TIMELINE_LIMIT, useTimeline } from '../api/timeline';
+import { relativeTime, titleCase } from '../utils/document-display';
+
+const ICONS: Record<string, ReactElement> = {
+  created: <AddCircleOutlineIcon />,
+  updated: <EditOutlinedIcon />,
+  assigned: <AssignmentIndOutlinedIcon />,
+  status_changed: <SwapHorizIcon />,
+  file_uploaded: <UploadFileOutlinedIcon />,
+  file_deleted: <DeleteOutlinedIcon />,
+  party_added: <PersonAddAlt1OutlinedIcon />,
+  party_removed: <PersonRemoveOutlinedIcon />,
+  comment_added: <ChatBubbleOutlineIcon />,
+  system_event: <SettingsOutlinedIcon />,
+  bundle_created: <MergeTypeIcon />,
+  service_attempt: <DirectionsRunIcon />,
+  proof_generated: <VerifiedOutlinedIcon />,
+  delivery_sent: <SendOutlinedIcon />,
+  delivery_opened: <DraftsOutlinedIcon />,
+  delivery_downloaded: <DownloadDoneIcon />,
+  revoked: <BlockIcon />,
+};
+/** An icon by event type; any other type gets a default icon (spec 2 §4). */
+export const timelineIcon = (type: string): ReactElement => ICONS[type] ?? <EventNoteOutlinedIcon />;
+
+/** The system account's id: its name is not shown as a performer. */
+export const SYSTEM_USER_ID = 1;
+
+const metadataValue = (value: unknown): string => {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+};
+
+/** The Timeline tab, "Document Timeline" (spec 2.10). */
+export function CaseTimelineTab({ documentId }: { documentId: number }) {
+  const [types, setTypes] = useState<string[]>([]);
+  const [includeSystem, setIncludeSystem] = useState(true);
+  // The type list is built from the distinct types present, independent of the type filter.
+  const unfiltered = useTimeline(documentId, { limit: CASE_PAGE_TIMELINE_LIMIT, includeSystemEvents: includeSystem });
+  const filtered = useTimeline(documentId, { limit: CASE_PAGE_TIMELINE_LIMIT, includeSystemEvents: includeSystem, eventTypes: types });
+  const timeline = types.length ? filtered : unfiltered;
+  const available = useMemo(() => [...new Set((unfiltered.data ?? []).map((e) => e.event_type))].sort(), [unfiltered.data]);
+  const events = timeline.data ?? [];
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', mb: 2 }}>
+        <Box>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography variant="h6" component="h3">
+              Document Timeline
+            </Typography>
+            <Chip size="small" color="primary" label={`${events.length} event${events.length === 1 ? '' : 's'}`} />
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            Chronological history of all document events
+          </Typography>
+        </Box>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+          <TextField
+            select
+            size="small"
+            label="Event Types"
+            value={types}
+            sx={{ minWidth: 200 }}
+            slotProps={{
+              select: {
+                multiple: true,
+                renderValue: (selected) => ((selected as string[]).length ? `${(selected as string[]).length} selected` : 'All Events'),
+                displayEmpty: true,
+              },
+              inputLabel: { shrink: true },
+            }}
+            onChange={(event) => setTypes(event.target.value as unknown as string[])}
+          >
+            {available.map((type) => (
+              <MenuItem key={type} value={type}>
+                <Checkbox size="small" checked={types.includes(type)} />
+                <ListItemText primary={titleCase(type)} />
+              </MenuItem>
+            ))}
+          </TextField>
+          <FormControlLabel
+            control={<Checkbox checked={includeSystem} onChange={(e) => setIncludeSystem(e.target.checked)} />}
+            label="Include System Events"
+          />
+          <Button startIcon={<RefreshIcon />} onClick={() => void timeline.refetch()} disabled={timeline.isFetching}>
+            Refresh
+          </Button>
+        </Stack>
+      </Stack>
+
+      {timeline.isLoading ? (
+        <Stack spacing={1.5} role="status" aria-label="Loading timeline">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={90} />
+          ))}
+        </Stack>
+      ) : timeline.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void timeline.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          Failed to load document timeline
+        </Alert>
+      ) : events.length === 0 ? (
+        <EmptyState title="No events found" description={types.length ? 'No events of the selected types.' : 'Events will appear here as the case progresses.'} />
+      ) : (
+        <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative' }} aria-label="Timeline events">
+          {events.map((event) => (
+            <TimelineCard key={event.id} event={event} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function TimelineCard({ event }: { event: TimelineEvent }) {
+  const performer = event.performed_by && event.performed_by.id !== SYSTEM_USER_ID ? event.performed_by : null;
+  const metadata = Object.entries(event.event_metadata ?? {});
+  return (
+    <Box component="li" sx={{ display: 'flex', gap: 2, pb: 2, position: 'relative' }}>
+      <Avatar sx={{ bgcolor: event.is_system_event ? 'grey.500' : 'primary.main', width: 40, height: 40 }} aria-hidden>
+        {timelineIcon(event.event_type)}
+      </Avatar>
+      <Card sx={{ flex: 1, minWidth: 0 }}>
+        <CardContent sx={{ pb: '12px !important' }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
+            <Typography variant="subtitle2" component="h4" sx={{ fontWeight: 700 }}>
+              {titleCase(event.event_type)}
+            </Typography>
+            {event.is_system_event ? <Chip size="small" label="System" variant="outlined" /> : null}
+            <Box sx={{ flex: 1 }} />
+            <Tooltip title={formatLongDateTime(event.created_at)}>
+              <Typography variant="caption" color="text.secondary" component="time" dateTime={event.created_at} tabIndex={0}>
+                {relativeTime(event.created_at, formatDateTime)}
+              </Typography>
+            </Tooltip>
+          </Stack>
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {event.event_description || 'No description available'}
+          </Typography>
+          {performer ? (
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+              By {performer.full_name || performer.email} ({performer.firm_name || 'Unknown Firm'})
+            </Typography>
+          ) : null}
+          {metadata.length ? (
+            <Accordion disableGutters elevation={0} sx={{ mt: 1, bgcolor: 'transparent', '&::before': { display: 'none' } }}>
+              <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0, minHeight: 32, '& .MuiAccordionSummary-content': { my: 0 } }}>
+                <Typography variant="caption" sx={{ fontWeight: 600 }}>
+                  Additional Details
+                </Typography>
+              </AccordionSummary>
+              <AccordionDetails sx={{ px: 0, pt: 0 }}>
+                <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5 }}>
+                  {metadata.map(([key, value]) => (
+                    <Box key={key} sx={{ display: 'contents' }}>
+                      <Typography component="dt" variant="caption" color="text.secondary">
+                        {titleCase(key)}
+                      </Typography>
+                      <Typography component="dd" variant="caption" sx={{ m: 0, wordBreak: 'break-word', fontFamily: typeof value === 'object' && value ? 'monospace' : undefined }}>
+                        {metadataValue(value)}
+                      </Typography>
+                    </Box>
+                  ))}
+                </Box>
+              </AccordionDetails>
+            </Accordion>
+          ) : null}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,82 @@
+import {
+  VERIFICATION_MESSAGES,
+  type FileVerificationResult,
+  type VerificationResult,
+  type VerificationStatus,
+} from '@lexserve/contracts/verification';
+import { api, isApiRequestError } from '../../../lib/api-client';
+import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
+
+/** Spec 1 §8, "Verification". */
+export const VERIFY_MESSAGES = {
+  empty: 'Invalid security ID provided. Security ID must be a non-empty string.',
+  badFormat: 'Invalid security ID format. Please check the security ID and try again.',
+  network: 'Unable to connect to verification service. Please check your internet connection and try again.',
+  failed: 'Failed to verify document',
+  notFound: 'Security ID not found in verification database',
+} as const;
+
+export class VerificationError extends Error {}
+
+/** A 404 becomes the not-found result (spec 1 §7). */
+export const notFoundResult = (securityId: string): VerificationResult => ({
+  valid: false,
+  status: 'not_found',
+  security_id: securityId,
+  message: VERIFY_MESSAGES.notFound,
+  document_type: null,
+  pdf_type: null,
+  generation_date: null,
+  verification_count: 0,
+  hash_verified: null,
+  firm_verified: false,
+  verification_url: '',
+  firm_name: null,
+  service_date: null,
+  revoked_at: null,
+});
+
+const messageOf = (error: unknown): string => {
+  if (!isApiRequestError(error)) return VERIFY_MESSAGES.failed;
+  if (error.isNetworkError) return VERIFY_MESSAGES.network;
+  if (error.status === 400) return error.serverMessage === VERIFY_MESSAGES.empty ? VERIFY_MESSAGES.empty : VERIFY_MESSAGES.badFormat;
+  if (error.status === 429 && error.serverMessage) return error.serverMessage;
+  return VERIFY_MESSAGES.failed;
+};
+
+/** GET /verify/{securityId}: public, no Authorization header, the ID URL-encoded. */
+export const verifySecurityId = async (raw: string): Promise<VerificationResult> => {
+  const securityId = raw.trim();
+  if (!securityId) throw new VerificationError(VERIFY_MESSAGES.empty);
+  try {
+    return await api.get<VerificationResult>(`/verify/${encodeURIComponent(securityId)}`, { auth: false });
+  } catch (error) {
+    if (isApiRequestError(error) && error.status === 404) return notFoundResult(securityId);
+    throw new VerificationError(messageOf(error));
+  }
+};
+
+/** POST /verify/document: is this file one of the served originals or a proof of service? */
+export const verifyFile = async (file: File, onProgress?: (p: UploadProgress) => void): Promise<FileVerificationResult> => {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  try {
+    return await uploadWithProgress<FileVerificationResult>('/verify/document', form, { auth: false, onProgress });
+  } catch (error) {
+    if (isApiRequestError(error)) {
+      if (error.isNetworkError) throw new VerificationError(VERIFY_MESSAGES.network);
+      if (error.serverMessage && error.status < 500) throw new VerificationError(error.serverMessage);
+    }
+    throw new VerificationError(VERIFY_MESSAGES.failed);
+  }
+};
+
+/** Spec 1 §4.6: verified success; not_found warning; invalid and revoked error; anything else info. */
+export const statusColor = (status: VerificationStatus | string): 'success' | 'warning' | 'error' | 'info' => {
+  if (status === 'verified') return 'success';
+  if (status === 'not_found') return 'warning';
+  if (status === 'invalid' || status === 'revoked') return 'error';
+  return 'info';
+};
+
+export const REVOKED_NOTICE = VERIFICATION_MESSAGES.revoked;
