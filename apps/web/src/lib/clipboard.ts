@@ -1,7 +1,7 @@
 /** Copies text; falls back to a hidden textarea where the async clipboard is unavailable (plain http). */
 export const copyToClipboard = async (text: string): Promise<boolean> => {
   try {
-    if (navigator.clipboard && window.isSecureContext) {
+    if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);
       return true;
     }

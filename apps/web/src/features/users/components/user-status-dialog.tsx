@@ -71,7 +71,7 @@ export function UserStatusDialog({ user, onClose, onChanged }: UserStatusDialogP
                 </Box>
               </Box>
               {activating ? null : (
-                <Alert severity="warning">A deactivated user can no longer log in until they are activated again.</Alert>
+                <Alert severity="warning" role="note">A deactivated user can no longer log in until they are activated again.</Alert>
               )}
               <TextField label="Reason" multiline minRows={2} required autoFocus {...fieldProps(form, 'reason')} />
             </Stack>
