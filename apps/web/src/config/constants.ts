@@ -112,3 +112,6 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
 /** Password rule shared by sign-up, change password and reset (spec 9). */
 export const PASSWORD_MIN_LENGTH = 8;
 export { PASSWORD_RULE as PASSWORD_COMPLEXITY } from '@lexserve/contracts/auth';
+
+/** Where users reach LexServe support (payment pages, 'Contact Support'). */
+export const SUPPORT_CONTACT = { email: 'support@lexserve.co.za', phone: '+27 10 446 5300' } as const;

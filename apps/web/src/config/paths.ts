@@ -14,6 +14,7 @@ export const paths = {
     activeCase: (documentId: string | number) => `/app/dashboard/active-case/${encodeURIComponent(String(documentId))}`,
     admin: '/app/admin',
     caseClosureApprovals: '/app/admin/case-closure-approvals',
+    adminSection: (section: AdminSection) => `/app/admin/${section}`,
     verify: '/app/verify',
     profile: '/app/profile',
     account: '/app/account',
@@ -25,11 +26,28 @@ export const paths = {
     subscriptionPreview: '/app/subscription/preview',
     subscriptionConfirmation: '/app/subscription/confirmation',
     subscriptionCancel: '/app/subscription/cancel',
+    subscriptionUsageHistory: '/app/subscription/usage-history',
+    userPlan: '/app/user-plan',
     paymentSuccess: '/app/payment/success',
     paymentCancel: '/app/payment/cancel',
     paymentCardUpdateSuccess: '/app/payment/card-update-success',
   },
 } as const;
+
+/** The tabs of the admin portal (spec 2.14). */
+export const ADMIN_SECTIONS = [
+  'overview',
+  'plans',
+  'firm-subscriptions',
+  'case-closure-approvals',
+  'analytics',
+  'health',
+  'reports',
+  'users',
+  'firms',
+  'settings',
+] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 export type DashboardTab = 'new-matters' | 'my-cases' | 'case-closures' | 'user-management';
 

@@ -1,3 +1,4 @@
+import { PaymentMessages } from '@lexserve/contracts/payments';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -13,6 +14,13 @@ import { logout, useCurrentUser, useHasSession, type LoginRedirectState } from '
 import { getSessionEndReason } from '../../lib/session-store';
 import { AuthedUserContext } from './authed-user';
 
+/** Pages that tell the visitor why the login page appeared (spec 3, 2.5–2.7). */
+const LOGIN_MESSAGES: Record<string, string> = {
+  [paths.app.paymentSuccess]: PaymentMessages.loginToViewStatus,
+  [paths.app.paymentCancel]: PaymentMessages.loginForCancelPage,
+  [paths.app.paymentCardUpdateSuccess]: PaymentMessages.loginForCardUpdate,
+};
+
 /**
  * The authenticated area: without a session the user goes to the login page (and comes back here
  * afterwards); with one, the current user is loaded once and shared below.
@@ -27,7 +35,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const reason = getSessionEndReason();
     if (reason === 'logout') return <Navigate to={paths.login} replace />;
     if (reason === 'inactive') return <Navigate to={sessionExpiredLoginPath} replace />;
-    const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    const message = LOGIN_MESSAGES[location.pathname.replace(/\/+$/, '')];
+    const state: LoginRedirectState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+      ...(message ? { message } : {}),
+    };
     return <Navigate to={paths.login} replace state={state} />;
   }
 

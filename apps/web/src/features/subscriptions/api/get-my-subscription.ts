@@ -1,19 +1,16 @@
+import type { PlanSummary, Subscription, SubscriptionStatus } from '@lexserve/contracts/subscriptions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiRequestError } from '../../../lib/api-client';
 import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
 
-/** The firm's subscription as the server reports it (spec 3 "Subscription (firm's own)"). */
-export type MySubscription = {
+/**
+ * The firm's subscription as the server reports it (spec 3 "Subscription (firm's own)"). Every
+ * field but id and status is optional so that a partial answer still renders.
+ */
+export type MySubscription = Omit<Partial<Subscription>, 'id' | 'status' | 'plan'> & {
   id: number;
-  status: string;
-  plan_id?: number | null;
-  plan?: { name?: string; display_name?: string; description?: string | null; monthly_price?: number | string | null } | null;
-  billing_cycle?: string | null;
-  start_date?: string | null;
-  end_date?: string | null;
-  trial_end_date?: string | null;
-  access_ends_at?: string | null;
-  [key: string]: unknown;
+  status: SubscriptionStatus | (string & {});
+  plan?: Partial<PlanSummary> | null;
 };
 
 /** GET /subscriptions/my-subscription; a 404 means the firm has no subscription (null). */

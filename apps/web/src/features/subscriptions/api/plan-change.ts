@@ -1,0 +1,55 @@
+import {
+  SubscriptionErrors,
+  SubscriptionMessages,
+  type BillingCycle,
+  type PlanChangeConfirmation,
+  type PlanChangePreview,
+} from '@lexserve/contracts/subscriptions';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, describeError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-client';
+import { subscriptionKeys } from './plans';
+
+export type EffectiveDate = 'immediate' | 'next_billing_cycle';
+export type PlanChangeInput = { new_plan_id: number; billing_cycle: BillingCycle; effective_date: EffectiveDate };
+
+/** POST /subscriptions/change-plan/preview with the new plan, billing cycle and effective date (spec 2.11). */
+export const previewPlanChange = (input: PlanChangeInput): Promise<PlanChangePreview> =>
+  api.post<PlanChangePreview>('/subscriptions/change-plan/preview', input);
+
+/** POST /subscriptions/change-plan: the confirmation object. */
+export const changePlan = (input: PlanChangeInput): Promise<PlanChangeConfirmation> =>
+  api.post<PlanChangeConfirmation>('/subscriptions/change-plan', input);
+
+export const usePlanChangePreview = (input: PlanChangeInput | null) =>
+  useQuery({
+    queryKey: ['subscriptions', 'change-preview', input] as const,
+    queryFn: () => previewPlanChange(input as PlanChangeInput),
+    enabled: input !== null,
+    // A preview is priced to the day: always ask again when the page opens.
+    staleTime: 0,
+  });
+
+export const describeChangePlanError = (error: unknown): string =>
+  describeError(error, {
+    byCode: {
+      [SubscriptionErrors.INVALID_PLAN_CHANGE.code]: SubscriptionErrors.INVALID_PLAN_CHANGE.message,
+      [SubscriptionErrors.PAYMENT_METHOD_REQUIRED.code]: SubscriptionErrors.PAYMENT_METHOD_REQUIRED.message,
+    },
+    byStatus: { 409: SubscriptionErrors.INVALID_PLAN_CHANGE.message, 402: SubscriptionErrors.PAYMENT_METHOD_REQUIRED.message },
+    fallback: 'Failed to change plan. Please try again.',
+  });
+
+export const describePreviewError = (error: unknown): string =>
+  describeError(error, { fallback: SubscriptionMessages.previewUnavailable });
+
+export const useChangePlan = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePlan,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.mySubscription });
+      await queryClient.invalidateQueries({ queryKey: subscriptionKeys.usage });
+    },
+  });
+};

@@ -1,0 +1,55 @@
+import type { Plan } from '@lexserve/contracts/subscriptions';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { STALE_TIMES } from '../../../lib/query-client';
+import { sortPlansByMonthlyPrice } from '../plan-display';
+
+export const subscriptionKeys = {
+  all: ['subscriptions'] as const,
+  plans: ['subscriptions', 'plans', 'all'] as const,
+  featuredPlans: ['subscriptions', 'plans', 'featured'] as const,
+  catalogue: ['subscriptions', 'plans', 'catalogue'] as const,
+  usage: ['subscriptions', 'usage'] as const,
+  summary: (subscriptionId: number) => ['subscriptions', 'summary', subscriptionId] as const,
+};
+
+type PlanList = { plans: Plan[]; total: number };
+
+/** GET /subscriptions/plans: every active plan (public). */
+export const getPlans = async (): Promise<Plan[]> => (await api.get<PlanList>('/subscriptions/plans', { auth: false })).plans ?? [];
+
+/** GET /subscriptions/plans/featured: the featured plans (public). */
+export const getFeaturedPlans = async (): Promise<Plan[]> =>
+  (await api.get<PlanList>('/subscriptions/plans/featured', { auth: false })).plans ?? [];
+
+/**
+ * The plans page's list (spec 2.3): featured plans first; when that call fails, or there are no
+ * featured plans to show, all plans. Sorted by monthly price, ascending.
+ */
+export const getPlanCatalogue = async (): Promise<Plan[]> => {
+  let plans: Plan[] = [];
+  try {
+    plans = await getFeaturedPlans();
+  } catch {
+    plans = [];
+  }
+  // Decision (docs/decisions.md): featured plans alone would hide the other tiers when one plan is
+  // featured, so the full list completes them; featured plans stay highlighted as popular.
+  const all = await getPlans().catch((error: unknown) => {
+    if (plans.length) return plans;
+    throw error;
+  });
+  const list = all.length >= plans.length ? all : plans;
+  return sortPlansByMonthlyPrice(list);
+};
+
+export const planCatalogueQueryOptions = () =>
+  queryOptions({ queryKey: subscriptionKeys.catalogue, queryFn: getPlanCatalogue, staleTime: STALE_TIMES.featuredPlans });
+
+export const usePlanCatalogue = () => useQuery(planCatalogueQueryOptions());
+
+export const plansQueryOptions = () =>
+  queryOptions({ queryKey: subscriptionKeys.plans, queryFn: async () => sortPlansByMonthlyPrice(await getPlans()), staleTime: STALE_TIMES.plans });
+
+/** All plans, sorted by monthly price (change plan, 2.10). */
+export const usePlans = () => useQuery(plansQueryOptions());
