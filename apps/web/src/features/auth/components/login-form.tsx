@@ -37,10 +37,16 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (tokens: TokenPair) => v
           type="email"
           autoComplete="email"
           autoFocus
-          required
+          slotProps={{ htmlInput: { 'aria-required': true } }}
           {...fieldProps(form, 'email')}
         />
-        <PasswordField label="Password" autoComplete="current-password" required {...fieldProps(form, 'password')} />
+        {/* No asterisk: both fields are obviously needed, and the label stays exactly 'Password'. */}
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          slotProps={{ htmlInput: { 'aria-required': true } }}
+          {...fieldProps(form, 'password')}
+        />
         <Box sx={{ textAlign: 'right', mt: '4px !important' }}>
           <Link component={RouterLink} to={paths.forgotPassword} variant="body2">
             Forgot password?
