@@ -89,17 +89,17 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
       throw err;
     }
     if (file.mimeType !== 'application/pdf') bytes = await convertToPdf(soffice!, bytes, file.filename);
-    let source: PDFDocument;
     try {
-      source = await PDFDocument.load(bytes, { updateMetadata: false });
+      const source = await PDFDocument.load(bytes, { updateMetadata: false });
+      const pages = await merged.copyPages(source, source.getPageIndices());
+      if (!pages.length) throw new Error('no pages');
+      for (const page of pages) merged.addPage(page);
     } catch (err) {
       throw new AppError(DocumentErrors.BUNDLE_PDF_UNREADABLE, {
         message: DocumentErrors.BUNDLE_PDF_UNREADABLE.message.replace('{name}', file.filename),
         cause: err,
       });
     }
-    const pages = await merged.copyPages(source, source.getPageIndices());
-    for (const page of pages) merged.addPage(page);
   }
   const filename = bundleFileName(input.bundle_name);
   merged.setTitle(filename.replace(/\.pdf$/, ''));

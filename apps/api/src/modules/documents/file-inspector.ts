@@ -29,6 +29,13 @@ export class FileInspector extends Transform {
   private cfbWord = false;
   private result: Inspection | undefined;
 
+  constructor() {
+    super();
+    // Errors reach whoever consumes the stream (the store's pipeline, a for-await); this listener only keeps a
+    // late second error (a body cut off mid-file fails both the part and the pipe) from becoming uncaught.
+    this.on('error', () => undefined);
+  }
+
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
     this.hash.update(chunk);

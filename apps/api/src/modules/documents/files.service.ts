@@ -41,7 +41,7 @@ async function storeOne(store: FileStore, firmId: number, part: Multipart & { ty
   const inspector = new FileInspector();
   // pipe() does not forward errors: a body cut off mid-file must fail the store's write, not hang it.
   const source = part.file as Readable;
-  source.once('error', (err) => inspector.destroy(err));
+  source.on('error', (err) => inspector.destroy(err));
   try {
     await store.put(key, source.pipe(inspector), { contentType: 'application/octet-stream' });
   } catch (err) {

@@ -47,6 +47,9 @@ const timeFmt = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, hour: '2-digit'
 /** "21 November 2025 at 14:05 SAST": South African time, as the parties read it. */
 export const formatSast = (d: Date) => `${dateFmt.format(d)} at ${timeFmt.format(d)} SAST`;
 export const formatDateSast = (d: Date) => dateFmt.format(d);
+const shortFmt = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, day: 'numeric', month: 'short', year: 'numeric' });
+/** "21 Nov 2025, 14:05" for table rows. */
+const formatShortSast = (d: Date) => `${shortFmt.format(d)}, ${timeFmt.format(d)}`;
 
 const formatSize = (bytes: number) =>
   bytes < 1024 ? `${bytes} bytes` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 ** 2).toFixed(2)} MB`;
@@ -205,7 +208,7 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
     if (!events.length) field('Activity', 'The link has not been opened yet.');
     for (const e of events) {
       const who = [e.ip ? `from ${e.ip}` : null, e.userAgent ? e.userAgent.slice(0, 90) : null].filter(Boolean).join('\n');
-      field(formatSast(e.at), `${EVENT_LABELS[e.kind] ?? e.kind}${e.filename ? `: ${e.filename}` : ''}${who ? `\n${who}` : ''}`);
+      field(formatShortSast(e.at), `${EVENT_LABELS[e.kind] ?? e.kind}${e.filename ? `: ${e.filename}` : ''}${who ? `\n${who}` : ''}`);
     }
   }
 

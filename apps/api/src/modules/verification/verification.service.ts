@@ -92,7 +92,7 @@ async function hashUpload(request: FastifyRequest) {
   if (!part) throw new AppError(VerificationErrors.VERIFY_FILE_REQUIRED);
   const inspector = new FileInspector();
   const source = part.file as Readable;
-  source.once('error', (err) => inspector.destroy(err));
+  source.on('error', (err) => inspector.destroy(err));
   try {
     for await (const _chunk of source.pipe(inspector)) {
       /* hashed on the way; nothing is kept */

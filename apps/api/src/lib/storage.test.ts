@@ -1,0 +1,62 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { FileMissingError, LocalFileStore, S3FileStore, streamToBuffer } from './storage';
+
+describe('LocalFileStore', () => {
+  it('streams in and out, stats, deletes idempotently', async () => {
+    const store = new LocalFileStore(mkdtempSync(join(tmpdir(), 'store-')));
+    expect(await store.put('files/1/a', Readable.from([Buffer.from('hello '), Buffer.from('world')]))).toEqual({ size: 11 });
+    expect((await streamToBuffer(await store.get('files/1/a'))).toString()).toBe('hello world');
+    expect(await store.stat('files/1/a')).toEqual({ size: 11 });
+    await store.delete('files/1/a');
+    await store.delete('files/1/a');
+    await expect(store.get('files/1/a')).rejects.toBeInstanceOf(FileMissingError);
+    expect(await store.stat('files/1/a')).toBeNull();
+  });
+
+  it('leaves nothing behind when the body fails mid-way, and refuses unsafe keys', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'store-'));
+    const store = new LocalFileStore(root);
+    const failing = Readable.from(
+      (async function* () {
+        yield Buffer.from('partial');
+        throw new Error('client went away');
+      })(),
+    );
+    await expect(store.put('files/1/b', failing)).rejects.toThrow('client went away');
+    expect(readdirSync(join(root, 'files', '1'))).toEqual([]);
+    await expect(store.put('../escape', Buffer.from('x'))).rejects.toThrow(/unsafe/);
+    await expect(store.put('/abs', Buffer.from('x'))).rejects.toThrow(/unsafe/);
+  });
+});
+
+describe('S3FileStore', () => {
+  it('puts small bodies in one request and large ones as a multipart upload, aborting on failure', async () => {
+    const calls: string[] = [];
+    let fail = false;
+    const client = {
+      send: async (cmd: { constructor: { name: string }; input: { PartNumber?: number } }) => {
+        calls.push(cmd.constructor.name + (cmd.input.PartNumber ? `#${cmd.input.PartNumber}` : ''));
+        if (fail && cmd.constructor.name === 'UploadPartCommand') throw new Error('network');
+        if (cmd.constructor.name === 'CreateMultipartUploadCommand') return { UploadId: 'u1' };
+        if (cmd.constructor.name === 'UploadPartCommand') return { ETag: `"e${cmd.input.PartNumber}"` };
+        return {};
+      },
+    } as unknown as S3Client;
+    const store = new S3FileStore(client, 'bucket');
+    expect(await store.put('files/1/small', Readable.from([Buffer.alloc(1000)]))).toEqual({ size: 1000 });
+    expect(calls).toEqual(['PutObjectCommand']);
+    calls.length = 0;
+    const big = Readable.from(Array.from({ length: 20 }, () => Buffer.alloc(1024 * 1024)));
+    expect(await store.put('files/1/big', big)).toEqual({ size: 20 * 1024 * 1024 });
+    expect(calls).toEqual(['CreateMultipartUploadCommand', 'UploadPartCommand#1', 'UploadPartCommand#2', 'UploadPartCommand#3', 'CompleteMultipartUploadCommand']);
+    calls.length = 0;
+    fail = true;
+    await expect(store.put('files/1/bad', Readable.from(Array.from({ length: 10 }, () => Buffer.alloc(1024 * 1024))))).rejects.toThrow('network');
+    expect(calls).toEqual(['CreateMultipartUploadCommand', 'UploadPartCommand#1', 'AbortMultipartUploadCommand']);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { canTransition } from '@lexserve/contracts/documents';
+import { expectedSignature, signatureMatches, submitProblems, type SubmitState } from './documents.policy';
+
+const complete: SubmitState = {
+  doc: {
+    title: 'Summons',
+    clientName: 'Thandi Mokoena',
+    caseNumber: '2025-1',
+    casePriority: 'urgent',
+    documentType: 'summons_simple',
+    serviceFirmId: 2,
+    serviceBranchId: 3,
+    digitalServiceAddress: 'dsa@example.co.za',
+    signatureName: 'Aisha Patel',
+  },
+  fileCount: 1,
+  partyCount: 1,
+  signerName: 'Aisha Bibi Patel',
+};
+
+describe('signature', () => {
+  it('is the first and last word of the full name', () => {
+    expect(expectedSignature('Aisha Bibi Patel')).toBe('Aisha Patel');
+    expect(expectedSignature('  Cher  ')).toBe('Cher');
+    expect(expectedSignature('')).toBeNull();
+    expect(signatureMatches('aisha  patel', 'Aisha Bibi Patel')).toBe(true);
+    expect(signatureMatches('Aisha Bibi Patel', 'Aisha Bibi Patel')).toBe(true);
+    expect(signatureMatches('Aisha', 'Aisha Bibi Patel')).toBe(false);
+  });
+});
+
+describe('submit rules', () => {
+  it('passes a complete document', () => {
+    expect(submitProblems(complete)).toEqual([]);
+  });
+
+  it('names a branch without a DSA, a missing signer name and a wrong signature', () => {
+    expect(submitProblems({ ...complete, doc: { ...complete.doc, digitalServiceAddress: null } }).map((p) => p.msg)).toEqual([
+      'Selected branch must have a digital service address',
+    ]);
+    expect(submitProblems({ ...complete, signerName: ' ' }).map((p) => p.msg)).toEqual([
+      'User name is required for digital signature. Please update your profile.',
+    ]);
+    expect(submitProblems({ ...complete, doc: { ...complete.doc, signatureName: 'A P' } })[0]?.loc).toEqual(['signature_name']);
+  });
+});
+
+describe('status machine', () => {
+  it('never goes back from served, and reaches completed only through closure', () => {
+    expect(canTransition('draft', 'served')).toBe(true);
+    expect(canTransition('served', 'draft')).toBe(false);
+    expect(canTransition('served', 'pending')).toBe(false);
+    expect(canTransition('served', 'received')).toBe(true);
+    expect(canTransition('served', 'completed')).toBe(false);
+    expect(canTransition('completed', 'archived')).toBe(true);
+    expect(canTransition('archived', 'draft')).toBe(false);
+    expect(canTransition('cancelled', 'served')).toBe(false);
+  });
+});

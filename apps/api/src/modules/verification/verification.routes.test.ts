@@ -1,0 +1,162 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DEMO, useTestApp } from '../../../test/build-app';
+import { registerFirm, type RegisteredFirm } from '../../../test/factories';
+import { PNG, makePdf, makeReadyDraft, submit } from '../../../test/document-factories';
+import { multipart } from '../../../test/multipart';
+import { normalizeSecurityId, SECURITY_ID_PATTERN } from '@lexserve/contracts/verification';
+import { crockfordBase32, newSecurityId } from './security-id';
+
+const t = useTestApp();
+let token: string;
+let firmAdmin: string;
+let other: RegisteredFirm;
+
+beforeAll(async () => {
+  token = await t().login(DEMO.attorney);
+  firmAdmin = await t().login(DEMO.firmAdmin);
+  other = await registerFirm(t());
+});
+
+const served = async (as = token, on = () => ({ firmId: other.firmId, branchId: other.branchId })) => {
+  const d = await makeReadyDraft(t(), as, on());
+  const res = await submit(t(), as, d.id);
+  expect(res.statusCode, res.body).toBe(200);
+  return { id: d.id, securityId: res.json().data.security_id as string };
+};
+const verify = (id: string) => t().inject({ method: 'GET', url: `/api/v1/verify/${encodeURIComponent(id)}` });
+const verifyFile = (content: Buffer, filename = 'check.pdf') => {
+  const { payload, headers } = multipart([{ name: 'file', filename, content }]);
+  return t().inject({ method: 'POST', url: '/api/v1/verify/document', payload, headers });
+};
+
+describe('security IDs', () => {
+  it('are 80 random bits in Crockford base32, grouped LS-XXXX-XXXX-XXXX-XXXX, and unique', () => {
+    const ids = new Set(Array.from({ length: 2000 }, newSecurityId));
+    expect(ids.size).toBe(2000);
+    for (const id of [...ids].slice(0, 50)) expect(id).toMatch(SECURITY_ID_PATTERN);
+    expect(crockfordBase32(Buffer.alloc(10, 0xff))).toBe('ZZZZZZZZZZZZZZZZ');
+    expect(crockfordBase32(Buffer.from([0x00, 0x44, 0x32, 0x14, 0xc7, 0x42, 0x54, 0xb6, 0x35, 0xcf]))).toBe('0123456789ABCDEF');
+  });
+
+  it('read what people type: case, spacing, hyphens and look-alike letters', () => {
+    expect(normalizeSecurityId(' ls-7k3m-9qxd-2hjp-rt4w ')).toBe('LS-7K3M-9QXD-2HJP-RT4W');
+    expect(normalizeSecurityId('LS7K3M9QXD2HJPRT4W')).toBe('LS-7K3M-9QXD-2HJP-RT4W');
+    expect(normalizeSecurityId('LS-7K3M-9QXD-2HJP-RT4O')).toBe('LS-7K3M-9QXD-2HJP-RT40');
+    expect(normalizeSecurityId('LS-7K3M-9QXD-2HJP-RT4')).toBeNull();
+    expect(normalizeSecurityId('LS-7K3M-9QXD-2HJP-RT4U')).toBeNull();
+    expect(normalizeSecurityId('XX-7K3M-9QXD-2HJP-RT4W')).toBeNull();
+  });
+});
+
+describe('GET /verify/{securityId} (public)', () => {
+  it('verifies without login, with the result fields of spec 1 §3, counting each check', async () => {
+    const { securityId } = await served();
+    const first = await verify(securityId);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      valid: true,
+      status: 'verified',
+      security_id: securityId,
+      message: 'This document is authentic: it was served through LexServe and has not been altered.',
+      document_type: 'Summons Simple',
+      pdf_type: 'proof_of_service',
+      verification_count: 1,
+      hash_verified: true,
+      firm_verified: true,
+      verification_url: `${t().env.PUBLIC_URL}/verify/${securityId}`,
+      firm_name: 'Demo Attorneys Inc.',
+      revoked_at: null,
+    });
+    expect(first.json().generation_date).toBeTruthy();
+    expect((await verify(securityId.toLowerCase().replace(/-/g, ''))).json().verification_count).toBe(2);
+  });
+
+  it('counts concurrent checks atomically', async () => {
+    const { securityId } = await served();
+    await Promise.all(Array.from({ length: 12 }, () => verify(securityId)));
+    expect((await verify(securityId)).json().verification_count).toBe(13);
+  });
+
+  it('answers 400 for a blank or malformed ID and 404 for an unknown one, with the spec’s words', async () => {
+    const blank = await verify('   ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().detail).toBe('Invalid security ID provided. Security ID must be a non-empty string.');
+    expect((await t().inject({ method: 'GET', url: '/api/v1/verify/' })).statusCode).toBe(400);
+    const malformed = await verify('not-an-id');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().detail).toBe('Invalid security ID format. Please check the security ID and try again.');
+    const unknown = await verify(newSecurityId());
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ detail: 'Security ID not found in verification database', code: 'SECURITY_ID_NOT_FOUND' });
+  });
+
+  it('reports a revoked document as revoked', async () => {
+    const { id, securityId } = await served();
+    await t().as(firmAdmin).post(`/api/v1/documents/${id}/revoke`, { reason: 'Served in error' });
+    const res = (await verify(securityId)).json();
+    expect(res).toMatchObject({
+      valid: false,
+      status: 'revoked',
+      message: 'This document has been revoked and is no longer valid. Please contact the issuing firm for more information.',
+      hash_verified: true,
+    });
+    expect(res.revoked_at).toBeTruthy();
+  });
+
+  it('reports firm_verified false once the issuing firm is deactivated', async () => {
+    const issuer = await registerFirm(t());
+    const { securityId } = await served(issuer.token, () => ({ firmId: 1, branchId: 1 }));
+    expect((await verify(securityId)).json().firm_verified).toBe(true);
+    const admin = await t().login(DEMO.admin);
+    expect((await t().as(admin).put(`/api/v1/firms/${issuer.firmId}`, { is_active: false })).statusCode).toBe(200);
+    expect((await verify(securityId)).json()).toMatchObject({ firm_verified: false, status: 'verified' });
+  });
+
+  it('is rate-limited per address', async () => {
+    const limited = await createTestApp({ VERIFY_RATE_LIMIT: '3' });
+    try {
+      const codes: number[] = [];
+      let last;
+      for (let i = 0; i < 4; i++) {
+        last = await limited.inject({ method: 'GET', url: `/api/v1/verify/${newSecurityId()}` });
+        codes.push(last.statusCode);
+      }
+      expect(codes).toEqual([404, 404, 404, 429]);
+      expect(last!.json().detail).toBe('Too many verification requests. Please wait a moment and try again.');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('POST /verify/document (public)', () => {
+  it('recognises a proof of service, any version, and a served document by SHA-256', async () => {
+    const summons = await makePdf(3, 'Unique summons for file verification');
+    const d = await makeReadyDraft(t(), token, { firmId: other.firmId, branchId: other.branchId }, { files: [{ filename: 'summons.pdf', content: summons }] });
+    const securityId = (await submit(t(), token, d.id)).json().data.security_id;
+    const v1 = (await t().as(token).get(`/api/v1/proof-of-service/document/${d.id}/download`)).rawPayload;
+    const proof = await verifyFile(v1, 'proof.pdf');
+    expect(proof.statusCode, proof.body).toBe(200);
+    expect(proof.json()).toMatchObject({ valid: true, status: 'verified', match: 'proof_of_service', security_id: securityId, superseded: false, hash_verified: true });
+    await t().as(token).post(`/api/v1/proof-of-service/generate/${d.id}`, { regenerate: true });
+    expect((await verifyFile(v1)).json()).toMatchObject({ match: 'proof_of_service', superseded: true });
+    const doc = (await verifyFile(summons, 'summons.pdf')).json();
+    expect(doc).toMatchObject({ valid: true, status: 'verified', match: 'served_document', security_id: securityId, firm_name: 'Demo Attorneys Inc.' });
+  });
+
+  it('answers not_found for an unknown or altered PDF, and 4xx for no file or not a PDF', async () => {
+    const stranger = await verifyFile(await makePdf(1, 'Never served'));
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.json()).toMatchObject({
+      valid: false,
+      status: 'not_found',
+      match: null,
+      message: 'This file does not match any document served through LexServe. It may have been altered, or it was not served through the platform.',
+    });
+    const png = await verifyFile(PNG, 'photo.pdf');
+    expect(png.statusCode).toBe(422);
+    expect((await t().inject({ method: 'POST', url: '/api/v1/verify/file', payload: {} })).statusCode).toBe(422);
+    const empty = multipart([{ name: 'note', value: 'no file' }]);
+    expect((await t().inject({ method: 'POST', url: '/api/v1/verify/document', ...empty })).statusCode).toBe(422);
+  });
+});
