@@ -21,6 +21,8 @@ import { rowsOf } from '../subscriptions/usage.repository';
 
 /** Read-only queries of the admin portal: figures are computed from the data, scoped to nothing (system admin only). */
 
+/** firms.id, qualified: drizzle leaves columns of a single-table select unqualified, which a correlated subquery would misread. */
+const firmIdRef = sql.raw('"firms"."id"');
 const like = (term: string) => `%${term.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 const n = (v: unknown) => Number(v ?? 0);
 
@@ -192,7 +194,7 @@ export async function peopleAndFirms(db: DbOrTx, now: Date) {
       total: count(),
       active: sql<number>`count(*) FILTER (WHERE ${firms.isActive})`.mapWith(Number),
       without: sql<number>`count(*) FILTER (WHERE NOT EXISTS (
-        SELECT 1 FROM firm_subscriptions fs WHERE fs.firm_id = ${firms.id} AND (
+        SELECT 1 FROM firm_subscriptions fs WHERE fs.firm_id = ${firmIdRef} AND (
           (fs.status = 'trial' AND coalesce(fs.trial_end_date, fs.end_date, 'infinity'::timestamptz) > ${now})
           OR (fs.status = 'active' AND coalesce(fs.end_date, 'infinity'::timestamptz) > ${now})
           OR (fs.status = 'cancelled' AND fs.access_ends_at > ${now}))))`.mapWith(Number),
@@ -456,7 +458,7 @@ export async function listFirms(
   }
   if (opts.isActive !== undefined) where.push(eq(firms.isActive, opts.isActive));
   // The firm's current subscription: its open one, else its latest.
-  const latest = sql`(SELECT fs.status FROM firm_subscriptions fs WHERE fs.firm_id = ${firms.id}
+  const latest = sql`(SELECT fs.status FROM firm_subscriptions fs WHERE fs.firm_id = ${firmIdRef}
     ORDER BY CASE WHEN fs.status IN ('pending','trial','active') THEN 0 ELSE 1 END, fs.id DESC LIMIT 1)`;
   if (opts.subscriptionStatus === 'none') where.push(sql`${latest} IS NULL`);
   else if (opts.subscriptionStatus) where.push(sql`${latest} = ${opts.subscriptionStatus}`);
@@ -465,8 +467,8 @@ export async function listFirms(
     db
       .select({
         firm: firms,
-        usersCount: sql<number>`(SELECT count(*) FROM users u WHERE u.firm_id = ${firms.id} AND NOT u.is_system)`.mapWith(Number),
-        branchesCount: sql<number>`(SELECT count(*) FROM branches b WHERE b.firm_id = ${firms.id})`.mapWith(Number),
+        usersCount: sql<number>`(SELECT count(*) FROM users u WHERE u.firm_id = ${firmIdRef} AND NOT u.is_system)`.mapWith(Number),
+        branchesCount: sql<number>`(SELECT count(*) FROM branches b WHERE b.firm_id = ${firmIdRef})`.mapWith(Number),
       })
       .from(firms)
       .where(filter)

@@ -49,8 +49,9 @@ const BASE = '/admin/subscriptions';
 /** The admin portal's calls (spec 3 §7 and the portal's reports and directories): system_admin only. */
 export async function adminRoutes(app: FastifyInstance) {
   await app.register(async (scope) => {
-    // Every route of this scope answers others 'Access denied. Admin privileges required.' (403).
-    scope.addHook('preHandler', requireRole(['system_admin'], CommonErrors.ADMIN_REQUIRED));
+    // Every route of this scope answers others 'Access denied. Admin privileges required.' (403). Checked on request,
+    // before the body is validated, so that other roles learn nothing about these calls from validation errors.
+    scope.addHook('onRequest', requireRole(['system_admin'], CommonErrors.ADMIN_REQUIRED));
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['admin'];
     const ok = <T>(data: T, message: string) => ({ status: 'success' as const, data, message });
