@@ -83,10 +83,8 @@ export function AdminNavBar({ user, onLogout }: { user: User; onLogout: () => vo
             {[...primary, ...account].map((item) => (
               <DrawerLink key={item.key} item={item} onClick={close} />
             ))}
+            <PendingClosuresIndicator role="system_admin" variant="list" onNavigate={close} />
           </List>
-          <Box sx={{ px: 1 }}>
-            <PendingClosuresIndicator role="system_admin" variant="text" onNavigate={close} />
-          </Box>
           <Divider sx={{ my: 1 }} />
           <List>
             <ListItemButton

@@ -2,27 +2,34 @@ import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurned
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import { useNavigate } from 'react-router-dom';
 import { BADGE_MAX, type Role } from '../../../config/constants';
 import { dashboardTabPath, paths } from '../../../config/paths';
 import { usePendingClosuresCount } from '../api/get-pending-closures-count';
+import { useClosureLiveRefresh } from '../hooks/use-closure-live-refresh';
 
 export const pendingClosuresTooltip = (count: number): string =>
   count > 0 ? `${count} case closure(s) pending approval` : 'No pending case closures';
 
 export const pendingClosuresText = (count: number): string => (count > 0 ? `${count} Pending Approval` : 'No Pending Approvals');
 
-type Props = { role: Role; variant?: 'icon' | 'text'; onNavigate?: () => void };
+type Props = { role: Role; variant?: 'icon' | 'text' | 'list'; onNavigate?: () => void };
 
 /**
  * Case-closure pending indicator (spec 2.6 / 2.14). Shown only to roles that approve closures;
- * takes system_admin to the approvals page and firm or branch administrators to the closures tab.
+ * takes system_admin to the approvals page and firm or branch administrators to the closures tab. The count
+ * is polled every 30 s and refreshed at once when a closure notification arrives.
  */
 export function PendingClosuresIndicator({ role, variant = 'icon', onNavigate }: Props) {
   const navigate = useNavigate();
   const canApprove = role === 'system_admin' || role === 'firm_admin' || role === 'branch_admin';
   const pending = usePendingClosuresCount(canApprove);
+  // Pushed live: a closure notification over the real-time channel refreshes the count at once.
+  useClosureLiveRefresh(canApprove);
   if (!canApprove || pending.data === undefined) return null;
 
   const count = pending.data;
@@ -32,6 +39,18 @@ export function PendingClosuresIndicator({ role, variant = 'icon', onNavigate }:
     navigate(target);
   };
 
+  if (variant === 'list') {
+    return (
+      <ListItemButton onClick={go} title={pendingClosuresTooltip(count)}>
+        <ListItemIcon>
+          <Badge badgeContent={count} max={BADGE_MAX} color="secondary">
+            <AssignmentTurnedInOutlinedIcon />
+          </Badge>
+        </ListItemIcon>
+        <ListItemText primary={pendingClosuresText(count)} />
+      </ListItemButton>
+    );
+  }
   if (variant === 'text') {
     return (
       <Tooltip title={pendingClosuresTooltip(count)}>

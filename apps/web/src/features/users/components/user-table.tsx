@@ -1,6 +1,7 @@
 import type { User } from '@lexserve/contracts/users';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
+import Box from '@mui/material/Box';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
@@ -11,6 +12,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { CREATABLE_FIRM_ROLES, type Role } from '../../../config/constants';
 import { USER_MESSAGES } from '../api/firm-users';
@@ -66,8 +69,51 @@ function ActionsCell({ user, own, onAction }: { user: User; own: boolean; onActi
   );
 }
 
+/** On phones each user is a small card instead of a row of a wide table. */
+function UserCards({ users, currentUserId, caption, onAction }: UserTableProps) {
+  return (
+    <Box component="ul" aria-label={caption} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {users.map((user) => {
+        const own = user.id === currentUserId;
+        return (
+          <Box
+            component="li"
+            key={user.id}
+            sx={{ py: 1.5, borderTop: '1px solid', borderColor: 'divider', display: 'flex', gap: 1, alignItems: 'flex-start' }}
+          >
+            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600 }}>
+                {user.full_name}
+                {own ? (
+                  <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                    (you)
+                  </Typography>
+                ) : null}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {user.email}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Phone: {user.phone_number || '-'}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
+                <RoleChip role={user.role} label={user.role_display_name} />
+                <StatusChip active={user.is_active} />
+              </Box>
+            </Box>
+            <ActionsCell user={user} own={own} onAction={onAction} />
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
 /** Users of a branch (or the unassigned ones): Name, Email, Role, Status, Phone, Actions. */
-export function UserTable({ users, currentUserId, caption, onAction }: UserTableProps) {
+export function UserTable(props: UserTableProps) {
+  const { users, currentUserId, caption, onAction } = props;
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   if (users.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 2 }}>
@@ -75,6 +121,7 @@ export function UserTable({ users, currentUserId, caption, onAction }: UserTable
       </Typography>
     );
   }
+  if (phone) return <UserCards {...props} />;
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={caption}>
@@ -101,7 +148,7 @@ export function UserTable({ users, currentUserId, caption, onAction }: UserTable
                     </Typography>
                   ) : null}
                 </TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{user.email}</TableCell>
                 <TableCell>
                   <RoleChip role={user.role} label={user.role_display_name} />
                 </TableCell>
