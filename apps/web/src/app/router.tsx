@@ -35,7 +35,7 @@ const account = page(() => import('./routes/account'), 'AccountPage');
 const caseDetail = page(() => import('./routes/active-case'), 'ActiveCasePage');
 const adminPortal = page(() => import('../features/admin/components/admin-portal-page'), 'AdminPortalPage');
 const closureApprovals = page(() => import('../features/closures/components/closure-approvals-page'), 'ClosureApprovalsPage');
-const notifications = page(() => import('../features/notifications/components/notifications-page'), 'NotificationsPage');
+const notifications = page(() => import('./routes/notifications'), 'NotificationsRoute');
 const myPlan = page(() => import('../features/subscriptions/components/my-plan-page'), 'MyPlanPage');
 const plans = page(() => import('../features/subscriptions/components/plans-page'), 'PlansPage');
 const subscription = page(() => import('../features/subscriptions/components/subscription-dashboard-page'), 'SubscriptionDashboardPage');

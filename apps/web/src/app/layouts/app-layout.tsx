@@ -7,6 +7,7 @@ import { PageLoader } from '../../components/page-loader';
 import { SessionExpiringBanner } from '../../components/session-expiring-banner';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
 import { VersionNotice } from '../../components/version-notice';
+import { useRealtimeNotifications } from '../../features/notifications/hooks/use-realtime-notifications';
 import { SubscriptionBanner } from '../../features/subscriptions/components/subscription-banner';
 import { logout } from '../../lib/auth';
 import { useSessionWatcher } from '../../lib/use-session-watcher';
@@ -28,6 +29,8 @@ export function AppLayout() {
   const onTokenMissing = useCallback(() => queryClient.clear(), [queryClient]);
   const session = useSessionWatcher({ onInactive, onTokenMissing });
   const version = useVersionCheck();
+  // The real-time channel: the unread badge and the notifications list update live on every screen.
+  useRealtimeNotifications();
 
   const showSubscriptionBanner = access.gated && !access.loading && !access.error && !access.active;
 

@@ -1,25 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
+import type { NotificationStats } from '@lexserve/contracts/notifications';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NOTIFICATION_STATS_REFRESH_MS } from '../../../config/constants';
 import { api } from '../../../lib/api-client';
+import { useHasSession } from '../../../lib/auth';
 import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
 
-export type NotificationStats = {
-  unread_count: number;
-  total_notifications?: number;
-  read_count?: number;
-  recent_count?: number;
-  by_type?: Record<string, number>;
-};
+export type { NotificationStats };
 
 export const getNotificationStats = (): Promise<NotificationStats> => api.get<NotificationStats>('/notifications/stats');
 
-/** Unread count for the navigation badge; fails quietly (no badge) while the call is unavailable. */
-export const useNotificationStats = (enabled = true) =>
-  useQuery({
-    queryKey: queryKeys.notificationStats,
-    queryFn: getNotificationStats,
-    enabled,
-    staleTime: STALE_TIMES.notificationStats,
+export const notificationStatsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.notificationStats, queryFn: getNotificationStats, staleTime: STALE_TIMES.notificationStats });
+
+/**
+ * unread / total / read / recent counts (the navigation badge and the centre's header). The real-time channel keeps
+ * them current; the 30-second poll is the fallback while the channel is down.
+ */
+export const useNotificationStats = (enabled = true) => {
+  const signedIn = useHasSession();
+  return useQuery({
+    ...notificationStatsQueryOptions(),
+    enabled: enabled && signedIn,
     refetchInterval: NOTIFICATION_STATS_REFRESH_MS,
     retry: false,
   });
+};

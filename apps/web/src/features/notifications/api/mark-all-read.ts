@@ -1,0 +1,26 @@
+import type { MarkAllReadResult, NotificationStats } from '@lexserve/contracts/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-client';
+import { markCachedRead } from './notification-cache';
+
+export const markAllNotificationsRead = (): Promise<MarkAllReadResult> => api.post<MarkAllReadResult>('/notifications/mark-all-read');
+
+/** Spec 4.4: 'Mark all read' sets unread to 0 and read to the total. */
+export const useMarkAllRead = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onSuccess: () => {
+      markCachedRead(queryClient);
+      const stats = queryClient.getQueryData<NotificationStats>(queryKeys.notificationStats);
+      if (stats) {
+        queryClient.setQueryData<NotificationStats>(queryKeys.notificationStats, {
+          ...stats,
+          unread_count: 0,
+          read_count: stats.total_notifications,
+        });
+      }
+    },
+  });
+};

@@ -1,0 +1,39 @@
+import { QueryClient } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { queryKeys } from '../../../lib/query-client';
+import { mockApi, reply } from '../../../testing/mock-api';
+import { makeNotification, makeNotificationStats } from '../../../testing/notification-factories';
+import { createTestQueryClient, renderWithProviders, signIn } from '../../../testing/render';
+import { applySocketMessage } from '../hooks/use-realtime-notifications';
+import { NotificationsNavButton } from './notifications-nav-button';
+
+beforeEach(() => signIn());
+
+const renderButton = (unread: number, queryClient: QueryClient = createTestQueryClient()) => {
+  mockApi({ 'GET /notifications/stats': reply(200, makeNotificationStats([], { unread_count: unread, total_notifications: unread })) });
+  return renderWithProviders(<NotificationsNavButton />, { queryClient });
+};
+
+describe('NotificationsNavButton', () => {
+  it('shows the unread count, capped at 99', async () => {
+    renderButton(150);
+    expect(await screen.findByRole('link', { name: 'Notifications, 99+ unread' })).toHaveAttribute('href', '/app/notifications');
+    expect(screen.getByText('99+')).toBeInTheDocument();
+  });
+
+  it('follows real-time pushes: a new notification raises the badge', async () => {
+    const queryClient = createTestQueryClient();
+    renderButton(2, queryClient);
+    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    act(() => applySocketMessage(queryClient, { type: 'new_notification', notification: makeNotification() }));
+    expect(await screen.findByRole('link', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
+    act(() =>
+      applySocketMessage(queryClient, {
+        type: 'stats_update',
+        stats: { ...queryClient.getQueryData(queryKeys.notificationStats)!, unread_count: 0 } as never,
+      }),
+    );
+    expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+  });
+});
