@@ -47,10 +47,12 @@ export type CaseTab = (typeof CASE_TABS)[number]['value'];
 type CaseDetailPageProps = {
   /** The closure tab's content (the closures feature's CaseClosurePanel), composed by the route. */
   closurePanel?: (documentId: number) => ReactNode;
+  /** The closure button of the header (spec 2.10/2.11), composed by the route. */
+  closureButton?: (document: Document) => ReactNode;
 };
 
 /** The case detail page, /app/dashboard/active-case/{documentId} (spec 2.10). */
-export function CaseDetailPage({ closurePanel }: CaseDetailPageProps = {}) {
+export function CaseDetailPage({ closurePanel, closureButton }: CaseDetailPageProps = {}) {
   const { documentId: raw } = useParams();
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   const doc = useDocument(id);
@@ -79,7 +81,7 @@ export function CaseDetailPage({ closurePanel }: CaseDetailPageProps = {}) {
         {describeError(doc.error, { fallback: 'Failed to load case information' })}
       </Alert>
     );
-  return <CaseView document={doc.data} closurePanel={closurePanel} />;
+  return <CaseView document={doc.data} closurePanel={closurePanel} closureButton={closureButton} />;
 }
 
 function CaseNotFound() {
@@ -100,7 +102,7 @@ function CaseNotFound() {
   );
 }
 
-function CaseView({ document, closurePanel }: { document: Document; closurePanel?: (documentId: number) => ReactNode }) {
+function CaseView({ document, closurePanel, closureButton }: { document: Document } & CaseDetailPageProps) {
   const [params, setParams] = useSearchParams();
   const { data: user } = useCurrentUser();
   const [revokeOpen, setRevokeOpen] = useState(false);
@@ -142,7 +144,9 @@ function CaseView({ document, closurePanel }: { document: Document; closurePanel
               Revoke
             </Button>
           ) : null}
-          {closurePanel ? (
+          {closureButton ? (
+            closureButton(document)
+          ) : closurePanel ? (
             <Button variant="contained" onClick={() => setParams({ tab: 'closure' }, { replace: true })}>
               {closed ? 'Case Closed' : 'Case Closure'}
             </Button>

@@ -322,7 +322,7 @@ function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowPr
               <Button size="small" startIcon={<PlayArrowIcon />} onClick={onResume}>
                 Resume
               </Button>
-              <Tooltip title="Delete this draft">
+              <Tooltip title="Delete this draft" describeChild>
                 <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={onDelete}>
                   Delete
                 </Button>

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDashboardFeedback } from '../../../components/dashboard-feedback';
 import { EmptyState } from '../../../components/empty-state';
 import { dashboardTabPath, paths } from '../../../config/paths';
@@ -39,7 +39,7 @@ export function NewMattersTab({ subtab }: { subtab?: string | null }) {
         title="Matters are created by law firms"
         description="As a sheriff you serve the documents assigned to you. Your assigned documents are listed in My Cases."
         action={
-          <Button variant="contained" href={dashboardTabPath('my-cases', 'active')}>
+          <Button variant="contained" component={RouterLink} to={dashboardTabPath('my-cases', 'active')}>
             Go to My Cases
           </Button>
         }

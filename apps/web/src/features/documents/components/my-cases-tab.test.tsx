@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DashboardFeedbackProvider, type DashboardFeedback } from '../../../components/dashboard-feedback';
+import { makeUser } from '../../../testing/factories';
+import { mockApi, reply } from '../../../testing/mock-api';
+import { renderWithProviders, signIn } from '../../../testing/render';
+import { RESUME_STORAGE_KEY } from '../utils/wizard-rules';
+import { MyCasesTab } from './my-cases-tab';
+
+const base = {
+  document_type: 'summons_simple',
+  document_type_label: 'Summons Simple',
+  case_category: 'Pleadings',
+  client_name: 'Aisha Patel',
+  firm: null,
+  assigned_branch: null,
+  assigned_sheriff: null,
+  created_by: { id: 5, full_name: 'Aisha Patel', email: 'attorney@demo.co.za' },
+  created_by_id: 5,
+  file_name: 'summons.pdf',
+  file_size: 2048,
+  file_count: 1,
+  is_revoked: false,
+  draft_metadata: null,
+  parsed_draft_metadata: null,
+  created_at: '2025-05-01T08:00:00Z',
+  updated_at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+};
+
+const DOCS = [
+  { ...base, id: 1, title: 'Urgent draft', case_number: '2025-1', case_priority: 'urgent', status: 'draft', status_enum: 'draft' },
+  { ...base, id: 2, title: 'Served matter', case_number: '2025-2', case_priority: 'high_profile', status: 'served', status_enum: 'served' },
+  { ...base, id: 3, title: 'Closed matter', case_number: '2025-3', case_priority: null, status: 'completed', status_enum: 'completed' },
+];
+
+const setup = ({ route = '/app/dashboard?tab=my-cases', subtab = null as string | null, role = 'legal_practitioner' as const, handlers = {} } = {}) => {
+  signIn();
+  const api = mockApi({
+    'GET /users/me': reply(200, makeUser({ id: 5, role })),
+    'GET /documents': reply(200, { documents: DOCS, total: DOCS.length }),
+    ...handlers,
+  });
+  const feedback: DashboardFeedback = { showLoading: vi.fn(), hideLoading: vi.fn(), showSuccess: vi.fn(), showError: vi.fn() };
+  const user = userEvent.setup({ delay: null });
+  const view = renderWithProviders(
+    <DashboardFeedbackProvider value={feedback}>
+      <MyCasesTab subtab={subtab} />
+    </DashboardFeedbackProvider>,
+    { route },
+  );
+  return { ...api, ...view, feedback, user };
+};
+
+const table = () => screen.findByRole('table', {}, { timeout: 8000 });
+
+describe('My Cases', () => {
+  it('loads the branch list for a legal practitioner and opens on Urgent Matters', async () => {
+    const { find } = setup();
+    const rows = within(await table()).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toHaveTextContent('Urgent draft');
+    expect(screen.getByRole('tab', { name: /Urgent Matters/, selected: true })).toBeInTheDocument();
+    const query = find('GET', '/documents/')[0]?.url.searchParams;
+    expect(query?.get('my_branch_only')).toBe('true');
+    expect(query?.get('assigned_to_me')).toBe('false');
+    expect(screen.getByText('My Cases')).toBeInTheDocument();
+    expect(screen.getByText('View and manage all your cases and documents')).toBeInTheDocument();
+  });
+
+  it('loads assigned documents for other roles', async () => {
+    const { find } = setup({ role: 'sheriff' as never, subtab: 'active' });
+    await table();
+    expect(find('GET', '/documents/')[0]?.url.searchParams.get('assigned_to_me')).toBe('true');
+  });
+
+  it('shows progress, last saved, Resume and Delete in Drafts, and the priority elsewhere', async () => {
+    setup({ subtab: 'drafts' });
+    const row = within(await table()).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('Last saved: 3 hours ago');
+    expect(row).toHaveTextContent('40%');
+    expect(within(row).getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('forces Drafts while resuming and falls back to Urgent for an unknown sub-tab', async () => {
+    const resuming = setup({ subtab: 'active', route: '/app/dashboard?tab=my-cases&subtab=active&resume=1' });
+    await table();
+    expect(screen.getByRole('tab', { name: /Drafts/, selected: true })).toBeInTheDocument();
+    resuming.unmount();
+    setup({ subtab: 'everything' });
+    await table();
+    expect(screen.getByRole('tab', { name: /Urgent Matters/, selected: true })).toBeInTheDocument();
+  });
+
+  it('shows the empty states', async () => {
+    setup({ subtab: 'drafts', handlers: { 'GET /documents': reply(200, { documents: [], total: 0 }) } });
+    expect(await screen.findByText('No Drafts found', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('Start a new matter to create your first draft')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start New Matter' })).toHaveAttribute('href', '/app/dashboard?tab=new-matters');
+  });
+
+  it('shows the other empty state and the load error', async () => {
+    const empty = setup({ subtab: 'closed', handlers: { 'GET /documents': reply(200, { documents: [], total: 0 }) } });
+    expect(await screen.findByText('No Closed Cases found', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('Your cases will appear here once they match this category')).toBeInTheDocument();
+    empty.unmount();
+    setup({ handlers: { 'GET /documents': reply(500, { detail: 'x' }) } });
+    expect(await screen.findByText('Failed to load documents', {}, { timeout: 8000 })).toBeInTheDocument();
+  });
+
+  it('deletes a draft after the confirmation', async () => {
+    const { user, feedback, find } = setup({ subtab: 'drafts', handlers: { 'DELETE /documents/1': reply(200, { message: 'ok' }) } });
+    const row = within(await table()).getAllByRole('row')[1]!;
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Draft Document' });
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to delete the draft "Urgent draft"? This action cannot be undone and all your progress will be lost.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Keep Draft' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Draft' }));
+    await waitFor(() => expect(feedback.showSuccess).toHaveBeenCalledWith('Draft "Urgent draft" has been deleted successfully.'));
+    expect(feedback.showLoading).toHaveBeenCalledWith('Deleting draft "Urgent draft"...');
+    expect(find('DELETE', '/documents/1')).toHaveLength(1);
+  });
+
+  it('opens the Resume Draft dialog and stores the resume record for the chosen step', async () => {
+    const { user, router } = setup({ subtab: 'drafts', handlers: { 'GET /documents/1': reply(200, DOCS[0]) } });
+    const row = within(await table()).getAllByRole('row')[1]!;
+    await user.click(within(row).getByRole('button', { name: 'Resume' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resume Draft' });
+    expect(dialog).toHaveTextContent('40% Complete');
+    expect(dialog).toHaveTextContent('Add parties involved (optional)');
+    expect(dialog).toHaveTextContent('Recommended Next Step');
+    await user.click(within(dialog).getByRole('button', { name: 'Resume from Step 3' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=new-matters&resume=1&step=3'));
+    const record = JSON.parse(localStorage.getItem(RESUME_STORAGE_KEY) ?? '{}');
+    expect(record).toMatchObject({ documentId: 1, currentStep: 3, hasExistingFile: true });
+  });
+
+  it('opens the Case Details dialog from a case number outside Active Cases', async () => {
+    const { user } = setup({
+      subtab: 'closed',
+      handlers: { 'GET /documents/3': reply(200, DOCS[2]), 'GET /documents/3/parties': reply(200, { parties: [], total: 0 }) },
+    });
+    await user.click(within(await table()).getByRole('button', { name: /2025-3/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Case Details' });
+    expect(dialog).toHaveTextContent('Filed By');
+    expect(dialog).toHaveTextContent('Aisha Patel');
+    expect(within(dialog).getByRole('button', { name: 'Download Proof of Service' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,257 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DashboardFeedbackProvider, type DashboardFeedback } from '../../../components/dashboard-feedback';
+import { makeUser } from '../../../testing/factories';
+import { mockApi, reply } from '../../../testing/mock-api';
+import { renderWithProviders, signIn } from '../../../testing/render';
+import { emptyParty } from '../utils/party-rules';
+import { RESUME_STORAGE_KEY, computeStepStatus, emptyLegalRep, storeResumeRecord, type CaseInfo } from '../utils/wizard-rules';
+import { NewMattersTab } from './new-matters-tab';
+
+const ME = makeUser({ id: 5, role: 'legal_practitioner', full_name: 'Aisha Bibi Patel', email: 'attorney@demo.co.za' });
+
+const caseInfo: CaseInfo = {
+  title: 'Summons against Mokoena',
+  attorneyName: 'Aisha Bibi Patel',
+  attorneyEmail: 'attorney@demo.co.za',
+  caseNumber: '2025-001234',
+  casePriority: 'urgent',
+  caseCategory: 'Pleadings',
+  documentType: 'Summons Simple',
+};
+
+const doc = (overrides: Record<string, unknown> = {}) => ({
+  id: 42,
+  title: caseInfo.title,
+  status: 'draft',
+  status_enum: 'draft',
+  file_name: null,
+  file_count: 0,
+  draft_metadata: null,
+  parsed_draft_metadata: null,
+  created_at: '2025-05-01T08:00:00Z',
+  updated_at: '2025-05-01T08:00:00Z',
+  ...overrides,
+});
+
+const setup = (route = '/app/dashboard?tab=new-matters', handlers: Parameters<typeof mockApi>[0] = {}) => {
+  signIn();
+  const api = mockApi({ 'GET /users/me': reply(200, ME), 'GET /documents/42/files': reply(200, { files: [], total: 0, total_size: 0 }), ...handlers });
+  const feedback: DashboardFeedback = { showLoading: vi.fn(), hideLoading: vi.fn(), showSuccess: vi.fn(), showError: vi.fn() };
+  const user = userEvent.setup({ delay: null });
+  const view = renderWithProviders(
+    <DashboardFeedbackProvider value={feedback}>
+      <NewMattersTab />
+    </DashboardFeedbackProvider>,
+    { route },
+  );
+  return { ...api, ...view, feedback, user };
+};
+
+const choose = async (user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) => {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+};
+
+/** The first render of a file pays for loading MUI: allow it more than the default second. */
+const attorneyPrefilled = () =>
+  waitFor(() => expect(screen.getByRole('textbox', { name: /name of attorney/i })).toHaveValue('Aisha Bibi Patel'), { timeout: 8000 });
+
+const fillCaseInfo = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.type(screen.getByRole('textbox', { name: /document title/i }), caseInfo.title);
+  await user.type(screen.getByRole('textbox', { name: /case number/i }), caseInfo.caseNumber);
+  await choose(user, /case priority/i, 'Urgent');
+  await choose(user, /case category/i, 'Pleadings');
+  await choose(user, /document type/i, 'Summons Simple');
+};
+
+describe('New Matter wizard', () => {
+  it('prefills the attorney from the user and shows every step 1 message in order on Next', async () => {
+    const { user } = setup();
+    await attorneyPrefilled();
+    expect(screen.getByRole('textbox', { name: /attorney email/i })).toHaveValue('attorney@demo.co.za');
+    expect(screen.queryByRole('combobox', { name: /document type/i })).not.toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Complete case information to save' });
+    expect(save).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.clear(screen.getByRole('textbox', { name: /name of attorney/i }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Document title is required',
+      'Attorney Name is required',
+      'Case Number is required',
+      'Case Priority is required',
+      'Case Category is required',
+      'Document Type is required',
+    ]);
+    expect(screen.getByRole('heading', { name: 'Step 1: Case Information' })).toBeInTheDocument();
+  });
+
+  it('enables "Save Draft" when step 1 is complete and walks the steps with their labels', async () => {
+    const { user } = setup();
+    await attorneyPrefilled();
+    await fillCaseInfo(user);
+    expect(screen.getByRole('button', { name: 'Save Draft' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Step 2: Upload Documents' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload document to save' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please upload at least one document')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('heading', { name: 'Step 1: Case Information' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /document title/i })).toHaveValue(caseInfo.title);
+  });
+
+  it('saves a step 1 draft with the converted document type and version 1 metadata', async () => {
+    const { user, find, feedback } = setup('/app/dashboard?tab=new-matters', {
+      'POST /documents': reply(201, { status: 'success', data: doc(), message: 'ok' }),
+      'PUT /documents/42': reply(200, { status: 'success', data: doc(), message: 'ok' }),
+      'GET /documents/42': reply(200, doc()),
+    });
+    await attorneyPrefilled();
+    await fillCaseInfo(user);
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    await waitFor(() =>
+      expect(feedback.showSuccess).toHaveBeenCalledWith(
+        'Case information saved as draft! You can continue with document upload when ready. You can resume anytime from My Cases.',
+      ),
+    );
+    const created = find('POST', '/documents/')[0]?.body as Record<string, unknown>;
+    expect(created).toMatchObject({
+      title: caseInfo.title,
+      document_type: 'summons_simple',
+      case_number: '2025-001234',
+      case_priority: 'urgent',
+      client_name: 'Aisha Bibi Patel',
+    });
+    const updated = find('PUT', '/documents/42')[0]?.body as { draft_metadata: Record<string, unknown> };
+    expect(updated.draft_metadata).toMatchObject({
+      version: 1,
+      step_status: { step1_completed: true, step2_completed: false, completion_percentage: 20, last_active_step: 1 },
+    });
+    expect(updated).not.toHaveProperty('status');
+    expect(find('GET', '/documents/42')).toHaveLength(1);
+  });
+
+  it('resumes a draft from a fresh record: notice, hidden earlier steps, minStep and "← Edit Case Info"', async () => {
+    const stepStatus = computeStepStatus({
+      currentStep: 3,
+      caseInfo,
+      partyData: emptyParty(),
+      legalRep: emptyLegalRep(),
+      signature: '',
+      fileCount: 1,
+    });
+    storeResumeRecord({
+      documentId: 42,
+      currentStep: 3,
+      stepStatus,
+      caseInfo,
+      partyData: emptyParty(),
+      legalRepData: emptyLegalRep(),
+      signature: '',
+      hasExistingFile: true,
+      timestamp: Date.now(),
+    });
+    const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=3', { 'GET /documents/42/parties': reply(200, { parties: [], total: 0 }) });
+    expect(await screen.findByText('Draft loaded! Continuing from step 3.')).toBeInTheDocument();
+    expect(localStorage.getItem(RESUME_STORAGE_KEY)).toBeNull();
+    expect(find('GET', '/documents/42')).toHaveLength(0);
+    expect(screen.getByRole('heading', { name: 'Step 3: Parties Involved' })).toBeInTheDocument();
+    expect(screen.getByText('All fields are required.')).toBeInTheDocument();
+    expect(screen.queryByText('Case Info')).not.toBeInTheDocument();
+    expect(screen.queryByText('Upload')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Complete party details to save' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: '← Edit Case Info' }));
+    expect(await screen.findByRole('heading', { name: 'Step 1: Case Information' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /document title/i })).toHaveValue(caseInfo.title);
+    expect(screen.queryByRole('button', { name: '← Edit Case Info' })).not.toBeInTheDocument();
+  });
+
+  it('loads the draft from the server without a record, and starts over when that fails', async () => {
+    const meta = {
+      version: 1,
+      last_saved_at: '2025-05-01T08:00:00Z',
+      step_status: { step1_completed: true, step2_completed: true, last_active_step: 2 },
+      wizard_data: { case_info: caseInfo },
+    };
+    const ok = setup('/app/dashboard?tab=new-matters&resume=42', {
+      'GET /documents/42': reply(200, doc({ parsed_draft_metadata: meta, file_name: 'a.pdf', file_count: 1 })),
+    });
+    expect(await screen.findByText('Draft loaded! Continuing from step 3.')).toBeInTheDocument();
+    ok.unmount();
+
+    const failing = setup('/app/dashboard?tab=new-matters&resume=42', { 'GET /documents/42': reply(500, { detail: 'boom' }) });
+    await waitFor(() => expect(failing.feedback.showError).toHaveBeenCalledWith('Failed to load draft information. Resuming from beginning.'));
+    expect(screen.getByRole('heading', { name: 'Step 1: Case Information' })).toBeInTheDocument();
+  });
+
+  it('validates the party once one is entered, and lets step 3 be skipped while drafting', async () => {
+    storeResumeRecord({
+      documentId: 42,
+      currentStep: 3,
+      stepStatus: computeStepStatus({ currentStep: 3, caseInfo, partyData: emptyParty(), legalRep: emptyLegalRep(), signature: '', fileCount: 1 }),
+      caseInfo,
+      partyData: emptyParty(),
+      legalRepData: emptyLegalRep(),
+      signature: '',
+      hasExistingFile: true,
+      timestamp: Date.now(),
+    });
+    const { user } = setup('/app/dashboard?tab=new-matters&resume=42&step=3');
+    await screen.findByRole('heading', { name: 'Step 3: Parties Involved' });
+    await user.type(screen.getByRole('textbox', { name: /first name/i }), 'John');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getAllByRole('listitem')[0]).toHaveTextContent('Party title is required');
+    expect(within(alert).queryByText('Party first name is required')).not.toBeInTheDocument();
+
+    await user.clear(screen.getByRole('textbox', { name: /first name/i }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Step 4: Legal Representative Details' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Select firm and branch to save' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please select a law firm')).toBeInTheDocument();
+  });
+
+  it('requires the signature on step 5 and builds it from the first and last name', async () => {
+    storeResumeRecord({
+      documentId: 42,
+      currentStep: 5,
+      stepStatus: computeStepStatus({ currentStep: 5, caseInfo, partyData: emptyParty(), legalRep: emptyLegalRep(), signature: '', fileCount: 1 }),
+      caseInfo,
+      partyData: emptyParty(),
+      legalRepData: { ...emptyLegalRep(), firmId: 1, firmName: 'Opp Inc', branchId: 2, branchName: 'Main', digitalServiceAddress: 'dsa@x.co.za' },
+      signature: '',
+      hasExistingFile: true,
+      timestamp: Date.now(),
+    });
+    const { user } = setup('/app/dashboard?tab=new-matters&resume=42&step=5');
+    await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
+    expect(screen.getByRole('button', { name: 'Add signature to finalize' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Submit Document' })).toBeDisabled();
+    expect(await screen.findByLabelText('Signature: Aisha Patel')).toBeInTheDocument();
+    expect(screen.getByText(/By proceeding, you confirm/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign Document' }));
+    expect(screen.getByRole('button', { name: 'Save Complete Draft' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Submit Document' })).toBeEnabled();
+    expect(screen.getByRole('region', { name: 'Signature Preview' })).toHaveTextContent('Aisha Patel');
+  });
+});
+
+describe('New Matters for a sheriff', () => {
+  it('points the sheriff to My Cases instead of the wizard', async () => {
+    signIn();
+    mockApi({ 'GET /users/me': reply(200, makeUser({ role: 'sheriff' })) });
+    renderWithProviders(<NewMattersTab />);
+    expect(await screen.findByText('Matters are created by law firms', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My Cases' })).toHaveAttribute('href', '/app/dashboard?tab=my-cases&subtab=active');
+  });
+});

@@ -1,0 +1,159 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, reply } from '../../../testing/mock-api';
+import { renderWithProviders } from '../../../testing/render';
+import { VerifyPage } from './verify-page';
+
+vi.mock('../../../lib/upload-with-progress', () => ({
+  uploadWithProgress: vi.fn(async () => ({
+    valid: true,
+    status: 'verified',
+    message: 'This document is authentic: it was served through LexServe and has not been altered.',
+    sha256: 'ab'.repeat(32),
+    size: 1200,
+    match: 'served_document',
+    filename: 'summons.pdf',
+    security_id: 'LS-7K3M-9QXD-2HJP-RT4W',
+    document_type: 'Summons Simple',
+    pdf_type: 'served_document',
+    generation_date: '2025-05-01T10:00:00Z',
+    verification_count: 3,
+    hash_verified: true,
+    firm_verified: true,
+    verification_url: 'http://localhost/verify/LS-7K3M-9QXD-2HJP-RT4W',
+    firm_name: 'Demo Attorneys Inc.',
+    service_date: '2025-05-01T10:00:00Z',
+    revoked_at: null,
+    superseded: false,
+  })),
+}));
+
+const ID = 'LS-7K3M-9QXD-2HJP-RT4W';
+const verified = {
+  valid: true,
+  status: 'verified',
+  security_id: ID,
+  message: 'This document is authentic: it was served through LexServe and has not been altered.',
+  document_type: 'Summons Simple',
+  pdf_type: 'proof_of_service',
+  generation_date: '2025-05-01T10:00:00Z',
+  verification_count: 4,
+  hash_verified: true,
+  firm_verified: true,
+  verification_url: `http://localhost:3000/verify/${ID}`,
+  firm_name: 'Demo Attorneys Inc.',
+  service_date: '2025-05-01T10:00:00Z',
+  revoked_at: null,
+};
+
+const render = (route = '/verify') =>
+  renderWithProviders(<VerifyPage />, { route, path: '/verify/:securityId?' });
+
+const field = () => screen.findByRole('textbox', { name: 'Security ID' }, { timeout: 8000 });
+
+describe('VerifyPage', () => {
+  it('focuses the field, verifies without a token and shows the document information', async () => {
+    const { find } = mockApi({ [`GET /verify/${ID}`]: reply(200, verified) });
+    const user = userEvent.setup({ delay: null });
+    render();
+    const input = await field();
+    expect(input).toHaveFocus();
+    expect(screen.getByText(/printed at the bottom of every page/)).toBeInTheDocument();
+    await user.type(input, ID);
+    await user.click(screen.getByRole('button', { name: 'Verify Document' }));
+    const card = await screen.findByTestId('verification-result');
+    expect(within(card).getByRole('heading', { name: 'Document Verified' })).toBeInTheDocument();
+    expect(card).toHaveTextContent(`Security ID: ${ID}`);
+    expect(card).toHaveTextContent('Document Information');
+    expect(card).toHaveTextContent('Proof Of Service');
+    expect(card).toHaveTextContent('1 May 2025 at 12:00');
+    expect(within(card).getByText('Verified Firm')).toBeInTheDocument();
+    expect(within(card).getByText('Verified')).toBeInTheDocument();
+    expect(find('GET', `/verify/${ID}`)[0]?.headers.get('Authorization')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'About Document Verification' })).toBeInTheDocument();
+  });
+
+  it('fills in and verifies the ID from the address (the QR code), trimmed', async () => {
+    const { find } = mockApi({ [`GET /verify/${ID}`]: reply(200, verified) });
+    render(`/verify/%20${ID}%20`);
+    expect(await screen.findByRole('heading', { name: 'Document Verified' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await field()).toHaveValue(ID);
+    expect(find('GET', `/verify/${ID}`)).toHaveLength(1);
+  });
+
+  it('turns a 404 into "Document Not Found" and clears the result when the field is edited', async () => {
+    mockApi({ 'GET /verify/LS-0000-0000-0000-0000': reply(404, { detail: 'Security ID not found in verification database' }) });
+    const user = userEvent.setup({ delay: null });
+    render('/verify/LS-0000-0000-0000-0000');
+    expect(await screen.findByRole('heading', { name: 'Document Not Verified' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('Document Not Found')).toBeInTheDocument();
+    expect(screen.getByText('Security ID not found in verification database')).toBeInTheDocument();
+    await user.type(await field(), 'X');
+    expect(screen.queryByTestId('verification-result')).not.toBeInTheDocument();
+  });
+
+  it('shows the revoked notice', async () => {
+    mockApi({
+      [`GET /verify/${ID}`]: reply(200, {
+        ...verified,
+        valid: false,
+        status: 'revoked',
+        message: 'This document has been revoked and is no longer valid. Please contact the issuing firm for more information.',
+      }),
+    });
+    render(`/verify/${ID}`);
+    expect(await screen.findByText('Document Revoked', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Document Not Verified' })).toBeInTheDocument();
+    expect(screen.queryByText('Document Information')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [400, 'Invalid security ID format. Please check the security ID and try again.'],
+    [500, 'Failed to verify document'],
+  ])('shows the message for %i', async (status, message) => {
+    mockApi({ 'GET /verify/LS-BAD': reply(status, { detail: 'x' }) });
+    render('/verify/LS-BAD');
+    expect(await screen.findByText(message, {}, { timeout: 8000 })).toBeInTheDocument();
+    if (status === 500) expect(screen.getByText('Verification Error')).toBeInTheDocument();
+  });
+
+  it('asks for an ID, reads "Verifying..." while busy and starts over with New Search', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    mockApi({ [`GET /verify/${ID}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const user = userEvent.setup({ delay: null });
+    render();
+    await field();
+    await user.click(screen.getByRole('button', { name: 'Verify Document' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid security ID provided. Security ID must be a non-empty string.');
+    await user.type(await field(), ID);
+    await user.click(screen.getByRole('button', { name: 'Verify Document' }));
+    expect(await screen.findByRole('button', { name: 'Verifying...' })).toBeDisabled();
+    answer(new Response(JSON.stringify(verified), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    await screen.findByRole('heading', { name: 'Document Verified' });
+    await user.click(screen.getByRole('button', { name: 'New Search' }));
+    expect(await field()).toHaveValue('');
+    expect(screen.queryByTestId('verification-result')).not.toBeInTheDocument();
+  });
+
+  it('checks a dropped PDF against the served originals', async () => {
+    mockApi({});
+    render();
+    await field();
+    fireEvent.drop(screen.getByTestId('verify-dropzone'), {
+      dataTransfer: { files: [new File(['%PDF-1.4'], 'summons.pdf', { type: 'application/pdf' })] },
+    });
+    const result = await screen.findByTestId('file-verification-result');
+    expect(result).toHaveTextContent('Authentic served document');
+    expect(result).toHaveTextContent('Demo Attorneys Inc.');
+    expect(within(result).getByRole('link', { name: ID })).toHaveAttribute('href', `/verify/${ID}`);
+  });
+
+  it('refuses other file types before sending', async () => {
+    mockApi({});
+    render();
+    await field();
+    fireEvent.change(screen.getByTestId('verify-file-input'), { target: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Only PDF files can be verified.'));
+  });
+});
