@@ -1,38 +1,36 @@
-import CircularProgress from '@mui/material/CircularProgress';
-import { Suspense, lazy, type ComponentType } from 'react';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { isFirmRole } from '@lexserve/contracts/common';
+import type { Document } from '@lexserve/contracts/documents';
+import { CaseClosureButton } from '../../features/closures/components/case-closure-button';
+import { CaseClosurePanel } from '../../features/closures/components/case-closure-panel';
 import { CaseDetailPage } from '../../features/documents/components/case-detail-page';
+import { useMySubscription } from '../../features/subscriptions/api/get-my-subscription';
+import { SubscriptionStatusChip } from '../../features/subscriptions/components/subscription-status-chip';
+import { useCurrentUser } from '../../lib/auth';
 
-type PanelProps = { documentId: number };
-type PanelModule = { CaseClosurePanel?: ComponentType<PanelProps> };
+/** The compact subscription indicator of the closure tab (spec 2.10), for firm roles. */
+function CompactSubscriptionIndicator() {
+  const { data: user } = useCurrentUser();
+  const firmRole = user ? isFirmRole(user.role) : false;
+  const sub = useMySubscription({ enabled: firmRole });
+  if (!firmRole || !sub.data) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Typography variant="body2" color="text.secondary">
+        Subscription{sub.data.plan?.display_name ? ` (${sub.data.plan.display_name})` : ''}:
+      </Typography>
+      <SubscriptionStatusChip status={sub.data.status} />
+    </Stack>
+  );
+}
 
-/**
- * The closures feature delivers `CaseClosurePanel({documentId})` on its own schedule. A glob import keeps the
- * build working before its file exists and picks it up once it does, without a cross-feature import.
- */
-const candidates = import.meta.glob<PanelModule>('../../features/closures/components/*.tsx');
-const keys = Object.keys(candidates)
-  .filter((key) => !key.endsWith('.test.tsx'))
-  .sort((a, b) => Number(b.includes('closure-panel')) - Number(a.includes('closure-panel')));
+const closurePanel = (documentId: number) => (
+  <CaseClosurePanel documentId={documentId} subscriptionIndicator={<CompactSubscriptionIndicator />} />
+);
+const closureButton = (document: Document) => <CaseClosureButton documentId={document.id} documentStatus={document.status} />;
 
-const ClosurePanel = keys.some((key) => key.includes('closure-panel'))
-  ? lazy(async () => {
-      for (const key of keys) {
-        const module = await candidates[key]!();
-        if (module.CaseClosurePanel) return { default: module.CaseClosurePanel };
-      }
-      return { default: () => null };
-    })
-  : null;
-
-const closurePanel = ClosurePanel
-  ? (documentId: number) => (
-      <Suspense fallback={<CircularProgress size={24} aria-label="Loading case closure" />}>
-        <ClosurePanel documentId={documentId} />
-      </Suspense>
-    )
-  : undefined;
-
-/** /app/dashboard/active-case/{documentId}: the case page with the closure tab of the closures feature. */
+/** /app/dashboard/active-case/{documentId}: the case page, with the closures feature's button and tab. */
 export function ActiveCasePage() {
-  return <CaseDetailPage closurePanel={closurePanel} />;
+  return <CaseDetailPage closurePanel={closurePanel} closureButton={closureButton} />;
 }

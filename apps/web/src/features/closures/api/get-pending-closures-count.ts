@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { PENDING_CLOSURES_LIMIT, PENDING_CLOSURES_REFRESH_MS } from '../../../config/constants';
+import { PENDING_CLOSURES_REFRESH_MS } from '../../../config/constants';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
 
-type ClosureList = { closures?: unknown[]; total?: number };
+/**
+ * The number of pending closures in the caller's scope (spec 2.14). The server counts them
+ * (GET /case-closure/pending-count) instead of the list of status pending with limit 100, so the
+ * number is right beyond 100 too.
+ */
+export const getPendingClosuresCount = async (): Promise<number> => (await api.get<{ count: number }>('/case-closure/pending-count')).count;
 
-/** Pending closure requests (spec 2.6): status=pending, limit 100. */
-export const getPendingClosuresCount = async (): Promise<number> => {
-  const answer = await api.get<ClosureList>('/case-closure/', { query: { status: 'pending', limit: PENDING_CLOSURES_LIMIT } });
-  return typeof answer?.total === 'number' ? answer.total : (answer?.closures?.length ?? 0);
-};
-
-/** Refreshed every 30 seconds; failures stay quiet (the indicator hides itself). */
+/** Refreshed every 30 seconds, and at once on a closure notification; failures stay quiet (the indicator hides itself). */
 export const usePendingClosuresCount = (enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.pendingClosures,

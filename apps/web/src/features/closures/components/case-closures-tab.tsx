@@ -1,18 +1,19 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { ClosureApprovals } from './closure-approvals';
 
-/**
- * Placeholder until issue 8 delivers this screen: replace this file's component and keep the
- * export name `CaseClosuresTab`, which the router (or the dashboard) imports.
- */
+/** Dashboard tab case-closures (spec 2.12), for firm and branch administrators. */
 export function CaseClosuresTab({ subtab }: { subtab?: string | null }) {
   void subtab;
   return (
-    <PlaceholderPage
-      headingLevel="h2"
-      title="Case Closures"
-      description="Closure requests waiting for approval."
-      emptyTitle="No case closures to show"
-      emptyDescription="Closure requests of your firm will be listed here."
-    />
+    <Box>
+      <Typography variant="h5" component="h2">
+        Case Closure Approvals
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2.5 }}>
+        Review and approve case closure requests from your team.
+      </Typography>
+      <ClosureApprovals />
+    </Box>
   );
 }
