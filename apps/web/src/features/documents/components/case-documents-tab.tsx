@@ -125,7 +125,7 @@ export function CaseDocumentsTab({ document, canUpload, canBundle }: CaseDocumen
               Combine the case's files into a single PDF, in the order you choose.
             </Typography>
           </Box>
-          <Stack direction="row" spacing={1}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexShrink: 0 }}>
             <Button variant="outlined" startIcon={<CollectionsBookmarkOutlinedIcon />} onClick={() => setBundlesOpen(true)}>
               View All Bundles ({bundles.length})
             </Button>
@@ -168,11 +168,11 @@ export function CaseDocumentsTab({ document, canUpload, canBundle }: CaseDocumen
                 <TableHead>
                   <TableRow>
                     <TableCell>Document Name</TableCell>
-                    <TableCell>Type</TableCell>
-                    <TableCell>Size</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Type</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Size</TableCell>
                     <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Uploaded</TableCell>
                     <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Filed By</TableCell>
-                    <TableCell>Primary</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Primary</TableCell>
                     <TableCell align="right">Actions</TableCell>
                   </TableRow>
                 </TableHead>
@@ -183,13 +183,17 @@ export function CaseDocumentsTab({ document, canUpload, canBundle }: CaseDocumen
                         <Typography variant="body2" noWrap title={file.filename} sx={{ fontWeight: 500 }}>
                           {file.filename}
                         </Typography>
+                        <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                          {fileTypeLabel(file)} · {formatFileSize(file.size)}
+                          {file.is_primary ? ' · Primary' : ''}
+                        </Typography>
                         {file.is_bundle ? <Chip size="small" label="Bundle" sx={{ mt: 0.5 }} /> : null}
                       </TableCell>
-                      <TableCell>{fileTypeLabel(file)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFileSize(file.size)}</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{fileTypeLabel(file)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{formatFileSize(file.size)}</TableCell>
                       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>{formatDateTime(file.uploaded_at)}</TableCell>
                       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{file.uploaded_by?.firm_name || 'Unknown Firm'}</TableCell>
-                      <TableCell>{file.is_primary ? <Chip size="small" color="secondary" icon={<StarIcon />} label="Primary" /> : '—'}</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{file.is_primary ? <Chip size="small" color="secondary" icon={<StarIcon />} label="Primary" /> : '—'}</TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         <Tooltip title="View">
                           <IconButton size="small" onClick={() => setViewing(file)} aria-label={`View ${file.filename}`}>

@@ -244,6 +244,7 @@ function SheriffCard({ document }: { document: Document }) {
               helperText={sheriffs.isError ? describeError(sheriffs.error, { fallback: 'Failed to load sheriffs' }) : sheriffs.data?.length === 0 ? 'No sheriffs are registered yet.' : undefined}
               error={sheriffs.isError}
               sx={{ maxWidth: 360 }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
               <MenuItem value="">
                 <em>No sheriff</em>

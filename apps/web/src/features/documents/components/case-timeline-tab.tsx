@@ -100,7 +100,7 @@ export function CaseTimelineTab({ documentId }: { documentId: number }) {
             Chronological history of all document events
           </Typography>
         </Box>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, gap: 1.5, flexShrink: 0 }}>
           <TextField
             select
             size="small"
@@ -127,6 +127,7 @@ export function CaseTimelineTab({ documentId }: { documentId: number }) {
           <FormControlLabel
             control={<Checkbox checked={includeSystem} onChange={(e) => setIncludeSystem(e.target.checked)} />}
             label="Include System Events"
+            sx={{ whiteSpace: 'nowrap', mr: 0 }}
           />
           <Button startIcon={<RefreshIcon />} onClick={() => void timeline.refetch()} disabled={timeline.isFetching}>
             Refresh

@@ -222,8 +222,8 @@ export function MyCasesTab({ subtab }: { subtab?: string | null }) {
                   <TableRow>
                     <TableCell>Case Number</TableCell>
                     <TableCell>Title</TableCell>
-                    <TableCell>{current === 'drafts' ? 'Progress' : 'Priority'}</TableCell>
-                    <TableCell>Status</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{current === 'drafts' ? 'Progress' : 'Priority'}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Status</TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Date Created</TableCell>
                     {current === 'drafts' ? <TableCell align="right">Actions</TableCell> : null}
                   </TableRow>
@@ -290,7 +290,7 @@ function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowPr
           </Link>
         )}
       </TableCell>
-      <TableCell sx={{ minWidth: 180 }}>
+      <TableCell sx={{ minWidth: { xs: 140, sm: 180 } }}>
         <Typography variant="body2" sx={{ fontWeight: 500 }}>
           {doc.title}
         </Typography>
@@ -300,8 +300,13 @@ function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowPr
           </Typography>
         ) : null}
         {doc.is_revoked ? <Chip size="small" color="error" label="Revoked" sx={{ ml: 1 }} /> : null}
+        {/* Phones: the status and progress or priority move under the title. */}
+        <Stack direction="row" spacing={0.5} sx={{ display: { xs: 'flex', sm: 'none' }, mt: 0.5, flexWrap: 'wrap', gap: 0.5 }}>
+          <Chip size="small" label={statusLabel(doc.status)} color={statusColor(doc.status)} />
+          {drafts ? <Chip size="small" variant="outlined" label={`${completion}% complete`} /> : <Chip size="small" label={priority.label} color={priority.color} variant="outlined" />}
+        </Stack>
       </TableCell>
-      <TableCell sx={{ minWidth: 110 }}>
+      <TableCell sx={{ minWidth: 110, display: { xs: 'none', sm: 'table-cell' } }}>
         {drafts ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <LinearProgress variant="determinate" value={completion} sx={{ flex: 1, height: 6, borderRadius: 3, minWidth: 50 }} aria-label={`${completion}% complete`} />
@@ -311,7 +316,7 @@ function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowPr
           <Chip size="small" label={priority.label} color={priority.color} variant={priority.color === 'default' ? 'outlined' : 'filled'} />
         )}
       </TableCell>
-      <TableCell>
+      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
         <Chip size="small" label={statusLabel(doc.status)} color={statusColor(doc.status)} />
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{formatDate(doc.created_at)}</TableCell>

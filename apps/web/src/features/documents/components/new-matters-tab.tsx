@@ -211,7 +211,7 @@ function WizardBar({ step, minStep, busy, saving, complete, submitLabel, onPrevi
         gap: 1.5,
         alignItems: 'center',
         gridTemplateColumns: { xs: '1fr', md: '1fr auto 1fr' },
-        position: 'sticky',
+        position: { xs: 'static', sm: 'sticky' },
         bottom: 0,
         zIndex: 2,
       }}

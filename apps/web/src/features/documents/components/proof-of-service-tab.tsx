@@ -1,7 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -126,7 +125,7 @@ export function ProofOfServiceTab({ document, canGenerate }: { document: Documen
             {downloading ? 'Downloading...' : 'Download PDF'}
           </Button>
           {proof.security_id ? (
-            <Button variant="outlined" component={RouterLink} to={`/app/verify/${encodeURIComponent(proof.security_id)}`} endIcon={<OpenInNewIcon />}>
+            <Button variant="outlined" component={RouterLink} to={`/app/verify/${encodeURIComponent(proof.security_id)}`} startIcon={<VerifiedUserOutlinedIcon />}>
               Verify Security ID
             </Button>
           ) : null}

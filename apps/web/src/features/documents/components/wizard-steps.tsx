@@ -44,7 +44,16 @@ const FIELD_ERRORS: Record<string, keyof CaseInfo> = {
 export function CaseInfoStep({ wizard }: { wizard: MatterWizard }) {
   const { caseInfo, setCaseInfo, errors, busy } = wizard;
   const fieldError = (field: keyof CaseInfo) => errors.find((message) => FIELD_ERRORS[message] === field);
-  const set = <K extends keyof CaseInfo>(field: K, value: CaseInfo[K]) => setCaseInfo({ ...caseInfo, [field]: value });
+  /** A change clears that field's messages; the others stay until the next check. */
+  const clearErrorsOf = (...fields: (keyof CaseInfo)[]) => {
+    if (errors.some((message) => fields.includes(FIELD_ERRORS[message] as keyof CaseInfo))) {
+      wizard.setErrors(errors.filter((message) => !fields.includes(FIELD_ERRORS[message] as keyof CaseInfo)));
+    }
+  };
+  const set = <K extends keyof CaseInfo>(field: K, value: CaseInfo[K]) => {
+    setCaseInfo({ ...caseInfo, [field]: value });
+    clearErrorsOf(field);
+  };
   const types = documentTypesFor(caseInfo.caseCategory);
   return (
     <Grid container spacing={2.5}>
@@ -120,7 +129,10 @@ export function CaseInfoStep({ wizard }: { wizard: MatterWizard }) {
           label="Case Category"
           required
           value={caseInfo.caseCategory}
-          onChange={(e) => setCaseInfo(changeCategory(caseInfo, e.target.value as CaseCategory))}
+          onChange={(e) => {
+            setCaseInfo(changeCategory(caseInfo, e.target.value as CaseCategory));
+            clearErrorsOf('caseCategory');
+          }}
           error={Boolean(fieldError('caseCategory'))}
           helperText={fieldError('caseCategory')}
           disabled={busy}

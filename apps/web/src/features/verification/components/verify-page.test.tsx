@@ -66,7 +66,7 @@ describe('VerifyPage', () => {
     expect(within(card).getByRole('heading', { name: 'Document Verified' })).toBeInTheDocument();
     expect(card).toHaveTextContent(`Security ID: ${ID}`);
     expect(card).toHaveTextContent('Document Information');
-    expect(card).toHaveTextContent('Proof Of Service');
+    expect(card).toHaveTextContent('Proof of Service');
     expect(card).toHaveTextContent('1 May 2025 at 12:00');
     expect(within(card).getByText('Verified Firm')).toBeInTheDocument();
     expect(within(card).getByText('Verified')).toBeInTheDocument();

@@ -35,8 +35,9 @@ const STATUS_ICON = {
   info: <HelpOutlinedIcon color="info" sx={{ fontSize: 44 }} aria-hidden />,
 } as const;
 
+const PDF_TYPES: Record<string, string> = { proof_of_service: 'Proof of Service', served_document: 'Served Document' };
 const pdfTypeLabel = (value: string | null) =>
-  value ? value.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()) : null;
+  value ? (PDF_TYPES[value] ?? value.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase())) : null;
 
 /** Document verification (spec 1, 2.5), public: /verify, /verify/{securityId}, /app/verify(/{securityId}). */
 export function VerifyPage() {
