@@ -100,16 +100,6 @@ export const transitionClosure = async (db: DbOrTx, id: number, from: ClosureSta
 export const updateChecklist = async (db: DbOrTx, id: number, from: ClosureStatus, checklist: ClosureRow['checklist']) =>
   transitionClosure(db, id, from, { checklist });
 
-/** Sets a served, unrevoked document to completed; nothing comes back if it is no longer in that state. */
-export const completeDocument = async (db: DbOrTx, documentId: number) =>
-  (
-    await db
-      .update(documents)
-      .set({ status: 'completed' })
-      .where(and(eq(documents.id, documentId), eq(documents.status, 'served'), isNull(documents.revokedAt)))
-      .returning({ id: documents.id })
-  )[0];
-
 export type ListFilters = { status?: ClosureStatus; skip: number; limit: number; search?: string; documentId?: number };
 
 export async function listClosures(db: DbOrTx, actor: Actor, f: ListFilters) {

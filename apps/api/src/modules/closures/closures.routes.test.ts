@@ -231,7 +231,7 @@ describe('complete', () => {
     expect(res.json().data.completed_at).toBeTruthy();
     expect(res.json().data.document.status).toBe('completed');
     expect(await statusOf(doc.id)).toBe('completed');
-    expect((await timelineOf(doc.id)).map((e) => e.eventType)).toEqual(['closure_requested', 'closure_approved', 'closure_completed']);
+    expect((await timelineOf(doc.id)).map((e) => e.eventType)).toEqual(['closure_requested', 'closure_approved', 'closure_completed', 'status_changed']);
 
     const twice = await as(team.attorney.token).put(`${API}/${data.id}/complete`);
     expect(twice.statusCode).toBe(409);
@@ -290,7 +290,7 @@ describe('direct close', () => {
       approved_by_user_id: null,
     });
     expect(await statusOf(doc.id)).toBe('completed');
-    expect((await timelineOf(doc.id)).map((e) => e.eventType)).toEqual(['closure_direct_closed']);
+    expect((await timelineOf(doc.id)).map((e) => e.eventType)).toEqual(['closure_direct_closed', 'status_changed']);
     const again = await as(team.firm.token).post(`${API}/direct-close`, { document_id: doc.id, closure_reason: 'Other' });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('CLOSURE_CASE_CLOSED');

@@ -26,6 +26,7 @@ import { AppError, isUniqueViolation } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import { findDocumentInScope, type DocumentRow } from '../documents/documents.repository';
+import { changeStatus } from '../documents/documents.service';
 import { addTimelineEvent } from '../documents/timeline.repository';
 import { assessEligibility, type Eligibility } from './closures.eligibility';
 import { readChecklist, toClosureDto, toClosureDtos, toHistoryEvents } from './closures.mapper';
@@ -86,6 +87,11 @@ function assertEligible(e: Awaited<ReturnType<typeof assess>>, opts: { ignorePro
   if (e.activeClosureId) throw new AppError(ClosureErrors.CLOSURE_ALREADY_ACTIVE);
   const issues = opts.ignoreProof ? e.blocking.filter((b) => !b.startsWith('No proof of service')) : e.blocking;
   if (issues.length) throw notEligible(issues);
+}
+
+/** Completion needs the case still served and not revoked (it may have changed since the approval). */
+function assertStillServed(doc: DocumentRow) {
+  if (doc.status !== 'served' || doc.revokedAt) throw new AppError(ClosureErrors.CLOSURE_DOCUMENT_CHANGED);
 }
 
 function eventPayload(
@@ -327,6 +333,9 @@ export async function completeClosure(ctx: Ctx, id: number, input: CompleteClosu
     const { closure, document } = await getClosure(tx, ctx, id);
     if (closure.closureStatus !== 'approved') throw invalidTransition(closure.closureStatus, 'completed');
     if (!isChecklistComplete(readChecklist(closure))) throw new AppError(ClosureErrors.CLOSURE_CHECKLIST_INCOMPLETE);
+    // Lock the case first (the order every closure step follows: document, then closure).
+    const doc = await getDocument(tx, ctx, document.id, { forUpdate: true });
+    assertStillServed(doc);
     const updated = await repo.transitionClosure(tx, id, 'approved', {
       closureStatus: 'completed',
       completedById: ctx.actor.id,
@@ -334,16 +343,16 @@ export async function completeClosure(ctx: Ctx, id: number, input: CompleteClosu
       completionNotes: input.completion_notes,
     });
     if (!updated) throw invalidTransition((await getClosure(tx, ctx, id)).closure.closureStatus, 'completed');
-    if (!(await repo.completeDocument(tx, document.id))) throw new AppError(ClosureErrors.CLOSURE_DOCUMENT_CHANGED);
     await recordStep(tx, ctx, {
-      doc: docOf(document),
+      doc,
       closure: updated,
       timeline: 'closure_completed',
       description: 'Case closure completed; the case status changed from served to completed.',
       event: 'closure.completed',
       notes: input.completion_notes,
-      metadata: { previous_status: 'served', new_status: 'completed' },
+      metadata: { previous_status: doc.status, new_status: 'completed' },
     });
+    await changeStatus(tx, doc, 'completed', ctx.actor.id, `case closure ${updated.id} completed`);
   });
   return reload(ctx.db, ctx, id);
 }
@@ -371,7 +380,6 @@ export async function directClose(ctx: Ctx, input: DirectCloseInput): Promise<Cl
       completedById: ctx.actor.id,
       completedAt: now,
     });
-    if (!(await repo.completeDocument(tx, doc.id))) throw new AppError(ClosureErrors.CLOSURE_DOCUMENT_CHANGED);
     await recordStep(tx, ctx, {
       doc,
       closure,
@@ -379,8 +387,9 @@ export async function directClose(ctx: Ctx, input: DirectCloseInput): Promise<Cl
       description: `Case closed directly: ${input.closure_reason}; the case status changed from served to completed.`,
       event: 'closure.direct_closed',
       notes: input.closure_notes,
-      metadata: { previous_status: 'served', new_status: 'completed' },
+      metadata: { previous_status: doc.status, new_status: 'completed' },
     });
+    await changeStatus(tx, doc, 'completed', ctx.actor.id, `closed directly (${input.closure_reason})`);
     return closure.id;
   });
   return reload(ctx.db, ctx, id);
