@@ -20,16 +20,23 @@ export const MONTHLY_PRICE_REQUIRED = 'Valid monthly price is required';
 
 /** Prices arrive as numbers (or numeric strings from forms). */
 const money = (msg: string) =>
-  z.coerce.number({ error: msg }).refine((v) => Number.isFinite(v) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, msg);
-const optionalMoney = z.coerce.number({ error: 'Price must be a number' }).min(0, 'Price must be 0 or more').nullish();
+  z.coerce
+    .number({ error: msg })
+    .refine((v) => Number.isFinite(v) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, msg);
+const optionalMoney = z.coerce
+  .number({ error: 'Price must be a number' })
+  .min(0, 'Price must be 0 or more')
+  .nullish();
 /** 0 (or absent) means unlimited for users and digital services (spec 5). */
-const optionalLimit = (field: string) => z.coerce.number({ error: `${field} must be a number` }).int().min(0, `${field} must be 0 or more`).nullish();
+const optionalLimit = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be a number` })
+    .int()
+    .min(0, `${field} must be 0 or more`)
+    .nullish();
 
 /** Features: the object of flags, or a list of flag keys / labels (both forms occur, spec 3). */
-export const PlanFeaturesInputSchema = z.union([
-  z.record(z.string(), z.boolean()),
-  z.array(z.string()),
-]);
+export const PlanFeaturesInputSchema = z.union([z.record(z.string(), z.boolean()), z.array(z.string())]);
 
 const planFields = {
   description: z.string().trim().max(2000).nullish(),
@@ -50,8 +57,16 @@ const planFields = {
 };
 
 export const CreatePlanInputSchema = z.object({
-  name: z.string({ error: PLAN_NAMES_REQUIRED }).trim().min(1, PLAN_NAMES_REQUIRED).max(100, 'Plan name is too long'),
-  display_name: z.string({ error: PLAN_NAMES_REQUIRED }).trim().min(1, PLAN_NAMES_REQUIRED).max(200, 'Display name is too long'),
+  name: z
+    .string({ error: PLAN_NAMES_REQUIRED })
+    .trim()
+    .min(1, PLAN_NAMES_REQUIRED)
+    .max(100, 'Plan name is too long'),
+  display_name: z
+    .string({ error: PLAN_NAMES_REQUIRED })
+    .trim()
+    .min(1, PLAN_NAMES_REQUIRED)
+    .max(200, 'Display name is too long'),
   monthly_price: money(MONTHLY_PRICE_REQUIRED).refine((v) => v > 0, MONTHLY_PRICE_REQUIRED),
   ...planFields,
 });
@@ -61,7 +76,9 @@ export type CreatePlanInput = z.infer<typeof CreatePlanInputSchema>;
 export const UpdatePlanInputSchema = z.object({
   name: z.string().trim().min(1, PLAN_NAMES_REQUIRED).max(100).optional(),
   display_name: z.string().trim().min(1, PLAN_NAMES_REQUIRED).max(200).optional(),
-  monthly_price: money(MONTHLY_PRICE_REQUIRED).refine((v) => v > 0, MONTHLY_PRICE_REQUIRED).optional(),
+  monthly_price: money(MONTHLY_PRICE_REQUIRED)
+    .refine((v) => v > 0, MONTHLY_PRICE_REQUIRED)
+    .optional(),
   ...planFields,
 });
 export type UpdatePlanInput = z.infer<typeof UpdatePlanInputSchema>;
@@ -71,11 +88,15 @@ export function normaliseFeatures(
   input: z.infer<typeof PlanFeaturesInputSchema> | undefined,
   labels: Record<PlanFeatureFlag, string>,
 ): Record<PlanFeatureFlag, boolean> {
-  const out = Object.fromEntries(PLAN_FEATURE_FLAGS.map((f) => [f, false])) as Record<PlanFeatureFlag, boolean>;
+  const out = Object.fromEntries(PLAN_FEATURE_FLAGS.map((f) => [f, false])) as Record<
+    PlanFeatureFlag,
+    boolean
+  >;
   if (!input) return out;
   if (Array.isArray(input)) {
     const wanted = new Set(input.map((s) => s.trim().toLowerCase()));
-    for (const f of PLAN_FEATURE_FLAGS) if (wanted.has(f) || wanted.has(labels[f].toLowerCase())) out[f] = true;
+    for (const f of PLAN_FEATURE_FLAGS)
+      if (wanted.has(f) || wanted.has(labels[f].toLowerCase())) out[f] = true;
     return out;
   }
   for (const f of PLAN_FEATURE_FLAGS) if (input[f] === true) out[f] = true;
@@ -110,7 +131,15 @@ export const FirmSubscriptionSchema = z.object({
 });
 export type FirmSubscription = z.infer<typeof FirmSubscriptionSchema>;
 
-export const FIRM_SUBSCRIPTION_FILTERS = ['all', 'pending', 'trial', 'active', 'cancelled', 'expired', 'expiring'] as const;
+export const FIRM_SUBSCRIPTION_FILTERS = [
+  'all',
+  'pending',
+  'trial',
+  'active',
+  'cancelled',
+  'expired',
+  'expiring',
+] as const;
 export const FirmSubscriptionListQuerySchema = z.object({
   skip: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -155,7 +184,10 @@ export const FirmSubscriptionDetailSchema = FirmSubscriptionSchema.extend({
 });
 
 export const AdminChangePlanInputSchema = z.object({
-  new_plan_id: z.coerce.number({ error: 'New plan ID is required' }).int().positive('New plan ID is required'),
+  new_plan_id: z.coerce
+    .number({ error: 'New plan ID is required' })
+    .int()
+    .positive('New plan ID is required'),
   billing_cycle: BillingCycleSchema.optional(),
 });
 
@@ -190,7 +222,9 @@ export const AnalyticsOverviewSchema = z.object({
   active_firms: z.number().int(),
   firms_without_subscription: z.number().int(),
   health_score: z.number().int(),
-  plans: z.array(z.object({ plan_id: z.number().int(), name: z.string(), active_subscriptions: z.number().int() })),
+  plans: z.array(
+    z.object({ plan_id: z.number().int(), name: z.string(), active_subscriptions: z.number().int() }),
+  ),
   generated_at: z.string(),
 });
 
@@ -296,7 +330,14 @@ export const MonthlySummarySchema = z.object({
   payments_count: z.number().int(),
   failed_payments: z.number().int(),
   cancelled_payments: z.number().int(),
-  revenue_by_plan: z.array(z.object({ plan_id: z.number().int(), name: z.string(), revenue: z.number(), payments: z.number().int() })),
+  revenue_by_plan: z.array(
+    z.object({
+      plan_id: z.number().int(),
+      name: z.string(),
+      revenue: z.number(),
+      payments: z.number().int(),
+    }),
+  ),
   cancellation_reasons: z.array(ReasonCountSchema),
   payment_cancel_reasons: z.array(ReasonCountSchema),
 });
@@ -368,7 +409,10 @@ export const MailMessageSchema = z.object({
   sent_at: z.string().nullable(),
   created_at: z.string(),
 });
-export const MailOutboxListSchema = z.object({ messages: z.array(MailMessageSchema), total: z.number().int() });
+export const MailOutboxListSchema = z.object({
+  messages: z.array(MailMessageSchema),
+  total: z.number().int(),
+});
 
 export const SalesContactSchema = z.object({
   id: z.number().int(),
@@ -383,7 +427,10 @@ export const SalesContactSchema = z.object({
   status: z.enum(['new', 'contacted', 'closed']),
   created_at: z.string(),
 });
-export const SalesContactListSchema = z.object({ requests: z.array(SalesContactSchema), total: z.number().int() });
+export const SalesContactListSchema = z.object({
+  requests: z.array(SalesContactSchema),
+  total: z.number().int(),
+});
 export const UpdateSalesContactInputSchema = z.object({ status: z.enum(['new', 'contacted', 'closed']) });
 
 export const AdminUserListQuerySchema = z.object({
@@ -412,7 +459,12 @@ export const AdminFirmListSchema = z.object({
       users_count: z.number().int(),
       branches_count: z.number().int(),
       subscription: z
-        .object({ id: z.number().int(), status: SubscriptionStatusSchema, plan_name: z.string(), end_date: z.string().nullable() })
+        .object({
+          id: z.number().int(),
+          status: SubscriptionStatusSchema,
+          plan_name: z.string(),
+          end_date: z.string().nullable(),
+        })
         .nullable(),
     }),
   ),
@@ -445,9 +497,15 @@ export const AdminErrors = defineErrors({
   /** Cancel of a subscription that is already cancelled or expired. */
   CANCEL_NOT_ALLOWED: { status: 409, message: 'This subscription cannot be cancelled at this time.' },
   /** Reactivate of a subscription that is not cancelled or expired. */
-  REACTIVATE_NOT_ALLOWED: { status: 409, message: 'Only cancelled or expired subscriptions can be reactivated.' },
+  REACTIVATE_NOT_ALLOWED: {
+    status: 409,
+    message: 'Only cancelled or expired subscriptions can be reactivated.',
+  },
   /** Reactivate while the firm has another open subscription. */
-  FIRM_HAS_OPEN_SUBSCRIPTION: { status: 409, message: 'This firm already has another active or pending subscription.' },
+  FIRM_HAS_OPEN_SUBSCRIPTION: {
+    status: 409,
+    message: 'This firm already has another active or pending subscription.',
+  },
   /** Unknown mail or sales-contact id. */
   ADMIN_ITEM_NOT_FOUND: { status: 404, message: 'Not found.' },
 });

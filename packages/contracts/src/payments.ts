@@ -12,7 +12,10 @@ export const PAYMENT_CANCEL_REASONS = ['pricing', 'features', 'technical', 'othe
 export const PaymentCancelReasonSchema = z.enum(PAYMENT_CANCEL_REASONS);
 
 export const GenerateSignatureInputSchema = z.object({
-  subscription_id: z.coerce.number({ error: 'Subscription ID is required' }).int().positive('Subscription ID is required'),
+  subscription_id: z.coerce
+    .number({ error: 'Subscription ID is required' })
+    .int()
+    .positive('Subscription ID is required'),
 });
 
 /** Payment initialisation: the browser posts the non-empty form_data fields to payfast_url. */
@@ -77,7 +80,10 @@ export const SubscriptionSummarySchema = z.object({
 });
 
 export const UpdateCardInputSchema = z.object({
-  subscription_id: z.coerce.number({ error: 'Subscription ID is required' }).int().positive('Subscription ID is required'),
+  subscription_id: z.coerce
+    .number({ error: 'Subscription ID is required' })
+    .int()
+    .positive('Subscription ID is required'),
 });
 export const UpdateCardResultSchema = z.object({ update_url: z.string() });
 
@@ -92,7 +98,9 @@ export const CancelSubscriptionInputSchema = z
 /** Feedback from the payment-cancel page ('What made you cancel the payment?'). */
 export const PaymentCancelFeedbackInputSchema = z.object({
   payment_id: IdSchema.nullish(),
-  reason: z.enum(PAYMENT_CANCEL_REASONS, { error: 'Please choose a reason (pricing, features, technical or other)' }),
+  reason: z.enum(PAYMENT_CANCEL_REASONS, {
+    error: 'Please choose a reason (pricing, features, technical or other)',
+  }),
   feedback: z.string().trim().max(2000).nullish(),
 });
 
@@ -120,7 +128,10 @@ export const PaymentErrors = defineErrors({
   /** A payment id or signature that is unknown or belongs to another firm. */
   PAYMENT_NOT_FOUND: { status: 404, message: 'Payment not found.' },
   /** update-card for a subscription without a stored card token, or not active/trial. */
-  CARD_UPDATE_UNAVAILABLE: { status: 409, message: 'There is no payment card on file for this subscription.' },
+  CARD_UPDATE_UNAVAILABLE: {
+    status: 409,
+    message: 'There is no payment card on file for this subscription.',
+  },
   /** ITN whose signature does not match. */
   ITN_INVALID_SIGNATURE: { status: 400, message: 'Invalid payment notification signature.' },
   /** ITN from an address outside PayFast's ranges. */
@@ -132,7 +143,10 @@ export const PaymentErrors = defineErrors({
   /** ITN for a payment or subscription we do not know. */
   ITN_UNKNOWN_PAYMENT: { status: 404, message: 'Payment notification for an unknown payment.' },
   /** PayFast's validate call did not answer VALID. */
-  ITN_NOT_VALIDATED: { status: 400, message: 'Payment notification could not be validated with the provider.' },
+  ITN_NOT_VALIDATED: {
+    status: 400,
+    message: 'Payment notification could not be validated with the provider.',
+  },
   /** Malformed ITN body. */
   ITN_MALFORMED: { status: 400, message: 'Malformed payment notification.' },
   /** The simulator received a form whose signature does not match. */

@@ -47,7 +47,10 @@ export const PLAN_FEATURE_LABELS: Record<PlanFeatureFlag, string> = {
   multi_branch_support: 'Multi-branch support',
 };
 export const PlanFeaturesSchema = z.object(
-  Object.fromEntries(PLAN_FEATURE_FLAGS.map((f) => [f, z.boolean()])) as Record<PlanFeatureFlag, z.ZodBoolean>,
+  Object.fromEntries(PLAN_FEATURE_FLAGS.map((f) => [f, z.boolean()])) as Record<
+    PlanFeatureFlag,
+    z.ZodBoolean
+  >,
 );
 export type PlanFeatures = z.infer<typeof PlanFeaturesSchema>;
 
@@ -156,7 +159,10 @@ export const SelectPlanResultSchema = z.object({
 });
 
 export const ChangePlanInputSchema = z.object({
-  new_plan_id: z.coerce.number({ error: NEW_PLAN_ID_REQUIRED }).int(NEW_PLAN_ID_REQUIRED).positive(NEW_PLAN_ID_REQUIRED),
+  new_plan_id: z.coerce
+    .number({ error: NEW_PLAN_ID_REQUIRED })
+    .int(NEW_PLAN_ID_REQUIRED)
+    .positive(NEW_PLAN_ID_REQUIRED),
   billing_cycle: z.enum(BILLING_CYCLES, { error: BILLING_CYCLE_REQUIRED }).optional(),
   effective_date: z.enum(['immediate', 'next_billing_cycle']).default('immediate'),
 });
@@ -241,7 +247,11 @@ export const SubscriptionSchema = z.object({
   has_access: z.boolean(),
   has_payment_method: z.boolean(),
   pending_change: z
-    .object({ plan: PlanSummarySchema, billing_cycle: BillingCycleSchema, effective_date: z.string().nullable() })
+    .object({
+      plan: PlanSummarySchema,
+      billing_cycle: BillingCycleSchema,
+      effective_date: z.string().nullable(),
+    })
     .nullable(),
   current_digital_services: z.number().int(),
   current_users: z.number().int(),
@@ -268,10 +278,18 @@ export const UsageSchema = z.object({
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
-export const SALES_CONTACT_SUBMITTED = 'Sales contact request submitted! Our team will reach out to you within 24 hours.';
+export const SALES_CONTACT_SUBMITTED =
+  'Sales contact request submitted! Our team will reach out to you within 24 hours.';
 export const SalesContactInputSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name is too long'),
-  email: z.string({ error: 'Please enter a valid email address' }).trim().regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(200, 'Name is too long'),
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
   phone: OptionalTextSchema.optional(),
   firm_name: OptionalTextSchema.optional(),
   plan_id: IdSchema.nullish(),
@@ -301,31 +319,47 @@ export const SubscriptionErrors = defineErrors({
   /** A firm role calls a feature route while the firm has no active or trial subscription (the server's gate). */
   SUBSCRIPTION_REQUIRED: {
     status: 402,
-    message: 'Your firm needs an active subscription to access this feature. Please choose a subscription plan.',
+    message:
+      'Your firm needs an active subscription to access this feature. Please choose a subscription plan.',
   },
   /** A plan id that does not exist (or was deleted). */
   PLAN_NOT_FOUND: { status: 404, message: 'Subscription plan not found.' },
   /** select-plan with an unknown or inactive plan. */
-  INVALID_PLAN_SELECTION: { status: 400, message: 'Invalid plan selection. Please check your plan and billing cycle.' },
+  INVALID_PLAN_SELECTION: {
+    status: 400,
+    message: 'Invalid plan selection. Please check your plan and billing cycle.',
+  },
   /** select-plan for a plan with no price (Contact Us). */
-  PLAN_CONTACT_SALES: { status: 400, message: 'Plan selection is not available at this time. Please contact sales.' },
+  PLAN_CONTACT_SALES: {
+    status: 400,
+    message: 'Plan selection is not available at this time. Please contact sales.',
+  },
   /** select-plan while the firm has an active or trial subscription. */
   ALREADY_SUBSCRIBED: {
     status: 409,
     message: 'You already have an active subscription. Please cancel or upgrade your current plan.',
   },
   /** my-subscription / usage when the firm has no subscription giving access. */
-  NO_ACTIVE_SUBSCRIPTION: { status: 404, message: 'No active subscription found. Please select a subscription plan.' },
+  NO_ACTIVE_SUBSCRIPTION: {
+    status: 404,
+    message: 'No active subscription found. Please select a subscription plan.',
+  },
   /** A subscription id that is unknown or belongs to another firm. */
   SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'No active subscription found' },
   /** upgrade to a plan that is not more expensive. */
-  UPGRADE_NOT_HIGHER: { status: 409, message: 'Cannot upgrade to the same or lower plan. Please select a higher tier.' },
+  UPGRADE_NOT_HIGHER: {
+    status: 409,
+    message: 'Cannot upgrade to the same or lower plan. Please select a higher tier.',
+  },
   /** change-plan to the same plan, an unusable plan, or immediately when the preview does not allow it. */
   INVALID_PLAN_CHANGE: { status: 409, message: 'Cannot change to the same plan or invalid plan transition.' },
   /** A change that raises the price while no payment card is on file. */
   PAYMENT_METHOD_REQUIRED: { status: 402, message: 'Payment method update required before changing plans.' },
   /** Cancel when the subscription is not active or trial. */
-  SUBSCRIPTION_NOT_CANCELLABLE: { status: 409, message: 'This subscription cannot be cancelled at this time.' },
+  SUBSCRIPTION_NOT_CANCELLABLE: {
+    status: 409,
+    message: 'This subscription cannot be cancelled at this time.',
+  },
   /** The payment provider refused or could not be reached while cancelling. */
   CANCEL_FAILED: { status: 502, message: 'Failed to cancel subscription' },
   /** A firm role other than firm_admin tries to change the subscription. */
@@ -334,14 +368,22 @@ export const SubscriptionErrors = defineErrors({
     message: "Only your firm administrator can choose or change the firm's subscription plan.",
   },
   /** A plan limit (users, branches, digital services, storage) is reached; the message names the limit. */
-  SUBSCRIPTION_LIMIT_REACHED: { status: 403, message: 'Your plan limit has been reached. Upgrade your plan to continue.' },
+  SUBSCRIPTION_LIMIT_REACHED: {
+    status: 403,
+    message: 'Your plan limit has been reached. Upgrade your plan to continue.',
+  },
 });
 
 // ---- Feature list of the plans pages (spec 9) -------------------------------------------------------------
 
 type PlanForList = Pick<
   Plan,
-  'max_digital_services' | 'is_unlimited_services' | 'max_users' | 'max_branches' | 'max_storage_gb' | 'monthly_price'
+  | 'max_digital_services'
+  | 'is_unlimited_services'
+  | 'max_users'
+  | 'max_branches'
+  | 'max_storage_gb'
+  | 'monthly_price'
 >;
 
 /** The plan card's feature list, by the rules of spec 9 (included items; the extras only above R500 a month). */
@@ -365,7 +407,8 @@ export function planFeatureList(plan: Partial<PlanForList>): { label: string; in
   });
   const branches = n(plan.max_branches);
   items.push({
-    label: branches === 1 ? 'Single branch access' : branches ? `Up to ${branches} branches` : 'Branch management',
+    label:
+      branches === 1 ? 'Single branch access' : branches ? `Up to ${branches} branches` : 'Branch management',
     included: true,
   });
   const storage = n(plan.max_storage_gb);

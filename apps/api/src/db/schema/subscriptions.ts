@@ -1,5 +1,10 @@
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { BillingCycle, PlanFeatures, PlanType, SubscriptionStatus } from '@lexserve/contracts/subscriptions';
+import type {
+  BillingCycle,
+  PlanFeatures,
+  PlanType,
+  SubscriptionStatus,
+} from '@lexserve/contracts/subscriptions';
 import type { PaymentStatus } from '@lexserve/contracts/payments';
 import { timestamps } from './common';
 import { firms, users } from './foundation';

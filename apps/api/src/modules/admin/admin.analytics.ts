@@ -9,7 +9,8 @@ import { assertAdmin, toChangeDto } from './admin.service';
 
 const SAST_MS = 2 * 3_600_000;
 /** Start of a calendar month in South Africa. */
-export const sastMonthStart = (year: number, month: number) => new Date(Date.UTC(year, month - 1, 1) - SAST_MS);
+export const sastMonthStart = (year: number, month: number) =>
+  new Date(Date.UTC(year, month - 1, 1) - SAST_MS);
 const sastYearMonth = (d: Date) => {
   const s = new Date(d.getTime() + SAST_MS);
   return { year: s.getUTCFullYear(), month: s.getUTCMonth() + 1 };
@@ -27,11 +28,31 @@ export async function health(ctx: Ctx, now = new Date()) {
     issues.push(issue);
   };
   penalise(!db.ok, 100, 'The database does not answer.');
-  penalise(checks.jobs_failed > 0, Math.min(30, checks.jobs_failed * 5), `${checks.jobs_failed} scheduled job(s) failed 5 times and stopped.`);
-  penalise(checks.jobs_overdue > 0, 10, `${checks.jobs_overdue} scheduled job(s) are more than 15 minutes late.`);
-  penalise(checks.events_failed > 0, Math.min(30, checks.events_failed * 5), `${checks.events_failed} domain event(s) could not be processed.`);
-  penalise(checks.mail_failed > 0, Math.min(20, checks.mail_failed * 2), `${checks.mail_failed} e-mail(s) failed to send.`);
-  penalise(checks.subscriptions_past_end > 0, 10, `${checks.subscriptions_past_end} subscription(s) are past their end without renewal or expiry.`);
+  penalise(
+    checks.jobs_failed > 0,
+    Math.min(30, checks.jobs_failed * 5),
+    `${checks.jobs_failed} scheduled job(s) failed 5 times and stopped.`,
+  );
+  penalise(
+    checks.jobs_overdue > 0,
+    10,
+    `${checks.jobs_overdue} scheduled job(s) are more than 15 minutes late.`,
+  );
+  penalise(
+    checks.events_failed > 0,
+    Math.min(30, checks.events_failed * 5),
+    `${checks.events_failed} domain event(s) could not be processed.`,
+  );
+  penalise(
+    checks.mail_failed > 0,
+    Math.min(20, checks.mail_failed * 2),
+    `${checks.mail_failed} e-mail(s) failed to send.`,
+  );
+  penalise(
+    checks.subscriptions_past_end > 0,
+    10,
+    `${checks.subscriptions_past_end} subscription(s) are past their end without renewal or expiry.`,
+  );
   penalise(
     checks.notifications_rejected_24h > 0,
     5,
@@ -39,7 +60,12 @@ export async function health(ctx: Ctx, now = new Date()) {
   );
   const healthScore = Math.max(0, score);
   return {
-    status: healthScore >= 90 ? ('healthy' as const) : healthScore >= 60 ? ('degraded' as const) : ('unhealthy' as const),
+    status:
+      healthScore >= 90
+        ? ('healthy' as const)
+        : healthScore >= 60
+          ? ('degraded' as const)
+          : ('unhealthy' as const),
     health_score: healthScore,
     database: { ok: db.ok, kind: ctx.deps.database.raw.kind, latency_ms: db.latency },
     payment_provider: ctx.deps.env.PAYMENT_PROVIDER,
@@ -121,8 +147,19 @@ export async function expiringSoon(ctx: Ctx, days: number, now = new Date()) {
   const subscriptions = rows
     .map((r) => {
       const s = r.sub;
-      const kind = s.status === 'trial' ? ('trial_end' as const) : s.status === 'cancelled' ? ('access_end' as const) : ('period_end' as const);
-      const endsAt = (kind === 'trial_end' ? (s.trialEndDate ?? s.endDate) : kind === 'access_end' ? s.accessEndsAt : s.endDate)!;
+      const kind =
+        s.status === 'trial'
+          ? ('trial_end' as const)
+          : s.status === 'cancelled'
+            ? ('access_end' as const)
+            : ('period_end' as const);
+      const endsAt = (
+        kind === 'trial_end'
+          ? (s.trialEndDate ?? s.endDate)
+          : kind === 'access_end'
+            ? s.accessEndsAt
+            : s.endDate
+      )!;
       return {
         subscription_id: s.id,
         firm_id: s.firmId,
@@ -156,7 +193,10 @@ export async function usageLimits(ctx: Ctx, threshold: number, all: boolean, now
     const users = figure(usage.users, p.maxUsers);
     const branches = figure(usage.branches, p.maxBranches);
     const services = figure(usage.digitalServices, p.maxDigitalServices);
-    const storage = figure(Math.round((usage.storageBytes / BYTES_PER_MB) * 100) / 100, p.maxStorageGb * 1024);
+    const storage = figure(
+      Math.round((usage.storageBytes / BYTES_PER_MB) * 100) / 100,
+      p.maxStorageGb * 1024,
+    );
     const percents = [users, branches, services, storage].map((f) => f.percent ?? 0);
     const entry = {
       firm_id: r.sub.firmId,
@@ -208,7 +248,12 @@ export async function monthlySummary(ctx: Ctx, query: { year?: number; month?: n
     payments_count: revenue.count,
     failed_payments: paymentStatuses.failed ?? 0,
     cancelled_payments: paymentStatuses.cancelled ?? 0,
-    revenue_by_plan: byPlan.map((p) => ({ plan_id: p.planId, name: p.name, revenue: centsToRand(Number(p.cents)), payments: p.n })),
+    revenue_by_plan: byPlan.map((p) => ({
+      plan_id: p.planId,
+      name: p.name,
+      revenue: centsToRand(Number(p.cents)),
+      payments: p.n,
+    })),
     cancellation_reasons: reasons,
     payment_cancel_reasons: paymentReasons,
   };

@@ -1,11 +1,20 @@
 import type { z } from 'zod';
-import { AdminErrors, type AdminFirmListQuerySchema, type AdminUserListQuerySchema, type MailOutboxQuerySchema } from '@lexserve/contracts/admin';
+import {
+  AdminErrors,
+  type AdminFirmListQuerySchema,
+  type AdminUserListQuerySchema,
+  type MailOutboxQuerySchema,
+} from '@lexserve/contracts/admin';
 import { AppError } from '../../lib/app-error';
 import type { Ctx } from '../../lib/context';
 import { toFirmDto } from '../firms/firms.mapper';
 import { toPlanSummary } from '../subscriptions/plans.mapper';
 import { findPlansByIds } from '../subscriptions/plans.repository';
-import { findSalesContact, listSalesContacts, setSalesContactStatus } from '../subscriptions/sales-contact.service';
+import {
+  findSalesContact,
+  listSalesContacts,
+  setSalesContactStatus,
+} from '../subscriptions/sales-contact.service';
 import { toUserDto } from '../users/users.mapper';
 import * as repo from './admin.repository';
 import { assertAdmin } from './admin.service';
@@ -40,7 +49,11 @@ export async function getMail(ctx: Ctx, id: number) {
 
 type SalesRow = NonNullable<Awaited<ReturnType<typeof findSalesContact>>>;
 async function toSalesDtos(ctx: Ctx, rows: SalesRow[]) {
-  const plans = new Map((await findPlansByIds(ctx.db, [...new Set(rows.map((r) => r.planId).filter((id): id is number => !!id))])).map((p) => [p.id, p]));
+  const plans = new Map(
+    (
+      await findPlansByIds(ctx.db, [...new Set(rows.map((r) => r.planId).filter((id): id is number => !!id))])
+    ).map((p) => [p.id, p]),
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -56,13 +69,20 @@ async function toSalesDtos(ctx: Ctx, rows: SalesRow[]) {
   }));
 }
 
-export async function listSalesContactRequests(ctx: Ctx, query: { skip: number; limit: number; status?: 'new' | 'contacted' | 'closed' }) {
+export async function listSalesContactRequests(
+  ctx: Ctx,
+  query: { skip: number; limit: number; status?: 'new' | 'contacted' | 'closed' },
+) {
   assertAdmin(ctx);
   const { rows, total } = await listSalesContacts(ctx.db, query);
   return { requests: await toSalesDtos(ctx, rows), total };
 }
 
-export async function updateSalesContactRequest(ctx: Ctx, id: number, status: 'new' | 'contacted' | 'closed') {
+export async function updateSalesContactRequest(
+  ctx: Ctx,
+  id: number,
+  status: 'new' | 'contacted' | 'closed',
+) {
   assertAdmin(ctx);
   const row = await setSalesContactStatus(ctx.db, id, status);
   if (!row) throw new AppError(AdminErrors.ADMIN_ITEM_NOT_FOUND);
@@ -99,7 +119,12 @@ export async function listFirms(ctx: Ctx, query: z.infer<typeof AdminFirmListQue
         users_count: r.usersCount,
         branches_count: r.branchesCount,
         subscription: s
-          ? { id: s.sub.id, status: s.sub.status, plan_name: s.planName, end_date: s.sub.endDate?.toISOString() ?? null }
+          ? {
+              id: s.sub.id,
+              status: s.sub.status,
+              plan_name: s.planName,
+              end_date: s.sub.endDate?.toISOString() ?? null,
+            }
           : null,
       };
     }),

@@ -40,12 +40,17 @@ function subscriptionSearch(search: string | undefined): SQL | undefined {
     ilike(subscriptionPlans.name, term),
     ilike(subscriptionPlans.displayName, term),
   ];
-  if (/^\d+$/.test(search)) conditions.push(eq(firmSubscriptions.id, Number(search)), eq(firmSubscriptions.firmId, Number(search)));
+  if (/^\d+$/.test(search))
+    conditions.push(eq(firmSubscriptions.id, Number(search)), eq(firmSubscriptions.firmId, Number(search)));
   return or(...conditions);
 }
 
 const subscriptionColumns = { sub: firmSubscriptions, firmName: firms.name, plan: subscriptionPlans };
-export type FirmSubscriptionJoined = { sub: typeof firmSubscriptions.$inferSelect; firmName: string; plan: typeof subscriptionPlans.$inferSelect };
+export type FirmSubscriptionJoined = {
+  sub: typeof firmSubscriptions.$inferSelect;
+  firmName: string;
+  plan: typeof subscriptionPlans.$inferSelect;
+};
 
 export async function listFirmSubscriptions(
   db: DbOrTx,
@@ -77,7 +82,9 @@ export async function listFirmSubscriptions(
         pending: sql<number>`count(*) FILTER (WHERE ${firmSubscriptions.status} = 'pending')`.mapWith(Number),
         trial: sql<number>`count(*) FILTER (WHERE ${firmSubscriptions.status} = 'trial')`.mapWith(Number),
         active: sql<number>`count(*) FILTER (WHERE ${firmSubscriptions.status} = 'active')`.mapWith(Number),
-        cancelled: sql<number>`count(*) FILTER (WHERE ${firmSubscriptions.status} = 'cancelled')`.mapWith(Number),
+        cancelled: sql<number>`count(*) FILTER (WHERE ${firmSubscriptions.status} = 'cancelled')`.mapWith(
+          Number,
+        ),
         expired: sql<number>`count(*) FILTER (WHERE ${firmSubscriptions.status} = 'expired')`.mapWith(Number),
         expiring: sql<number>`count(*) FILTER (WHERE ${expiringSql(opts.now, 7)})`.mapWith(Number),
       })
@@ -135,12 +142,19 @@ export async function listChanges(db: DbOrTx, where: SQL | undefined, limit = 50
     .limit(limit);
 }
 
-export const changesOfFirm = (db: DbOrTx, firmId: number) => listChanges(db, eq(subscriptionChanges.firmId, firmId));
-export const changesOfSubscription = (db: DbOrTx, id: number) => listChanges(db, eq(subscriptionChanges.subscriptionId, id));
+export const changesOfFirm = (db: DbOrTx, firmId: number) =>
+  listChanges(db, eq(subscriptionChanges.firmId, firmId));
+export const changesOfSubscription = (db: DbOrTx, id: number) =>
+  listChanges(db, eq(subscriptionChanges.subscriptionId, id));
 
 export const paymentsWhere = (db: DbOrTx, where: SQL) =>
   db
-    .select({ payment: payments, planId: subscriptionPlans.id, planName: subscriptionPlans.displayName, billingCycle: firmSubscriptions.billingCycle })
+    .select({
+      payment: payments,
+      planId: subscriptionPlans.id,
+      planName: subscriptionPlans.displayName,
+      billingCycle: firmSubscriptions.billingCycle,
+    })
     .from(payments)
     .innerJoin(firmSubscriptions, eq(firmSubscriptions.id, payments.subscriptionId))
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, firmSubscriptions.planId))
@@ -151,8 +165,17 @@ export const paymentsWhere = (db: DbOrTx, where: SQL) =>
 // ---- Figures -------------------------------------------------------------------------------------------------
 
 export async function statusCounts(db: DbOrTx) {
-  const rows = await db.select({ status: firmSubscriptions.status, n: count() }).from(firmSubscriptions).groupBy(firmSubscriptions.status);
-  const out: Record<SubscriptionStatus, number> = { pending: 0, trial: 0, active: 0, cancelled: 0, expired: 0 };
+  const rows = await db
+    .select({ status: firmSubscriptions.status, n: count() })
+    .from(firmSubscriptions)
+    .groupBy(firmSubscriptions.status);
+  const out: Record<SubscriptionStatus, number> = {
+    pending: 0,
+    trial: 0,
+    active: 0,
+    cancelled: 0,
+    expired: 0,
+  };
   for (const r of rows) out[r.status] = r.n;
   return out;
 }
@@ -166,7 +189,13 @@ export async function monthlyRecurringCents(db: DbOrTx, now: Date) {
         CASE ${firmSubscriptions.billingCycle} WHEN 'quarterly' THEN 3 WHEN 'annual' THEN 12 ELSE 1 END), 0)`,
     })
     .from(firmSubscriptions)
-    .where(and(eq(firmSubscriptions.status, 'active'), sql`coalesce(${firmSubscriptions.endDate}, 'infinity'::timestamptz) > ${now}`, sql`${firmSubscriptions.provider} <> 'manual'`));
+    .where(
+      and(
+        eq(firmSubscriptions.status, 'active'),
+        sql`coalesce(${firmSubscriptions.endDate}, 'infinity'::timestamptz) > ${now}`,
+        sql`${firmSubscriptions.provider} <> 'manual'`,
+      ),
+    );
   return Math.round(n(row?.cents));
 }
 
@@ -334,9 +363,21 @@ export const endingWithin = async (db: DbOrTx, from: Date, to: Date) =>
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, firmSubscriptions.planId))
     .where(
       or(
-        and(eq(firmSubscriptions.status, 'trial'), sql`coalesce(${firmSubscriptions.trialEndDate}, ${firmSubscriptions.endDate}) >= ${from}`, sql`coalesce(${firmSubscriptions.trialEndDate}, ${firmSubscriptions.endDate}) < ${to}`),
-        and(eq(firmSubscriptions.status, 'active'), gte(firmSubscriptions.endDate, from), lt(firmSubscriptions.endDate, to)),
-        and(eq(firmSubscriptions.status, 'cancelled'), gte(firmSubscriptions.accessEndsAt, from), lt(firmSubscriptions.accessEndsAt, to)),
+        and(
+          eq(firmSubscriptions.status, 'trial'),
+          sql`coalesce(${firmSubscriptions.trialEndDate}, ${firmSubscriptions.endDate}) >= ${from}`,
+          sql`coalesce(${firmSubscriptions.trialEndDate}, ${firmSubscriptions.endDate}) < ${to}`,
+        ),
+        and(
+          eq(firmSubscriptions.status, 'active'),
+          gte(firmSubscriptions.endDate, from),
+          lt(firmSubscriptions.endDate, to),
+        ),
+        and(
+          eq(firmSubscriptions.status, 'cancelled'),
+          gte(firmSubscriptions.accessEndsAt, from),
+          lt(firmSubscriptions.accessEndsAt, to),
+        ),
       ),
     )
     .orderBy(asc(firmSubscriptions.endDate))) as FirmSubscriptionJoined[];
@@ -346,15 +387,28 @@ export const endingWithin = async (db: DbOrTx, from: Date, to: Date) =>
 export async function healthCounts(db: DbOrTx, now: Date) {
   const [j] = await db
     .select({
-      pending: sql<number>`count(*) FILTER (WHERE ${jobs.doneAt} IS NULL AND ${jobs.attempts} < 5)`.mapWith(Number),
-      overdue: sql<number>`count(*) FILTER (WHERE ${jobs.doneAt} IS NULL AND ${jobs.attempts} < 5 AND ${jobs.runAt} < ${new Date(now.getTime() - 15 * 60_000)})`.mapWith(Number),
-      failed: sql<number>`count(*) FILTER (WHERE ${jobs.doneAt} IS NULL AND ${jobs.attempts} >= 5)`.mapWith(Number),
+      pending: sql<number>`count(*) FILTER (WHERE ${jobs.doneAt} IS NULL AND ${jobs.attempts} < 5)`.mapWith(
+        Number,
+      ),
+      overdue:
+        sql<number>`count(*) FILTER (WHERE ${jobs.doneAt} IS NULL AND ${jobs.attempts} < 5 AND ${jobs.runAt} < ${new Date(now.getTime() - 15 * 60_000)})`.mapWith(
+          Number,
+        ),
+      failed: sql<number>`count(*) FILTER (WHERE ${jobs.doneAt} IS NULL AND ${jobs.attempts} >= 5)`.mapWith(
+        Number,
+      ),
     })
     .from(jobs);
   const [e] = await db
     .select({
-      pending: sql<number>`count(*) FILTER (WHERE ${domainEvents.processedAt} IS NULL AND ${domainEvents.attempts} < 5)`.mapWith(Number),
-      failed: sql<number>`count(*) FILTER (WHERE ${domainEvents.processedAt} IS NULL AND ${domainEvents.attempts} >= 5)`.mapWith(Number),
+      pending:
+        sql<number>`count(*) FILTER (WHERE ${domainEvents.processedAt} IS NULL AND ${domainEvents.attempts} < 5)`.mapWith(
+          Number,
+        ),
+      failed:
+        sql<number>`count(*) FILTER (WHERE ${domainEvents.processedAt} IS NULL AND ${domainEvents.attempts} >= 5)`.mapWith(
+          Number,
+        ),
     })
     .from(domainEvents);
   const [m] = await db
@@ -366,18 +420,31 @@ export async function healthCounts(db: DbOrTx, now: Date) {
   const [p] = await db
     .select({ n: count() })
     .from(payments)
-    .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - 2 * 3_600_000))));
+    .where(
+      and(eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - 2 * 3_600_000))),
+    );
   const [r] = await db
     .select({ n: count() })
     .from(paymentNotifications)
-    .where(and(eq(paymentNotifications.outcome, 'rejected'), gte(paymentNotifications.createdAt, new Date(now.getTime() - 86_400_000))));
+    .where(
+      and(
+        eq(paymentNotifications.outcome, 'rejected'),
+        gte(paymentNotifications.createdAt, new Date(now.getTime() - 86_400_000)),
+      ),
+    );
   const [s] = await db
     .select({ n: count() })
     .from(firmSubscriptions)
     .where(
       or(
-        and(eq(firmSubscriptions.status, 'active'), lt(firmSubscriptions.endDate, new Date(now.getTime() - 3 * 86_400_000))),
-        and(eq(firmSubscriptions.status, 'trial'), sql`coalesce(${firmSubscriptions.trialEndDate}, ${firmSubscriptions.endDate}) < ${new Date(now.getTime() - 86_400_000)}`),
+        and(
+          eq(firmSubscriptions.status, 'active'),
+          lt(firmSubscriptions.endDate, new Date(now.getTime() - 3 * 86_400_000)),
+        ),
+        and(
+          eq(firmSubscriptions.status, 'trial'),
+          sql`coalesce(${firmSubscriptions.trialEndDate}, ${firmSubscriptions.endDate}) < ${new Date(now.getTime() - 86_400_000)}`,
+        ),
       ),
     );
   return {
@@ -406,19 +473,32 @@ export async function pingDatabase(db: DbOrTx) {
 
 // ---- Mail, users, firms ---------------------------------------------------------------------------------------
 
-export async function listMail(db: DbOrTx, opts: { skip: number; limit: number; status?: 'kept' | 'sent' | 'failed'; search?: string }) {
+export async function listMail(
+  db: DbOrTx,
+  opts: { skip: number; limit: number; status?: 'kept' | 'sent' | 'failed'; search?: string },
+) {
   const where: SQL[] = [];
   if (opts.status) where.push(eq(mailOutbox.status, opts.status));
-  if (opts.search) where.push(or(ilike(mailOutbox.toAddress, like(opts.search)), ilike(mailOutbox.subject, like(opts.search)))!);
+  if (opts.search)
+    where.push(
+      or(ilike(mailOutbox.toAddress, like(opts.search)), ilike(mailOutbox.subject, like(opts.search)))!,
+    );
   const filter = where.length ? and(...where) : undefined;
   const [rows, [total]] = await Promise.all([
-    db.select().from(mailOutbox).where(filter).orderBy(desc(mailOutbox.id)).offset(opts.skip).limit(opts.limit),
+    db
+      .select()
+      .from(mailOutbox)
+      .where(filter)
+      .orderBy(desc(mailOutbox.id))
+      .offset(opts.skip)
+      .limit(opts.limit),
     db.select({ n: count() }).from(mailOutbox).where(filter),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
-export const findMail = async (db: DbOrTx, id: number) => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
+export const findMail = async (db: DbOrTx, id: number) =>
+  (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
 
 export async function listUsers(
   db: DbOrTx,
@@ -427,7 +507,14 @@ export async function listUsers(
   const where: SQL[] = [eq(users.isSystem, false)];
   if (opts.search) {
     const term = like(opts.search);
-    where.push(or(ilike(users.fullName, term), ilike(users.email, term), ilike(users.username, term), ilike(firms.name, term))!);
+    where.push(
+      or(
+        ilike(users.fullName, term),
+        ilike(users.email, term),
+        ilike(users.username, term),
+        ilike(firms.name, term),
+      )!,
+    );
   }
   if (opts.role) where.push(sql`${users.role} = ${opts.role}`);
   if (opts.firmId !== undefined) where.push(eq(users.firmId, opts.firmId));
@@ -449,7 +536,13 @@ export async function listUsers(
 
 export async function listFirms(
   db: DbOrTx,
-  opts: { skip: number; limit: number; search?: string; isActive?: boolean; subscriptionStatus?: SubscriptionStatus | 'none' },
+  opts: {
+    skip: number;
+    limit: number;
+    search?: string;
+    isActive?: boolean;
+    subscriptionStatus?: SubscriptionStatus | 'none';
+  },
 ) {
   const where: SQL[] = [];
   if (opts.search) {
@@ -467,8 +560,13 @@ export async function listFirms(
     db
       .select({
         firm: firms,
-        usersCount: sql<number>`(SELECT count(*) FROM users u WHERE u.firm_id = ${firmIdRef} AND NOT u.is_system)`.mapWith(Number),
-        branchesCount: sql<number>`(SELECT count(*) FROM branches b WHERE b.firm_id = ${firmIdRef})`.mapWith(Number),
+        usersCount:
+          sql<number>`(SELECT count(*) FROM users u WHERE u.firm_id = ${firmIdRef} AND NOT u.is_system)`.mapWith(
+            Number,
+          ),
+        branchesCount: sql<number>`(SELECT count(*) FROM branches b WHERE b.firm_id = ${firmIdRef})`.mapWith(
+          Number,
+        ),
       })
       .from(firms)
       .where(filter)
@@ -484,7 +582,10 @@ export async function listFirms(
         .from(firmSubscriptions)
         .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, firmSubscriptions.planId))
         .where(inArray(firmSubscriptions.firmId, ids))
-        .orderBy(sql`CASE WHEN ${firmSubscriptions.status} IN ('pending','trial','active') THEN 0 ELSE 1 END`, desc(firmSubscriptions.id))
+        .orderBy(
+          sql`CASE WHEN ${firmSubscriptions.status} IN ('pending','trial','active') THEN 0 ELSE 1 END`,
+          desc(firmSubscriptions.id),
+        )
     : [];
   const current = new Map<number, (typeof subs)[number]>();
   for (const s of subs) if (!current.has(s.sub.firmId)) current.set(s.sub.firmId, s);

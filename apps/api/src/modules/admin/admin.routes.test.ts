@@ -1,11 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../../test/build-app';
 import { addFirmUser, registerFirm, subscribeFirm } from '../../../test/factories';
-import { getSubscriptionRow, planIds, setSubscription, subscribeThroughSimulator } from '../../../test/subscription-helpers';
+import {
+  drainEvents,
+  getSubscriptionRow,
+  planIds,
+  setSubscription,
+  subscribeThroughSimulator,
+  type PlanIds,
+} from '../../../test/subscription-helpers';
 
 const t = useTestApp();
 let admin: string;
-let plans: Record<string, number>;
+let plans: PlanIds;
 beforeAll(async () => {
   admin = await t().login(DEMO.admin);
   plans = await planIds(t());
@@ -20,7 +27,12 @@ describe('admin authorization', () => {
     const spec = t().app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(spec.paths)
       .filter(([path]) => path.startsWith('/api/v1/admin'))
-      .flatMap(([path, ops]) => Object.keys(ops).map((method) => ({ method: method.toUpperCase(), url: path.replace(/\{[^}]+\}/g, '1') })));
+      .flatMap(([path, ops]) =>
+        Object.keys(ops).map((method) => ({
+          method: method.toUpperCase(),
+          url: path.replace(/\{[^}]+\}/g, '1'),
+        })),
+      );
     expect(routes.length).toBeGreaterThanOrEqual(26);
     const subscribed = await registerFirm(t());
     const unsubscribed = await registerFirm(t(), {}, { subscribed: false });
@@ -33,7 +45,12 @@ describe('admin authorization', () => {
     };
     for (const route of routes) {
       for (const [role, token] of Object.entries(tokens)) {
-        const res = await t().inject({ ...route, method: route.method as 'GET', headers: { authorization: `Bearer ${token}` }, payload: route.method === 'GET' ? undefined : {} });
+        const res = await t().inject({
+          ...route,
+          method: route.method as 'GET',
+          headers: { authorization: `Bearer ${token}` },
+          payload: route.method === 'GET' ? undefined : {},
+        });
         expect(res.statusCode, `${role} ${route.method} ${route.url}`).toBe(403);
         expect(res.json().detail).toBe(DENIED);
       }
@@ -58,7 +75,10 @@ describe('admin plans', () => {
       features: ['Priority support', 'api_access'],
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ status: 'success', message: 'Subscription plan created successfully' });
+    expect(res.json()).toMatchObject({
+      status: 'success',
+      message: 'Subscription plan created successfully',
+    });
     expect(res.json().data).toMatchObject({
       name: 'custom_boutique',
       monthly_price: '899.50',
@@ -75,15 +95,30 @@ describe('admin plans', () => {
       currency: 'ZAR',
       feature_list: ['Priority support', 'API access'],
     });
-    expect(res.json().data.features).toMatchObject({ priority_support: true, api_access: true, audit_trail: false });
+    expect(res.json().data.features).toMatchObject({
+      priority_support: true,
+      api_access: true,
+      audit_trail: false,
+    });
     const id = res.json().data.id;
     expect((await A().get(`/api/v1/admin/subscriptions/plans/${id}`)).json().name).toBe('custom_boutique');
-    const upd = await A().put(`/api/v1/admin/subscriptions/plans/${id}`, { max_users: 8, is_active: false, features: { audit_trail: true } });
-    expect(upd.json().data).toMatchObject({ max_users: 8, is_active: false, feature_list: ['Audit trail'], monthly_price: '899.50' });
+    const upd = await A().put(`/api/v1/admin/subscriptions/plans/${id}`, {
+      max_users: 8,
+      is_active: false,
+      features: { audit_trail: true },
+    });
+    expect(upd.json().data).toMatchObject({
+      max_users: 8,
+      is_active: false,
+      feature_list: ['Audit trail'],
+      monthly_price: '899.50',
+    });
     // Inactive plans are not offered publicly.
     const pub = (await t().inject({ method: 'GET', url: '/api/v1/subscriptions/plans' })).json().plans;
     expect(pub.map((p: { name: string }) => p.name)).not.toContain('custom_boutique');
-    expect((await A().get('/api/v1/admin/subscriptions/plans')).json().plans.map((p: { name: string }) => p.name)).toContain('custom_boutique');
+    expect(
+      (await A().get('/api/v1/admin/subscriptions/plans')).json().plans.map((p: { name: string }) => p.name),
+    ).toContain('custom_boutique');
   });
 
   it('validates with the spec messages and refuses a name in use (409)', async () => {
@@ -94,14 +129,26 @@ describe('admin plans', () => {
       'body.display_name: Plan name and display name are required',
       'body.monthly_price: Valid monthly price is required',
     ]);
-    const limits = await A().post('/api/v1/admin/subscriptions/plans', { name: 'x1', display_name: 'X', monthly_price: 10, max_branches: 0, max_storage_gb: 0, trial_days: -1, max_users: -2 });
+    const limits = await A().post('/api/v1/admin/subscriptions/plans', {
+      name: 'x1',
+      display_name: 'X',
+      monthly_price: 10,
+      max_branches: 0,
+      max_storage_gb: 0,
+      trial_days: -1,
+      max_users: -2,
+    });
     expect(msgs(limits)).toEqual([
       'body.max_users: Maximum users must be 0 or more',
       'body.max_branches: Maximum branches must be at least 1',
       'body.max_storage_gb: Maximum storage must be at least 1 GB',
       'body.trial_days: Trial days must be 0 or more',
     ]);
-    const dup = await A().post('/api/v1/admin/subscriptions/plans', { name: 'SMALL_PRACTICE', display_name: 'Again', monthly_price: 1 });
+    const dup = await A().post('/api/v1/admin/subscriptions/plans', {
+      name: 'SMALL_PRACTICE',
+      display_name: 'Again',
+      monthly_price: 1,
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().detail).toBe('A plan with this name already exists.');
     expect((await A().get('/api/v1/admin/subscriptions/plans/999999')).statusCode).toBe(404);
@@ -109,7 +156,9 @@ describe('admin plans', () => {
 
   it('refuses to delete a plan in use (409), archives one only history uses, deletes an unused one', async () => {
     const make = async (name: string) =>
-      (await A().post('/api/v1/admin/subscriptions/plans', { name, display_name: name, monthly_price: 100 })).json().data.id as number;
+      (
+        await A().post('/api/v1/admin/subscriptions/plans', { name, display_name: name, monthly_price: 100 })
+      ).json().data.id as number;
     const used = await make('used_plan');
     const firm = await registerFirm(t(), {}, { subscribed: false });
     const subId = await subscribeFirm(t(), firm.firmId, { plan: 'used_plan' });
@@ -120,10 +169,22 @@ describe('admin plans', () => {
     expect((await A().delete(`/api/v1/admin/subscriptions/plans/${used}`)).statusCode).toBe(200);
     expect((await A().get(`/api/v1/admin/subscriptions/plans/${used}`)).statusCode).toBe(404);
     // The archived plan's name is free again; its subscription keeps it.
-    expect((await A().post('/api/v1/admin/subscriptions/plans', { name: 'used_plan', display_name: 'x', monthly_price: 1 })).statusCode).toBe(201);
-    expect((await A().get(`/api/v1/admin/subscriptions/firm-subscriptions/${subId}`)).json().plan.id).toBe(used);
+    expect(
+      (
+        await A().post('/api/v1/admin/subscriptions/plans', {
+          name: 'used_plan',
+          display_name: 'x',
+          monthly_price: 1,
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await A().get(`/api/v1/admin/subscriptions/firm-subscriptions/${subId}`)).json().plan.id).toBe(
+      used,
+    );
     const unused = await make('unused_plan');
-    expect((await A().delete(`/api/v1/admin/subscriptions/plans/${unused}`)).json().message).toBe('Subscription plan deleted successfully');
+    expect((await A().delete(`/api/v1/admin/subscriptions/plans/${unused}`)).json().message).toBe(
+      'Subscription plan deleted successfully',
+    );
   });
 
   it('create-defaults adds only the missing default plans', async () => {
@@ -140,9 +201,13 @@ describe('admin firm subscriptions', () => {
     const all = (await A().get('/api/v1/admin/subscriptions/firm-subscriptions?limit=500')).json();
     expect(all.counts.all).toBe(all.total);
     expect(all.counts.trial).toBeGreaterThanOrEqual(1);
-    const trial = (await A().get('/api/v1/admin/subscriptions/firm-subscriptions?status=trial&limit=500')).json();
+    const trial = (
+      await A().get('/api/v1/admin/subscriptions/firm-subscriptions?status=trial&limit=500')
+    ).json();
     expect(trial.subscriptions.every((s: { status: string }) => s.status === 'trial')).toBe(true);
-    const found = (await A().get('/api/v1/admin/subscriptions/firm-subscriptions?search=zebra search')).json();
+    const found = (
+      await A().get('/api/v1/admin/subscriptions/firm-subscriptions?search=zebra search')
+    ).json();
     expect(found.total).toBe(1);
     expect(found.subscriptions[0]).toMatchObject({
       id,
@@ -153,7 +218,11 @@ describe('admin firm subscriptions', () => {
       trial_ends_at: expect.any(String),
       expires_soon: false,
     });
-    expect((await A().get(`/api/v1/admin/subscriptions/firm-subscriptions?search=${id}`)).json().subscriptions.map((s: { id: number }) => s.id)).toContain(id);
+    expect(
+      (await A().get(`/api/v1/admin/subscriptions/firm-subscriptions?search=${id}`))
+        .json()
+        .subscriptions.map((s: { id: number }) => s.id),
+    ).toContain(id);
     const page = (await A().get('/api/v1/admin/subscriptions/firm-subscriptions?skip=0&limit=1')).json();
     expect(page.subscriptions).toHaveLength(1);
     const bad = await A().get('/api/v1/admin/subscriptions/firm-subscriptions?status=nonsense');
@@ -163,25 +232,42 @@ describe('admin firm subscriptions', () => {
   it('suspends (immediate, "Administrative suspension"): the firm is stopped at once; reactivate restores it', async () => {
     const firm = await registerFirm(t(), {}, { subscribed: false });
     const id = await subscribeFirm(t(), firm.firmId, { plan: 'small_practice' });
-    const res = await A().post(`/api/v1/admin/subscriptions/firm-subscriptions/${id}/cancel`, { reason: 'Administrative suspension', immediate: true });
+    const res = await A().post(`/api/v1/admin/subscriptions/firm-subscriptions/${id}/cancel`, {
+      reason: 'Administrative suspension',
+      immediate: true,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Subscription suspended successfully', data: { status: 'cancelled', cancellation_reason: 'Administrative suspension' } });
+    expect(res.json()).toMatchObject({
+      message: 'Subscription suspended successfully',
+      data: { status: 'cancelled', cancellation_reason: 'Administrative suspension' },
+    });
     expect(Date.now() - new Date(res.json().data.access_ends_at).getTime()).toBeLessThan(60_000);
     expect((await t().as(firm.token).get('/api/v1/users/sheriffs')).statusCode).toBe(402);
-    const again = await A().post(`/api/v1/admin/subscriptions/firm-subscriptions/${id}/cancel`, { immediate: true });
+    const again = await A().post(`/api/v1/admin/subscriptions/firm-subscriptions/${id}/cancel`, {
+      immediate: true,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe('Only active subscriptions can be suspended.');
 
     const re = await A().post(`/api/v1/admin/subscriptions/firm-subscriptions/${id}/reactivate`);
     expect(re.statusCode).toBe(200);
-    expect(re.json()).toMatchObject({ message: 'Subscription reactivated successfully', data: { status: 'active', access_ends_at: null } });
+    expect(re.json()).toMatchObject({
+      message: 'Subscription reactivated successfully',
+      data: { status: 'active', access_ends_at: null },
+    });
     expect((await t().as(firm.token).get('/api/v1/users/sheriffs')).statusCode).toBe(200);
     const twice = await A().post(`/api/v1/admin/subscriptions/firm-subscriptions/${id}/reactivate`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().detail).toBe('Only cancelled or expired subscriptions can be reactivated.');
     const detail = (await A().get(`/api/v1/admin/subscriptions/firm-subscriptions/${id}`)).json();
-    expect(detail.history.map((h: { change_type: string }) => h.change_type)).toEqual(['reactivated', 'suspended']);
-    expect(detail.history[1]).toMatchObject({ reason: 'Administrative suspension', performed_by: 'System Administrator' });
+    expect(detail.history.map((h: { change_type: string }) => h.change_type)).toEqual([
+      'reactivated',
+      'suspended',
+    ]);
+    expect(detail.history[1]).toMatchObject({
+      reason: 'Administrative suspension',
+      performed_by: 'System Administrator',
+    });
   });
 
   it('a plain cancel keeps access to the end of the period; reactivation is refused while another is open', async () => {
@@ -189,7 +275,11 @@ describe('admin firm subscriptions', () => {
     const id = await subscribeFirm(t(), firm.firmId, { plan: 'small_practice' });
     const row = (await getSubscriptionRow(t(), id))!;
     const res = await A().post(`/api/v1/admin/subscriptions/firm-subscriptions/${id}/cancel`);
-    expect(res.json().data).toMatchObject({ status: 'cancelled', access_ends_at: row.endDate!.toISOString(), cancellation_reason: 'Cancelled by administrator' });
+    expect(res.json().data).toMatchObject({
+      status: 'cancelled',
+      access_ends_at: row.endDate!.toISOString(),
+      cancellation_reason: 'Cancelled by administrator',
+    });
     await t().as(firm.token).post('/api/v1/subscriptions/select-plan', { plan_id: plans.small_practice });
     const re = await A().post(`/api/v1/admin/subscriptions/firm-subscriptions/${id}/reactivate`);
     expect(re.statusCode).toBe(409);
@@ -199,11 +289,25 @@ describe('admin firm subscriptions', () => {
   it('changes a firm’s plan at once', async () => {
     const firm = await registerFirm(t(), {}, { subscribed: false });
     const id = await subscribeFirm(t(), firm.firmId, { plan: 'small_practice' });
-    const res = await A().post(`/api/v1/admin/subscriptions/firm-subscriptions/${id}/change-plan`, { new_plan_id: plans.medium_large_firm });
+    const res = await A().post(`/api/v1/admin/subscriptions/firm-subscriptions/${id}/change-plan`, {
+      new_plan_id: plans.medium_large_firm,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ plan_id: plans.medium_large_firm, amount: '1499.00' });
-    expect((await A().post(`/api/v1/admin/subscriptions/firm-subscriptions/${id}/change-plan`, { new_plan_id: plans.medium_large_firm })).statusCode).toBe(409);
-    expect((await A().post('/api/v1/admin/subscriptions/firm-subscriptions/999999/change-plan', { new_plan_id: plans.small_practice })).statusCode).toBe(404);
+    expect(
+      (
+        await A().post(`/api/v1/admin/subscriptions/firm-subscriptions/${id}/change-plan`, {
+          new_plan_id: plans.medium_large_firm,
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await A().post('/api/v1/admin/subscriptions/firm-subscriptions/999999/change-plan', {
+          new_plan_id: plans.small_practice,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -228,25 +332,39 @@ describe('admin analytics, health and reports', () => {
     expect(after.total_users).toBe(before.total_users + 1);
     expect(after.health_score).toBeGreaterThanOrEqual(0);
     expect(after.active_percentage).toBeGreaterThan(0);
-    expect(after.plans.find((p: { name: string }) => p.name === 'Small Practice').active_subscriptions).toBeGreaterThanOrEqual(1);
+    expect(
+      after.plans.find((p: { name: string }) => p.name === 'Small Practice').active_subscriptions,
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('trends give one entry per month, the current one last', async () => {
     const res = (await A().get('/api/v1/admin/subscriptions/analytics/trends?months=3')).json();
     expect(res.months).toHaveLength(3);
     const sast = new Date(Date.now() + 2 * 3_600_000);
-    expect(res.months[2].month).toBe(`${sast.getUTCFullYear()}-${String(sast.getUTCMonth() + 1).padStart(2, '0')}`);
+    expect(res.months[2].month).toBe(
+      `${sast.getUTCFullYear()}-${String(sast.getUTCMonth() + 1).padStart(2, '0')}`,
+    );
     expect(res.months[2].new_subscriptions).toBeGreaterThan(0);
   });
 
   it('expiring-soon lists period ends, trial ends and access ends within the window', async () => {
     const firm = await registerFirm(t(), {}, { subscribed: false });
-    const id = await subscribeFirm(t(), firm.firmId, { plan: 'small_practice', start: new Date(Date.now() - 28 * 86_400_000) });
+    const id = await subscribeFirm(t(), firm.firmId, {
+      plan: 'small_practice',
+      start: new Date(Date.now() - 28 * 86_400_000),
+    });
     const res = (await A().get('/api/v1/admin/subscriptions/analytics/expiring-soon?days=7')).json();
     const entry = res.subscriptions.find((s: { subscription_id: number }) => s.subscription_id === id);
-    expect(entry).toMatchObject({ firm_id: firm.firmId, kind: 'period_end', status: 'active', plan_name: 'Small Practice' });
+    expect(entry).toMatchObject({
+      firm_id: firm.firmId,
+      kind: 'period_end',
+      status: 'active',
+      plan_name: 'Small Practice',
+    });
     expect(entry.days_left).toBeLessThanOrEqual(3);
-    const list = (await A().get('/api/v1/admin/subscriptions/firm-subscriptions?status=expiring&limit=500')).json();
+    const list = (
+      await A().get('/api/v1/admin/subscriptions/firm-subscriptions?status=expiring&limit=500')
+    ).json();
     expect(list.subscriptions.find((s: { id: number }) => s.id === id).expires_soon).toBe(true);
   });
 
@@ -256,7 +374,12 @@ describe('admin analytics, health and reports', () => {
     for (let i = 0; i < 3; i++) await addFirmUser(t(), firm, 'legal_practitioner');
     const res = (await A().get('/api/v1/admin/subscriptions/analytics/usage-limits?threshold=80')).json();
     const entry = res.firms.find((f: { firm_id: number }) => f.firm_id === firm.firmId);
-    expect(entry).toMatchObject({ users: { used: 4, limit: 5, percent: 80 }, branches: { used: 1, limit: 1, percent: 100 }, near_limit: true, over_limit: false });
+    expect(entry).toMatchObject({
+      users: { used: 4, limit: 5, percent: 80 },
+      branches: { used: 1, limit: 1, percent: 100 },
+      near_limit: true,
+      over_limit: false,
+    });
     const all = (await A().get('/api/v1/admin/subscriptions/analytics/usage-limits?all=true')).json();
     expect(all.firms.length).toBeGreaterThanOrEqual(res.firms.length);
   });
@@ -264,50 +387,89 @@ describe('admin analytics, health and reports', () => {
   it('health reports the database, the queues and a computed score', async () => {
     const res = await A().get('/api/v1/admin/subscriptions/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ database: { ok: true }, payment_provider: 'simulator', status: expect.stringMatching(/healthy|degraded|unhealthy/) });
+    expect(res.json()).toMatchObject({
+      database: { ok: true },
+      payment_provider: 'simulator',
+      status: expect.stringMatching(/healthy|degraded|unhealthy/),
+    });
     expect(res.json().checks).toHaveProperty('jobs_failed');
   });
 
   it('the monthly summary and the cancellation report show reasons and feedback', async () => {
     const firm = await registerFirm(t(), {}, { subscribed: false });
     const id = await subscribeFirm(t(), firm.firmId, { plan: 'small_practice' });
-    await t().as(firm.token).post(`/api/v1/payments/cancel-subscription/${id}`, { reason: 'switching_provider', feedback: 'Moving to a bundle' });
-    await t().as(firm.token).post('/api/v1/payments/cancel-feedback', { reason: 'technical', feedback: 'Card declined twice' });
+    await t()
+      .as(firm.token)
+      .post(`/api/v1/payments/cancel-subscription/${id}`, {
+        reason: 'switching_provider',
+        feedback: 'Moving to a bundle',
+      });
+    await t()
+      .as(firm.token)
+      .post('/api/v1/payments/cancel-feedback', { reason: 'technical', feedback: 'Card declined twice' });
     const summary = (await A().get('/api/v1/admin/subscriptions/reports/monthly-summary')).json();
     expect(summary.cancellations).toBeGreaterThanOrEqual(1);
-    expect(summary.cancellation_reasons).toEqual(expect.arrayContaining([{ reason: 'switching_provider', count: expect.any(Number) }]));
-    expect(summary.payment_cancel_reasons).toEqual(expect.arrayContaining([{ reason: 'technical', count: expect.any(Number) }]));
-    const empty = (await A().get('/api/v1/admin/subscriptions/reports/monthly-summary?year=2001&month=1')).json();
-    expect(empty).toMatchObject({ year: 2001, month: 1, revenue: 0, cancellations: 0, period_start: '2000-12-31T22:00:00.000Z' });
+    expect(summary.cancellation_reasons).toEqual(
+      expect.arrayContaining([{ reason: 'switching_provider', count: expect.any(Number) }]),
+    );
+    expect(summary.payment_cancel_reasons).toEqual(
+      expect.arrayContaining([{ reason: 'technical', count: expect.any(Number) }]),
+    );
+    const empty = (
+      await A().get('/api/v1/admin/subscriptions/reports/monthly-summary?year=2001&month=1')
+    ).json();
+    expect(empty).toMatchObject({
+      year: 2001,
+      month: 1,
+      revenue: 0,
+      cancellations: 0,
+      period_start: '2000-12-31T22:00:00.000Z',
+    });
     const report = (await A().get('/api/v1/admin/subscriptions/reports/cancellation-reasons')).json();
-    expect(report.cancellations.find((c: { subscription_id: number }) => c.subscription_id === id)).toMatchObject({
+    expect(
+      report.cancellations.find((c: { subscription_id: number }) => c.subscription_id === id),
+    ).toMatchObject({
       reason: 'switching_provider',
       feedback: 'Moving to a bundle',
       firm_id: firm.firmId,
       plan_name: 'Small Practice',
     });
-    expect(report.payment_feedback[0]).toMatchObject({ reason: 'technical', feedback: 'Card declined twice' });
+    expect(report.payment_feedback[0]).toMatchObject({
+      reason: 'technical',
+      feedback: 'Card declined twice',
+    });
   });
 
   it('a firm’s subscription history lists its subscriptions, changes and payments', async () => {
     const firm = await registerFirm(t(), {}, { subscribed: false });
     const checkout = await subscribeThroughSimulator(t(), firm, plans.small_practice);
-    const res = (await A().get(`/api/v1/admin/subscriptions/firms/${firm.firmId}/subscription-history`)).json();
+    const res = (
+      await A().get(`/api/v1/admin/subscriptions/firms/${firm.firmId}/subscription-history`)
+    ).json();
     expect(res.subscriptions.map((s: { id: number }) => s.id)).toEqual([checkout.subscriptionId]);
-    expect(res.history.map((h: { change_type: string }) => h.change_type)).toEqual(['trial_started', 'created']);
+    expect(res.history.map((h: { change_type: string }) => h.change_type)).toEqual([
+      'trial_started',
+      'created',
+    ]);
     expect(res.payments[0]).toMatchObject({ id: checkout.init.payment_id, status: 'completed' });
-    expect((await A().get('/api/v1/admin/subscriptions/firms/999999/subscription-history')).statusCode).toBe(404);
+    expect((await A().get('/api/v1/admin/subscriptions/firms/999999/subscription-history')).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('admin directories', () => {
   it('lists the mail outbox, newest first, with search', async () => {
     const firm = await registerFirm(t(), {}, { subscribed: false });
-    await t().app.deps.events.drain();
-    const res = (await A().get(`/api/v1/admin/mail-outbox?search=${encodeURIComponent(firm.adminEmail)}`)).json();
+    await drainEvents(t());
+    const res = (
+      await A().get(`/api/v1/admin/mail-outbox?search=${encodeURIComponent(firm.adminEmail)}`)
+    ).json();
     expect(res.total).toBeGreaterThanOrEqual(1);
     expect(res.messages[0]).toMatchObject({ to: firm.adminEmail, status: 'kept' });
-    expect((await A().get(`/api/v1/admin/mail-outbox/${res.messages[0].id}`)).json().subject).toBe(res.messages[0].subject);
+    expect((await A().get(`/api/v1/admin/mail-outbox/${res.messages[0].id}`)).json().subject).toBe(
+      res.messages[0].subject,
+    );
     expect((await A().get('/api/v1/admin/mail-outbox/999999')).statusCode).toBe(404);
   });
 
@@ -318,16 +480,28 @@ describe('admin directories', () => {
     const byRole = (await A().get('/api/v1/admin/users?role=sheriff')).json();
     expect(byRole.users.every((u: { role: string }) => u.role === 'sheriff')).toBe(true);
     const firms = (await A().get('/api/v1/admin/firms?search=quokka')).json();
-    expect(firms.firms[0]).toMatchObject({ id: firm.firmId, users_count: 1, branches_count: 1, subscription: { status: 'active', plan_name: 'Enterprise' } });
+    expect(firms.firms[0]).toMatchObject({
+      id: firm.firmId,
+      users_count: 1,
+      branches_count: 1,
+      subscription: { status: 'active', plan_name: 'Enterprise' },
+    });
     const none = (await A().get('/api/v1/admin/firms?subscription_status=none&limit=500')).json();
     expect(none.firms.every((f: { subscription: unknown }) => f.subscription === null)).toBe(true);
   });
 
   it('lists sales-contact requests and updates their status', async () => {
-    const created = await t().inject({ method: 'POST', url: '/api/v1/subscriptions/sales-contact', payload: { name: 'Pat', email: 'pat@x.co.za', plan_id: plans.enterprise } });
+    const created = await t().inject({
+      method: 'POST',
+      url: '/api/v1/subscriptions/sales-contact',
+      payload: { name: 'Pat', email: 'pat@x.co.za', plan_id: plans.enterprise },
+    });
     const id = created.json().id;
     const list = (await A().get('/api/v1/admin/subscriptions/sales-contacts?status=new')).json();
-    expect(list.requests.find((r: { id: number }) => r.id === id)).toMatchObject({ name: 'Pat', plan: { name: 'enterprise' } });
+    expect(list.requests.find((r: { id: number }) => r.id === id)).toMatchObject({
+      name: 'Pat',
+      plan: { name: 'enterprise' },
+    });
     const upd = await A().put(`/api/v1/admin/subscriptions/sales-contacts/${id}`, { status: 'contacted' });
     expect(upd.json().data.status).toBe('contacted');
   });

@@ -57,11 +57,16 @@ export async function adminRoutes(app: FastifyInstance) {
     const ok = <T>(data: T, message: string) => ({ status: 'success' as const, data, message });
 
     // Plans
-    r.get(`${BASE}/plans`, { schema: { tags, response: { 200: PlanListSchema } } }, (req) => plans.listAllPlans(ctxOf(req)));
+    r.get(`${BASE}/plans`, { schema: { tags, response: { 200: PlanListSchema } } }, (req) =>
+      plans.listAllPlans(ctxOf(req)),
+    );
     r.post(
       `${BASE}/plans`,
       { schema: { tags, body: CreatePlanInputSchema, response: { 201: envelope(PlanSchema) } } },
-      async (req, reply) => reply.status(201).send(ok(await plans.createPlan(ctxOf(req), req.body), 'Subscription plan created successfully')),
+      async (req, reply) =>
+        reply
+          .status(201)
+          .send(ok(await plans.createPlan(ctxOf(req), req.body), 'Subscription plan created successfully')),
     );
     r.post(
       `${BASE}/plans/create-defaults`,
@@ -76,23 +81,46 @@ export async function adminRoutes(app: FastifyInstance) {
         return ok(data, message);
       },
     );
-    r.get(`${BASE}/plans/:id`, { schema: { tags, params: IdParamsSchema, response: { 200: PlanSchema } } }, (req) =>
-      plans.getPlan(ctxOf(req), req.params.id),
+    r.get(
+      `${BASE}/plans/:id`,
+      { schema: { tags, params: IdParamsSchema, response: { 200: PlanSchema } } },
+      (req) => plans.getPlan(ctxOf(req), req.params.id),
     );
     r.put(
       `${BASE}/plans/:id`,
-      { schema: { tags, params: IdParamsSchema, body: UpdatePlanInputSchema, response: { 200: envelope(PlanSchema) } } },
-      async (req) => ok(await plans.updatePlan(ctxOf(req), req.params.id, req.body), 'Subscription plan updated successfully'),
+      {
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: UpdatePlanInputSchema,
+          response: { 200: envelope(PlanSchema) },
+        },
+      },
+      async (req) =>
+        ok(
+          await plans.updatePlan(ctxOf(req), req.params.id, req.body),
+          'Subscription plan updated successfully',
+        ),
     );
-    r.delete(`${BASE}/plans/:id`, { schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } } }, async (req) => {
-      await plans.deletePlan(ctxOf(req), req.params.id);
-      return { message: 'Subscription plan deleted successfully' };
-    });
+    r.delete(
+      `${BASE}/plans/:id`,
+      { schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } } },
+      async (req) => {
+        await plans.deletePlan(ctxOf(req), req.params.id);
+        return { message: 'Subscription plan deleted successfully' };
+      },
+    );
 
     // Firm subscriptions
     r.get(
       `${BASE}/firm-subscriptions`,
-      { schema: { tags, querystring: FirmSubscriptionListQuerySchema, response: { 200: FirmSubscriptionListSchema } } },
+      {
+        schema: {
+          tags,
+          querystring: FirmSubscriptionListQuerySchema,
+          response: { 200: FirmSubscriptionListSchema },
+        },
+      },
       (req) => admin.listFirmSubscriptions(ctxOf(req), req.query),
     );
     r.get(
@@ -103,14 +131,28 @@ export async function adminRoutes(app: FastifyInstance) {
     r.post(
       `${BASE}/firm-subscriptions/:id/change-plan`,
       {
-        schema: { tags, params: IdParamsSchema, body: AdminChangePlanInputSchema, response: { 200: envelope(FirmSubscriptionDetailSchema) } },
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: AdminChangePlanInputSchema,
+          response: { 200: envelope(FirmSubscriptionDetailSchema) },
+        },
       },
-      async (req) => ok(await admin.changeFirmPlan(ctxOf(req), req.params.id, req.body), 'Firm subscription updated successfully'),
+      async (req) =>
+        ok(
+          await admin.changeFirmPlan(ctxOf(req), req.params.id, req.body),
+          'Firm subscription updated successfully',
+        ),
     );
     r.post(
       `${BASE}/firm-subscriptions/:id/cancel`,
       {
-        schema: { tags, params: IdParamsSchema, body: AdminCancelInputSchema, response: { 200: envelope(FirmSubscriptionDetailSchema) } },
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: AdminCancelInputSchema,
+          response: { 200: envelope(FirmSubscriptionDetailSchema) },
+        },
       },
       async (req) => {
         const { data, message } = await admin.cancelFirmSubscription(ctxOf(req), req.params.id, req.body);
@@ -127,8 +169,10 @@ export async function adminRoutes(app: FastifyInstance) {
     );
 
     // Analytics, health, reports
-    r.get(`${BASE}/analytics/overview`, { schema: { tags, response: { 200: AnalyticsOverviewSchema } } }, (req) =>
-      analytics.overview(ctxOf(req)),
+    r.get(
+      `${BASE}/analytics/overview`,
+      { schema: { tags, response: { 200: AnalyticsOverviewSchema } } },
+      (req) => analytics.overview(ctxOf(req)),
     );
     r.get(
       `${BASE}/analytics/trends`,
@@ -145,7 +189,9 @@ export async function adminRoutes(app: FastifyInstance) {
       { schema: { tags, querystring: UsageLimitsQuerySchema, response: { 200: UsageLimitsSchema } } },
       (req) => analytics.usageLimits(ctxOf(req), req.query.threshold, req.query.all ?? false),
     );
-    r.get(`${BASE}/health`, { schema: { tags, response: { 200: HealthSchema } } }, (req) => analytics.health(ctxOf(req)));
+    r.get(`${BASE}/health`, { schema: { tags, response: { 200: HealthSchema } } }, (req) =>
+      analytics.health(ctxOf(req)),
+    );
     r.get(
       `${BASE}/reports/monthly-summary`,
       { schema: { tags, querystring: MonthlySummaryQuerySchema, response: { 200: MonthlySummarySchema } } },
@@ -153,16 +199,30 @@ export async function adminRoutes(app: FastifyInstance) {
     );
     r.get(
       `${BASE}/reports/cancellation-reasons`,
-      { schema: { tags, querystring: CancellationReportQuerySchema, response: { 200: CancellationReportSchema } } },
+      {
+        schema: {
+          tags,
+          querystring: CancellationReportQuerySchema,
+          response: { 200: CancellationReportSchema },
+        },
+      },
       (req) => analytics.cancellationReport(ctxOf(req), req.query),
     );
     r.get(
       `${BASE}/firms/:firmId/subscription-history`,
-      { schema: { tags, params: z.object({ firmId: IdSchema }), response: { 200: SubscriptionHistorySchema } } },
+      {
+        schema: {
+          tags,
+          params: z.object({ firmId: IdSchema }),
+          response: { 200: SubscriptionHistorySchema },
+        },
+      },
       (req) => admin.firmSubscriptionHistory(ctxOf(req), req.params.firmId),
     );
-    r.post(`${BASE}/system/cleanup-expired-trials`, { schema: { tags, response: { 200: CleanupResultSchema } } }, (req) =>
-      admin.cleanupExpiredTrials(ctxOf(req)),
+    r.post(
+      `${BASE}/system/cleanup-expired-trials`,
+      { schema: { tags, response: { 200: CleanupResultSchema } } },
+      (req) => admin.cleanupExpiredTrials(ctxOf(req)),
     );
 
     // Sales contacts, mail outbox, users and firms
@@ -183,20 +243,39 @@ export async function adminRoutes(app: FastifyInstance) {
     );
     r.put(
       `${BASE}/sales-contacts/:id`,
-      { schema: { tags, params: IdParamsSchema, body: UpdateSalesContactInputSchema, response: { 200: envelope(SalesContactSchema) } } },
-      async (req) => ok(await directory.updateSalesContactRequest(ctxOf(req), req.params.id, req.body.status), 'Sales contact updated'),
+      {
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: UpdateSalesContactInputSchema,
+          response: { 200: envelope(SalesContactSchema) },
+        },
+      },
+      async (req) =>
+        ok(
+          await directory.updateSalesContactRequest(ctxOf(req), req.params.id, req.body.status),
+          'Sales contact updated',
+        ),
     );
-    r.get('/admin/mail-outbox', { schema: { tags, querystring: MailOutboxQuerySchema, response: { 200: MailOutboxListSchema } } }, (req) =>
-      directory.listMail(ctxOf(req), req.query),
+    r.get(
+      '/admin/mail-outbox',
+      { schema: { tags, querystring: MailOutboxQuerySchema, response: { 200: MailOutboxListSchema } } },
+      (req) => directory.listMail(ctxOf(req), req.query),
     );
-    r.get('/admin/mail-outbox/:id', { schema: { tags, params: IdParamsSchema, response: { 200: MailMessageSchema } } }, (req) =>
-      directory.getMail(ctxOf(req), req.params.id),
+    r.get(
+      '/admin/mail-outbox/:id',
+      { schema: { tags, params: IdParamsSchema, response: { 200: MailMessageSchema } } },
+      (req) => directory.getMail(ctxOf(req), req.params.id),
     );
-    r.get('/admin/users', { schema: { tags, querystring: AdminUserListQuerySchema, response: { 200: AdminUserListSchema } } }, (req) =>
-      directory.listUsers(ctxOf(req), req.query),
+    r.get(
+      '/admin/users',
+      { schema: { tags, querystring: AdminUserListQuerySchema, response: { 200: AdminUserListSchema } } },
+      (req) => directory.listUsers(ctxOf(req), req.query),
     );
-    r.get('/admin/firms', { schema: { tags, querystring: AdminFirmListQuerySchema, response: { 200: AdminFirmListSchema } } }, (req) =>
-      directory.listFirms(ctxOf(req), req.query),
+    r.get(
+      '/admin/firms',
+      { schema: { tags, querystring: AdminFirmListQuerySchema, response: { 200: AdminFirmListSchema } } },
+      (req) => directory.listFirms(ctxOf(req), req.query),
     );
   });
 }

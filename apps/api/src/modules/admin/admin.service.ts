@@ -55,7 +55,10 @@ export function toFirmSubscriptionDto(j: repo.FirmSubscriptionJoined, now: Date)
     provider: s.provider,
     has_payment_method: hasPaymentMethod(s),
     expires_soon:
-      s.status === 'active' && !!s.endDate && s.endDate >= now && s.endDate.getTime() < now.getTime() + EXPIRING_DAYS * 86_400_000,
+      s.status === 'active' &&
+      !!s.endDate &&
+      s.endDate >= now &&
+      s.endDate.getTime() < now.getTime() + EXPIRING_DAYS * 86_400_000,
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),
   };
@@ -105,11 +108,20 @@ export async function getFirmSubscription(ctx: Ctx, id: number, now = new Date()
     repo.changesOfSubscription(ctx.db, id),
     repo.paymentsWhere(ctx.db, eq(paymentsTable.subscriptionId, id)),
   ]);
-  return { ...toFirmSubscriptionDto(row, now), payments: payments.map(toPaymentListDto), history: history.map(toChangeDto) };
+  return {
+    ...toFirmSubscriptionDto(row, now),
+    payments: payments.map(toPaymentListDto),
+    history: history.map(toChangeDto),
+  };
 }
 
 /** Admin plan change: applied now, without proration or a card check (an administrative decision). */
-export async function changeFirmPlan(ctx: Ctx, id: number, input: z.infer<typeof AdminChangePlanInputSchema>, now = new Date()) {
+export async function changeFirmPlan(
+  ctx: Ctx,
+  id: number,
+  input: z.infer<typeof AdminChangePlanInputSchema>,
+  now = new Date(),
+) {
   assertAdmin(ctx);
   const provider = paymentProvider(ctx.deps.env);
   await inTransaction(ctx, async (tx) => {
@@ -118,10 +130,23 @@ export async function changeFirmPlan(ctx: Ctx, id: number, input: z.infer<typeof
     const plan = await findPlanById(tx, input.new_plan_id);
     const cycle = input.billing_cycle ?? sub.billingCycle;
     if (!plan) throw new AppError(SubscriptionErrors.PLAN_NOT_FOUND);
-    if (plan.id === sub.planId && cycle === sub.billingCycle) throw new AppError(SubscriptionErrors.INVALID_PLAN_CHANGE);
-    const { sub: updated } = await lifecycle.applyPlanNow(tx, sub, { plan, cycle, proratedCents: 0, byUserId: ctx.actor.id, now, source: 'admin' });
+    if (plan.id === sub.planId && cycle === sub.billingCycle)
+      throw new AppError(SubscriptionErrors.INVALID_PLAN_CHANGE);
+    const { sub: updated } = await lifecycle.applyPlanNow(tx, sub, {
+      plan,
+      cycle,
+      proratedCents: 0,
+      byUserId: ctx.actor.id,
+      now,
+      source: 'admin',
+    });
     const live = updated.status === 'active' || updated.status === 'trial';
-    if (live && updated.providerToken && updated.provider === provider.name && nextChargeCents(updated) !== nextChargeCents(sub)) {
+    if (
+      live &&
+      updated.providerToken &&
+      updated.provider === provider.name &&
+      nextChargeCents(updated) !== nextChargeCents(sub)
+    ) {
       await provider.updateRecurringAmount(updated.providerToken, nextChargeCents(updated)).catch((err) => {
         ctx.log.warn({ err, subscriptionId: id }, 'provider did not take the new recurring amount');
       });
@@ -134,19 +159,28 @@ export async function changeFirmPlan(ctx: Ctx, id: number, input: z.infer<typeof
  * Cancel (access to the end of the paid period) or suspend ({immediate: true}: access ends now, reason
  * 'Administrative suspension'). Stops charges at the provider.
  */
-export async function cancelFirmSubscription(ctx: Ctx, id: number, input: z.infer<typeof AdminCancelInputSchema>, now = new Date()) {
+export async function cancelFirmSubscription(
+  ctx: Ctx,
+  id: number,
+  input: z.infer<typeof AdminCancelInputSchema>,
+  now = new Date(),
+) {
   assertAdmin(ctx);
   const immediate = input?.immediate === true;
   const provider = paymentProvider(ctx.deps.env);
   await inTransaction(ctx, async (tx) => {
     const sub = await findSubscriptionById(tx, id, { lock: true });
     if (!sub) throw new AppError(AdminErrors.FIRM_SUBSCRIPTION_NOT_FOUND);
-    if (immediate && sub.status !== 'active' && sub.status !== 'trial') throw new AppError(AdminErrors.SUSPEND_NOT_ALLOWED);
-    if (!['pending', 'trial', 'active'].includes(sub.status)) throw new AppError(AdminErrors.CANCEL_NOT_ALLOWED);
+    if (immediate && sub.status !== 'active' && sub.status !== 'trial')
+      throw new AppError(AdminErrors.SUSPEND_NOT_ALLOWED);
+    if (!['pending', 'trial', 'active'].includes(sub.status))
+      throw new AppError(AdminErrors.CANCEL_NOT_ALLOWED);
     await lifecycle.cancel(tx, sub, {
       now,
       byUserId: ctx.actor.id,
-      reason: input?.reason?.trim() || (immediate ? SUBSCRIPTION_CONSTANTS.adminSuspendReason : 'Cancelled by administrator'),
+      reason:
+        input?.reason?.trim() ||
+        (immediate ? SUBSCRIPTION_CONSTANTS.adminSuspendReason : 'Cancelled by administrator'),
       feedback: input?.feedback?.trim() || null,
       immediate: immediate || sub.status === 'pending',
       source: 'admin',
@@ -171,11 +205,16 @@ export async function reactivateFirmSubscription(ctx: Ctx, id: number, now = new
   await inTransaction(ctx, async (tx) => {
     const sub = await findSubscriptionById(tx, id, { lock: true });
     if (!sub) throw new AppError(AdminErrors.FIRM_SUBSCRIPTION_NOT_FOUND);
-    if (sub.status !== 'cancelled' && sub.status !== 'expired') throw new AppError(AdminErrors.REACTIVATE_NOT_ALLOWED);
+    if (sub.status !== 'cancelled' && sub.status !== 'expired')
+      throw new AppError(AdminErrors.REACTIVATE_NOT_ALLOWED);
     const open = await findOpenSubscription(tx, sub.firmId, { lock: true });
     if (open) throw new AppError(AdminErrors.FIRM_HAS_OPEN_SUBSCRIPTION);
     // A cancellation also cancelled the token at the provider; an expiry did not.
-    await lifecycle.reactivate(tx, sub, { now, byUserId: ctx.actor.id, tokenLive: sub.status === 'expired' && sub.provider !== 'manual' });
+    await lifecycle.reactivate(tx, sub, {
+      now,
+      byUserId: ctx.actor.id,
+      tokenLive: sub.status === 'expired' && sub.provider !== 'manual',
+    });
   });
   return { data: await getFirmSubscription(ctx, id, now), message: 'Subscription reactivated successfully' };
 }
@@ -187,7 +226,9 @@ export async function cleanupExpiredTrials(ctx: Ctx, now = new Date()) {
   ctx.deps.events.kick();
   return {
     status: 'success' as const,
-    message: ids.length ? `${ids.length} lapsed subscription${ids.length === 1 ? '' : 's'} expired` : 'No lapsed trials or subscriptions found',
+    message: ids.length
+      ? `${ids.length} lapsed subscription${ids.length === 1 ? '' : 's'} expired`
+      : 'No lapsed trials or subscriptions found',
     data: { expired_count: ids.length, subscription_ids: ids },
   };
 }

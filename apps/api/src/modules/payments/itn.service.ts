@@ -6,7 +6,11 @@ import { AppError } from '../../lib/app-error';
 import * as lifecycle from '../subscriptions/lifecycle.service';
 import { decimalToCents } from '../subscriptions/money';
 import { nextChargeCents } from '../subscriptions/subscriptions.mapper';
-import { findSubscriptionById, findSubscriptionByToken, type SubscriptionRow } from '../subscriptions/subscriptions.repository';
+import {
+  findSubscriptionById,
+  findSubscriptionByToken,
+  type SubscriptionRow,
+} from '../subscriptions/subscriptions.repository';
 import { itnParamString, itnSignature, parseFormBody, sameSignature, type ItnPairs } from './payfast';
 import * as repo from './payments.repository';
 import { newPaymentReference } from './payments.service';
@@ -15,7 +19,8 @@ import { paymentProvider } from './provider';
 export type ItnCtx = { db: Db; deps: Deps; log: FastifyBaseLogger };
 export type ItnOutcome = 'processed' | 'duplicate' | 'ignored';
 
-const reject = (def: (typeof PaymentErrors)[keyof typeof PaymentErrors], message?: string) => new AppError(def, { message });
+const reject = (def: (typeof PaymentErrors)[keyof typeof PaymentErrors], message?: string) =>
+  new AppError(def, { message });
 
 /**
  * POST /payments/notify (PayFast's ITN). Checks, in PayFast's order: the signature (over the fields as posted, with the
@@ -24,7 +29,12 @@ const reject = (def: (typeof PaymentErrors)[keyof typeof PaymentErrors], message
  * claims the notification (a replay of a processed one changes nothing), records the payment and activates, renews or
  * cancels the subscription. Every notification is logged with its outcome.
  */
-export async function handleItn(ctx: ItnCtx, raw: string, remoteIp: string, now = new Date()): Promise<ItnOutcome> {
+export async function handleItn(
+  ctx: ItnCtx,
+  raw: string,
+  remoteIp: string,
+  now = new Date(),
+): Promise<ItnOutcome> {
   const provider = paymentProvider(ctx.deps.env);
   let pairs: ItnPairs;
   try {
@@ -48,7 +58,8 @@ export async function handleItn(ctx: ItnCtx, raw: string, remoteIp: string, now 
       .catch((err) => ctx.log.error({ err }, 'could not log a payment notification'));
 
   try {
-    if (!sameSignature(f.signature, itnSignature(pairs, provider.passphrase))) throw reject(PaymentErrors.ITN_INVALID_SIGNATURE);
+    if (!sameSignature(f.signature, itnSignature(pairs, provider.passphrase)))
+      throw reject(PaymentErrors.ITN_INVALID_SIGNATURE);
     if (!provider.isTrustedSource(remoteIp)) throw reject(PaymentErrors.ITN_INVALID_SOURCE);
     if (f.merchant_id !== provider.merchantId) throw reject(PaymentErrors.ITN_MERCHANT_MISMATCH);
     if (!f.pf_payment_id || !f.payment_status) throw reject(PaymentErrors.ITN_MALFORMED);
@@ -80,10 +91,18 @@ export async function handleItn(ctx: ItnCtx, raw: string, remoteIp: string, now 
 type Fields = Record<string, string | undefined>;
 
 /** Applies a verified notification; answers the payment it concerned (undefined: nothing to do). */
-async function apply(tx: DbOrTx, provider: 'simulator' | 'payfast', f: Fields, now: Date, log: FastifyBaseLogger) {
+async function apply(
+  tx: DbOrTx,
+  provider: 'simulator' | 'payfast',
+  f: Fields,
+  now: Date,
+  log: FastifyBaseLogger,
+) {
   const status = f.payment_status!.toUpperCase();
   const gross = decimalToCents(f.amount_gross ?? '');
-  const payment = f.m_payment_id ? await repo.findPaymentByReference(tx, f.m_payment_id, { lock: true }) : undefined;
+  const payment = f.m_payment_id
+    ? await repo.findPaymentByReference(tx, f.m_payment_id, { lock: true })
+    : undefined;
   const token = f.token?.trim() || null;
   const sub = await locateSubscription(tx, payment, token);
   if (!sub) throw reject(PaymentErrors.ITN_UNKNOWN_PAYMENT);
@@ -102,7 +121,8 @@ async function apply(tx: DbOrTx, provider: 'simulator' | 'payfast', f: Fields, n
 
   if (status !== 'COMPLETE') {
     // FAILED (or an unknown status): the pending payment did not go through.
-    if (payment && payment.status === 'pending') await repo.updatePayment(tx, payment.id, { status: 'failed' });
+    if (payment && payment.status === 'pending')
+      await repo.updatePayment(tx, payment.id, { status: 'failed' });
     return payment?.id ?? null;
   }
 
@@ -118,7 +138,13 @@ async function apply(tx: DbOrTx, provider: 'simulator' | 'payfast', f: Fields, n
   if (payment && payment.kind === 'initial' && payment.status !== 'completed' && sub.status === 'pending') {
     if (gross !== payment.amountCents) throw reject(PaymentErrors.ITN_AMOUNT_MISMATCH);
     await repo.updatePayment(tx, payment.id, { status: 'completed', ...fees });
-    await lifecycle.activateAfterFirstPayment(tx, sub, { provider, token, paymentId: payment.id, amountCents: gross, now });
+    await lifecycle.activateAfterFirstPayment(tx, sub, {
+      provider,
+      token,
+      paymentId: payment.id,
+      amountCents: gross,
+      now,
+    });
     return payment.id;
   }
 
@@ -139,7 +165,10 @@ async function apply(tx: DbOrTx, provider: 'simulator' | 'payfast', f: Fields, n
   });
   if (sub.status === 'cancelled') {
     // Charged although cancelled here (e.g. the cancel call reached PayFast late): keep the record for a refund.
-    log.warn({ subscriptionId: sub.id, paymentId: renewal.id }, 'recurring charge received for a cancelled subscription');
+    log.warn(
+      { subscriptionId: sub.id, paymentId: renewal.id },
+      'recurring charge received for a cancelled subscription',
+    );
     return renewal.id;
   }
   await lifecycle.renewAfterPayment(tx, sub, { paymentId: renewal.id, amountCents: gross, now });

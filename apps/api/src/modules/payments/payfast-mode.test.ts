@@ -1,7 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, useTestApp } from '../../../test/build-app';
 import { registerFirm, subscribeFirm } from '../../../test/factories';
-import { getSubscriptionRow, planIds, postForm, setSubscription, startCheckout } from '../../../test/subscription-helpers';
+import {
+  getSubscriptionRow,
+  planIds,
+  postForm,
+  setSubscription,
+  startCheckout,
+  type PlanIds,
+} from '../../../test/subscription-helpers';
 import { checkoutSignature, itnParamString } from './payfast';
 import { paymentProvider } from './provider';
 import { buildItn } from './simulator';
@@ -15,7 +22,7 @@ const t = useTestApp({
   PAYFAST_PASSPHRASE: 'jt7NOE43FZPn',
   PUBLIC_URL: 'https://lexserve.example',
 });
-let plans: Record<string, number>;
+let plans: PlanIds;
 beforeAll(async () => {
   plans = await planIds(t());
 });
@@ -58,8 +65,13 @@ describe('PayFast mode', () => {
     expect(init.payfast_url).toBe('https://sandbox.payfast.co.za/eng/process');
     const { signature, ...signed } = init.form_data;
     expect(signature).toBe(checkoutSignature(signed, 'jt7NOE43FZPn'));
-    expect(signed).toMatchObject({ merchant_id: '10000100', notify_url: 'https://lexserve.example/api/v1/payments/notify' });
-    expect((await t().inject({ method: 'POST', url: '/api/v1/payments/simulator/process' })).statusCode).toBe(404);
+    expect(signed).toMatchObject({
+      merchant_id: '10000100',
+      notify_url: 'https://lexserve.example/api/v1/payments/notify',
+    });
+    expect((await t().inject({ method: 'POST', url: '/api/v1/payments/simulator/process' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses an ITN from outside PayFast’s addresses, even correctly signed', async () => {
@@ -72,7 +84,7 @@ describe('PayFast mode', () => {
     expect((await getSubscriptionRow(t(), checkout.subscriptionId))!.status).toBe('pending');
   });
 
-  it("asks PayFast to validate the ITN and acts only on VALID", async () => {
+  it('asks PayFast to validate the ITN and acts only on VALID', async () => {
     const { checkout, pairs } = await paidCheckout();
     let answer = 'INVALID';
     const calls = fakeFetch(() => new Response(answer));
@@ -104,7 +116,9 @@ describe('PayFast mode', () => {
     vi.restoreAllMocks();
 
     const calls = fakeFetch(() => new Response('{"code":200,"status":"success"}'));
-    const res = await t().as(firm.token).post(`/api/v1/payments/cancel-subscription/${id}`, { reason: 'not_using' });
+    const res = await t()
+      .as(firm.token)
+      .post(`/api/v1/payments/cancel-subscription/${id}`, { reason: 'not_using' });
     expect(res.statusCode).toBe(200);
     const { init } = calls[0]!;
     expect(init.method).toBe('PUT');
@@ -116,10 +130,15 @@ describe('PayFast mode', () => {
 
   it("updates PayFast's recurring amount on a plan change and answers PayFast's card-update address", async () => {
     const firm = await registerFirm(t(), {}, { subscribed: false });
-    const id = await subscribeFirm(t(), firm.firmId, { plan: 'small_practice', start: new Date(Date.now() - 5 * 86_400_000) });
+    const id = await subscribeFirm(t(), firm.firmId, {
+      plan: 'small_practice',
+      start: new Date(Date.now() - 5 * 86_400_000),
+    });
     await setSubscription(t(), id, { provider: 'payfast', providerToken: 'tok-456' });
     const calls = fakeFetch(() => new Response('{"code":200}'));
-    const res = await t().as(firm.token).post('/api/v1/subscriptions/change-plan', { new_plan_id: plans.medium_large_firm });
+    const res = await t()
+      .as(firm.token)
+      .post('/api/v1/subscriptions/change-plan', { new_plan_id: plans.medium_large_firm });
     expect(res.statusCode).toBe(200);
     expect(calls[0]!.url).toBe('https://api.payfast.co.za/subscriptions/tok-456/update?testing=true');
     expect(calls[0]!.init.method).toBe('PATCH');
@@ -136,12 +155,16 @@ describe('PayFast mode', () => {
     const bare = await createTestApp({ PAYMENT_PROVIDER: 'payfast' });
     try {
       const firm = await registerFirm(bare, {}, { subscribed: false });
-      const sel = await bare.as(firm.token).post('/api/v1/subscriptions/select-plan', { plan_id: (await planIds(bare)).small_practice });
-      const res = await bare.as(firm.token).post('/api/v1/payments/generate-signature', { subscription_id: sel.json().subscription_id });
+      const sel = await bare
+        .as(firm.token)
+        .post('/api/v1/subscriptions/select-plan', { plan_id: (await planIds(bare)).small_practice });
+      const res = await bare
+        .as(firm.token)
+        .post('/api/v1/payments/generate-signature', { subscription_id: sel.json().subscription_id });
       expect(res.statusCode).toBe(503);
       expect(res.json().detail).toBe('Failed to initialize payment. Please try again.');
     } finally {
       await bare.close();
     }
-  });
+  }, 120_000);
 });

@@ -31,7 +31,7 @@ const SDK_EXAMPLE = {
 };
 
 describe('PayFast encoding', () => {
-  it('encodes like PHP urlencode: spaces as +, upper-case hex, !\'()*~ encoded', () => {
+  it("encodes like PHP urlencode: spaces as +, upper-case hex, !'()*~ encoded", () => {
     expect(pfEncode('First Name')).toBe('First+Name');
     expect(pfEncode('https://x.co/a?b=c&d')).toBe('https%3A%2F%2Fx.co%2Fa%3Fb%3Dc%26d');
     expect(pfEncode("it's (a) test!*~")).toBe('it%27s+%28a%29+test%21%2A%7E');
@@ -67,15 +67,19 @@ describe('checkout signature', () => {
       billing_date: '2025-03-01',
       subscription_type: '1',
     };
-    expect(checkoutParamString(form)).toMatch(/item_name=Order%23123&subscription_type=1&billing_date=2025-03-01&recurring_amount=499.00&frequency=3&cycles=0$/);
+    expect(checkoutParamString(form)).toMatch(
+      /item_name=Order%23123&subscription_type=1&billing_date=2025-03-01&recurring_amount=499.00&frequency=3&cycles=0$/,
+    );
     expect(checkoutSignature(form, 'jt7NOE43FZPn')).toBe('a4d79d7524d3d1fd3559b23347a7bb3a');
   });
 
   it('trims values and ignores the signature field; refuses unknown fields', () => {
-    expect(checkoutSignature({ ...SDK_EXAMPLE, name_first: '  First Name ', signature: 'x' }, 'jt7NOE43FZPn')).toBe(
-      '98971f0cce7d910b4efb9a5b9a7d8daf',
+    expect(
+      checkoutSignature({ ...SDK_EXAMPLE, name_first: '  First Name ', signature: 'x' }, 'jt7NOE43FZPn'),
+    ).toBe('98971f0cce7d910b4efb9a5b9a7d8daf');
+    expect(() => checkoutParamString({ ...SDK_EXAMPLE, colour: 'blue' })).toThrow(
+      /Unknown PayFast checkout fields: colour/,
     );
-    expect(() => checkoutParamString({ ...SDK_EXAMPLE, colour: 'blue' })).toThrow(/Unknown PayFast checkout fields: colour/);
   });
 });
 
@@ -99,7 +103,12 @@ describe('ITN signature', () => {
     expect(parsed.map(([k]) => k)).toEqual([...pairs.map(([k]) => k), 'signature']);
     expect(itnSignature(parsed, 'secret phrase')).toBe(sig);
     // Any change, or another passphrase, breaks it.
-    expect(itnSignature(parsed.map(([k, v]) => [k, k === 'amount_gross' ? '1.00' : v]), 'secret phrase')).not.toBe(sig);
+    expect(
+      itnSignature(
+        parsed.map(([k, v]) => [k, k === 'amount_gross' ? '1.00' : v]),
+        'secret phrase',
+      ),
+    ).not.toBe(sig);
     expect(itnSignature(parsed, 'other')).not.toBe(sig);
   });
 
@@ -113,16 +122,39 @@ describe('ITN signature', () => {
 
 describe('API signature', () => {
   it('sorts headers, body and passphrase by name', () => {
-    const fields = { version: 'v1', 'merchant-id': '10000100', timestamp: '2025-01-31T14:05:00+02:00', amount: '49900' };
+    const fields = {
+      version: 'v1',
+      'merchant-id': '10000100',
+      timestamp: '2025-01-31T14:05:00+02:00',
+      amount: '49900',
+    };
     expect(apiSignature(fields, 'jt7NOE43FZPn')).toBe('f9a3d36c9cb7c531b3de73803fc6aa5f');
   });
 });
 
 describe('ITN source addresses', () => {
   it("accepts PayFast's published ranges only", () => {
-    for (const ip of ['197.97.145.144', '197.97.145.159', '41.74.179.192', '41.74.179.223', '102.216.36.5', '102.216.36.130', '144.126.193.139', '::ffff:197.97.145.150'])
+    for (const ip of [
+      '197.97.145.144',
+      '197.97.145.159',
+      '41.74.179.192',
+      '41.74.179.223',
+      '102.216.36.5',
+      '102.216.36.130',
+      '144.126.193.139',
+      '::ffff:197.97.145.150',
+    ])
       expect(ipInRanges(ip), ip).toBe(true);
-    for (const ip of ['197.97.145.160', '41.74.179.224', '127.0.0.1', '10.0.0.1', '144.126.193.140', '::1', 'not-an-ip', ''])
+    for (const ip of [
+      '197.97.145.160',
+      '41.74.179.224',
+      '127.0.0.1',
+      '10.0.0.1',
+      '144.126.193.140',
+      '::1',
+      'not-an-ip',
+      '',
+    ])
       expect(ipInRanges(ip), ip).toBe(false);
   });
 });

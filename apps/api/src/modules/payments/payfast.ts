@@ -65,7 +65,9 @@ const withPassphrase = (base: string, passphrase?: string) =>
 
 /** The string a checkout signature is the MD5 of (exposed for tests and debugging). */
 export function checkoutParamString(fields: Partial<Record<string, string>>, passphrase?: string): string {
-  const unknown = Object.keys(fields).filter((k) => k !== 'signature' && !(CHECKOUT_FIELD_ORDER as readonly string[]).includes(k));
+  const unknown = Object.keys(fields).filter(
+    (k) => k !== 'signature' && !(CHECKOUT_FIELD_ORDER as readonly string[]).includes(k),
+  );
   if (unknown.length) throw new Error(`Unknown PayFast checkout fields: ${unknown.join(', ')}`);
   const pairs: string[] = [];
   for (const key of CHECKOUT_FIELD_ORDER) {
@@ -135,7 +137,13 @@ export function sameSignature(a: string | undefined, b: string): boolean {
  * The addresses PayFast sends ITNs from (its published ranges): www/sandbox/w1w/w2w.payfast.co.za resolve inside
  * these. Kept as ranges rather than DNS look-ups so the check works without outbound DNS.
  */
-export const PAYFAST_ITN_RANGES = ['197.97.145.144/28', '41.74.179.192/27', '102.216.36.0/28', '102.216.36.128/28', '144.126.193.139/32'];
+export const PAYFAST_ITN_RANGES = [
+  '197.97.145.144/28',
+  '41.74.179.192/27',
+  '102.216.36.0/28',
+  '102.216.36.128/28',
+  '144.126.193.139/32',
+];
 
 const ipv4ToInt = (ip: string) => ip.split('.').reduce((n, o) => (n << 8) + Number(o), 0) >>> 0;
 
@@ -151,9 +159,11 @@ export function ipInRanges(ip: string, ranges: string[] = PAYFAST_ITN_RANGES): b
   });
 }
 
-export const payfastHost = (mode: 'sandbox' | 'live') => (mode === 'live' ? 'www.payfast.co.za' : 'sandbox.payfast.co.za');
+export const payfastHost = (mode: 'sandbox' | 'live') =>
+  mode === 'live' ? 'www.payfast.co.za' : 'sandbox.payfast.co.za';
 export const payfastProcessUrl = (mode: 'sandbox' | 'live') => `https://${payfastHost(mode)}/eng/process`;
-export const payfastValidateUrl = (mode: 'sandbox' | 'live') => `https://${payfastHost(mode)}/eng/query/validate`;
+export const payfastValidateUrl = (mode: 'sandbox' | 'live') =>
+  `https://${payfastHost(mode)}/eng/query/validate`;
 export const payfastCardUpdateUrl = (mode: 'sandbox' | 'live', token: string, returnUrl: string) =>
   `https://${payfastHost(mode)}/eng/recurring/update/${encodeURIComponent(token)}?return=${encodeURIComponent(returnUrl)}`;
 export const PAYFAST_API_URL = 'https://api.payfast.co.za';

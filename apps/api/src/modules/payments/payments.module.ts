@@ -2,4 +2,8 @@ import type { ModuleDef } from '../module';
 import { paymentsRoutes } from './payments.routes';
 import { paymentsPublicRoutes } from './payments.webhook';
 
-export const paymentsModule: ModuleDef = { name: 'payments', publicRoutes: paymentsPublicRoutes, routes: paymentsRoutes };
+export const paymentsModule: ModuleDef = {
+  name: 'payments',
+  publicRoutes: paymentsPublicRoutes,
+  routes: paymentsRoutes,
+};

@@ -1,19 +1,39 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { firmSubscriptions, paymentFeedback, paymentNotifications, payments, subscriptionPlans } from '../../db/schema/index';
+import {
+  firmSubscriptions,
+  paymentFeedback,
+  paymentNotifications,
+  payments,
+  subscriptionPlans,
+} from '../../db/schema/index';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 
 export const insertPayment = (db: DbOrTx, values: NewPayment) =>
-  db.insert(payments).values(values).returning().then((r) => r[0]!);
+  db
+    .insert(payments)
+    .values(values)
+    .returning()
+    .then((r) => r[0]!);
 
 export const updatePayment = (db: DbOrTx, id: number, values: Partial<NewPayment>) =>
-  db.update(payments).set(values).where(eq(payments.id, id)).returning().then((r) => r[0]!);
+  db
+    .update(payments)
+    .set(values)
+    .where(eq(payments.id, id))
+    .returning()
+    .then((r) => r[0]!);
 
-export const findPaymentById = async (db: DbOrTx, id: number) => (await db.select().from(payments).where(eq(payments.id, id)))[0];
+export const findPaymentById = async (db: DbOrTx, id: number) =>
+  (await db.select().from(payments).where(eq(payments.id, id)))[0];
 
-export const findPaymentByReference = async (db: DbOrTx, reference: string, opts: { lock?: boolean } = {}) => {
+export const findPaymentByReference = async (
+  db: DbOrTx,
+  reference: string,
+  opts: { lock?: boolean } = {},
+) => {
   const q = db.select().from(payments).where(eq(payments.paymentReference, reference));
   return (await (opts.lock ? q.for('update') : q))[0];
 };
@@ -54,7 +74,10 @@ export const paymentContext = async (db: DbOrTx, subscriptionId: number) =>
   )[0];
 
 /** Claims an ITN for processing; undefined when the same notification was processed before (a replay). */
-export async function claimNotification(db: DbOrTx, values: Omit<typeof paymentNotifications.$inferInsert, 'outcome'>) {
+export async function claimNotification(
+  db: DbOrTx,
+  values: Omit<typeof paymentNotifications.$inferInsert, 'outcome'>,
+) {
   const rows = await db
     .insert(paymentNotifications)
     .values({ ...values, outcome: 'processed' })
@@ -70,4 +93,8 @@ export const setNotificationPayment = (db: DbOrTx, id: number, paymentId: number
   db.update(paymentNotifications).set({ paymentId }).where(eq(paymentNotifications.id, id));
 
 export const insertFeedback = (db: DbOrTx, values: typeof paymentFeedback.$inferInsert) =>
-  db.insert(paymentFeedback).values(values).returning().then((r) => r[0]!);
+  db
+    .insert(paymentFeedback)
+    .values(values)
+    .returning()
+    .then((r) => r[0]!);

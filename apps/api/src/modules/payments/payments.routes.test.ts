@@ -10,12 +10,13 @@ import {
   setSubscription,
   startCheckout,
   subscribeThroughSimulator,
+  type PlanIds,
 } from '../../../test/subscription-helpers';
 import { CHECKOUT_FIELD_ORDER, checkoutSignature } from './payfast';
 import { paymentProvider } from './provider';
 
 const t = useTestApp({ PUBLIC_URL: 'http://lexserve.test' });
-let plans: Record<string, number>;
+let plans: PlanIds;
 beforeAll(async () => {
   plans = await planIds(t());
 });
@@ -64,13 +65,19 @@ describe('generate-signature', () => {
     expect(init.form_data).toMatchObject({ amount: '0.00', recurring_amount: '4047.30', frequency: '4' });
     const noTrial = await registerFirm(t(), {}, { subscribed: false });
     const admin = await t().login(DEMO.admin);
-    await t().as(admin).put(`/api/v1/admin/subscriptions/plans/${plans.medium_large_firm}`, { trial_days: 0 });
+    await t()
+      .as(admin)
+      .put(`/api/v1/admin/subscriptions/plans/${plans.medium_large_firm}`, { trial_days: 0 });
     try {
       const paid = await startCheckout(t(), noTrial, plans.medium_large_firm);
       expect(paid.init.form_data).toMatchObject({ amount: '1499.00', recurring_amount: '1499.00' });
-      expect(paid.init.form_data.billing_date).toBe(new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 10));
+      expect(paid.init.form_data.billing_date).toBe(
+        new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 10),
+      );
     } finally {
-      await t().as(admin).put(`/api/v1/admin/subscriptions/plans/${plans.medium_large_firm}`, { trial_days: 14 });
+      await t()
+        .as(admin)
+        .put(`/api/v1/admin/subscriptions/plans/${plans.medium_large_firm}`, { trial_days: 14 });
     }
   });
 
@@ -78,15 +85,25 @@ describe('generate-signature', () => {
     const a = await registerFirm(t(), {}, { subscribed: false });
     const b = await registerFirm(t(), {}, { subscribed: false });
     const { subscriptionId } = await startCheckout(t(), a, plans.small_practice);
-    const other = await t().as(b.token).post('/api/v1/payments/generate-signature', { subscription_id: subscriptionId });
+    const other = await t()
+      .as(b.token)
+      .post('/api/v1/payments/generate-signature', { subscription_id: subscriptionId });
     expect(other.statusCode).toBe(404);
     const subscribed = await registerFirm(t());
     const active = (await t().as(subscribed.token).get('/api/v1/subscriptions/my-subscription')).json();
-    const again = await t().as(subscribed.token).post('/api/v1/payments/generate-signature', { subscription_id: active.id });
+    const again = await t()
+      .as(subscribed.token)
+      .post('/api/v1/payments/generate-signature', { subscription_id: active.id });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe('This subscription does not need a payment.');
     const attorney = await addFirmUser(t(), subscribed, 'legal_practitioner');
-    expect((await t().as(attorney.token).post('/api/v1/payments/generate-signature', { subscription_id: active.id })).statusCode).toBe(403);
+    expect(
+      (
+        await t()
+          .as(attorney.token)
+          .post('/api/v1/payments/generate-signature', { subscription_id: active.id })
+      ).statusCode,
+    ).toBe(403);
     expect((await t().as(a.token).post('/api/v1/payments/generate-signature', {})).statusCode).toBe(422);
   });
 });
@@ -108,7 +125,9 @@ describe('simulator, end to end', () => {
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe('http://lexserve.test/app/payment/success');
 
-    const payment = await t().as(firm.token).get(`/api/v1/payments/payment/by-signature/${checkout.init.signature}`);
+    const payment = await t()
+      .as(firm.token)
+      .get(`/api/v1/payments/payment/by-signature/${checkout.init.signature}`);
     expect(payment.statusCode).toBe(200);
     expect(payment.json()).toMatchObject({
       id: checkout.init.payment_id,
@@ -119,7 +138,13 @@ describe('simulator, end to end', () => {
       plan_name: 'Small Practice',
     });
     const mine = (await t().as(firm.token).get('/api/v1/subscriptions/my-subscription')).json();
-    expect(mine).toMatchObject({ id: checkout.subscriptionId, status: 'trial', is_active: true, has_payment_method: true, next_charge_amount: '499.00' });
+    expect(mine).toMatchObject({
+      id: checkout.subscriptionId,
+      status: 'trial',
+      is_active: true,
+      has_payment_method: true,
+      next_charge_amount: '499.00',
+    });
     // The firm can now use the product.
     expect((await t().as(firm.token).get('/api/v1/users/sheriffs')).statusCode).toBe(200);
     const [mail] = await mailTo(t(), firm.adminEmail);
@@ -138,8 +163,16 @@ describe('simulator, end to end', () => {
     expect(mail[0]!.subject).toBe('Payment received: your Small Practice subscription is active');
     expect(mail[0]!.textBody).toContain(`Reference: ${checkout.init.payment_reference}`);
     expect(mail[0]!.textBody).toContain('Amount: R 499.00');
-    const summary = (await t().as(firm.token).get(`/api/v1/payments/subscription-summary/${checkout.subscriptionId}`)).json();
-    expect(summary).toMatchObject({ status: 'active', total_paid: '499.00', payments_count: 1, has_payment_method: true, next_charge_amount: '499.00' });
+    const summary = (
+      await t().as(firm.token).get(`/api/v1/payments/subscription-summary/${checkout.subscriptionId}`)
+    ).json();
+    expect(summary).toMatchObject({
+      status: 'active',
+      total_paid: '499.00',
+      payments_count: 1,
+      has_payment_method: true,
+      next_charge_amount: '499.00',
+    });
     expect(summary.last_payment.payment_reference).toBe(checkout.init.payment_reference);
   });
 
@@ -150,9 +183,17 @@ describe('simulator, end to end', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('http://lexserve.test/app/payment/cancel');
     expect((await getSubscriptionRow(t(), checkout.subscriptionId))!.status).toBe('pending');
-    const fb = await t().as(firm.token).post('/api/v1/payments/cancel-feedback', { payment_id: checkout.init.payment_id, reason: 'pricing', feedback: 'Too dear for us' });
+    const fb = await t()
+      .as(firm.token)
+      .post('/api/v1/payments/cancel-feedback', {
+        payment_id: checkout.init.payment_id,
+        reason: 'pricing',
+        feedback: 'Too dear for us',
+      });
     expect(fb.statusCode).toBe(201);
-    expect((await t().as(firm.token).get(`/api/v1/payments/verify/${checkout.init.payment_id}`)).json().status).toBe('cancelled');
+    expect(
+      (await t().as(firm.token).get(`/api/v1/payments/verify/${checkout.init.payment_id}`)).json().status,
+    ).toBe('cancelled');
     const bad = await t().as(firm.token).post('/api/v1/payments/cancel-feedback', { reason: 'weather' });
     expect(bad.statusCode).toBe(422);
   });
@@ -175,16 +216,31 @@ describe('payment lookups', () => {
     const a = await registerFirm(t(), {}, { subscribed: false });
     const b = await registerFirm(t(), {}, { subscribed: false });
     const checkout = await startCheckout(t(), a, plans.small_practice);
-    expect((await t().as(b.token).get(`/api/v1/payments/payment/by-signature/${checkout.init.signature}`)).statusCode).toBe(404);
-    expect((await t().as(b.token).get(`/api/v1/payments/verify/${checkout.init.payment_id}`)).statusCode).toBe(404);
-    expect((await t().as(b.token).get(`/api/v1/payments/subscription-summary/${checkout.subscriptionId}`)).statusCode).toBe(404);
-    expect((await t().as(a.token).get(`/api/v1/payments/subscription-summary/${checkout.subscriptionId}`)).json()).toMatchObject({
+    expect(
+      (await t().as(b.token).get(`/api/v1/payments/payment/by-signature/${checkout.init.signature}`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t().as(b.token).get(`/api/v1/payments/verify/${checkout.init.payment_id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await t().as(b.token).get(`/api/v1/payments/subscription-summary/${checkout.subscriptionId}`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t().as(a.token).get(`/api/v1/payments/subscription-summary/${checkout.subscriptionId}`)).json(),
+    ).toMatchObject({
       status: 'pending',
       payments: [{ id: checkout.init.payment_id, status: 'pending' }],
     });
     const sheriff = await t().login(DEMO.sheriff);
-    expect((await t().as(sheriff).get(`/api/v1/payments/verify/${checkout.init.payment_id}`)).statusCode).toBe(404);
-    expect((await t().inject({ method: 'GET', url: `/api/v1/payments/verify/${checkout.init.payment_id}` })).statusCode).toBe(401);
+    expect(
+      (await t().as(sheriff).get(`/api/v1/payments/verify/${checkout.init.payment_id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await t().inject({ method: 'GET', url: `/api/v1/payments/verify/${checkout.init.payment_id}` }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -201,11 +257,18 @@ describe('card update', () => {
     const page = await t().inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Update your card');
-    const done = await postForm(t(), url.pathname, { token: url.searchParams.get('token')!, return: back, action: 'update' });
+    const done = await postForm(t(), url.pathname, {
+      token: url.searchParams.get('token')!,
+      return: back,
+      action: 'update',
+    });
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe(back);
     // The return address must be on this server.
-    const evil = await t().inject({ method: 'GET', url: `${url.pathname}?token=x&return=${encodeURIComponent('https://evil.example/x')}` });
+    const evil = await t().inject({
+      method: 'GET',
+      url: `${url.pathname}?token=x&return=${encodeURIComponent('https://evil.example/x')}`,
+    });
     expect(evil.statusCode).toBe(400);
   });
 
@@ -216,7 +279,9 @@ describe('card update', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe('There is no payment card on file for this subscription.');
     const attorney = await addFirmUser(t(), firm, 'legal_practitioner');
-    expect((await t().as(attorney.token).post('/api/v1/payments/update-card', { subscription_id: id })).statusCode).toBe(403);
+    expect(
+      (await t().as(attorney.token).post('/api/v1/payments/update-card', { subscription_id: id })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -225,7 +290,12 @@ describe('cancel-subscription', () => {
     const firm = await registerFirm(t(), {}, { subscribed: false });
     const id = await subscribeFirm(t(), firm.firmId, { plan: 'small_practice' });
     const row = (await getSubscriptionRow(t(), id))!;
-    const res = await t().as(firm.token).post(`/api/v1/payments/cancel-subscription/${id}`, { reason: 'too_expensive', feedback: 'Budget cuts' });
+    const res = await t()
+      .as(firm.token)
+      .post(`/api/v1/payments/cancel-subscription/${id}`, {
+        reason: 'too_expensive',
+        feedback: 'Budget cuts',
+      });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'success', message: 'Subscription cancelled successfully' });
     expect(res.json().data).toMatchObject({
@@ -236,26 +306,41 @@ describe('cancel-subscription', () => {
       has_access: true,
       next_billing_date: null,
     });
-    expect(new Date(res.json().data.data_retained_until).getTime()).toBe(row.endDate!.getTime() + 30 * 86_400_000);
+    expect(new Date(res.json().data.data_retained_until).getTime()).toBe(
+      row.endDate!.getTime() + 30 * 86_400_000,
+    );
     // Still in: access runs to the end of the paid period.
     expect((await t().as(firm.token).get('/api/v1/users/sheriffs')).statusCode).toBe(200);
-    expect((await t().as(firm.token).get('/api/v1/subscriptions/my-subscription')).json().status).toBe('cancelled');
+    expect((await t().as(firm.token).get('/api/v1/subscriptions/my-subscription')).json().status).toBe(
+      'cancelled',
+    );
     const again = await t().as(firm.token).post(`/api/v1/payments/cancel-subscription/${id}`, {});
     expect(again.statusCode).toBe(409);
     const [mail] = await mailTo(t(), firm.adminEmail);
     expect(mail!.subject).toBe('Your Small Practice subscription has been cancelled');
     // A new plan can be chosen meanwhile.
-    expect((await t().as(firm.token).post('/api/v1/subscriptions/select-plan', { plan_id: plans.small_practice })).statusCode).toBe(201);
+    expect(
+      (await t().as(firm.token).post('/api/v1/subscriptions/select-plan', { plan_id: plans.small_practice }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('accepts no body, and refuses another firm’s subscription and other roles', async () => {
     const firm = await registerFirm(t());
     const id = (await t().as(firm.token).get('/api/v1/subscriptions/my-subscription')).json().id;
     const other = await registerFirm(t());
-    expect((await t().as(other.token).post(`/api/v1/payments/cancel-subscription/${id}`)).statusCode).toBe(404);
+    expect((await t().as(other.token).post(`/api/v1/payments/cancel-subscription/${id}`)).statusCode).toBe(
+      404,
+    );
     const branchAdmin = await addFirmUser(t(), firm, 'branch_admin');
-    expect((await t().as(branchAdmin.token).post(`/api/v1/payments/cancel-subscription/${id}`)).statusCode).toBe(403);
-    const res = await t().inject({ method: 'POST', url: `/api/v1/payments/cancel-subscription/${id}`, headers: { authorization: `Bearer ${firm.token}` } });
+    expect(
+      (await t().as(branchAdmin.token).post(`/api/v1/payments/cancel-subscription/${id}`)).statusCode,
+    ).toBe(403);
+    const res = await t().inject({
+      method: 'POST',
+      url: `/api/v1/payments/cancel-subscription/${id}`,
+      headers: { authorization: `Bearer ${firm.token}` },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -27,12 +27,22 @@ export async function paymentsRoutes(app: FastifyInstance) {
 
   r.post(
     '/payments/generate-signature',
-    { config: open, schema: { tags, body: GenerateSignatureInputSchema, response: { 200: PaymentInitSchema } } },
+    {
+      config: open,
+      schema: { tags, body: GenerateSignatureInputSchema, response: { 200: PaymentInitSchema } },
+    },
     (req) => payments.generateSignature(ctxOf(req), req.body.subscription_id),
   );
   r.get(
     '/payments/payment/by-signature/:signature',
-    { config: open, schema: { tags, params: z.object({ signature: z.string().min(1).max(64) }), response: { 200: PaymentSchema } } },
+    {
+      config: open,
+      schema: {
+        tags,
+        params: z.object({ signature: z.string().min(1).max(64) }),
+        response: { 200: PaymentSchema },
+      },
+    },
     (req) => payments.getPaymentBySignature(ctxOf(req), req.params.signature),
   );
   r.get(
@@ -44,7 +54,11 @@ export async function paymentsRoutes(app: FastifyInstance) {
     '/payments/subscription-summary/:subscriptionId',
     {
       config: open,
-      schema: { tags, params: z.object({ subscriptionId: IdSchema }), response: { 200: SubscriptionSummarySchema } },
+      schema: {
+        tags,
+        params: z.object({ subscriptionId: IdSchema }),
+        response: { 200: SubscriptionSummarySchema },
+      },
     },
     (req) => payments.getSubscriptionSummary(ctxOf(req), req.params.subscriptionId),
   );
@@ -67,12 +81,19 @@ export async function paymentsRoutes(app: FastifyInstance) {
   );
   r.post(
     '/payments/update-card',
-    { config: open, schema: { tags, body: UpdateCardInputSchema, response: { 200: UpdateCardResultSchema } } },
+    {
+      config: open,
+      schema: { tags, body: UpdateCardInputSchema, response: { 200: UpdateCardResultSchema } },
+    },
     (req) => payments.getCardUpdateUrl(ctxOf(req), req.body.subscription_id),
   );
   r.post(
     '/payments/cancel-feedback',
-    { config: open, schema: { tags, body: PaymentCancelFeedbackInputSchema, response: { 201: MessageSchema } } },
-    async (req, reply) => reply.status(201).send(await payments.recordPaymentCancelFeedback(ctxOf(req), req.body)),
+    {
+      config: open,
+      schema: { tags, body: PaymentCancelFeedbackInputSchema, response: { 201: MessageSchema } },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await payments.recordPaymentCancelFeedback(ctxOf(req), req.body)),
   );
 }

@@ -7,7 +7,14 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { getFirm } from '../firms/firms.service';
-import { addDays, centsOrNull, centsToDecimal, cyclePriceCents, PAYFAST_FREQUENCY, sastDate } from '../subscriptions/money';
+import {
+  addDays,
+  centsOrNull,
+  centsToDecimal,
+  cyclePriceCents,
+  PAYFAST_FREQUENCY,
+  sastDate,
+} from '../subscriptions/money';
 import { toPlanSummary } from '../subscriptions/plans.mapper';
 import { hasPaymentMethod, nextBillingDate, nextChargeCents } from '../subscriptions/subscriptions.mapper';
 import { findSubscriptionById, planOf } from '../subscriptions/subscriptions.repository';
@@ -41,7 +48,11 @@ export async function describePayment(db: DbOrTx, payment: repo.PaymentRow) {
  * provider's form address with the signed form fields (monthly recurring billing, PayFast's field order). With a
  * trial the first amount is R0.00 and the first recurring charge falls on the day the trial ends.
  */
-export async function generateSignature(ctx: Ctx, subscriptionId: number, now = new Date()): Promise<PaymentInit> {
+export async function generateSignature(
+  ctx: Ctx,
+  subscriptionId: number,
+  now = new Date(),
+): Promise<PaymentInit> {
   const firmId = managedFirmOf(ctx);
   const provider = paymentProvider(ctx.deps.env);
   if (!provider.configured) {
@@ -96,7 +107,9 @@ export async function generateSignature(ctx: Ctx, subscriptionId: number, now = 
     await repo.updatePayment(tx, payment.id, { signature });
     // Only non-empty fields, trimmed: what the browser posts and the signature covers.
     const formData = Object.fromEntries(
-      Object.entries({ ...fields, signature }).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()]),
+      Object.entries({ ...fields, signature })
+        .filter(([, v]) => v.trim() !== '')
+        .map(([k, v]) => [k, v.trim()]),
     );
     return {
       payfast_url: provider.processUrl,
@@ -172,14 +185,26 @@ export async function getCardUpdateUrl(ctx: Ctx, subscriptionId: number) {
   const sub = await findSubscriptionById(ctx.db, subscriptionId);
   if (!sub || sub.firmId !== firmId) throw new AppError(SubscriptionErrors.SUBSCRIPTION_NOT_FOUND);
   const provider = paymentProvider(ctx.deps.env);
-  if ((sub.status !== 'active' && sub.status !== 'trial') || !hasPaymentMethod(sub) || sub.provider !== provider.name)
+  if (
+    (sub.status !== 'active' && sub.status !== 'trial') ||
+    !hasPaymentMethod(sub) ||
+    sub.provider !== provider.name
+  )
     throw new AppError(PaymentErrors.CARD_UPDATE_UNAVAILABLE);
   const base = ctx.deps.env.PUBLIC_URL.replace(/\/$/, '');
-  return { update_url: provider.cardUpdateUrl(sub.providerToken!, `${base}/app/payment/card-update-success?subscription_id=${sub.id}`) };
+  return {
+    update_url: provider.cardUpdateUrl(
+      sub.providerToken!,
+      `${base}/app/payment/card-update-success?subscription_id=${sub.id}`,
+    ),
+  };
 }
 
 /** POST /payments/cancel-feedback: why a payment was abandoned; marks that payment cancelled while still pending. */
-export async function recordPaymentCancelFeedback(ctx: Ctx, input: z.infer<typeof PaymentCancelFeedbackInputSchema>) {
+export async function recordPaymentCancelFeedback(
+  ctx: Ctx,
+  input: z.infer<typeof PaymentCancelFeedbackInputSchema>,
+) {
   const firmId = readFirmOf(ctx);
   await inTransaction(ctx, async (tx) => {
     let paymentId: number | null = null;

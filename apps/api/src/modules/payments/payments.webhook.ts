@@ -15,14 +15,22 @@ const tags = ['payments'];
  */
 export async function paymentsPublicRoutes(app: FastifyInstance) {
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => done(null, body),
     );
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     r.post(
       '/payments/notify',
-      { schema: { tags, summary: 'PayFast ITN (instant transaction notification)', body: z.string().default('') } },
+      {
+        schema: {
+          tags,
+          summary: 'PayFast ITN (instant transaction notification)',
+          body: z.string().default(''),
+        },
+      },
       async (req, reply) => {
         await handleItn({ db: app.deps.database.db, deps: app.deps, log: req.log }, req.body, req.ip);
         return reply.type('text/plain').send('OK');
@@ -54,7 +62,12 @@ async function simulatorRoutes(scope: FastifyInstance) {
   };
 
   const showProcess = (reply: FastifyReply, fields: Record<string, string>) => {
-    if (!verified(fields)) return html(reply, 400, errorPage('Payment request refused', 'The payment request signature is invalid.'));
+    if (!verified(fields))
+      return html(
+        reply,
+        400,
+        errorPage('Payment request refused', 'The payment request signature is invalid.'),
+      );
     return html(reply, 200, processPage(fields, `${SIMULATOR_PATH}/complete`));
   };
 
@@ -65,27 +78,46 @@ async function simulatorRoutes(scope: FastifyInstance) {
     showProcess(reply, req.query as Record<string, string>),
   );
 
-  r.post('/payments/simulator/complete', { schema: { ...hide, body: z.string().default('') } }, async (req, reply) => {
-    const fields = formFields(req.body);
-    const signed = verified(fields);
-    if (!signed) return html(reply, 400, errorPage('Payment request refused', 'The payment request signature is invalid.'));
-    if (fields.action !== 'pay') return reply.redirect(signed.cancel_url ?? `${env.PUBLIC_URL}/app/payment/cancel`, 303);
-    const signedWithSignature = { ...signed, signature: fields.signature! };
-    if (signed.notify_url) {
-      const res = await deliverItn(scope, env.PUBLIC_URL, signed.notify_url, itnForPaidForm(provider, signedWithSignature));
-      if (res.status !== 200) {
-        req.log.error({ status: res.status, body: res.body }, 'the simulated ITN was refused');
-        let detail = res.body;
-        try {
-          detail = (JSON.parse(res.body) as { detail?: string }).detail ?? res.body;
-        } catch {
-          /* not JSON */
+  r.post(
+    '/payments/simulator/complete',
+    { schema: { ...hide, body: z.string().default('') } },
+    async (req, reply) => {
+      const fields = formFields(req.body);
+      const signed = verified(fields);
+      if (!signed)
+        return html(
+          reply,
+          400,
+          errorPage('Payment request refused', 'The payment request signature is invalid.'),
+        );
+      if (fields.action !== 'pay')
+        return reply.redirect(signed.cancel_url ?? `${env.PUBLIC_URL}/app/payment/cancel`, 303);
+      const signedWithSignature = { ...signed, signature: fields.signature! };
+      if (signed.notify_url) {
+        const res = await deliverItn(
+          scope,
+          env.PUBLIC_URL,
+          signed.notify_url,
+          itnForPaidForm(provider, signedWithSignature),
+        );
+        if (res.status !== 200) {
+          req.log.error({ status: res.status, body: res.body }, 'the simulated ITN was refused');
+          let detail = res.body;
+          try {
+            detail = (JSON.parse(res.body) as { detail?: string }).detail ?? res.body;
+          } catch {
+            /* not JSON */
+          }
+          return html(
+            reply,
+            502,
+            errorPage('Payment not confirmed', `The shop refused the payment notification: ${detail}`),
+          );
         }
-        return html(reply, 502, errorPage('Payment not confirmed', `The shop refused the payment notification: ${detail}`));
       }
-    }
-    return reply.redirect(signed.return_url ?? `${env.PUBLIC_URL}/app/payment/success`, 303);
-  });
+      return reply.redirect(signed.return_url ?? `${env.PUBLIC_URL}/app/payment/success`, 303);
+    },
+  );
 
   /** Return addresses must be on this server (the card-update link is not signed). */
   const sameOrigin = (url: string | undefined) => {
@@ -100,16 +132,25 @@ async function simulatorRoutes(scope: FastifyInstance) {
     '/payments/simulator/update-card',
     { schema: { ...hide, querystring: z.object({ token: z.string().min(1), return: z.string().min(1) }) } },
     (req, reply) => {
-      if (!sameOrigin(req.query.return)) return html(reply, 400, errorPage('Card update refused', 'Invalid return address.'));
-      return html(reply, 200, cardUpdatePage(req.query.token, req.query.return, `${SIMULATOR_PATH}/update-card`));
+      if (!sameOrigin(req.query.return))
+        return html(reply, 400, errorPage('Card update refused', 'Invalid return address.'));
+      return html(
+        reply,
+        200,
+        cardUpdatePage(req.query.token, req.query.return, `${SIMULATOR_PATH}/update-card`),
+      );
     },
   );
-  r.post('/payments/simulator/update-card', { schema: { ...hide, body: z.string().default('') } }, (req, reply) => {
-    const fields = formFields(req.body);
-    if (!sameOrigin(fields.return) || !fields.token) {
-      return html(reply, 400, errorPage('Card update refused', 'Invalid return address.'));
-    }
-    if (fields.action !== 'update') return reply.redirect(`${env.PUBLIC_URL}/app/my-plan`, 303);
-    return reply.redirect(fields.return!, 303);
-  });
+  r.post(
+    '/payments/simulator/update-card',
+    { schema: { ...hide, body: z.string().default('') } },
+    (req, reply) => {
+      const fields = formFields(req.body);
+      if (!sameOrigin(fields.return) || !fields.token) {
+        return html(reply, 400, errorPage('Card update refused', 'Invalid return address.'));
+      }
+      if (fields.action !== 'update') return reply.redirect(`${env.PUBLIC_URL}/app/my-plan`, 303);
+      return reply.redirect(fields.return!, 303);
+    },
+  );
 }

@@ -39,10 +39,12 @@ export const SIMULATOR_PATH = '/api/v1/payments/simulator';
 
 /** The simulator signs with the configured passphrase, or one derived from the app's secret (never a public constant). */
 const simulatorPassphrase = (env: Env) =>
-  env.PAYFAST_PASSPHRASE?.trim() || createHash('sha256').update(`lexserve-payment-simulator:${env.JWT_SECRET}`).digest('hex').slice(0, 32);
+  env.PAYFAST_PASSPHRASE?.trim() ||
+  createHash('sha256').update(`lexserve-payment-simulator:${env.JWT_SECRET}`).digest('hex').slice(0, 32);
 
 /** 2024-01-31T14:05:00+02:00 (PayFast's API wants ISO-8601 with an offset). */
-const sastTimestamp = (now = new Date()) => `${new Date(now.getTime() + 2 * 3_600_000).toISOString().slice(0, 19)}+02:00`;
+const sastTimestamp = (now = new Date()) =>
+  `${new Date(now.getTime() + 2 * 3_600_000).toISOString().slice(0, 19)}+02:00`;
 
 export function paymentProvider(env: Env): PaymentProvider {
   if (env.PAYMENT_PROVIDER === 'simulator') {
@@ -69,21 +71,35 @@ export function paymentProvider(env: Env): PaymentProvider {
   const passphrase = env.PAYFAST_PASSPHRASE?.trim() || undefined;
 
   async function api(method: 'PUT' | 'PATCH', path: string, body?: Record<string, string | number>) {
-    const headers: Record<string, string> = { 'merchant-id': merchantId, version: 'v1', timestamp: sastTimestamp() };
-    const signed = { ...headers, ...Object.fromEntries(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)])) };
+    const headers: Record<string, string> = {
+      'merchant-id': merchantId,
+      version: 'v1',
+      timestamp: sastTimestamp(),
+    };
+    const signed = {
+      ...headers,
+      ...Object.fromEntries(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)])),
+    };
     const url = `${PAYFAST_API_URL}${path}${mode === 'sandbox' ? '?testing=true' : ''}`;
     let res: Response;
     try {
       res = await globalThis.fetch(url, {
         method,
-        headers: { ...headers, signature: apiSignature(signed, passphrase), 'content-type': 'application/json' },
+        headers: {
+          ...headers,
+          signature: apiSignature(signed, passphrase),
+          'content-type': 'application/json',
+        },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(15_000),
       });
     } catch (err) {
       throw new AppError(PaymentErrors.PROVIDER_ERROR, { cause: err });
     }
-    if (!res.ok) throw new AppError(PaymentErrors.PROVIDER_ERROR, { message: `${PaymentErrors.PROVIDER_ERROR.message} (${res.status})` });
+    if (!res.ok)
+      throw new AppError(PaymentErrors.PROVIDER_ERROR, {
+        message: `${PaymentErrors.PROVIDER_ERROR.message} (${res.status})`,
+      });
   }
 
   return {
@@ -109,6 +125,7 @@ export function paymentProvider(env: Env): PaymentProvider {
     },
     cardUpdateUrl: (token, returnUrl) => payfastCardUpdateUrl(mode, token, returnUrl),
     cancelSubscription: (token) => api('PUT', `/subscriptions/${encodeURIComponent(token)}/cancel`),
-    updateRecurringAmount: (token, cents) => api('PATCH', `/subscriptions/${encodeURIComponent(token)}/update`, { amount: cents }),
+    updateRecurringAmount: (token, cents) =>
+      api('PATCH', `/subscriptions/${encodeURIComponent(token)}/update`, { amount: cents }),
   };
 }

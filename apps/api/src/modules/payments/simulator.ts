@@ -41,7 +41,9 @@ const hidden = (fields: Record<string, string>) =>
 export function processPage(fields: Record<string, string>, actionUrl: string): string {
   const amount = `R ${fields.amount ?? '0.00'}`;
   const recurring = fields.subscription_type === '1' && fields.recurring_amount;
-  const freq = { '3': 'monthly', '4': 'quarterly', '5': 'every six months', '6': 'annually' }[fields.frequency ?? '3'] ?? 'monthly';
+  const freq =
+    { '3': 'monthly', '4': 'quarterly', '5': 'every six months', '6': 'annually' }[fields.frequency ?? '3'] ??
+    'monthly';
   return page(
     'Complete your payment',
     `<h1>Complete your payment</h1><div class="muted">${esc(fields.item_name ?? '')}</div>
@@ -143,7 +145,12 @@ export function itnForPaidForm(provider: PaymentProvider, fields: Record<string,
  * Posts an ITN to the notify URL. A notify URL on this server is delivered in-process (no network, works in tests
  * and behind any proxy); another one over HTTP.
  */
-export async function deliverItn(app: FastifyInstance, publicUrl: string, notifyUrl: string, pairs: ItnPairs) {
+export async function deliverItn(
+  app: FastifyInstance,
+  publicUrl: string,
+  notifyUrl: string,
+  pairs: ItnPairs,
+) {
   const body = formBody(pairs);
   const target = new URL(notifyUrl);
   if (target.origin === new URL(publicUrl).origin) {

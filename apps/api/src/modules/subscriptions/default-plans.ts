@@ -47,7 +47,8 @@ export const DEFAULT_PLANS: NewPlan[] = [
   {
     name: 'enterprise',
     displayName: 'Enterprise',
-    description: 'Unlimited digital services and users, integration and dedicated support. Contact us for a quote.',
+    description:
+      'Unlimited digital services and users, integration and dedicated support. Contact us for a quote.',
     planType: 'enterprise',
     monthlyPriceCents: null,
     maxDigitalServices: null,

@@ -4,7 +4,8 @@ import { addFirmUser, registerFirm, subscribeFirm } from '../../../test/factorie
 import { setSubscription } from '../../../test/subscription-helpers';
 
 const t = useTestApp();
-const GATE = 'Your firm needs an active subscription to access this feature. Please choose a subscription plan.';
+const GATE =
+  'Your firm needs an active subscription to access this feature. Please choose a subscription plan.';
 const day = 86_400_000;
 
 /** A firm with a branch admin and a legal practitioner, whose subscription the test then moves around. */
@@ -13,7 +14,12 @@ async function firmWithRoles() {
   const subId = await subscribeFirm(t(), firm.firmId, { plan: 'small_practice' });
   const branchAdmin = await addFirmUser(t(), firm, 'branch_admin');
   const attorney = await addFirmUser(t(), firm, 'legal_practitioner');
-  return { firm, subId, roles: { firm_admin: firm.token, branch_admin: branchAdmin.token, legal_practitioner: attorney.token }, attorneyId: attorney.id };
+  return {
+    firm,
+    subId,
+    roles: { firm_admin: firm.token, branch_admin: branchAdmin.token, legal_practitioner: attorney.token },
+    attorneyId: attorney.id,
+  };
 }
 
 /** A feature route every firm role may call when subscribed. */
@@ -39,7 +45,9 @@ describe('subscription gate', () => {
       expect((await as.get('/api/v1/users/me')).statusCode).toBe(200);
       expect((await as.get('/api/v1/users/me/permissions')).statusCode).toBe(200);
       expect((await as.get('/api/v1/users/me/profile')).statusCode).toBe(200);
-      expect((await as.put('/api/v1/users/me/profile', { address: '2 Long Street, Cape Town' })).statusCode).toBe(200);
+      expect(
+        (await as.put('/api/v1/users/me/profile', { address: '2 Long Street, Cape Town' })).statusCode,
+      ).toBe(200);
       expect((await as.get('/api/v1/users/me/notification-preferences')).statusCode).toBe(200);
       expect((await as.get(`/api/v1/firms/user/${attorneyId}`)).statusCode).toBe(200);
       expect((await as.get('/api/v1/subscriptions/plans')).statusCode).toBe(200);
@@ -53,7 +61,11 @@ describe('subscription gate', () => {
       confirm_password: 'Firm@67890',
     });
     expect(pw.statusCode).toBe(200);
-    const sel = await t().as(roles.firm_admin).post('/api/v1/subscriptions/select-plan', { plan_id: (await t().as(roles.firm_admin).get('/api/v1/subscriptions/plans')).json().plans[0].id });
+    const sel = await t()
+      .as(roles.firm_admin)
+      .post('/api/v1/subscriptions/select-plan', {
+        plan_id: (await t().as(roles.firm_admin).get('/api/v1/subscriptions/plans')).json().plans[0].id,
+      });
     expect(sel.statusCode).toBe(201);
   });
 
@@ -88,7 +100,10 @@ describe('subscription gate', () => {
     for (const email of [DEMO.firmAdmin, DEMO.branchAdmin, DEMO.attorney]) {
       const token = await t().login(email);
       expect((await t().as(token).get(FEATURE)).statusCode, email).toBe(200);
-      expect((await t().as(token).get('/api/v1/subscriptions/my-subscription')).json()).toMatchObject({ status: 'active', is_active: true });
+      expect((await t().as(token).get('/api/v1/subscriptions/my-subscription')).json()).toMatchObject({
+        status: 'active',
+        is_active: true,
+      });
     }
   });
 

@@ -78,7 +78,13 @@ async function record(tx: DbOrTx, sub: SubscriptionRow, change: Change) {
 export async function activateAfterFirstPayment(
   tx: DbOrTx,
   sub: SubscriptionRow,
-  opts: { provider: PaymentProviderName; token: string | null; paymentId: number; amountCents: number; now: Date },
+  opts: {
+    provider: PaymentProviderName;
+    token: string | null;
+    paymentId: number;
+    amountCents: number;
+    now: Date;
+  },
 ): Promise<SubscriptionRow> {
   const { now } = opts;
   const trial = sub.trialDays > 0;
@@ -101,7 +107,11 @@ export async function activateAfterFirstPayment(
     effectiveAt: now,
     details: { payment_id: opts.paymentId },
   });
-  await recordEvent(tx, 'subscription.activated', { subscriptionId: sub.id, paymentId: opts.paymentId, trial });
+  await recordEvent(tx, 'subscription.activated', {
+    subscriptionId: sub.id,
+    paymentId: opts.paymentId,
+    trial,
+  });
   await scheduleSubscriptionJobs(tx, updated);
   return updated;
 }
@@ -180,9 +190,14 @@ export type CancelOptions = {
  * Cancels: no further charges; access continues to the end of the period already paid (a trial: to its end), or ends
  * now when immediate. Data is kept for 30 days after access ends.
  */
-export async function cancel(tx: DbOrTx, sub: SubscriptionRow, opts: CancelOptions): Promise<SubscriptionRow> {
+export async function cancel(
+  tx: DbOrTx,
+  sub: SubscriptionRow,
+  opts: CancelOptions,
+): Promise<SubscriptionRow> {
   const { now } = opts;
-  const paidUntil = sub.status === 'trial' ? (sub.trialEndDate ?? sub.endDate) : sub.status === 'active' ? sub.endDate : null;
+  const paidUntil =
+    sub.status === 'trial' ? (sub.trialEndDate ?? sub.endDate) : sub.status === 'active' ? sub.endDate : null;
   const accessEndsAt = opts.immediate || !paidUntil || paidUntil < now ? now : paidUntil;
   const updated = await repo.updateSubscription(tx, sub.id, {
     status: 'cancelled',
@@ -218,7 +233,11 @@ export async function cancel(tx: DbOrTx, sub: SubscriptionRow, opts: CancelOptio
 }
 
 /** Lapses a subscription (trial or period ended unpaid). */
-export async function expire(tx: DbOrTx, sub: SubscriptionRow, opts: { now: Date; reason: string }): Promise<SubscriptionRow> {
+export async function expire(
+  tx: DbOrTx,
+  sub: SubscriptionRow,
+  opts: { now: Date; reason: string },
+): Promise<SubscriptionRow> {
   const updated = await repo.updateSubscription(tx, sub.id, {
     status: 'expired',
     accessEndsAt: opts.now,
@@ -241,7 +260,11 @@ export async function expire(tx: DbOrTx, sub: SubscriptionRow, opts: { now: Date
  * for one new billing cycle from now. Charges resume only while the provider's token is still live (it is not after a
  * cancellation at PayFast), so the firm then chooses a plan again at the end of that period.
  */
-export async function reactivate(tx: DbOrTx, sub: SubscriptionRow, opts: { now: Date; byUserId: number; tokenLive: boolean }) {
+export async function reactivate(
+  tx: DbOrTx,
+  sub: SubscriptionRow,
+  opts: { now: Date; byUserId: number; tokenLive: boolean },
+) {
   const { now } = opts;
   const stillPaid = sub.endDate && sub.endDate > now;
   const start = stillPaid ? (sub.currentPeriodStart ?? now) : now;
@@ -307,7 +330,11 @@ export async function applyPlanNow(
     effectiveAt: opts.now,
     details: { source: opts.source, from_cycle: sub.billingCycle, to_cycle: opts.cycle },
   });
-  await recordEvent(tx, 'subscription.plan_changed', { subscriptionId: sub.id, changeId: change.id, scheduled: false });
+  await recordEvent(tx, 'subscription.plan_changed', {
+    subscriptionId: sub.id,
+    changeId: change.id,
+    scheduled: false,
+  });
   return { sub: updated, change };
 }
 
@@ -339,6 +366,10 @@ export async function schedulePlanChange(
     effectiveAt: opts.effectiveAt,
     details: { from_cycle: sub.billingCycle, to_cycle: opts.cycle },
   });
-  await recordEvent(tx, 'subscription.plan_changed', { subscriptionId: sub.id, changeId: change.id, scheduled: true });
+  await recordEvent(tx, 'subscription.plan_changed', {
+    subscriptionId: sub.id,
+    changeId: change.id,
+    scheduled: true,
+  });
   return { sub: updated, change };
 }

@@ -51,27 +51,64 @@ describe('plan limits', () => {
       role: 'branch_admin',
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'SUBSCRIPTION_LIMIT_REACHED', detail: 'Your plan allows up to 5 users. Upgrade your plan to add more.' });
-    const off = await t().as(firm.token).put(`/api/v1/users/activate-deactivate/${added[0]!.id}`, { is_active: false, reason: 'Left the firm' });
+    expect(res.json()).toMatchObject({
+      code: 'SUBSCRIPTION_LIMIT_REACHED',
+      detail: 'Your plan allows up to 5 users. Upgrade your plan to add more.',
+    });
+    const off = await t()
+      .as(firm.token)
+      .put(`/api/v1/users/activate-deactivate/${added[0]!.id}`, {
+        is_active: false,
+        reason: 'Left the firm',
+      });
     expect(off.statusCode).toBe(200);
-    expect((await t().as(firm.token).post('/api/v1/users/create-firm-user', { email: 'sixth@firm.co.za', full_name: 'Sixth User', role: 'branch_admin' })).statusCode).toBe(201);
+    expect(
+      (
+        await t()
+          .as(firm.token)
+          .post('/api/v1/users/create-firm-user', {
+            email: 'sixth@firm.co.za',
+            full_name: 'Sixth User',
+            role: 'branch_admin',
+          })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('refuses a branch beyond the plan’s branches, naming the limit', async () => {
     const firm = await registerFirm(t(), {}, { subscribed: false });
     await subscribeFirm(t(), firm.firmId, { plan: 'small_practice' });
-    const res = await t().as(firm.token).post('/api/v1/branches', { name: 'Durban', firm_id: firm.firmId, practice_number: `DBN-${firm.firmId}` });
+    const res = await t()
+      .as(firm.token)
+      .post('/api/v1/branches', {
+        name: 'Durban',
+        firm_id: firm.firmId,
+        practice_number: `DBN-${firm.firmId}`,
+      });
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toBe('Your plan allows up to 1 branch. Upgrade your plan to add more.');
     const big = await registerFirm(t(), {}, { subscribed: false });
     await subscribeFirm(t(), big.firmId, { plan: 'medium_large_firm' });
-    expect((await t().as(big.token).post('/api/v1/branches', { name: 'Durban', firm_id: big.firmId, practice_number: `DBN-${big.firmId}` })).statusCode).toBe(201);
+    expect(
+      (
+        await t()
+          .as(big.token)
+          .post('/api/v1/branches', {
+            name: 'Durban',
+            firm_id: big.firmId,
+            practice_number: `DBN-${big.firmId}`,
+          })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('meters digital services as documents served this period, and refuses one more past the plan’s limit', async () => {
     await tinyPlan('tiny_services');
     const firm = await registerFirm(t(), {}, { subscribed: false });
-    await subscribeFirm(t(), firm.firmId, { plan: 'tiny_services', start: new Date(Date.now() - 3 * 86_400_000) });
+    await subscribeFirm(t(), firm.firmId, {
+      plan: 'tiny_services',
+      start: new Date(Date.now() - 3 * 86_400_000),
+    });
     const db = t().database.db;
     await servedDocument(firm.firmId, firm.adminId, new Date(Date.now() - 40 * 86_400_000)); // last period: not counted
     await servedDocument(firm.firmId, firm.adminId, new Date());
@@ -80,7 +117,8 @@ describe('plan limits', () => {
     await expect(assertCanServeDocument(db, firm.firmId)).rejects.toMatchObject({
       status: 403,
       code: 'SUBSCRIPTION_LIMIT_REACHED',
-      detail: 'Your plan allows up to 2 digital services per month. Upgrade your plan to serve more documents.',
+      detail:
+        'Your plan allows up to 2 digital services per month. Upgrade your plan to serve more documents.',
     });
     const usage = (await t().as(firm.token).get('/api/v1/subscriptions/usage')).json();
     expect(usage).toMatchObject({ digital_services_used: 2, digital_services_limit: 2 });
@@ -112,9 +150,18 @@ describe('plan limits', () => {
 
   it('counts digital services per month within longer billing periods', () => {
     const start = new Date('2025-01-10T08:00:00Z');
-    const w = meteringWindow({ currentPeriodStart: start, startDate: start }, new Date('2025-03-15T00:00:00Z'));
-    expect([w.start.toISOString(), w.end.toISOString()]).toEqual(['2025-03-10T08:00:00.000Z', '2025-04-10T08:00:00.000Z']);
+    const w = meteringWindow(
+      { currentPeriodStart: start, startDate: start },
+      new Date('2025-03-15T00:00:00Z'),
+    );
+    expect([w.start.toISOString(), w.end.toISOString()]).toEqual([
+      '2025-03-10T08:00:00.000Z',
+      '2025-04-10T08:00:00.000Z',
+    ]);
     const cal = meteringWindow(undefined, new Date('2025-03-31T23:00:00Z')); // 1 April 01:00 in South Africa
-    expect([cal.start.toISOString(), cal.end.toISOString()]).toEqual(['2025-03-31T22:00:00.000Z', '2025-04-30T22:00:00.000Z']);
+    expect([cal.start.toISOString(), cal.end.toISOString()]).toEqual([
+      '2025-03-31T22:00:00.000Z',
+      '2025-04-30T22:00:00.000Z',
+    ]);
   });
 });

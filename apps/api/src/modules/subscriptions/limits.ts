@@ -7,7 +7,12 @@ import { AppError } from '../../lib/app-error';
 import { addMonths } from './money';
 import type { PlanRow } from './plans.mapper';
 import { givesAccess, planOf, type SubscriptionRow } from './subscriptions.repository';
-import { countActiveBranches, countActiveUsers, countServedDocuments, sumStorageBytes } from './usage.repository';
+import {
+  countActiveBranches,
+  countActiveUsers,
+  countServedDocuments,
+  sumStorageBytes,
+} from './usage.repository';
 
 export const BYTES_PER_GB = 1024 ** 3;
 export const BYTES_PER_MB = 1024 ** 2;
@@ -16,7 +21,11 @@ export const BYTES_PER_MB = 1024 ** 2;
  * The plan that limits the firm now: that of the subscription giving access. The subscription row is locked
  * (FOR UPDATE) in the caller's transaction, so two concurrent additions in one firm are counted one after the other.
  */
-async function limitingPlan(tx: DbOrTx, firmId: number, now: Date): Promise<{ sub: SubscriptionRow; plan: PlanRow } | undefined> {
+async function limitingPlan(
+  tx: DbOrTx,
+  firmId: number,
+  now: Date,
+): Promise<{ sub: SubscriptionRow; plan: PlanRow } | undefined> {
   const [sub] = await tx
     .select()
     .from(firmSubscriptions)
@@ -33,7 +42,10 @@ async function limitingPlan(tx: DbOrTx, firmId: number, now: Date): Promise<{ su
  * The month in which digital services are counted: the billing period for monthly billing, otherwise the month
  * (anchored on the period start) that contains `now`; without a period, the calendar month in South Africa.
  */
-export function meteringWindow(sub: Pick<SubscriptionRow, 'currentPeriodStart' | 'startDate'> | undefined, now: Date) {
+export function meteringWindow(
+  sub: Pick<SubscriptionRow, 'currentPeriodStart' | 'startDate'> | undefined,
+  now: Date,
+) {
   const anchor = sub?.currentPeriodStart ?? sub?.startDate ?? null;
   if (anchor && anchor <= now) {
     let start = anchor;
@@ -48,7 +60,8 @@ export function meteringWindow(sub: Pick<SubscriptionRow, 'currentPeriodStart' |
   return { start, end: addMonths(start, 1) };
 }
 
-const limitError = (message: string) => new AppError(SubscriptionErrors.SUBSCRIPTION_LIMIT_REACHED, { message });
+const limitError = (message: string) =>
+  new AppError(SubscriptionErrors.SUBSCRIPTION_LIMIT_REACHED, { message });
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Refuses a new active user when the firm's plan has as many as it allows. */
@@ -57,7 +70,9 @@ export async function assertCanAddUser(tx: DbOrTx, firmId: number, now = new Dat
   const max = found?.plan.maxUsers;
   if (!max) return;
   if ((await countActiveUsers(tx, firmId)) >= max)
-    throw limitError(`Your plan allows up to ${plural(max, 'user', 'users')}. Upgrade your plan to add more.`);
+    throw limitError(
+      `Your plan allows up to ${plural(max, 'user', 'users')}. Upgrade your plan to add more.`,
+    );
 }
 
 /** Refuses a new branch when the firm's plan has as many active branches as it allows. */
@@ -66,7 +81,9 @@ export async function assertCanAddBranch(tx: DbOrTx, firmId: number, now = new D
   if (!found) return;
   const max = found.plan.maxBranches;
   if ((await countActiveBranches(tx, firmId)) >= max)
-    throw limitError(`Your plan allows up to ${plural(max, 'branch', 'branches')}. Upgrade your plan to add more.`);
+    throw limitError(
+      `Your plan allows up to ${plural(max, 'branch', 'branches')}. Upgrade your plan to add more.`,
+    );
 }
 
 /**
@@ -85,7 +102,12 @@ export async function assertCanServeDocument(tx: DbOrTx, firmId: number, now = n
 }
 
 /** For the documents module: refuses an upload of `extraBytes` that would take the firm's files past its plan's storage. */
-export async function assertStorageAvailable(tx: DbOrTx, firmId: number, extraBytes: number, now = new Date()): Promise<void> {
+export async function assertStorageAvailable(
+  tx: DbOrTx,
+  firmId: number,
+  extraBytes: number,
+  now = new Date(),
+): Promise<void> {
   const found = await limitingPlan(tx, firmId, now);
   if (!found) return;
   const maxBytes = found.plan.maxStorageGb * BYTES_PER_GB;

@@ -42,7 +42,8 @@ export type PriceSource = {
 export function cyclePriceCents(plan: PriceSource, cycle: BillingCycle): number | null {
   const monthly = plan.monthlyPriceCents;
   if (cycle === 'monthly') return monthly;
-  if (cycle === 'quarterly') return plan.quarterlyPriceCents ?? (monthly === null ? null : mulDivRound(monthly, 27, 10));
+  if (cycle === 'quarterly')
+    return plan.quarterlyPriceCents ?? (monthly === null ? null : mulDivRound(monthly, 27, 10));
   return plan.annualPriceCents ?? (monthly === null ? null : mulDivRound(monthly, 96, 10));
 }
 
@@ -65,4 +66,5 @@ export const addCycle = (date: Date, cycle: BillingCycle): Date => addMonths(dat
 export const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * 86_400_000);
 
 /** The calendar date in South Africa (UTC+2, no daylight saving) as YYYY-MM-DD. */
-export const sastDate = (date: Date): string => new Date(date.getTime() + 2 * 3_600_000).toISOString().slice(0, 10);
+export const sastDate = (date: Date): string =>
+  new Date(date.getTime() + 2 * 3_600_000).toISOString().slice(0, 10);

@@ -28,8 +28,15 @@ describe('money', () => {
     expect(cyclePriceCents(plan, 'monthly')).toBe(49_900);
     expect(cyclePriceCents(plan, 'quarterly')).toBe(134_730); // 3 × 499 × 0.9
     expect(cyclePriceCents(plan, 'annual')).toBe(479_040); // 12 × 499 × 0.8
-    expect(cyclePriceCents({ ...plan, quarterlyPriceCents: 120_000, annualPriceCents: 450_000 }, 'annual')).toBe(450_000);
-    expect(cyclePriceCents({ monthlyPriceCents: null, quarterlyPriceCents: null, annualPriceCents: null }, 'quarterly')).toBeNull();
+    expect(
+      cyclePriceCents({ ...plan, quarterlyPriceCents: 120_000, annualPriceCents: 450_000 }, 'annual'),
+    ).toBe(450_000);
+    expect(
+      cyclePriceCents(
+        { monthlyPriceCents: null, quarterlyPriceCents: null, annualPriceCents: null },
+        'quarterly',
+      ),
+    ).toBeNull();
   });
 
   it('adds calendar months, clamping the day', () => {
@@ -68,7 +75,10 @@ describe('proration', () => {
     ['2025-02-01T00:00:00Z', '2025-03-01T00:00:00Z', '2025-03-05T00:00:00Z', 0, 28],
     ['2025-02-01T00:00:00Z', '2025-03-01T00:00:00Z', '2025-01-15T00:00:00Z', 28, 28], // never more than the period
   ])('period %s → %s at %s: %i of %i days left', (start, end, now, remaining, total) => {
-    expect(periodDays(new Date(start), new Date(end), new Date(now))).toEqual({ daysRemaining: remaining, daysInPeriod: total });
+    expect(periodDays(new Date(start), new Date(end), new Date(now))).toEqual({
+      daysRemaining: remaining,
+      daysInPeriod: total,
+    });
   });
 });
 
@@ -149,7 +159,11 @@ describe('computePlanChange', () => {
 
   it('downgrade with usage over the new limits: warns with the figures, never immediately', () => {
     const c = computePlanChange(
-      base({ currentPlan: LARGE, newPlan: SMALL, usage: { users: 7, branches: 2, digitalServices: 150, storageBytes: 12 * 1024 ** 3 } }),
+      base({
+        currentPlan: LARGE,
+        newPlan: SMALL,
+        usage: { users: 7, branches: 2, digitalServices: 150, storageBytes: 12 * 1024 ** 3 },
+      }),
     );
     expect(c.warnings).toEqual(
       expect.arrayContaining([
@@ -163,9 +177,20 @@ describe('computePlanChange', () => {
   });
 
   it('during a trial: nothing is prorated and a downgrade may apply at once', () => {
-    const trial = { status: 'trial' as const, trialEnd: new Date('2025-01-29T00:00:00Z'), periodStart: new Date('2025-01-15T00:00:00Z'), periodEnd: new Date('2025-01-29T00:00:00Z') };
+    const trial = {
+      status: 'trial' as const,
+      trialEnd: new Date('2025-01-29T00:00:00Z'),
+      periodStart: new Date('2025-01-15T00:00:00Z'),
+      periodEnd: new Date('2025-01-29T00:00:00Z'),
+    };
     const up = computePlanChange(base(trial));
-    expect(up).toMatchObject({ proratedCreditCents: 0, proratedChargeCents: 0, proratedAmountCents: 0, daysRemaining: 7, canApplyImmediately: true });
+    expect(up).toMatchObject({
+      proratedCreditCents: 0,
+      proratedChargeCents: 0,
+      proratedAmountCents: 0,
+      daysRemaining: 7,
+      canApplyImmediately: true,
+    });
     const down = computePlanChange(base({ ...trial, currentPlan: LARGE, newPlan: SMALL }));
     expect(down.canApplyImmediately).toBe(true);
     expect(down.nextBillingDate?.toISOString()).toBe('2025-01-29T00:00:00.000Z');
@@ -173,14 +198,22 @@ describe('computePlanChange', () => {
 
   it('an open-ended period has nothing to prorate and no next billing date', () => {
     const c = computePlanChange(base({ periodEnd: null }));
-    expect(c).toMatchObject({ proratedAmountCents: 0, daysRemaining: 0, nextBillingDate: null, canApplyImmediately: true });
+    expect(c).toMatchObject({
+      proratedAmountCents: 0,
+      daysRemaining: 0,
+      nextBillingDate: null,
+      canApplyImmediately: true,
+    });
   });
 
   it('needs a card on file for a more expensive plan', () => {
     const c = computePlanChange(base({ hasPaymentMethod: false }));
     expect(c.paymentMethodRequired).toBe(true);
     expect(c.warnings).toContain('A payment method update is required before you can change to this plan.');
-    expect(computePlanChange(base({ hasPaymentMethod: false, currentPlan: LARGE, newPlan: SMALL })).paymentMethodRequired).toBe(false);
+    expect(
+      computePlanChange(base({ hasPaymentMethod: false, currentPlan: LARGE, newPlan: SMALL }))
+        .paymentMethodRequired,
+    ).toBe(false);
   });
 
   it('a billing-cycle change waits for the next billing date; the same plan and cycle is not a change', () => {

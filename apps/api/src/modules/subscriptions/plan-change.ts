@@ -73,7 +73,11 @@ export function prorate(cycleCents: number, daysRemaining: number, daysInPeriod:
   return mulDivRound(cycleCents, daysRemaining, daysInPeriod);
 }
 
-export function periodDays(start: Date, end: Date, now: Date): { daysRemaining: number; daysInPeriod: number } {
+export function periodDays(
+  start: Date,
+  end: Date,
+  now: Date,
+): { daysRemaining: number; daysInPeriod: number } {
   const daysInPeriod = Math.max(1, Math.round((end.getTime() - start.getTime()) / DAY));
   const daysRemaining = Math.min(daysInPeriod, Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY)));
   return { daysRemaining, daysInPeriod };
@@ -84,10 +88,12 @@ export function computePlanChange(input: ChangeInput): ChangeComputation {
   const currentCycleCents = cyclePriceCents(currentPlan, input.currentCycle) ?? 0;
   const newCycleCents = cyclePriceCents(newPlan, input.newCycle) ?? 0;
   const samePlan = currentPlan.id === newPlan.id;
-  const changeType = newCycleCents > currentCycleCents ? 'upgrade' : newCycleCents < currentCycleCents ? 'downgrade' : 'other';
+  const changeType =
+    newCycleCents > currentCycleCents ? 'upgrade' : newCycleCents < currentCycleCents ? 'downgrade' : 'other';
 
   // Money moves only inside a paid period: a trial is not charged until it ends, an open-ended period not at all.
-  const paidPeriod = input.status === 'active' && input.periodStart && input.periodEnd && input.periodEnd > now;
+  const paidPeriod =
+    input.status === 'active' && input.periodStart && input.periodEnd && input.periodEnd > now;
   let daysRemaining = 0;
   let daysInPeriod = 0;
   let credit = 0;
@@ -104,7 +110,8 @@ export function computePlanChange(input: ChangeInput): ChangeComputation {
   const warnings: string[] = [];
   const name = newPlan.displayName;
   const exceeds: string[] = [];
-  if (over(usage.users, newPlan.maxUsers)) exceeds.push(`${usage.users} active users (the ${name} plan allows ${newPlan.maxUsers})`);
+  if (over(usage.users, newPlan.maxUsers))
+    exceeds.push(`${usage.users} active users (the ${name} plan allows ${newPlan.maxUsers})`);
   if (over(usage.branches, newPlan.maxBranches))
     exceeds.push(`${usage.branches} active branches (the ${name} plan allows ${newPlan.maxBranches})`);
   if (over(usage.digitalServices, newPlan.maxDigitalServices))
@@ -112,7 +119,9 @@ export function computePlanChange(input: ChangeInput): ChangeComputation {
       `${usage.digitalServices} digital services this month (the ${name} plan allows ${newPlan.maxDigitalServices})`,
     );
   if (usage.storageBytes > newPlan.maxStorageGb * GB)
-    exceeds.push(`${(usage.storageBytes / GB).toFixed(2)} GB of storage (the ${name} plan allows ${newPlan.maxStorageGb} GB)`);
+    exceeds.push(
+      `${(usage.storageBytes / GB).toFixed(2)} GB of storage (the ${name} plan allows ${newPlan.maxStorageGb} GB)`,
+    );
   for (const e of exceeds) warnings.push(`Your current usage exceeds the new plan's limits: ${e}.`);
 
   const nextBillingDate = input.periodEnd ?? (input.status === 'trial' ? input.trialEnd : null);
@@ -125,7 +134,8 @@ export function computePlanChange(input: ChangeInput): ChangeComputation {
     );
   if (cycleChange) warnings.push('A change of billing cycle takes effect at your next billing date.');
   const paymentMethodRequired = !input.hasPaymentMethod && newCycleCents > currentCycleCents;
-  if (paymentMethodRequired) warnings.push('A payment method update is required before you can change to this plan.');
+  if (paymentMethodRequired)
+    warnings.push('A payment method update is required before you can change to this plan.');
 
   // Downgrades within a paid period wait for the next billing date (no refunds); billing-cycle changes too.
   const canApplyImmediately =

@@ -51,7 +51,9 @@ export function toPlanDto(p: PlanRow): Plan {
   };
 }
 
-export const toPlanSummary = (p: Pick<PlanRow, 'id' | 'name' | 'displayName' | 'description' | 'monthlyPriceCents'>): PlanSummary => ({
+export const toPlanSummary = (
+  p: Pick<PlanRow, 'id' | 'name' | 'displayName' | 'description' | 'monthlyPriceCents'>,
+): PlanSummary => ({
   id: p.id,
   name: p.name,
   display_name: p.displayName,

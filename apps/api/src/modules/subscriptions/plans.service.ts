@@ -35,7 +35,8 @@ export async function getPlan(ctx: Ctx, id: number) {
 
 /** 0 or absent means unlimited for users and digital services (spec 5); stored as null. */
 const limitOrNull = (v: number | null | undefined) => (v ? v : null);
-const centsOrNullInput = (v: number | null | undefined) => (v === null || v === undefined ? null : randToCents(v));
+const centsOrNullInput = (v: number | null | undefined) =>
+  v === null || v === undefined ? null : randToCents(v);
 
 export async function createPlan(ctx: Ctx, input: CreatePlanInput) {
   assertAdmin(ctx);
@@ -63,7 +64,8 @@ export async function createPlan(ctx: Ctx, input: CreatePlanInput) {
 export async function updatePlan(ctx: Ctx, id: number, input: UpdatePlanInput) {
   assertAdmin(ctx);
   if (!(await repo.findPlanById(ctx.db, id))) throw new AppError(SubscriptionErrors.PLAN_NOT_FOUND);
-  const has = (k: keyof UpdatePlanInput) => Object.prototype.hasOwnProperty.call(input, k) && input[k] !== undefined;
+  const has = (k: keyof UpdatePlanInput) =>
+    Object.prototype.hasOwnProperty.call(input, k) && input[k] !== undefined;
   const annual = has('annual_price') ? input.annual_price : input.yearly_price;
   const plan = await repo.updatePlan(ctx.db, id, {
     name: input.name,
@@ -81,7 +83,8 @@ export async function updatePlan(ctx: Ctx, id: number, input: UpdatePlanInput) {
     trialDays: input.trial_days,
     isActive: input.is_active,
     isFeatured: input.is_featured,
-    features: input.features === undefined ? undefined : normaliseFeatures(input.features, PLAN_FEATURE_LABELS),
+    features:
+      input.features === undefined ? undefined : normaliseFeatures(input.features, PLAN_FEATURE_LABELS),
   });
   return toPlanDto(plan!);
 }
@@ -96,7 +99,8 @@ export async function deletePlan(ctx: Ctx, id: number) {
   if (!plan) throw new AppError(SubscriptionErrors.PLAN_NOT_FOUND);
   const use = await repo.countPlanUse(ctx.db, id, new Date());
   if (use.open > 0) throw new AppError(AdminErrors.PLAN_IN_USE);
-  if (use.total > 0) await repo.updatePlan(ctx.db, id, { deletedAt: new Date(), isActive: false, isFeatured: false });
+  if (use.total > 0)
+    await repo.updatePlan(ctx.db, id, { deletedAt: new Date(), isActive: false, isFeatured: false });
   else await repo.deletePlanRow(ctx.db, id);
 }
 

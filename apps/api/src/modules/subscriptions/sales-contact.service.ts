@@ -40,14 +40,28 @@ export async function submitSalesContact(ctx: SalesContactCtx, input: SalesConta
 export const findSalesContact = async (db: DbOrTx, id: number) =>
   (await db.select().from(salesContactRequests).where(eq(salesContactRequests.id, id)))[0];
 
-export async function listSalesContacts(db: DbOrTx, opts: { skip: number; limit: number; status?: 'new' | 'contacted' | 'closed' }) {
+export async function listSalesContacts(
+  db: DbOrTx,
+  opts: { skip: number; limit: number; status?: 'new' | 'contacted' | 'closed' },
+) {
   const where = opts.status ? and(eq(salesContactRequests.status, opts.status)) : undefined;
   const [rows, [total]] = await Promise.all([
-    db.select().from(salesContactRequests).where(where).orderBy(desc(salesContactRequests.id)).offset(opts.skip).limit(opts.limit),
+    db
+      .select()
+      .from(salesContactRequests)
+      .where(where)
+      .orderBy(desc(salesContactRequests.id))
+      .offset(opts.skip)
+      .limit(opts.limit),
     db.select({ n: count() }).from(salesContactRequests).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
 export const setSalesContactStatus = (db: DbOrTx, id: number, status: 'new' | 'contacted' | 'closed') =>
-  db.update(salesContactRequests).set({ status }).where(eq(salesContactRequests.id, id)).returning().then((r) => r[0]);
+  db
+    .update(salesContactRequests)
+    .set({ status })
+    .where(eq(salesContactRequests.id, id))
+    .returning()
+    .then((r) => r[0]);

@@ -7,8 +7,14 @@ import { nextBillingDate, nextChargeCents } from './subscriptions.mapper';
 import { findSubscriptionById, planOf } from './subscriptions.repository';
 import { firmBillingRecipients, firmName, systemAdmins } from './recipients';
 
-const saDate = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' });
-export const formatDate = (d: Date | null | undefined) => (d ? saDate.format(d) : 'the end of the current billing period');
+const saDate = new Intl.DateTimeFormat('en-ZA', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Africa/Johannesburg',
+});
+export const formatDate = (d: Date | null | undefined) =>
+  d ? saDate.format(d) : 'the end of the current billing period';
 /** R 1 499.00 */
 export const formatRand = (cents: number) => {
   const [whole, dec] = centsToDecimal(cents).split('.');
@@ -24,7 +30,11 @@ export function subscriptionMailSetup(app: FastifyInstance) {
   const { events, mailer, env } = app.deps;
   const link = (path: string) => `${env.PUBLIC_URL.replace(/\/$/, '')}${path}`;
 
-  async function toFirm(tx: Tx, subscriptionId: number, compose: (ctx: NonNullable<Awaited<ReturnType<typeof load>>>) => { subject: string; text: string }) {
+  async function toFirm(
+    tx: Tx,
+    subscriptionId: number,
+    compose: (ctx: NonNullable<Awaited<ReturnType<typeof load>>>) => { subject: string; text: string },
+  ) {
     const ctx = await load(tx, subscriptionId);
     if (!ctx) return;
     const { subject, text } = compose(ctx);
@@ -37,7 +47,12 @@ export function subscriptionMailSetup(app: FastifyInstance) {
     const sub = await findSubscriptionById(tx, subscriptionId);
     if (!sub) return undefined;
     const plan = await planOf(tx, sub.planId);
-    return { sub, plan: plan?.displayName ?? 'your', firm: await firmName(tx, sub.firmId), recipients: await firmBillingRecipients(tx, sub.firmId) };
+    return {
+      sub,
+      plan: plan?.displayName ?? 'your',
+      firm: await firmName(tx, sub.firmId),
+      recipients: await firmBillingRecipients(tx, sub.firmId),
+    };
   }
 
   const receipt = async (tx: Tx, paymentId: number | undefined) => {
@@ -103,7 +118,9 @@ export function subscriptionMailSetup(app: FastifyInstance) {
 
   events.on('subscription.cancelled', async (payload, { tx }) => {
     await toFirm(tx, Number(payload.subscriptionId), ({ sub, plan, firm }) => ({
-      subject: payload.immediate ? `Your ${plan} subscription has been suspended` : `Your ${plan} subscription has been cancelled`,
+      subject: payload.immediate
+        ? `Your ${plan} subscription has been suspended`
+        : `Your ${plan} subscription has been cancelled`,
       text:
         (payload.immediate
           ? `${firm}'s ${plan} subscription has been suspended${sub.cancellationReason ? ` (${sub.cancellationReason})` : ''}. `
@@ -139,7 +156,10 @@ export function subscriptionMailSetup(app: FastifyInstance) {
   });
 
   events.on('sales_contact.requested', async (payload, { tx }) => {
-    const [req] = await tx.select().from(salesContactRequests).where(eq(salesContactRequests.id, Number(payload.requestId)));
+    const [req] = await tx
+      .select()
+      .from(salesContactRequests)
+      .where(eq(salesContactRequests.id, Number(payload.requestId)));
     if (!req) return;
     const plan = req.planId ? await planOf(tx, req.planId) : undefined;
     for (const admin of await systemAdmins(tx)) {

@@ -19,10 +19,16 @@ import { nextChargeCents } from './subscriptions.mapper';
  */
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
-const periodEndOf = (s: SubscriptionRow) => (s.status === 'trial' ? (s.trialEndDate ?? s.endDate) : s.endDate);
+const periodEndOf = (s: SubscriptionRow) =>
+  s.status === 'trial' ? (s.trialEndDate ?? s.endDate) : s.endDate;
 
 /** Runs `work` on the subscription under a row lock, in a transaction, if `stillDue` holds. */
-async function withLocked(db: Db, id: number, stillDue: (s: SubscriptionRow) => boolean, work: (tx: DbOrTx, s: SubscriptionRow) => Promise<void>) {
+async function withLocked(
+  db: Db,
+  id: number,
+  stillDue: (s: SubscriptionRow) => boolean,
+  work: (tx: DbOrTx, s: SubscriptionRow) => Promise<void>,
+) {
   await db.transaction(async (tx) => {
     const sub = await findSubscriptionById(tx, id, { lock: true });
     if (sub && stillDue(sub)) await work(tx, sub);
@@ -44,7 +50,10 @@ export async function cleanupExpired(database: Database, now: Date): Promise<num
           eq(firmSubscriptions.status, 'trial'),
           sql`coalesce(${firmSubscriptions.trialEndDate}, ${firmSubscriptions.endDate}) < ${addDays(now, -TRIAL_GRACE_DAYS)}`,
         ),
-        and(eq(firmSubscriptions.status, 'active'), sql`${firmSubscriptions.endDate} < ${addDays(now, -RENEWAL_GRACE_DAYS)}`),
+        and(
+          eq(firmSubscriptions.status, 'active'),
+          sql`${firmSubscriptions.endDate} < ${addDays(now, -RENEWAL_GRACE_DAYS)}`,
+        ),
       ),
     )
     .orderBy(asc(firmSubscriptions.id));
@@ -72,7 +81,12 @@ export async function cleanupExpired(database: Database, now: Date): Promise<num
 export async function scheduleNextCleanup(db: DbOrTx, after: Date): Promise<void> {
   const day = sastDate(addDays(after, 1));
   const runAt = new Date(`${day}T00:00:00.000Z`); // 02:00 SAST
-  await scheduleJob(db, { name: JOBS.cleanup, runAt, payload: { day }, dedupeKey: `subscriptions:cleanup:${day}` });
+  await scheduleJob(db, {
+    name: JOBS.cleanup,
+    runAt,
+    payload: { day },
+    dedupeKey: `subscriptions:cleanup:${day}`,
+  });
 }
 
 export function subscriptionJobsSetup(app: FastifyInstance) {
@@ -80,7 +94,8 @@ export function subscriptionJobsSetup(app: FastifyInstance) {
 
   jobs.register(JOBS.periodEnd, async (payload, { database, log }) => {
     const id = Number(payload.subscriptionId);
-    const due = (s: SubscriptionRow) => (s.status === 'trial' || s.status === 'active') && iso(periodEndOf(s)) === payload.endsAt;
+    const due = (s: SubscriptionRow) =>
+      (s.status === 'trial' || s.status === 'active') && iso(periodEndOf(s)) === payload.endsAt;
     const sub = await findSubscriptionById(database.db, id);
     if (!sub || !due(sub)) return;
     const provider = paymentProvider(env);
@@ -91,7 +106,13 @@ export function subscriptionJobsSetup(app: FastifyInstance) {
       const [first] = await database.db
         .select({ reference: payments.paymentReference, itemName: payments.itemName })
         .from(payments)
-        .where(and(eq(payments.subscriptionId, id), eq(payments.kind, 'initial'), eq(payments.status, 'completed')))
+        .where(
+          and(
+            eq(payments.subscriptionId, id),
+            eq(payments.kind, 'initial'),
+            eq(payments.status, 'completed'),
+          ),
+        )
         .limit(1);
       const plan = await planOf(database.db, sub.pendingPlanId ?? sub.planId);
       const pairs = buildItn(provider, {
@@ -103,7 +124,12 @@ export function subscriptionJobsSetup(app: FastifyInstance) {
         token: sub.providerToken,
         billingDate: sastDate(new Date(String(payload.endsAt))),
       });
-      const res = await deliverItn(app, env.PUBLIC_URL, `${env.PUBLIC_URL.replace(/\/$/, '')}/api/v1/payments/notify`, pairs);
+      const res = await deliverItn(
+        app,
+        env.PUBLIC_URL,
+        `${env.PUBLIC_URL.replace(/\/$/, '')}/api/v1/payments/notify`,
+        pairs,
+      );
       if (res.status !== 200) throw new Error(`simulated renewal refused: ${res.status} ${res.body}`);
       return;
     }

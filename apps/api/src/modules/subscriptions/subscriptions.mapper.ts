@@ -4,7 +4,10 @@ import { toPlanSummary, type PlanRow } from './plans.mapper';
 import type { SubscriptionRow } from './subscriptions.repository';
 
 /** Spec 9: status active or trial, and the trial end (trial) or end date (active) not passed; no date = no limit. */
-export function isActiveNow(s: Pick<SubscriptionRow, 'status' | 'endDate' | 'trialEndDate'>, now: Date): boolean {
+export function isActiveNow(
+  s: Pick<SubscriptionRow, 'status' | 'endDate' | 'trialEndDate'>,
+  now: Date,
+): boolean {
   if (s.status === 'trial') {
     const end = s.trialEndDate ?? s.endDate;
     return !end || end > now;
@@ -14,18 +17,24 @@ export function isActiveNow(s: Pick<SubscriptionRow, 'status' | 'endDate' | 'tri
 }
 
 /** What the gate lets through: active now, or cancelled with access to the end of the paid period. */
-export const hasAccessNow = (s: Pick<SubscriptionRow, 'status' | 'endDate' | 'trialEndDate' | 'accessEndsAt'>, now: Date) =>
-  isActiveNow(s, now) || (s.status === 'cancelled' && !!s.accessEndsAt && s.accessEndsAt > now);
+export const hasAccessNow = (
+  s: Pick<SubscriptionRow, 'status' | 'endDate' | 'trialEndDate' | 'accessEndsAt'>,
+  now: Date,
+) => isActiveNow(s, now) || (s.status === 'cancelled' && !!s.accessEndsAt && s.accessEndsAt > now);
 
 /** When the next charge falls due: trial end, else the period end (null when nothing will be charged). */
-export function nextBillingDate(s: Pick<SubscriptionRow, 'status' | 'endDate' | 'trialEndDate'>): Date | null {
+export function nextBillingDate(
+  s: Pick<SubscriptionRow, 'status' | 'endDate' | 'trialEndDate'>,
+): Date | null {
   if (s.status === 'trial') return s.trialEndDate ?? s.endDate;
   if (s.status === 'active') return s.endDate;
   return null;
 }
 
 /** The next charge: the (next) plan's cycle price plus carried prorations, never below 0. */
-export function nextChargeCents(s: Pick<SubscriptionRow, 'amountCents' | 'pendingAmountCents' | 'balanceCents'>): number {
+export function nextChargeCents(
+  s: Pick<SubscriptionRow, 'amountCents' | 'pendingAmountCents' | 'balanceCents'>,
+): number {
   return Math.max(0, (s.pendingAmountCents ?? s.amountCents) + s.balanceCents);
 }
 

@@ -20,7 +20,13 @@ export async function firmHasAccess(db: DbOrTx, firmId: number, now: Date): Prom
   const rows = await db
     .select({ id: firmSubscriptions.id })
     .from(firmSubscriptions)
-    .where(and(eq(firmSubscriptions.firmId, firmId), inArray(firmSubscriptions.status, ['trial', 'active', 'cancelled']), givesAccess(now)))
+    .where(
+      and(
+        eq(firmSubscriptions.firmId, firmId),
+        inArray(firmSubscriptions.status, ['trial', 'active', 'cancelled']),
+        givesAccess(now),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -31,7 +37,10 @@ export async function findAccessSubscription(db: DbOrTx, firmId: number, now: Da
     .select()
     .from(firmSubscriptions)
     .where(and(eq(firmSubscriptions.firmId, firmId), givesAccess(now)))
-    .orderBy(sql`CASE WHEN ${firmSubscriptions.status} = 'cancelled' THEN 1 ELSE 0 END`, desc(firmSubscriptions.id))
+    .orderBy(
+      sql`CASE WHEN ${firmSubscriptions.status} = 'cancelled' THEN 1 ELSE 0 END`,
+      desc(firmSubscriptions.id),
+    )
     .limit(1);
   return row;
 }
@@ -41,7 +50,12 @@ export const findOpenSubscription = async (db: DbOrTx, firmId: number, opts: { l
   const q = db
     .select()
     .from(firmSubscriptions)
-    .where(and(eq(firmSubscriptions.firmId, firmId), inArray(firmSubscriptions.status, ['pending', 'trial', 'active'])));
+    .where(
+      and(
+        eq(firmSubscriptions.firmId, firmId),
+        inArray(firmSubscriptions.status, ['pending', 'trial', 'active']),
+      ),
+    );
   return (await (opts.lock ? q.for('update') : q))[0];
 };
 
@@ -61,7 +75,11 @@ export const findSubscriptionByToken = async (db: DbOrTx, token: string, opts: {
 };
 
 export const listFirmSubscriptions = (db: DbOrTx, firmId: number) =>
-  db.select().from(firmSubscriptions).where(eq(firmSubscriptions.firmId, firmId)).orderBy(desc(firmSubscriptions.id));
+  db
+    .select()
+    .from(firmSubscriptions)
+    .where(eq(firmSubscriptions.firmId, firmId))
+    .orderBy(desc(firmSubscriptions.id));
 
 /** Whether the firm ever had a trial (a firm gets one free trial). */
 export async function firmHadTrial(db: DbOrTx, firmId: number): Promise<boolean> {
@@ -74,13 +92,26 @@ export async function firmHadTrial(db: DbOrTx, firmId: number): Promise<boolean>
 }
 
 export const insertSubscription = (db: DbOrTx, values: NewSubscription) =>
-  db.insert(firmSubscriptions).values(values).returning().then((r) => r[0]!);
+  db
+    .insert(firmSubscriptions)
+    .values(values)
+    .returning()
+    .then((r) => r[0]!);
 
 export const updateSubscription = (db: DbOrTx, id: number, values: Partial<NewSubscription>) =>
-  db.update(firmSubscriptions).set(values).where(eq(firmSubscriptions.id, id)).returning().then((r) => r[0]!);
+  db
+    .update(firmSubscriptions)
+    .set(values)
+    .where(eq(firmSubscriptions.id, id))
+    .returning()
+    .then((r) => r[0]!);
 
 export const insertChange = (db: DbOrTx, values: NewChange) =>
-  db.insert(subscriptionChanges).values(values).returning().then((r) => r[0]!);
+  db
+    .insert(subscriptionChanges)
+    .values(values)
+    .returning()
+    .then((r) => r[0]!);
 
 /** Trials whose trial end passed before `before` and that were never paid: the clean-up expires them. */
 export const findLapsedTrials = (db: DbOrTx, before: Date) =>

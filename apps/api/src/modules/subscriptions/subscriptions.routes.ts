@@ -29,20 +29,30 @@ export async function subscriptionsPublicRoutes(app: FastifyInstance) {
   r.get('/subscriptions/plans', { schema: { tags, security: [], response: { 200: PlanListSchema } } }, () =>
     listPublicPlans(app.deps.database.db),
   );
-  r.get('/subscriptions/plans/featured', { schema: { tags, security: [], response: { 200: PlanListSchema } } }, () =>
-    listPublicPlans(app.deps.database.db, { featuredOnly: true }),
+  r.get(
+    '/subscriptions/plans/featured',
+    { schema: { tags, security: [], response: { 200: PlanListSchema } } },
+    () => listPublicPlans(app.deps.database.db, { featuredOnly: true }),
   );
   r.post(
     '/subscriptions/sales-contact',
     {
-      schema: { tags, security: [], body: SalesContactInputSchema, response: { 201: SalesContactResultSchema } },
+      schema: {
+        tags,
+        security: [],
+        body: SalesContactInputSchema,
+        response: { 201: SalesContactResultSchema },
+      },
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (req, reply) => {
       // Signed-in callers are linked to their firm; a bad or expired token just makes it anonymous.
       const token = bearerToken(req);
       const actor = token ? await resolveActor(app, token).catch(() => undefined) : undefined;
-      const result = await submitSalesContact({ db: app.deps.database.db, deps: app.deps, log: req.log, actor }, req.body);
+      const result = await submitSalesContact(
+        { db: app.deps.database.db, deps: app.deps, log: req.log, actor },
+        req.body,
+      );
       return reply.status(201).send(result);
     },
   );
@@ -50,35 +60,54 @@ export async function subscriptionsPublicRoutes(app: FastifyInstance) {
 
 export async function subscriptionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/subscriptions/my-subscription', { config: open, schema: { tags, response: { 200: SubscriptionSchema } } }, (req) =>
-    subscriptions.getMySubscription(ctxOf(req)),
+  r.get(
+    '/subscriptions/my-subscription',
+    { config: open, schema: { tags, response: { 200: SubscriptionSchema } } },
+    (req) => subscriptions.getMySubscription(ctxOf(req)),
   );
   r.get('/subscriptions/usage', { config: open, schema: { tags, response: { 200: UsageSchema } } }, (req) =>
     subscriptions.getUsage(ctxOf(req)),
   );
   r.post(
     '/subscriptions/select-plan',
-    { config: open, schema: { tags, body: SelectPlanInputSchema, response: { 201: SelectPlanResultSchema } } },
+    {
+      config: open,
+      schema: { tags, body: SelectPlanInputSchema, response: { 201: SelectPlanResultSchema } },
+    },
     async (req, reply) => {
       const data = await subscriptions.selectPlan(ctxOf(req), req.body);
       return reply
         .status(201)
-        .send({ status: 'success' as const, message: 'Plan selected successfully', subscription_id: data.subscription_id, data });
+        .send({
+          status: 'success' as const,
+          message: 'Plan selected successfully',
+          subscription_id: data.subscription_id,
+          data,
+        });
     },
   );
   r.post(
     '/subscriptions/upgrade',
-    { config: open, schema: { tags, body: UpgradeInputSchema, response: { 200: PlanChangeConfirmationSchema } } },
+    {
+      config: open,
+      schema: { tags, body: UpgradeInputSchema, response: { 200: PlanChangeConfirmationSchema } },
+    },
     (req) => subscriptions.upgrade(ctxOf(req), req.body),
   );
   r.post(
     '/subscriptions/change-plan/preview',
-    { config: open, schema: { tags, body: ChangePlanInputSchema, response: { 200: PlanChangePreviewSchema } } },
+    {
+      config: open,
+      schema: { tags, body: ChangePlanInputSchema, response: { 200: PlanChangePreviewSchema } },
+    },
     (req) => subscriptions.previewPlanChange(ctxOf(req), req.body),
   );
   r.post(
     '/subscriptions/change-plan',
-    { config: open, schema: { tags, body: ChangePlanInputSchema, response: { 200: PlanChangeConfirmationSchema } } },
+    {
+      config: open,
+      schema: { tags, body: ChangePlanInputSchema, response: { 200: PlanChangeConfirmationSchema } },
+    },
     (req) => subscriptions.changePlan(ctxOf(req), req.body),
   );
 }

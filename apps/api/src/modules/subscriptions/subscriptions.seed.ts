@@ -20,9 +20,16 @@ export const seedDefaultPlans: SeedStep = async (db, _env, log) => {
  * it is billed by the simulator (monthly, renewed automatically); with PayFast it is a manual, open-ended one.
  */
 export const seedDemoSubscription: SeedStep = async (db, env, log) => {
-  const [firm] = await db.select({ id: firms.id }).from(firms).where(sql`lower(${firms.name}) = lower(${DEMO_FIRM.name})`);
+  const [firm] = await db
+    .select({ id: firms.id })
+    .from(firms)
+    .where(sql`lower(${firms.name}) = lower(${DEMO_FIRM.name})`);
   if (!firm) return;
-  const [existing] = await db.select({ id: firmSubscriptions.id }).from(firmSubscriptions).where(eq(firmSubscriptions.firmId, firm.id)).limit(1);
+  const [existing] = await db
+    .select({ id: firmSubscriptions.id })
+    .from(firmSubscriptions)
+    .where(eq(firmSubscriptions.firmId, firm.id))
+    .limit(1);
   if (existing) return;
   const plan = await findPlanByName(db, 'medium_large_firm');
   if (!plan) return;
@@ -41,7 +48,14 @@ export const seedDemoSubscription: SeedStep = async (db, env, log) => {
       provider: simulated ? 'simulator' : 'manual',
       providerToken: simulated ? randomUUID() : null,
     });
-    await insertChange(tx, { subscriptionId: sub.id, firmId: firm.id, changeType: 'activated', toStatus: 'active', toPlanId: plan.id, reason: 'Demo data' });
+    await insertChange(tx, {
+      subscriptionId: sub.id,
+      firmId: firm.id,
+      changeType: 'activated',
+      toStatus: 'active',
+      toPlanId: plan.id,
+      reason: 'Demo data',
+    });
     await scheduleSubscriptionJobs(tx, sub);
   });
   log.info(`demo firm subscribed to ${plan.displayName}`);

@@ -19,7 +19,12 @@ import * as plans from './plans.repository';
 import { hasAccessNow, hasPaymentMethod, nextChargeCents, toSubscriptionDto } from './subscriptions.mapper';
 import * as repo from './subscriptions.repository';
 import type { SubscriptionRow } from './subscriptions.repository';
-import { countActiveBranches, countActiveUsers, countServedDocuments, sumStorageBytes } from './usage.repository';
+import {
+  countActiveBranches,
+  countActiveUsers,
+  countServedDocuments,
+  sumStorageBytes,
+} from './usage.repository';
 
 /**
  * The firm's own subscription: every call is scoped to the actor's firm. Reading is open to the firm's roles;
@@ -27,12 +32,14 @@ import { countActiveBranches, countActiveUsers, countServedDocuments, sumStorage
  */
 
 const firmOf = (ctx: Ctx): number => {
-  if (!ctx.actor.firmId || !can(ctx.actor, 'subscription:read')) throw new AppError(SubscriptionErrors.NO_ACTIVE_SUBSCRIPTION);
+  if (!ctx.actor.firmId || !can(ctx.actor, 'subscription:read'))
+    throw new AppError(SubscriptionErrors.NO_ACTIVE_SUBSCRIPTION);
   return ctx.actor.firmId;
 };
 
 export const managedFirmOf = (ctx: Ctx): number => {
-  if (!ctx.actor.firmId || !can(ctx.actor, 'subscription:manage')) throw new AppError(SubscriptionErrors.MANAGE_FORBIDDEN);
+  if (!ctx.actor.firmId || !can(ctx.actor, 'subscription:manage'))
+    throw new AppError(SubscriptionErrors.MANAGE_FORBIDDEN);
   return ctx.actor.firmId;
 };
 
@@ -45,7 +52,8 @@ export async function measureUsage(db: DbOrTx, firmId: number, sub: Subscription
     countServedDocuments(db, firmId, window.start, window.end),
     sumStorageBytes(db, firmId),
   ]);
-  return { users, branches, digitalServices, storageBytes, window } satisfies ChangeUsage & Record<string, unknown>;
+  return { users, branches, digitalServices, storageBytes, window } satisfies ChangeUsage &
+    Record<string, unknown>;
 }
 
 async function requirePlan(db: DbOrTx, id: number): Promise<PlanRow> {
@@ -76,7 +84,10 @@ export async function getUsage(ctx: Ctx, now = new Date()) {
   const firmId = firmOf(ctx);
   const sub = await repo.findAccessSubscription(ctx.db, firmId, now);
   if (!sub) throw new AppError(SubscriptionErrors.NO_ACTIVE_SUBSCRIPTION);
-  const [plan, usage] = await Promise.all([requirePlan(ctx.db, sub.planId), measureUsage(ctx.db, firmId, sub, now)]);
+  const [plan, usage] = await Promise.all([
+    requirePlan(ctx.db, sub.planId),
+    measureUsage(ctx.db, firmId, sub, now),
+  ]);
   return {
     subscription_id: sub.id,
     plan_id: plan.id,
@@ -102,7 +113,8 @@ export async function selectPlan(ctx: Ctx, input: SelectPlanInput, now = new Dat
   const plan = await plans.findPlanById(ctx.db, input.plan_id);
   if (!plan || !plan.isActive) throw new AppError(SubscriptionErrors.INVALID_PLAN_SELECTION);
   const amount = cyclePriceCents(plan, input.billing_cycle);
-  if (plan.monthlyPriceCents === null || amount === null) throw new AppError(SubscriptionErrors.PLAN_CONTACT_SALES);
+  if (plan.monthlyPriceCents === null || amount === null)
+    throw new AppError(SubscriptionErrors.PLAN_CONTACT_SALES);
 
   const sub = await inTransaction(ctx, async (tx) => {
     const open = await repo.findOpenSubscription(tx, firmId, { lock: true });
@@ -120,7 +132,12 @@ export async function selectPlan(ctx: Ctx, input: SelectPlanInput, now = new Dat
       createdById: ctx.actor.id,
     };
     if (open?.status === 'pending') return repo.updateSubscription(tx, open.id, values);
-    const created = await repo.insertSubscription(tx, { ...values, firmId, status: 'pending', provider: paymentProvider(ctx.deps.env).name });
+    const created = await repo.insertSubscription(tx, {
+      ...values,
+      firmId,
+      status: 'pending',
+      provider: paymentProvider(ctx.deps.env).name,
+    });
     await repo.insertChange(tx, {
       subscriptionId: created.id,
       firmId,
@@ -152,14 +169,23 @@ type ChangeContext = {
   newCycle: NonNullable<ChangePlanInput['billing_cycle']>;
 };
 
-async function evaluateChange(db: DbOrTx, firmId: number, input: Pick<ChangePlanInput, 'new_plan_id' | 'billing_cycle'>, now: Date, lock = false): Promise<ChangeContext> {
+async function evaluateChange(
+  db: DbOrTx,
+  firmId: number,
+  input: Pick<ChangePlanInput, 'new_plan_id' | 'billing_cycle'>,
+  now: Date,
+  lock = false,
+): Promise<ChangeContext> {
   const sub = await repo.findOpenSubscription(db, firmId, { lock });
-  if (!sub || sub.status === 'pending' || !hasAccessNow(sub, now)) throw new AppError(SubscriptionErrors.NO_ACTIVE_SUBSCRIPTION);
+  if (!sub || sub.status === 'pending' || !hasAccessNow(sub, now))
+    throw new AppError(SubscriptionErrors.NO_ACTIVE_SUBSCRIPTION);
   const newPlan = await plans.findPlanById(db, input.new_plan_id);
-  if (!newPlan || !newPlan.isActive || newPlan.monthlyPriceCents === null) throw new AppError(SubscriptionErrors.INVALID_PLAN_CHANGE);
+  if (!newPlan || !newPlan.isActive || newPlan.monthlyPriceCents === null)
+    throw new AppError(SubscriptionErrors.INVALID_PLAN_CHANGE);
   const currentPlan = await requirePlan(db, sub.planId);
   const newCycle = input.billing_cycle ?? sub.billingCycle;
-  if (newPlan.id === currentPlan.id && newCycle === sub.billingCycle) throw new AppError(SubscriptionErrors.INVALID_PLAN_CHANGE);
+  if (newPlan.id === currentPlan.id && newCycle === sub.billingCycle)
+    throw new AppError(SubscriptionErrors.INVALID_PLAN_CHANGE);
   const usage = await measureUsage(db, firmId, sub, now);
   const computation = computePlanChange({
     status: sub.status,
@@ -216,7 +242,11 @@ export async function previewPlanChange(ctx: Ctx, input: ChangePlanInput, now = 
  * POST /subscriptions/change-plan: applies now (immediate, when the preview allows it; the prorated difference is added
  * to the next charge) or at the next billing date. A change that raises the price needs a card on file (402).
  */
-export async function changePlan(ctx: Ctx, input: ChangePlanInput, now = new Date()): Promise<PlanChangeConfirmation> {
+export async function changePlan(
+  ctx: Ctx,
+  input: ChangePlanInput,
+  now = new Date(),
+): Promise<PlanChangeConfirmation> {
   const firmId = managedFirmOf(ctx);
   const provider = paymentProvider(ctx.deps.env);
   return inTransaction(ctx, async (tx) => {
@@ -248,7 +278,11 @@ export async function changePlan(ctx: Ctx, input: ChangePlanInput, now = new Dat
     // The provider charges the new amount from the next billing date; the call is part of the change (rolled back
     // with it when the provider refuses).
     let paymentUpdateRequired = false;
-    if (sub.providerToken && sub.provider === provider.name && nextChargeCents(sub) !== nextChargeCents(c.sub)) {
+    if (
+      sub.providerToken &&
+      sub.provider === provider.name &&
+      nextChargeCents(sub) !== nextChargeCents(c.sub)
+    ) {
       try {
         await provider.updateRecurringAmount(sub.providerToken, nextChargeCents(sub));
       } catch (err) {
@@ -275,7 +309,11 @@ export async function changePlan(ctx: Ctx, input: ChangePlanInput, now = new Dat
 }
 
 /** POST /subscriptions/upgrade: a change to a more expensive plan, applied now when possible. */
-export async function upgrade(ctx: Ctx, input: Pick<ChangePlanInput, 'new_plan_id' | 'billing_cycle'>, now = new Date()) {
+export async function upgrade(
+  ctx: Ctx,
+  input: Pick<ChangePlanInput, 'new_plan_id' | 'billing_cycle'>,
+  now = new Date(),
+) {
   const firmId = managedFirmOf(ctx);
   const c = await evaluateChange(ctx.db, firmId, input, now).catch((err: unknown) => {
     // The same plan, or one that cannot be chosen, is "not a higher tier" for an upgrade.
@@ -306,7 +344,8 @@ export async function cancelMySubscription(
   const sub = await inTransaction(ctx, async (tx) => {
     const current = await repo.findSubscriptionById(tx, subscriptionId, { lock: true });
     if (!current || current.firmId !== firmId) throw new AppError(SubscriptionErrors.SUBSCRIPTION_NOT_FOUND);
-    if (current.status !== 'active' && current.status !== 'trial') throw new AppError(SubscriptionErrors.SUBSCRIPTION_NOT_CANCELLABLE);
+    if (current.status !== 'active' && current.status !== 'trial')
+      throw new AppError(SubscriptionErrors.SUBSCRIPTION_NOT_CANCELLABLE);
     const cancelled = await lifecycle.cancel(tx, current, {
       now,
       byUserId: ctx.actor.id,

@@ -15,20 +15,31 @@ export const countActiveUsers = async (db: DbOrTx, firmId: number) =>
   )[0]?.n ?? 0;
 
 export const countActiveBranches = async (db: DbOrTx, firmId: number) =>
-  (await db.select({ n: count() }).from(branches).where(and(eq(branches.firmId, firmId), eq(branches.isActive, true))))[0]
-    ?.n ?? 0;
+  (
+    await db
+      .select({ n: count() })
+      .from(branches)
+      .where(and(eq(branches.firmId, firmId), eq(branches.isActive, true)))
+  )[0]?.n ?? 0;
 
 /**
  * The case-documents tables (`documents`, `case_files`, migration 0003) belong to another module; metering reads
  * them with plain SQL and answers 0 while they do not exist, so plan limits work in either order of delivery.
  */
 async function tableExists(db: DbOrTx, table: 'documents' | 'case_files'): Promise<boolean> {
-  const [row] = rowsOf<{ ok: boolean }>(await db.execute(sql`SELECT to_regclass(${`public.${table}`}) IS NOT NULL AS ok`));
+  const [row] = rowsOf<{ ok: boolean }>(
+    await db.execute(sql`SELECT to_regclass(${`public.${table}`}) IS NOT NULL AS ok`),
+  );
   return row?.ok === true;
 }
 
 /** Digital services used: documents of the firm served (served_at) within [from, to). */
-export async function countServedDocuments(db: DbOrTx, firmId: number, from: Date, to: Date): Promise<number> {
+export async function countServedDocuments(
+  db: DbOrTx,
+  firmId: number,
+  from: Date,
+  to: Date,
+): Promise<number> {
   if (!(await tableExists(db, 'documents'))) return 0;
   const [row] = rowsOf<{ n: string | number }>(
     await db.execute(
