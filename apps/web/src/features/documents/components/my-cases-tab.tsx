@@ -300,6 +300,8 @@ function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowPr
           </Typography>
         ) : null}
         {doc.is_revoked ? <Chip size="small" color="error" label="Revoked" sx={{ ml: 1 }} /> : null}
+        {/* Spec 2 §4: a completed or closed document shows 'Case Closed'. */}
+        {belongsTo(doc, 'closed') ? <Chip size="small" variant="outlined" label="Case Closed" sx={{ ml: 1 }} /> : null}
         {/* Phones: the status and progress or priority move under the title. */}
         <Stack direction="row" spacing={0.5} sx={{ display: { xs: 'flex', sm: 'none' }, mt: 0.5, flexWrap: 'wrap', gap: 0.5 }}>
           <Chip size="small" label={statusLabel(doc.status)} color={statusColor(doc.status)} />
