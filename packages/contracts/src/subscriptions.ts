@@ -265,10 +265,11 @@ export const UsageSchema = z.object({
   subscription_id: z.number().int(),
   plan_id: z.number().int(),
   digital_services_used: z.number().int(),
-  /** -1 when unlimited. */
-  digital_services_limit: z.number().int(),
+  /** null when unlimited (spec 9: a null limit shows ∞). */
+  digital_services_limit: z.number().int().nullable(),
   users_count: z.number().int(),
-  users_limit: z.number().int(),
+  /** null when unlimited. */
+  users_limit: z.number().int().nullable(),
   branches_count: z.number().int(),
   branches_limit: z.number().int(),
   storage_used_mb: z.number(),

@@ -146,6 +146,8 @@ describe('plan limits', () => {
     const enterprise = await registerFirm(t());
     for (let i = 0; i < 3; i++) await servedDocument(enterprise.firmId, enterprise.adminId, new Date());
     await expect(assertCanServeDocument(t().database.db, enterprise.firmId)).resolves.toBeUndefined();
+    const usage = (await t().as(enterprise.token).get('/api/v1/subscriptions/usage')).json();
+    expect(usage).toMatchObject({ digital_services_used: 3, digital_services_limit: null, users_limit: null });
   });
 
   it('counts digital services per month within longer billing periods', () => {
