@@ -4,17 +4,7 @@ import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Env } from '../config/env';
 
 /** Thrown by `get` when the key has no stored content. */
@@ -119,20 +109,33 @@ export class LocalFileStore implements FileStore {
 
 const PART_SIZE = 8 * 1024 * 1024;
 
+/** The AWS SDK is loaded on first use only: a server on local disk never pays for it. */
+const sdk = () => import('@aws-sdk/client-s3');
+
 /** Any S3-compatible store (AWS S3, MinIO, R2…). Large bodies go up as a multipart upload, one part in memory. */
 export class S3FileStore implements FileStore {
   readonly kind = 's3' as const;
+  private client: Promise<S3Client>;
 
   constructor(
-    private readonly client: S3Client,
+    client: S3Client | (() => Promise<S3Client>),
     private readonly bucket: string,
-  ) {}
+  ) {
+    this.client = typeof client === 'function' ? client() : Promise.resolve(client);
+  }
+
+  private async send(command: unknown): Promise<Record<string, unknown>> {
+    const client = await this.client;
+    return (client.send as (c: unknown) => Promise<Record<string, unknown>>)(command);
+  }
 
   async put(key: string, body: Readable | Buffer, opts: { contentType?: string } = {}): Promise<{ size: number }> {
     assertKey(key);
+    const { PutObjectCommand, CreateMultipartUploadCommand, UploadPartCommand, CompleteMultipartUploadCommand, AbortMultipartUploadCommand } =
+      await sdk();
     const ContentType = opts.contentType ?? 'application/octet-stream';
     if (Buffer.isBuffer(body)) {
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType }));
+      await this.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType }));
       return { size: body.length };
     }
     let pending: Buffer[] = [];
@@ -145,14 +148,14 @@ export class S3FileStore implements FileStore {
       pending = [];
       pendingSize = 0;
       if (!uploadId) {
-        const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType }));
-        uploadId = created.UploadId!;
+        const created = await this.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType }));
+        uploadId = created.UploadId as string;
       }
       const PartNumber = parts.length + 1;
-      const res = await this.client.send(
+      const res = await this.send(
         new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: chunk }),
       );
-      parts.push({ ETag: res.ETag!, PartNumber });
+      parts.push({ ETag: res.ETag as string, PartNumber });
     };
     try {
       for await (const raw of body) {
@@ -163,19 +166,19 @@ export class S3FileStore implements FileStore {
         if (pendingSize >= PART_SIZE) await flush();
       }
       if (!uploadId) {
-        await this.client.send(
+        await this.send(
           new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: Buffer.concat(pending, pendingSize), ContentType }),
         );
         return { size };
       }
       if (pendingSize > 0) await flush();
-      await this.client.send(
+      await this.send(
         new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
       );
       return { size };
     } catch (err) {
       if (uploadId) {
-        await this.client
+        await this
           .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }))
           .catch(() => undefined);
       }
@@ -185,8 +188,9 @@ export class S3FileStore implements FileStore {
 
   async get(key: string): Promise<Readable> {
     assertKey(key);
+    const { GetObjectCommand } = await sdk();
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const res = await this.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       return res.Body as Readable;
     } catch (err) {
       if (isMissing(err)) throw new FileMissingError(key);
@@ -200,8 +204,9 @@ export class S3FileStore implements FileStore {
 
   async stat(key: string): Promise<{ size: number } | null> {
     assertKey(key);
+    const { HeadObjectCommand } = await sdk();
     try {
-      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const res = await this.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: Number(res.ContentLength ?? 0) };
     } catch (err) {
       if (isMissing(err)) return null;
@@ -211,7 +216,8 @@ export class S3FileStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     assertKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { DeleteObjectCommand } = await sdk();
+    await this.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 }
 
@@ -223,15 +229,16 @@ const isMissing = (err: unknown) => {
 /** Local disk under DATA_DIR/files, or S3 when S3_BUCKET is set. */
 export function createFileStore(env: Pick<Env, 'DATA_DIR' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>): FileStore {
   if (!env.S3_BUCKET) return new LocalFileStore(join(env.DATA_DIR, 'files'));
-  const client = new S3Client({
-    region: env.S3_REGION,
-    endpoint: env.S3_ENDPOINT,
-    forcePathStyle: Boolean(env.S3_ENDPOINT),
-    credentials:
-      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-        : undefined,
-  });
+  const client = async () =>
+    new (await sdk()).S3Client({
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      forcePathStyle: Boolean(env.S3_ENDPOINT),
+      credentials:
+        env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+          : undefined,
+    });
   return new S3FileStore(client, env.S3_BUCKET);
 }
 

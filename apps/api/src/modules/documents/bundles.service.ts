@@ -3,7 +3,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { PDFDocument } from 'pdf-lib';
 import { DocumentErrors, defaultBundleName, type CreateBundleInput } from '@lexserve/contracts/documents';
 import type { ErrorDef } from '@lexserve/contracts/errors';
 import { AppError } from '../../lib/app-error';
@@ -79,6 +78,8 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
     throw withName(DocumentErrors.BUNDLE_WORD_UNSUPPORTED, '{names}', words.map((f) => f.filename).join(', '));
 
   const store = fileStoreOf(ctx.deps);
+  // pdf-lib is loaded on first use (large, and only bundles need it).
+  const { PDFDocument } = await import('pdf-lib');
   const merged = await PDFDocument.create();
   for (const file of chosen) {
     let bytes: Buffer;

@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+// pdfkit and qrcode are loaded on first use: they are large and only needed when a proof is drawn.
+const libs = async () => ({ PDFDocument: (await import('pdfkit')).default, QRCode: (await import('qrcode')).default });
 
 export type ProofData = {
   securityId: string;
@@ -62,6 +62,7 @@ const EVENT_LABELS: Record<string, string> = { sent: 'Link e-mailed', opened: 'L
  * verification page; and the security ID at the bottom of every page. Built-in PDF fonts only.
  */
 export async function renderProofOfService(data: ProofData): Promise<Buffer> {
+  const { PDFDocument, QRCode } = await libs();
   const qr = await QRCode.toBuffer(data.verificationUrl, { type: 'png', margin: 1, width: 300, errorCorrectionLevel: 'M' });
   const doc = new PDFDocument({
     size: 'A4',
@@ -212,8 +213,8 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
     }
   }
 
+  ensure(120); // keep the heading with the signature
   section('Signature');
-  ensure(70);
   const sigY = doc.y + 4;
   doc.font('Times-Italic').fontSize(22).fillColor(INK).text(data.signatureName, M, sigY, { width: width / 2 });
   const lineY = doc.y + 2;

@@ -1,0 +1,187 @@
+// Case-documents figures, against a real server process (bench/documents-server.ts) over HTTP:
+//  1. upload of one 100 MB file: time, and the server's peak RSS (must stay under 150 MB);
+//  2. a 50-file bundle: time and the server's peak RSS;
+//  3. proof-of-service generation: ms per PDF;
+//  4. public verification throughput at 50 connections (req/s, p99) against a Fastify hello-world in the same run.
+// Set DATABASE_URL to run against PostgreSQL (recommended for the memory figure: PGlite runs in the server process).
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makePdf } from '../apps/api/test/document-factories';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const MB = 1024 * 1024;
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
+
+// ----- the server
+// Node itself with tsx's loader (not npx), so that stopping the child stops the server.
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'documents-server.ts')], {
+  cwd: join(root, 'apps', 'api'),
+  env: { ...process.env },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const [appPort, helloPort] = await new Promise<[number, number]>((resolve, reject) => {
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+    const m = /READY (\d+) (\d+)/.exec(out);
+    if (m) resolve([Number(m[1]), Number(m[2])]);
+  });
+  child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+});
+const stop = () => child.kill('SIGTERM');
+process.on('exit', stop);
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+type Res = { status: number; body: Buffer };
+function request(opts: { port?: number; method?: string; path: string; headers?: Record<string, string>; body?: Buffer | AsyncIterable<Buffer> }): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: opts.port ?? appPort, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (!opts.body) return req.end();
+    if (Buffer.isBuffer(opts.body)) return req.end(opts.body);
+    (async () => {
+      for await (const chunk of opts.body as AsyncIterable<Buffer>) if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+      req.end();
+    })().catch(reject);
+  });
+}
+const json = (r: Res) => JSON.parse(r.body.toString());
+const api = async (method: string, path: string, token?: string, payload?: unknown) =>
+  json(
+    await request({
+      method,
+      path: `/api/v1${path}`,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) },
+      body: payload ? Buffer.from(JSON.stringify(payload)) : undefined,
+    }),
+  );
+const memory = async () => json(await request({ path: '/bench/memory' })) as { rss: number; peak: number; max_rss: number };
+const resetPeak = () => request({ method: 'POST', path: '/bench/memory/reset' });
+const mb = (n: number) => `${(n / MB).toFixed(1)} MB`;
+
+/** A streamed multipart body: fields, then files whose content is produced on the fly. */
+function multipartBody(fields: Record<string, string>, files: { filename: string; size?: number; head?: Buffer; content?: Buffer }[]) {
+  const boundary = `----bench${randomBytes(8).toString('hex')}`;
+  async function* gen() {
+    for (const [k, v] of Object.entries(fields)) yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+    for (const f of files) {
+      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.filename}"\r\nContent-Type: application/pdf\r\n\r\n`);
+      if (f.content) yield f.content;
+      else {
+        yield f.head!;
+        const chunk = Buffer.alloc(MB, 0x20);
+        for (let left = f.size! - f.head!.length; left > 0; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+      }
+      yield Buffer.from('\r\n');
+    }
+    yield Buffer.from(`--${boundary}--\r\n`);
+  }
+  return { body: gen(), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+// ----- setup: a user, a firm to serve on
+const token = (await api('POST', '/users/login', undefined, { email: 'attorney@demo.co.za', password: process.env.DEMO_PASSWORD ?? 'Demo@12345' })).access_token as string;
+const id = randomBytes(4).toString('hex');
+const reg = await api('POST', '/auth/register', undefined, {
+  full_name: 'Bench Admin',
+  email: `bench-${id}@firm.co.za`,
+  password: 'Bench@12345',
+  confirm_password: 'Bench@12345',
+  firm_name: `Bench ${id} Attorneys`,
+  firm_email: `bench-${id}@firm.co.za`,
+  firm_address: '1 Bench Street, Johannesburg, 2000',
+  branch_name: 'Bench Main',
+  practice_number: `BN-${id}`,
+});
+const serveOn = { firm_id: reg.data.firm.id, branch_id: reg.data.branch.id };
+const newDocument = async () =>
+  (await api('POST', '/documents', token, { title: 'Bench', document_type: 'summons_simple', case_number: '2025-1', case_priority: 'urgent', client_name: 'Aisha Patel', ...serveOn })).data.id as number;
+
+const base = await memory();
+console.log(`database: ${process.env.DATABASE_URL ? 'postgres' : 'pglite (in the server process)'}; server RSS at rest ${mb(base.rss)}`);
+
+// ----- 1. one 100 MB upload
+{
+  const doc = await newDocument();
+  await resetPeak();
+  const size = 100 * MB;
+  const { body, headers } = multipartBody({ document_id: String(doc) }, [{ filename: 'big.pdf', head: Buffer.from('%PDF-1.7\n'), size }]);
+  const t0 = performance.now();
+  const res = await request({ method: 'POST', path: '/api/v1/documents/upload', headers: { ...headers, authorization: `Bearer ${token}` }, body });
+  const ms = performance.now() - t0;
+  const m = await memory();
+  const ok = res.status === 201 && m.peak < 150 * MB;
+  console.log(
+    `upload 100 MB: ${res.status} in ${(ms / 1000).toFixed(2)} s (${(size / MB / (ms / 1000)).toFixed(0)} MB/s); ` +
+      `server peak RSS ${mb(m.peak)} (at rest ${mb(base.rss)}, +${mb(m.peak - base.rss)}) ${ok ? 'OK < 150 MB' : 'OVER 150 MB'}`,
+  );
+}
+
+// ----- 2. a 50-file bundle
+{
+  const doc = await newDocument();
+  const files = await Promise.all(Array.from({ length: 50 }, (_, i) => makePdf(4, `File ${i + 1}`)));
+  const { body, headers } = multipartBody({ document_id: String(doc) }, files.map((content, i) => ({ filename: `f${i + 1}.pdf`, content })));
+  const up = json(await request({ method: 'POST', path: '/api/v1/documents/upload', headers: { ...headers, authorization: `Bearer ${token}` }, body }));
+  const ids = up.data.files.map((f: { id: number }) => f.id).join(',');
+  await resetPeak();
+  const t0 = performance.now();
+  const made = await api('POST', `/documents/${doc}/bundle`, token, { file_ids: ids, bundle_name: 'Bench bundle' });
+  const ms = performance.now() - t0;
+  const m = await memory();
+  console.log(`bundle of 50 PDFs (${made.data.page_count} pages, ${(made.data.size / 1024).toFixed(0)} KB): ${ms.toFixed(0)} ms; server peak RSS ${mb(m.peak)} (+${mb(m.peak - base.rss)})`);
+}
+
+// ----- 3. proof-of-service generation
+let securityId: string;
+{
+  const doc = await newDocument();
+  const { body, headers } = multipartBody({ document_id: String(doc) }, [{ filename: 'summons.pdf', content: await makePdf(2, 'Summons') }]);
+  await request({ method: 'POST', path: '/api/v1/documents/upload', headers: { ...headers, authorization: `Bearer ${token}` }, body });
+  const party = await api('POST', '/parties', token, {
+    party_type: 'individual', first_name: 'Sipho', last_name: 'Dlamini', email: 'sipho@example.co.za', id_number: '8001015009087', physical_address: '5 Main Road, Soweto',
+  });
+  await api('POST', `/parties/${party.data.id}/documents/${doc}`, token, { role: 'defendant', is_primary: true });
+  const served = await api('PUT', `/documents/${doc}`, token, { status: 'served', signature_name: 'Aisha Patel' });
+  securityId = served.data.security_id;
+  const N = Number(process.env.BENCH_PROOFS ?? 30);
+  const t0 = performance.now();
+  for (let i = 0; i < N; i++) await api('POST', `/proof-of-service/generate/${doc}`, token, { regenerate: true });
+  console.log(`proof of service: ${((performance.now() - t0) / N).toFixed(1)} ms per PDF (regenerate through the API, ${N} runs)`);
+}
+
+// ----- 4. verification throughput at 50 connections vs hello-world
+async function load(label: string, port: number, path: string) {
+  const latencies: number[] = [];
+  const deadline = performance.now() + DURATION_MS;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const res = await request({ port, path });
+        latencies.push(performance.now() - t0);
+        if (res.status !== 200) errors++;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+  const rps = Math.round(latencies.length / (DURATION_MS / 1000));
+  console.log(`${label.padEnd(36)} ${String(rps).padStart(6)} req/s   p50 ${q(0.5).toFixed(1)} ms   p99 ${q(0.99).toFixed(1)} ms${errors ? `   ${errors} non-200` : ''}`);
+  return rps;
+}
+const hello = await load('hello-world (bare Fastify)', helloPort, '/');
+const verify = await load('GET /api/v1/verify/{securityId}', appPort, `/api/v1/verify/${securityId!}`);
+console.log(`verification ÷ hello-world throughput: ${((verify / hello) * 100).toFixed(0)}% (each check re-hashes the stored PDF and counts)`);
+
+stop();
+process.exit(0);
