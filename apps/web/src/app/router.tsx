@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths';
 import { RequireAuth } from './guards/require-auth';
 import { RequireRole } from './guards/require-role';
 import { AppLayout } from './layouts/app-layout';
@@ -49,6 +50,18 @@ const cancelSubscription = page(() => import('../features/subscriptions/componen
 const paymentSuccess = page(() => import('../features/payments/components/payment-success-page'), 'PaymentSuccessPage');
 const paymentCancel = page(() => import('../features/payments/components/payment-cancel-page'), 'PaymentCancelPage');
 const cardUpdateSuccess = page(() => import('../features/payments/components/card-update-success-page'), 'CardUpdateSuccessPage');
+const usageHistory = page(() => import('../features/subscriptions/components/usage-history-page'), 'UsageHistoryPage');
+
+// Admin portal sections (spec 2.14): the portal page is the tab bar; each section is its own chunk.
+const adminOverview = page(() => import('../features/admin/components/admin-overview-page'), 'AdminOverviewPage');
+const adminPlans = page(() => import('../features/admin/components/admin-plans-page'), 'AdminPlansPage');
+const adminFirmSubscriptions = page(() => import('../features/admin/components/firm-subscriptions-page'), 'FirmSubscriptionsPage');
+const adminAnalytics = page(() => import('../features/admin/components/admin-analytics-page'), 'AdminAnalyticsPage');
+const adminHealth = page(() => import('../features/admin/components/admin-health-page'), 'AdminHealthPage');
+const adminReports = page(() => import('../features/admin/components/admin-reports-page'), 'AdminReportsPage');
+const adminUsers = page(() => import('../features/admin/components/admin-users-page'), 'AdminUsersPage');
+const adminFirms = page(() => import('../features/admin/components/admin-firms-page'), 'AdminFirmsPage');
+const adminSettings = page(() => import('../features/admin/components/admin-settings-page'), 'AdminSettingsPage');
 
 /** Every route and redirect of spec 1, section 2.1. */
 export const routes: RouteObject[] = [
@@ -88,9 +101,23 @@ export const routes: RouteObject[] = [
             path: 'admin',
             element: <RequireRole roles={['system_admin']} />,
             children: [
-              { index: true, element: adminPortal },
-              { path: 'case-closure-approvals', element: closureApprovals },
-              { path: '*', element: adminPortal },
+              {
+                element: adminPortal,
+                children: [
+                  { index: true, element: <Navigate to={paths.app.adminSection('overview')} replace /> },
+                  { path: 'overview', element: adminOverview },
+                  { path: 'plans', element: adminPlans },
+                  { path: 'firm-subscriptions', element: adminFirmSubscriptions },
+                  { path: 'case-closure-approvals', element: closureApprovals },
+                  { path: 'analytics', element: adminAnalytics },
+                  { path: 'health', element: adminHealth },
+                  { path: 'reports', element: adminReports },
+                  { path: 'users', element: adminUsers },
+                  { path: 'firms', element: adminFirms },
+                  { path: 'settings', element: adminSettings },
+                  { path: '*', element: <Navigate to={paths.app.adminSection('overview')} replace /> },
+                ],
+              },
             ],
           },
           { path: 'verify', element: verify },
@@ -105,6 +132,8 @@ export const routes: RouteObject[] = [
           { path: 'subscription/preview', element: planPreview },
           { path: 'subscription/confirmation', element: planConfirmation },
           { path: 'subscription/cancel', element: cancelSubscription },
+          { path: 'subscription/usage-history', element: usageHistory },
+          { path: 'user-plan', element: <Navigate to={paths.app.myPlan} replace /> },
           { path: 'payment/success', element: paymentSuccess },
           { path: 'payment/cancel', element: paymentCancel },
           { path: 'payment/card-update-success', element: cardUpdateSuccess },

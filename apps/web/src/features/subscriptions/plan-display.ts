@@ -138,3 +138,34 @@ export const firstChargeDate = (trialDays: number, now: Date = new Date()): Date
   date.setDate(date.getDate() + Math.max(0, trialDays));
   return date;
 };
+
+const LIMIT_LABELS: Record<string, string> = {
+  max_users: 'Users',
+  users: 'Users',
+  max_branches: 'Branches',
+  branches: 'Branches',
+  max_digital_services: 'Digital services per month',
+  digital_services: 'Digital services per month',
+  max_storage_gb: 'Storage (GB)',
+  storage_gb: 'Storage (GB)',
+  max_cases: 'Cases',
+  cases: 'Cases',
+};
+
+/** 'max_users' → 'Users'; unknown keys are made readable. */
+export const limitLabel = (key: string): string =>
+  LIMIT_LABELS[key] ?? key.replace(/^max_/, '').replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+
+/** A limit value for display: -1 (and null) is 'Unlimited'. */
+export const limitValue = (value: number | null | undefined): string =>
+  value === null || value === undefined || value < 0 ? 'Unlimited' : value.toLocaleString('en-ZA').replace(/\u00a0/g, ' ');
+
+/** The monthly difference of a preview: '+R 1 000.00' for an upgrade (spec 2.11). */
+export const monthlyDifferenceLabel = (difference: number, changeType: string): string => {
+  if (changeType === 'upgrade' || difference > 0) return `+${formatRand(Math.abs(difference))}`;
+  return formatRand(difference);
+};
+
+/** Spec 2.11: warnings about the payment method are not shown as notices. */
+export const visibleWarnings = (warnings: readonly string[] | null | undefined): string[] =>
+  (warnings ?? []).filter((warning) => !/payment method/i.test(warning));

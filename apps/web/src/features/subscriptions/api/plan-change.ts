@@ -5,7 +5,7 @@ import {
   type PlanChangeConfirmation,
   type PlanChangePreview,
 } from '@lexserve/contracts/subscriptions';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, describeError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
 import { subscriptionKeys } from './plans';
@@ -20,15 +20,6 @@ export const previewPlanChange = (input: PlanChangeInput): Promise<PlanChangePre
 /** POST /subscriptions/change-plan: the confirmation object. */
 export const changePlan = (input: PlanChangeInput): Promise<PlanChangeConfirmation> =>
   api.post<PlanChangeConfirmation>('/subscriptions/change-plan', input);
-
-export const usePlanChangePreview = (input: PlanChangeInput | null) =>
-  useQuery({
-    queryKey: ['subscriptions', 'change-preview', input] as const,
-    queryFn: () => previewPlanChange(input as PlanChangeInput),
-    enabled: input !== null,
-    // A preview is priced to the day: always ask again when the page opens.
-    staleTime: 0,
-  });
 
 export const describeChangePlanError = (error: unknown): string =>
   describeError(error, {
