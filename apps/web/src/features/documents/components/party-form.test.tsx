@@ -48,6 +48,11 @@ describe('PartyForm', () => {
     expect(id).toHaveValue('8001015009087');
     expect(screen.queryByText('ID number must be exactly 13 digits')).not.toBeInTheDocument();
     expect(state().date_of_birth).toBe('1980-01-01');
+    // A pasted ID with separators keeps all its digits.
+    await user.clear(id);
+    await user.click(id);
+    await user.paste('800101 5009 087');
+    expect(id).toHaveValue('8001015009087');
   });
 
   it('checks the e-mail address', async () => {

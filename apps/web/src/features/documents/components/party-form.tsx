@@ -174,7 +174,7 @@ export function PartyForm({ value, onChange, disabled = false }: PartyFormProps)
               onBlur={() => setTouched((t) => ({ ...t, id_number: true }))}
               error={Boolean(errorOf('id_number'))}
               helperText={errorOf('id_number') ?? '13 digits only'}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 13, autoComplete: 'off' } }}
+              slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>{text('date_of_birth', 'Date of Birth', { type: 'date' })}</Grid>

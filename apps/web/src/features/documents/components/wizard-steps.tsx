@@ -173,14 +173,14 @@ export const CLEAR_ALL_THRESHOLD = 20;
 
 /** Step 2, "Upload Documents". */
 export function UploadStep({ wizard }: { wizard: MatterWizard }) {
-  const { staging, serverFiles, hasExistingFile, busy } = wizard;
+  const { staging, serverFiles, resumed, busy } = wizard;
   const [confirmClear, setConfirmClear] = useState(false);
   const pending = staging.staged.filter((s) => s.status !== 'uploaded');
   const totalFiles = serverFiles.length + pending.length;
   const totalSize = serverFiles.reduce((sum, f) => sum + f.size, 0) + pending.reduce((sum, s) => sum + s.file.size, 0);
   return (
     <Box>
-      {hasExistingFile && serverFiles.length > 0 ? (
+      {resumed && serverFiles.length > 0 ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           This draft already has {serverFiles.length} uploaded file{serverFiles.length === 1 ? '' : 's'}. You can add more files or continue to the
           next step.

@@ -72,6 +72,8 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
   const [loadingDraft, setLoadingDraft] = useState(false);
   const [loadedNotice, setLoadedNotice] = useState<Step | null>(null);
   const [completion, setCompletion] = useState<Completion | null>(null);
+  /** The wizard continues a saved draft (rather than a matter started here). */
+  const [resumed, setResumed] = useState(false);
   const savedPartyKey = useRef<string | null>(null);
   const staging = useFileStaging({ maxStaged: 50 });
   const files = useCaseFiles(documentId);
@@ -104,6 +106,7 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
       setMinStep(start);
       setErrors([]);
       setLoadedNotice(start);
+      setResumed(true);
       savedPartyKey.current = isPartyValidForSave(record.partyData) ? JSON.stringify(record.partyData) : null;
     },
     [user],
@@ -372,6 +375,7 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
     signature,
     setSignature,
     hasExistingFile,
+    resumed,
     linkedParties,
     errors,
     setErrors,
