@@ -84,8 +84,9 @@ export type FeatureItem = { label: string; included: boolean };
 
 /**
  * The plan card's feature list (spec 9) with the product decision that features are stored as
- * flags: the list of spec 9 comes first; a premium item that the plan's flags switch on counts as
- * included whatever the price; the other flags that are on follow as included items.
+ * flags: the list of spec 9 comes first (premium items only above R500 a month, or for a plan
+ * priced on request); a premium item that the plan's flags switch on counts as included whatever
+ * the price; the other flags that are on follow as included items.
  */
 export const buildPlanFeatureList = (plan: PlanLike): FeatureItem[] => {
   const items = planFeatureList({
@@ -96,6 +97,9 @@ export const buildPlanFeatureList = (plan: PlanLike): FeatureItem[] => {
     max_storage_gb: plan.max_storage_gb,
     monthly_price: plan.monthly_price ?? null,
   });
+  // A plan without a price is the tier above every priced one ('Contact Us'): its premium items
+  // are included, not crossed out.
+  if (!hasPrice(plan)) for (const item of items) item.included = true;
   const flags = plan.features;
   if (!flags) return items;
   const byLabel = new Map(items.map((item) => [item.label.toLowerCase(), item]));

@@ -34,6 +34,13 @@ function SupportMessage() {
   );
 }
 
+/** A trial's first payment is R 0.00 (the card is only registered): say what follows. */
+const amountWithTrial = (amount: string | number | null | undefined, pending: PendingPayment | null): string => {
+  const paid = formatPaymentAmount(amount);
+  if (!pending || pending.trialDays <= 0 || Number(amount) !== 0) return paid;
+  return `${paid} today (${pending.trialDays}-day free trial), then ${formatPaymentAmount(pending.amount)} per month`;
+};
+
 /** The provider's return page after a payment (spec 2.5). */
 export function PaymentSuccessPage() {
   useDocumentTitle('Payment Status');
@@ -192,7 +199,7 @@ export function PaymentSuccessPage() {
         rows={[
           { label: 'Plan', value: payment?.plan_name || pending?.planName || '-' },
           { label: 'Payment Reference', value: payment?.payment_reference || pending?.paymentReference || '-' },
-          { label: 'Amount', value: formatPaymentAmount(payment?.amount ?? pending?.amount) },
+          { label: 'Amount', value: amountWithTrial(payment?.amount ?? pending?.amount, pending) },
           ...(payment?.pf_payment_id || payment?.provider_payment_id
             ? [{ label: 'PayFast Payment ID', value: payment.pf_payment_id || payment.provider_payment_id }]
             : []),

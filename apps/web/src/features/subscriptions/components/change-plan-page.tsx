@@ -92,7 +92,8 @@ export function ChangePlanPage() {
   const currentPrice = sub.plan?.monthly_price ?? null;
   const options: Selectable[] = plans.data.map((plan) => {
     const current = plan.id === sub.plan_id;
-    return { plan, current, direction: current ? null : changeDirection(currentPrice, plan.monthly_price), selectable: !current && hasPrice(plan) };
+    const priced = hasPrice(plan);
+    return { plan, current, direction: current || !priced ? null : changeDirection(currentPrice, plan.monthly_price), selectable: !current && priced };
   });
   const chosen = options.find((option) => option.plan.id === selected);
 
@@ -124,7 +125,7 @@ export function ChangePlanPage() {
                     aria-label={`${planName(plan)}${current ? ' (current plan)' : direction ? ` (${direction.toLowerCase()})` : ''}`}
                     disabled={!selectable}
                     onClick={() => setSelected(plan.id ?? null)}
-                    sx={{ height: '100%', alignItems: 'stretch' }}
+                    sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
                   >
                     <CardContent sx={{ p: 3 }}>
                       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
@@ -138,6 +139,7 @@ export function ChangePlanPage() {
                       <Box sx={{ my: 1, minHeight: 28 }}>
                         {current ? <Chip label="Current" color="success" size="small" /> : null}
                         {direction ? <Chip label={direction} color={direction === 'Upgrade' ? 'primary' : 'warning'} size="small" variant="outlined" /> : null}
+                        {!current && price === null ? <Chip label="Contact Sales" size="small" variant="outlined" /> : null}
                       </Box>
                       {price === null ? (
                         <Typography sx={{ fontSize: '1.4rem', fontWeight: 800 }}>Contact Us</Typography>

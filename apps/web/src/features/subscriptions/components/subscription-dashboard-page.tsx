@@ -111,7 +111,7 @@ export function SubscriptionDashboardPage() {
           <Card sx={{ height: '100%' }}>
             <CardHeader
               title="Current Plan"
-              slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+              slotProps={{ title: { variant: 'h6', component: 'h2' }, action: { sx: { alignSelf: 'center', m: 0 } } }}
               action={<SubscriptionStatusChip status={sub.status} upper />}
             />
             <CardContent sx={{ pt: 0 }}>
@@ -168,7 +168,7 @@ export function SubscriptionDashboardPage() {
           <Card sx={{ height: '100%' }}>
             <CardHeader
               title="Usage Overview"
-              slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+              slotProps={{ title: { variant: 'h6', component: 'h2' }, action: { sx: { alignSelf: 'center', m: 0 } } }}
               action={
                 <Button component={RouterLink} to={paths.app.subscriptionUsageHistory} size="small" startIcon={<HistoryIcon />}>
                   View History
