@@ -35,7 +35,10 @@ export const fetchServerVersion = async (): Promise<string | null> => {
  * 'Update' (spec 2.12): clear stored data except the session tokens, clear the caches, remember
  * the new version and reload with a cache-busting parameter.
  */
-export const applyUpdate = async (serverVersion: string): Promise<void> => {
+export const applyUpdate = async (
+  serverVersion: string,
+  reload: (url: string) => void = (url) => window.location.replace(url),
+): Promise<void> => {
   const keep = [STORAGE_KEYS.accessToken, STORAGE_KEYS.refreshToken, STORAGE_KEYS.tokenExpiresAt] as string[];
   try {
     const kept = keep.map((key) => [key, localStorage.getItem(key)] as const);
@@ -56,7 +59,7 @@ export const applyUpdate = async (serverVersion: string): Promise<void> => {
   }
   const url = new URL(window.location.href);
   url.searchParams.set('v', String(Date.now()));
-  window.location.replace(url.toString());
+  reload(url.toString());
 };
 
 /**

@@ -11,7 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ROLE_LABELS } from '../../../config/constants';
@@ -47,19 +47,23 @@ type ChangeRoleDialogProps = {
 };
 
 /** 'Change User Role' (spec 2.8 and 4.5): branch_admin ⇄ legal_practitioner, with a reason. */
-export function ChangeRoleDialog({ user, branches, onClose, onChanged }: ChangeRoleDialogProps) {
+export function ChangeRoleDialog({ user: target, branches, onClose, onChanged }: ChangeRoleDialogProps) {
   const titleId = useId();
+  // Keep showing the last user while the dialog fades out.
+  const last = useRef<User | null>(null);
+  if (target) last.current = target;
+  const user = target ?? last.current;
   const form = useForm<ChangeRoleForm>({ resolver: zodResolver(ChangeRoleFormSchema), defaultValues: initialValues(user), mode: 'onTouched' });
   const change = useChangeUserRole();
   const newRole = useWatch({ control: form.control, name: 'new_role' });
 
   useEffect(() => {
-    if (user) {
-      form.reset(initialValues(user));
+    if (target) {
+      form.reset(initialValues(target));
       change.reset();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user]);
+  }, [target]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!user) return;
@@ -78,7 +82,7 @@ export function ChangeRoleDialog({ user, branches, onClose, onChanged }: ChangeR
   });
 
   return (
-    <Dialog open={Boolean(user)} onClose={change.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog open={Boolean(target)} onClose={change.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Change User Role</DialogTitle>
       <form noValidate onSubmit={onSubmit}>
         <DialogContent dividers>

@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useToast } from '../../../components/toast-provider';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { USER_MESSAGES, type CreateFirmUserResult } from '../api/firm-users';
@@ -19,8 +19,12 @@ import { USER_MESSAGES, type CreateFirmUserResult } from '../api/firm-users';
  * Shows the generated password exactly once (spec 2.8). Closing needs the explicit button, so the
  * password is not lost to a stray click outside the dialog.
  */
-export function GeneratedPasswordDialog({ result, onClose }: { result: CreateFirmUserResult | null; onClose: () => void }) {
+export function GeneratedPasswordDialog({ result: current, onClose }: { result: CreateFirmUserResult | null; onClose: () => void }) {
   const titleId = useId();
+  // Keep the content while the dialog fades out.
+  const last = useRef<CreateFirmUserResult | null>(null);
+  if (current) last.current = current;
+  const result = current ?? last.current;
   const showToast = useToast();
   const copy = async () => {
     if (!result) return;
@@ -28,7 +32,7 @@ export function GeneratedPasswordDialog({ result, onClose }: { result: CreateFir
     showToast(ok ? USER_MESSAGES.copied : 'Could not copy. Please select the password and copy it.', ok ? 'success' : 'warning');
   };
   return (
-    <Dialog open={Boolean(result)} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog open={Boolean(current)} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <CheckCircleIcon color="success" aria-hidden />
         User Created Successfully!

@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { fieldProps } from '../../../lib/form';
@@ -23,20 +23,24 @@ type StatusForm = z.input<typeof StatusFormSchema>;
 type UserStatusDialogProps = { user: User | null; onClose: () => void; onChanged: (message: string) => void };
 
 /** Activate / Deactivate (spec 2.8 and 4.5): shows the current status and asks for a reason. */
-export function UserStatusDialog({ user, onClose, onChanged }: UserStatusDialogProps) {
+export function UserStatusDialog({ user: target, onClose, onChanged }: UserStatusDialogProps) {
   const titleId = useId();
+  // Keep showing the last user while the dialog fades out.
+  const last = useRef<User | null>(null);
+  if (target) last.current = target;
+  const user = target ?? last.current;
   const form = useForm<StatusForm>({ resolver: zodResolver(StatusFormSchema), defaultValues: { reason: '' }, mode: 'onTouched' });
   const setActive = useSetUserActive();
   const activating = user ? !user.is_active : false;
   const title = activating ? 'Activate User' : 'Deactivate User';
 
   useEffect(() => {
-    if (user) {
+    if (target) {
       form.reset({ reason: '' });
       setActive.reset();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user]);
+  }, [target]);
 
   const onSubmit = form.handleSubmit(async ({ reason }) => {
     if (!user) return;
@@ -49,7 +53,7 @@ export function UserStatusDialog({ user, onClose, onChanged }: UserStatusDialogP
   });
 
   return (
-    <Dialog open={Boolean(user)} onClose={setActive.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog open={Boolean(target)} onClose={setActive.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <form noValidate onSubmit={onSubmit}>
         <DialogContent dividers>
