@@ -19,7 +19,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (tokens: TokenPair) => v
   const form = useForm({
     resolver: zodResolver(LoginInputSchema),
     defaultValues: { email: '', password: '' },
-    mode: 'onTouched',
+    // Checked on submit, then as the user corrects: tabbing past an empty field is not an error yet.
+    mode: 'onSubmit',
   });
   const login = useMutation({ mutationFn: loginWithPassword, onSuccess: onLoggedIn });
   const busy = login.isPending || form.formState.isSubmitting;
