@@ -347,10 +347,9 @@ function AttemptsCard({ document, canRecord }: { document: Document; canRecord: 
 
 type ServiceAttemptDialogProps = { open: boolean; documentId: number; onClose: () => void; onRecorded: () => void };
 
-const nowTime = () => {
-  const d = new Date();
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
+/** The time now in South Africa, HH:MM (the date default is South African too). */
+const nowTime = () =>
+  new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date());
 
 /** Recording a service attempt: date, time, place, outcome, notes. */
 export function ServiceAttemptDialog({ open, documentId, onClose, onRecorded }: ServiceAttemptDialogProps) {

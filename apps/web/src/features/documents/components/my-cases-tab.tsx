@@ -323,9 +323,9 @@ function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowPr
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{formatDate(doc.created_at)}</TableCell>
       {drafts ? (
-        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: { xs: 0.5, sm: 2 } }}>
           {canEdit ? (
-            <>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={0.5} sx={{ alignItems: 'flex-end', justifyContent: 'flex-end' }}>
               <Button size="small" startIcon={<PlayArrowIcon />} onClick={onResume}>
                 Resume
               </Button>
@@ -334,7 +334,7 @@ function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowPr
                   Delete
                 </Button>
               </Tooltip>
-            </>
+            </Stack>
           ) : null}
         </TableCell>
       ) : null}

@@ -246,6 +246,85 @@ describe('New Matter wizard', () => {
   });
 });
 
+describe('New Matter submit', () => {
+  const readyToSubmit = () =>
+    storeResumeRecord({
+      documentId: 42,
+      currentStep: 5,
+      stepStatus: computeStepStatus({ currentStep: 5, caseInfo, partyData: emptyParty(), legalRep: emptyLegalRep(), signature: '', fileCount: 1 }),
+      caseInfo,
+      partyData: emptyParty(),
+      legalRepData: { ...emptyLegalRep(), firmId: 1, firmName: 'Opp Inc', branchId: 2, branchName: 'Main', digitalServiceAddress: 'dsa@x.co.za' },
+      signature: '',
+      hasExistingFile: true,
+      timestamp: Date.now(),
+    });
+
+  it('submits with status served, reads "Submitting..." then "Generating Proof...", and opens the case after 2 s', async () => {
+    readyToSubmit();
+    let releaseProof: (r: Response) => void = () => undefined;
+    const { user, find, feedback, router } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
+      'GET /documents/42/parties': reply(200, { parties: [{ id: 1 }], total: 1 }),
+      'PUT /documents/42': reply(200, { status: 'success', data: doc({ status: 'served' }), message: 'ok' }),
+      'GET /documents/42': reply(200, doc({ status: 'served' })),
+      'GET /proof-of-service/document/42': () => new Promise<Response>((resolve) => (releaseProof = resolve)),
+    });
+    await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
+    await user.click(await screen.findByRole('button', { name: 'Sign Document' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Document' }));
+    expect(await screen.findByRole('button', { name: 'Generating Proof...' })).toBeDisabled();
+    expect(feedback.showLoading).toHaveBeenCalledWith('Processing...');
+    expect(feedback.showLoading).toHaveBeenCalledWith('Generating Proof...');
+    const put = find('PUT', '/documents/42')[0]?.body as Record<string, unknown>;
+    expect(put).toMatchObject({ status: 'served', signature_name: 'Aisha Patel', firm_id: 1, branch_id: 2 });
+    expect(Date.parse(put.service_date as string)).toBeGreaterThan(Date.now() - 60_000);
+    releaseProof(new Response(JSON.stringify({ exists: true, document_id: 42 }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    await waitFor(() => expect(feedback.showSuccess).toHaveBeenCalledWith('Document submitted successfully! Redirecting to case view...'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard/active-case/42'), { timeout: 4000 });
+  });
+
+  it('says so when the proof of service fails, and when the server refuses the submit', async () => {
+    readyToSubmit();
+    const failingProof = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
+      'GET /documents/42/parties': reply(200, { parties: [{ id: 1 }], total: 1 }),
+      'PUT /documents/42': reply(200, { status: 'success', data: doc({ status: 'served' }), message: 'ok' }),
+      'GET /documents/42': reply(200, doc({ status: 'served' })),
+      'GET /proof-of-service/document/42': reply(200, { exists: false, document_id: 42 }),
+      'POST /proof-of-service/generate/42': reply(422, { detail: 'x' }),
+    });
+    await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
+    await failingProof.user.click(await screen.findByRole('button', { name: 'Sign Document' }));
+    await failingProof.user.click(screen.getByRole('button', { name: 'Submit Document' }));
+    const message =
+      'Document completed successfully, but failed to generate proof of service: Document validation failed. The document may not be in a valid state for proof generation.';
+    await waitFor(() => expect(failingProof.feedback.showError).toHaveBeenCalledWith(message));
+    expect(screen.getByRole('button', { name: 'Open Case' })).toBeInTheDocument();
+    failingProof.unmount();
+
+    readyToSubmit();
+    const refused = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
+      'GET /documents/42/parties': reply(200, { parties: [{ id: 1 }], total: 1 }),
+      'PUT /documents/42': reply(422, { detail: [{ loc: ['body', 'parties'], msg: 'Please add at least one party to the document', type: 'missing' }] }),
+    });
+    await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
+    await refused.user.click(await screen.findByRole('button', { name: 'Sign Document' }));
+    await refused.user.click(screen.getByRole('button', { name: 'Submit Document' }));
+    await waitFor(() => expect(refused.feedback.showError).toHaveBeenCalledWith('Failed to submit document. Please try again.'));
+    expect(await screen.findByText('Please add at least one party to the document')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit Document' })).toBeEnabled();
+  });
+
+  it('asks for a party before submitting a draft without one', async () => {
+    readyToSubmit();
+    const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', { 'GET /documents/42/parties': reply(200, { parties: [], total: 0 }) });
+    await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
+    await user.click(await screen.findByRole('button', { name: 'Sign Document' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Document' }));
+    expect(await screen.findByText('Please add at least one party to the document')).toBeInTheDocument();
+    expect(find('PUT', '/documents/42')).toHaveLength(0);
+  });
+});
+
 describe('New Matters for a sheriff', () => {
   it('points the sheriff to My Cases instead of the wizard', async () => {
     signIn();

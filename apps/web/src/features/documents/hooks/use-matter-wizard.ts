@@ -158,7 +158,7 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
   const hasFiles = fileCount > 0 || hasExistingFile;
   const snapshot = { currentStep, caseInfo, partyData, legalRep, signature, fileCount: hasFiles ? Math.max(fileCount, 1) : 0 };
   const stepComplete = isStepFieldsComplete(currentStep, snapshot);
-  const busy = saving || phase !== 'idle' || loadingDraft || completion !== null;
+  const busy = saving || phase !== 'idle' || loadingDraft || completion !== null || staging.counts.uploading > 0;
 
   const validate = (step: Step): string[] => {
     switch (step) {
@@ -235,7 +235,7 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
    * The draft save sequence (spec 2 §4): create the document if needed, upload the files, save and link
    * the party, update the document, fetch it again. `submit` sends status served with today's service date.
    */
-  const persist = async (submit: boolean): Promise<Document | null> => {
+  const persist = async (submit: boolean): Promise<{ doc: Document; uploadFailed: boolean } | null> => {
     let id: number;
     try {
       id = await ensureDocument();
@@ -292,7 +292,7 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
     if (uploadFailed) feedback.showError('Draft saved but file upload failed. Please try uploading files again.');
     const doc = await getDocument(id).catch(() => null);
     await invalidateDocuments(queryClient);
-    return doc ?? ({ id, status: submit ? 'served' : 'draft' } as Document);
+    return { doc: doc ?? ({ id, status: submit ? 'served' : 'draft' } as Document), uploadFailed };
   };
 
   const saveDraft = async () => {
@@ -300,11 +300,8 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
     setSaving(true);
     feedback.showLoading('Processing...');
     try {
-      const doc = await persist(false);
-      if (doc) {
-        const uploadProblem = staging.counts.failed > 0;
-        if (!uploadProblem) feedback.showSuccess(DRAFT_SAVED_MESSAGES[currentStep]);
-      }
+      const saved = await persist(false);
+      if (saved && !saved.uploadFailed) feedback.showSuccess(DRAFT_SAVED_MESSAGES[currentStep]);
     } finally {
       setSaving(false);
       feedback.hideLoading();
@@ -321,7 +318,7 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
     feedback.showLoading('Processing...');
     let doc: Document | null;
     try {
-      doc = await persist(true);
+      doc = (await persist(true))?.doc ?? null;
     } catch (error) {
       const details = isApiRequestError(error) && error.status === 422 && Array.isArray(error.detail) ? error.detail.map((d) => d.msg) : [];
       setErrors(details);
