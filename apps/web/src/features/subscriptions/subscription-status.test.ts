@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeSubscription } from '../../testing/factories';
 import type { MySubscription } from './api/get-my-subscription';
-import { isSubscriptionActive } from './subscription-status';
+import { hasSubscriptionAccess, isSubscriptionActive } from './subscription-status';
 
 const now = new Date('2025-06-01T12:00:00Z');
 const sub = (overrides: Record<string, unknown>) => makeSubscription(overrides) as MySubscription;
@@ -20,5 +20,19 @@ describe('isSubscriptionActive (spec 4.1)', () => {
   it('rejects other statuses and a missing subscription', () => {
     for (const status of ['pending', 'cancelled', 'expired']) expect(isSubscriptionActive(sub({ status }), now)).toBe(false);
     expect(isSubscriptionActive(null, now)).toBe(false);
+  });
+});
+
+describe('hasSubscriptionAccess (spec 4: access continues to the end of the paid period)', () => {
+  it('keeps access for a cancelled subscription until access_ends_at', () => {
+    expect(hasSubscriptionAccess(sub({ status: 'cancelled', access_ends_at: '2025-06-20T00:00:00Z' }), now)).toBe(true);
+    expect(hasSubscriptionAccess(sub({ status: 'cancelled', access_ends_at: '2025-05-20T00:00:00Z' }), now)).toBe(false);
+    expect(hasSubscriptionAccess(sub({ status: 'cancelled', access_ends_at: null }), now)).toBe(false);
+  });
+
+  it('follows isSubscriptionActive otherwise', () => {
+    expect(hasSubscriptionAccess(sub({ status: 'active', end_date: '2025-07-01T00:00:00Z' }), now)).toBe(true);
+    expect(hasSubscriptionAccess(sub({ status: 'expired', access_ends_at: '2025-07-01T00:00:00Z' }), now)).toBe(false);
+    expect(hasSubscriptionAccess(null, now)).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import type { Payment, PaymentCancelFeedbackInputSchema } from '@lexserve/contracts/payments';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api, isApiRequestError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-client';
 
 /** GET /payments/payment/by-signature/{signature}: the success page's lookup. */
 export const getPaymentBySignature = (signature: string): Promise<Payment> =>
@@ -13,3 +14,21 @@ export type PaymentCancelFeedback = z.input<typeof PaymentCancelFeedbackInputSch
 export const sendPaymentCancelFeedback = (input: PaymentCancelFeedback) => api.post<{ message: string }>('/payments/cancel-feedback', input);
 
 export const useSendPaymentCancelFeedback = () => useMutation({ mutationFn: sendPaymentCancelFeedback });
+
+/**
+ * The subscription status re-check after a payment (spec 7): reads the firm's subscription again
+ * into the shared cache entry, so the navigation and the gate see the new status at once.
+ */
+export const recheckSubscription = (queryClient: QueryClient) =>
+  queryClient.fetchQuery({
+    queryKey: queryKeys.mySubscription,
+    staleTime: 0,
+    queryFn: async () => {
+      try {
+        return await api.get<unknown>('/subscriptions/my-subscription');
+      } catch (error) {
+        if (isApiRequestError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });

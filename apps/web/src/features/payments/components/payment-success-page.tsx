@@ -17,7 +17,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { clearPendingPayment, readPendingPayment, type PendingPayment } from '../../../lib/payment-session';
 import { queryKeys } from '../../../lib/query-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { getPaymentBySignature } from '../api/payments';
+import { getPaymentBySignature, recheckSubscription } from '../api/payments';
 import { continuePathFor, formatPaymentAmount, resolvePaymentState, type PaymentPageState } from '../payment-status';
 import { DetailRows, PaymentResultLayout } from './payment-result-layout';
 
@@ -78,12 +78,8 @@ export function PaymentSuccessPage() {
   useEffect(() => {
     if (state !== 'success' || rechecked.current) return;
     rechecked.current = true;
-    queryClient
-      .refetchQueries({ queryKey: queryKeys.mySubscription, type: 'all' })
-      .then(() => {
-        const queryState = queryClient.getQueryState(queryKeys.mySubscription);
-        setRecheck(queryState?.status === 'error' ? 'failed' : 'done');
-      })
+    recheckSubscription(queryClient)
+      .then(() => setRecheck('done'))
       .catch(() => setRecheck('failed'));
     void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
   }, [state, queryClient]);

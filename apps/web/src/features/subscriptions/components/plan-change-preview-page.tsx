@@ -1,6 +1,5 @@
 import { BILLING_CYCLES, SubscriptionErrors, SubscriptionMessages, type BillingCycle, type PlanChangePreview } from '@lexserve/contracts/subscriptions';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlined';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -279,13 +278,7 @@ export function PlanChangePreviewPage() {
                     <ListItem key={key} disableGutters>
                       <ListItemText
                         primary={limitLabel(key)}
-                        secondary={
-                          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-                            {limitValue(change.from)}
-                            <ArrowForwardIcon sx={{ fontSize: 14 }} aria-label="to" />
-                            {limitValue(change.to)}
-                          </Box>
-                        }
+                        secondary={`${limitValue(change.from)} → ${limitValue(change.to)}`}
                       />
                     </ListItem>
                   ))}
