@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -40,8 +40,16 @@ import { parseOrThrow } from './validation';
 
 const FileParamsSchema = z.object({ id: IdSchema, fileId: IdSchema });
 
+/**
+ * An upload refused before its body was read (unknown document, too many files…): answer, then close the
+ * connection, rather than leave the client pushing the rest of a large body that nobody reads.
+ */
+export function closeIfUnread(req: FastifyRequest, reply: FastifyReply) {
+  if (!req.raw.complete) reply.header('connection', 'close');
+}
+
 /** Reads the fields of a multipart body (the bundle call sends file_ids and bundle_name as form fields). */
-async function formFields(request: import('fastify').FastifyRequest): Promise<Record<string, string>> {
+async function formFields(request: FastifyRequest): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for await (const part of request.parts({ limits: { files: 0, fields: 10, fieldSize: 16 * 1024 } })) {
     if (part.type === 'field' && typeof part.value === 'string') out[part.fieldname] = part.value;
@@ -76,7 +84,14 @@ export async function documentsRoutes(app: FastifyInstance) {
           response: { 201: UploadResultSchema },
         },
       },
-      async (req, reply) => reply.status(201).send(await files.uploadFiles(ctxOf(req), req, req.query)),
+      async (req, reply) => {
+        try {
+          return reply.status(201).send(await files.uploadFiles(ctxOf(req), req, req.query));
+        } catch (err) {
+          closeIfUnread(req, reply);
+          throw err;
+        }
+      },
     );
     r.get('/documents/:id', { schema: { tags, params: IdParamsSchema, response: { 200: DocumentSchema } } }, (req) =>
       documents.getDocument(ctxOf(req), req.params.id),

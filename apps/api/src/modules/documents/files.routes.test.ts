@@ -153,6 +153,8 @@ describe('upload', () => {
     expect(noFiles.json().detail).toBe('Please select at least one file to upload');
     const unknown = await upload(t(), token, 999999, [{ filename: 'a.pdf', content: pdf }]);
     expect(unknown.statusCode).toBe(404);
+    // Refused before its body was read: the connection is closed rather than left to receive an unread body.
+    expect(unknown.headers.connection).toBe('close');
     expect(unknown.json().detail).toBe("Document not found: The document ID 999999 doesn't exist or you don't have access to it.");
     const foreign = await newDoc(other.token);
     const before = storedFiles();

@@ -10,6 +10,7 @@ import {
 } from '@lexserve/contracts/verification';
 import { AppError } from '../../lib/app-error';
 import { publicCtxOf } from '../documents/delivery.routes';
+import { closeIfUnread } from '../documents/documents.routes';
 import * as verification from './verification.service';
 
 /**
@@ -46,7 +47,14 @@ export async function verificationRoutes(app: FastifyInstance) {
           config: { rateLimit },
           schema: { tags, security: [], description: 'multipart/form-data with one file (field name: file)', response: { 200: FileVerificationResultSchema } },
         },
-        (req) => verification.verifyFile(publicCtxOf(req), req),
+        async (req, reply) => {
+          try {
+            return await verification.verifyFile(publicCtxOf(req), req);
+          } catch (err) {
+            closeIfUnread(req, reply);
+            throw err;
+          }
+        },
       );
     }
   });
