@@ -1,34 +1,76 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { caseFiles, documents, firms, proofOfServiceFiles, proofsOfService } from '../../db/schema/index';
 
+/** A counted check: the proof with its current PDF, its document and the issuing firm. */
+export type Checked = {
+  proofId: number;
+  securityId: string;
+  documentId: number;
+  version: number;
+  verificationCount: number;
+  storageKey: string;
+  sha256: string;
+  generatedAt: Date;
+  documentType: string | null;
+  serviceDate: Date | null;
+  servedAt: Date | null;
+  revokedAt: Date | null;
+  firmName: string;
+  firmActive: boolean;
+};
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
+const date = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+
 /**
- * Counts one check and answers the proof, atomically (UPDATE … RETURNING): concurrent checks never lose a count.
- * Only proofs with a generated PDF can be verified. Checks of one ID queue on its row lock until commit, so the
- * commit does not wait for the WAL flush (synchronous_commit off): a crash may forget the last few counts, never
- * a document, and popular IDs are not held to one check per disk flush.
+ * Counts one check and reads what the answer needs, in one statement: UPDATE … RETURNING joined to the current
+ * PDF, the document and the firm. Concurrent checks never lose a count. Checks of one ID queue on its row lock
+ * until commit, so the statement's commit does not wait for the WAL flush (set_config of synchronous_commit,
+ * local to this one-statement transaction): a crash may forget the last few counts, never a document, and a
+ * popular ID is not held to one check per disk flush. Only proofs with a generated PDF can be verified.
  */
-const counted = (db: Db, where: SQL) =>
-  db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
-    return (
-      await tx
-        .update(proofsOfService)
-        .set({ verificationCount: sql`${proofsOfService.verificationCount} + 1`, lastVerifiedAt: new Date() })
-        .where(where)
-        .returning()
-    )[0];
-  });
+async function countedCheck(db: DbOrTx, where: SQL): Promise<Checked | undefined> {
+  const result = await db.execute(sql`
+    WITH p AS (
+      UPDATE proofs_of_service
+      SET verification_count = verification_count + 1, last_verified_at = now(), updated_at = now()
+      WHERE ${where} AND current_version > 0 AND set_config('synchronous_commit', 'off', true) IS NOT NULL
+      RETURNING id, security_id, document_id, current_version, verification_count
+    )
+    SELECT p.id, p.security_id, p.document_id, p.current_version, p.verification_count,
+           f.storage_key, f.sha256, f.created_at AS generated_at,
+           d.document_type, d.service_date, d.served_at, d.revoked_at,
+           fi.name AS firm_name, fi.is_active AS firm_active
+    FROM p
+    JOIN proof_of_service_files f ON f.proof_id = p.id AND f.version = p.current_version
+    JOIN documents d ON d.id = p.document_id
+    JOIN firms fi ON fi.id = d.firm_id`);
+  const r = rowsOf(result)[0];
+  if (!r) return undefined;
+  return {
+    proofId: Number(r.id),
+    securityId: String(r.security_id),
+    documentId: Number(r.document_id),
+    version: Number(r.current_version),
+    verificationCount: Number(r.verification_count),
+    storageKey: String(r.storage_key),
+    sha256: String(r.sha256),
+    generatedAt: date(r.generated_at)!,
+    documentType: (r.document_type as string | null) ?? null,
+    serviceDate: date(r.service_date),
+    servedAt: date(r.served_at),
+    revokedAt: date(r.revoked_at),
+    firmName: String(r.firm_name),
+    firmActive: r.firm_active === true || r.firm_active === 't',
+  };
+}
 
-export const countCheck = (db: Db, securityId: string) =>
-  counted(db, and(eq(proofsOfService.securityId, securityId), sql`${proofsOfService.currentVersion} > 0`)!);
+export const countCheck = (db: DbOrTx, securityId: string) => countedCheck(db, sql`security_id = ${securityId}`);
+export const countCheckById = (db: DbOrTx, proofId: number) => countedCheck(db, sql`id = ${proofId}`);
 
-export const countCheckById = (db: Db, proofId: number) => counted(db, eq(proofsOfService.id, proofId));
-
-export const proofFileOf = async (db: DbOrTx, proofId: number, version: number) =>
-  (await db.select().from(proofOfServiceFiles).where(and(eq(proofOfServiceFiles.proofId, proofId), eq(proofOfServiceFiles.version, version))))[0];
-
-/** The document and its firm behind a proof. */
+/** The document and its firm behind a served file. */
 export const documentWithFirm = async (db: DbOrTx, documentId: number) =>
   (
     await db

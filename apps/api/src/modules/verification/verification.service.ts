@@ -34,32 +34,24 @@ async function hashStored(ctx: VerifyCtx, key: string): Promise<string | null> {
   }
 }
 
-type Facts = {
-  proof: NonNullable<Awaited<ReturnType<typeof repo.countCheck>>>;
-  file: NonNullable<Awaited<ReturnType<typeof repo.proofFileOf>>>;
-  found: NonNullable<Awaited<ReturnType<typeof repo.documentWithFirm>>>;
-  hashVerified: boolean | null;
-};
-
-function resultOf(ctx: VerifyCtx, { proof, file, found, hashVerified }: Facts) {
-  const { doc, firm } = found;
+function resultOf(ctx: VerifyCtx, c: repo.Checked, hashVerified: boolean | null) {
   // Revocation wins; then integrity: a stored PDF that no longer hashes to its recorded SHA-256 is "invalid".
-  const status: VerificationStatus = doc.revokedAt ? 'revoked' : hashVerified === false ? 'invalid' : 'verified';
+  const status: VerificationStatus = c.revokedAt ? 'revoked' : hashVerified === false ? 'invalid' : 'verified';
   return {
     valid: status === 'verified',
     status,
-    security_id: proof.securityId,
+    security_id: c.securityId,
     message: VERIFICATION_MESSAGES[status],
-    document_type: doc.documentType ? documentTypeLabel(doc.documentType) : null,
+    document_type: c.documentType ? documentTypeLabel(c.documentType) : null,
     pdf_type: 'proof_of_service',
-    generation_date: file.createdAt.toISOString(),
-    verification_count: proof.verificationCount,
+    generation_date: c.generatedAt.toISOString(),
+    verification_count: c.verificationCount,
     hash_verified: hashVerified,
-    firm_verified: firm.isActive,
-    verification_url: verificationUrlOf(ctx.deps.env.PUBLIC_URL, proof.securityId),
-    firm_name: firm.name,
-    service_date: (doc.serviceDate ?? doc.servedAt)?.toISOString() ?? null,
-    revoked_at: doc.revokedAt?.toISOString() ?? null,
+    firm_verified: c.firmActive,
+    verification_url: verificationUrlOf(ctx.deps.env.PUBLIC_URL, c.securityId),
+    firm_name: c.firmName,
+    service_date: (c.serviceDate ?? c.servedAt)?.toISOString() ?? null,
+    revoked_at: c.revokedAt?.toISOString() ?? null,
   };
 }
 
@@ -72,12 +64,10 @@ export async function verifySecurityId(ctx: VerifyCtx, raw: string): Promise<Ver
   if (!raw.trim()) throw new AppError(VerificationErrors.SECURITY_ID_EMPTY);
   const securityId = normalizeSecurityId(raw);
   if (!securityId) throw new AppError(VerificationErrors.SECURITY_ID_MALFORMED);
-  const proof = await repo.countCheck(ctx.db, securityId);
-  if (!proof) throw new AppError(VerificationErrors.SECURITY_ID_NOT_FOUND);
-  const [file, found] = await Promise.all([repo.proofFileOf(ctx.db, proof.id, proof.currentVersion), repo.documentWithFirm(ctx.db, proof.documentId)]);
-  if (!file || !found) throw new AppError(VerificationErrors.SECURITY_ID_NOT_FOUND);
-  const actual = await hashStored(ctx, file.storageKey);
-  return resultOf(ctx, { proof, file, found, hashVerified: actual === null ? null : actual === file.sha256 });
+  const checked = await repo.countCheck(ctx.db, securityId);
+  if (!checked) throw new AppError(VerificationErrors.SECURITY_ID_NOT_FOUND);
+  const actual = await hashStored(ctx, checked.storageKey);
+  return resultOf(ctx, checked, actual === null ? null : actual === checked.sha256);
 }
 
 /** Hashes an uploaded file without storing it (at most 100 MB; a larger one is refused). */
@@ -120,10 +110,10 @@ export async function verifyFile(ctx: VerifyCtx, request: FastifyRequest): Promi
   };
   const [proofHit] = await repo.proofFilesBySha(ctx.db, upload.sha256);
   if (proofHit) {
-    const proof = (await repo.countCheckById(ctx.db, proofHit.proof.id))!;
-    const found = (await repo.documentWithFirm(ctx.db, proof.documentId))!;
-    const result = resultOf(ctx, { proof, file: proofHit.file, found, hashVerified: true });
-    return { ...result, ...base, match: 'proof_of_service', superseded: proofHit.file.version < proof.currentVersion };
+    const checked = (await repo.countCheckById(ctx.db, proofHit.proof.id))!;
+    // The uploaded bytes are this version's: its own date, and integrity proven by the match itself.
+    const result = { ...resultOf(ctx, checked, true), generation_date: proofHit.file.createdAt.toISOString() };
+    return { ...result, ...base, match: 'proof_of_service', superseded: proofHit.file.version < checked.version };
   }
   const [served] = await repo.servedFilesBySha(ctx.db, upload.sha256);
   if (served) {
