@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -35,8 +33,13 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   return createPglite(opts.memory ? undefined : opts.dataDir);
 }
 
+/** PGlite (a WASM build of PostgreSQL) is loaded only in the embedded mode, so a server on PostgreSQL never pays for it. */
 async function createPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = new PGlite(dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
