@@ -23,6 +23,8 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import type { Document } from '@lexserve/contracts/documents';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -90,6 +92,9 @@ export function MyCasesTab({ subtab }: { subtab?: string | null }) {
   );
   const tabLabel = MY_CASES_TABS.find((t) => t.value === current)?.label ?? '';
   const isSheriff = role === 'sheriff';
+  const theme = useTheme();
+  // Phones get one card per case instead of a table too wide for them.
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
 
   const openCase = async (doc: Document) => {
     if (current === 'active') {
@@ -215,6 +220,20 @@ export function MyCasesTab({ subtab }: { subtab?: string | null }) {
                 ) : undefined
               }
             />
+          ) : phone ? (
+            <Stack spacing={1.5} component="ul" aria-label={tabLabel} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {rows.map((doc) => (
+                <CaseCard
+                  key={doc.id}
+                  doc={doc}
+                  subtab={current}
+                  canEdit={!isSheriff}
+                  onOpen={() => void openCase(doc)}
+                  onResume={() => void startResume(doc)}
+                  onDelete={() => setToDelete(doc)}
+                />
+              ))}
+            </Stack>
           ) : (
             <TableContainer>
               <Table size="small" aria-label={tabLabel}>
@@ -222,8 +241,8 @@ export function MyCasesTab({ subtab }: { subtab?: string | null }) {
                   <TableRow>
                     <TableCell>Case Number</TableCell>
                     <TableCell>Title</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{current === 'drafts' ? 'Progress' : 'Priority'}</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Status</TableCell>
+                    <TableCell>{current === 'drafts' ? 'Progress' : 'Priority'}</TableCell>
+                    <TableCell>Status</TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Date Created</TableCell>
                     {current === 'drafts' ? <TableCell align="right">Actions</TableCell> : null}
                   </TableRow>
@@ -302,13 +321,8 @@ function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowPr
         {doc.is_revoked ? <Chip size="small" color="error" label="Revoked" sx={{ ml: 1 }} /> : null}
         {/* Spec 2 §4: a completed or closed document shows 'Case Closed'. */}
         {belongsTo(doc, 'closed') ? <Chip size="small" variant="outlined" label="Case Closed" sx={{ ml: 1 }} /> : null}
-        {/* Phones: the status and progress or priority move under the title. */}
-        <Stack direction="row" spacing={0.5} sx={{ display: { xs: 'flex', sm: 'none' }, mt: 0.5, flexWrap: 'wrap', gap: 0.5 }}>
-          <Chip size="small" label={statusLabel(doc.status)} color={statusColor(doc.status)} />
-          {drafts ? <Chip size="small" variant="outlined" label={`${completion}% complete`} /> : <Chip size="small" label={priority.label} color={priority.color} variant="outlined" />}
-        </Stack>
       </TableCell>
-      <TableCell sx={{ minWidth: 110, display: { xs: 'none', sm: 'table-cell' } }}>
+      <TableCell sx={{ minWidth: 110 }}>
         {drafts ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <LinearProgress variant="determinate" value={completion} sx={{ flex: 1, height: 6, borderRadius: 3, minWidth: 50 }} aria-label={`${completion}% complete`} />
@@ -318,14 +332,14 @@ function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowPr
           <Chip size="small" label={priority.label} color={priority.color} variant={priority.color === 'default' ? 'outlined' : 'filled'} />
         )}
       </TableCell>
-      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+      <TableCell>
         <Chip size="small" label={statusLabel(doc.status)} color={statusColor(doc.status)} />
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{formatDate(doc.created_at)}</TableCell>
       {drafts ? (
         <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: { xs: 0.5, sm: 2 } }}>
           {canEdit ? (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={0.5} sx={{ alignItems: 'flex-end', justifyContent: 'flex-end' }}>
+            <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
               <Button size="small" startIcon={<PlayArrowIcon />} onClick={onResume}>
                 Resume
               </Button>
@@ -339,5 +353,60 @@ function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowPr
         </TableCell>
       ) : null}
     </TableRow>
+  );
+}
+
+/** A case on a phone: the same link, chips and actions as a table row. */
+function CaseCard({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowProps) {
+  const priority = priorityChip(doc.case_priority);
+  const drafts = subtab === 'drafts';
+  const completion = documentCompletion(doc);
+  const label = doc.case_number || `#${doc.id}`;
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 1.5 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+        {subtab === 'active' ? (
+          <Link component={RouterLink} to={paths.app.activeCase(doc.id)} sx={{ fontWeight: 600 }}>
+            {label}
+          </Link>
+        ) : (
+          <Link component="button" type="button" onClick={onOpen} sx={{ fontWeight: 600 }} aria-label={`${label}: view case details`}>
+            {label}
+          </Link>
+        )}
+        <Typography variant="caption" color="text.secondary">
+          {formatDate(doc.created_at)}
+        </Typography>
+      </Stack>
+      <Typography variant="body2" sx={{ fontWeight: 500, mt: 0.5 }}>
+        {doc.title}
+      </Typography>
+      {drafts ? (
+        <Typography variant="caption" color="text.secondary" component="p">
+          Last saved: {relativeHoursOrDays(lastSavedAt(doc))}
+        </Typography>
+      ) : null}
+      <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+        <Chip size="small" label={statusLabel(doc.status)} color={statusColor(doc.status)} />
+        {drafts ? (
+          <Chip size="small" variant="outlined" label={`${completion}% complete`} />
+        ) : (
+          <Chip size="small" label={priority.label} color={priority.color} variant="outlined" />
+        )}
+        {doc.is_revoked ? <Chip size="small" color="error" label="Revoked" /> : null}
+      </Stack>
+      {drafts && canEdit ? (
+        <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
+          <Button size="small" startIcon={<PlayArrowIcon />} onClick={onResume}>
+            Resume
+          </Button>
+          <Tooltip title="Delete this draft" describeChild>
+            <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={onDelete}>
+              Delete
+            </Button>
+          </Tooltip>
+        </Stack>
+      ) : null}
+    </Paper>
   );
 }
