@@ -20,7 +20,7 @@ import { notifyUsers } from './notifications.service';
  * its own LISTEN connection. A notification created through one reaches a socket held by the other.
  * Runs against DATABASE_URL, else the local server; skipped only when neither is set nor reachable.
  */
-const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 async function reachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });

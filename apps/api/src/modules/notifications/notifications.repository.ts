@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client';
 import { notifications, users } from '../../db/schema/index';
 
 export type NotificationRow = typeof notifications.$inferSelect;
-export type NewNotification = typeof notifications.$inferInsert;
 
 /** A notification is addressed by its UUID (paths) or its numeric id; both are scoped to the owner. */
 export type NotificationRef = { uuid: string } | { id: number };
@@ -20,6 +19,9 @@ export type ListFilter = {
   isRead?: boolean;
   search?: string;
 };
+
+/** Rows of a raw `db.execute` on either driver (node-postgres answers {rows}, PGlite a result with rows too). */
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -56,8 +58,60 @@ export const findOwnNotification = async (db: DbOrTx, userId: number, ref: Notif
 export const findNotificationsByIds = (db: DbOrTx, ids: number[]) =>
   ids.length ? db.select().from(notifications).where(inArray(notifications.id, ids)) : Promise.resolve([]);
 
-export const insertNotifications = (db: DbOrTx, values: NewNotification[]) =>
-  values.length ? db.insert(notifications).values(values).returning() : Promise.resolve([] as NotificationRow[]);
+export type InsertForRecipients = {
+  userIds: number[];
+  title: string;
+  message: string;
+  type: NotificationType;
+  caseId: string | null;
+  documentId: number | null;
+  occurredAt: Date;
+  /** NOTIFY channel for the real-time fan-out (one signal per stored row). */
+  channel: string;
+};
+
+export type InsertedNotification = NotificationRow & { preferences: Recipient['notificationPreferences'] };
+
+const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+
+/**
+ * Stores one notification per active, real user among the ids and queues a NOTIFY per row, in one statement (one
+ * round trip on the hot path of every domain event). Answers the rows with each recipient's e-mail preferences.
+ */
+export async function insertForRecipients(db: DbOrTx, o: InsertForRecipients): Promise<InsertedNotification[]> {
+  if (!o.userIds.length) return [];
+  const ids = sql.join(o.userIds.map((id) => sql`${id}`), sql`, `);
+  const result = await db.execute(sql`
+    WITH r AS (
+      SELECT id, notification_preferences FROM users WHERE id IN (${ids}) AND is_active AND NOT is_system
+    ), ins AS (
+      INSERT INTO notifications (user_id, title, message, notification_type, case_id, document_id, notification_created_at)
+      SELECT id, ${o.title}::text, ${o.message}::text, ${o.type}::text, ${o.caseId}::text, ${o.documentId}::integer,
+             ${o.occurredAt.toISOString()}::timestamptz
+      FROM r ORDER BY id
+      RETURNING *
+    )
+    SELECT ins.*, r.notification_preferences AS preferences,
+           pg_notify(${o.channel}, json_build_object('k', 'n', 'id', ins.id, 'user', ins.user_id)::text) AS signalled
+    FROM ins JOIN r ON r.id = ins.user_id
+    ORDER BY ins.id`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    id: Number(r.id),
+    notificationId: String(r.notification_id),
+    userId: Number(r.user_id),
+    title: String(r.title),
+    message: String(r.message),
+    notificationType: r.notification_type as NotificationType,
+    isRead: Boolean(r.is_read),
+    readAt: r.read_at ? toDate(r.read_at) : null,
+    caseId: (r.case_id as string | null) ?? null,
+    documentId: r.document_id == null ? null : Number(r.document_id),
+    notificationCreatedAt: toDate(r.notification_created_at),
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+    preferences: (typeof r.preferences === 'string' ? JSON.parse(r.preferences) : r.preferences) as InsertedNotification['preferences'],
+  }));
+}
 
 /** Sets is_read on one of the user's notifications; read_at follows (set when read, cleared when unread). */
 export async function setReadState(db: DbOrTx, userId: number, ref: NotificationRef, isRead: boolean) {
@@ -199,8 +253,6 @@ export type SubscriptionFacts = {
   accessEndsAt: Date | null;
 };
 
-const rowsOf = <T>(result: unknown): T[] =>
-  ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 const dateOrNull = (v: unknown) => (v ? new Date(v as string) : null);
 
 /**

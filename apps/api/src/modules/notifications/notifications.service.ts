@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import { toNotificationDto, toStats } from './notifications.mapper';
-import { publishSignals, type RealtimeSignal } from './notifications.realtime';
+import { REALTIME_CHANNEL, publishSignals, type RealtimeSignal } from './notifications.realtime';
 import * as repo from './notifications.repository';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -156,38 +156,27 @@ export type NotifyUsersOptions = {
 };
 
 /**
- * Notifies users in the caller's transaction: stores one notification per recipient, queues the real-time
- * push (delivered to every instance only when the transaction commits) and, per preference, an e-mail
- * copy through the event dispatcher. Call it from a service inside `inTransaction` or from an event
+ * Notifies users in the caller's transaction: stores one notification per recipient and queues its real-time push
+ * in the same statement (delivered to every instance only when the transaction commits), and, per preference,
+ * an e-mail copy through the event dispatcher. Call it from a service inside `inTransaction`, or from an event
  * handler with its `tx`. Answers the stored notifications.
  */
 export async function notifyUsers(tx: DbOrTx, opts: NotifyUsersOptions) {
   const ids = [...new Set(opts.userIds.filter((id): id is number => Number.isInteger(id) && (id as number) > 0))];
-  const recipients = (await repo.findRecipients(tx, ids)).filter((r) => r.isActive);
-  if (!recipients.length) return [];
-  const occurredAt = opts.occurredAt ?? new Date();
-  const rows = await repo.insertNotifications(
-    tx,
-    recipients.map((r) => ({
-      userId: r.id,
-      title: opts.title,
-      message: opts.message,
-      notificationType: opts.type,
-      caseId: opts.caseId ?? null,
-      documentId: opts.documentId ?? null,
-      notificationCreatedAt: occurredAt,
-    })),
-  );
-  await publishSignals(
-    tx,
-    rows.map((r) => ({ k: 'n', id: r.id, user: r.userId })),
-  );
+  const inserted = await repo.insertForRecipients(tx, {
+    userIds: ids,
+    title: opts.title,
+    message: opts.message,
+    type: opts.type,
+    caseId: opts.caseId ?? null,
+    documentId: opts.documentId ?? null,
+    occurredAt: opts.occurredAt ?? new Date(),
+    channel: REALTIME_CHANNEL,
+  });
   if (opts.email !== false) {
-    const wanted = rows.filter((row) => {
-      const prefs = recipients.find((r) => r.id === row.userId)?.notificationPreferences;
-      return prefs?.[opts.type]?.email ?? true;
-    });
+    const wanted = inserted.filter((row) => row.preferences?.[opts.type]?.email ?? true);
     if (wanted.length) await recordEvent(tx, NOTIFICATION_EMAIL_EVENT, { notificationIds: wanted.map((r) => r.id) });
   }
+  const rows: repo.NotificationRow[] = inserted.map(({ preferences: _preferences, ...row }) => row);
   return rows;
 }
