@@ -62,7 +62,8 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     logger: logger ?? { level: env.LOG_LEVEL },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || `req-${randomUUID().slice(0, 8)}`,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: env.TRUST_PROXY,
+    // Fastify takes a hop count too, though its typings list only boolean, address strings and functions.
+    trustProxy: env.TRUST_PROXY as boolean,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
