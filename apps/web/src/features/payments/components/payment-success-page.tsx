@@ -15,7 +15,6 @@ import { SUPPORT_CONTACT } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { clearPendingPayment, readPendingPayment, type PendingPayment } from '../../../lib/payment-session';
-import { queryKeys } from '../../../lib/query-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { getPaymentBySignature, recheckSubscription } from '../api/payments';
 import { continuePathFor, formatPaymentAmount, resolvePaymentState, type PaymentPageState } from '../payment-status';
