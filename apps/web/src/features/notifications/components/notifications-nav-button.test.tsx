@@ -1,3 +1,4 @@
+import type { NotificationStats } from '@lexserve/contracts/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ describe('NotificationsNavButton', () => {
     act(() =>
       applySocketMessage(queryClient, {
         type: 'stats_update',
-        stats: { ...queryClient.getQueryData(queryKeys.notificationStats)!, unread_count: 0 } as never,
+        stats: { ...queryClient.getQueryData<NotificationStats>(queryKeys.notificationStats)!, unread_count: 0 },
       }),
     );
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
