@@ -158,7 +158,7 @@ describe('Notifications centre', () => {
     expect(cards()).toHaveLength(3);
   });
 
-  it('marks one notification read and another unread, with the toasts and the counts following', async () => {
+  it('marks one notification read and another unread, with the toasts and the counts following', { timeout: 30_000 }, async () => {
     const items = sample();
     const { api, user } = setup(items);
     await screen.findByText('3 total, 2 unread');
@@ -169,11 +169,11 @@ describe('Notifications centre', () => {
     expect(screen.getByRole('button', { name: 'Mark as unread: Sheriff assigned' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Mark as unread: Document served' }));
-    expect(await toast('Notification marked as unread')).toBeInTheDocument();
+    expect(await toast('Notification marked as unread', 6000)).toBeInTheDocument();
     expect(screen.getByText('3 total, 2 unread')).toBeInTheDocument();
   });
 
-  it('says so when marking one read or unread fails', async () => {
+  it('says so when marking one read or unread fails', { timeout: 30_000 }, async () => {
     const items = sample();
     const { user } = setup(items, {
       [`PUT /notifications/${items[0]!.notification_id}/read`]: reply(500, { detail: 'boom' }),
@@ -183,7 +183,7 @@ describe('Notifications centre', () => {
     await user.click(screen.getByRole('button', { name: 'Mark as read: Sheriff assigned' }));
     expect(await toast('Failed to mark notification as read')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mark as unread: Document served' }));
-    expect(await toast('Failed to mark notification as unread')).toBeInTheDocument();
+    expect(await toast('Failed to mark notification as unread', 6000)).toBeInTheDocument();
     expect(screen.getByText('3 total, 2 unread')).toBeInTheDocument();
   });
 
@@ -279,5 +279,21 @@ describe('Notifications centre', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh notifications' }));
     await waitFor(() => release?.());
     expect(await toast('Failed to refresh notifications', 6000)).toBeInTheDocument();
+  });
+
+  it('offers Mark All Read as a floating button on phones', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    try {
+      const { user } = setup(sample());
+      await screen.findByText('3 total, 2 unread');
+      const fab = await screen.findByRole('button', { name: 'Mark All Read' });
+      expect(fab).toHaveClass('MuiFab-root');
+      await user.click(fab);
+      expect(await toast('All notifications marked as read')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Mark All Read' })).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 });
