@@ -4,8 +4,6 @@ import type { NotificationType } from '@lexserve/contracts/notifications';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@lexserve/contracts/users';
 import type { DbOrTx } from '../../db/client';
 import type { EventHandler } from '../../lib/events';
-import { findFirmById } from '../firms/firms.repository';
-import { findUserById } from '../users/users.repository';
 import { publishSignals } from './notifications.realtime';
 import * as repo from './notifications.repository';
 import { NOTIFICATION_EMAIL_EVENT, notifyUsers } from './notifications.service';
@@ -185,7 +183,7 @@ export function registerNotificationHandlers(app: FastifyInstance) {
   on('firm.registered', async (p, { tx }) => {
     const firmId = num(p.firmId);
     const userId = num(p.userId);
-    const firm = firmId ? await findFirmById(tx, firmId) : undefined;
+    const firm = firmId ? await repo.findFirmName(tx, firmId) : undefined;
     if (!firm) return;
     await notifyUsers(tx, {
       userIds: [userId],
@@ -194,7 +192,7 @@ export function registerNotificationHandlers(app: FastifyInstance) {
       message: `${firm.name} is registered. Choose a subscription plan to start serving documents.`,
       email: false,
     });
-    const admin = userId ? await findUserById(tx, userId) : undefined;
+    const [admin] = userId ? await repo.findRecipients(tx, [userId]) : [];
     await notifyUsers(tx, {
       userIds: await repo.findSystemAdminIds(tx),
       type: 'system_alert',

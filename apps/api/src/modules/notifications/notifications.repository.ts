@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, type NotificationType } from '@lexserve/contracts/notifications';
 import type { DbOrTx } from '../../db/client';
-import { notifications, users } from '../../db/schema/index';
+import { firms, notifications, users } from '../../db/schema/index';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -224,6 +224,10 @@ export const findFirmSupervisorIds = async (db: DbOrTx, firmId: number, branchId
     .where(and(eq(users.firmId, firmId), eq(users.isActive, true), or(eq(users.role, 'firm_admin'), branchAdmins)));
   return rows.map((r) => r.id);
 };
+
+/** A firm's name, for wording. */
+export const findFirmName = async (db: DbOrTx, firmId: number) =>
+  (await db.select({ name: firms.name }).from(firms).where(eq(firms.id, firmId)))[0];
 
 /** Active system administrators (not the system account). */
 export const findSystemAdminIds = async (db: DbOrTx): Promise<number[]> =>
