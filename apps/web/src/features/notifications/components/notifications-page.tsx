@@ -229,7 +229,7 @@ export function NotificationsPage() {
               <MoreVertIcon />
             </IconButton>
           </Tooltip>
-          {unread > 0 && !isPhone ? (
+          {unread > 0 ? (
             <Button variant="contained" startIcon={<DoneAllIcon />} onClick={markAllRead} disabled={markAll.isPending}>
               Mark All Read
             </Button>
