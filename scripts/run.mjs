@@ -55,7 +55,7 @@ switch (task) {
     run(`${pm} turbo run dev`);
     break;
   case 'test':
-    run(`${pm} turbo run typecheck lint test --continue`);
+    run(`${pm} turbo run typecheck lint test --continue --concurrency=1`);
     ensureChromium();
     run(`${pm} turbo run build --filter=@lexserve/web`);
     run(`${pm} --filter @lexserve/e2e run e2e`);

@@ -10,7 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     env: { TZ: 'Africa/Johannesburg' },
-    testTimeout: 20000,
+    testTimeout: 60_000,
     css: false,
   },
 });

@@ -9,7 +9,7 @@ import { returnPathFrom } from './login';
 
 describe('Login page', () => {
   it("shows the 'Session Expired' warning and removes the reason when it is closed", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/login?reason=session_expired');
     expect(await screen.findByText('Session Expired')).toBeInTheDocument();
     expect(screen.getByText('Your session has expired due to inactivity. Please log in again to continue.')).toBeInTheDocument();
@@ -30,7 +30,7 @@ describe('Login page', () => {
       'GET /users/me': reply(200, makeUser({ role: 'firm_admin' })),
       'GET /subscriptions/my-subscription': reply(200, makeSubscription()),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/app/profile');
     // Not signed in: the guard sends the visitor to /login and remembers /app/profile.
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

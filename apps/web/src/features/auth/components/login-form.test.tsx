@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../../testing/render';
 import { LoginForm } from './login-form';
 
 const fill = async (email: string, password: string) => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   if (email) await user.type(screen.getByLabelText(/email address/i), email);
   if (password) await user.type(screen.getByLabelText(/^password/i), password);
   await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -72,7 +72,7 @@ describe('LoginForm', () => {
   });
 
   it('toggles password visibility and links to forgot password', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LoginForm onLoggedIn={vi.fn()} />);
     const password = screen.getByLabelText(/^password/i);
     expect(password).toHaveAttribute('type', 'password');

@@ -52,7 +52,7 @@ function setup(items: Notification[], extra: Handlers = {}) {
     ...extra,
   };
   const api = mockApi(handlers);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderWithProviders(<NotificationsPage />, { route: '/app/notifications' });
   return { api, user, view, state };
 }
