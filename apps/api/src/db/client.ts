@@ -68,9 +68,22 @@ async function createPglite(dataDir?: string): Promise<Database> {
 
 async function createPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose connection drops (server restart, failover) must not crash the process.
+  pool.on('error', (err) => console.error('[db] idle client error:', err.message));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-  let listener: pg.Client | undefined;
+  let listener: Promise<pg.Client> | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  /** One dedicated connection for LISTEN, opened on first use (concurrent callers share it). */
+  const listenerClient = () =>
+    (listener ??= (async () => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', (err) => console.error('[db] listener connection error:', err.message));
+      client.on('notification', (msg) => {
+        for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+      });
+      await client.connect();
+      return client;
+    })());
   const raw: RawDb = {
     kind: 'postgres',
     exec: async (sql) => {
@@ -91,18 +104,12 @@ async function createPostgres(url: string): Promise<Database> {
     },
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
     listen: async (channel, onPayload) => {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        await listener.connect();
-        listener.on('notification', (msg) => {
-          for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-        });
-      }
+      const client = await listenerClient();
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       }
       set.add(onPayload);
       return async () => {
@@ -113,7 +120,8 @@ async function createPostgres(url: string): Promise<Database> {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     close: async () => {
-      await listener?.end().catch(() => undefined);
+      const client = await listener?.catch(() => undefined);
+      await client?.end().catch(() => undefined);
       await pool.end();
     },
   };
