@@ -32,7 +32,7 @@ const dashboard = page(() => import('./routes/dashboard'), 'DashboardPage');
 const profile = page(() => import('./routes/profile'), 'ProfilePage');
 const account = page(() => import('./routes/account'), 'AccountPage');
 
-// Feature screens delivered by their own issues (each file starts as a placeholder)
+// Feature screens, each owned by its feature folder
 const caseDetail = page(() => import('./routes/active-case'), 'ActiveCasePage');
 const adminPortal = page(() => import('../features/admin/components/admin-portal-page'), 'AdminPortalPage');
 const closureApprovals = page(() => import('../features/closures/components/closure-approvals-page'), 'ClosureApprovalsPage');
