@@ -19,7 +19,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -38,6 +37,7 @@ import { useDebouncedValue } from '../use-debounced-value';
 import { AdminPageHeader } from './admin-page-header';
 import { SearchField } from './search-field';
 import { StatusChip } from './status-chip';
+import { AdminTablePagination } from './admin-table-pagination';
 
 function FirmDetailsDialog({ firm, onClose }: { firm: AdminFirm | null; onClose: () => void }) {
   const titleId = useId();
@@ -269,17 +269,12 @@ export function AdminFirmsPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
+            <AdminTablePagination
               count={firms.data.total}
               page={page}
               rowsPerPage={rowsPerPage}
-              rowsPerPageOptions={[10, 25, 50, 100]}
-              onPageChange={(_, next) => setPage(next)}
-              onRowsPerPageChange={(event) => {
-                setRowsPerPage(Number(event.target.value));
-                setPage(0);
-              }}
+              onPageChange={setPage}
+              onRowsPerPageChange={setRowsPerPage}
             />
           </>
         )}

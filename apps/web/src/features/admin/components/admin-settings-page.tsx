@@ -17,7 +17,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -34,6 +33,7 @@ import { useDebouncedValue } from '../use-debounced-value';
 import { AdminPageHeader } from './admin-page-header';
 import { SearchField } from './search-field';
 import { StatusChip } from './status-chip';
+import { AdminTablePagination } from './admin-table-pagination';
 
 function MailDialog({ message, onClose }: { message: MailMessage | null; onClose: () => void }) {
   const titleId = useId();
@@ -148,17 +148,12 @@ function MailOutbox() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
+            <AdminTablePagination
               count={mail.data.total}
               page={page}
               rowsPerPage={rowsPerPage}
-              rowsPerPageOptions={[10, 25, 50, 100]}
-              onPageChange={(_, next) => setPage(next)}
-              onRowsPerPageChange={(event) => {
-                setRowsPerPage(Number(event.target.value));
-                setPage(0);
-              }}
+              onPageChange={setPage}
+              onRowsPerPageChange={setRowsPerPage}
             />
           </>
         )}

@@ -18,7 +18,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -36,6 +35,7 @@ import { AdminPageHeader } from './admin-page-header';
 import { SearchField } from './search-field';
 import { StatusChip } from './status-chip';
 import { ReasonDialog } from './user-status-reason-dialog';
+import { AdminTablePagination } from './admin-table-pagination';
 
 function UserDetailsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const titleId = useId();
@@ -195,17 +195,12 @@ export function AdminUsersPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
+            <AdminTablePagination
               count={users.data.total}
               page={page}
               rowsPerPage={rowsPerPage}
-              rowsPerPageOptions={[10, 25, 50, 100]}
-              onPageChange={(_, next) => setPage(next)}
-              onRowsPerPageChange={(event) => {
-                setRowsPerPage(Number(event.target.value));
-                setPage(0);
-              }}
+              onPageChange={setPage}
+              onRowsPerPageChange={setRowsPerPage}
             />
           </>
         )}

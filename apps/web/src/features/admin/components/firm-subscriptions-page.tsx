@@ -15,7 +15,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
@@ -42,6 +41,7 @@ import { AdminPageHeader } from './admin-page-header';
 import { FirmSubscriptionDetailsDialog } from './firm-subscription-details-dialog';
 import { SearchField } from './search-field';
 import { StatusChip } from './status-chip';
+import { AdminTablePagination } from './admin-table-pagination';
 
 /** The tabs of spec 2.14, with their counts. */
 export const SUBSCRIPTION_TABS = [
@@ -220,17 +220,12 @@ export function FirmSubscriptionsPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
+            <AdminTablePagination
               count={list.data.total}
               page={page}
               rowsPerPage={rowsPerPage}
-              rowsPerPageOptions={[10, 25, 50, 100]}
-              onPageChange={(_, next) => setPage(next)}
-              onRowsPerPageChange={(event) => {
-                setRowsPerPage(Number(event.target.value));
-                setPage(0);
-              }}
+              onPageChange={setPage}
+              onRowsPerPageChange={setRowsPerPage}
             />
           </>
         )}
