@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CREATABLE_FIRM_ROLES, EMAIL_PATTERN, IdSchema, OptionalTextSchema, RoleSchema } from './common';
+import { CREATABLE_FIRM_ROLES, EMAIL_PATTERN, IdSchema, OptionalTextSchema, ROLES, RoleSchema } from './common';
 
 export const UserSchema = z.object({
   id: z.number().int(),
@@ -41,7 +41,9 @@ export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
 export const CreateUserInputSchema = z.object({
   email: z.string({ error: 'Email and full name are required.' }).trim().min(1, 'Email and full name are required.').regex(EMAIL_PATTERN, 'Please enter a valid email address'),
   full_name: z.string({ error: 'Email and full name are required.' }).trim().min(1, 'Email and full name are required.'),
-  role: RoleSchema.or(z.string()).pipe(RoleSchema).optional().refine((v) => v !== undefined, 'User role is required.'),
+  role: z.enum(ROLES, {
+    error: (issue) => (issue.input === undefined ? 'User role is required.' : `Role must be one of: ${ROLES.join(', ')}.`),
+  }),
   password: z.string().min(8, 'Password must be at least 8 characters').optional(),
   firm_id: IdSchema.nullish(),
   branch_id: IdSchema.nullish(),

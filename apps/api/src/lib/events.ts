@@ -77,14 +77,15 @@ export class EventDispatcher {
     let failed: { id: number; error: string } | undefined;
     const handled = await db
       .transaction(async (tx) => {
-        const rows = await tx.execute<{ id: number; type: string; payload: Record<string, unknown>; attempts: number }>(
-          sql`SELECT id, type, payload, attempts FROM domain_events
+        const result = await tx.execute(
+          sql`SELECT id, type, payload FROM domain_events
               WHERE processed_at IS NULL AND attempts < ${MAX_ATTEMPTS}
               ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
         );
-        const event = (rows as unknown as { rows?: unknown[] }).rows?.[0] ?? (rows as unknown as unknown[])[0];
+        // Both drivers (pg and PGlite) answer `{ rows }`.
+        const event = (result as unknown as { rows: { id: number; type: string; payload: Record<string, unknown> }[] }).rows[0];
         if (!event) return false;
-        const { id, type, payload } = event as { id: number; type: string; payload: Record<string, unknown> };
+        const { id, type, payload } = event;
         try {
           for (const handler of this.handlers.get(type) ?? []) await handler(payload, { tx, log: this.log });
         } catch (err) {

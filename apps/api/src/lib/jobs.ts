@@ -5,7 +5,7 @@ import { jobs } from '../db/schema/index';
 
 export type JobHandler = (payload: Record<string, unknown>, ctx: { database: Database; log: FastifyBaseLogger }) => Promise<void>;
 
-/** Schedules work; a `dedupeKey` makes scheduling idempotent (one pending job per key). */
+/** Schedules work; a `dedupeKey` makes scheduling idempotent: one job per key, ever, so keys carry their date. */
 export async function scheduleJob(
   db: DbOrTx,
   job: { name: string; runAt?: Date; payload?: Record<string, unknown>; dedupeKey?: string },

@@ -208,6 +208,8 @@ describe('system administrator', () => {
     expect((await api.get(`/api/v1/users/${data.id}`)).statusCode).toBe(404);
     const missing = await api.post('/api/v1/users', { email: 'x@y.co.za' });
     expect(missing.statusCode).toBe(422);
+    const msgs = missing.json().detail.map((d: { msg: string }) => d.msg);
+    expect(msgs).toEqual(expect.arrayContaining(['Email and full name are required.', 'User role is required.']));
   });
 
   it('refuses the other roles on general user creation and sheriffs list for sheriffs', async () => {

@@ -109,7 +109,7 @@ async function assertBranchInFirm(db: DbOrTx, branchId: number | null | undefine
 /** POST /users: the system administrator creates an account of any role. */
 export async function createUser(ctx: Ctx, input: CreateUserInput) {
   assertCan(ctx.actor, 'users:create', UserErrors.USERS_CREATE_FORBIDDEN);
-  const role = input.role!;
+  const role = input.role;
   const firmRole = role === 'firm_admin' || role === 'branch_admin' || role === 'legal_practitioner';
   let firmId = firmRole ? (input.firm_id ?? null) : null;
   if (firmRole && input.branch_id && !firmId) firmId = (await findBranchById(ctx.db, input.branch_id))?.firmId ?? null;
