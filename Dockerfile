@@ -3,7 +3,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends poppler-utils &
   && npm install -g pnpm@10.34.9
 WORKDIR /app
 COPY . .
-RUN pnpm install --frozen-lockfile && pnpm turbo run build --filter=@lexserve/web
+RUN pnpm install --frozen-lockfile && pnpm turbo run build --filter=@lexserve/web --filter=@lexserve/api
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 EXPOSE 3000
 CMD ["pnpm", "--filter", "@lexserve/api", "start"]

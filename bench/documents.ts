@@ -1,38 +1,97 @@
-// Case-documents figures, against a real server process (bench/documents-server.ts) over HTTP:
+// Case-documents figures, against the production server (apps/api `start`: the compiled dist/server.mjs) over HTTP:
 //  1. upload of one 100 MB file: time, and the server's peak RSS (must stay under 150 MB);
 //  2. a 50-file bundle: time and the server's peak RSS;
 //  3. proof-of-service generation: ms per PDF;
-//  4. public verification throughput at 50 connections (req/s, p99) against a Fastify hello-world in the same run.
-// Set DATABASE_URL to run against PostgreSQL (recommended for the memory figure: PGlite runs in the server process).
-import { spawn } from 'node:child_process';
+//  4. public verification throughput at 50 connections (req/s, p99) against a Fastify hello-world in its own process.
+// The server's memory is read from outside, in /proc/<pid>/status: VmRSS sampled every 10 ms and the kernel's
+// high-water mark VmHWM (reset before each figure through /proc/<pid>/clear_refs).
+// Set DATABASE_URL to run against PostgreSQL (the memory figure needs it: PGlite runs inside the server process).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makePdf } from '../apps/api/test/document-factories';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const apiDir = join(root, 'apps', 'api');
 const MB = 1024 * 1024;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 
-// ----- the server
-// Node itself with tsx's loader (not npx), so that stopping the child stops the server.
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'documents-server.ts')], {
-  cwd: join(root, 'apps', 'api'),
-  env: { ...process.env },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const [appPort, helloPort] = await new Promise<[number, number]>((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (c: Buffer) => {
-    out += c.toString();
-    const m = /READY (\d+) (\d+)/.exec(out);
-    if (m) resolve([Number(m[1]), Number(m[2])]);
+// ----- the servers: LexServe as `pnpm start` runs it (built first, so the figures are for this code), and a hello-world
+const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: apiDir, stdio: 'inherit' });
+if (built.status !== 0) throw new Error('could not build the API');
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
   });
-  child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+const [appPort, helloPort] = [await freePort(), await freePort()];
+// `node <flags> dist/server.mjs`, from the package's start script, run by Node itself so that the pid is the server's.
+const startArgs = (JSON.parse(readFileSync(join(apiDir, 'package.json'), 'utf8')).scripts.start as string).split(' ').slice(1);
+const server = spawn(process.execPath, startArgs, {
+  cwd: apiDir,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lexserve-bench-')),
+    LOGIN_RATE_LIMIT: '1000000',
+    VERIFY_RATE_LIMIT: '100000000',
+    PUBLIC_RATE_LIMIT: '1000000',
+    BCRYPT_COST: '4',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
 });
-const stop = () => child.kill('SIGTERM');
+const helloServer = spawn(
+  process.execPath,
+  ['--input-type=module', '-e', `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${helloPort}, host: '127.0.0.1' });`],
+  { cwd: apiDir, stdio: 'inherit' },
+);
+const children: ChildProcess[] = [server, helloServer];
+const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('exit', stop);
+for (const c of children) c.on('exit', (code) => code && (console.error(`a server exited with ${code}`), process.exit(1)));
+
+async function listening(port: number) {
+  for (let i = 0; i < 600; i++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => (s.end(), resolve(true))).on('error', () => resolve(false));
+    });
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nothing listens on ${port}`);
+}
+await Promise.all([listening(appPort), listening(helloPort)]);
+
+// ----- the server's memory, from /proc
+const status = () => {
+  const text = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+};
+let sampledPeak = 0;
+setInterval(() => (sampledPeak = Math.max(sampledPeak, status().rss)), 10).unref();
+const memory = async () => {
+  const { rss, hwm } = status();
+  return { rss, peak: Math.max(sampledPeak, hwm, rss) };
+};
+const resetPeak = async () => {
+  try {
+    writeFileSync(`/proc/${server.pid}/clear_refs`, '5'); // resets VmHWM to the current RSS
+  } catch {
+    // not permitted here: the 10 ms samples still bound the peak
+  }
+  sampledPeak = status().rss;
+};
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 type Res = { status: number; body: Buffer };
@@ -63,8 +122,6 @@ const api = async (method: string, path: string, token?: string, payload?: unkno
       body: payload ? Buffer.from(JSON.stringify(payload)) : undefined,
     }),
   );
-const memory = async () => json(await request({ path: '/bench/memory' })) as { rss: number; peak: number; max_rss: number };
-const resetPeak = () => request({ method: 'POST', path: '/bench/memory/reset' });
 const mb = (n: number) => `${(n / MB).toFixed(1)} MB`;
 
 /** A streamed multipart body: fields, then files whose content is produced on the fly. */

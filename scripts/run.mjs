@@ -48,7 +48,7 @@ installDependencies(pm);
 
 switch (task) {
   case 'start':
-    run(`${pm} turbo run build --filter=@lexserve/web`);
+    run(`${pm} turbo run build --filter=@lexserve/web --filter=@lexserve/api`);
     run(`${pm} --filter @lexserve/api start`, { NODE_ENV: process.env.NODE_ENV ?? 'production' });
     break;
   case 'dev':
@@ -57,7 +57,7 @@ switch (task) {
   case 'test':
     run(`${pm} turbo run typecheck lint test --continue --concurrency=1`);
     ensureChromium();
-    run(`${pm} turbo run build --filter=@lexserve/web`);
+    run(`${pm} turbo run build --filter=@lexserve/web --filter=@lexserve/api`);
     run(`${pm} --filter @lexserve/e2e run e2e`);
     break;
   case 'bench':

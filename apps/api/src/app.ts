@@ -16,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
+import { WEB_DIST_DIR } from './config/paths';
 import type { Database, DbOrTx } from './db/client';
 import { EventDispatcher } from './lib/events';
 import { JobRunner } from './lib/jobs';
@@ -158,7 +159,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
  * routes load on refresh.
  */
 async function serveWebApp(app: FastifyInstance, env: Env) {
-  const dist = env.WEB_DIST_DIR ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
+  const dist = env.WEB_DIST_DIR ?? WEB_DIST_DIR;
   if (!existsSync(join(dist, 'index.html'))) return;
   await app.register(fastifyStatic, {
     root: dist,

@@ -1,9 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { MIGRATIONS_DIR } from '../config/paths';
 import type { RawDb } from './client';
-
-export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
 
 /**
  * Applies the committed SQL files of `apps/api/drizzle/` in name order, each once, each in a transaction.

@@ -18,7 +18,8 @@ export type Inspection = { size: number; sha256: string; type: FileType | null }
  * A pass-through stream that learns what a file is while it streams to the store: its size, its SHA-256 and
  * its type by content. PDF: "%PDF-" in the first 1024 bytes. DOCX: a zip whose local file headers hold an
  * entry under "word/". DOC: an OLE compound file holding a "WordDocument" stream. Nothing is buffered beyond
- * the first 1 KB and a few overlap bytes.
+ * the first 1 KB and a few overlap bytes, and nothing is copied: the body of a file that does not open as a
+ * zip or a compound file is never scanned, and the scan looks across a chunk boundary through a small window.
  */
 export class FileInspector extends Transform {
   private readonly hash: Hash = createHash('sha256');
@@ -40,7 +41,7 @@ export class FileInspector extends Transform {
     this.size += chunk.length;
     this.hash.update(chunk);
     if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
-    if (!this.zipWord || !this.cfbWord) this.scan(chunk);
+    if (this.mayBeWord()) this.scan(chunk);
     done(null, chunk);
   }
 
@@ -55,8 +56,22 @@ export class FileInspector extends Transform {
     return this.result;
   }
 
+  /** Whether the head so far still allows a zip or a compound file (a PDF, or anything else, needs no scan). */
+  private mayBeWord(): boolean {
+    const { head } = this;
+    const opens = (magic: Buffer) => head.subarray(0, magic.length).equals(magic.subarray(0, Math.min(magic.length, head.length)));
+    return (!this.zipWord && opens(ZIP_LOCAL_HEADER)) || (!this.cfbWord && opens(CFB_MAGIC));
+  }
+
   private scan(chunk: Buffer) {
-    const window = this.tail.length ? Buffer.concat([this.tail, chunk]) : chunk;
+    // The markers are searched in the chunk itself, and in a small window across the boundary with the previous chunk.
+    if (this.tail.length) this.search(Buffer.concat([this.tail, chunk.subarray(0, OVERLAP + 30)]));
+    this.search(chunk);
+    this.tail =
+      chunk.length >= OVERLAP ? Buffer.from(chunk.subarray(chunk.length - OVERLAP)) : Buffer.concat([this.tail, chunk]).subarray(-OVERLAP);
+  }
+
+  private search(window: Buffer) {
     if (!this.zipWord) {
       let at = window.indexOf(ZIP_LOCAL_HEADER);
       while (at !== -1 && at + 30 + WORD_DIR.length <= window.length) {
@@ -69,7 +84,6 @@ export class FileInspector extends Transform {
       }
     }
     if (!this.cfbWord && window.includes(WORD_DOCUMENT_UTF16)) this.cfbWord = true;
-    this.tail = window.subarray(Math.max(0, window.length - OVERLAP));
   }
 
   private detect(): FileType | null {
