@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   VERIFY_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** Days a served document's DSA download link stays valid. */
   DELIVERY_LINK_TTL_DAYS: z.coerce.number().int().positive().default(14),
+  /** LibreOffice for converting Word files in bundles: a path, or 'off' to refuse Word files; unset: soffice on the PATH. */
+  SOFFICE_PATH: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('af-south-1'),
   S3_ENDPOINT: z.string().optional(),

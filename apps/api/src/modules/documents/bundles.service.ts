@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,7 +8,7 @@ import type { ErrorDef } from '@lexserve/contracts/errors';
 import { AppError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
-import { FileMissingError, fileStoreOf } from '../../lib/storage';
+import { FileMissingError, fileStoreOf, type FileStore } from '../../lib/storage';
 import { sha256 } from '../../lib/tokens';
 import { assertStorageAvailable } from '../subscriptions/limits';
 import { eventPayload } from './documents.mapper';
@@ -20,11 +20,13 @@ import * as repo from './files.repository';
 import { addTimelineEvent } from './timeline.repository';
 
 const run = promisify(execFile);
-const withName = (def: ErrorDef, key: string, value: string) => new AppError(def, { message: def.message.replace(key, value) });
+const withName = (def: ErrorDef, key: string, value: string, cause?: unknown) =>
+  new AppError(def, { message: def.message.replace(key, value), cause });
 
 let sofficePath: string | null | undefined;
-/** LibreOffice's `soffice` on the PATH, looked up once. */
-export function findSoffice(): string | null {
+/** LibreOffice: SOFFICE_PATH when set ('off': none), otherwise `soffice` on the PATH, looked up once. */
+export function findSoffice(configured?: string): string | null {
+  if (configured) return configured === 'off' ? null : configured;
   if (sofficePath === undefined) {
     const res = spawnSync('sh', ['-c', 'command -v soffice || command -v libreoffice'], { encoding: 'utf8' });
     sofficePath = res.status === 0 && res.stdout.trim() ? res.stdout.trim().split('\n')[0]! : null;
@@ -32,21 +34,38 @@ export function findSoffice(): string | null {
   return sofficePath;
 }
 
-/** Converts a Word file to PDF with LibreOffice in a private temporary directory (2 minutes at most). */
-async function convertToPdf(soffice: string, bytes: Buffer, filename: string): Promise<Buffer> {
-  const dir = await mkdtemp(join(tmpdir(), 'lexserve-convert-'));
+/** Reads a stored source file; a file gone from the store answers the catalogue's not-found. */
+async function readStored(store: FileStore, key: string): Promise<Buffer> {
   try {
-    const ext = filename.toLowerCase().endsWith('.docx') ? 'docx' : 'doc';
-    const input = join(dir, `source.${ext}`);
-    await writeFile(input, bytes);
-    await run(soffice, ['--headless', '--norestore', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir, input], {
-      timeout: 120_000,
-    });
-    return await readFile(join(dir, 'source.pdf'));
-  } catch {
-    throw withName(DocumentErrors.BUNDLE_CONVERSION_FAILED, '{name}', filename);
-  } finally {
+    return await store.getBuffer(key);
+  } catch (err) {
+    if (err instanceof FileMissingError) throw new AppError(DocumentErrors.FILE_NOT_FOUND, { cause: err });
+    throw err;
+  }
+}
+
+/**
+ * Converts the Word files to PDF with one LibreOffice run (its start-up is most of the cost) in a private
+ * temporary directory, at most 2 minutes plus 30 s per file. Answers the PDF path of each file id; the caller
+ * removes `dir`. A file LibreOffice could not convert is named in the error.
+ */
+async function convertWordFiles(soffice: string, store: FileStore, words: repo.CaseFileRow[]): Promise<{ dir: string; pdfOf: Map<number, string> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'lexserve-convert-'));
+  const inputs = words.map((file, i) => ({ file, path: join(dir, `${i}.${file.filename.toLowerCase().endsWith('.docx') ? 'docx' : 'doc'}`) }));
+  try {
+    for (const { file, path } of inputs) await writeFile(path, await readStored(store, file.storageKey));
+    const args = ['--headless', '--norestore', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir];
+    await run(soffice, [...args, ...inputs.map((i) => i.path)], { timeout: 120_000 + 30_000 * words.length }).catch(() => undefined);
+    const pdfOf = new Map<number, string>();
+    for (const { file, path } of inputs) {
+      const pdf = path.replace(/\.docx?$/, '.pdf');
+      if (!(await stat(pdf).catch(() => null))?.size) throw withName(DocumentErrors.BUNDLE_CONVERSION_FAILED, '{name}', file.filename);
+      pdfOf.set(file.id, pdf);
+    }
+    return { dir, pdfOf };
+  } catch (err) {
     await rm(dir, { recursive: true, force: true });
+    throw err;
   }
 }
 
@@ -73,34 +92,30 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
   });
   if (chosen.some((f) => f.isBundle)) throw new AppError(DocumentErrors.BUNDLE_OF_BUNDLE);
   const words = chosen.filter((f) => f.mimeType !== 'application/pdf');
-  const soffice = words.length ? findSoffice() : null;
+  const soffice = words.length ? findSoffice(ctx.deps.env.SOFFICE_PATH) : null;
   if (words.length && !soffice)
     throw withName(DocumentErrors.BUNDLE_WORD_UNSUPPORTED, '{names}', words.map((f) => f.filename).join(', '));
 
   const store = fileStoreOf(ctx.deps);
+  const converted = soffice ? await convertWordFiles(soffice, store, words) : null;
   // pdf-lib is loaded on first use (large, and only bundles need it).
   const { PDFDocument } = await import('pdf-lib');
   const merged = await PDFDocument.create();
-  for (const file of chosen) {
-    let bytes: Buffer;
-    try {
-      bytes = await store.getBuffer(file.storageKey);
-    } catch (err) {
-      if (err instanceof FileMissingError) throw new AppError(DocumentErrors.FILE_NOT_FOUND, { cause: err });
-      throw err;
+  try {
+    for (const file of chosen) {
+      const pdfPath = converted?.pdfOf.get(file.id);
+      const bytes = pdfPath ? await readFile(pdfPath) : await readStored(store, file.storageKey);
+      try {
+        const source = await PDFDocument.load(bytes, { updateMetadata: false });
+        const pages = await merged.copyPages(source, source.getPageIndices());
+        if (!pages.length) throw new Error('no pages');
+        for (const page of pages) merged.addPage(page);
+      } catch (err) {
+        throw withName(DocumentErrors.BUNDLE_PDF_UNREADABLE, '{name}', file.filename, err);
+      }
     }
-    if (file.mimeType !== 'application/pdf') bytes = await convertToPdf(soffice!, bytes, file.filename);
-    try {
-      const source = await PDFDocument.load(bytes, { updateMetadata: false });
-      const pages = await merged.copyPages(source, source.getPageIndices());
-      if (!pages.length) throw new Error('no pages');
-      for (const page of pages) merged.addPage(page);
-    } catch (err) {
-      throw new AppError(DocumentErrors.BUNDLE_PDF_UNREADABLE, {
-        message: DocumentErrors.BUNDLE_PDF_UNREADABLE.message.replace('{name}', file.filename),
-        cause: err,
-      });
-    }
+  } finally {
+    if (converted) await rm(converted.dir, { recursive: true, force: true });
   }
   const filename = bundleFileName(input.bundle_name);
   merged.setTitle(filename.replace(/\.pdf$/, ''));

@@ -7,7 +7,6 @@ import { registerFirm, type RegisteredFirm } from '../../../test/factories';
 import { PNG, makeDoc, makeDocx, makePdf, post, upload } from '../../../test/document-factories';
 import { multipart } from '../../../test/multipart';
 import { sha256 } from '../../lib/tokens';
-import { findSoffice } from './bundles.service';
 
 const t = useTestApp();
 let token: string;
@@ -250,25 +249,6 @@ describe('bundles', () => {
     expect(again.json().detail).toBe('Bundle files cannot be put into a bundle.');
     const foreign = await t().as(token).post(`/api/v1/documents/${id}/bundle`, { file_ids: '999999' });
     expect(foreign.json().detail).toBe('File 999999 is not a file of this document.');
-  });
-
-  it('converts Word files with LibreOffice when installed, otherwise refuses them by name', async () => {
-    const id = await newDoc();
-    const files = (
-      await upload(t(), token, id, [
-        { filename: 'a.pdf', content: await makePdf(1) },
-        { filename: 'b.docx', content: makeDocx() },
-      ])
-    ).json().data.files;
-    const res = await t().as(token).post(`/api/v1/documents/${id}/bundle`, { file_ids: files.map((f: { id: number }) => f.id).join(',') });
-    if (findSoffice()) {
-      expect([201, 422]).toContain(res.statusCode);
-    } else {
-      expect(res.statusCode).toBe(422);
-      expect(res.json().detail).toBe(
-        'Word documents cannot be converted for bundling on this server: b.docx. Save them as PDF, upload them and try again.',
-      );
-    }
   });
 
   it('refuses a damaged PDF by name', async () => {

@@ -1,12 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../../test/build-app';
 import { registerFirm, type RegisteredFirm } from '../../../test/factories';
 import { CASE_INFO, makePdf, makeReadyDraft, submit } from '../../../test/document-factories';
+import { hasPdftotext, pdfText } from '../../../test/tools';
 import { sha256 } from '../../lib/tokens';
 
 const t = useTestApp();
@@ -32,12 +31,6 @@ const served = async () => {
   return { ...d, doc: res.json().data };
 };
 
-const hasPdftotext = spawnSync('sh', ['-c', 'command -v pdftotext']).status === 0;
-const textOf = (pdf: Buffer) => {
-  const dir = mkdtempSync(join(tmpdir(), 'pos-'));
-  writeFileSync(join(dir, 'p.pdf'), pdf);
-  return execFileSync('pdftotext', ['-layout', join(dir, 'p.pdf'), '-'], { encoding: 'utf8' });
-};
 
 /** The link e-mailed to a DSA (the last one sent there). */
 const linkTokenFor = async (dsa: string) => {
@@ -59,7 +52,7 @@ describe('proof of service', () => {
     const parsed = await PDFDocument.load(pdf.rawPayload);
     expect(parsed.getPageCount()).toBeGreaterThanOrEqual(1);
     if (hasPdftotext) {
-      const text = textOf(pdf.rawPayload);
+      const text = pdfText(pdf.rawPayload);
       for (const expected of [
         'Return of Service',
         'Demo Attorneys Inc.',
@@ -162,7 +155,7 @@ describe('electronic service on the DSA', () => {
     expect(tl.events.every((e: { is_system_event: boolean }) => e.is_system_event)).toBe(true);
     if (hasPdftotext) {
       await t().as(token).post(`/api/v1/proof-of-service/generate/${id}`, { regenerate: true });
-      const text = textOf((await t().as(token).get(`/api/v1/proof-of-service/document/${id}/download`)).rawPayload);
+      const text = pdfText((await t().as(token).get(`/api/v1/proof-of-service/document/${id}/download`)).rawPayload);
       expect(text).toContain('ELECTRONIC DELIVERY RECORD');
       expect(text).toContain('Link opened');
       expect(text).toContain('File downloaded: summons.pdf');
