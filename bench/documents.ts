@@ -7,7 +7,7 @@
 // high-water mark VmHWM (reset before each figure through /proc/<pid>/clear_refs).
 // Set DATABASE_URL to run against PostgreSQL (the memory figure needs it: PGlite runs inside the server process).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,8 @@ const freePort = () =>
     });
   });
 const [appPort, helloPort] = [await freePort(), await freePort()];
+// The server's data (files, and PGlite when no DATABASE_URL) in a folder removed at the end.
+const dataDir = mkdtempSync(join(tmpdir(), 'lexserve-bench-'));
 // `node <flags> dist/server.mjs`, from the package's start script, run by Node itself so that the pid is the server's.
 const startArgs = (JSON.parse(readFileSync(join(apiDir, 'package.json'), 'utf8')).scripts.start as string).split(' ').slice(1);
 const server = spawn(process.execPath, startArgs, {
@@ -42,7 +44,7 @@ const server = spawn(process.execPath, startArgs, {
     LOG_LEVEL: 'silent',
     PORT: String(appPort),
     HOST: '127.0.0.1',
-    DATA_DIR: process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lexserve-bench-')),
+    DATA_DIR: dataDir,
     LOGIN_RATE_LIMIT: '1000000',
     VERIFY_RATE_LIMIT: '100000000',
     PUBLIC_RATE_LIMIT: '1000000',
@@ -56,7 +58,10 @@ const helloServer = spawn(
   { cwd: apiDir, stdio: 'inherit' },
 );
 const children: ChildProcess[] = [server, helloServer];
-const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+const stop = () => {
+  children.forEach((c) => c.kill('SIGTERM'));
+  rmSync(dataDir, { recursive: true, force: true });
+};
 process.on('exit', stop);
 for (const c of children) c.on('exit', (code) => code && (console.error(`a server exited with ${code}`), process.exit(1)));
 
@@ -79,16 +84,18 @@ const status = () => {
   return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 };
 let sampledPeak = 0;
+let hwmWasReset = false;
 setInterval(() => (sampledPeak = Math.max(sampledPeak, status().rss)), 10).unref();
 const memory = async () => {
   const { rss, hwm } = status();
-  return { rss, peak: Math.max(sampledPeak, hwm, rss) };
+  return { rss, peak: Math.max(sampledPeak, rss, hwmWasReset ? hwm : 0) };
 };
 const resetPeak = async () => {
   try {
     writeFileSync(`/proc/${server.pid}/clear_refs`, '5'); // resets VmHWM to the current RSS
+    hwmWasReset = true;
   } catch {
-    // not permitted here: the 10 ms samples still bound the peak
+    hwmWasReset = false; // not permitted here: VmHWM still holds the start-up peak, so only the 10 ms samples count
   }
   sampledPeak = status().rss;
 };

@@ -18,6 +18,10 @@ export class AppError extends Error {
   }
 }
 
+/** An AppError whose catalogue message has its `{placeholders}` filled in (values taken literally). */
+export const appError = (def: ErrorDef, values: Record<string, string | number>, cause?: unknown): AppError =>
+  new AppError(def, { message: def.message.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? String(values[key]) : m)), cause });
+
 /** A 422 for one field, in the same list shape as schema validation failures. */
 export class FieldError extends Error {
   constructor(

@@ -22,7 +22,7 @@ import {
 } from '@lexserve/contracts/closures';
 import type { TimelineEventType } from '@lexserve/contracts/documents';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { AppError, appError, isUniqueViolation } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import { findDocumentInScope, type DocumentRow } from '../documents/documents.repository';
@@ -43,16 +43,9 @@ import * as repo from './closures.repository';
 // ----- helpers
 
 const invalidTransition = (from: ClosureStatus, to: ClosureStatus) =>
-  new AppError(ClosureErrors.CLOSURE_INVALID_TRANSITION, {
-    message: ClosureErrors.CLOSURE_INVALID_TRANSITION.message
-      .replace('{from}', from === 'pending' ? 'pending approval' : from)
-      .replace('{to}', CLOSURE_TRANSITION_VERBS[to]),
-  });
+  appError(ClosureErrors.CLOSURE_INVALID_TRANSITION, { from: from === 'pending' ? 'pending approval' : from, to: CLOSURE_TRANSITION_VERBS[to] });
 
-const notEligible = (issues: string[]) =>
-  new AppError(ClosureErrors.CLOSURE_NOT_ELIGIBLE, {
-    message: ClosureErrors.CLOSURE_NOT_ELIGIBLE.message.replace('{issues}', issues.join(' ')),
-  });
+const notEligible = (issues: string[]) => appError(ClosureErrors.CLOSURE_NOT_ELIGIBLE, { issues: issues.join(' ') });
 
 /** The document, in the actor's tenant scope, or 404 (another firm's case answers like a missing one). */
 async function getDocument(db: DbOrTx, ctx: Ctx, documentId: number, opts: { forUpdate?: boolean } = {}): Promise<DocumentRow> {

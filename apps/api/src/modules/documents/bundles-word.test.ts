@@ -67,8 +67,8 @@ describe('bundles with Word files, LibreOffice switched off (SOFFICE_PATH=off)',
   });
 });
 
-describe('bundles with Word files, LibreOffice failing', () => {
-  const t = useTestApp({ SOFFICE_PATH: '/nonexistent/soffice' });
+describe('bundles with Word files, LibreOffice failing (a converter that exits 1 and writes nothing)', () => {
+  const t = useTestApp({ SOFFICE_PATH: '/bin/false' });
 
   it('names the file that could not be converted and keeps no bundle', async () => {
     const token = await t().login(DEMO.attorney);
@@ -76,6 +76,21 @@ describe('bundles with Word files, LibreOffice failing', () => {
     const res = await t().as(token).post(`/api/v1/documents/${id}/bundle`, { file_ids: `${ids['summons.pdf']},${ids['statement.docx']}` });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toBe('statement.docx could not be converted to PDF. Save it as PDF, upload it and try again.');
+    expect(await bundleCount(t(), id)).toBe(0);
+  });
+});
+
+describe('bundles with Word files, SOFFICE_PATH naming no program', () => {
+  const t = useTestApp({ SOFFICE_PATH: '/nonexistent/soffice' });
+
+  it('refuses the Word files as unsupported on this server, by name', async () => {
+    const token = await t().login(DEMO.attorney);
+    const { id, ids } = await documentWithWordFiles(t(), token);
+    const res = await t().as(token).post(`/api/v1/documents/${id}/bundle`, { file_ids: `${ids['affidavit.doc']},${ids['summons.pdf']}` });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe(
+      'Word documents cannot be converted for bundling on this server: affidavit.doc. Save them as PDF, upload them and try again.',
+    );
     expect(await bundleCount(t(), id)).toBe(0);
   });
 });

@@ -1,73 +1,20 @@
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { readFile, rm } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
 import { DocumentErrors, defaultBundleName, type CreateBundleInput } from '@lexserve/contracts/documents';
-import type { ErrorDef } from '@lexserve/contracts/errors';
-import { AppError } from '../../lib/app-error';
+import { AppError, appError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
-import { FileMissingError, fileStoreOf, type FileStore } from '../../lib/storage';
+import { fileStoreOf } from '../../lib/storage';
 import { sha256 } from '../../lib/tokens';
 import { assertStorageAvailable } from '../subscriptions/limits';
 import { eventPayload } from './documents.mapper';
 import { assertOpen } from './documents.policy';
 import { getDocumentForChange } from './documents.service';
 import { cleanFilename } from './file-inspector';
-import { newFileKey } from './files.service';
+import { newFileKey, storedContent } from './files.service';
 import * as repo from './files.repository';
 import { addTimelineEvent } from './timeline.repository';
-
-const run = promisify(execFile);
-const withName = (def: ErrorDef, key: string, value: string, cause?: unknown) =>
-  new AppError(def, { message: def.message.replace(key, value), cause });
-
-let sofficePath: string | null | undefined;
-/** LibreOffice: SOFFICE_PATH when set ('off': none), otherwise `soffice` on the PATH, looked up once. */
-export function findSoffice(configured?: string): string | null {
-  if (configured) return configured === 'off' ? null : configured;
-  if (sofficePath === undefined) {
-    const res = spawnSync('sh', ['-c', 'command -v soffice || command -v libreoffice'], { encoding: 'utf8' });
-    sofficePath = res.status === 0 && res.stdout.trim() ? res.stdout.trim().split('\n')[0]! : null;
-  }
-  return sofficePath;
-}
-
-/** Reads a stored source file; a file gone from the store answers the catalogue's not-found. */
-async function readStored(store: FileStore, key: string): Promise<Buffer> {
-  try {
-    return await store.getBuffer(key);
-  } catch (err) {
-    if (err instanceof FileMissingError) throw new AppError(DocumentErrors.FILE_NOT_FOUND, { cause: err });
-    throw err;
-  }
-}
-
-/**
- * Converts the Word files to PDF with one LibreOffice run (its start-up is most of the cost) in a private
- * temporary directory, at most 2 minutes plus 30 s per file. Answers the PDF path of each file id; the caller
- * removes `dir`. A file LibreOffice could not convert is named in the error.
- */
-async function convertWordFiles(soffice: string, store: FileStore, words: repo.CaseFileRow[]): Promise<{ dir: string; pdfOf: Map<number, string> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'lexserve-convert-'));
-  const inputs = words.map((file, i) => ({ file, path: join(dir, `${i}.${file.filename.toLowerCase().endsWith('.docx') ? 'docx' : 'doc'}`) }));
-  try {
-    for (const { file, path } of inputs) await writeFile(path, await readStored(store, file.storageKey));
-    const args = ['--headless', '--norestore', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir];
-    await run(soffice, [...args, ...inputs.map((i) => i.path)], { timeout: 120_000 + 30_000 * words.length }).catch(() => undefined);
-    const pdfOf = new Map<number, string>();
-    for (const { file, path } of inputs) {
-      const pdf = path.replace(/\.docx?$/, '.pdf');
-      if (!(await stat(pdf).catch(() => null))?.size) throw withName(DocumentErrors.BUNDLE_CONVERSION_FAILED, '{name}', file.filename);
-      pdfOf.set(file.id, pdf);
-    }
-    return { dir, pdfOf };
-  } catch (err) {
-    await rm(dir, { recursive: true, force: true });
-    throw err;
-  }
-}
+import { convertWordFiles, findSoffice } from './word-to-pdf';
 
 /** The bundle's file name: the given name (or Bundle_YYYY-MM-DD), made safe, ending in .pdf. */
 export const bundleFileName = (name: string | undefined) => {
@@ -87,31 +34,32 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
   if (!files.some((f) => !f.isBundle)) throw new AppError(DocumentErrors.BUNDLE_NOTHING_AVAILABLE);
   const chosen = input.file_ids.map((id) => {
     const file = files.find((f) => f.id === id);
-    if (!file) throw withName(DocumentErrors.BUNDLE_FILE_NOT_FOUND, '{id}', String(id));
+    if (!file) throw appError(DocumentErrors.BUNDLE_FILE_NOT_FOUND, { id });
     return file;
   });
   if (chosen.some((f) => f.isBundle)) throw new AppError(DocumentErrors.BUNDLE_OF_BUNDLE);
   const words = chosen.filter((f) => f.mimeType !== 'application/pdf');
   const soffice = words.length ? findSoffice(ctx.deps.env.SOFFICE_PATH) : null;
   if (words.length && !soffice)
-    throw withName(DocumentErrors.BUNDLE_WORD_UNSUPPORTED, '{names}', words.map((f) => f.filename).join(', '));
+    throw appError(DocumentErrors.BUNDLE_WORD_UNSUPPORTED, { names: words.map((f) => f.filename).join(', ') });
 
   const store = fileStoreOf(ctx.deps);
-  const converted = soffice ? await convertWordFiles(soffice, store, words) : null;
+  const converted = soffice ? await convertWordFiles(soffice, store, words, ctx.log) : null;
   // pdf-lib is loaded on first use (large, and only bundles need it).
-  const { PDFDocument } = await import('pdf-lib');
-  const merged = await PDFDocument.create();
+  let merged;
   try {
+    const { PDFDocument } = await import('pdf-lib');
+    merged = await PDFDocument.create();
     for (const file of chosen) {
       const pdfPath = converted?.pdfOf.get(file.id);
-      const bytes = pdfPath ? await readFile(pdfPath) : await readStored(store, file.storageKey);
+      const bytes = pdfPath ? await readFile(pdfPath) : await buffer(await storedContent(store, file.storageKey));
       try {
         const source = await PDFDocument.load(bytes, { updateMetadata: false });
         const pages = await merged.copyPages(source, source.getPageIndices());
         if (!pages.length) throw new Error('no pages');
         for (const page of pages) merged.addPage(page);
       } catch (err) {
-        throw withName(DocumentErrors.BUNDLE_PDF_UNREADABLE, '{name}', file.filename, err);
+        throw appError(DocumentErrors.BUNDLE_PDF_UNREADABLE, { name: file.filename }, err);
       }
     }
   } finally {

@@ -4,7 +4,7 @@ import {
   PRE_SERVICE_STATUSES,
   type DocumentStatus,
 } from '@lexserve/contracts/documents';
-import { AppError } from '../../lib/app-error';
+import { AppError, appError } from '../../lib/app-error';
 import type { DocumentRow } from './documents.repository';
 import type { Issue } from './validation';
 
@@ -13,8 +13,7 @@ export const isClosed = (status: DocumentStatus) => (CLOSED_STATUSES as readonly
 export const wasServed = (doc: Pick<DocumentRow, 'servedAt' | 'status'>) => doc.servedAt != null || !isPreService(doc.status);
 
 /** The 404 of documents, naming the id asked for (spec 2 §8). */
-export const documentNotFound = (id: number) =>
-  new AppError(DocumentErrors.DOCUMENT_NOT_FOUND, { message: DocumentErrors.DOCUMENT_NOT_FOUND.message.replace('{id}', String(id)) });
+export const documentNotFound = (id: number) => appError(DocumentErrors.DOCUMENT_NOT_FOUND, { id });
 
 /** Revoked and closed documents take no more changes (files, parties, bundles, fields). */
 export function assertOpen(doc: Pick<DocumentRow, 'revokedAt' | 'status'>) {

@@ -11,7 +11,7 @@ import {
 } from '@lexserve/contracts/documents';
 import type { ErrorDef } from '@lexserve/contracts/errors';
 import { assertCan, can } from '../../lib/access';
-import { AppError } from '../../lib/app-error';
+import { AppError, appError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import { fileStoreOf } from '../../lib/storage';
@@ -258,8 +258,7 @@ export async function updateDocument(ctx: Ctx, id: number, input: UpdateDocument
 function assertTransition(doc: repo.DocumentRow, to: DocumentStatus) {
   if (to === 'draft' && wasServed(doc)) throw new AppError(DocumentErrors.SERVED_TO_DRAFT);
   if (!canTransition(doc.status, to)) {
-    const def = DocumentErrors.INVALID_STATUS_TRANSITION;
-    throw new AppError(def, { message: def.message.replace('{from}', doc.status).replace('{to}', to) });
+    throw appError(DocumentErrors.INVALID_STATUS_TRANSITION, { from: doc.status, to });
   }
 }
 

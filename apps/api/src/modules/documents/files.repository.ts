@@ -38,7 +38,7 @@ export const countFiles = async (db: DbOrTx, documentId: number) =>
 export const findFilesBySha256 = (db: DbOrTx, sha256: string) =>
   db.select().from(caseFiles).where(and(eq(caseFiles.sha256, sha256), eq(caseFiles.isServed, true))).orderBy(asc(caseFiles.id));
 
-const fileTypeOf = (mime: string, filename: string): FileType =>
+export const fileTypeOf = (mime: string, filename: string): FileType =>
   mime === 'application/pdf' ? 'pdf' : mime === 'application/msword' ? 'doc' : mime.includes('wordprocessingml') ? 'docx' : filename.toLowerCase().endsWith('.doc') ? 'doc' : 'pdf';
 
 /** Rows as the spec's case files, with each uploader and their firm's name ("Filed By"). */

@@ -272,12 +272,22 @@ export async function deleteFile(ctx: Ctx, documentId: number, fileId: number) {
 
 export type Download = { stream: Readable; filename: string; mimeType: string; size: number };
 
+/** A stored file's content; a file gone from the store is the catalogue's 404 'File not found…'. */
+export async function storedContent(store: FileStore, key: string): Promise<Readable> {
+  try {
+    return await store.get(key);
+  } catch (err) {
+    if (err instanceof FileMissingError) throw new AppError(DocumentErrors.FILE_NOT_FOUND, { cause: err });
+    throw err;
+  }
+}
+
 /** Opens a stored file, translating a missing object and store failures to the spec's download answers. */
 export async function openStored(store: FileStore, file: repo.CaseFileRow): Promise<Download> {
   try {
-    return { stream: await store.get(file.storageKey), filename: file.filename, mimeType: file.mimeType, size: Number(file.size) };
+    return { stream: await storedContent(store, file.storageKey), filename: file.filename, mimeType: file.mimeType, size: Number(file.size) };
   } catch (err) {
-    if (err instanceof FileMissingError) throw new AppError(DocumentErrors.FILE_NOT_FOUND, { cause: err });
+    if (err instanceof AppError) throw err;
     throw new AppError(DocumentErrors.DOWNLOAD_FAILED, { cause: err });
   }
 }
