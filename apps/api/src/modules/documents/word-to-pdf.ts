@@ -75,7 +75,7 @@ export type Converted = { dir: string; pdfOf: Map<number, string> };
 export async function convertWordFiles(soffice: string, store: FileStore, words: CaseFileRow[], log: FastifyBaseLogger): Promise<Converted> {
   const dir = await mkdtemp(join(tmpdir(), 'lexserve-convert-'));
   try {
-    const inputs = words.map((file, i) => ({ file, path: join(dir, `${i}.${fileTypeOf(file.mimeType, file.filename)}`) }));
+    const inputs = words.map((file, i) => ({ file, path: join(dir, `${i}.${fileTypeOf(file.mimeType, file.filename) === 'doc' ? 'doc' : 'docx'}`) }));
     for (const { file, path } of inputs) await pipeline(await storedContent(store, file.storageKey), createWriteStream(path));
     const args = ['--headless', '--norestore', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir];
     const timeout = Math.min(MAX_RUN_MS, 120_000 + 30_000 * words.length);
