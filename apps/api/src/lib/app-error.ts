@@ -18,7 +18,7 @@ export class AppError extends Error {
   }
 }
 
-/** An AppError whose catalogue message has its `{placeholders}` filled in (values taken literally). */
+/** An AppError whose catalogue message has its `{name}` slots filled from `values` (each value taken literally). */
 export const appError = (def: ErrorDef, values: Record<string, string | number>, cause?: unknown): AppError =>
   new AppError(def, { message: def.message.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? String(values[key]) : m)), cause });
 

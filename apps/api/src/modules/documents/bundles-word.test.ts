@@ -67,30 +67,28 @@ describe('bundles with Word files, LibreOffice switched off (SOFFICE_PATH=off)',
   });
 });
 
-describe('bundles with Word files, LibreOffice failing (a converter that exits 1 and writes nothing)', () => {
-  const t = useTestApp({ SOFFICE_PATH: '/bin/false' });
+describe.each([
+  {
+    when: 'LibreOffice failing (a converter that exits 1 and writes nothing)',
+    SOFFICE_PATH: '/bin/false',
+    files: ['summons.pdf', 'statement.docx'] as const,
+    detail: 'statement.docx could not be converted to PDF. Save it as PDF, upload it and try again.',
+  },
+  {
+    when: 'SOFFICE_PATH naming no program',
+    SOFFICE_PATH: '/nonexistent/soffice',
+    files: ['affidavit.doc', 'summons.pdf'] as const,
+    detail: 'Word documents cannot be converted for bundling on this server: affidavit.doc. Save them as PDF, upload them and try again.',
+  },
+])('bundles with Word files, $when', ({ SOFFICE_PATH, files, detail }) => {
+  const t = useTestApp({ SOFFICE_PATH });
 
-  it('names the file that could not be converted and keeps no bundle', async () => {
+  it('names the Word file in a 422 and keeps no bundle', async () => {
     const token = await t().login(DEMO.attorney);
     const { id, ids } = await documentWithWordFiles(t(), token);
-    const res = await t().as(token).post(`/api/v1/documents/${id}/bundle`, { file_ids: `${ids['summons.pdf']},${ids['statement.docx']}` });
+    const res = await t().as(token).post(`/api/v1/documents/${id}/bundle`, { file_ids: files.map((name) => ids[name]).join(',') });
     expect(res.statusCode).toBe(422);
-    expect(res.json().detail).toBe('statement.docx could not be converted to PDF. Save it as PDF, upload it and try again.');
-    expect(await bundleCount(t(), id)).toBe(0);
-  });
-});
-
-describe('bundles with Word files, SOFFICE_PATH naming no program', () => {
-  const t = useTestApp({ SOFFICE_PATH: '/nonexistent/soffice' });
-
-  it('refuses the Word files as unsupported on this server, by name', async () => {
-    const token = await t().login(DEMO.attorney);
-    const { id, ids } = await documentWithWordFiles(t(), token);
-    const res = await t().as(token).post(`/api/v1/documents/${id}/bundle`, { file_ids: `${ids['affidavit.doc']},${ids['summons.pdf']}` });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().detail).toBe(
-      'Word documents cannot be converted for bundling on this server: affidavit.doc. Save them as PDF, upload them and try again.',
-    );
+    expect(res.json().detail).toBe(detail);
     expect(await bundleCount(t(), id)).toBe(0);
   });
 });

@@ -44,12 +44,11 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
     throw appError(DocumentErrors.BUNDLE_WORD_UNSUPPORTED, { names: words.map((f) => f.filename).join(', ') });
 
   const store = fileStoreOf(ctx.deps);
-  const converted = soffice ? await convertWordFiles(soffice, store, words, ctx.log) : null;
   // pdf-lib is loaded on first use (large, and only bundles need it).
-  let merged;
+  const { PDFDocument } = await import('pdf-lib');
+  const merged = await PDFDocument.create();
+  const converted = soffice ? await convertWordFiles(soffice, store, words, ctx.log) : null;
   try {
-    const { PDFDocument } = await import('pdf-lib');
-    merged = await PDFDocument.create();
     for (const file of chosen) {
       const pdfPath = converted?.pdfOf.get(file.id);
       const bytes = pdfPath ? await readFile(pdfPath) : await buffer(await storedContent(store, file.storageKey));

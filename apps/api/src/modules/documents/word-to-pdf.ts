@@ -64,7 +64,7 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return next;
 }
 
-export type Converted = { dir: string; pdfOf: Map<number, string> };
+type Converted = { dir: string; pdfOf: Map<number, string> };
 
 /**
  * Converts Word files to PDF with one LibreOffice run (its start-up is most of the cost), one run at a time,
