@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import apiBoundaries from './eslint/api-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/data/**', '**/playwright-report/**', '**/test-results/**'] },
@@ -19,5 +20,10 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { lexserve: apiBoundaries },
+    rules: { 'lexserve/boundaries': 'error' },
   },
 );

@@ -7,7 +7,7 @@ import { buildApp } from '../apps/api/src/app';
 import { loadEnv } from '../apps/api/src/config/env';
 import { createDatabase } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
-import { seed } from '../apps/api/src/db/seed';
+import { seed } from '../apps/api/src/seed';
 
 const N = Number(process.env.BENCH_N ?? 3000);
 const env = loadEnv({ ...process.env, LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'lexserve-bench-')), LOGIN_RATE_LIMIT: '100000' });

@@ -17,35 +17,23 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import { WEB_DIST_DIR } from './config/paths';
-import type { Database, DbOrTx } from './db/client';
+import type { Database } from './db/client';
+import { systemClock, type Clock, type Deps } from './lib/deps';
 import { EventDispatcher } from './lib/events';
 import { JobRunner } from './lib/jobs';
 import { Mailer } from './lib/mail';
+import { createFileStore, type FileStore } from './lib/storage';
+import { createPaymentProvider } from './modules/payments/payments.service';
+import { planLimits } from './modules/subscriptions/limits';
 import { authenticate } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { modules } from './modules/index';
-
-/** Plan limits, enforced by the subscriptions module when it is set up. */
-export type PlanLimits = {
-  assertCanAddUser(tx: DbOrTx, firmId: number): Promise<void>;
-  assertCanAddBranch(tx: DbOrTx, firmId: number): Promise<void>;
-};
-
-export type Deps = {
-  env: Env;
-  database: Database;
-  mailer: Mailer;
-  events: EventDispatcher;
-  jobs: JobRunner;
-  limits?: PlanLimits;
-};
 
 /** Every /api/v1 route and whether it sits behind authentication (the authorization matrix walks it). */
 export type RouteEntry = { method: string; url: string; authenticated: boolean };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: Deps;
     routeTable: RouteEntry[];
     webAppShell?: boolean;
   }
@@ -55,10 +43,13 @@ export type BuildAppOptions = {
   env: Env;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Tests: a failing or instrumented store, a pinned clock. */
+  files?: FileStore;
+  clock?: Clock;
 };
 
 /** Builds the whole app without listening: plugins, then every module's routes under /api/v1. */
-export async function buildApp({ env, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, logger, files, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || `req-${randomUUID().slice(0, 8)}`,
@@ -70,13 +61,18 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', {
+  const deps: Deps = {
     env,
     database,
+    files: files ?? createFileStore(env),
+    payments: createPaymentProvider(env, app),
     mailer: new Mailer(env.SMTP_URL, env.MAIL_FROM),
+    limits: planLimits,
+    clock: clock ?? systemClock,
     events: new EventDispatcher(database, app.log),
     jobs: new JobRunner(database, app.log),
-  });
+  };
+  app.decorate('deps', deps);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

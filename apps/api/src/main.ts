@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import type { Env } from './config/env';
 import { createDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { seed } from './db/seed';
+import { seed } from './seed';
 import { join } from 'node:path';
 
 /** Database, migrations, seed, app, background work: everything `server.ts` and the e2e/bench harnesses start. */

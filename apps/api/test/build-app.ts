@@ -9,7 +9,7 @@ import { buildApp } from '../src/app';
 import { loadEnv, type Env } from '../src/config/env';
 import { createDatabase, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { seed } from '../src/db/seed';
+import { seed } from '../src/seed';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestApp } from './build-app';
-import { addCycle, addDays, cyclePriceCents } from '../src/modules/subscriptions/money';
+import { addCycle, addDays, cyclePriceCents } from '../src/lib/money';
 import { findPlanByName } from '../src/modules/subscriptions/plans.repository';
 import { insertSubscription } from '../src/modules/subscriptions/subscriptions.repository';
 

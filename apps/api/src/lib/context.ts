@@ -1,18 +1,43 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Deps } from '../app';
+import { CommonErrors } from '@lexserve/contracts/errors';
 import type { Db } from '../db/client';
-import { actorOf } from '../plugins/auth';
 import type { Actor } from './access';
+import { AppError } from './app-error';
+import type { Deps } from './deps';
 
-/** What a service needs from a request: the database, the actor, the app's services and a logger. */
-export type Ctx = { db: Db; actor: Actor; deps: Deps; log: FastifyBaseLogger };
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+  interface FastifyRequest {
+    /** Set by the authentication hook on every route of the authenticated scope. */
+    actor?: Actor;
+  }
+}
 
-export const ctxOf = (request: FastifyRequest): Ctx => ({
+/** What a service needs from a public call: the database, the app's services, a logger and who is calling. */
+export type PublicCtx = { db: Db; deps: Deps; log: FastifyBaseLogger; ip: string; userAgent: string | null };
+
+/** What a service needs from an authenticated call: a public context plus the signed-in actor. */
+export type Ctx = PublicCtx & { actor: Actor };
+
+/** The context of any request (public routes, webhooks). */
+export const publicCtxOf = (request: FastifyRequest): PublicCtx => ({
   db: request.server.deps.database.db,
-  actor: actorOf(request),
   deps: request.server.deps,
   log: request.log,
+  ip: request.ip,
+  userAgent: (request.headers['user-agent'] ?? '').slice(0, 500) || null,
 });
+
+/** The context of an authenticated request (throws if a route was mounted outside the authenticated scope). */
+export const ctxOf = (request: FastifyRequest): Ctx => ({ ...publicCtxOf(request), actor: actorOf(request) });
+
+/** The actor of an authenticated request. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError(CommonErrors.AUTH_REQUIRED);
+  return request.actor;
+}
 
 /** Runs work in a transaction and asks the event dispatcher to pick up what it recorded, once committed. */
 export async function inTransaction<T>(ctx: Pick<Ctx, 'db' | 'deps'>, work: (tx: Db) => Promise<T>): Promise<T> {

@@ -241,23 +241,3 @@ export function createFileStore(env: Pick<Env, 'DATA_DIR' | 'S3_BUCKET' | 'S3_RE
     });
   return new S3FileStore(client, env.S3_BUCKET);
 }
-
-const stores = new WeakMap<object, FileStore>();
-
-/**
- * The app's file store, created once per app from its configuration (keyed by the app's `deps`, so every
- * module shares one store and tests get one per app).
- */
-export function fileStoreOf(deps: { env: Env }): FileStore {
-  let store = stores.get(deps);
-  if (!store) {
-    store = createFileStore(deps.env);
-    stores.set(deps, store);
-  }
-  return store;
-}
-
-/** Replaces the app's store (tests: a failing or instrumented store). */
-export function setFileStore(deps: { env: Env }, store: FileStore): void {
-  stores.set(deps, store);
-}

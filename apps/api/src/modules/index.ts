@@ -1,9 +1,12 @@
-import type { ModuleDef } from './module';
+import type { ModuleDef } from '../lib/module';
 import { authPublicRoutes } from './auth/auth.routes';
 import { usersRoutes } from './users/users.routes';
 import { firmsRoutes } from './firms/firms.routes';
 import { mailSetup } from './users/users.events';
-import { documentsModule, partiesModule, verificationModule } from './documents/documents.module';
+import { seedAccounts } from './users/users.seed';
+import { documentsModule } from './documents/documents.module';
+import { partiesModule } from './parties/parties.module';
+import { verificationModule } from './verification/verification.module';
 import { notificationsModule } from './notifications/notifications.module';
 import { closuresModule } from './closures/closures.module';
 import { subscriptionsModule } from './subscriptions/subscriptions.module';
@@ -13,7 +16,7 @@ import { adminModule } from './admin/admin.module';
 /** Every domain module, in registration order. Each module adds its own entry. */
 export const modules: ModuleDef[] = [
   { name: 'auth', publicRoutes: authPublicRoutes },
-  { name: 'users', routes: usersRoutes, setup: mailSetup },
+  { name: 'users', routes: usersRoutes, setup: mailSetup, seed: seedAccounts },
   { name: 'firms', routes: firmsRoutes },
   documentsModule,
   partiesModule,

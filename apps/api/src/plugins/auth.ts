@@ -5,12 +5,10 @@ import { AuthErrors, CommonErrors, type ErrorDef } from '@lexserve/contracts/err
 import { users } from '../db/schema/index';
 import { type Actor, type Ability, assertCan } from '../lib/access';
 import { AppError } from '../lib/app-error';
+import { actorOf } from '../lib/context';
 import { verifyAccessToken } from '../lib/tokens';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    actor?: Actor;
-  }
   interface FastifyContextConfig {
     /** Firm roles may call this route without an active or trial subscription. */
     allowWithoutSubscription?: boolean;
@@ -53,12 +51,6 @@ export function authenticate(app: FastifyInstance) {
     if (!token) throw new AppError(CommonErrors.AUTH_REQUIRED);
     request.actor = await resolveActor(app, token);
   };
-}
-
-/** The actor of an authenticated route (throws if a route was mounted outside the authenticated scope). */
-export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError(CommonErrors.AUTH_REQUIRED);
-  return request.actor;
 }
 
 /** Route-level coarse gate: `preHandler: requireRole('system_admin')`. */

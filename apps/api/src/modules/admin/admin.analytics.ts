@@ -1,5 +1,5 @@
 import type { Ctx } from '../../lib/context';
-import { addMonths, centsToRand } from '../subscriptions/money';
+import { addMonths, centsToRand } from '../../lib/money';
 import { measureUsage } from '../subscriptions/subscriptions.service';
 import { BYTES_PER_MB } from '../subscriptions/limits';
 import * as repo from './admin.repository';

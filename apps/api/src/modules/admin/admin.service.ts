@@ -14,9 +14,8 @@ import { AppError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { getFirm } from '../firms/firms.service';
 import { toPaymentDto } from '../payments/payments.mapper';
-import { paymentProvider } from '../payments/provider';
 import * as lifecycle from '../subscriptions/lifecycle.service';
-import { centsOrNull, centsToDecimal } from '../subscriptions/money';
+import { centsOrNull, centsToDecimal } from '../../lib/money';
 import { toPlanSummary } from '../subscriptions/plans.mapper';
 import { findPlanById } from '../subscriptions/plans.repository';
 import { hasPaymentMethod, nextChargeCents } from '../subscriptions/subscriptions.mapper';
@@ -123,7 +122,7 @@ export async function changeFirmPlan(
   now = new Date(),
 ) {
   assertAdmin(ctx);
-  const provider = paymentProvider(ctx.deps.env);
+  const provider = ctx.deps.payments;
   await inTransaction(ctx, async (tx) => {
     const sub = await findSubscriptionById(tx, id, { lock: true });
     if (!sub) throw new AppError(AdminErrors.FIRM_SUBSCRIPTION_NOT_FOUND);
@@ -167,7 +166,7 @@ export async function cancelFirmSubscription(
 ) {
   assertAdmin(ctx);
   const immediate = input?.immediate === true;
-  const provider = paymentProvider(ctx.deps.env);
+  const provider = ctx.deps.payments;
   await inTransaction(ctx, async (tx) => {
     const sub = await findSubscriptionById(tx, id, { lock: true });
     if (!sub) throw new AppError(AdminErrors.FIRM_SUBSCRIPTION_NOT_FOUND);

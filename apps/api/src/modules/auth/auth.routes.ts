@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,15 +17,10 @@ import { MessageSchema } from '@lexserve/contracts/common';
 import { UserSchema } from '@lexserve/contracts/users';
 import { BranchSchema, FirmSchema } from '@lexserve/contracts/firms';
 import { AppError } from '../../lib/app-error';
+import { publicCtxOf } from '../../lib/context';
 import { LoginThrottle } from '../../lib/login-throttle';
 import { bearerToken, resolveActor } from '../../plugins/auth';
 import * as auth from './auth.service';
-
-const publicCtx = (request: FastifyRequest): auth.PublicCtx => ({
-  db: request.server.deps.database.db,
-  deps: request.server.deps,
-  log: request.log,
-});
 
 /** Login, refresh, logout, registration and password reset: all reachable without a session. */
 export async function authPublicRoutes(app: FastifyInstance) {
@@ -39,7 +34,7 @@ export async function authPublicRoutes(app: FastifyInstance) {
       const { email, password } = request.body;
       if (throttle.isBlocked(email, request.ip)) throw new AppError(AuthErrors.LOGIN_RATE_LIMITED);
       try {
-        const tokens = await auth.login(publicCtx(request), email, password);
+        const tokens = await auth.login(publicCtxOf(request), email, password);
         throttle.recordSuccess(email);
         return tokens;
       } catch (err) {
@@ -52,7 +47,7 @@ export async function authPublicRoutes(app: FastifyInstance) {
   r.post(
     '/users/refresh',
     { schema: { tags: ['auth'], body: RefreshInputSchema, response: { 200: TokenPairSchema } } },
-    async (request) => auth.refresh(publicCtx(request), request.body.refresh_token),
+    async (request) => auth.refresh(publicCtxOf(request), request.body.refresh_token),
   );
 
   r.post(
@@ -61,7 +56,7 @@ export async function authPublicRoutes(app: FastifyInstance) {
     async (request) => {
       const token = bearerToken(request);
       const userId = token ? await resolveActor(app, token).then((a) => a.id, () => undefined) : undefined;
-      await auth.logout(publicCtx(request), { userId, refreshToken: request.body?.refresh_token });
+      await auth.logout(publicCtxOf(request), { userId, refreshToken: request.body?.refresh_token });
       return { message: 'Successfully logged out' };
     },
   );
@@ -83,7 +78,7 @@ export async function authPublicRoutes(app: FastifyInstance) {
       config: { rateLimit: { max: app.deps.env.PUBLIC_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const data = await auth.register(publicCtx(request), request.body);
+      const data = await auth.register(publicCtxOf(request), request.body);
       return reply.status(201).send({ status: 'success' as const, data, message: 'Account created successfully! Please log in with your credentials.' });
     },
   );
@@ -95,7 +90,7 @@ export async function authPublicRoutes(app: FastifyInstance) {
       config: { rateLimit: { max: Math.ceil(app.deps.env.PUBLIC_RATE_LIMIT / 4), timeWindow: '15 minutes' } },
     },
     async (request) => {
-      await auth.forgotPassword(publicCtx(request), request.body.email);
+      await auth.forgotPassword(publicCtxOf(request), request.body.email);
       return { message: FORGOT_PASSWORD_MESSAGE };
     },
   );
@@ -104,7 +99,7 @@ export async function authPublicRoutes(app: FastifyInstance) {
     '/auth/reset-password',
     { schema: { tags: ['auth'], body: ResetPasswordInputSchema, response: { 200: MessageSchema } } },
     async (request) => {
-      await auth.resetPassword(publicCtx(request), request.body.token, request.body.new_password);
+      await auth.resetPassword(publicCtxOf(request), request.body.token, request.body.new_password);
       return { message: PASSWORD_RESET_DONE };
     },
   );

@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import { AuthErrors, UserErrors } from '@lexserve/contracts/errors';
+import { AuthErrors } from '@lexserve/contracts/errors';
 import type { RegisterInput, TokenPair } from '@lexserve/contracts/auth';
-import type { Deps } from '../../app';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import type { PublicCtx } from '../../lib/context';
 import { AppError } from '../../lib/app-error';
 import { recordEvent } from '../../lib/events';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { newOpaqueToken, sha256, signAccessToken } from '../../lib/tokens';
-import { insertBranch, insertFirm } from '../firms/firms.repository';
-import { defaultServiceAddress, toBranchDto, toFirmDto } from '../firms/firms.mapper';
-import { toUserDto } from '../users/users.mapper';
-import { emailInUse, findUserByEmail, findUserById, insertUser, updateUser, usernameFromEmail } from '../users/users.repository';
-import * as sessions from './sessions.repository';
-
-/** Unauthenticated calls have no actor: they get the app's services and a logger. */
-export type PublicCtx = { db: Db; deps: Deps; log: FastifyBaseLogger };
+import { createFirmWithMainBranch, toBranchDto, toFirmDto } from '../firms/firms.service';
+import { createAccount, isEmailInUse, recordLogin, setPasswordHash, toUserDto, userByEmail, userById } from '../users/users.service';
+import * as sessions from '../../lib/sessions';
 
 let dummyHash: Promise<string> | undefined;
 /** Compared against when the e-mail is unknown, so timing does not tell which e-mails exist. */
@@ -39,7 +33,7 @@ async function issueTokens(ctx: PublicCtx, db: DbOrTx, user: { id: number; role:
 }
 
 export async function login(ctx: PublicCtx, email: string, password: string): Promise<TokenPair> {
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await userByEmail(ctx.db, email);
   if (!user || user.isSystem) {
     await verifyPassword(password, await dummy(ctx.deps.env.BCRYPT_COST));
     throw new AppError(AuthErrors.INVALID_CREDENTIALS);
@@ -47,7 +41,7 @@ export async function login(ctx: PublicCtx, email: string, password: string): Pr
   if (!(await verifyPassword(password, user.passwordHash))) throw new AppError(AuthErrors.INVALID_CREDENTIALS);
   if (!user.isActive) throw new AppError(AuthErrors.ACCOUNT_INACTIVE);
   return ctx.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { lastLogin: new Date() });
+    await recordLogin(tx, user.id, new Date());
     return issueTokens(ctx, tx, user);
   });
 }
@@ -65,7 +59,7 @@ export async function refresh(ctx: PublicCtx, token: string): Promise<TokenPair>
     throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
   }
   if (row.expiresAt.getTime() <= Date.now()) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
-  const user = await findUserById(ctx.db, row.userId);
+  const user = await userById(ctx.db, row.userId);
   if (!user) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
   if (!user.isActive) {
     await sessions.revokeFamily(ctx.db, row.familyId);
@@ -86,40 +80,26 @@ export async function logout(ctx: PublicCtx, opts: { userId?: number; refreshTok
 
 /** Registers a firm, its main branch and its firm administrator in one transaction. */
 export async function register(ctx: PublicCtx, input: RegisterInput) {
-  if (await emailInUse(ctx.db, input.email)) throw new AppError(AuthErrors.EMAIL_TAKEN);
+  if (await isEmailInUse(ctx.db, input.email)) throw new AppError(AuthErrors.EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password, ctx.deps.env.BCRYPT_COST);
   const result = await ctx.db.transaction(async (tx) => {
-    const firm = await insertFirm(tx, {
+    const { firm, branch } = await createFirmWithMainBranch(tx, {
       name: input.firm_name,
-      contactEmail: input.firm_email,
+      email: input.firm_email,
       phone: input.firm_phone,
       address: input.firm_address,
-      maxBranches: 10,
-    });
-    const branch = await insertBranch(tx, {
-      firmId: firm.id,
-      name: input.branch_name,
+      branchName: input.branch_name,
       practiceNumber: input.practice_number,
-      address: input.firm_address,
-      contactEmail: input.firm_email,
-      contactPhone: input.firm_phone,
-      digitalServiceAddress: defaultServiceAddress(input.practice_number),
-      isMain: true,
     });
-    const user = await insertUser(
-      tx,
-      {
-        email: input.email,
-        fullName: input.full_name,
-        username: usernameFromEmail(input.email),
-        role: 'firm_admin',
-        phoneNumber: input.phone_number,
-        firmId: firm.id,
-        branchId: branch.id,
-        passwordHash,
-      },
-      UserErrors.USER_EMAIL_TAKEN,
-    );
+    const user = await createAccount(tx, {
+      email: input.email,
+      fullName: input.full_name,
+      role: 'firm_admin',
+      phoneNumber: input.phone_number,
+      firmId: firm.id,
+      branchId: branch.id,
+      passwordHash,
+    });
     await recordEvent(tx, 'firm.registered', { firmId: firm.id, userId: user.id });
     return { user: toUserDto(user), firm: toFirmDto(firm), branch: toBranchDto(branch) };
   });
@@ -131,7 +111,7 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Sends a single-use reset link valid for 1 hour; answers the same whether or not the e-mail exists. */
 export async function forgotPassword(ctx: PublicCtx, email: string): Promise<void> {
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await userByEmail(ctx.db, email);
   if (!user || user.isSystem || !user.isActive) return;
   const token = newOpaqueToken();
   const link = `${ctx.deps.env.PUBLIC_URL}/reset-password?token=${token}`;
@@ -153,7 +133,7 @@ export async function resetPassword(ctx: PublicCtx, token: string, newPassword: 
   await ctx.db.transaction(async (tx) => {
     const userId = await sessions.consumeResetToken(tx, sha256(token));
     if (!userId) throw new AppError(AuthErrors.RESET_LINK_INVALID);
-    await updateUser(tx, userId, { passwordHash });
+    await setPasswordHash(tx, userId, passwordHash);
     await sessions.revokeAllSessions(tx, userId);
   });
 }

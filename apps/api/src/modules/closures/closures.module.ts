@@ -1,4 +1,4 @@
-import type { ModuleDef } from '../module';
+import type { ModuleDef } from '../../lib/module';
 import { registerClosureHandlers } from './closures.events';
 import { closuresRoutes } from './closures.routes';
 

@@ -4,13 +4,11 @@ import { DocumentErrors, defaultBundleName, type CreateBundleInput } from '@lexs
 import { AppError, appError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
-import { fileStoreOf } from '../../lib/storage';
 import { sha256 } from '../../lib/tokens';
-import { assertStorageAvailable } from '../subscriptions/limits';
 import { eventPayload } from './documents.mapper';
 import { assertOpen } from './documents.policy';
 import { getDocumentForChange } from './documents.service';
-import { cleanFilename } from './file-inspector';
+import { cleanFilename } from '../../lib/file-inspector';
 import { newFileKey, storedContent } from './files.service';
 import * as repo from './files.repository';
 import { addTimelineEvent } from './timeline.repository';
@@ -43,7 +41,7 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
   if (words.length && !soffice)
     throw appError(DocumentErrors.BUNDLE_WORD_UNSUPPORTED, { names: words.map((f) => f.filename).join(', ') });
 
-  const store = fileStoreOf(ctx.deps);
+  const store = ctx.deps.files;
   // pdf-lib is loaded on first use (large, and only bundles need it).
   const { PDFDocument } = await import('pdf-lib');
   const merged = await PDFDocument.create();
@@ -76,7 +74,7 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
     const row = await inTransaction(ctx, async (tx) => {
       const current = await getDocumentForChange({ ...ctx, db: tx }, documentId, DocumentErrors.BUNDLE_FORBIDDEN);
       assertOpen(current);
-      await assertStorageAvailable(tx, current.firmId, out.length);
+      await ctx.deps.limits.assertStorageAvailable(tx, current.firmId, out.length);
       const [bundle] = await repo.insertCaseFiles(tx, [
         {
           documentId,

@@ -4,16 +4,9 @@ import { z } from 'zod';
 import { IdSchema } from '@lexserve/contracts/common';
 import { DeliveryPageSchema } from '@lexserve/contracts/documents';
 import { CommonErrors } from '@lexserve/contracts/errors';
+import { publicCtxOf } from '../../lib/context';
 import * as delivery from './delivery.service';
 import { sendStream } from './send-file';
-
-export const publicCtxOf = (request: FastifyRequest): delivery.PublicCtx => ({
-  db: request.server.deps.database.db,
-  deps: request.server.deps,
-  log: request.log,
-  ip: request.ip,
-  userAgent: (request.headers['user-agent'] ?? '').slice(0, 500) || null,
-});
 
 const TokenParams = z.object({ token: z.string().min(1).max(200) });
 const SessionQuery = z.object({ session: z.string().max(200).optional() });

@@ -1,13 +1,10 @@
 import type { Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
 import { DeliveryErrors, DocumentErrors, documentTypeLabel, proofFileName, type DeliveryPage } from '@lexserve/contracts/documents';
-import type { Deps } from '../../app';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { can } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
-import { inTransaction, type Ctx } from '../../lib/context';
+import { inTransaction, type Ctx, type PublicCtx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
-import { fileStoreOf } from '../../lib/storage';
 import { newOpaqueToken, sha256 } from '../../lib/tokens';
 import * as delivery from './delivery.repository';
 import { eventPayload } from './documents.mapper';
@@ -20,7 +17,6 @@ import { currentProofOf, openProofFile, verificationUrlOf } from './proof-of-ser
 import { addTimelineEvent } from './timeline.repository';
 
 /** What a public (no login) call has: the database, the app's services and who is asking, by address. */
-export type PublicCtx = { db: Db; deps: Deps; log: FastifyBaseLogger; ip: string; userAgent: string | null };
 
 /** A session opened by the single-use link lasts this long (the page keeps it for downloads and reloads). */
 const SESSION_HOURS = 24;
@@ -199,7 +195,7 @@ export async function downloadDeliveredFile(pctx: PublicCtx, token: string, sess
   const { d, doc } = await assertSession(pctx, token, session);
   const file = await findCaseFile(pctx.db, doc.id, fileId);
   if (!file || !file.isServed) throw new AppError(DeliveryErrors.DELIVERY_FILE_NOT_FOUND);
-  const opened = await openStored(fileStoreOf(pctx.deps), file);
+  const opened = await openStored(pctx.deps.files, file);
   await inTransaction(pctx, async (tx) => {
     await delivery.addDeliveryEvent(tx, { deliveryId: d.id, kind: 'downloaded', caseFileId: file.id, filename: file.filename, ip: pctx.ip, userAgent: pctx.userAgent });
     await addTimelineEvent(tx, {

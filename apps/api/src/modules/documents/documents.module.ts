@@ -1,12 +1,14 @@
-import type { ModuleDef } from '../module';
-import { partiesRoutes } from '../parties/parties.routes';
-import { verificationRoutes } from '../verification/verification.routes';
+import type { ModuleDef } from '../../lib/module';
 import { deliveryPublicRoutes } from './delivery.routes';
+import { documentPartiesRoutes } from './document-parties.routes';
 import { documentsRoutes } from './documents.routes';
 
-/** Case documents: documents, files, bundles, timeline, sheriffs, proof of service; the DSA delivery page (public). */
-export const documentsModule: ModuleDef = { name: 'documents', routes: documentsRoutes, publicRoutes: deliveryPublicRoutes };
-/** Parties and their links to documents. */
-export const partiesModule: ModuleDef = { name: 'parties', routes: partiesRoutes };
-/** Public verification by security ID and by file. */
-export const verificationModule: ModuleDef = { name: 'verification', publicRoutes: verificationRoutes };
+/** Case documents: documents, files, bundles, timeline, parties of a document, sheriffs, proof of service; the DSA delivery page (public). */
+export const documentsModule: ModuleDef = {
+  name: 'documents',
+  routes: async (app) => {
+    await documentsRoutes(app);
+    await documentPartiesRoutes(app);
+  },
+  publicRoutes: deliveryPublicRoutes,
+};

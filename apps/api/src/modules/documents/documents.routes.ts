@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { IdParamsSchema, IdSchema, MessageSchema, envelope } from '@lexserve/contracts/common';
 import {
@@ -30,6 +29,7 @@ import {
   UploadResultSchema,
 } from '@lexserve/contracts/documents';
 import { ctxOf } from '../../lib/context';
+import { formFields, registerUploads, uploadParts } from '../../plugins/uploads';
 import { createBundle } from './bundles.service';
 import * as delivery from './delivery.service';
 import * as documents from './documents.service';
@@ -40,28 +40,14 @@ import { parseOrThrow } from './validation';
 
 const FileParamsSchema = z.object({ id: IdSchema, fileId: IdSchema });
 
-/**
- * An upload refused before its body was read (unknown document, too many files…): answer, then close the
- * connection, rather than leave the client pushing the rest of a large body that nobody reads.
- */
-export function closeIfUnread(req: FastifyRequest, reply: FastifyReply) {
-  if (!req.raw.complete) reply.header('connection', 'close');
-}
-
-/** Reads the fields of a multipart body (the bundle call sends file_ids and bundle_name as form fields). */
-async function formFields(request: FastifyRequest): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for await (const part of request.parts({ limits: { files: 0, fields: 10, fieldSize: 16 * 1024 } })) {
-    if (part.type === 'field' && typeof part.value === 'string') out[part.fieldname] = part.value;
-  }
-  return out;
-}
+/** 100 MB per file, 50 files per request. */
+const uploadLimits = { fileSize: MAX_FILE_SIZE_BYTES, files: MAX_FILES_PER_UPLOAD };
 
 /** Case documents, their files, bundles, timeline, sheriff and proof of service (authenticated). */
 export async function documentsRoutes(app: FastifyInstance) {
-  // Multipart is registered in this module's scope only: 100 MB per file, 50 files per request.
+  // Multipart is registered in this module's scope only.
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: MAX_FILE_SIZE_BYTES, files: MAX_FILES_PER_UPLOAD }, throwFileSizeLimit: false });
+    await registerUploads(scope, uploadLimits);
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['documents'];
 
@@ -84,14 +70,8 @@ export async function documentsRoutes(app: FastifyInstance) {
           response: { 201: UploadResultSchema },
         },
       },
-      async (req, reply) => {
-        try {
-          return reply.status(201).send(await files.uploadFiles(ctxOf(req), req, req.query));
-        } catch (err) {
-          closeIfUnread(req, reply);
-          throw err;
-        }
-      },
+      async (req, reply) =>
+        reply.status(201).send(await files.uploadFiles(ctxOf(req), () => uploadParts(req, uploadLimits), req.query)),
     );
     r.get('/documents/:id', { schema: { tags, params: IdParamsSchema, response: { 200: DocumentSchema } } }, (req) =>
       documents.getDocument(ctxOf(req), req.params.id),

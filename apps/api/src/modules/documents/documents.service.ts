@@ -14,9 +14,7 @@ import { assertCan, can } from '../../lib/access';
 import { AppError, appError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
-import { fileStoreOf } from '../../lib/storage';
 import type { DbOrTx } from '../../db/client';
-import { assertCanServeDocument } from '../subscriptions/limits';
 import { countDocumentParties } from '../parties/parties.service';
 import { eventPayload, toDocumentDto, toDocumentDtos } from './documents.mapper';
 import {
@@ -286,7 +284,7 @@ async function submit(ctx: Ctx, tx: DbOrTx, doc: repo.DocumentRow): Promise<repo
     signerName: ctx.actor.fullName,
   });
   if (problems.length) throw validationError(problems.map((p) => ({ ...p, loc: p.loc })));
-  await assertCanServeDocument(tx, doc.firmId);
+  await ctx.deps.limits.assertCanServeDocument(tx, doc.firmId);
   const now = new Date();
   const served = await repo.updateDocumentRow(tx, doc.id, {
     status: 'served',
@@ -318,7 +316,7 @@ export async function deleteDocument(ctx: Ctx, id: number) {
     await recordEvent(tx, 'document.deleted', eventPayload(doc, ctx.actor.id));
     return { files, doc };
   });
-  const store = fileStoreOf(ctx.deps);
+  const store = ctx.deps.files;
   await Promise.all(files.map((f) => store.delete(f.storageKey).catch((err) => ctx.log.warn({ err, key: f.storageKey }, 'stored file not deleted'))));
   return doc;
 }

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
-import type { Multipart } from '@fastify/multipart';
 import {
   DocumentErrors,
-  MAX_FILES_PER_UPLOAD,
-  MAX_FILE_SIZE_BYTES,
   MIME_TYPES,
   type FileType,
   type UploadResult,
@@ -15,12 +11,12 @@ import { can } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
-import { FileMissingError, fileStoreOf, type FileStore } from '../../lib/storage';
-import { assertStorageAvailable } from '../subscriptions/limits';
+import { FileMissingError, type FileStore } from '../../lib/storage';
+import { UploadBodyError, type IncomingFile, type UploadPart } from '../../plugins/uploads';
 import { eventPayload } from './documents.mapper';
 import { assertOpen, wasServed } from './documents.policy';
 import * as docs from './documents.repository';
-import { cleanFilename, FileInspector, typeOfExtension } from './file-inspector';
+import { cleanFilename, FileInspector, typeOfExtension } from '../../lib/file-inspector';
 import * as repo from './files.repository';
 import { getDocumentForChange, getReadableDocument } from './documents.service';
 import { addTimelineEvent } from './timeline.repository';
@@ -35,12 +31,12 @@ const failure = (filename: string, def: ErrorDef): Failed => ({ filename, error:
 export const newFileKey = (firmId: number, kind: 'files' | 'bundles' | 'proofs') => `${kind}/${firmId}/${randomUUID()}`;
 
 /** Streams one multipart file into the store while hashing and sniffing it; answers what it is, or why not. */
-async function storeOne(store: FileStore, firmId: number, part: Multipart & { type: 'file' }): Promise<Stored | Failed> {
+async function storeOne(store: FileStore, firmId: number, part: IncomingFile): Promise<Stored | Failed> {
   const filename = cleanFilename(part.filename);
   const key = newFileKey(firmId, 'files');
   const inspector = new FileInspector();
   // pipe() does not forward errors: a body cut off mid-file must fail the store's write, not hang it.
-  const source = part.file as Readable;
+  const source = part.stream;
   source.on('error', (err) => inspector.destroy(err));
   try {
     await store.put(key, source.pipe(inspector), { contentType: 'application/octet-stream' });
@@ -53,7 +49,7 @@ async function storeOne(store: FileStore, firmId: number, part: Multipart & { ty
     return failure(filename, def);
   };
   // busboy stops at the limit and discards the rest of the part: the stored prefix is removed.
-  if (part.file.truncated) return reject(DocumentErrors.FILE_TOO_LARGE);
+  if (part.truncated()) return reject(DocumentErrors.FILE_TOO_LARGE);
   const { size, sha256, type } = inspector.inspection;
   if (size === 0) return reject(DocumentErrors.EMPTY_FILE);
   const claimed = typeOfExtension(filename);
@@ -64,21 +60,10 @@ async function storeOne(store: FileStore, firmId: number, part: Multipart & { ty
 
 const isStored = (r: Stored | Failed): r is Stored => 'key' in r;
 
-/** Maps multipart parser failures to the upload catalogue (too many files, broken body). */
+/** Maps a broken or over-full body to the upload catalogue. */
 function uploadErrorOf(err: unknown): unknown {
-  if (err instanceof AppError) return err;
-  const code = (err as { code?: string }).code;
-  if (code === 'FST_FILES_LIMIT') return new AppError(DocumentErrors.TOO_MANY_FILES);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(DocumentErrors.TOO_MANY_FILES);
-  if (
-    code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
-    code === 'FST_PROTO_VIOLATION' ||
-    code === 'FST_INVALID_JSON_FIELD_ERROR' ||
-    code === 'FST_REQ_FILE_TOO_LARGE' ||
-    /multipart|boundary|terminated early|Unexpected end|premature close/i.test((err as Error).message ?? '')
-  )
-    return new AppError(DocumentErrors.UPLOAD_MALFORMED, { cause: err });
-  return err;
+  if (!(err instanceof UploadBodyError)) return err;
+  return new AppError(err.reason === 'too_many' ? DocumentErrors.TOO_MANY_FILES : DocumentErrors.UPLOAD_MALFORMED, { cause: err });
 }
 
 const parseId = (raw: unknown): number | undefined => {
@@ -93,13 +78,19 @@ const parseId = (raw: unknown): number | undefined => {
  * body, plan storage) remove every file of the request. use_chunked_upload / use_parallel_upload are accepted
  * and ignored: the body is always streamed.
  */
-export async function uploadFiles(ctx: Ctx, request: FastifyRequest, query: { document_id?: string }): Promise<UploadResult> {
-  if (!request.isMultipart()) throw new AppError(DocumentErrors.UPLOAD_MALFORMED);
+/** `openBody` opens the multipart body (it throws at once when the request is not multipart). */
+export async function uploadFiles(ctx: Ctx, openBody: () => AsyncIterable<UploadPart>, query: { document_id?: string }): Promise<UploadResult> {
+  let body: AsyncIterable<UploadPart>;
+  try {
+    body = openBody();
+  } catch (err) {
+    throw uploadErrorOf(err);
+  }
   if (!can(ctx.actor, 'documents:update') || !ctx.actor.firmId) {
     // Drain nothing: the role can never upload; answer at once.
     throw new AppError(DocumentErrors.UPLOAD_FORBIDDEN);
   }
-  const store = fileStoreOf(ctx.deps);
+  const store = ctx.deps.files;
   let documentId = parseId(query.document_id);
   let doc: docs.DocumentRow | undefined;
   const checkDocument = async (id: number) => {
@@ -112,15 +103,9 @@ export async function uploadFiles(ctx: Ctx, request: FastifyRequest, query: { do
   const results: (Stored | Failed)[] = [];
   const cleanup = () => Promise.all(results.filter(isStored).map((r) => store.delete(r.key).catch(() => undefined)));
   try {
-    // throwFileSizeLimit: false (supported by @fastify/multipart, missing from its types): an over-size file is
-    // truncated and reported per file instead of failing the whole request.
-    const parts = request.parts({
-      limits: { fileSize: MAX_FILE_SIZE_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 1024, parts: MAX_FILES_PER_UPLOAD + 20 },
-      throwFileSizeLimit: false,
-    } as Parameters<typeof request.parts>[0]);
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'document_id' && !doc) {
+    for await (const part of body) {
+      if (part.kind === 'field') {
+        if (part.name === 'document_id' && !doc) {
           documentId = parseId(part.value);
           if (!documentId) throw new AppError(DocumentErrors.UPLOAD_DOCUMENT_ID_REQUIRED);
           doc = await checkDocument(documentId);
@@ -147,7 +132,7 @@ export async function uploadFiles(ctx: Ctx, request: FastifyRequest, query: { do
       const current = await getDocumentForChange({ ...ctx, db: tx }, target.id, DocumentErrors.UPLOAD_FORBIDDEN);
       assertOpen(current);
       const total = stored.reduce((n, s) => n + s.size, 0);
-      await assertStorageAvailable(tx, current.firmId, total);
+      await ctx.deps.limits.assertStorageAvailable(tx, current.firmId, total);
       const hasPrimary = !!(await repo.findPrimaryFile(tx, current.id));
       const inserted = await repo.insertCaseFiles(
         tx,
@@ -267,7 +252,7 @@ export async function deleteFile(ctx: Ctx, documentId: number, fileId: number) {
     });
     return file;
   });
-  await fileStoreOf(ctx.deps).delete(file.storageKey).catch((err) => ctx.log.warn({ err }, 'stored file not deleted'));
+  await ctx.deps.files.delete(file.storageKey).catch((err) => ctx.log.warn({ err }, 'stored file not deleted'));
 }
 
 export type Download = { stream: Readable; filename: string; mimeType: string; size: number };
@@ -300,5 +285,5 @@ export async function downloadFile(ctx: Ctx, documentId: number, q: { file_id?: 
   await getReadableDocument(ctx, documentId);
   const file = q.file_id ? await repo.findCaseFile(ctx.db, documentId, q.file_id) : await primaryOrFirst(ctx, documentId, q.primary_only ?? true);
   if (!file) throw new AppError(DocumentErrors.FILE_NOT_FOUND);
-  return openStored(fileStoreOf(ctx.deps), file);
+  return openStored(ctx.deps.files, file);
 }

@@ -12,11 +12,11 @@ import { can } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
-import { FileMissingError, fileStoreOf } from '../../lib/storage';
+import { FileMissingError } from '../../lib/storage';
 import { sha256 } from '../../lib/tokens';
 import type { DbOrTx } from '../../db/client';
 import { documentPartyLinks } from '../parties/parties.service';
-import { newSecurityId } from '../verification/security-id';
+import { newSecurityId } from '../../lib/security-id';
 import { eventsOfDeliveries, latestDeliveries } from './delivery.repository';
 import { eventPayload } from './documents.mapper';
 import * as docs from './documents.repository';
@@ -136,7 +136,7 @@ async function createProofVersion(ctx: Ctx, doc: docs.DocumentRow, performedById
   const pdf = await renderProofOfService(await collectProofData(ctx.db, doc, identity.securityId, publicUrl));
   const digest = sha256(pdf);
   const key = `${newFileKey(doc.firmId, 'proofs')}.pdf`;
-  const store = fileStoreOf(ctx.deps);
+  const store = ctx.deps.files;
   await store.put(key, pdf, { contentType: 'application/pdf' });
   try {
     return await inTransaction(ctx, async (tx) => {
@@ -214,7 +214,7 @@ export async function downloadProof(ctx: Ctx, documentId: number): Promise<{ str
 
 export async function openProofFile(ctx: Pick<Ctx, 'deps'>, file: repo.ProofFileRow) {
   try {
-    return { stream: await fileStoreOf(ctx.deps).get(file.storageKey), size: Number(file.size) };
+    return { stream: await ctx.deps.files.get(file.storageKey), size: Number(file.size) };
   } catch (err) {
     if (err instanceof FileMissingError) throw new AppError(ProofErrors.PROOF_FILE_NOT_READY, { cause: err });
     throw new AppError(ProofErrors.PROOF_DOWNLOAD_FAILED, { cause: err });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, IdSchema, MessageSchema, PageQuerySchema, envelope } from '@lexserve/contracts/common';
+import { IdParamsSchema, MessageSchema, PageQuerySchema, envelope } from '@lexserve/contracts/common';
 import {
   BranchListSchema,
   BranchSchema,
@@ -25,11 +25,6 @@ export async function firmsRoutes(app: FastifyInstance) {
   );
   r.post('/firms', { schema: { tags, body: CreateFirmInputSchema, response: { 201: envelope(FirmSchema) } } }, async (req, reply) =>
     reply.status(201).send({ status: 'success' as const, data: await firms.createFirm(ctxOf(req), req.body), message: 'Firm created successfully' }),
-  );
-  r.get(
-    '/firms/user/:userId',
-    { config: { allowWithoutSubscription: true }, schema: { tags, params: z.object({ userId: IdSchema }), response: { 200: FirmSchema } } },
-    (req) => firms.getFirmOfUser(ctxOf(req), req.params.userId),
   );
   r.get('/firms/:id', { schema: { tags, params: IdParamsSchema, response: { 200: FirmSchema } } }, (req) =>
     firms.getFirm(ctxOf(req), req.params.id),

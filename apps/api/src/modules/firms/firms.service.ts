@@ -9,8 +9,7 @@ import { CommonErrors, FirmErrors } from '@lexserve/contracts/errors';
 import { assertCan } from '../../lib/access';
 import { AppError, isForeignKeyViolation } from '../../lib/app-error';
 import type { Ctx } from '../../lib/context';
-import { findUserById } from '../users/users.repository';
-import { canViewUser } from '../users/users.policy';
+import type { DbOrTx } from '../../db/client';
 import * as repo from './firms.repository';
 import { defaultServiceAddress, toBranchDto, toFirmDto } from './firms.mapper';
 
@@ -68,14 +67,6 @@ export async function deleteFirm(ctx: Ctx, id: number) {
   await repo.deleteFirmRow(ctx.db, id).catch(conflictOn(FirmErrors.FIRM_DELETE_CONFLICT));
 }
 
-export async function getFirmOfUser(ctx: Ctx, userId: number) {
-  const user = await findUserById(ctx.db, userId);
-  if (!user || !canViewUser(ctx.actor, user) || !user.firmId) throw new AppError(FirmErrors.FIRM_OF_USER_NOT_FOUND);
-  const firm = await repo.findFirmById(ctx.db, user.firmId);
-  if (!firm) throw new AppError(FirmErrors.FIRM_OF_USER_NOT_FOUND);
-  return toFirmDto(firm);
-}
-
 export async function listFirmBranches(ctx: Ctx, firmId: number) {
   await getFirm(ctx, firmId);
   const seesAll = ctx.actor.role === 'system_admin' || ctx.actor.firmId === firmId;
@@ -109,7 +100,7 @@ export async function createBranch(ctx: Ctx, input: z.infer<typeof CreateBranchI
     const firm = await repo.findFirmById(tx, input.firm_id);
     if (!firm) throw new AppError(FirmErrors.FIRM_NOT_FOUND);
     if ((await repo.countBranches(tx, firm.id)) >= firm.maxBranches) throw new AppError(FirmErrors.MAX_BRANCHES_REACHED);
-    await ctx.deps.limits?.assertCanAddBranch(tx, firm.id);
+    await ctx.deps.limits.assertCanAddBranch(tx, firm.id);
     const branch = await repo.insertBranch(tx, newBranchValues(input));
     return toBranchDto(branch);
   });
@@ -167,3 +158,38 @@ const conflictOn =
     throw err;
   };
 
+
+/*
+ * For other modules (users, auth, the demo seed): firm and branch rows without an access check, in the caller's
+ * transaction; the caller has checked access.
+ */
+export const firmById = (db: DbOrTx, id: number) => repo.findFirmById(db, id);
+export const branchById = (db: DbOrTx, id: number) => repo.findBranchById(db, id);
+export const branchByPracticeNumber = (db: DbOrTx, practiceNumber: string) => repo.findBranchByPracticeNumber(db, practiceNumber);
+export const branchesOfFirm = (db: DbOrTx, firmId: number) => repo.listBranches(db, { firmId });
+export { toBranchDto, toFirmDto } from './firms.mapper';
+
+/** A new firm with its main branch (sign-up, the demo seed); the branch's service address is derived from its practice number. */
+export async function createFirmWithMainBranch(
+  tx: DbOrTx,
+  input: { name: string; email: string; phone: string | null | undefined; address: string; branchName: string; practiceNumber: string },
+) {
+  const firm = await repo.insertFirm(tx, {
+    name: input.name,
+    contactEmail: input.email,
+    phone: input.phone,
+    address: input.address,
+    maxBranches: 10,
+  });
+  const branch = await repo.insertBranch(tx, {
+    firmId: firm.id,
+    name: input.branchName,
+    practiceNumber: input.practiceNumber,
+    address: input.address,
+    contactEmail: input.email,
+    contactPhone: input.phone,
+    digitalServiceAddress: defaultServiceAddress(input.practiceNumber),
+    isMain: true,
+  });
+  return { firm, branch };
+}

@@ -12,7 +12,7 @@ import { buildApp } from '../../app';
 import { loadEnv } from '../../config/env';
 import { createDatabase, type Database } from '../../db/client';
 import { migrate } from '../../db/migrate';
-import { seed } from '../../db/seed';
+import { seed } from '../../seed';
 import { notifyUsers } from './notifications.service';
 
 /**

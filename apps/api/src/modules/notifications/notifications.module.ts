@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDef } from '../module';
+import type { ModuleDef } from '../../lib/module';
 import { registerNotificationHandlers } from './notifications.events';
 import { NotificationHub } from './notifications.hub';
 import { notificationsRoutes } from './notifications.routes';

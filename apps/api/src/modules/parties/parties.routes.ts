@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IdParamsSchema, MessageSchema, envelope } from '@lexserve/contracts/common';
+import { IdParamsSchema, envelope } from '@lexserve/contracts/common';
 import {
   CreatePartyInputSchema,
-  LinkPartyInputSchema,
-  PartyLinkListSchema,
-  PartyLinkParamsSchema,
-  PartyLinkSchema,
   PartyListQuerySchema,
   PartyListSchema,
   PartySchema,
@@ -15,7 +11,7 @@ import {
 import { ctxOf } from '../../lib/context';
 import * as parties from './parties.service';
 
-/** Parties of a firm and their links to documents. */
+/** The parties of a firm (their links to documents are routes of the documents module). */
 export async function partiesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['parties'];
@@ -33,33 +29,5 @@ export async function partiesRoutes(app: FastifyInstance) {
     '/parties/:id',
     { schema: { tags, params: IdParamsSchema, body: UpdatePartyInputSchema, response: { 200: envelope(PartySchema) } } },
     async (req) => ({ status: 'success' as const, data: await parties.updateParty(ctxOf(req), req.params.id, req.body), message: 'Party updated successfully' }),
-  );
-  r.post(
-    '/parties/:party_id/documents/:document_id',
-    {
-      schema: {
-        tags,
-        params: PartyLinkParamsSchema,
-        body: LinkPartyInputSchema,
-        response: { 200: envelope(PartyLinkSchema), 201: envelope(PartyLinkSchema) },
-      },
-    },
-    async (req, reply) => {
-      const { created, link } = await parties.linkParty(ctxOf(req), req.params.party_id, req.params.document_id, req.body);
-      return reply
-        .status(created ? 201 : 200)
-        .send({ status: 'success' as const, data: link, message: created ? 'Party linked to document' : 'Party link updated' });
-    },
-  );
-  r.delete(
-    '/parties/:party_id/documents/:document_id',
-    { schema: { tags, params: PartyLinkParamsSchema, response: { 200: MessageSchema } } },
-    async (req) => {
-      await parties.unlinkParty(ctxOf(req), req.params.party_id, req.params.document_id);
-      return { message: 'Party removed from document' };
-    },
-  );
-  r.get('/documents/:id/parties', { schema: { tags, params: IdParamsSchema, response: { 200: PartyLinkListSchema } } }, (req) =>
-    parties.listDocumentParties(ctxOf(req), req.params.id),
   );
 }

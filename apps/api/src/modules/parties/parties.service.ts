@@ -9,11 +9,8 @@ import {
 } from '@lexserve/contracts/parties';
 import { can } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
-import { inTransaction, type Ctx } from '../../lib/context';
+import type { Ctx } from '../../lib/context';
 import type { DbOrTx } from '../../db/client';
-import { addTimelineEvent } from '../documents/timeline.repository';
-import { assertNotServed } from '../documents/documents.policy';
-import { getDocumentForChange, getReadableDocument } from '../documents/documents.service';
 import * as repo from './parties.repository';
 
 export const toPartyDto = (p: repo.PartyRow): Party => ({
@@ -122,68 +119,49 @@ export async function listParties(ctx: Ctx, q: PartyListQuery) {
   return { parties: rows.map(toPartyDto), total };
 }
 
-/**
- * POST /parties/{party_id}/documents/{document_id}: links a party of the document's firm with a role. Linking
- * it again updates the link (the wizard re-saves its draft). Parties are fixed once the document is served.
+/*
+ * For the documents module, which checks access to the document and writes its timeline: a document's links to the
+ * parties of its firm. Parties are fixed once the document is served (the caller checks).
  */
-export async function linkParty(ctx: Ctx, partyId: number, documentId: number, input: LinkPartyInput) {
-  const firmId = assertManages(ctx);
+
+/** Links a party of the firm to the document with a role, or updates the link (the wizard re-saves its draft). */
+export async function linkToDocument(
+  tx: DbOrTx,
+  doc: { id: number; firmId: number },
+  partyId: number,
+  input: LinkPartyInput,
+): Promise<{ created: boolean; link: PartyLink }> {
+  assertSameParty(partyId, input);
+  const party = await repo.findPartyInFirm(tx, partyId, doc.firmId);
+  if (!party) throw new AppError(PartyErrors.PARTY_NOT_FOUND);
+  const existing = await repo.findLink(tx, doc.id, partyId);
+  const link = await repo.upsertLink(tx, {
+    documentId: doc.id,
+    partyId,
+    firmId: doc.firmId,
+    role: input.role,
+    notes: input.notes,
+    isPrimary: input.is_primary,
+  });
+  return { created: !existing, link: toLinkDto({ link, party }) };
+}
+
+/** Removes the party from the document; answers the removed link's role and the party's name. */
+export async function unlinkFromDocument(tx: DbOrTx, doc: { id: number; firmId: number }, partyId: number) {
+  const link = await repo.findLink(tx, doc.id, partyId);
+  if (!link) throw new AppError(PartyErrors.PARTY_LINK_NOT_FOUND);
+  const party = await repo.findPartyInFirm(tx, partyId, doc.firmId);
+  await repo.deleteLink(tx, link.id);
+  return { role: link.role, name: party ? toPartyDto(party).display_name : `Party ${partyId}` };
+}
+
+/** A link's body may repeat the party's id; it must then be the one of the path. */
+export function assertSameParty(partyId: number, input: LinkPartyInput) {
   if (input.party_id !== undefined && input.party_id !== partyId) throw new AppError(PartyErrors.PARTY_ID_MISMATCH);
-  return inTransaction(ctx, async (tx) => {
-    const doc = await getDocumentForChange({ ...ctx, db: tx }, documentId);
-    assertNotServed(doc);
-    const party = await repo.findPartyInFirm(tx, partyId, firmId);
-    if (!party || party.firmId !== doc.firmId) throw new AppError(PartyErrors.PARTY_NOT_FOUND);
-    const existing = await repo.findLink(tx, documentId, partyId);
-    const link = await repo.upsertLink(tx, {
-      documentId,
-      partyId,
-      firmId: doc.firmId,
-      role: input.role,
-      notes: input.notes,
-      isPrimary: input.is_primary,
-    });
-    const name = toPartyDto(party).display_name;
-    await addTimelineEvent(tx, {
-      documentId,
-      firmId: doc.firmId,
-      type: existing ? 'updated' : 'party_added',
-      description: existing ? `Party ${name} updated (${input.role})` : `Party ${name} added as ${input.role}`,
-      performedById: ctx.actor.id,
-      metadata: { party_id: partyId, party_name: name, role: input.role, is_primary: input.is_primary },
-    });
-    return { created: !existing, link: toLinkDto({ link, party }) };
-  });
 }
 
-export async function unlinkParty(ctx: Ctx, partyId: number, documentId: number) {
-  assertManages(ctx);
-  await inTransaction(ctx, async (tx) => {
-    const doc = await getDocumentForChange({ ...ctx, db: tx }, documentId);
-    assertNotServed(doc);
-    const link = await repo.findLink(tx, documentId, partyId);
-    if (!link) throw new AppError(PartyErrors.PARTY_LINK_NOT_FOUND);
-    const party = await repo.findPartyInFirm(tx, partyId, doc.firmId);
-    await repo.deleteLink(tx, link.id);
-    const name = party ? toPartyDto(party).display_name : `Party ${partyId}`;
-    await addTimelineEvent(tx, {
-      documentId,
-      firmId: doc.firmId,
-      type: 'party_removed',
-      description: `Party ${name} removed`,
-      performedById: ctx.actor.id,
-      metadata: { party_id: partyId, party_name: name, role: link.role },
-    });
-  });
-}
+/** Whether the actor may manage parties (create, change, link); throws the parties' 403 otherwise. */
+export const assertManagesParties = (ctx: Ctx) => void assertManages(ctx);
 
-/** GET /documents/{id}/parties: everyone who may read the document (the assigned sheriff too). */
-export async function listDocumentParties(ctx: Ctx, documentId: number) {
-  await getReadableDocument(ctx, documentId);
-  const links = (await repo.listLinks(ctx.db, documentId)).map(toLinkDto);
-  return { parties: links, total: links.length };
-}
-
-/** For the documents module (submit rule, proof of service): no scope check, the caller has done it. */
 export const countDocumentParties = (db: DbOrTx, documentId: number) => repo.countLinks(db, documentId);
 export const documentPartyLinks = async (db: DbOrTx, documentId: number) => (await repo.listLinks(db, documentId)).map(toLinkDto);

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PaymentErrors } from '@lexserve/contracts/payments';
-import type { Deps } from '../../app';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { PublicCtx } from '../../lib/context';
 import * as lifecycle from '../subscriptions/lifecycle.service';
-import { decimalToCents } from '../subscriptions/money';
+import { decimalToCents } from '../../lib/money';
 import { nextChargeCents } from '../subscriptions/subscriptions.mapper';
 import {
   findSubscriptionById,
@@ -14,9 +14,7 @@ import {
 import { itnParamString, itnSignature, parseFormBody, sameSignature, type ItnPairs } from './payfast';
 import * as repo from './payments.repository';
 import { newPaymentReference } from './payments.service';
-import { paymentProvider } from './provider';
 
-export type ItnCtx = { db: Db; deps: Deps; log: FastifyBaseLogger };
 export type ItnOutcome = 'processed' | 'duplicate' | 'ignored';
 
 const reject = (def: (typeof PaymentErrors)[keyof typeof PaymentErrors], message?: string) =>
@@ -30,12 +28,12 @@ const reject = (def: (typeof PaymentErrors)[keyof typeof PaymentErrors], message
  * cancels the subscription. Every notification is logged with its outcome.
  */
 export async function handleItn(
-  ctx: ItnCtx,
+  ctx: PublicCtx,
   raw: string,
   remoteIp: string,
   now = new Date(),
 ): Promise<ItnOutcome> {
-  const provider = paymentProvider(ctx.deps.env);
+  const provider = ctx.deps.payments;
   let pairs: ItnPairs;
   try {
     pairs = parseFormBody(raw);

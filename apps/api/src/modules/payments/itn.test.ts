@@ -14,7 +14,6 @@ import {
 } from '../../../test/subscription-helpers';
 import { paymentNotifications, payments } from '../../db/schema/index';
 import { itnSignature, type ItnPairs } from './payfast';
-import { paymentProvider } from './provider';
 import { buildItn } from './simulator';
 
 const t = useTestApp();
@@ -24,7 +23,7 @@ beforeAll(async () => {
 });
 
 const NOTIFY = '/api/v1/payments/notify';
-const provider = () => paymentProvider(t().env);
+const provider = () => t().app.deps.payments;
 const itn = (p: Parameters<typeof buildItn>[1]) => buildItn(provider(), p);
 const notify = (pairs: ItnPairs) => postForm(t(), NOTIFY, pairs);
 const paymentsOf = (subscriptionId: number) =>

@@ -10,7 +10,6 @@ import {
   type PlanIds,
 } from '../../../test/subscription-helpers';
 import { checkoutSignature, itnParamString } from './payfast';
-import { paymentProvider } from './provider';
 import { buildItn } from './simulator';
 
 /** PAYMENT_PROVIDER=payfast (sandbox): PayFast's addresses, the source check, the validate call and the API calls. */
@@ -45,7 +44,7 @@ function fakeFetch(answer: (url: string, init: RequestInit) => Response) {
 async function paidCheckout() {
   const firm = await registerFirm(t(), {}, { subscribed: false });
   const checkout = await startCheckout(t(), firm, plans.small_practice);
-  const pairs = buildItn(paymentProvider(t().env), {
+  const pairs = buildItn(t().app.deps.payments, {
     mPaymentId: checkout.init.payment_reference,
     pfPaymentId: String(Math.floor(Math.random() * 1e9)),
     status: 'COMPLETE',

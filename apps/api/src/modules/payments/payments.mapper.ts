@@ -1,6 +1,6 @@
 import type { Payment } from '@lexserve/contracts/payments';
 import type { BillingCycle } from '@lexserve/contracts/subscriptions';
-import { centsToDecimal } from '../subscriptions/money';
+import { centsToDecimal } from '../../lib/money';
 import type { PaymentRow } from './payments.repository';
 
 export const toPaymentDto = (

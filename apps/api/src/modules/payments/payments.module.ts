@@ -1,4 +1,4 @@
-import type { ModuleDef } from '../module';
+import type { ModuleDef } from '../../lib/module';
 import { paymentsRoutes } from './payments.routes';
 import { paymentsPublicRoutes } from './payments.webhook';
 

@@ -73,6 +73,16 @@ export const paymentContext = async (db: DbOrTx, subscriptionId: number) =>
       .where(eq(firmSubscriptions.id, subscriptionId))
   )[0];
 
+/** The subscription's first completed payment (its reference and item name carry over to renewals). */
+export const findInitialPayment = async (db: DbOrTx, subscriptionId: number) =>
+  (
+    await db
+      .select({ reference: payments.paymentReference, itemName: payments.itemName })
+      .from(payments)
+      .where(and(eq(payments.subscriptionId, subscriptionId), eq(payments.kind, 'initial'), eq(payments.status, 'completed')))
+      .limit(1)
+  )[0];
+
 /** Claims an ITN for processing; undefined when the same notification was processed before (a replay). */
 export async function claimNotification(
   db: DbOrTx,

@@ -13,7 +13,6 @@ import {
   type PlanIds,
 } from '../../../test/subscription-helpers';
 import { CHECKOUT_FIELD_ORDER, checkoutSignature } from './payfast';
-import { paymentProvider } from './provider';
 
 const t = useTestApp({ PUBLIC_URL: 'http://lexserve.test' });
 let plans: PlanIds;
@@ -52,7 +51,7 @@ describe('generate-signature', () => {
     const keys = Object.keys(f).filter((k) => k !== 'signature');
     expect(keys).toEqual(CHECKOUT_FIELD_ORDER.filter((k) => keys.includes(k)));
     const { signature, ...signed } = f;
-    expect(signature).toBe(checkoutSignature(signed, paymentProvider(t().env).passphrase));
+    expect(signature).toBe(checkoutSignature(signed, t().app.deps.payments.passphrase));
     expect(Object.values(f).every((v) => v !== '' && v === v.trim())).toBe(true);
 
     const byId = await t().as(firm.token).get(`/api/v1/payments/verify/${init.payment_id}`);

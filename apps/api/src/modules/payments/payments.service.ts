@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { PaymentCancelFeedbackInputSchema, PaymentInit } from '@lexserve/contracts/payments';
 import { PaymentErrors } from '@lexserve/contracts/payments';
 import { SubscriptionErrors } from '@lexserve/contracts/subscriptions';
+import type { Env } from '../../config/env';
 import type { DbOrTx } from '../../db/client';
+import type { PaymentProvider } from '../../lib/payment-provider';
 import { AppError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { getFirm } from '../firms/firms.service';
@@ -14,7 +17,7 @@ import {
   cyclePriceCents,
   PAYFAST_FREQUENCY,
   sastDate,
-} from '../subscriptions/money';
+} from '../../lib/money';
 import { toPlanSummary } from '../subscriptions/plans.mapper';
 import { hasPaymentMethod, nextBillingDate, nextChargeCents } from '../subscriptions/subscriptions.mapper';
 import { findSubscriptionById, planOf } from '../subscriptions/subscriptions.repository';
@@ -23,6 +26,11 @@ import { checkoutSignature } from './payfast';
 import { toPaymentDto } from './payments.mapper';
 import * as repo from './payments.repository';
 import { paymentProvider } from './provider';
+import { chargeRenewal } from './simulator';
+
+/** The app's payment provider (PayFast or the simulator), built once into `Deps`. */
+export const createPaymentProvider = (env: Env, app: FastifyInstance): PaymentProvider =>
+  paymentProvider(env, (provider, charge) => chargeRenewal(app, provider, charge));
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /** LS-20250131-7K3M9QXD: readable, unique (40 random bits per day). */
@@ -54,7 +62,7 @@ export async function generateSignature(
   now = new Date(),
 ): Promise<PaymentInit> {
   const firmId = managedFirmOf(ctx);
-  const provider = paymentProvider(ctx.deps.env);
+  const provider = ctx.deps.payments;
   if (!provider.configured) {
     ctx.log.error('PayFast merchant id and key are not configured');
     throw new AppError(PaymentErrors.PAYMENT_INIT_FAILED);
@@ -184,7 +192,7 @@ export async function getCardUpdateUrl(ctx: Ctx, subscriptionId: number) {
   const firmId = managedFirmOf(ctx);
   const sub = await findSubscriptionById(ctx.db, subscriptionId);
   if (!sub || sub.firmId !== firmId) throw new AppError(SubscriptionErrors.SUBSCRIPTION_NOT_FOUND);
-  const provider = paymentProvider(ctx.deps.env);
+  const provider = ctx.deps.payments;
   if (
     (sub.status !== 'active' && sub.status !== 'trial') ||
     !hasPaymentMethod(sub) ||

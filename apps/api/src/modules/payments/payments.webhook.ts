@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicCtxOf } from '../../lib/context';
 import { handleItn } from './itn.service';
 import { checkoutSignature, parseFormBody, sameSignature } from './payfast';
-import { paymentProvider, SIMULATOR_PATH } from './provider';
+import { SIMULATOR_PATH } from './provider';
 import { cardUpdatePage, deliverItn, errorPage, itnForPaidForm, processPage } from './simulator';
 
 const tags = ['payments'];
@@ -32,7 +33,7 @@ export async function paymentsPublicRoutes(app: FastifyInstance) {
         },
       },
       async (req, reply) => {
-        await handleItn({ db: app.deps.database.db, deps: app.deps, log: req.log }, req.body, req.ip);
+        await handleItn(publicCtxOf(req), req.body, req.ip);
         return reply.type('text/plain').send('OK');
       },
     );
@@ -47,7 +48,7 @@ const html = (reply: FastifyReply, status: number, body: string) =>
 async function simulatorRoutes(scope: FastifyInstance) {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const env = scope.deps.env;
-  const provider = paymentProvider(env);
+  const provider = scope.deps.payments;
   const hide = { hide: true } as const;
   const formFields = (raw: string) => Object.fromEntries(parseFormBody(raw));
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PaymentErrors } from '@lexserve/contracts/payments';
 import type { Env } from '../../config/env';
 import { AppError } from '../../lib/app-error';
+import type { PaymentProvider, RecurringCharge } from '../../lib/payment-provider';
 import {
   PAYFAST_API_URL,
   apiSignature,
@@ -10,30 +11,6 @@ import {
   payfastProcessUrl,
   payfastValidateUrl,
 } from './payfast';
-
-/**
- * The hosted payment provider: PayFast, or the built-in simulator that stands in for PayFast's hosted page in the
- * embedded mode (same form, same signature, same ITN). Stateless: built from the configuration when needed.
- */
-export type PaymentProvider = {
-  name: 'simulator' | 'payfast';
-  /** PayFast mode without merchant credentials cannot take payments. */
-  configured: boolean;
-  merchantId: string;
-  merchantKey: string;
-  passphrase: string | undefined;
-  /** Where the browser posts the signed form. */
-  processUrl: string;
-  /** Whether an ITN's source address must be one of PayFast's. */
-  isTrustedSource(ip: string): boolean;
-  /** PayFast's validate call (POST the parameter string back; VALID or INVALID); always true for the simulator. */
-  validateItn(paramString: string): Promise<boolean>;
-  cardUpdateUrl(token: string, returnUrl: string): string;
-  /** Stops future charges at the provider. */
-  cancelSubscription(token: string): Promise<void>;
-  /** Sets the amount of the next recurring charges at the provider (cents). */
-  updateRecurringAmount(token: string, cents: number): Promise<void>;
-};
 
 export const SIMULATOR_PATH = '/api/v1/payments/simulator';
 
@@ -46,10 +23,17 @@ const simulatorPassphrase = (env: Env) =>
 const sastTimestamp = (now = new Date()) =>
   `${new Date(now.getTime() + 2 * 3_600_000).toISOString().slice(0, 19)}+02:00`;
 
-export function paymentProvider(env: Env): PaymentProvider {
+/**
+ * The hosted payment provider for the configuration: PayFast, or the built-in simulator that stands in for PayFast's
+ * hosted page in the embedded mode (same form, same signature, same ITN). Built once per app, into `Deps`.
+ */
+export function paymentProvider(
+  env: Env,
+  simulatorCharge: (provider: PaymentProvider, charge: RecurringCharge) => Promise<void>,
+): PaymentProvider {
   if (env.PAYMENT_PROVIDER === 'simulator') {
     const base = `${env.PUBLIC_URL.replace(/\/$/, '')}${SIMULATOR_PATH}`;
-    return {
+    const simulator: PaymentProvider = {
       name: 'simulator',
       configured: true,
       merchantId: env.PAYFAST_MERCHANT_ID ?? '10000100',
@@ -62,7 +46,12 @@ export function paymentProvider(env: Env): PaymentProvider {
         `${base}/update-card?token=${encodeURIComponent(token)}&return=${encodeURIComponent(returnUrl)}`,
       cancelSubscription: async () => undefined,
       updateRecurringAmount: async () => undefined,
+      collectRecurring: async (charge) => {
+        await simulatorCharge(simulator, charge);
+        return 'collected';
+      },
     };
+    return simulator;
   }
 
   const mode = env.PAYFAST_MODE;
@@ -127,5 +116,6 @@ export function paymentProvider(env: Env): PaymentProvider {
     cancelSubscription: (token) => api('PUT', `/subscriptions/${encodeURIComponent(token)}/cancel`),
     updateRecurringAmount: (token, cents) =>
       api('PATCH', `/subscriptions/${encodeURIComponent(token)}/update`, { amount: cents }),
+    collectRecurring: async () => 'awaiting_provider',
   };
 }

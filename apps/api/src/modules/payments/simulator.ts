@@ -1,8 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { centsToDecimal, decimalToCents, mulDivRound } from '../subscriptions/money';
+import { centsToDecimal, decimalToCents, mulDivRound } from '../../lib/money';
 import { formBody, itnSignature, type ItnPairs } from './payfast';
-import type { PaymentProvider } from './provider';
+import type { PaymentProvider, RecurringCharge } from '../../lib/payment-provider';
+import { sastDate } from '../../lib/money';
+import { findInitialPayment } from './payments.repository';
 
 /**
  * The payment simulator: a stand-in for PayFast's hosted page (PAYMENT_PROVIDER=simulator). It receives the same
@@ -170,4 +172,25 @@ export async function deliverItn(
     signal: AbortSignal.timeout(15_000),
   });
   return { status: res.status, body: await res.text() };
+}
+
+/**
+ * The simulator's recurring billing: at a period end it charges the stored card as PayFast would, with one ITN per
+ * period end and a payment id derived from the subscription and the date, so a retried charge is a replay and
+ * charges nothing twice. The ITN goes through the notify endpoint like any other.
+ */
+export async function chargeRenewal(app: FastifyInstance, provider: PaymentProvider, charge: RecurringCharge): Promise<void> {
+  const { env, database } = app.deps;
+  const first = await findInitialPayment(database.db, charge.subscriptionId);
+  const pairs = buildItn(provider, {
+    mPaymentId: first?.reference ?? `LS-SUB-${charge.subscriptionId}`,
+    pfPaymentId: `9${String(charge.subscriptionId).padStart(8, '0')}${Math.floor(charge.periodEnd.getTime() / 1000)}`,
+    status: 'COMPLETE',
+    amountCents: charge.amountCents,
+    itemName: first?.itemName ?? `LexServe ${charge.planName ?? 'subscription'}`,
+    token: charge.token,
+    billingDate: sastDate(charge.periodEnd),
+  });
+  const res = await deliverItn(app, env.PUBLIC_URL, `${env.PUBLIC_URL.replace(/\/$/, '')}/api/v1/payments/notify`, pairs);
+  if (res.status !== 200) throw new Error(`simulated renewal refused: ${res.status} ${res.body}`);
 }

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import type { PaymentProviderName } from '../../db/schema/index';
 import { recordEvent } from '../../lib/events';
 import { scheduleJob } from '../../lib/jobs';
-import { addCycle, addDays, cyclePriceCents } from './money';
+import { addCycle, addDays, cyclePriceCents } from '../../lib/money';
 import { nextChargeCents } from './subscriptions.mapper';
 import * as repo from './subscriptions.repository';
 import type { SubscriptionRow } from './subscriptions.repository';

@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { SubscriptionErrors } from '@lexserve/contracts/subscriptions';
-import type { PlanLimits } from '../../app';
+import type { PlanLimits } from '../../lib/deps';
 import type { DbOrTx } from '../../db/client';
 import { firmSubscriptions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { addMonths } from './money';
+import { addMonths } from '../../lib/money';
 import type { PlanRow } from './plans.mapper';
 import { givesAccess, planOf, type SubscriptionRow } from './subscriptions.repository';
 import {
@@ -117,8 +117,10 @@ export async function assertStorageAvailable(
     );
 }
 
-/** What `app.deps.limits` answers (users and branches; the documents module imports the other two directly). */
+/** What `deps.limits` answers, for the modules that add users, branches, documents served and stored bytes. */
 export const planLimits: PlanLimits = {
   assertCanAddUser: (tx, firmId) => assertCanAddUser(tx, firmId),
   assertCanAddBranch: (tx, firmId) => assertCanAddBranch(tx, firmId),
+  assertCanServeDocument: (tx, firmId) => assertCanServeDocument(tx, firmId),
+  assertStorageAvailable: (tx, firmId, extraBytes) => assertStorageAvailable(tx, firmId, extraBytes),
 };

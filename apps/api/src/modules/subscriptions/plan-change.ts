@@ -6,7 +6,7 @@ import {
   type PlanFeatures,
   type SubscriptionStatus,
 } from '@lexserve/contracts/subscriptions';
-import { cyclePriceCents, mulDivRound, type PriceSource } from './money';
+import { cyclePriceCents, mulDivRound, type PriceSource } from '../../lib/money';
 
 /** Pure plan-change arithmetic: no database, every amount in integer cents. */
 

@@ -7,7 +7,7 @@ import {
   type PlanSummary,
 } from '@lexserve/contracts/subscriptions';
 import type { subscriptionPlans } from '../../db/schema/index';
-import { centsOrNull, cyclePriceCents } from './money';
+import { centsOrNull, cyclePriceCents } from '../../lib/money';
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 

@@ -8,7 +8,7 @@ import { assertCan } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import type { Ctx } from '../../lib/context';
 import { DEFAULT_PLANS } from './default-plans';
-import { randToCents } from './money';
+import { randToCents } from '../../lib/money';
 import { toPlanDto } from './plans.mapper';
 import * as repo from './plans.repository';
 

@@ -1,20 +1,17 @@
 import { and, desc, eq, count } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { SALES_CONTACT_SUBMITTED, type SalesContactInput } from '@lexserve/contracts/subscriptions';
-import type { Deps } from '../../app';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { salesContactRequests } from '../../db/schema/index';
 import type { Actor } from '../../lib/access';
+import type { PublicCtx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import { findPlanByIdAnyState } from './plans.repository';
-
-export type SalesContactCtx = { db: Db; deps: Deps; log: FastifyBaseLogger; actor?: Actor };
 
 /**
  * POST /subscriptions/sales-contact: a visitor or signed-in user asks about a plan with no price ('Contact Us').
  * Stored; the system administrators are e-mailed once committed.
  */
-export async function submitSalesContact(ctx: SalesContactCtx, input: SalesContactInput) {
+export async function submitSalesContact(ctx: PublicCtx, input: SalesContactInput, actor?: Actor) {
   const planId = input.plan_id && (await findPlanByIdAnyState(ctx.db, input.plan_id)) ? input.plan_id : null;
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
@@ -26,8 +23,8 @@ export async function submitSalesContact(ctx: SalesContactCtx, input: SalesConta
         firmName: input.firm_name ?? null,
         message: input.message?.trim() || null,
         planId,
-        firmId: ctx.actor?.firmId ?? null,
-        userId: ctx.actor?.id ?? null,
+        firmId: actor?.firmId ?? null,
+        userId: actor?.id ?? null,
       })
       .returning();
     await recordEvent(tx, 'sales_contact.requested', { requestId: created!.id });

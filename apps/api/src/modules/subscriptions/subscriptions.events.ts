@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { payments, salesContactRequests } from '../../db/schema/index';
-import { centsToDecimal } from './money';
+import { centsToDecimal } from '../../lib/money';
 import { nextBillingDate, nextChargeCents } from './subscriptions.mapper';
 import { findSubscriptionById, planOf } from './subscriptions.repository';
 import { firmBillingRecipients, firmName, systemAdmins } from './recipients';

@@ -14,7 +14,7 @@ import {
 import { jobs, payments } from '../../db/schema/index';
 import { scheduleJob } from '../../lib/jobs';
 import { JOBS, scheduleSubscriptionJobs } from './lifecycle.service';
-import { addDays, addMonths } from './money';
+import { addDays, addMonths } from '../../lib/money';
 
 const t = useTestApp();
 let plans: PlanIds;

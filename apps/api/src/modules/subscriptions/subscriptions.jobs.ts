@@ -1,14 +1,12 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db, DbOrTx } from '../../db/client';
-import { firmSubscriptions, payments } from '../../db/schema/index';
+import { firmSubscriptions } from '../../db/schema/index';
 import { recordEvent } from '../../lib/events';
 import { scheduleJob } from '../../lib/jobs';
-import { paymentProvider } from '../payments/provider';
-import { buildItn, deliverItn } from '../payments/simulator';
 import * as lifecycle from './lifecycle.service';
 import { JOBS, RENEWAL_GRACE_DAYS, TRIAL_GRACE_DAYS } from './lifecycle.service';
-import { addDays, sastDate } from './money';
+import { addDays, sastDate } from '../../lib/money';
 import { planOf, findSubscriptionById, insertChange, type SubscriptionRow } from './subscriptions.repository';
 import { nextChargeCents } from './subscriptions.mapper';
 
@@ -90,7 +88,7 @@ export async function scheduleNextCleanup(db: DbOrTx, after: Date): Promise<void
 }
 
 export function subscriptionJobsSetup(app: FastifyInstance) {
-  const { jobs, env } = app.deps;
+  const { jobs } = app.deps;
 
   jobs.register(JOBS.periodEnd, async (payload, { database, log }) => {
     const id = Number(payload.subscriptionId);
@@ -98,40 +96,17 @@ export function subscriptionJobsSetup(app: FastifyInstance) {
       (s.status === 'trial' || s.status === 'active') && iso(periodEndOf(s)) === payload.endsAt;
     const sub = await findSubscriptionById(database.db, id);
     if (!sub || !due(sub)) return;
-    const provider = paymentProvider(env);
-
-    if (sub.provider === 'simulator' && provider.name === 'simulator' && sub.providerToken) {
-      // The simulator charges the stored card as PayFast's recurring billing would: one ITN per period end, with a
-      // payment id derived from the subscription and the date, so a retried job is a replay and charges nothing twice.
-      const [first] = await database.db
-        .select({ reference: payments.paymentReference, itemName: payments.itemName })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.subscriptionId, id),
-            eq(payments.kind, 'initial'),
-            eq(payments.status, 'completed'),
-          ),
-        )
-        .limit(1);
+    const provider = app.deps.payments;
+    if (sub.provider === provider.name && sub.providerToken) {
       const plan = await planOf(database.db, sub.pendingPlanId ?? sub.planId);
-      const pairs = buildItn(provider, {
-        mPaymentId: first?.reference ?? `LS-SUB-${id}`,
-        pfPaymentId: `9${String(id).padStart(8, '0')}${Math.floor(new Date(String(payload.endsAt)).getTime() / 1000)}`,
-        status: 'COMPLETE',
-        amountCents: nextChargeCents(sub),
-        itemName: first?.itemName ?? `LexServe ${plan?.displayName ?? 'subscription'}`,
+      const outcome = await provider.collectRecurring({
+        subscriptionId: id,
         token: sub.providerToken,
-        billingDate: sastDate(new Date(String(payload.endsAt))),
+        amountCents: nextChargeCents(sub),
+        periodEnd: new Date(String(payload.endsAt)),
+        planName: plan?.displayName,
       });
-      const res = await deliverItn(
-        app,
-        env.PUBLIC_URL,
-        `${env.PUBLIC_URL.replace(/\/$/, '')}/api/v1/payments/notify`,
-        pairs,
-      );
-      if (res.status !== 200) throw new Error(`simulated renewal refused: ${res.status} ${res.body}`);
-      return;
+      if (outcome === 'collected') return;
     }
     if (sub.provider === 'payfast') {
       // PayFast charges on the billing date; its ITN renews the subscription. Expire only if it never comes.

@@ -1,5 +1,5 @@
 import type { Subscription } from '@lexserve/contracts/subscriptions';
-import { centsOrNull, centsToDecimal } from './money';
+import { centsOrNull, centsToDecimal } from '../../lib/money';
 import { toPlanSummary, type PlanRow } from './plans.mapper';
 import type { SubscriptionRow } from './subscriptions.repository';
 

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDef } from '../module';
+import type { ModuleDef } from '../../lib/module';
 import { subscriptionGate } from './gate';
-import { planLimits } from './limits';
 import { subscriptionMailSetup } from './subscriptions.events';
 import { subscriptionJobsSetup } from './subscriptions.jobs';
 import { subscriptionsPublicRoutes, subscriptionsRoutes } from './subscriptions.routes';
-import './subscriptions.seed';
+import { seedSubscriptions } from './subscriptions.seed';
 
-/** Plan limits for the users and firms modules, e-mails after subscription events, and the scheduled jobs. */
+/** E-mails after subscription events, and the scheduled jobs. */
 function setup(app: FastifyInstance) {
-  app.deps.limits = planLimits;
   subscriptionMailSetup(app);
   subscriptionJobsSetup(app);
 }
@@ -20,4 +18,5 @@ export const subscriptionsModule: ModuleDef = {
   routes: subscriptionsRoutes,
   authenticatedHooks: subscriptionGate,
   setup,
+  seed: seedSubscriptions,
 };

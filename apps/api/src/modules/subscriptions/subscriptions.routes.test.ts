@@ -9,7 +9,7 @@ import {
   subscribeThroughSimulator,
   type PlanIds,
 } from '../../../test/subscription-helpers';
-import { addDays, addMonths } from './money';
+import { addDays, addMonths } from '../../lib/money';
 import { periodDays, prorate } from './plan-change';
 
 const t = useTestApp();

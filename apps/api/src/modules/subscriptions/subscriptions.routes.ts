@@ -13,7 +13,7 @@ import {
   UpgradeInputSchema,
   UsageSchema,
 } from '@lexserve/contracts/subscriptions';
-import { ctxOf } from '../../lib/context';
+import { ctxOf, publicCtxOf } from '../../lib/context';
 import { bearerToken, resolveActor } from '../../plugins/auth';
 import { listPublicPlans } from './plans.service';
 import { submitSalesContact } from './sales-contact.service';
@@ -49,10 +49,7 @@ export async function subscriptionsPublicRoutes(app: FastifyInstance) {
       // Signed-in callers are linked to their firm; a bad or expired token just makes it anonymous.
       const token = bearerToken(req);
       const actor = token ? await resolveActor(app, token).catch(() => undefined) : undefined;
-      const result = await submitSalesContact(
-        { db: app.deps.database.db, deps: app.deps, log: req.log, actor },
-        req.body,
-      );
+      const result = await submitSalesContact(publicCtxOf(req), req.body, actor);
       return reply.status(201).send(result);
     },
   );

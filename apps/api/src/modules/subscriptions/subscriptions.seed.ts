@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { firmSubscriptions, firms } from '../../db/schema/index';
-import { DEMO_FIRM, seedSteps, type SeedStep } from '../../db/seed';
+import { DEMO_FIRM } from '../../config/demo';
+import type { SeedStep } from '../../lib/module';
 import { scheduleSubscriptionJobs } from './lifecycle.service';
-import { addCycle, cyclePriceCents } from './money';
+import { addCycle, cyclePriceCents } from '../../lib/money';
 import { ensureDefaultPlans } from './plans.service';
 import { findPlanByName } from './plans.repository';
 import { insertChange, insertSubscription } from './subscriptions.repository';
 import { scheduleNextCleanup } from './subscriptions.jobs';
 
 /** Default plans, on every start (only the missing ones are created). */
-export const seedDefaultPlans: SeedStep = async (db, _env, log) => {
+const seedDefaultPlans: SeedStep = async (db, _env, log) => {
   const created = await ensureDefaultPlans(db);
   if (created.length) log.info(`subscription plans created: ${created.map((p) => p.name).join(', ')}`);
 };
@@ -19,7 +20,7 @@ export const seedDefaultPlans: SeedStep = async (db, _env, log) => {
  * The demo firm gets an active subscription so the demo accounts are not stopped by the gate. In the embedded mode
  * it is billed by the simulator (monthly, renewed automatically); with PayFast it is a manual, open-ended one.
  */
-export const seedDemoSubscription: SeedStep = async (db, env, log) => {
+const seedDemoSubscription: SeedStep = async (db, env, log) => {
   const [firm] = await db
     .select({ id: firms.id })
     .from(firms)
@@ -62,8 +63,13 @@ export const seedDemoSubscription: SeedStep = async (db, env, log) => {
 };
 
 /** The daily clean-up of lapsed trials and unpaid renewals (one job per day, whatever the number of instances). */
-export const seedCleanupJob: SeedStep = async (db) => {
+const seedCleanupJob: SeedStep = async (db) => {
   await scheduleNextCleanup(db, new Date(Date.now() - 86_400_000));
 };
 
-seedSteps.push(seedDefaultPlans, seedDemoSubscription, seedCleanupJob);
+/** Default plans, the demo firm's subscription and the daily clean-up job. */
+export const seedSubscriptions: SeedStep = async (db, env, log) => {
+  await seedDefaultPlans(db, env, log);
+  await seedDemoSubscription(db, env, log);
+  await seedCleanupJob(db, env, log);
+};

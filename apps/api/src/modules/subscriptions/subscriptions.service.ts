@@ -9,10 +9,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { can } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
-import { paymentProvider } from '../payments/provider';
 import { meteringWindow } from './limits';
 import * as lifecycle from './lifecycle.service';
-import { addDays, centsToDecimal, centsToRand, cyclePriceCents, sastDate } from './money';
+import { addDays, centsToDecimal, centsToRand, cyclePriceCents, sastDate } from '../../lib/money';
 import { computePlanChange, type ChangeUsage } from './plan-change';
 import { toPlanSummary, type PlanRow } from './plans.mapper';
 import * as plans from './plans.repository';
@@ -136,7 +135,7 @@ export async function selectPlan(ctx: Ctx, input: SelectPlanInput, now = new Dat
       ...values,
       firmId,
       status: 'pending',
-      provider: paymentProvider(ctx.deps.env).name,
+      provider: ctx.deps.payments.name,
     });
     await repo.insertChange(tx, {
       subscriptionId: created.id,
@@ -248,7 +247,7 @@ export async function changePlan(
   now = new Date(),
 ): Promise<PlanChangeConfirmation> {
   const firmId = managedFirmOf(ctx);
-  const provider = paymentProvider(ctx.deps.env);
+  const provider = ctx.deps.payments;
   return inTransaction(ctx, async (tx) => {
     const c = await evaluateChange(tx, firmId, input, now, true);
     const x = c.computation;
@@ -340,7 +339,7 @@ export async function cancelMySubscription(
   now = new Date(),
 ) {
   const firmId = managedFirmOf(ctx);
-  const provider = paymentProvider(ctx.deps.env);
+  const provider = ctx.deps.payments;
   const sub = await inTransaction(ctx, async (tx) => {
     const current = await repo.findSubscriptionById(tx, subscriptionId, { lock: true });
     if (!current || current.firmId !== firmId) throw new AppError(SubscriptionErrors.SUBSCRIPTION_NOT_FOUND);

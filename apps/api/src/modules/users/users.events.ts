@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { findFirmById } from '../firms/firms.repository';
+import { firmById as findFirmById } from '../firms/firms.service';
 import { findUserById } from './users.repository';
 
 /** E-mails that follow account events: a welcome for a registered firm and for a user created by an admin. */

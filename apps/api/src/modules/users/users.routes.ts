@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ChangePasswordInputSchema } from '@lexserve/contracts/auth';
-import { IdParamsSchema, MessageSchema, envelope } from '@lexserve/contracts/common';
+import { IdParamsSchema, IdSchema, MessageSchema, envelope } from '@lexserve/contracts/common';
+import { FirmSchema } from '@lexserve/contracts/firms';
 import {
   ActivateDeactivateInputSchema,
   ChangeRoleInputSchema,
@@ -69,6 +70,14 @@ export async function usersRoutes(app: FastifyInstance) {
     (req) => users.updateNotificationPreferences(ctxOf(req), req.body.preferences),
   );
 
+  r.get(
+    '/firms/user/:userId',
+    {
+      config: { allowWithoutSubscription: true },
+      schema: { tags: ['firms'], params: z.object({ userId: IdSchema }), response: { 200: FirmSchema } },
+    },
+    (req) => users.getFirmOfUser(ctxOf(req), req.params.userId),
+  );
   r.get('/users', { schema: { tags, response: { 200: UserListSchema } } }, (req) => users.listUsers(ctxOf(req)));
   r.post(
     '/users',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CommonErrors, UserErrors, AuthErrors } from '@lexserve/contracts/errors';
+import { CommonErrors, FirmErrors, UserErrors, AuthErrors } from '@lexserve/contracts/errors';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type ActivateDeactivateInputSchema,
@@ -17,8 +17,8 @@ import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { DbOrTx } from '../../db/client';
-import { findBranchById, findFirmById, listBranches } from '../firms/firms.repository';
-import { revokeAllSessions } from '../auth/sessions.repository';
+import { branchById as findBranchById, branchesOfFirm, firmById as findFirmById, toFirmDto } from '../firms/firms.service';
+import { revokeAllSessions } from '../../lib/sessions';
 import { toUserDto, type UserRow } from './users.mapper';
 import { canViewUser, managesUser } from './users.policy';
 import * as repo from './users.repository';
@@ -119,7 +119,7 @@ export async function createUser(ctx: Ctx, input: CreateUserInput) {
   await assertBranchInFirm(ctx.db, firmRole ? input.branch_id : null, firmId);
   const password = input.password ?? generatePassword();
   const user = await inTransaction(ctx, async (tx) => {
-    if (firmId) await ctx.deps.limits?.assertCanAddUser(tx, firmId);
+    if (firmId) await ctx.deps.limits.assertCanAddUser(tx, firmId);
     const row = await repo.insertUser(
       tx,
       {
@@ -199,7 +199,7 @@ export async function createFirmUser(ctx: Ctx, input: CreateFirmUserInput) {
   const password = generatePassword();
   const passwordHash = await hashPassword(password, ctx.deps.env.BCRYPT_COST);
   const user = await inTransaction(ctx, async (tx) => {
-    await ctx.deps.limits?.assertCanAddUser(tx, firmId);
+    await ctx.deps.limits.assertCanAddUser(tx, firmId);
     const row = await repo.insertUser(
       tx,
       {
@@ -227,7 +227,7 @@ export async function getFirmBranchesWithUsers(ctx: Ctx) {
   const firm = ctx.actor.firmId ? await findFirmById(ctx.db, ctx.actor.firmId) : undefined;
   if (!firm) throw new AppError(UserErrors.FIRM_DATA_NOT_FOUND);
   const [{ rows: branches }, people] = await Promise.all([
-    listBranches(ctx.db, { firmId: firm.id }),
+    branchesOfFirm(ctx.db, firm.id),
     repo.listUsers(ctx.db, { firmId: firm.id }),
   ]);
   const byBranch = new Map<number, UserRow[]>();
@@ -304,3 +304,26 @@ export async function changeRole(ctx: Ctx, id: number, input: z.infer<typeof Cha
   });
   return { data: toUserDto(row), message: `User ${row.fullName}'s role changed successfully!` };
 }
+
+/** GET /firms/user/{userId}: the firm of a user the actor may read. */
+export async function getFirmOfUser(ctx: Ctx, userId: number) {
+  const user = await repo.findUserById(ctx.db, userId);
+  if (!user || !canViewUser(ctx.actor, user) || !user.firmId) throw new AppError(FirmErrors.FIRM_OF_USER_NOT_FOUND);
+  const firm = await findFirmById(ctx.db, user.firmId);
+  if (!firm) throw new AppError(FirmErrors.FIRM_OF_USER_NOT_FOUND);
+  return toFirmDto(firm);
+}
+
+/*
+ * For the auth module and the seed: accounts by e-mail or id, without an access check.
+ */
+export const userByEmail = (db: DbOrTx, email: string) => repo.findUserByEmail(db, email);
+export const userById = (db: DbOrTx, id: number) => repo.findUserById(db, id);
+export const isEmailInUse = (db: DbOrTx, email: string) => repo.emailInUse(db, email);
+export const recordLogin = (db: DbOrTx, id: number, at: Date) => repo.updateUser(db, id, { lastLogin: at });
+export const setPasswordHash = (db: DbOrTx, id: number, passwordHash: string) => repo.updateUser(db, id, { passwordHash });
+export { toUserDto } from './users.mapper';
+
+/** A new account (sign-up, the seed): the username comes from the e-mail; a taken e-mail is USER_EMAIL_TAKEN. */
+export const createAccount = (db: DbOrTx, values: Omit<repo.NewUser, 'username'>) =>
+  repo.insertUser(db, { ...values, username: repo.usernameFromEmail(values.email) }, UserErrors.USER_EMAIL_TAKEN);

@@ -4,7 +4,7 @@ import { registerFirm, type RegisteredFirm } from '../../../test/factories';
 import { PNG, makePdf, makeReadyDraft, submit } from '../../../test/document-factories';
 import { multipart } from '../../../test/multipart';
 import { normalizeSecurityId, SECURITY_ID_PATTERN } from '@lexserve/contracts/verification';
-import { crockfordBase32, newSecurityId } from './security-id';
+import { crockfordBase32, newSecurityId } from '../../lib/security-id';
 
 const t = useTestApp();
 let token: string;

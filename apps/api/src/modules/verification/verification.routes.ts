@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { MAX_FILE_SIZE_BYTES } from '@lexserve/contracts/documents';
 import {
   FileVerificationResultSchema,
@@ -9,8 +8,8 @@ import {
   VerifyParamsSchema,
 } from '@lexserve/contracts/verification';
 import { AppError } from '../../lib/app-error';
-import { publicCtxOf } from '../documents/delivery.routes';
-import { closeIfUnread } from '../documents/documents.routes';
+import { publicCtxOf } from '../../lib/context';
+import { registerUploads, singleUpload } from '../../plugins/uploads';
 import * as verification from './verification.service';
 
 /**
@@ -19,7 +18,7 @@ import * as verification from './verification.service';
  */
 export async function verificationRoutes(app: FastifyInstance) {
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: MAX_FILE_SIZE_BYTES, files: 1 }, throwFileSizeLimit: false });
+    await registerUploads(scope, { fileSize: MAX_FILE_SIZE_BYTES, files: 1 });
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['verification'];
     const rateLimit = {
@@ -47,14 +46,7 @@ export async function verificationRoutes(app: FastifyInstance) {
           config: { rateLimit },
           schema: { tags, security: [], description: 'multipart/form-data with one file (field name: file)', response: { 200: FileVerificationResultSchema } },
         },
-        async (req, reply) => {
-          try {
-            return await verification.verifyFile(publicCtxOf(req), req);
-          } catch (err) {
-            closeIfUnread(req, reply);
-            throw err;
-          }
-        },
+        (req) => verification.verifyFile(publicCtxOf(req), () => singleUpload(req, { fileSize: MAX_FILE_SIZE_BYTES })),
       );
     }
   });

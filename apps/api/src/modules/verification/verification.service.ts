@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
-import { documentTypeLabel, MAX_FILE_SIZE_BYTES } from '@lexserve/contracts/documents';
+import { documentTypeLabel } from '@lexserve/contracts/documents';
 import {
   FILE_NO_MATCH_MESSAGE,
   VERIFICATION_MESSAGES,
@@ -12,18 +10,17 @@ import {
   type VerificationStatus,
 } from '@lexserve/contracts/verification';
 import { AppError } from '../../lib/app-error';
-import { FileMissingError, fileStoreOf } from '../../lib/storage';
-import type { PublicCtx } from '../documents/delivery.service';
-import { FileInspector } from '../documents/file-inspector';
+import { FileMissingError } from '../../lib/storage';
+import type { PublicCtx } from '../../lib/context';
+import type { IncomingFile } from '../../plugins/uploads';
+import { FileInspector } from '../../lib/file-inspector';
 import { verificationUrlOf } from '../documents/proof-of-service.service';
 import * as repo from './verification.repository';
 
-export type VerifyCtx = Pick<PublicCtx, 'db' | 'deps' | 'log'>;
-
 /** SHA-256 of the stored PDF, streamed; null when there is nothing stored to hash. */
-async function hashStored(ctx: VerifyCtx, key: string): Promise<string | null> {
+async function hashStored(ctx: PublicCtx, key: string): Promise<string | null> {
   try {
-    const stream = await fileStoreOf(ctx.deps).get(key);
+    const stream = await ctx.deps.files.get(key);
     const hash = createHash('sha256');
     for await (const chunk of stream) hash.update(chunk as Buffer);
     return hash.digest('hex');
@@ -34,7 +31,7 @@ async function hashStored(ctx: VerifyCtx, key: string): Promise<string | null> {
   }
 }
 
-function resultOf(ctx: VerifyCtx, c: repo.Checked, hashVerified: boolean | null) {
+function resultOf(ctx: PublicCtx, c: repo.Checked, hashVerified: boolean | null) {
   // Revocation wins; then integrity: a stored PDF that no longer hashes to its recorded SHA-256 is "invalid".
   const status: VerificationStatus = c.revokedAt ? 'revoked' : hashVerified === false ? 'invalid' : 'verified';
   return {
@@ -60,7 +57,7 @@ function resultOf(ctx: VerifyCtx, c: repo.Checked, hashVerified: boolean | null)
  * counted atomically. hash_verified re-hashes the stored PDF against the SHA-256 recorded at generation, so a
  * swapped or altered file is reported; firm_verified is the issuing firm's standing; revocation is reported.
  */
-export async function verifySecurityId(ctx: VerifyCtx, raw: string): Promise<VerificationResult> {
+export async function verifySecurityId(ctx: PublicCtx, raw: string): Promise<VerificationResult> {
   if (!raw.trim()) throw new AppError(VerificationErrors.SECURITY_ID_EMPTY);
   const securityId = normalizeSecurityId(raw);
   if (!securityId) throw new AppError(VerificationErrors.SECURITY_ID_MALFORMED);
@@ -71,17 +68,16 @@ export async function verifySecurityId(ctx: VerifyCtx, raw: string): Promise<Ver
 }
 
 /** Hashes an uploaded file without storing it (at most 100 MB; a larger one is refused). */
-async function hashUpload(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError(VerificationErrors.VERIFY_FILE_REQUIRED);
+async function hashUpload(receive: () => Promise<IncomingFile | undefined>) {
   let part;
   try {
-    part = await request.file({ limits: { fileSize: MAX_FILE_SIZE_BYTES, files: 1, fields: 5 }, throwFileSizeLimit: false });
+    part = await receive();
   } catch (err) {
     throw new AppError(VerificationErrors.VERIFY_FILE_REQUIRED, { cause: err });
   }
   if (!part) throw new AppError(VerificationErrors.VERIFY_FILE_REQUIRED);
   const inspector = new FileInspector();
-  const source = part.file as Readable;
+  const source = part.stream;
   source.on('error', (err) => inspector.destroy(err));
   try {
     for await (const _chunk of source.pipe(inspector)) {
@@ -90,7 +86,7 @@ async function hashUpload(request: FastifyRequest) {
   } catch (err) {
     throw new AppError(VerificationErrors.VERIFY_FILE_REQUIRED, { cause: err });
   }
-  if (part.file.truncated) throw new AppError(VerificationErrors.VERIFY_FILE_TOO_LARGE);
+  if (part.truncated()) throw new AppError(VerificationErrors.VERIFY_FILE_TOO_LARGE);
   const info = inspector.inspection;
   if (info.size === 0) throw new AppError(VerificationErrors.VERIFY_FILE_REQUIRED);
   if (!info.type) throw new AppError(VerificationErrors.VERIFY_FILE_NOT_PDF);
@@ -101,8 +97,9 @@ async function hashUpload(request: FastifyRequest) {
  * POST /verify/document (alias /verify/file, public): answers whether the uploaded file's SHA-256 is that of a
  * proof of service (any version; counted as a check) or of a served document, with the same result fields.
  */
-export async function verifyFile(ctx: VerifyCtx, request: FastifyRequest): Promise<FileVerificationResult> {
-  const upload = await hashUpload(request);
+/** `receive` reads the one file of the body. */
+export async function verifyFile(ctx: PublicCtx, receive: () => Promise<IncomingFile | undefined>): Promise<FileVerificationResult> {
+  const upload = await hashUpload(receive);
   const base = {
     sha256: upload.sha256,
     size: upload.size,

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { PNG, makeDoc, makeDocx, makePdf, makeZip } from '../../../test/document-factories';
-import { sha256 } from '../../lib/tokens';
+import { PNG, makeDoc, makeDocx, makePdf, makeZip } from '../../test/document-factories';
+import { sha256 } from './tokens';
 import { cleanFilename, FileInspector, typeOfExtension } from './file-inspector';
 
 /** Streams the bytes through an inspector in chunks of the given size (markers split across chunks too). */

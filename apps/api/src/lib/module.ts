@@ -1,4 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Env } from '../config/env';
+import type { Db } from '../db/client';
+
+/** A first-start data step; it must be idempotent (it runs on every start). */
+export type SeedStep = (db: Db, env: Env, log: FastifyBaseLogger) => Promise<void>;
 
 /**
  * A domain module plugs into the app through this shape. `publicRoutes` are mounted under /api/v1 with no
@@ -13,4 +18,6 @@ export type ModuleDef = {
   authenticatedHooks?: (scope: FastifyInstance) => void;
   /** Registers event handlers and jobs; called for every app, before start. */
   setup?: (app: FastifyInstance) => Promise<void> | void;
+  /** First-start data (see src/seed.ts). */
+  seed?: SeedStep;
 };

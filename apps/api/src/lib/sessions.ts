@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { passwordResetTokens, refreshTokens } from '../../db/schema/index';
+import type { DbOrTx } from '../db/client';
+import { passwordResetTokens, refreshTokens } from '../db/schema/index';
 
 export const insertRefreshToken = (db: DbOrTx, values: typeof refreshTokens.$inferInsert) =>
   db.insert(refreshTokens).values(values);

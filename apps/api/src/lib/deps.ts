@@ -1,0 +1,34 @@
+import type { Env } from '../config/env';
+import type { Database, DbOrTx } from '../db/client';
+import type { EventDispatcher } from './events';
+import type { JobRunner } from './jobs';
+import type { Mailer } from './mail';
+import type { PaymentProvider } from './payment-provider';
+import type { FileStore } from './storage';
+
+/** Plan limits, enforced by the subscriptions module; other modules ask before adding (each throws the limit's 403). */
+export type PlanLimits = {
+  assertCanAddUser(tx: DbOrTx, firmId: number): Promise<void>;
+  assertCanAddBranch(tx: DbOrTx, firmId: number): Promise<void>;
+  /** Call in the transaction that marks the document served. */
+  assertCanServeDocument(tx: DbOrTx, firmId: number): Promise<void>;
+  assertStorageAvailable(tx: DbOrTx, firmId: number, extraBytes: number): Promise<void>;
+};
+
+/** The time the app acts at; tests may pin it. */
+export type Clock = { now(): Date };
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything a service may need from the app, built once by `buildApp`; every field is always set. */
+export type Deps = {
+  env: Env;
+  database: Database;
+  files: FileStore;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  limits: PlanLimits;
+  clock: Clock;
+  events: EventDispatcher;
+  jobs: JobRunner;
+};
