@@ -6,10 +6,10 @@ import { dirname, relative, resolve, sep } from 'node:path';
 export const MODULE_GRAPH = {
   admin: ['subscriptions', 'payments', 'firms', 'users'],
   payments: ['subscriptions', 'firms'],
-  subscriptions: ['firms', 'users'],
+  subscriptions: [],
   closures: ['documents', 'notifications'],
   verification: ['documents'],
-  documents: ['parties', 'notifications'],
+  documents: ['parties'],
   parties: [],
   notifications: [],
   auth: ['users', 'firms'],

@@ -56,9 +56,18 @@ switch (task) {
     break;
   case 'test':
     run(`${pm} turbo run typecheck lint test --continue --concurrency=1`);
+    run(`${pm} exec knip`);
     ensureChromium();
     run(`${pm} turbo run build --filter=@lexserve/web --filter=@lexserve/api`);
     run(`${pm} --filter @lexserve/e2e run e2e`);
+    break;
+  case 'test:db':
+    // The API's tests that open a database, on the database of DATABASE_URL (CI's PostgreSQL pass).
+    run(`${pm} --filter @lexserve/api test`, { DATABASE_TESTS_ONLY: 'true' });
+    break;
+  case 'lint':
+    run(`${pm} turbo run lint`);
+    run(`${pm} exec knip`);
     break;
   case 'bench':
     run(`${pm} --filter @lexserve/api bench`);

@@ -25,6 +25,9 @@ export type RawDb = {
 
 export type Database = { db: Db; raw: RawDb };
 
+/** The rows of a raw `execute` result: both drivers (pg and PGlite) answer `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
 export type DatabaseOptions = { url?: string; dataDir?: string; memory?: boolean };
 
 /** PostgreSQL through `pg` when a URL is given, otherwise embedded PGlite (on disk, or in memory for tests). */

@@ -1,15 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DbOrTx, Tx } from '../db/client';
+import { rowsOf, type Database, type DbOrTx, type Tx } from '../db/client';
 import { domainEvents } from '../db/schema/index';
+import type { DomainEvents, DomainEventType } from './domain-events';
 
-export type EventHandler = (payload: Record<string, unknown>, ctx: { tx: Tx; log: FastifyBaseLogger }) => Promise<void>;
+export type EventHandler<K extends DomainEventType = DomainEventType> = (
+  payload: DomainEvents[K],
+  ctx: { tx: Tx; log: FastifyBaseLogger },
+) => Promise<void>;
 
 const CHANNEL = 'lexserve_domain_events';
 const MAX_ATTEMPTS = 5;
 
 /** Writes a domain event in the caller's transaction: it is dispatched only if that transaction commits. */
-export async function recordEvent(db: DbOrTx, type: string, payload: Record<string, unknown>): Promise<void> {
+export async function recordEvent<K extends DomainEventType>(db: DbOrTx, type: K, payload: DomainEvents[K]): Promise<void> {
   await db.insert(domainEvents).values({ type, payload });
   await db.execute(sql`SELECT pg_notify(${CHANNEL}, ${type})`);
 }
@@ -20,7 +24,7 @@ export async function recordEvent(db: DbOrTx, type: string, payload: Record<stri
  * the work and a failed handler is retried (up to 5 times) without losing the event.
  */
 export class EventDispatcher {
-  private readonly handlers = new Map<string, EventHandler[]>();
+  private readonly handlers = new Map<DomainEventType, EventHandler<never>[]>();
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private running: Promise<void> | undefined;
@@ -31,8 +35,8 @@ export class EventDispatcher {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  on(type: string, handler: EventHandler): void {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
+  on<K extends DomainEventType>(type: K, handler: EventHandler<K>): void {
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler as EventHandler<never>]);
   }
 
   async start(pollMs = 2000): Promise<void> {
@@ -82,8 +86,7 @@ export class EventDispatcher {
               WHERE processed_at IS NULL AND attempts < ${MAX_ATTEMPTS}
               ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
         );
-        // Both drivers (pg and PGlite) answer `{ rows }`.
-        const event = (result as unknown as { rows: { id: number; type: string; payload: Record<string, unknown> }[] }).rows[0];
+        const event = rowsOf<{ id: number; type: DomainEventType; payload: never }>(result)[0];
         if (!event) return false;
         const { id, type, payload } = event;
         try {

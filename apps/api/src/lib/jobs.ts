@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DbOrTx } from '../db/client';
+import { rowsOf, type Database, type DbOrTx } from '../db/client';
 import { jobs } from '../db/schema/index';
 
 export type JobHandler = (payload: Record<string, unknown>, ctx: { database: Database; log: FastifyBaseLogger }) => Promise<void>;
@@ -62,7 +62,7 @@ export class JobRunner {
         WHERE done_at IS NULL AND run_at <= ${now} AND attempts < 5 AND (locked_until IS NULL OR locked_until < ${now})
         ORDER BY run_at LIMIT 20 FOR UPDATE SKIP LOCKED)
       RETURNING id, name, payload, attempts`);
-    const claimed = ((result as unknown as { rows: ClaimedJob[] }).rows ?? []) as ClaimedJob[];
+    const claimed = rowsOf<ClaimedJob>(result);
     for (const job of claimed) {
       const handler = this.handlers.get(job.name);
       try {

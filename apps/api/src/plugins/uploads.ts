@@ -35,7 +35,8 @@ export async function registerUploads(scope: FastifyInstance, limits: UploadLimi
   });
 }
 
-function bodyErrorOf(err: unknown): unknown {
+/** A parser failure as an `UploadBodyError` (also for errors that surface while a file's stream is read); others unchanged. */
+export function bodyErrorOf(err: unknown): unknown {
   if (err instanceof UploadBodyError) return err;
   const code = (err as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new UploadBodyError('too_many', err);

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../lib/context';
 import { addMonths, centsToRand } from '../../lib/money';
 import { measureUsage } from '../subscriptions/subscriptions.service';
-import { BYTES_PER_MB } from '../subscriptions/limits';
+import { BYTES_PER_MB } from '../subscriptions/subscription-records.service';
 import * as repo from './admin.repository';
 import { assertAdmin, toChangeDto } from './admin.service';
 

@@ -7,15 +7,14 @@ import {
 } from '@lexserve/contracts/admin';
 import { AppError } from '../../lib/app-error';
 import type { Ctx } from '../../lib/context';
-import { toFirmDto } from '../firms/firms.mapper';
-import { toPlanSummary } from '../subscriptions/plans.mapper';
-import { findPlansByIds } from '../subscriptions/plans.repository';
+import { toFirmDto } from '../firms/firms.service';
+import { findPlansByIds, toPlanSummary } from '../subscriptions/subscription-records.service';
 import {
   findSalesContact,
   listSalesContacts,
   setSalesContactStatus,
 } from '../subscriptions/sales-contact.service';
-import { toUserDto } from '../users/users.mapper';
+import { toUserDto } from '../users/users.service';
 import * as repo from './admin.repository';
 import { assertAdmin } from './admin.service';
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@lexserve/contracts/common';
 import type { SubscriptionStatus } from '@lexserve/contracts/subscriptions';
-import type { DbOrTx } from '../../db/client';
+import { rowsOf, type DbOrTx } from '../../db/client';
 import {
   domainEvents,
   firmSubscriptions,
@@ -16,8 +16,7 @@ import {
   subscriptionPlans,
   users,
 } from '../../db/schema/index';
-import { givesAccess } from '../subscriptions/subscriptions.repository';
-import { rowsOf } from '../subscriptions/usage.repository';
+import { givesAccess } from '../subscriptions/subscription-records.service';
 
 /** Read-only queries of the admin portal: figures are computed from the data, scoped to nothing (system admin only). */
 

@@ -13,14 +13,18 @@ import { assertCan } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { getFirm } from '../firms/firms.service';
-import { toPaymentDto } from '../payments/payments.mapper';
+import { toPaymentDto } from '../payments/payments.service';
 import * as lifecycle from '../subscriptions/lifecycle.service';
 import { centsOrNull, centsToDecimal } from '../../lib/money';
-import { toPlanSummary } from '../subscriptions/plans.mapper';
-import { findPlanById } from '../subscriptions/plans.repository';
-import { hasPaymentMethod, nextChargeCents } from '../subscriptions/subscriptions.mapper';
-import { findOpenSubscription, findSubscriptionById } from '../subscriptions/subscriptions.repository';
-import { cleanupExpired } from '../subscriptions/subscriptions.jobs';
+import {
+  cleanupExpired,
+  findOpenSubscription,
+  findPlanById,
+  findSubscriptionById,
+  hasPaymentMethod,
+  nextChargeCents,
+  toPlanSummary,
+} from '../subscriptions/subscription-records.service';
 import * as repo from './admin.repository';
 
 /**

@@ -1,47 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { CLOSURE_NOTIFICATION_TITLES, type ClosureDomainEvent } from '@lexserve/contracts/closures';
+import { CLOSURE_NOTIFICATION_TITLES, type ClosureDomainEvent, type ClosureEventPayload } from '@lexserve/contracts/closures';
 import type { NotificationType } from '@lexserve/contracts/notifications';
 import type { DbOrTx } from '../../db/client';
 import { notifyUsers } from '../notifications/notifications.service';
 import { findApproverIds, findSystemAdminIds } from './closures.repository';
 
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
-
-type Payload = {
-  documentId: number | null;
-  firmId: number | null;
-  branchId: number | null;
-  actorId: number | null;
-  requesterId: number | null;
-  approverId: number | null;
-  title: string | null;
-  caseNumber: string | null;
-  reason: string | null;
-  notes: string | null;
-};
-
-const read = (p: Record<string, unknown>): Payload => ({
-  documentId: num(p.documentId),
-  firmId: num(p.firmId),
-  branchId: num(p.branchId),
-  actorId: num(p.actorId),
-  requesterId: num(p.requesterId),
-  approverId: num(p.approverId),
-  title: str(p.title),
-  caseNumber: str(p.case_number),
-  reason: str(p.reason),
-  notes: str(p.notes),
-});
+type Payload = ClosureEventPayload;
 
 /** "Eviction notice (case 2025/123)" or "Case #42". */
 const describe = (p: Payload) => {
-  const name = p.title ?? `Case #${p.documentId ?? '?'}`;
-  return p.caseNumber ? `${name} (case ${p.caseNumber})` : name;
+  const name = p.title || `Case #${p.documentId}`;
+  return p.case_number ? `${name} (case ${p.case_number})` : name;
 };
 const withNotes = (p: Payload) => (p.notes ? ` Notes: ${p.notes}` : '');
 
-const approvers = (tx: DbOrTx, p: Payload) => (p.firmId ? findApproverIds(tx, p.firmId, p.branchId) : Promise.resolve([]));
+const approvers = (tx: DbOrTx, p: Payload) => findApproverIds(tx, p.firmId, p.branchId);
 
 type Rule = { type: NotificationType; message: (p: Payload) => string; audience: (tx: DbOrTx, p: Payload) => Promise<number[]> };
 
@@ -81,15 +54,14 @@ const RULES: Record<ClosureDomainEvent, Rule> = {
 /** Subscribes the closure events to their notifications (run by the event dispatcher after the commit). */
 export function registerClosureHandlers(app: FastifyInstance) {
   for (const [type, rule] of Object.entries(RULES) as [ClosureDomainEvent, Rule][]) {
-    app.deps.events.on(type, async (raw, { tx }) => {
-      const p = read(raw);
+    app.deps.events.on(type, async (p, { tx }) => {
       const audience = (await rule.audience(tx, p)).filter((id) => id !== p.actorId);
       await notifyUsers(tx, {
         userIds: audience,
         type: rule.type,
         title: CLOSURE_NOTIFICATION_TITLES[type],
         message: rule.message(p),
-        caseId: p.caseNumber,
+        caseId: p.case_number,
         documentId: p.documentId,
       });
     });

@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema/index';
 import type { Actor } from '../../lib/access';
-import { scopeOf } from '../documents/documents.repository';
+import { documentScope } from '../../lib/tenancy';
 
 export type ClosureRow = typeof caseClosures.$inferSelect;
 export type NewClosure = typeof caseClosures.$inferInsert;
@@ -45,7 +45,7 @@ const withDocument = {
  * Closures whose document the actor may see: the tenant scope is the documents module's (firm, branch, own
  * documents), so a closure is visible exactly when its case is. Sheriffs have no closure rights (policy).
  */
-const scoped = (actor: Actor) => scopeOf(actor);
+const scoped = (actor: Actor) => documentScope(actor);
 
 export const insertClosure = async (db: DbOrTx, values: NewClosure) => (await db.insert(caseClosures).values(values).returning())[0]!;
 

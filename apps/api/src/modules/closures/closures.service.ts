@@ -25,9 +25,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, appError, isUniqueViolation } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
-import { findDocumentInScope, type DocumentRow } from '../documents/documents.repository';
-import { changeStatus } from '../documents/documents.service';
-import { addTimelineEvent } from '../documents/timeline.repository';
+import { addTimelineEvent, changeStatus, documentInScope, type DocumentRow } from '../documents/documents.service';
 import { assessEligibility, type Eligibility } from './closures.eligibility';
 import { readChecklist, toClosureDto, toClosureDtos, toHistoryEvents } from './closures.mapper';
 import {
@@ -49,7 +47,7 @@ const notEligible = (issues: string[]) => appError(ClosureErrors.CLOSURE_NOT_ELI
 
 /** The document, in the actor's tenant scope, or 404 (another firm's case answers like a missing one). */
 async function getDocument(db: DbOrTx, ctx: Ctx, documentId: number, opts: { forUpdate?: boolean } = {}): Promise<DocumentRow> {
-  const doc = await findDocumentInScope(db, ctx.actor, documentId, opts);
+  const doc = await documentInScope(db, ctx.actor, documentId, opts);
   if (!doc) throw new AppError(ClosureErrors.CLOSURE_DOCUMENT_NOT_FOUND);
   return doc;
 }

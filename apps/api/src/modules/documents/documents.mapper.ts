@@ -1,5 +1,6 @@
 import { documentTypeLabel, type Document } from '@lexserve/contracts/documents';
 import type { DbOrTx } from '../../db/client';
+import type { DocumentEventPayload } from '../../lib/domain-events';
 import { eventsOfDeliveries, latestDeliveries, toDeliveryRecord } from './delivery.repository';
 import * as repo from './documents.repository';
 
@@ -105,7 +106,11 @@ export async function toDocumentDtos(db: DbOrTx, rows: repo.DocumentRow[]): Prom
 export const toDocumentDto = async (db: DbOrTx, row: repo.DocumentRow) => (await toDocumentDtos(db, [row]))[0]!;
 
 /** The payload of every `document.*` domain event (the notifications module reads it). */
-export const eventPayload = (doc: repo.DocumentRow, actorId: number, extra: Record<string, unknown> = {}) => ({
+export const eventPayload = <E extends object = object>(
+  doc: repo.DocumentRow,
+  actorId: number,
+  extra: E = {} as E,
+): DocumentEventPayload & E => ({
   documentId: doc.id,
   firmId: doc.firmId,
   branchId: doc.branchId,

@@ -1,42 +1,18 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DocumentStatus } from '@lexserve/contracts/documents';
 import type { DbOrTx } from '../../db/client';
 import { branches, caseFiles, documents, firms, proofsOfService, users } from '../../db/schema/index';
 import type { Actor } from '../../lib/access';
+import { documentScope } from '../../lib/tenancy';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;
-
-/**
- * The documents an actor may see: the system administrator all; a sheriff those assigned to them; a firm
- * administrator their firm's; a branch administrator their branch's (their firm's without a branch); a legal
- * practitioner their branch's and their own. Every read and write of this module goes through it.
- */
-export function scopeOf(actor: Pick<Actor, 'id' | 'role' | 'firmId' | 'branchId'>): SQL | undefined {
-  switch (actor.role) {
-    case 'system_admin':
-      return undefined;
-    case 'sheriff':
-      return eq(documents.assignedSheriffId, actor.id);
-    case 'firm_admin':
-      return eq(documents.firmId, actor.firmId ?? -1);
-    case 'branch_admin':
-      return actor.branchId
-        ? and(eq(documents.firmId, actor.firmId ?? -1), eq(documents.branchId, actor.branchId))
-        : eq(documents.firmId, actor.firmId ?? -1);
-    case 'legal_practitioner':
-      return and(
-        eq(documents.firmId, actor.firmId ?? -1),
-        or(eq(documents.branchId, actor.branchId ?? -1), eq(documents.createdById, actor.id)),
-      );
-  }
-}
 
 export const findDocumentInScope = async (db: DbOrTx, actor: Actor, id: number, opts: { forUpdate?: boolean } = {}) => {
   const query = db
     .select()
     .from(documents)
-    .where(and(eq(documents.id, id), scopeOf(actor)));
+    .where(and(eq(documents.id, id), documentScope(actor)));
   return (await (opts.forUpdate ? query.for('update') : query))[0];
 };
 
@@ -52,7 +28,7 @@ export type ListFilters = {
 };
 
 export async function listDocuments(db: DbOrTx, actor: Actor, filters: ListFilters) {
-  const where: (SQL | undefined)[] = [scopeOf(actor)];
+  const where: (SQL | undefined)[] = [documentScope(actor)];
   if (filters.myBranchOnly && actor.branchId && actor.role !== 'sheriff' && actor.role !== 'system_admin')
     where.push(eq(documents.branchId, actor.branchId));
   if (filters.statuses?.length) where.push(inArray(documents.status, filters.statuses));

@@ -10,7 +10,7 @@ import {
   type UpdateDocumentInput,
 } from '@lexserve/contracts/documents';
 import type { ErrorDef } from '@lexserve/contracts/errors';
-import { assertCan, can } from '../../lib/access';
+import { assertCan, can, type Actor } from '../../lib/access';
 import { AppError, appError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
@@ -432,3 +432,12 @@ export async function getTimeline(ctx: Ctx, id: number, q: TimelineQuery) {
   await getReadableDocument(ctx, id);
   return listTimeline(ctx.db, id, q);
 }
+
+/*
+ * For other modules (closures): a document in the actor's tenant scope without an ability check (the caller has its
+ * own policy), locked when asked; and the timeline, written in the caller's transaction.
+ */
+export const documentInScope = (db: DbOrTx, actor: Actor, id: number, opts: { forUpdate?: boolean } = {}) =>
+  repo.findDocumentInScope(db, actor, id, opts);
+export type { DocumentRow } from './documents.repository';
+export { addTimelineEvent } from './timeline.repository';

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import { FileMissingError, type FileStore } from '../../lib/storage';
-import { UploadBodyError, type IncomingFile, type UploadPart } from '../../plugins/uploads';
+import { bodyErrorOf, UploadBodyError, type IncomingFile, type UploadPart } from '../../plugins/uploads';
 import { eventPayload } from './documents.mapper';
 import { assertOpen, wasServed } from './documents.policy';
 import * as docs from './documents.repository';
@@ -62,8 +62,9 @@ const isStored = (r: Stored | Failed): r is Stored => 'key' in r;
 
 /** Maps a broken or over-full body to the upload catalogue. */
 function uploadErrorOf(err: unknown): unknown {
-  if (!(err instanceof UploadBodyError)) return err;
-  return new AppError(err.reason === 'too_many' ? DocumentErrors.TOO_MANY_FILES : DocumentErrors.UPLOAD_MALFORMED, { cause: err });
+  const body = err instanceof AppError ? err : bodyErrorOf(err);
+  if (!(body instanceof UploadBodyError)) return body;
+  return new AppError(body.reason === 'too_many' ? DocumentErrors.TOO_MANY_FILES : DocumentErrors.UPLOAD_MALFORMED, { cause: err });
 }
 
 const parseId = (raw: unknown): number | undefined => {

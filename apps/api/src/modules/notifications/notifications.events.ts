@@ -3,45 +3,22 @@ import { ROLE_LABELS, type Role } from '@lexserve/contracts/common';
 import type { NotificationType } from '@lexserve/contracts/notifications';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@lexserve/contracts/users';
 import type { DbOrTx } from '../../db/client';
+import type { DocumentEventPayload, DomainEvents, DomainEventType } from '../../lib/domain-events';
 import type { EventHandler } from '../../lib/events';
 import { publishSignals } from './notifications.realtime';
 import * as repo from './notifications.repository';
 import { NOTIFICATION_EMAIL_EVENT, notifyUsers } from './notifications.service';
 
-const num = (v: unknown): number | undefined => {
-  const n = typeof v === 'string' && v.trim() ? Number(v) : v;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
-};
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-const roleLabel = (v: unknown) => (typeof v === 'string' && v in ROLE_LABELS ? ROLE_LABELS[v as Role] : String(v ?? ''));
+const roleLabel = (v: Role) => ROLE_LABELS[v] ?? String(v);
 
-/** The payload documents' events carry (see the documents module). */
-type DocumentEvent = {
-  documentId?: number;
-  firmId?: number;
-  branchId?: number | null;
-  actorId?: number;
-  createdById?: number | null;
-  assignedSheriffId?: number | null;
-  title?: string;
-  caseNumber?: string;
-};
-
-const documentEvent = (p: Record<string, unknown>): DocumentEvent => ({
-  documentId: num(p.documentId ?? p.document_id),
-  firmId: num(p.firmId ?? p.firm_id),
-  branchId: num(p.branchId ?? p.branch_id) ?? null,
-  actorId: num(p.actorId ?? p.actor_id),
-  createdById: num(p.createdById ?? p.created_by_id) ?? null,
-  assignedSheriffId: num(p.assignedSheriffId ?? p.assigned_sheriff_id) ?? null,
-  title: str(p.title),
-  caseNumber: str(p.case_number ?? p.caseNumber),
-});
+type DocumentEvent = DocumentEventPayload;
+type DocumentEventType = { [K in DomainEventType]: DomainEvents[K] extends DocumentEventPayload ? K : never }[DomainEventType];
+type SubscriptionEventType = Extract<DomainEventType, `subscription.${string}`>;
 
 /** "Eviction notice (case 2025/123)" or "Document #42". */
 const describe = (d: DocumentEvent) => {
-  const name = d.title ?? (d.documentId ? `Document #${d.documentId}` : 'A document');
-  return d.caseNumber ? `${name} (case ${d.caseNumber})` : name;
+  const name = d.title || `Document #${d.documentId}`;
+  return d.case_number ? `${name} (case ${d.case_number})` : name;
 };
 
 /**
@@ -49,7 +26,7 @@ const describe = (d: DocumentEvent) => {
  * never the actor, who saw the result on their screen.
  */
 async function documentAudience(tx: DbOrTx, d: DocumentEvent, opts: { sheriff: boolean }): Promise<number[]> {
-  const ids = d.firmId ? await repo.findFirmSupervisorIds(tx, d.firmId, d.branchId) : [];
+  const ids = await repo.findFirmSupervisorIds(tx, d.firmId, d.branchId);
   if (d.createdById) ids.push(d.createdById);
   if (opts.sheriff && d.assignedSheriffId) ids.push(d.assignedSheriffId);
   return ids.filter((id) => id !== d.actorId);
@@ -63,7 +40,7 @@ type DocumentRule = {
 };
 
 /** Who hears about what happens to a document, and in which words. */
-const DOCUMENT_RULES: Record<string, DocumentRule> = {
+const DOCUMENT_RULES: Partial<Record<DocumentEventType, DocumentRule>> = {
   'document.created': {
     type: 'status_update',
     title: 'New matter created',
@@ -96,7 +73,7 @@ const DOCUMENT_RULES: Record<string, DocumentRule> = {
   },
 };
 
-type SubscriptionFacts = repo.SubscriptionFacts & { payload: Record<string, unknown> };
+type SubscriptionFacts = repo.SubscriptionFacts & { payload: Partial<DomainEvents['subscription.activated'] & DomainEvents['subscription.plan_changed'] & DomainEvents['subscription.cancelled']> };
 type SubscriptionRule = { type: NotificationType; title: (f: SubscriptionFacts) => string; message: (f: SubscriptionFacts) => string };
 
 const saDate = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' });
@@ -106,7 +83,7 @@ const dateOr = (d: Date | null, fallback: string) => (d ? saDate.format(d) : fal
  * Subscription events (subscriptions module; payload {subscriptionId, ...}): the firm's administrators see them in
  * the app. The subscriptions module e-mails its own receipts and notices, so these carry no e-mail copy.
  */
-const SUBSCRIPTION_RULES: Record<string, SubscriptionRule> = {
+const SUBSCRIPTION_RULES: Record<SubscriptionEventType, SubscriptionRule> = {
   'subscription.activated': {
     type: 'completion_notification',
     title: (f) => (f.payload.trial || f.status === 'trial' ? 'Free trial started' : 'Subscription active'),
@@ -165,12 +142,11 @@ const SUBSCRIPTION_RULES: Record<string, SubscriptionRule> = {
  */
 export function registerNotificationHandlers(app: FastifyInstance) {
   const { events, mailer, env } = app.deps;
-  const on = (type: string, handler: EventHandler) => events.on(type, handler);
+  const on = <K extends DomainEventType>(type: K, handler: EventHandler<K>) => events.on(type, handler);
 
   // Account events. The users module already e-mails a welcome; these are in-app only.
   on('user.created', async (p, { tx }) => {
-    const userId = num(p.userId);
-    if (!userId) return;
+    const userId = p.userId;
     await notifyUsers(tx, {
       userIds: [userId],
       type: 'system_alert',
@@ -181,9 +157,8 @@ export function registerNotificationHandlers(app: FastifyInstance) {
   });
 
   on('firm.registered', async (p, { tx }) => {
-    const firmId = num(p.firmId);
-    const userId = num(p.userId);
-    const firm = firmId ? await repo.findFirmName(tx, firmId) : undefined;
+    const { firmId, userId } = p;
+    const firm = await repo.findFirmName(tx, firmId);
     if (!firm) return;
     await notifyUsers(tx, {
       userIds: [userId],
@@ -192,7 +167,7 @@ export function registerNotificationHandlers(app: FastifyInstance) {
       message: `${firm.name} is registered. Choose a subscription plan to start serving documents.`,
       email: false,
     });
-    const [admin] = userId ? await repo.findRecipients(tx, [userId]) : [];
+    const [admin] = await repo.findRecipients(tx, [userId]);
     await notifyUsers(tx, {
       userIds: await repo.findSystemAdminIds(tx),
       type: 'system_alert',
@@ -202,10 +177,8 @@ export function registerNotificationHandlers(app: FastifyInstance) {
   });
 
   on('user.role_changed', async (p, { tx }) => {
-    const userId = num(p.userId);
-    if (!userId) return;
     await notifyUsers(tx, {
-      userIds: [userId],
+      userIds: [p.userId],
       type: 'status_update',
       title: 'Your role has changed',
       message: `Your role changed from ${roleLabel(p.from)} to ${roleLabel(p.to)}.`,
@@ -214,28 +187,25 @@ export function registerNotificationHandlers(app: FastifyInstance) {
 
   // A deactivated user's open sockets are closed on every instance (1008: the client stops reconnecting).
   on('user.deactivated', async (p, { tx }) => {
-    const userId = num(p.userId);
-    if (userId) await publishSignals(tx, [{ k: 'd', user: userId }]);
+    await publishSignals(tx, [{ k: 'd', user: p.userId }]);
   });
 
-  for (const [type, rule] of Object.entries(DOCUMENT_RULES)) {
-    on(type, async (p, { tx }) => {
-      const d = documentEvent(p);
+  for (const [type, rule] of Object.entries(DOCUMENT_RULES) as [DocumentEventType, DocumentRule][]) {
+    on(type, async (d, { tx }) => {
       await notifyUsers(tx, {
         userIds: await rule.audience(tx, d),
         type: rule.type,
         title: rule.title,
         message: rule.message(d),
-        caseId: d.caseNumber ?? null,
-        documentId: d.documentId ?? null,
+        caseId: d.case_number,
+        documentId: d.documentId,
       });
     });
   }
 
-  for (const [type, rule] of Object.entries(SUBSCRIPTION_RULES)) {
+  for (const [type, rule] of Object.entries(SUBSCRIPTION_RULES) as [SubscriptionEventType, SubscriptionRule][]) {
     on(type, async (p, { tx }) => {
-      const id = num(p.subscriptionId ?? p.subscription_id);
-      const facts = id ? await repo.findSubscriptionFacts(tx, id) : undefined;
+      const facts = await repo.findSubscriptionFacts(tx, p.subscriptionId);
       if (!facts) return;
       const f = { ...facts, payload: p };
       await notifyUsers(tx, {
@@ -250,8 +220,7 @@ export function registerNotificationHandlers(app: FastifyInstance) {
 
   // A sales enquiry (a plan without a price): the system administrators see it in the app too.
   on('sales_contact.requested', async (p, { tx }) => {
-    const id = num(p.requestId);
-    const req = id ? await repo.findSalesContactFacts(tx, id) : undefined;
+    const req = await repo.findSalesContactFacts(tx, p.requestId);
     if (!req) return;
     await notifyUsers(tx, {
       userIds: await repo.findSystemAdminIds(tx),
@@ -264,8 +233,7 @@ export function registerNotificationHandlers(app: FastifyInstance) {
 
   // E-mail copies of new notifications, per the recipient's preference at sending time.
   on(NOTIFICATION_EMAIL_EVENT, async (p, { tx }) => {
-    const ids = Array.isArray(p.notificationIds) ? p.notificationIds.map(num).filter((n): n is number => !!n) : [];
-    const rows = await repo.findNotificationsByIds(tx, ids);
+    const rows = await repo.findNotificationsByIds(tx, p.notificationIds);
     const people = new Map((await repo.findRecipients(tx, [...new Set(rows.map((r) => r.userId))])).map((r) => [r.id, r]));
     for (const row of rows) {
       const user = people.get(row.userId);

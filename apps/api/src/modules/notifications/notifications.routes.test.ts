@@ -416,8 +416,8 @@ describe('domain events', () => {
       case_number: 'CT-2025-0042',
       status: 'served',
     };
-    await recordEvent(t().database.db, 'document.assigned', payload);
-    await recordEvent(t().database.db, 'document.served', payload);
+    await recordEvent(t().database.db, 'document.assigned', { ...payload, previousSheriffId: null });
+    await recordEvent(t().database.db, 'document.served', { ...payload, digitalServiceAddress: null });
     await settle();
 
     const sheriffList = (await t().as(sheriff).get(`${API}/`)).json();

@@ -5,12 +5,12 @@ import { AppError } from '../../lib/app-error';
 import type { PublicCtx } from '../../lib/context';
 import * as lifecycle from '../subscriptions/lifecycle.service';
 import { decimalToCents } from '../../lib/money';
-import { nextChargeCents } from '../subscriptions/subscriptions.mapper';
 import {
   findSubscriptionById,
   findSubscriptionByToken,
   type SubscriptionRow,
-} from '../subscriptions/subscriptions.repository';
+  nextChargeCents,
+} from '../subscriptions/subscription-records.service';
 import { itnParamString, itnSignature, parseFormBody, sameSignature, type ItnPairs } from './payfast';
 import * as repo from './payments.repository';
 import { newPaymentReference } from './payments.service';

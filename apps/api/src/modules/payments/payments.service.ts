@@ -18,9 +18,14 @@ import {
   PAYFAST_FREQUENCY,
   sastDate,
 } from '../../lib/money';
-import { toPlanSummary } from '../subscriptions/plans.mapper';
-import { hasPaymentMethod, nextBillingDate, nextChargeCents } from '../subscriptions/subscriptions.mapper';
-import { findSubscriptionById, planOf } from '../subscriptions/subscriptions.repository';
+import {
+  findSubscriptionById,
+  hasPaymentMethod,
+  nextBillingDate,
+  nextChargeCents,
+  planOf,
+  toPlanSummary,
+} from '../subscriptions/subscription-records.service';
 import { managedFirmOf } from '../subscriptions/subscriptions.service';
 import { checkoutSignature } from './payfast';
 import { toPaymentDto } from './payments.mapper';
@@ -237,3 +242,5 @@ export async function recordPaymentCancelFeedback(
   });
   return { message: 'Thank you for your feedback.' };
 }
+
+export { toPaymentDto } from './payments.mapper';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-app';
 import { addFirmUser, registerFirm, subscribeFirm } from '../../../test/factories';
-import { rowsOf } from './usage.repository';
+import { rowsOf } from '../../db/client';
 import { assertCanServeDocument, assertStorageAvailable, meteringWindow, BYTES_PER_GB } from './limits';
 import { insertPlan } from './plans.repository';
 import { fullFeatures } from './plans.mapper';

@@ -1,11 +1,8 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rowsOf, type DbOrTx } from '../../db/client';
 import { branches, users } from '../../db/schema/index';
 
 /** Rows of a raw `execute`, whichever driver answered (node-postgres and PGlite differ in shape). */
-export const rowsOf = <T>(result: unknown): T[] =>
-  ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-
 export const countActiveUsers = async (db: DbOrTx, firmId: number) =>
   (
     await db

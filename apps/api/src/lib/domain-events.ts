@@ -1,0 +1,68 @@
+import type { ClosureEventPayload } from '@lexserve/contracts/closures';
+import type { Role } from '@lexserve/contracts/common';
+
+/**
+ * Every domain event and the payload it carries, as stored (JSON: dates as ISO strings). Recording and handling an
+ * event is checked against this map by the compiler (`recordEvent`, `EventDispatcher.on`).
+ */
+
+/** What every document event carries: the document's tenancy and people, so handlers need no lookup. */
+export type DocumentEventPayload = {
+  documentId: number;
+  firmId: number;
+  branchId: number | null;
+  actorId: number;
+  createdById: number | null;
+  assignedSheriffId: number | null;
+  title: string;
+  case_number: string | null;
+  status: string;
+};
+
+type SubscriptionEvent<Extra = object> = { subscriptionId: number } & Extra;
+
+export interface DomainEvents {
+  'firm.registered': { firmId: number; userId: number };
+  'user.created': { userId: number; byUserId: number };
+  'user.deactivated': { userId: number; byUserId: number };
+  'user.role_changed': { userId: number; from: Role; to: Role; byUserId: number };
+
+  'document.created': DocumentEventPayload;
+  'document.updated': DocumentEventPayload & { changedFields: string[] };
+  'document.status_changed': DocumentEventPayload & { from: string; to: string };
+  'document.served': DocumentEventPayload & { digitalServiceAddress: string | null };
+  'document.deleted': DocumentEventPayload;
+  'document.assigned': DocumentEventPayload & { previousSheriffId: number | null };
+  'document.service_attempt': DocumentEventPayload & { outcome: string; attemptId: number };
+  'document.revoked': DocumentEventPayload & { reason: string };
+  'document.files_uploaded': DocumentEventPayload & { fileIds: number[] };
+  'document.bundle_created': DocumentEventPayload & { fileId: number };
+  'document.proof_generated': DocumentEventPayload & { securityId: string; version: number };
+  'document.delivery_opened': DocumentEventPayload & { deliveryId: number };
+  'document.delivery_downloaded': DocumentEventPayload & { deliveryId: number; fileId: number };
+
+  'closure.requested': ClosureEventPayload;
+  'closure.approved': ClosureEventPayload;
+  'closure.rejected': ClosureEventPayload;
+  'closure.completed': ClosureEventPayload;
+  'closure.direct_closed': ClosureEventPayload;
+
+  'subscription.activated': SubscriptionEvent<{ paymentId: number | null; trial: boolean }>;
+  'subscription.renewed': SubscriptionEvent<{ paymentId: number }>;
+  'subscription.trial_ending': SubscriptionEvent;
+  'subscription.plan_changed': SubscriptionEvent<{ changeId: number; scheduled: boolean }>;
+  'subscription.cancelled': SubscriptionEvent<{
+    immediate: boolean;
+    source: 'firm' | 'admin' | 'provider';
+    accessEndsAt: string;
+  }>;
+  'subscription.access_ended': SubscriptionEvent;
+  'subscription.expired': SubscriptionEvent<{ reason: string }>;
+  'subscription.reactivated': SubscriptionEvent;
+  'sales_contact.requested': { requestId: number };
+
+  /** E-mail copies of notifications just created (sent per the recipient's preference). */
+  'notification.email': { notificationIds: number[] };
+}
+
+export type DomainEventType = keyof DomainEvents;
