@@ -3,7 +3,7 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 
 /** Which modules each module may use (through their services). Keep in step with docs/architecture.md. */
-export const MODULE_GRAPH = {
+const MODULE_GRAPH = {
   admin: ['subscriptions', 'payments', 'firms', 'users'],
   payments: ['subscriptions', 'firms'],
   subscriptions: [],

@@ -30,7 +30,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { modules } from './modules/index';
 
 /** Every /api/v1 route and whether it sits behind authentication (the authorization matrix walks it). */
-export type RouteEntry = { method: string; url: string; authenticated: boolean };
+type RouteEntry = { method: string; url: string; authenticated: boolean };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -60,10 +60,3 @@ export function multipart(parts: Part[], opts: { truncate?: number } = {}) {
   return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** The same body, whole in memory (small bodies; for a Content-Length). */
-export async function multipartBuffer(parts: Part[]) {
-  const { payload, headers } = multipart(parts);
-  const chunks: Buffer[] = [];
-  for await (const c of payload) chunks.push(c as Buffer);
-  return { payload: Buffer.concat(chunks), headers };
-}

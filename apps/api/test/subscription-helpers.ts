@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { firmSubscriptions, mailOutbox } from '../src/db/schema/index';
+import { mailOutbox } from '../src/db/schema/index';
 import { formBody } from '../src/modules/payments/payfast';
 import {
   updateSubscription,
@@ -113,10 +113,3 @@ export async function subscribeThroughSimulator(
   return checkout;
 }
 
-/** Every subscription row of a firm, newest first. */
-export const subscriptionsOf = (t: TestApp, firmId: number) =>
-  t.database.db
-    .select()
-    .from(firmSubscriptions)
-    .where(eq(firmSubscriptions.firmId, firmId))
-    .orderBy(desc(firmSubscriptions.id));

@@ -206,9 +206,6 @@ export const CreatePartyInputSchema = z
   .superRefine(checkParty);
 export type CreatePartyInput = z.infer<typeof CreatePartyInputSchema>;
 
-/** PUT /parties/{id}: the whole party again (same rules as create). */
-export const UpdatePartyInputSchema = CreatePartyInputSchema;
-
 export const PartyListQuerySchema = z.object({
   party_type: z.enum(PARTY_TYPES, { error: 'Party type must be individual or entity' }).optional(),
   search: z.string().trim().max(200).optional(),

@@ -12,7 +12,7 @@ function packageRoot(from: string): string {
   }
 }
 
-export const API_ROOT = packageRoot(import.meta.dirname);
+const API_ROOT = packageRoot(import.meta.dirname);
 /** The committed SQL migrations. */
 export const MIGRATIONS_DIR = join(API_ROOT, 'drizzle');
 /** The built web app (apps/web/dist), served by the API when present. */

@@ -64,4 +64,3 @@ export function assertCan(actor: Pick<Actor, 'role'>, ability: Ability, error: E
 export const abilitiesOf = (role: Role): Ability[] =>
   (Object.keys(ABILITIES) as Ability[]).filter((a) => (ABILITIES[a] as readonly Role[]).includes(role));
 
-export const ALL_ABILITIES = Object.keys(ABILITIES) as Ability[];

@@ -47,7 +47,7 @@ export function cyclePriceCents(plan: PriceSource, cycle: BillingCycle): number 
   return plan.annualPriceCents ?? (monthly === null ? null : mulDivRound(monthly, 96, 10));
 }
 
-export const CYCLE_MONTHS: Record<BillingCycle, number> = { monthly: 1, quarterly: 3, annual: 12 };
+const CYCLE_MONTHS: Record<BillingCycle, number> = { monthly: 1, quarterly: 3, annual: 12 };
 /** PayFast's frequency codes: 3 monthly, 4 quarterly, 6 annual. */
 export const PAYFAST_FREQUENCY: Record<BillingCycle, string> = { monthly: '3', quarterly: '4', annual: '6' };
 

@@ -5,9 +5,6 @@ export const hashPassword = (plain: string, cost: number) => bcrypt.hash(plain, 
 export const verifyPassword = (plain: string, hash: string | null) =>
   hash ? bcrypt.compare(plain, hash) : Promise.resolve(false);
 
-/** A hash to compare against when the user does not exist, so timing does not reveal unknown e-mails. */
-export const DUMMY_HASH = '$2b$12$C6UzMDM.H6dfI/f/IKcEeO5Q7nS7pE9nq1mG1lXc2h3Q9bN7oLx8e';
-
 const SETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!@#$%&*?'];
 
 /** A generated password that meets the password rule: 14 characters from every set, CSPRNG-shuffled. */

@@ -2,7 +2,7 @@
  * The port through which the app takes payments: PayFast, or the built-in simulator that stands in for PayFast's
  * hosted page in the embedded mode. The payments module implements it; the app puts one in `Deps`.
  */
-export type PaymentProviderName = 'simulator' | 'payfast';
+type PaymentProviderName = 'simulator' | 'payfast';
 
 /** A recurring charge that falls due at the end of a billing period. */
 export type RecurringCharge = {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
-export type AccessClaims = { sub: string; role: string; typ: 'access' };
+type AccessClaims = { sub: string; role: string; typ: 'access' };
 
 export const signAccessToken = (userId: number, role: string, secret: string, ttlSeconds: number) =>
   jwt.sign({ role, typ: 'access' }, secret, { algorithm: 'HS256', subject: String(userId), expiresIn: ttlSeconds });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@lexserve/contracts/common';
 import { AuthErrors, CommonErrors, type ErrorDef } from '@lexserve/contracts/errors';
 import { users } from '../db/schema/index';
-import { type Actor, type Ability, assertCan } from '../lib/access';
+import type { Actor } from '../lib/access';
 import { AppError } from '../lib/app-error';
 import { actorOf } from '../lib/context';
 import { verifyAccessToken } from '../lib/tokens';
@@ -60,9 +60,3 @@ export const requireRole =
     if (!roles.includes(actorOf(request).role)) throw new AppError(error);
   };
 
-/** Route-level ability gate from the policy table. */
-export const requireAbility =
-  (ability: Ability, error?: ErrorDef) =>
-  async (request: FastifyRequest, _reply: FastifyReply) => {
-    assertCan(actorOf(request), ability, error);
-  };

@@ -9,7 +9,7 @@ import { assertAdmin, toChangeDto } from './admin.service';
 
 const SAST_MS = 2 * 3_600_000;
 /** Start of a calendar month in South Africa. */
-export const sastMonthStart = (year: number, month: number) =>
+const sastMonthStart = (year: number, month: number) =>
   new Date(Date.UTC(year, month - 1, 1) - SAST_MS);
 const sastYearMonth = (d: Date) => {
   const s = new Date(d.getTime() + SAST_MS);

@@ -28,7 +28,7 @@ const n = (v: unknown) => Number(v ?? 0);
 export type FirmSubscriptionFilter = 'all' | SubscriptionStatus | 'expiring';
 
 /** Active and ending within `days`: the admin's 'Expiring' tab. */
-export const expiringSql = (now: Date, days: number): SQL =>
+const expiringSql = (now: Date, days: number): SQL =>
   sql`(${firmSubscriptions.status} = 'active' AND ${firmSubscriptions.endDate} >= ${now} AND ${firmSubscriptions.endDate} < ${new Date(now.getTime() + days * 86_400_000)})`;
 
 function subscriptionSearch(search: string | undefined): SQL | undefined {

@@ -36,7 +36,7 @@ export const assertAdmin = (ctx: Ctx) => assertCan(ctx.actor, 'admin:access', Co
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 const EXPIRING_DAYS = 7;
 
-export function toFirmSubscriptionDto(j: repo.FirmSubscriptionJoined, now: Date): FirmSubscription {
+function toFirmSubscriptionDto(j: repo.FirmSubscriptionJoined, now: Date): FirmSubscription {
   const s = j.sub;
   const trialEnd = iso(s.trialEndDate);
   return {
@@ -85,13 +85,13 @@ export const toChangeDto = (r: ChangeRow) => ({
 });
 
 type PaymentJoined = Awaited<ReturnType<typeof repo.paymentsWhere>>[number];
-export const toPaymentListDto = (r: PaymentJoined) =>
+const toPaymentListDto = (r: PaymentJoined) =>
   toPaymentDto(r.payment, { planId: r.planId, planName: r.planName, billingCycle: r.billingCycle });
 
 export async function listFirmSubscriptions(
   ctx: Ctx,
   query: { skip: number; limit: number; status: repo.FirmSubscriptionFilter; search?: string },
-  now = new Date(),
+  now = ctx.deps.clock.now(),
 ) {
   assertAdmin(ctx);
   const { rows, total, counts } = await repo.listFirmSubscriptions(ctx.db, { ...query, now });
@@ -104,7 +104,7 @@ async function getJoined(ctx: Ctx, id: number) {
   return row;
 }
 
-export async function getFirmSubscription(ctx: Ctx, id: number, now = new Date()) {
+export async function getFirmSubscription(ctx: Ctx, id: number, now = ctx.deps.clock.now()) {
   assertAdmin(ctx);
   const row = await getJoined(ctx, id);
   const [history, payments] = await Promise.all([
@@ -123,7 +123,7 @@ export async function changeFirmPlan(
   ctx: Ctx,
   id: number,
   input: z.infer<typeof AdminChangePlanInputSchema>,
-  now = new Date(),
+  now = ctx.deps.clock.now(),
 ) {
   assertAdmin(ctx);
   const provider = ctx.deps.payments;
@@ -166,7 +166,7 @@ export async function cancelFirmSubscription(
   ctx: Ctx,
   id: number,
   input: z.infer<typeof AdminCancelInputSchema>,
-  now = new Date(),
+  now = ctx.deps.clock.now(),
 ) {
   assertAdmin(ctx);
   const immediate = input?.immediate === true;
@@ -203,7 +203,7 @@ export async function cancelFirmSubscription(
 }
 
 /** Reactivates a cancelled or expired subscription (refused while the firm has another open one). */
-export async function reactivateFirmSubscription(ctx: Ctx, id: number, now = new Date()) {
+export async function reactivateFirmSubscription(ctx: Ctx, id: number, now = ctx.deps.clock.now()) {
   assertAdmin(ctx);
   await inTransaction(ctx, async (tx) => {
     const sub = await findSubscriptionById(tx, id, { lock: true });
@@ -223,7 +223,7 @@ export async function reactivateFirmSubscription(ctx: Ctx, id: number, now = new
 }
 
 /** POST /admin/subscriptions/system/cleanup-expired-trials. */
-export async function cleanupExpiredTrials(ctx: Ctx, now = new Date()) {
+export async function cleanupExpiredTrials(ctx: Ctx, now = ctx.deps.clock.now()) {
   assertAdmin(ctx);
   const ids = await cleanupExpired(ctx.deps.database, now);
   ctx.deps.events.kick();
@@ -237,7 +237,7 @@ export async function cleanupExpiredTrials(ctx: Ctx, now = new Date()) {
 }
 
 /** GET /admin/subscriptions/firms/{firmId}/subscription-history: every subscription, change and payment of a firm. */
-export async function firmSubscriptionHistory(ctx: Ctx, firmId: number, now = new Date()) {
+export async function firmSubscriptionHistory(ctx: Ctx, firmId: number, now = ctx.deps.clock.now()) {
   assertAdmin(ctx);
   const firm = await getFirm(ctx, firmId);
   const [subs, history, payments] = await Promise.all([

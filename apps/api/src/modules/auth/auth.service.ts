@@ -41,7 +41,7 @@ export async function login(ctx: PublicCtx, email: string, password: string): Pr
   if (!(await verifyPassword(password, user.passwordHash))) throw new AppError(AuthErrors.INVALID_CREDENTIALS);
   if (!user.isActive) throw new AppError(AuthErrors.ACCOUNT_INACTIVE);
   return ctx.db.transaction(async (tx) => {
-    await recordLogin(tx, user.id, new Date());
+    await recordLogin(tx, user.id, ctx.deps.clock.now());
     return issueTokens(ctx, tx, user);
   });
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { OPEN_CLOSURE_STATUSES, type ClosureCounts, type ClosureStatus } from '@lexserve/contracts/closures';
+import { type ClosureCounts, type ClosureStatus } from '@lexserve/contracts/closures';
 import type { DbOrTx } from '../../db/client';
 import {
   caseClosures,
@@ -72,14 +72,6 @@ export async function findLatestClosureOfDocument(db: DbOrTx, documentId: number
     .limit(1);
   return rows[0];
 }
-
-export const findOpenClosure = async (db: DbOrTx, documentId: number) =>
-  (
-    await db
-      .select()
-      .from(caseClosures)
-      .where(and(eq(caseClosures.documentId, documentId), inArray(caseClosures.closureStatus, [...OPEN_CLOSURE_STATUSES])))
-  )[0];
 
 export const listClosuresOfDocument = (db: DbOrTx, documentId: number) =>
   db.select().from(caseClosures).where(eq(caseClosures.documentId, documentId)).orderBy(desc(caseClosures.id));

@@ -58,7 +58,7 @@ export type FirmTeam = {
 };
 
 /** Gives the firm an active subscription unless it has one (firm roles are gated without one). */
-export async function ensureSubscribed(t: TestApp, firmId: number) {
+async function ensureSubscribed(t: TestApp, firmId: number) {
   const db = t.database.db;
   const [existing] = await db.select({ id: firmSubscriptions.id }).from(firmSubscriptions).where(eq(firmSubscriptions.firmId, firmId)).limit(1);
   if (existing) return;
@@ -100,7 +100,7 @@ export const makeBranch = (t: TestApp, firmId: number) =>
   });
 
 /** A complete checklist as the Request dialog sends it. */
-export const fullChecklist = (summary = 'All served and acknowledged.') => ({
+const fullChecklist = (summary = 'All served and acknowledged.') => ({
   all_documents_attached: { completed: true, notes: '', required: true },
   proof_of_service_uploaded: { completed: true, notes: 'Proof of service automatically verified', required: true },
   case_summary_completed: { completed: true, notes: summary, required: true },

@@ -15,7 +15,7 @@ import { addTimelineEvent } from './timeline.repository';
 import { convertWordFiles, findSoffice } from './word-to-pdf';
 
 /** The bundle's file name: the given name (or Bundle_YYYY-MM-DD), made safe, ending in .pdf. */
-export const bundleFileName = (name: string | undefined) => {
+const bundleFileName = (name: string | undefined) => {
   const base = cleanFilename(name ?? defaultBundleName(), defaultBundleName()).replace(/\.pdf$/i, '');
   return `${base}.pdf`;
 };

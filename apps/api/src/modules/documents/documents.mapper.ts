@@ -5,7 +5,7 @@ import { eventsOfDeliveries, latestDeliveries, toDeliveryRecord } from './delive
 import * as repo from './documents.repository';
 
 /** draft_metadata is kept as received; parsed_draft_metadata is its JSON object, or null when it is not one. */
-export function parseDraftMetadata(raw: string | null): Record<string, unknown> | null {
+function parseDraftMetadata(raw: string | null): Record<string, unknown> | null {
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);

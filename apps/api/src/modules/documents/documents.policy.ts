@@ -8,7 +8,7 @@ import { AppError, appError } from '../../lib/app-error';
 import type { DocumentRow } from './documents.repository';
 import type { Issue } from './validation';
 
-export const isPreService = (status: DocumentStatus) => (PRE_SERVICE_STATUSES as readonly string[]).includes(status);
+const isPreService = (status: DocumentStatus) => (PRE_SERVICE_STATUSES as readonly string[]).includes(status);
 export const isClosed = (status: DocumentStatus) => (CLOSED_STATUSES as readonly string[]).includes(status);
 export const wasServed = (doc: Pick<DocumentRow, 'servedAt' | 'status'>) => doc.servedAt != null || !isPreService(doc.status);
 

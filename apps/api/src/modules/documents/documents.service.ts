@@ -285,7 +285,7 @@ async function submit(ctx: Ctx, tx: DbOrTx, doc: repo.DocumentRow): Promise<repo
   });
   if (problems.length) throw validationError(problems.map((p) => ({ ...p, loc: p.loc })));
   await ctx.deps.limits.assertCanServeDocument(tx, doc.firmId);
-  const now = new Date();
+  const now = ctx.deps.clock.now();
   const served = await repo.updateDocumentRow(tx, doc.id, {
     status: 'served',
     servedAt: now,

@@ -34,10 +34,6 @@ export const markFilesServed = (db: DbOrTx, documentId: number) =>
 export const countFiles = async (db: DbOrTx, documentId: number) =>
   Number((await db.select({ n: sql<number>`count(*)::int` }).from(caseFiles).where(eq(caseFiles.documentId, documentId)))[0]?.n ?? 0);
 
-/** Files whose content hash is one of these (verification by file). */
-export const findFilesBySha256 = (db: DbOrTx, sha256: string) =>
-  db.select().from(caseFiles).where(and(eq(caseFiles.sha256, sha256), eq(caseFiles.isServed, true))).orderBy(asc(caseFiles.id));
-
 export const fileTypeOf = (mime: string, filename: string): FileType =>
   mime === 'application/pdf' ? 'pdf' : mime === 'application/msword' ? 'doc' : mime.includes('wordprocessingml') ? 'docx' : filename.toLowerCase().endsWith('.doc') ? 'doc' : 'pdf';
 

@@ -46,7 +46,7 @@ const dateFmt = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, day: 'numeric',
 const timeFmt = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hour12: false });
 /** "21 November 2025 at 14:05 SAST": South African time, as the parties read it. */
 export const formatSast = (d: Date) => `${dateFmt.format(d)} at ${timeFmt.format(d)} SAST`;
-export const formatDateSast = (d: Date) => dateFmt.format(d);
+const formatDateSast = (d: Date) => dateFmt.format(d);
 const shortFmt = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, day: 'numeric', month: 'short', year: 'numeric' });
 /** "21 Nov 2025, 14:05" for table rows. */
 const formatShortSast = (d: Date) => `${shortFmt.format(d)}, ${timeFmt.format(d)}`;

@@ -30,7 +30,7 @@ import { addTimelineEvent } from './timeline.repository';
 export const verificationUrlOf = (publicUrl: string, securityId: string) => `${publicUrl.replace(/\/$/, '')}/verify/${securityId}`;
 
 /** Everything the PDF shows, read in one place (the caller has checked the actor's scope). */
-export async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: string, publicUrl: string): Promise<ProofData> {
+async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: string, publicUrl: string): Promise<ProofData> {
   const firmIds = [doc.firmId, ...(doc.serviceFirmId ? [doc.serviceFirmId] : [])];
   const branchIds = [doc.branchId, doc.serviceBranchId].filter((id): id is number => id != null);
   const [firms, branches, people, links, files, attempts, deliveries] = await Promise.all([

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 /** `attachment; filename="ascii"; filename*=UTF-8''…` so any file name survives every browser. */
-export const contentDisposition = (filename: string, disposition: 'attachment' | 'inline' = 'attachment') => {
+const contentDisposition = (filename: string, disposition: 'attachment' | 'inline' = 'attachment') => {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 };

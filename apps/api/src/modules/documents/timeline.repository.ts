@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { documentEvents, firms, users } from '../../db/schema/index';
 
 /** The system account (migration 0001): the performer of automatic events. */
-export const SYSTEM_USER_ID = 1;
+const SYSTEM_USER_ID = 1;
 
 export type NewTimelineEvent = {
   documentId: number;

@@ -106,7 +106,7 @@ export async function createBranch(ctx: Ctx, input: z.infer<typeof CreateBranchI
   });
 }
 
-export const newBranchValues = (input: z.infer<typeof CreateBranchInputSchema>): repo.NewBranch => ({
+const newBranchValues = (input: z.infer<typeof CreateBranchInputSchema>): repo.NewBranch => ({
   firmId: input.firm_id,
   name: input.name,
   practiceNumber: input.practice_number,

@@ -27,7 +27,7 @@ const MAX_ITEM_UPDATES = 200;
 export const NOTIFICATION_EMAIL_EVENT = 'notification.email';
 
 /** A path's notification reference: the UUID, or the numeric id; anything else matches nothing. */
-export function parseRef(value: string | number): repo.NotificationRef | undefined {
+function parseRef(value: string | number): repo.NotificationRef | undefined {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? { id: value } : undefined;
   if (UUID_PATTERN.test(value)) return { uuid: value.toLowerCase() };
   if (/^\d{1,15}$/.test(value) && Number(value) > 0) return { id: Number(value) };
@@ -59,7 +59,7 @@ export async function getNotification(ctx: Ctx, refText: string) {
 }
 
 /** unread, total, read, created in the last 24 hours, and per type. */
-export async function getStatsOf(db: DbOrTx, userId: number): Promise<NotificationStats> {
+async function getStatsOf(db: DbOrTx, userId: number): Promise<NotificationStats> {
   return toStats(await repo.countByUserAndType(db, [userId], new Date(Date.now() - RECENT_WINDOW_MS)));
 }
 

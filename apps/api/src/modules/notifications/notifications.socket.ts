@@ -11,9 +11,9 @@ import { resolveActor } from '../../plugins/auth';
 import type { NotificationHub } from './notifications.hub';
 
 /** An unauthenticated socket is closed after this long. */
-export const AUTH_TIMEOUT_MS = 10_000;
+const AUTH_TIMEOUT_MS = 10_000;
 /** Messages other than a valid authenticate before authentication; the third closes the socket. */
-export const MAX_AUTH_ATTEMPTS = 3;
+const MAX_AUTH_ATTEMPTS = 3;
 
 declare module 'fastify' {
   interface FastifyInstance {

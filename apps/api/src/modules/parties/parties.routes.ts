@@ -6,7 +6,6 @@ import {
   PartyListQuerySchema,
   PartyListSchema,
   PartySchema,
-  UpdatePartyInputSchema,
 } from '@lexserve/contracts/parties';
 import { ctxOf } from '../../lib/context';
 import * as parties from './parties.service';
@@ -27,7 +26,7 @@ export async function partiesRoutes(app: FastifyInstance) {
   );
   r.put(
     '/parties/:id',
-    { schema: { tags, params: IdParamsSchema, body: UpdatePartyInputSchema, response: { 200: envelope(PartySchema) } } },
+    { schema: { tags, params: IdParamsSchema, body: CreatePartyInputSchema, response: { 200: envelope(PartySchema) } } },
     async (req) => ({ status: 'success' as const, data: await parties.updateParty(ctxOf(req), req.params.id, req.body), message: 'Party updated successfully' }),
   );
 }

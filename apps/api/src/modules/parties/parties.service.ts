@@ -13,7 +13,7 @@ import type { Ctx } from '../../lib/context';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './parties.repository';
 
-export const toPartyDto = (p: repo.PartyRow): Party => ({
+const toPartyDto = (p: repo.PartyRow): Party => ({
   id: p.id,
   party_type: p.partyType,
   type: p.partyType,

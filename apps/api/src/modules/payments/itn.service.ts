@@ -31,7 +31,7 @@ export async function handleItn(
   ctx: PublicCtx,
   raw: string,
   remoteIp: string,
-  now = new Date(),
+  now = ctx.deps.clock.now(),
 ): Promise<ItnOutcome> {
   const provider = ctx.deps.payments;
   let pairs: ItnPairs;

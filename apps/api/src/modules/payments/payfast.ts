@@ -51,7 +51,6 @@ export const CHECKOUT_FIELD_ORDER = [
   'subscription_notify_webhook',
   'subscription_notify_buyer',
 ] as const;
-export type CheckoutField = (typeof CHECKOUT_FIELD_ORDER)[number];
 
 /** PHP's urlencode(). */
 export const pfEncode = (value: string): string =>
@@ -137,7 +136,7 @@ export function sameSignature(a: string | undefined, b: string): boolean {
  * The addresses PayFast sends ITNs from (its published ranges): www/sandbox/w1w/w2w.payfast.co.za resolve inside
  * these. Kept as ranges rather than DNS look-ups so the check works without outbound DNS.
  */
-export const PAYFAST_ITN_RANGES = [
+const PAYFAST_ITN_RANGES = [
   '197.97.145.144/28',
   '41.74.179.192/27',
   '102.216.36.0/28',
@@ -159,7 +158,7 @@ export function ipInRanges(ip: string, ranges: string[] = PAYFAST_ITN_RANGES): b
   });
 }
 
-export const payfastHost = (mode: 'sandbox' | 'live') =>
+const payfastHost = (mode: 'sandbox' | 'live') =>
   mode === 'live' ? 'www.payfast.co.za' : 'sandbox.payfast.co.za';
 export const payfastProcessUrl = (mode: 'sandbox' | 'live') => `https://${payfastHost(mode)}/eng/process`;
 export const payfastValidateUrl = (mode: 'sandbox' | 'live') =>

@@ -52,7 +52,7 @@ const readFirmOf = (ctx: Ctx): number => {
   return ctx.actor.firmId;
 };
 
-export async function describePayment(db: DbOrTx, payment: repo.PaymentRow) {
+async function describePayment(db: DbOrTx, payment: repo.PaymentRow) {
   return toPaymentDto(payment, await repo.paymentContext(db, payment.subscriptionId));
 }
 
@@ -64,7 +64,7 @@ export async function describePayment(db: DbOrTx, payment: repo.PaymentRow) {
 export async function generateSignature(
   ctx: Ctx,
   subscriptionId: number,
-  now = new Date(),
+  now = ctx.deps.clock.now(),
 ): Promise<PaymentInit> {
   const firmId = managedFirmOf(ctx);
   const provider = ctx.deps.payments;

@@ -25,7 +25,7 @@ export const JOBS = {
 } as const;
 
 /** Reminder this long before a trial ends. */
-export const TRIAL_REMINDER_DAYS = 3;
+const TRIAL_REMINDER_DAYS = 3;
 /** How long after a period end a PayFast renewal may still arrive before the subscription expires. */
 export const RENEWAL_GRACE_DAYS = 3;
 /** How long after its end an unpaid trial is left before the clean-up expires it. */

@@ -65,7 +65,7 @@ const limitError = (message: string) =>
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Refuses a new active user when the firm's plan has as many as it allows. */
-export async function assertCanAddUser(tx: DbOrTx, firmId: number, now = new Date()): Promise<void> {
+async function assertCanAddUser(tx: DbOrTx, firmId: number, now = new Date()): Promise<void> {
   const found = await limitingPlan(tx, firmId, now);
   const max = found?.plan.maxUsers;
   if (!max) return;
@@ -76,7 +76,7 @@ export async function assertCanAddUser(tx: DbOrTx, firmId: number, now = new Dat
 }
 
 /** Refuses a new branch when the firm's plan has as many active branches as it allows. */
-export async function assertCanAddBranch(tx: DbOrTx, firmId: number, now = new Date()): Promise<void> {
+async function assertCanAddBranch(tx: DbOrTx, firmId: number, now = new Date()): Promise<void> {
   const found = await limitingPlan(tx, firmId, now);
   if (!found) return;
   const max = found.plan.maxBranches;

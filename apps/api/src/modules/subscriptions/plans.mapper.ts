@@ -15,7 +15,7 @@ export type PlanRow = typeof subscriptionPlans.$inferSelect;
 export const fullFeatures = (features: Partial<PlanFeatures> | null | undefined): PlanFeatures =>
   Object.fromEntries(PLAN_FEATURE_FLAGS.map((f) => [f, features?.[f] === true])) as PlanFeatures;
 
-export const featureLabels = (features: Partial<PlanFeatures> | null | undefined): string[] =>
+const featureLabels = (features: Partial<PlanFeatures> | null | undefined): string[] =>
   PLAN_FEATURE_FLAGS.filter((f) => features?.[f] === true).map((f) => PLAN_FEATURE_LABELS[f]);
 
 const limit = (v: number | null) => v ?? UNLIMITED;

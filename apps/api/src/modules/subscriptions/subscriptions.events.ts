@@ -13,10 +13,10 @@ const saDate = new Intl.DateTimeFormat('en-ZA', {
   year: 'numeric',
   timeZone: 'Africa/Johannesburg',
 });
-export const formatDate = (d: Date | null | undefined) =>
+const formatDate = (d: Date | null | undefined) =>
   d ? saDate.format(d) : 'the end of the current billing period';
 /** R 1 499.00 */
-export const formatRand = (cents: number) => {
+const formatRand = (cents: number) => {
   const [whole, dec] = centsToDecimal(cents).split('.');
   return `R ${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}.${dec}`;
 };

@@ -4,7 +4,7 @@ import { toPlanSummary, type PlanRow } from './plans.mapper';
 import type { SubscriptionRow } from './subscriptions.repository';
 
 /** Spec 9: status active or trial, and the trial end (trial) or end date (active) not passed; no date = no limit. */
-export function isActiveNow(
+function isActiveNow(
   s: Pick<SubscriptionRow, 'status' | 'endDate' | 'trialEndDate'>,
   now: Date,
 ): boolean {

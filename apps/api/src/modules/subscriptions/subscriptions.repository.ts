@@ -74,13 +74,6 @@ export const findSubscriptionByToken = async (db: DbOrTx, token: string, opts: {
   return (await (opts.lock ? q.for('update') : q))[0];
 };
 
-export const listFirmSubscriptions = (db: DbOrTx, firmId: number) =>
-  db
-    .select()
-    .from(firmSubscriptions)
-    .where(eq(firmSubscriptions.firmId, firmId))
-    .orderBy(desc(firmSubscriptions.id));
-
 /** Whether the firm ever had a trial (a firm gets one free trial). */
 export async function firmHadTrial(db: DbOrTx, firmId: number): Promise<boolean> {
   const rows = await db
@@ -112,13 +105,6 @@ export const insertChange = (db: DbOrTx, values: NewChange) =>
     .values(values)
     .returning()
     .then((r) => r[0]!);
-
-/** Trials whose trial end passed before `before` and that were never paid: the clean-up expires them. */
-export const findLapsedTrials = (db: DbOrTx, before: Date) =>
-  db
-    .select()
-    .from(firmSubscriptions)
-    .where(and(eq(firmSubscriptions.status, 'trial'), sql`${firmSubscriptions.trialEndDate} < ${before}`));
 
 export const planOf = async (db: DbOrTx, planId: number) =>
   (await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)))[0];

@@ -62,7 +62,7 @@ async function requirePlan(db: DbOrTx, id: number): Promise<PlanRow> {
 }
 
 /** DTO of a subscription with its plan, pending plan and usage. */
-export async function describeSubscription(db: Db, sub: SubscriptionRow, now: Date) {
+async function describeSubscription(db: Db, sub: SubscriptionRow, now: Date) {
   const [plan, pendingPlan, usage] = await Promise.all([
     requirePlan(db, sub.planId),
     sub.pendingPlanId ? plans.findPlanByIdAnyState(db, sub.pendingPlanId) : Promise.resolve(undefined),
@@ -72,14 +72,14 @@ export async function describeSubscription(db: Db, sub: SubscriptionRow, now: Da
 }
 
 /** GET /subscriptions/my-subscription: the subscription giving the firm access (404 when none). */
-export async function getMySubscription(ctx: Ctx, now = new Date()) {
+export async function getMySubscription(ctx: Ctx, now = ctx.deps.clock.now()) {
   const sub = await repo.findAccessSubscription(ctx.db, firmOf(ctx), now);
   if (!sub) throw new AppError(SubscriptionErrors.NO_ACTIVE_SUBSCRIPTION);
   return describeSubscription(ctx.db, sub, now);
 }
 
 /** GET /subscriptions/usage: usage against the plan's limits (-1 = unlimited). */
-export async function getUsage(ctx: Ctx, now = new Date()) {
+export async function getUsage(ctx: Ctx, now = ctx.deps.clock.now()) {
   const firmId = firmOf(ctx);
   const sub = await repo.findAccessSubscription(ctx.db, firmId, now);
   if (!sub) throw new AppError(SubscriptionErrors.NO_ACTIVE_SUBSCRIPTION);
@@ -107,7 +107,7 @@ export async function getUsage(ctx: Ctx, now = new Date()) {
  * POST /subscriptions/select-plan: a pending subscription awaiting its first payment (an existing pending one is
  * re-pointed at the new choice). 409 while the firm has an active or trial subscription. A firm gets one free trial.
  */
-export async function selectPlan(ctx: Ctx, input: SelectPlanInput, now = new Date()) {
+export async function selectPlan(ctx: Ctx, input: SelectPlanInput, now = ctx.deps.clock.now()) {
   const firmId = managedFirmOf(ctx);
   const plan = await plans.findPlanById(ctx.db, input.plan_id);
   if (!plan || !plan.isActive) throw new AppError(SubscriptionErrors.INVALID_PLAN_SELECTION);
@@ -232,7 +232,7 @@ function toPreview(c: ChangeContext, now: Date): PlanChangePreview {
 }
 
 /** POST /subscriptions/change-plan/preview. */
-export async function previewPlanChange(ctx: Ctx, input: ChangePlanInput, now = new Date()) {
+export async function previewPlanChange(ctx: Ctx, input: ChangePlanInput, now = ctx.deps.clock.now()) {
   const firmId = firmOf(ctx);
   return toPreview(await evaluateChange(ctx.db, firmId, input, now), now);
 }
@@ -244,7 +244,7 @@ export async function previewPlanChange(ctx: Ctx, input: ChangePlanInput, now = 
 export async function changePlan(
   ctx: Ctx,
   input: ChangePlanInput,
-  now = new Date(),
+  now = ctx.deps.clock.now(),
 ): Promise<PlanChangeConfirmation> {
   const firmId = managedFirmOf(ctx);
   const provider = ctx.deps.payments;
@@ -311,7 +311,7 @@ export async function changePlan(
 export async function upgrade(
   ctx: Ctx,
   input: Pick<ChangePlanInput, 'new_plan_id' | 'billing_cycle'>,
-  now = new Date(),
+  now = ctx.deps.clock.now(),
 ) {
   const firmId = managedFirmOf(ctx);
   const c = await evaluateChange(ctx.db, firmId, input, now).catch((err: unknown) => {
@@ -336,7 +336,7 @@ export async function cancelMySubscription(
   ctx: Ctx,
   subscriptionId: number,
   input: { reason?: string | null; feedback?: string | null } | null | undefined,
-  now = new Date(),
+  now = ctx.deps.clock.now(),
 ) {
   const firmId = managedFirmOf(ctx);
   const provider = ctx.deps.payments;
