@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 /** Positive integer id in a path or body; accepts numeric strings from path params. */
-export const IdSchema = z.coerce.number().int().positive();
+/** The largest id a row can have (PostgreSQL integer). */
+export const MAX_ID = 2_147_483_647;
+export const IdSchema = z.coerce.number().int().positive().max(MAX_ID);
 export const IdParamsSchema = z.object({ id: IdSchema });
 
 export const IsoDateTimeSchema = z.string();

@@ -542,7 +542,7 @@ export const UploadResultSchema = z.object({
 export type UploadResult = z.infer<typeof UploadResultSchema>;
 
 export const DownloadQuerySchema = z.object({
-  file_id: z.coerce.number().int().positive().optional(),
+  file_id: IdSchema.optional(),
   primary_only: QueryBooleanSchema.optional(),
 });
 
@@ -584,7 +584,7 @@ export const TimelineQuerySchema = z.object({
     .optional()
     .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined)),
   include_system_events: QueryBooleanSchema.default(true),
-  performed_by_id: z.coerce.number().int().positive().optional(),
+  performed_by_id: IdSchema.optional(),
   /** desc (newest first, the default) or asc. */
   order: z.enum(['asc', 'desc']).default('desc'),
 });

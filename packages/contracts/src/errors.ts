@@ -39,6 +39,8 @@ export const CommonErrors = defineErrors({
   BAD_REQUEST: { status: 400, message: 'The request could not be read. Please check its format.' },
   /** Anything unexpected. */
   INTERNAL: { status: 500, message: 'Server error. Please try again later.' },
+  /** A value the database cannot hold (a number out of range, a NUL character): caught before it becomes a 500. */
+  VALUE_NOT_STORABLE: { status: 422, message: 'A value is out of range or contains characters that cannot be stored.' },
 });
 
 export const AuthErrors = defineErrors({

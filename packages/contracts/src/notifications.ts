@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QueryBooleanSchema } from './common';
+import { IdSchema, MAX_ID, QueryBooleanSchema } from './common';
 import { defineErrors } from './errors';
 import { NOTIFICATION_TYPES, NotificationTypeSchema, type NotificationType } from './users';
 
@@ -71,7 +71,7 @@ export const NotificationStatsSchema = z.object({
 export type NotificationStats = z.infer<typeof NotificationStatsSchema>;
 
 /** A notification path parameter: the UUID (what the client sends) or the numeric id. */
-export const NotificationRefSchema = z.union([z.string().uuid(), z.coerce.number().int().positive()]);
+export const NotificationRefSchema = z.union([z.string().uuid(), IdSchema]);
 export const NotificationRefParamsSchema = z.object({ notification_id: z.string() });
 
 export const NotificationUpdateResultSchema = z.object({
@@ -90,9 +90,9 @@ export type MarkAllReadResult = z.infer<typeof MarkAllReadResultSchema>;
 
 export const BulkMarkReadInputSchema = z.object({
   /** The client sends its own id; another user's id is refused. */
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: IdSchema.optional(),
   notification_ids: z
-    .array(z.union([z.string().uuid('Invalid notification IDs provided.'), z.number().int().positive()]), {
+    .array(z.union([z.string().uuid('Invalid notification IDs provided.'), z.number().int().positive().max(MAX_ID)]), {
       error: 'At least one notification ID is required',
     })
     .min(1, 'At least one notification ID is required')

@@ -25,6 +25,9 @@ export type RawDb = {
 
 export type Database = { db: Db; raw: RawDb };
 
+/** Whether an update has anything to set (Drizzle skips undefined values and refuses an empty SET). */
+export const hasChanges = (values: object): boolean => Object.values(values).some((v) => v !== undefined);
+
 /** The rows of a raw `execute` result: both drivers (pg and PGlite) answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 

@@ -42,6 +42,13 @@ export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
 /** 23503 foreign_key_violation, or 23001 restrict_violation for ON DELETE RESTRICT. */
 export const isForeignKeyViolation = (err: unknown): boolean => ['23503', '23001'].includes(findPgError(err)?.code ?? '');
 
+/**
+ * Input the database cannot hold: a number out of its column's range (22003), text it cannot represent (22021,
+ * 22P05), a malformed literal (22P02), a value too long (22001). A 422, never a 500.
+ */
+export const isUnstorableValue = (err: unknown): boolean =>
+  ['22003', '22021', '22P05', '22P02', '22001'].includes(findPgError(err)?.code ?? '');
+
 type PgError = { code?: string; constraint?: string; message?: string };
 function findPgError(err: unknown): PgError | undefined {
   let cur: unknown = err;

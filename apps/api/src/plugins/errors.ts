@@ -1,13 +1,20 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { CommonErrors, type ValidationIssue } from '@lexserve/contracts/errors';
-import { AppError, FieldError } from '../lib/app-error';
+import { AppError, FieldError, isUnstorableValue } from '../lib/app-error';
 
 /**
  * The only place that knows HTTP status codes for errors. Every non-2xx body is
  * `{detail, code, request_id}`; validation failures are 422 with `detail` as the field list.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // PostgreSQL text cannot hold NUL: refuse it in any string of the input, before a query fails on it.
+  app.addHook('preHandler', async (request) => {
+    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) {
+      throw new AppError(CommonErrors.VALUE_NOT_STORABLE);
+    }
+  });
+
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) return send(reply, request, err.status, err.detail, err.code);
     if (err instanceof FieldError) {
@@ -25,6 +32,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, cause: err.cause }, 'response did not match its schema');
       return send(reply, request, 500, CommonErrors.INTERNAL.message, 'INTERNAL');
+    }
+    if (isUnstorableValue(err)) {
+      request.log.warn({ err, method: request.method, url: request.url }, 'input the database cannot hold');
+      return send(reply, request, 422, CommonErrors.VALUE_NOT_STORABLE.message, 'VALUE_NOT_STORABLE');
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
@@ -54,4 +65,12 @@ function send(reply: FastifyReply, request: FastifyRequest, status: number, deta
 
 function sendValidation(reply: FastifyReply, request: FastifyRequest, detail: ValidationIssue[]) {
   return reply.status(422).send({ detail, code: 'VALIDATION_ERROR', request_id: request.id });
+}
+
+/** Whether any string in the value (nested objects and arrays too) contains a NUL character. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || !value || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || hasNul(v, depth + 1)) return true;
+  return false;
 }

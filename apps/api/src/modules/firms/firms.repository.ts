@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { FirmErrors } from '@lexserve/contracts/errors';
-import type { DbOrTx } from '../../db/client';
+import { hasChanges, type DbOrTx } from '../../db/client';
 import { branches, firms } from '../../db/schema/index';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 
@@ -35,8 +35,11 @@ export async function listFirms(db: DbOrTx, opts: { search?: string; skip: numbe
 export const insertFirm = (db: DbOrTx, values: NewFirm) =>
   db.insert(firms).values(values).returning().then((r) => r[0]!, translate);
 
-export const updateFirm = (db: DbOrTx, id: number, values: Partial<NewFirm>) =>
-  db.update(firms).set(values).where(eq(firms.id, id)).returning().then((r) => r[0], translate);
+/** An update with nothing to set answers the row as it is. */
+export const updateFirm = async (db: DbOrTx, id: number, values: Partial<NewFirm>) =>
+  hasChanges(values)
+    ? db.update(firms).set(values).where(eq(firms.id, id)).returning().then((r) => r[0], translate)
+    : findFirmById(db, id);
 
 export const deleteFirmRow = (db: DbOrTx, id: number) => db.delete(firms).where(eq(firms.id, id));
 
@@ -70,7 +73,9 @@ export const countBranches = async (db: DbOrTx, firmId: number) =>
 export const insertBranch = (db: DbOrTx, values: NewBranch) =>
   db.insert(branches).values(values).returning().then((r) => r[0]!, translate);
 
-export const updateBranch = (db: DbOrTx, id: number, values: Partial<NewBranch>) =>
-  db.update(branches).set(values).where(eq(branches.id, id)).returning().then((r) => r[0], translate);
+export const updateBranch = async (db: DbOrTx, id: number, values: Partial<NewBranch>) =>
+  hasChanges(values)
+    ? db.update(branches).set(values).where(eq(branches.id, id)).returning().then((r) => r[0], translate)
+    : findBranchById(db, id);
 
 export const deleteBranchRow = (db: DbOrTx, id: number) => db.delete(branches).where(eq(branches.id, id));

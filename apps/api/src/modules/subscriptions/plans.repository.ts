@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AdminErrors } from '@lexserve/contracts/admin';
-import type { DbOrTx } from '../../db/client';
+import { hasChanges, type DbOrTx } from '../../db/client';
 import { firmSubscriptions, subscriptionPlans } from '../../db/schema/index';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 
@@ -57,8 +57,10 @@ export const insertPlan = (db: DbOrTx, values: NewPlan) =>
     .returning()
     .then((r) => r[0]!, translate);
 
-export const updatePlan = (db: DbOrTx, id: number, values: Partial<NewPlan>) =>
-  db
+export const updatePlan = async (db: DbOrTx, id: number, values: Partial<NewPlan>) =>
+  !hasChanges(values)
+    ? (await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, id)))[0]
+    : db
     .update(subscriptionPlans)
     .set(values)
     .where(eq(subscriptionPlans.id, id))

@@ -7,7 +7,7 @@ import type {
 import { SubscriptionErrors } from '@lexserve/contracts/subscriptions';
 import type { Db, DbOrTx } from '../../db/client';
 import { can } from '../../lib/access';
-import { AppError } from '../../lib/app-error';
+import { AppError, isUniqueViolation } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { meteringWindow } from './limits';
 import * as lifecycle from './lifecycle.service';
@@ -115,38 +115,45 @@ export async function selectPlan(ctx: Ctx, input: SelectPlanInput, now = ctx.dep
   if (plan.monthlyPriceCents === null || amount === null)
     throw new AppError(SubscriptionErrors.PLAN_CONTACT_SALES);
 
-  const sub = await inTransaction(ctx, async (tx) => {
-    const open = await repo.findOpenSubscription(tx, firmId, { lock: true });
-    if (open && open.status !== 'pending') {
-      if (hasAccessNow(open, now)) throw new AppError(SubscriptionErrors.ALREADY_SUBSCRIBED);
-      // Lapsed without the job having run yet: close it so the firm can choose again.
-      await lifecycle.expire(tx, open, { now, reason: 'Period ended without payment' });
-    }
-    const trialDays = plan.trialDays > 0 && !(await repo.firmHadTrial(tx, firmId)) ? plan.trialDays : 0;
-    const values = {
-      planId: plan.id,
-      billingCycle: input.billing_cycle,
-      amountCents: amount,
-      trialDays,
-      createdById: ctx.actor.id,
-    };
-    if (open?.status === 'pending') return repo.updateSubscription(tx, open.id, values);
-    const created = await repo.insertSubscription(tx, {
-      ...values,
-      firmId,
-      status: 'pending',
-      provider: ctx.deps.payments.name,
+  // Two choices at once both find no open subscription; the database keeps one open per firm, so the loser of the
+  // race inserts nothing and, tried again, re-points the winner's pending subscription.
+  const choose = () =>
+    inTransaction(ctx, async (tx) => {
+      const open = await repo.findOpenSubscription(tx, firmId, { lock: true });
+      if (open && open.status !== 'pending') {
+        if (hasAccessNow(open, now)) throw new AppError(SubscriptionErrors.ALREADY_SUBSCRIBED);
+        // Lapsed without the job having run yet: close it so the firm can choose again.
+        await lifecycle.expire(tx, open, { now, reason: 'Period ended without payment' });
+      }
+      const trialDays = plan.trialDays > 0 && !(await repo.firmHadTrial(tx, firmId)) ? plan.trialDays : 0;
+      const values = {
+        planId: plan.id,
+        billingCycle: input.billing_cycle,
+        amountCents: amount,
+        trialDays,
+        createdById: ctx.actor.id,
+      };
+      if (open?.status === 'pending') return repo.updateSubscription(tx, open.id, values);
+      const created = await repo.insertSubscription(tx, {
+        ...values,
+        firmId,
+        status: 'pending',
+        provider: ctx.deps.payments.name,
+      });
+      await repo.insertChange(tx, {
+        subscriptionId: created.id,
+        firmId,
+        changeType: 'created',
+        toStatus: 'pending',
+        toPlanId: plan.id,
+        performedById: ctx.actor.id,
+        effectiveAt: now,
+      });
+      return created;
     });
-    await repo.insertChange(tx, {
-      subscriptionId: created.id,
-      firmId,
-      changeType: 'created',
-      toStatus: 'pending',
-      toPlanId: plan.id,
-      performedById: ctx.actor.id,
-      effectiveAt: now,
-    });
-    return created;
+  const sub = await choose().catch((err) => {
+    if (isUniqueViolation(err, 'firm_subscriptions_one_open')) return choose();
+    throw err;
   });
   return {
     subscription_id: sub.id,

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { hasChanges, type DbOrTx } from '../../db/client';
 import { userAuditLog, users } from '../../db/schema/index';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 import type { ErrorDef } from '@lexserve/contracts/errors';
@@ -45,6 +45,7 @@ export async function insertUser(db: DbOrTx, values: NewUser, emailTaken: ErrorD
 }
 
 export async function updateUser(db: DbOrTx, id: number, values: Partial<NewUser>, emailTaken?: ErrorDef) {
+  if (!hasChanges(values)) return findUserById(db, id);
   try {
     const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
     return row;
