@@ -18,7 +18,7 @@ export async function makePdf(pages = 1, label = 'Test document'): Promise<Buffe
 }
 
 /** A PDF written in raw syntax: the given objects numbered from 1 (object 1 is the catalog), with a cross-reference table. */
-function rawPdf(objects: (string | Buffer)[]): Buffer {
+export function rawPdf(objects: (string | Buffer)[]): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let offset = parts[0]!.length;
   const offsets: number[] = [];
