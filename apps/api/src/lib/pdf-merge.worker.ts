@@ -9,7 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 export type WorkerLimits = { maxPages: number; maxInflatedBytes: number };
 export type ToWorker = { kind: 'add'; bytes: Uint8Array } | { kind: 'finish'; title: string; producer: string; creator: string };
 /** Why a source was refused: more pages than the bundle may hold, too many inflated bytes, or not a readable PDF. */
-export type WorkerRefusal = 'pages' | 'inflated' | 'unreadable';
+type WorkerRefusal = 'pages' | 'inflated' | 'unreadable';
 export type FromWorker =
   | { kind: 'ready' }
   | { kind: 'added'; pages: number }
