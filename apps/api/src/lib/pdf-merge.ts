@@ -59,7 +59,11 @@ function startWorker(options: WorkerOptions): Worker {
   return new Worker(boot, { ...options, eval: true });
 }
 
-/** A source of a merge: read only when the worker is ready for it, so one source at a time is in memory here. */
+/**
+ * A source of a merge: read only when the worker is ready for it, so one source at a time is in memory here. Its
+ * bytes are moved to the worker, not copied (a Buffer that shares Node's pool is copied first): the caller must
+ * not use them again.
+ */
 export type PdfSource = () => Promise<Uint8Array>;
 
 /**

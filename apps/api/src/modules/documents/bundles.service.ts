@@ -80,7 +80,11 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
     });
     merged = await ctx.deps.pdf.merge(sources, { title: filename.replace(/\.pdf$/, ''), producer: 'LexServe', creator: 'LexServe document bundles' });
   } catch (err) {
-    if (err instanceof PdfRefusedError) throw refusalError(err, chosen, ctx.deps.pdf.limits);
+    if (err instanceof PdfRefusedError) {
+      const file = err.index === null ? null : chosen[err.index];
+      ctx.log.warn({ reason: err.reason, documentId, fileId: file?.id ?? null, err }, 'bundle refused by the PDF worker');
+      throw refusalError(err, chosen, ctx.deps.pdf.limits);
+    }
     throw err;
   } finally {
     if (converted) await rm(converted.dir, { recursive: true, force: true });
