@@ -40,7 +40,8 @@ describe('PdfWorkers', () => {
     const started = performance.now();
     expect(await refusal(workers, of(shared))).toEqual({ reason: 'unreadable', index: 0 });
     expect(await refusal(workers, of(loop))).toEqual({ reason: 'unreadable', index: 0 });
-    expect(performance.now() - started).toBeLessThan(10_000);
+    // 2^40 pages would never be counted; two worker starts on a busy machine take a few seconds.
+    expect(performance.now() - started).toBeLessThan(20_000);
   });
 
   it('stops a worker that passes the time limit', { timeout: 60_000 }, async () => {
@@ -48,7 +49,8 @@ describe('PdfWorkers', () => {
     const workers = new PdfWorkers({ ...DEFAULTS, maxPages: 1_000_000, timeoutSeconds: 3 });
     const started = performance.now();
     expect(await refusal(workers, of(makeManyPagePdf(50_000)))).toEqual({ reason: 'timeout', index: 0 });
-    expect(performance.now() - started).toBeLessThan(6_000);
+    // 3 s of work plus the worker's start (not counted), not the minute copying would take.
+    expect(performance.now() - started).toBeLessThan(15_000);
   });
 
   it('stops a worker that passes the heap limit', { timeout: 60_000 }, async () => {

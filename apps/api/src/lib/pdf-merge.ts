@@ -12,7 +12,7 @@ export type PdfLimits = {
   maxSourceMb: number;
   /** The worker's V8 heap (old generation), MB. */
   memoryMb: number;
-  /** Seconds the worker may work on one bundle (time spent reading sources from the store is not counted). */
+  /** Seconds the worker may work on one bundle (its start, and reading sources from the store, are not counted). */
   timeoutSeconds: number;
   /** Workers at once; more bundles wait in a short queue, and are refused as busy beyond it. */
   workers: number;
@@ -46,6 +46,11 @@ export class PdfRefusedError extends Error {
 
 /** Bundles waiting for a worker, per worker, before more are refused as busy. */
 const QUEUE_PER_WORKER = 4;
+/**
+ * A worker's start (loading pdf-lib; from source, compiling the entry too) is not the user's file's doing and is
+ * not counted against the time limit; it has its own, past which the merge fails as a server error.
+ */
+const START_TIMEOUT_MS = 30_000;
 
 /**
  * The worker's entry. Built (dist/server.mjs): dist/pdf-merge.worker.mjs beside it. From source (vitest, tsx):
@@ -122,18 +127,24 @@ export class PdfWorkers {
     );
     worker.on('exit', (code) => fail(new Error(`the PDF worker exited (${code})`)));
 
-    /** Sends a message (none: waits for the first) and answers the worker's reply; the wait counts against the time budget. */
+    /**
+     * Sends a message (none: waits for the worker to start) and answers the worker's reply. The wait for a reply
+     * counts against the time budget; the start has its own limit.
+     */
     const ask = (message?: ToWorker, transfer: ArrayBuffer[] = []): Promise<FromWorker> => {
       if (failure) return Promise.reject(failure);
       const started = performance.now();
       return new Promise<FromWorker>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          fail(new PdfRefusedError('timeout', index));
-          void worker.terminate();
-        }, Math.max(0, budget));
+        const timer = setTimeout(
+          () => {
+            fail(message ? new PdfRefusedError('timeout', index) : new Error(`the PDF worker did not start within ${START_TIMEOUT_MS / 1000} s`));
+            void worker.terminate();
+          },
+          message ? Math.max(0, budget) : START_TIMEOUT_MS,
+        );
         const settle = () => {
           clearTimeout(timer);
-          budget -= performance.now() - started;
+          if (message) budget -= performance.now() - started;
         };
         pending = {
           resolve: (m) => {
