@@ -773,6 +773,29 @@ export const DocumentErrors = defineErrors({
   BUNDLE_CONVERSION_FAILED: { status: 422, message: '{name} could not be converted to PDF. Save it as PDF, upload it and try again.' },
   /** A PDF pdf-lib cannot read (damaged or password-protected). `{name}` is replaced. */
   BUNDLE_PDF_UNREADABLE: { status: 422, message: '{name} could not be read as a PDF. It may be damaged or password-protected.' },
+  /** The bundle would pass PDF_MAX_PAGES pages with this file. `{name}`, `{limit}` (formatted, e.g. 2,000) are replaced. */
+  BUNDLE_TOO_MANY_PAGES: { status: 422, message: '{name} has too many pages to bundle (limit {limit} pages per bundle).' },
+  /** A PDF whose compressed parts inflate past PDF_MAX_INFLATED_MB when read (a decompression bomb). `{name}`, `{limit}` are replaced. */
+  BUNDLE_PDF_TOO_LARGE_INFLATED: {
+    status: 422,
+    message: '{name} expands to more than {limit} MB when read, more than this server processes. Save it again as PDF (for example with "Print to PDF") and try again.',
+  },
+  /** Reading the PDF took the PDF worker past its memory limit (PDF_WORKER_MEMORY_MB). `{name}` is replaced. */
+  BUNDLE_PDF_TOO_COMPLEX: {
+    status: 422,
+    message: '{name} needs more memory to process than this server allows. It may be damaged or unusually complex. Save it again as PDF and try again.',
+  },
+  /** Reading the PDF took the bundle past its time limit (PDF_TIMEOUT_SECONDS). `{name}`, `{seconds}` are replaced. */
+  BUNDLE_PDF_TIMEOUT: {
+    status: 422,
+    message: '{name} could not be processed within the time limit ({seconds} s). It may be damaged or unusually complex. Save it again as PDF and try again.',
+  },
+  /** Writing the merged bundle passed the time or memory limit. `{seconds}` is replaced. */
+  BUNDLE_TOO_COMPLEX: { status: 422, message: 'The bundle could not be made within the limits of this server ({seconds} s, {memory} MB). Bundle fewer or smaller files.' },
+  /** The chosen files together pass PDF_MAX_BUNDLE_MB. `{limit}` is replaced. */
+  BUNDLE_TOO_LARGE: { status: 413, message: 'The chosen files are too large to bundle together (limit {limit} MB in all). Bundle fewer files.' },
+  /** Every PDF worker is busy and the queue is full. */
+  BUNDLE_BUSY: { status: 503, message: 'The server is busy making other bundles. Please try again in a minute.' },
   /** Submit: the signed-in user has no name. */
   SIGNATURE_NAME_MISSING: { status: 422, message: 'User name is required for digital signature. Please update your profile.' },
   /** The assigned sheriff id is not an active sheriff. */

@@ -38,6 +38,18 @@ const EnvSchema = z.object({
   DELIVERY_LINK_TTL_DAYS: z.coerce.number().int().positive().default(14),
   /** LibreOffice for converting Word files in bundles: a path, or 'off' to refuse Word files; unset: soffice on the PATH. */
   SOFFICE_PATH: z.string().optional(),
+  /** Limits of the PDF worker that opens users' PDFs (bundles); see docs/decisions.md, "Hostile PDFs". Pages in one bundle. */
+  PDF_MAX_PAGES: z.coerce.number().int().positive().default(2000),
+  /** MB one PDF may inflate to while it is read (its compressed object and cross-reference streams): decompression bombs. */
+  PDF_MAX_INFLATED_MB: z.coerce.number().positive().default(128),
+  /** MB of the files of one bundle together (what the worker holds beside its heap). */
+  PDF_MAX_BUNDLE_MB: z.coerce.number().positive().default(250),
+  /** The PDF worker's JavaScript heap, MB. */
+  PDF_WORKER_MEMORY_MB: z.coerce.number().int().min(16).default(512),
+  /** Seconds the PDF worker may work on one bundle before it is stopped. */
+  PDF_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  /** PDF workers at once (each takes a core while it works); more bundles wait in a short queue. */
+  PDF_WORKERS: z.coerce.number().int().positive().default(2),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('af-south-1'),
   S3_ENDPOINT: z.string().optional(),
