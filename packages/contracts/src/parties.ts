@@ -302,6 +302,11 @@ export const PartyErrors = defineErrors({
   PARTY_LINK_NOT_FOUND: { status: 404, message: 'This party is not linked to the document.' },
   /** A role that may not manage parties (sheriff, system admin). */
   PARTIES_FORBIDDEN: { status: 403, message: 'You do not have permission to manage parties.' },
+  /** PUT on a party linked to a served document: what was served stays as served. */
+  PARTY_ON_SERVED_DOCUMENT: {
+    status: 409,
+    message: 'This party is on a served document and cannot be changed. Record a correction as a new party.',
+  },
   /** party_id in the body differs from the one in the path. */
   PARTY_ID_MISMATCH: { status: 422, message: 'The party in the request body does not match the party in the address.' },
 });
