@@ -35,8 +35,13 @@ export async function listFirms(db: DbOrTx, opts: { search?: string; skip: numbe
 export const insertFirm = (db: DbOrTx, values: NewFirm) =>
   db.insert(firms).values(values).returning().then((r) => r[0]!, translate);
 
+/** Whether an update sets anything (Drizzle refuses an update without values). */
+const setsAnything = (values: object) => Object.values(values).some((v) => v !== undefined);
+
 export const updateFirm = (db: DbOrTx, id: number, values: Partial<NewFirm>) =>
-  db.update(firms).set(values).where(eq(firms.id, id)).returning().then((r) => r[0], translate);
+  setsAnything(values)
+    ? db.update(firms).set(values).where(eq(firms.id, id)).returning().then((r) => r[0], translate)
+    : findFirmById(db, id);
 
 export const deleteFirmRow = (db: DbOrTx, id: number) => db.delete(firms).where(eq(firms.id, id));
 
@@ -71,6 +76,8 @@ export const insertBranch = (db: DbOrTx, values: NewBranch) =>
   db.insert(branches).values(values).returning().then((r) => r[0]!, translate);
 
 export const updateBranch = (db: DbOrTx, id: number, values: Partial<NewBranch>) =>
-  db.update(branches).set(values).where(eq(branches.id, id)).returning().then((r) => r[0], translate);
+  setsAnything(values)
+    ? db.update(branches).set(values).where(eq(branches.id, id)).returning().then((r) => r[0], translate)
+    : findBranchById(db, id);
 
 export const deleteBranchRow = (db: DbOrTx, id: number) => db.delete(branches).where(eq(branches.id, id));
