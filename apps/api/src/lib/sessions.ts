@@ -25,7 +25,7 @@ export const isSessionLive = (s: Pick<SessionRow, 'revokedAt' | 'expiresAt'> | u
  * Ends sessions and their refresh tokens, and records `session.revoked` so their open sockets close on every
  * instance (once the caller's transaction commits; the caller kicks the event dispatcher). Answers the ids ended.
  */
-async function endSessions(db: DbOrTx, userId: number, where: SQL | undefined): Promise<string[]> {
+async function endSessions(db: DbOrTx, userId: number, where: SQL | undefined, announce = true): Promise<string[]> {
   const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
@@ -37,7 +37,7 @@ async function endSessions(db: DbOrTx, userId: number, where: SQL | undefined): 
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(inArray(refreshTokens.familyId, ids), isNull(refreshTokens.revokedAt)));
-  await recordEvent(db, 'session.revoked', { userId, sessionIds: ids });
+  if (announce) await recordEvent(db, 'session.revoked', { userId, sessionIds: ids });
   return ids;
 }
 
@@ -45,9 +45,12 @@ async function endSessions(db: DbOrTx, userId: number, where: SQL | undefined): 
 export const revokeSession = (db: DbOrTx, userId: number, sessionId: string) =>
   endSessions(db, userId, eq(sessions.id, sessionId));
 
-/** Ends every session of the user, or every one but `except` (the device that changed the password). */
-export const revokeAllSessions = (db: DbOrTx, userId: number, opts: { except?: string } = {}) =>
-  endSessions(db, userId, opts.except ? ne(sessions.id, opts.except) : undefined);
+/**
+ * Ends every session of the user, or every one but `except` (the device that changed the password).
+ * `announce: false` when the caller closes every socket of the user itself (deactivation's user.deactivated).
+ */
+export const revokeAllSessions = (db: DbOrTx, userId: number, opts: { except?: string; announce?: boolean } = {}) =>
+  endSessions(db, userId, opts.except ? ne(sessions.id, opts.except) : undefined, opts.announce ?? true);
 
 export const insertRefreshToken = (db: DbOrTx, values: typeof refreshTokens.$inferInsert) =>
   db.insert(refreshTokens).values(values);

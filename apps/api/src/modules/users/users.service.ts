@@ -384,7 +384,8 @@ export async function setUserActive(ctx: Ctx, id: number, input: z.infer<typeof 
 }
 
 async function deactivated(tx: DbOrTx, userId: number, byUserId: number) {
-  await revokeAllSessions(tx, userId);
+  // user.deactivated closes every socket of the user ('Account deactivated'), so the sessions end quietly.
+  await revokeAllSessions(tx, userId, { announce: false });
   await recordEvent(tx, 'user.deactivated', { userId, byUserId });
 }
 
