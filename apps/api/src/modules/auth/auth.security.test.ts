@@ -267,4 +267,14 @@ describe('websockets of an ended session', () => {
     expect((await again.next('auth_error')).message).toBe('Authentication failed: invalid token');
     expect((await again.closed).code).toBe(4003);
   });
+
+  it('close when the user’s firm is deactivated', async () => {
+    const firm = await registerFirm(t());
+    const socket = await TestSocket.authenticated(url, firm.token);
+    sockets.push(socket);
+    const admin = await t().login(DEMO.admin);
+    expect((await t().as(admin).put(`/api/v1/firms/${firm.firmId}`, { is_active: false })).statusCode).toBe(200);
+    await settleEvents(t().app);
+    expect(await socket.closed).toEqual({ code: 1008, reason: 'Account deactivated' });
+  });
 });

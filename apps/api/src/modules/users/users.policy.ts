@@ -19,7 +19,7 @@ export function canViewUser(actor: Actor, target: Pick<UserRow, 'id' | 'firmId' 
 }
 
 /** Whether the actor administers the target user's account (and it is not their own). */
-export function managesUser(actor: Actor, target: Pick<UserRow, 'id' | 'firmId' | 'role'>): boolean {
+function managesUser(actor: Actor, target: Pick<UserRow, 'id' | 'firmId' | 'role'>): boolean {
   if (actor.id === target.id) return false;
   if (actor.role === 'system_admin') return true;
   return actor.role === 'firm_admin' && actor.firmId !== null && actor.firmId === target.firmId;

@@ -6,7 +6,7 @@ import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
 
 export type ProfileChanges = Partial<{ full_name: string; email: string; phone_number: string | null; address: string | null }>;
 /** What is sent: the changes, plus the current password when the e-mail (the login) changes. */
-export type ProfileUpdate = ProfileChanges & { current_password?: string };
+type ProfileUpdate = ProfileChanges & { current_password?: string };
 type ProfileUpdateAnswer = { status?: string; data?: User; message?: string };
 
 export const getProfile = (): Promise<User> => api.get<User>('/users/me/profile');
