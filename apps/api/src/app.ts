@@ -53,7 +53,13 @@ export type BuildAppOptions = {
 export async function buildApp({ env, database, logger, files, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || `req-${randomUUID().slice(0, 8)}`,
+    // Request ids are ours: a client's X-Request-Id is never trusted as one (it could collide with or forge
+    // another request's id in the logs); a sane one is kept as a separate log field only.
+    genReqId: () => `req-${randomUUID()}`,
+    childLoggerFactory: (logger, bindings, opts, rawReq) => {
+      const clientId = clientRequestId(rawReq.headers['x-request-id']);
+      return logger.child(clientId ? { ...bindings, clientReqId: clientId } : bindings, opts);
+    },
     routerOptions: { ignoreTrailingSlash: true },
     // Fastify takes a hop count too, though its typings list only boolean, address strings and functions.
     trustProxy: env.TRUST_PROXY as boolean,
@@ -88,7 +94,9 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
         styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
         fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The app's own origin only: 'self' covers same-origin ws(s) in current browsers, the explicit
+        // ws(s) origin of PUBLIC_URL the browsers that do not; never websockets to any host.
+        connectSrc: ["'self'", socketOriginOf(env.PUBLIC_URL)],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'self'", 'blob:'],
         formAction: ["'self'", 'https://www.payfast.co.za', 'https://sandbox.payfast.co.za'],
@@ -149,6 +157,18 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
 
   await serveWebApp(app, env);
   return app;
+}
+
+/** ws://host[:port] or wss://host[:port] of the app's public address (the real-time channel's origin). */
+function socketOriginOf(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
+/** A client's X-Request-Id, when it is a plain token (letters, digits, . _ -, up to 64): kept only as a log field. */
+function clientRequestId(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^[\w.-]{1,64}$/.test(value) ? value : undefined;
 }
 
 /**

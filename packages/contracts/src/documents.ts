@@ -93,6 +93,7 @@ export const TIMELINE_EVENT_TYPES = [
   'file_deleted',
   'party_added',
   'party_removed',
+  'party_corrected',
   'comment_added',
   'system_event',
   'bundle_created',

@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(14),
+  /** A session's absolute lifetime from login: refreshing never extends it. */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(30),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   PUBLIC_URL: z.string().url().optional(),
   API_BASE_URL: z.string().optional(),

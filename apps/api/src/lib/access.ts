@@ -10,6 +10,8 @@ export type Actor = {
   fullName: string;
   firmId: number | null;
   branchId: number | null;
+  /** The session (login) of the access token the request carried. */
+  sessionId?: string;
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { LoginInput, TokenPair } from '@lexserve/contracts/auth';
+import { AuthErrors } from '@lexserve/contracts/errors';
 import { api, describeError } from '../../../lib/api-client';
 
 export const loginWithPassword = (input: LoginInput): Promise<TokenPair> =>
@@ -17,6 +18,11 @@ export const LOGIN_ERROR_MESSAGES = {
 
 export const loginErrorMessage = (error: unknown): string =>
   describeError(error, {
+    // A deactivated firm or branch says so: the user's own account is fine, someone else must act.
+    byCode: {
+      [AuthErrors.FIRM_INACTIVE.code]: AuthErrors.FIRM_INACTIVE.message,
+      [AuthErrors.BRANCH_INACTIVE.code]: AuthErrors.BRANCH_INACTIVE.message,
+    },
     byStatus: {
       401: LOGIN_ERROR_MESSAGES[401],
       422: LOGIN_ERROR_MESSAGES[422],

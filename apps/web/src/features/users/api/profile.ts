@@ -1,9 +1,12 @@
 import type { User } from '@lexserve/contracts/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AuthErrors } from '@lexserve/contracts/errors';
 import { api, describeError } from '../../../lib/api-client';
 import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
 
 export type ProfileChanges = Partial<{ full_name: string; email: string; phone_number: string | null; address: string | null }>;
+/** What is sent: the changes, plus the current password when the e-mail (the login) changes. */
+type ProfileUpdate = ProfileChanges & { current_password?: string };
 type ProfileUpdateAnswer = { status?: string; data?: User; message?: string };
 
 export const getProfile = (): Promise<User> => api.get<User>('/users/me/profile');
@@ -13,7 +16,7 @@ export const profileQueryOptions = () =>
 
 export const useProfile = () => useQuery(profileQueryOptions());
 
-export const updateProfile = (changes: ProfileChanges): Promise<ProfileUpdateAnswer> =>
+export const updateProfile = (changes: ProfileUpdate): Promise<ProfileUpdateAnswer> =>
   api.put<ProfileUpdateAnswer>('/users/me/profile', changes);
 
 export const useUpdateProfile = () => {
@@ -47,6 +50,10 @@ export const profileLoadErrorMessage = (error: unknown): string =>
 /** Spec 8, "Profile" (update); other failures read 'Failed to update profile. Please try again.' */
 export const profileUpdateErrorMessage = (error: unknown): string =>
   describeError(error, {
+    byCode: {
+      [AuthErrors.EMAIL_CHANGE_PASSWORD_REQUIRED.code]: AuthErrors.EMAIL_CHANGE_PASSWORD_REQUIRED.message,
+      [AuthErrors.EMAIL_CHANGE_WRONG_PASSWORD.code]: AuthErrors.EMAIL_CHANGE_WRONG_PASSWORD.message,
+    },
     byStatus: {
       422: 'Profile validation failed. Please check all required fields.',
       409: 'Email address is already in use. Please choose a different email.',
