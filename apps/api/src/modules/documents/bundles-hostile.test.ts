@@ -4,6 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../../test/build-app';
 import { makeInflateBombPdf, makeManyPagePdf, makePdf, upload } from '../../../test/document-factories';
 
+/**
+ * The slowest /healthz answer allowed while a hostile bundle runs. On the request thread, these files froze the
+ * server for the whole bundle (66 s and more); in the worker a probe waits only for scheduling. The bound leaves
+ * room for a loaded two-core CI machine running two test files at once (probes of 560 ms were seen there).
+ */
+const HEALTHZ_BOUND_MS = 2_000;
+
 // Hostile PDFs are opened in a worker thread with limits on pages, inflated bytes, memory and time: the user
 // gets the catalogue's 422 and the server keeps answering. /healthz is probed over real HTTP while the hostile
 // bundle runs; its slowest answer shows whether the event loop was ever blocked (before the worker, the
@@ -61,7 +68,7 @@ describe('hostile PDFs in bundles (default limits)', () => {
     const { res, latencies, worst } = await bundleWhileProbing('many-pages.pdf', makeManyPagePdf(50_000));
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json()).toMatchObject({ code: 'BUNDLE_TOO_MANY_PAGES', detail: 'many-pages.pdf has too many pages to bundle (limit 2,000 pages per bundle).' });
-    expect(worst, `slowest /healthz answer (ms) of ${latencies.length}`).toBeLessThan(500);
+    expect(worst, `slowest /healthz answer (ms) of ${latencies.length}`).toBeLessThan(HEALTHZ_BOUND_MS);
   });
 
   it('refuses a PDF that inflates to 256 MB from 260 KB (a decompression bomb); /healthz stays fast throughout', { timeout: 120_000 }, async () => {
@@ -70,7 +77,7 @@ describe('hostile PDFs in bundles (default limits)', () => {
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json()).toMatchObject({ code: 'BUNDLE_PDF_TOO_LARGE_INFLATED' });
     expect(res.json().detail).toBe('bomb.pdf expands to more than 128 MB when read, more than this server processes. Save it again as PDF (for example with "Print to PDF") and try again.');
-    expect(worst, `slowest /healthz answer (ms) of ${latencies.length}`).toBeLessThan(500);
+    expect(worst, `slowest /healthz answer (ms) of ${latencies.length}`).toBeLessThan(HEALTHZ_BOUND_MS);
   });
 
   it('still bundles ordinary PDFs afterwards', async () => {
@@ -98,6 +105,6 @@ describe('hostile PDFs in bundles (page limit lifted, 3 s time limit)', () => {
       code: 'BUNDLE_PDF_TIMEOUT',
       detail: 'many-pages.pdf could not be processed within the time limit (3 s). It may be damaged or unusually complex. Save it again as PDF and try again.',
     });
-    expect(worst, `slowest /healthz answer (ms) of ${latencies.length}`).toBeLessThan(500);
+    expect(worst, `slowest /healthz answer (ms) of ${latencies.length}`).toBeLessThan(HEALTHZ_BOUND_MS);
   });
 });
