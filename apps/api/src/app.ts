@@ -22,6 +22,7 @@ import { systemClock, type Clock, type Deps } from './lib/deps';
 import { EventDispatcher } from './lib/events';
 import { JobRunner } from './lib/jobs';
 import { Mailer } from './lib/mail';
+import { createSealer } from './lib/seal/sealer';
 import { createFileStore, type FileStore } from './lib/storage';
 import { createPaymentProvider } from './modules/payments/payments.service';
 import { planLimits } from './modules/subscriptions/limits';
@@ -71,6 +72,7 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
     clock: clock ?? systemClock,
     events: new EventDispatcher(database, app.log),
     jobs: new JobRunner(database, app.log),
+    seal: createSealer(env),
   };
   app.decorate('deps', deps);
   app.addHook('onSend', async (request, reply) => {

@@ -1,0 +1,222 @@
+import { constants, createHash, createPublicKey, verify } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { DIGESTS, OID, SHA256, arrayBufferOf, derOf, digest, parseDer, usePkijs } from './der';
+import { parseCertificate } from './certificates';
+import type { SigningKey } from './pkcs12';
+
+/**
+ * CMS SignedData (RFC 5652) as the seal and the time-stamping authority write it, and its verification.
+ * Written: signer identified by issuer and serial number, SHA-256, the signed attributes content-type, message-digest
+ * and ESS signing-certificate-v2 (RFC 5035), no signing-time (PAdES baseline keeps the claimed time in the
+ * signature dictionary's M entry), the certificate chain embedded.
+ */
+
+const attribute = (type: string, value: asn1js.BaseBlock) => new pkijs.Attribute({ type, values: [value] });
+
+/** ESS signing-certificate-v2: the SHA-256 of the signer's certificate, with its issuer and serial number. */
+function signingCertificateV2(certificate: Buffer): pkijs.Attribute {
+  const cert = parseCertificate(certificate);
+  const issuerSerial = new pkijs.IssuerSerial({
+    issuer: new pkijs.GeneralNames({ names: [new pkijs.GeneralName({ type: 4, value: cert.issuer })] }),
+    serialNumber: cert.serialNumber,
+  });
+  const essCertIdV2 = new asn1js.Sequence({
+    // hashAlgorithm is left out: its DEFAULT is SHA-256.
+    value: [new asn1js.OctetString({ valueHex: arrayBufferOf(digest('sha256', certificate)) }), issuerSerial.toSchema()],
+  });
+  return attribute(OID.signingCertificateV2, new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] }));
+}
+
+/** The DER of a SET OF attributes, sorted as DER wants (X.690 11.6): what the signature covers. */
+function attributesDer(attributes: pkijs.Attribute[]): { sorted: pkijs.Attribute[]; der: Buffer } {
+  const encoded = attributes.map((a) => ({ a, der: derOf(a) })).sort((x, y) => Buffer.compare(x.der, y.der));
+  const set = new asn1js.Set({ value: encoded.map((e) => e.a.toSchema()) });
+  return { sorted: encoded.map((e) => e.a), der: derOf(set) };
+}
+
+const signatureAlgorithmOf = (key: SigningKey) =>
+  key.keyType === 'EC'
+    ? new pkijs.AlgorithmIdentifier({ algorithmId: OID.ecdsaWithSha256 })
+    : new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256WithRsa, algorithmParams: new asn1js.Null() });
+
+export type SignedCms = {
+  /** The signature value, which a signature time-stamp covers. */
+  signatureValue: Buffer;
+  /** The ContentInfo (DER), with unsigned attributes added (e.g. a signature time-stamp token). */
+  toDer(unsigned?: { type: string; value: Uint8Array }[]): Buffer;
+};
+
+/**
+ * Signs: `contentDigest` is the SHA-256 of the content (detached: the PDF's ByteRange), or the content itself is
+ * encapsulated when given (a time-stamp token's TSTInfo).
+ */
+export async function signCms(opts: {
+  key: SigningKey;
+  contentType: string;
+  contentDigest: Buffer;
+  encapsulated?: Buffer;
+  certificates: Buffer[];
+}): Promise<SignedCms> {
+  usePkijs();
+  const { sorted, der } = attributesDer([
+    attribute(OID.contentType, new asn1js.ObjectIdentifier({ value: opts.contentType })),
+    attribute(OID.messageDigest, new asn1js.OctetString({ valueHex: arrayBufferOf(opts.contentDigest) })),
+    signingCertificateV2(opts.key.certificate),
+  ]);
+  const signatureValue = Buffer.from(await opts.key.sign(der));
+  const cert = parseCertificate(opts.key.certificate);
+  const sha256 = () => new pkijs.AlgorithmIdentifier({ algorithmId: SHA256 });
+  const toDer = (unsigned: { type: string; value: Uint8Array }[] = []) => {
+    const signerInfo = new pkijs.SignerInfo({
+      version: 1,
+      sid: new pkijs.IssuerAndSerialNumber({ issuer: cert.issuer, serialNumber: cert.serialNumber }),
+      digestAlgorithm: sha256(),
+      signedAttrs: new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes: sorted }),
+      signatureAlgorithm: signatureAlgorithmOf(opts.key),
+      signature: new asn1js.OctetString({ valueHex: arrayBufferOf(signatureValue) }),
+      ...(unsigned.length
+        ? {
+            unsignedAttrs: new pkijs.SignedAndUnsignedAttributes({
+              type: 1,
+              attributes: unsigned.map((u) => attribute(u.type, parseDer(u.value, 'unsigned attribute'))),
+            }),
+          }
+        : {}),
+    });
+    const signedData = new pkijs.SignedData({
+      // RFC 5652 5.1: version 3 when the content is not id-data.
+      version: opts.contentType === OID.data ? 1 : 3,
+      digestAlgorithms: [sha256()],
+      encapContentInfo: new pkijs.EncapsulatedContentInfo({
+        eContentType: opts.contentType,
+        ...(opts.encapsulated ? { eContent: new asn1js.OctetString({ valueHex: arrayBufferOf(opts.encapsulated) }) } : {}),
+      }),
+      certificates: opts.certificates.map(parseCertificate),
+      signerInfos: [signerInfo],
+    });
+    return derOf(new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) }));
+  };
+  return { signatureValue, toDer };
+}
+
+export type CmsCheck = {
+  /** The signature verifies with the signer's certificate, and the message digest is that of the content. */
+  valid: boolean;
+  problem: string | null;
+  signerCertificate: Buffer | null;
+  signatureValue: Buffer | null;
+  contentType: string | null;
+  /** The encapsulated content (a time-stamp token's TSTInfo), if any. */
+  content: Buffer | null;
+  signedAttribute(type: string): asn1js.AsnType | undefined;
+  unsignedAttribute(type: string): asn1js.AsnType | undefined;
+};
+
+const octets = (value: asn1js.OctetString): Buffer =>
+  value.valueBlock.isConstructed
+    ? Buffer.concat((value.valueBlock.value as asn1js.OctetString[]).map(octets))
+    : Buffer.from(value.valueBlock.valueHexView);
+
+const SIGNATURE_HASHES: Record<string, string> = {
+  '1.2.840.113549.1.1.5': 'sha1',
+  '1.2.840.113549.1.1.11': 'sha256',
+  '1.2.840.113549.1.1.12': 'sha384',
+  '1.2.840.113549.1.1.13': 'sha512',
+  '1.2.840.10045.4.1': 'sha1',
+  '1.2.840.10045.4.3.2': 'sha256',
+  '1.2.840.10045.4.3.3': 'sha384',
+  '1.2.840.10045.4.3.4': 'sha512',
+};
+
+function verifySignature(signerInfo: pkijs.SignerInfo, data: Buffer, certificate: Buffer, digestName: string): boolean {
+  const cert = parseCertificate(certificate);
+  const key = createPublicKey({ key: derOf(cert.subjectPublicKeyInfo), format: 'der', type: 'spki' });
+  const algorithm = signerInfo.signatureAlgorithm.algorithmId;
+  const signature = Buffer.from(signerInfo.signature.valueBlock.valueHexView);
+  if (algorithm === '1.2.840.113549.1.1.10') {
+    const params = new pkijs.RSASSAPSSParams({ schema: signerInfo.signatureAlgorithm.algorithmParams });
+    const hash = DIGESTS[params.hashAlgorithm.algorithmId]?.node ?? 'sha1';
+    return verify(hash, data, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: params.saltLength }, signature);
+  }
+  const hash = SIGNATURE_HASHES[algorithm] ?? digestName;
+  return verify(hash, data, key.asymmetricKeyType === 'ec' ? { key, dsaEncoding: 'der' } : key, signature);
+}
+
+/**
+ * Verifies a CMS SignedData's first signer over the detached content (`detached`, hashed in place: the PDF's
+ * signed ranges) or the encapsulated content. Never throws: a structure that cannot be read is reported invalid.
+ */
+export function checkCms(der: Uint8Array, detached: Uint8Array[] | null): CmsCheck {
+  const result: CmsCheck = {
+    valid: false,
+    problem: null,
+    signerCertificate: null,
+    signatureValue: null,
+    contentType: null,
+    content: null,
+    signedAttribute: () => undefined,
+    unsignedAttribute: () => undefined,
+  };
+  try {
+    usePkijs();
+    const info = new pkijs.ContentInfo({ schema: parseDer(der, 'CMS') });
+    if (info.contentType !== OID.signedData) throw new Error('not a CMS SignedData');
+    const signedData = new pkijs.SignedData({ schema: info.content });
+    const signerInfo = signedData.signerInfos[0];
+    if (!signerInfo) throw new Error('no signer');
+    const findAttribute = (attrs: pkijs.SignedAndUnsignedAttributes | undefined) => (type: string) =>
+      attrs?.attributes.find((a) => a.type === type)?.values[0];
+    result.signedAttribute = findAttribute(signerInfo.signedAttrs);
+    result.unsignedAttribute = findAttribute(signerInfo.unsignedAttrs);
+    result.signatureValue = Buffer.from(signerInfo.signature.valueBlock.valueHexView);
+
+    const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+    const sid = signerInfo.sid;
+    const signer = certificates.find((c) =>
+      sid instanceof pkijs.IssuerAndSerialNumber
+        ? c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber)
+        : c.extensions?.some(
+            (e) => e.extnID === OID.subjectKeyIdentifier && Buffer.from(e.extnValue.valueBlock.valueHexView).subarray(2).equals(octets(sid as asn1js.OctetString)),
+          ),
+    );
+    if (!signer) throw new Error("the signer's certificate is not embedded");
+    result.signerCertificate = Buffer.from(signer.toSchema().toBER(false));
+
+    const digestName = DIGESTS[signerInfo.digestAlgorithm.algorithmId]?.node;
+    if (!digestName) throw new Error(`unsupported digest algorithm ${signerInfo.digestAlgorithm.algorithmId}`);
+    result.contentType = signedData.encapContentInfo.eContentType;
+    const eContent = signedData.encapContentInfo.eContent;
+    if (eContent) result.content = octets(eContent);
+    const parts = detached ?? (result.content ? [result.content] : null);
+    if (!parts) throw new Error('no content to verify');
+    const hash = createHash(digestName);
+    for (const part of parts) hash.update(part);
+    const contentDigest = hash.digest();
+
+    if (!signerInfo.signedAttrs) {
+      result.valid = verifySignature(signerInfo, Buffer.concat(parts), result.signerCertificate, digestName);
+      if (!result.valid) result.problem = 'the signature does not verify';
+      return result;
+    }
+    const messageDigest = result.signedAttribute(OID.messageDigest);
+    if (!(messageDigest instanceof asn1js.OctetString) || !octets(messageDigest).equals(contentDigest)) {
+      result.problem = 'the signed content was changed (message digest mismatch)';
+      return result;
+    }
+    const contentType = result.signedAttribute(OID.contentType);
+    if (!(contentType instanceof asn1js.ObjectIdentifier) || contentType.valueBlock.toString() !== signedData.encapContentInfo.eContentType) {
+      result.problem = 'the content type attribute does not match';
+      return result;
+    }
+    // The signature covers the signed attributes as a DER SET OF (tag 0x31 instead of the implicit [0]).
+    const signedAttrs = Buffer.from(signerInfo.signedAttrs.encodedValue);
+    signedAttrs[0] = 0x31;
+    result.valid = verifySignature(signerInfo, signedAttrs, result.signerCertificate, digestName);
+    if (!result.valid) result.problem = 'the signature does not verify';
+  } catch (err) {
+    result.valid = false;
+    result.problem = err instanceof Error ? err.message : String(err);
+  }
+  return result;
+}
