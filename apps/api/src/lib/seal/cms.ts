@@ -144,6 +144,28 @@ function verifySignature(signerInfo: pkijs.SignerInfo, data: Buffer, certificate
 }
 
 /**
+ * ESS signing-certificate(-v2) (RFC 5035), when present, binds the signature to one certificate: its hash must be
+ * that of the embedded signer's certificate (else the certificate, outside the signature, could be swapped).
+ */
+function signsWithCertificate(signedAttribute: CmsCheck['signedAttribute'], certificate: Buffer): boolean {
+  const v2 = signedAttribute(OID.signingCertificateV2);
+  const v1 = signedAttribute(OID.signingCertificate);
+  const attr = v2 ?? v1;
+  if (!attr) return true;
+  const first = ((attr as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence | undefined)?.valueBlock.value[0] as asn1js.Sequence | undefined;
+  const parts = first?.valueBlock.value ?? [];
+  let algorithm = v2 ? 'sha256' : 'sha1';
+  let i = 0;
+  if (v2 && parts[0] instanceof asn1js.Sequence) {
+    const oid = (parts[0].valueBlock.value[0] as asn1js.ObjectIdentifier).valueBlock.toString();
+    algorithm = DIGESTS[oid]?.node ?? '';
+    i = 1;
+  }
+  const hash = parts[i];
+  return Boolean(algorithm) && hash instanceof asn1js.OctetString && octets(hash).equals(digest(algorithm, certificate));
+}
+
+/**
  * Verifies a CMS SignedData's first signer over the detached content (`detached`, hashed in place: the PDF's
  * signed ranges) or the encapsulated content. Never throws: a structure that cannot be read is reported invalid.
  */
@@ -207,6 +229,10 @@ export function checkCms(der: Uint8Array, detached: Uint8Array[] | null): CmsChe
     const contentType = result.signedAttribute(OID.contentType);
     if (!(contentType instanceof asn1js.ObjectIdentifier) || contentType.valueBlock.toString() !== signedData.encapContentInfo.eContentType) {
       result.problem = 'the content type attribute does not match';
+      return result;
+    }
+    if (!signsWithCertificate(result.signedAttribute, result.signerCertificate)) {
+      result.problem = "the signing-certificate attribute names another certificate than the embedded signer's";
       return result;
     }
     // The signature covers the signed attributes as a DER SET OF (tag 0x31 instead of the implicit [0]).
