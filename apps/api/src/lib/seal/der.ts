@@ -48,7 +48,12 @@ export const DIGESTS: Record<string, { node: string; length: number }> = {
 export const SHA256 = '2.16.840.1.101.3.4.2.1';
 
 let engineSet = false;
-/** pkijs on Node's WebCrypto (once per process; pkijs keeps one global engine). */
+/**
+ * pkijs on Node's WebCrypto (once per process; pkijs keeps one global engine). @libpdf/core replaces that engine
+ * with its own when it opens a PKCS #12 (for 3DES and RC2), whose digest() misreads algorithm names given as
+ * strings: pkijs's own verify functions then fail. The seal verifies with node:crypto (cms.ts), never with them,
+ * and only asks pkijs to encode, encrypt PKCS #12 contents and parse: both engines do that alike.
+ */
 export function usePkijs(): void {
   if (engineSet) return;
   pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as Crypto }));
