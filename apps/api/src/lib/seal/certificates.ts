@@ -115,6 +115,24 @@ export const parseCertificate = (der: Uint8Array) => {
   return new pkijs.Certificate({ schema: parseDer(der, 'certificate') });
 };
 
+/** The raw DER of a certificate's serial number INTEGER, issuer and subject Names (for CMS and TSTInfo). */
+type CertificateParts = { serial: Buffer; issuer: Buffer; subject: Buffer };
+
+const partsCache = new WeakMap<Uint8Array, CertificateParts>();
+
+/** Read once per certificate buffer (a signing key's certificate is the same buffer on every seal). */
+export function certificateParts(certificate: Uint8Array): CertificateParts {
+  const known = partsCache.get(certificate);
+  if (known) return known;
+  const tbs = (parseDer(certificate, 'certificate') as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence;
+  const fields = tbs.valueBlock.value;
+  const at = fields[0]?.idBlock.tagClass === 3 ? 1 : 0; // [0] version, when present
+  const raw = (i: number) => Buffer.from(fields[i]!.valueBeforeDecodeView);
+  const parts = { serial: raw(at), issuer: raw(at + 2), subject: raw(at + 4) };
+  partsCache.set(certificate, parts);
+  return parts;
+}
+
 const SHORT_NAMES: Record<string, string> = {
   [OID.commonName]: 'CN',
   [OID.organization]: 'O',

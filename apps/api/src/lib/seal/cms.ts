@@ -1,8 +1,8 @@
 import { constants, createHash, createPublicKey, verify } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { DIGESTS, OID, SHA256, arrayBufferOf, derOf, digest, parseDer, usePkijs } from './der';
-import { parseCertificate } from './certificates';
+import { DIGESTS, OID, SHA256, der, derOf, digest, parseDer, usePkijs } from './der';
+import { certificateParts } from './certificates';
 import type { SigningKey } from './pkcs12';
 
 /**
@@ -12,33 +12,19 @@ import type { SigningKey } from './pkcs12';
  * signature dictionary's M entry), the certificate chain embedded.
  */
 
-const attribute = (type: string, value: asn1js.BaseBlock) => new pkijs.Attribute({ type, values: [value] });
+/** An Attribute: SEQUENCE { type, SET { value } } (one value each, as CMS attributes here have). */
+const attribute = (type: string, value: Uint8Array) => der.sequence(der.oid(type), der.setOf(value));
 
 /** ESS signing-certificate-v2: the SHA-256 of the signer's certificate, with its issuer and serial number. */
-function signingCertificateV2(certificate: Buffer): pkijs.Attribute {
-  const cert = parseCertificate(certificate);
-  const issuerSerial = new pkijs.IssuerSerial({
-    issuer: new pkijs.GeneralNames({ names: [new pkijs.GeneralName({ type: 4, value: cert.issuer })] }),
-    serialNumber: cert.serialNumber,
-  });
-  const essCertIdV2 = new asn1js.Sequence({
-    // hashAlgorithm is left out: its DEFAULT is SHA-256.
-    value: [new asn1js.OctetString({ valueHex: arrayBufferOf(digest('sha256', certificate)) }), issuerSerial.toSchema()],
-  });
-  return attribute(OID.signingCertificateV2, new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] }));
-}
-
-/** The DER of a SET OF attributes, sorted as DER wants (X.690 11.6): what the signature covers. */
-function attributesDer(attributes: pkijs.Attribute[]): { sorted: pkijs.Attribute[]; der: Buffer } {
-  const encoded = attributes.map((a) => ({ a, der: derOf(a) })).sort((x, y) => Buffer.compare(x.der, y.der));
-  const set = new asn1js.Set({ value: encoded.map((e) => e.a.toSchema()) });
-  return { sorted: encoded.map((e) => e.a), der: derOf(set) };
+function signingCertificateV2(certificate: Buffer): Buffer {
+  const { issuer, serial } = certificateParts(certificate);
+  // ESSCertIDv2 { hashAlgorithm DEFAULT sha256 (left out), certHash, IssuerSerial { GeneralNames { [4] Name }, serial } }
+  const essCertIdV2 = der.sequence(der.octetString(digest('sha256', certificate)), der.sequence(der.sequence(der.context(4, issuer)), serial));
+  return attribute(OID.signingCertificateV2, der.sequence(der.sequence(essCertIdV2)));
 }
 
 const signatureAlgorithmOf = (key: SigningKey) =>
-  key.keyType === 'EC'
-    ? new pkijs.AlgorithmIdentifier({ algorithmId: OID.ecdsaWithSha256 })
-    : new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256WithRsa, algorithmParams: new asn1js.Null() });
+  key.keyType === 'EC' ? der.algorithm(OID.ecdsaWithSha256) : der.algorithm(OID.sha256WithRsa, der.null());
 
 export type SignedCms = {
   /** The signature value, which a signature time-stamp covers. */
@@ -49,7 +35,7 @@ export type SignedCms = {
 
 /**
  * Signs: `contentDigest` is the SHA-256 of the content (detached: the PDF's ByteRange), or the content itself is
- * encapsulated when given (a time-stamp token's TSTInfo).
+ * encapsulated when given (a time-stamp token's TSTInfo). Written with the DER writer, certificates as they are.
  */
 export async function signCms(opts: {
   key: SigningKey;
@@ -58,44 +44,34 @@ export async function signCms(opts: {
   encapsulated?: Buffer;
   certificates: Buffer[];
 }): Promise<SignedCms> {
-  usePkijs();
-  const { sorted, der } = attributesDer([
-    attribute(OID.contentType, new asn1js.ObjectIdentifier({ value: opts.contentType })),
-    attribute(OID.messageDigest, new asn1js.OctetString({ valueHex: arrayBufferOf(opts.contentDigest) })),
+  const signedAttributes = der.setOf(
+    attribute(OID.contentType, der.oid(opts.contentType)),
+    attribute(OID.messageDigest, der.octetString(opts.contentDigest)),
     signingCertificateV2(opts.key.certificate),
-  ]);
-  const signatureValue = Buffer.from(await opts.key.sign(der));
-  const cert = parseCertificate(opts.key.certificate);
-  const sha256 = () => new pkijs.AlgorithmIdentifier({ algorithmId: SHA256 });
+  );
+  const signatureValue = Buffer.from(await opts.key.sign(signedAttributes));
+  const { issuer, serial } = certificateParts(opts.key.certificate);
+  const sha256 = der.algorithm(SHA256);
   const toDer = (unsigned: { type: string; value: Uint8Array }[] = []) => {
-    const signerInfo = new pkijs.SignerInfo({
-      version: 1,
-      sid: new pkijs.IssuerAndSerialNumber({ issuer: cert.issuer, serialNumber: cert.serialNumber }),
-      digestAlgorithm: sha256(),
-      signedAttrs: new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes: sorted }),
-      signatureAlgorithm: signatureAlgorithmOf(opts.key),
-      signature: new asn1js.OctetString({ valueHex: arrayBufferOf(signatureValue) }),
-      ...(unsigned.length
-        ? {
-            unsignedAttrs: new pkijs.SignedAndUnsignedAttributes({
-              type: 1,
-              attributes: unsigned.map((u) => attribute(u.type, parseDer(u.value, 'unsigned attribute'))),
-            }),
-          }
-        : {}),
-    });
-    const signedData = new pkijs.SignedData({
+    const signerInfo = der.sequence(
+      der.integer(1),
+      der.sequence(issuer, serial),
+      sha256,
+      // signedAttrs [0] IMPLICIT: the SET OF signed, retagged.
+      Buffer.concat([Buffer.from([0xa0]), signedAttributes.subarray(1)]),
+      signatureAlgorithmOf(opts.key),
+      der.octetString(signatureValue),
+      ...(unsigned.length ? [der.context(1, ...unsigned.map((u) => attribute(u.type, u.value)))] : []),
+    );
+    const signedData = der.sequence(
       // RFC 5652 5.1: version 3 when the content is not id-data.
-      version: opts.contentType === OID.data ? 1 : 3,
-      digestAlgorithms: [sha256()],
-      encapContentInfo: new pkijs.EncapsulatedContentInfo({
-        eContentType: opts.contentType,
-        ...(opts.encapsulated ? { eContent: new asn1js.OctetString({ valueHex: arrayBufferOf(opts.encapsulated) }) } : {}),
-      }),
-      certificates: opts.certificates.map(parseCertificate),
-      signerInfos: [signerInfo],
-    });
-    return derOf(new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) }));
+      der.integer(opts.contentType === OID.data ? 1 : 3),
+      der.setOf(sha256),
+      der.sequence(der.oid(opts.contentType), ...(opts.encapsulated ? [der.context(0, der.octetString(opts.encapsulated))] : [])),
+      ...(opts.certificates.length ? [der.context(0, ...opts.certificates)] : []),
+      der.setOf(signerInfo),
+    );
+    return der.sequence(der.oid(OID.signedData), der.context(0, signedData));
   };
   return { signatureValue, toDer };
 }
@@ -105,6 +81,7 @@ export type CmsCheck = {
   valid: boolean;
   problem: string | null;
   signerCertificate: Buffer | null;
+  signer: pkijs.Certificate | null;
   signatureValue: Buffer | null;
   contentType: string | null;
   /** The encapsulated content (a time-stamp token's TSTInfo), if any. */
@@ -129,8 +106,7 @@ const SIGNATURE_HASHES: Record<string, string> = {
   '1.2.840.10045.4.3.4': 'sha512',
 };
 
-function verifySignature(signerInfo: pkijs.SignerInfo, data: Buffer, certificate: Buffer, digestName: string): boolean {
-  const cert = parseCertificate(certificate);
+function verifySignature(signerInfo: pkijs.SignerInfo, data: Buffer, cert: pkijs.Certificate, digestName: string): boolean {
   const key = createPublicKey({ key: derOf(cert.subjectPublicKeyInfo), format: 'der', type: 'spki' });
   const algorithm = signerInfo.signatureAlgorithm.algorithmId;
   const signature = Buffer.from(signerInfo.signature.valueBlock.valueHexView);
@@ -174,6 +150,7 @@ export function checkCms(der: Uint8Array, detached: Uint8Array[] | null): CmsChe
     valid: false,
     problem: null,
     signerCertificate: null,
+    signer: null,
     signatureValue: null,
     contentType: null,
     content: null,
@@ -203,7 +180,11 @@ export function checkCms(der: Uint8Array, detached: Uint8Array[] | null): CmsChe
           ),
     );
     if (!signer) throw new Error("the signer's certificate is not embedded");
-    result.signerCertificate = Buffer.from(signer.toSchema().toBER(false));
+    result.signer = signer;
+    // The certificate's bytes as embedded (not re-encoded): fingerprints and the ESS hash are over those.
+    const embedded = (info.content as asn1js.Sequence).valueBlock.value.find((e) => e.idBlock.tagClass === 3 && e.idBlock.tagNumber === 0);
+    const raw = (embedded as asn1js.Constructed | undefined)?.valueBlock.value[(signedData.certificates ?? []).indexOf(signer)];
+    result.signerCertificate = raw ? Buffer.from(raw.valueBeforeDecodeView) : derOf(signer);
 
     const digestName = DIGESTS[signerInfo.digestAlgorithm.algorithmId]?.node;
     if (!digestName) throw new Error(`unsupported digest algorithm ${signerInfo.digestAlgorithm.algorithmId}`);
@@ -217,7 +198,7 @@ export function checkCms(der: Uint8Array, detached: Uint8Array[] | null): CmsChe
     const contentDigest = hash.digest();
 
     if (!signerInfo.signedAttrs) {
-      result.valid = verifySignature(signerInfo, Buffer.concat(parts), result.signerCertificate, digestName);
+      result.valid = verifySignature(signerInfo, Buffer.concat(parts), signer, digestName);
       if (!result.valid) result.problem = 'the signature does not verify';
       return result;
     }
@@ -238,7 +219,7 @@ export function checkCms(der: Uint8Array, detached: Uint8Array[] | null): CmsChe
     // The signature covers the signed attributes as a DER SET OF (tag 0x31 instead of the implicit [0]).
     const signedAttrs = Buffer.from(signerInfo.signedAttrs.encodedValue);
     signedAttrs[0] = 0x31;
-    result.valid = verifySignature(signerInfo, signedAttrs, result.signerCertificate, digestName);
+    result.valid = verifySignature(signerInfo, signedAttrs, signer, digestName);
     if (!result.valid) result.problem = 'the signature does not verify';
   } catch (err) {
     result.valid = false;

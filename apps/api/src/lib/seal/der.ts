@@ -92,3 +92,62 @@ export function randomPositiveInteger(bytes: number): asn1js.Integer {
 
 /** X.509 and CMS times: UTCTime before 2050, GeneralizedTime from 2050 on (RFC 5280 4.1.2.5). */
 export const x509Time = (date: Date) => new pkijs.Time({ type: date.getUTCFullYear() < 2050 ? 0 : 1, value: date });
+
+/**
+ * A small DER writer: the seal's CMS, TSTInfo and time-stamp replies are written directly from raw parts
+ * (certificates, names and serial numbers embedded as they are), which is exact and much faster than building
+ * pkijs objects to re-encode.
+ */
+export const der = {
+  tlv(tag: number, ...contents: Uint8Array[]): Buffer {
+    const body = Buffer.concat(contents);
+    const n = body.length;
+    let head: Buffer;
+    if (n < 0x80) head = Buffer.from([tag, n]);
+    else {
+      const bytes: number[] = [];
+      for (let v = n; v > 0; v = Math.floor(v / 256)) bytes.unshift(v & 0xff);
+      head = Buffer.from([tag, 0x80 | bytes.length, ...bytes]);
+    }
+    return Buffer.concat([head, body]);
+  },
+  sequence: (...items: Uint8Array[]) => der.tlv(0x30, ...items),
+  /** A SET OF, its elements sorted by their encodings (X.690 11.6). */
+  setOf: (...items: Uint8Array[]) => der.tlv(0x31, ...[...items].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))),
+  /** [n] EXPLICIT or a constructed [n] IMPLICIT: context-specific, constructed. */
+  context: (n: number, ...items: Uint8Array[]) => der.tlv(0xa0 | n, ...items),
+  octetString: (bytes: Uint8Array) => der.tlv(0x04, bytes),
+  null: () => Buffer.from([0x05, 0x00]),
+  /** A non-negative INTEGER from its big-endian magnitude (a leading zero added when the top bit is set). */
+  integer(magnitude: Uint8Array | number): Buffer {
+    const hex = typeof magnitude === 'number' ? magnitude.toString(16) : '';
+    let bytes = typeof magnitude === 'number' ? Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex') : Buffer.from(magnitude);
+    let start = 0;
+    while (start < bytes.length - 1 && bytes[start] === 0 && bytes[start + 1]! < 0x80) start++;
+    bytes = bytes.subarray(start);
+    return der.tlv(0x02, bytes[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+  },
+  oid(dotted: string): Buffer {
+    const arcs = dotted.split('.').map(BigInt);
+    const out: number[] = [];
+    const push = (arc: bigint) => {
+      const groups = [Number(arc & 0x7fn)];
+      for (let v = arc >> 7n; v > 0n; v >>= 7n) groups.unshift(Number(v & 0x7fn) | 0x80);
+      out.push(...groups);
+    };
+    push(arcs[0]! * 40n + arcs[1]!);
+    for (const arc of arcs.slice(2)) push(arc);
+    return der.tlv(0x06, Buffer.from(out));
+  },
+  utf8: (text: string) => der.tlv(0x0c, Buffer.from(text, 'utf8')),
+  /** GeneralizedTime in whole seconds, UTC ("20251121120500Z"). */
+  generalizedTime: (date: Date) => der.tlv(0x18, Buffer.from(`${date.toISOString().slice(0, 19).replace(/[-:T]/g, '')}Z`, 'latin1')),
+  /** A BIT STRING with the named bits set (DER: trailing zero bits dropped). */
+  namedBits(...bits: number[]): Buffer {
+    const last = Math.max(...bits);
+    const bytes = Buffer.alloc((last >> 3) + 1);
+    for (const bit of bits) bytes[bit >> 3]! |= 0x80 >> (bit & 7);
+    return der.tlv(0x03, Buffer.from([7 - (last & 7)]), bytes);
+  },
+  algorithm: (oid: string, params?: Uint8Array) => der.sequence(der.oid(oid), ...(params ? [params] : [])),
+};

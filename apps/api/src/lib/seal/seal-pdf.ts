@@ -27,6 +27,8 @@ export type SealPdfOptions = {
   contactInfo?: string;
   /** The claimed signing time (the signature dictionary's M entry). */
   signingTime?: Date;
+  /** Bytes to reserve for the time-stamp token (default 12 KB; the sealer passes what its authority's tokens take). */
+  tokenAllowance?: number;
 };
 
 export type SealedPdf = {
@@ -37,21 +39,23 @@ export type SealedPdf = {
   timestampProblem: string | null;
   /** The time-stamp's time, when there is one. */
   timestampTime: Date | null;
+  /** The time-stamp token's size (0 without one). */
+  tokenBytes: number;
   signer: CertificateSummary;
   signedAt: Date;
 };
 
 /** Room for the CMS container besides the certificates: signed attributes, signature, structure. */
-const CMS_OVERHEAD = 4096;
-/** Room for a time-stamp token: a public authority's chain can take several kilobytes. */
+const CMS_OVERHEAD = 2048;
+/** Room for a time-stamp token from an unknown authority: a public authority's chain can take several kilobytes. */
 const TOKEN_ALLOWANCE = 12_288;
 
 const libpdf = () => import('@libpdf/core');
 
-/** The stand-in @libpdf/core signs with: the real certificates, a dummy signature of the right size. */
+/** The stand-in @libpdf/core signs with: the real certificate, a dummy signature; the chain is ours to embed. */
 const standIn = (key: SigningKey) => ({
   certificate: new Uint8Array(key.certificate),
-  certificateChain: key.chain.map((c) => new Uint8Array(c)),
+  certificateChain: [],
   keyType: key.keyType,
   signatureAlgorithm: key.keyType === 'EC' ? ('ECDSA' as const) : ('RSASSA-PKCS1-v1_5' as const),
   sign: async () => new Uint8Array(key.keyType === 'EC' ? 72 : 512),
@@ -61,7 +65,7 @@ export async function sealPdf(pdf: Buffer, opts: SealPdfOptions): Promise<Sealed
   const signedAt = opts.signingTime ?? new Date();
   const certificates = [opts.key.certificate, ...opts.key.chain];
   const certificateBytes = certificates.reduce((n, c) => n + c.length, 0);
-  let reserve = certificateBytes + CMS_OVERHEAD + (opts.timestamps ? TOKEN_ALLOWANCE : 0);
+  let reserve = certificateBytes + CMS_OVERHEAD + (opts.timestamps ? (opts.tokenAllowance ?? TOKEN_ALLOWANCE) : 0);
 
   for (let attempt = 0; ; attempt++) {
     const { PDF } = await libpdf();
@@ -85,12 +89,14 @@ export async function sealPdf(pdf: Buffer, opts: SealPdfOptions): Promise<Sealed
 
     let timestampProblem: string | null = null;
     let timestampTime: Date | null = null;
+    let tokenBytes = 0;
     const unsigned: { type: string; value: Uint8Array }[] = [];
     if (opts.timestamps) {
       try {
         const stamp = await requestTimestamp(opts.timestamps, cms.signatureValue);
         unsigned.push({ type: OID.signatureTimeStampToken, value: stamp.token });
         timestampTime = stamp.time;
+        tokenBytes = stamp.token.length;
       } catch (err) {
         timestampProblem = err instanceof Error ? err.message : String(err);
       }
@@ -110,6 +116,7 @@ export async function sealPdf(pdf: Buffer, opts: SealPdfOptions): Promise<Sealed
       timestamped: unsigned.length > 0,
       timestampProblem,
       timestampTime,
+      tokenBytes,
       signer: summaryOf(opts.key.certificate),
       signedAt,
     };

@@ -7,10 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../../test/document-factories';
 import { hasPdfsig, hasPdftoppm, pdfPages, pdfsig } from '../../../test/tools';
 import { issueCertificate, summaryOf } from './certificates';
-import { LOCAL_FILES, LOCAL_NAMES } from './local-authority';
+import { LOCAL_FILES, LOCAL_NAMES, openLocalAuthority } from './local-authority';
 import { SealKeyError, writePkcs12 } from './pkcs12';
 import { readSeal } from './read-seal';
+import { sealPdf } from './seal-pdf';
 import { createSealer, type Sealer } from './sealer';
+import { timestampResponder } from './timestamp-responder';
 
 const sealerIn = (dataDir: string, extra: { TSA_URL?: string } = {}) =>
   createSealer({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', SEAL_P12_PATH: undefined, SEAL_P12_PASSPHRASE: undefined, ...extra });
@@ -187,5 +189,15 @@ describe('the embedded seal', () => {
     expect((await sealer.seal(original)).signer.subject).toContain(LOCAL_NAMES.seal);
     await expect(sealer.seal(original, { pkcs12: { bytes, passphrase: 'wrong' } })).rejects.toBeInstanceOf(SealKeyError);
     await expect(sealer.seal(original, { pkcs12: { bytes: Buffer.from('not a pkcs12'), passphrase: '' } })).rejects.toBeInstanceOf(SealKeyError);
+  });
+
+  it('makes room and seals again when the time-stamp token does not fit the space reserved for it', async () => {
+    const authority = await openLocalAuthority(dataDir);
+    const responder = timestampResponder(await authority.key('tsa'));
+    const result = await sealPdf(original, { key: await authority.key('seal'), timestamps: (q) => responder.respond(q), tokenAllowance: 16 });
+    expect(result.timestamped).toBe(true);
+    expect(result.tokenBytes).toBeGreaterThan(1_000);
+    expect(readSeal(result.pdf)).toMatchObject({ intact: true, covers_whole_file: true, problem: null });
+    expect(readSeal(result.pdf).timestamp).not.toBeNull();
   });
 });

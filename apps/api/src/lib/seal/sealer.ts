@@ -62,6 +62,8 @@ export function createSealer(env: SealEnv): Sealer {
     });
     return material;
   };
+  // The largest token the authority has sent so far, plus room to spare, is what the next seal reserves for one.
+  let tokenBytes = 0;
   const transport: TimestampTransport = env.TSA_URL
     ? httpTimestampTransport(env.TSA_URL)
     : async (query) => (await keys()).responder!.respond(query);
@@ -72,13 +74,16 @@ export function createSealer(env: SealEnv): Sealer {
     },
     seal: async (pdf, opts = {}) => {
       const key = opts.pkcs12 ? await openPkcs12(opts.pkcs12.bytes, opts.pkcs12.passphrase) : (await keys()).seal;
-      return sealPdf(pdf, {
+      const sealed = await sealPdf(pdf, {
         key,
         timestamps: transport,
         reason: opts.reason ?? SEAL_REASON,
         location: opts.location ?? SEAL_LOCATION,
         contactInfo: env.PUBLIC_URL,
+        ...(tokenBytes ? { tokenAllowance: tokenBytes + 1024 } : {}),
       });
+      tokenBytes = Math.max(tokenBytes, sealed.tokenBytes);
+      return sealed;
     },
     read: readSeal,
     builtInTsa: !env.TSA_URL,

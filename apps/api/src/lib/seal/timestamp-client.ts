@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
-import { SHA256, arrayBufferOf, derOf, digest, parseDer, randomPositiveInteger, usePkijs } from './der';
+import { SHA256, der, digest, parseDer } from './der';
 import { checkTimestampToken } from './timestamp-token';
 
 /**
@@ -20,7 +20,7 @@ export class TimestampUnavailableError extends Error {
 const MAX_REPLY_BYTES = 256 * 1024;
 
 /** POST application/timestamp-query to `url` (RFC 3161 3.4), with a time limit. */
-export function httpTimestampTransport(url: string, timeoutMs = 10_000): TimestampTransport {
+export function httpTimestampTransport(url: string, timeoutMs = 5_000): TimestampTransport {
   return async (query) => {
     let res: Response;
     try {
@@ -49,34 +49,36 @@ const STATUS = ['granted', 'grantedWithMods', 'rejection', 'waiting', 'revocatio
 
 /** A signature time-stamp for `imprinted` (the bytes time-stamped; their SHA-256 is sent). */
 export async function requestTimestamp(transport: TimestampTransport, imprinted: Uint8Array): Promise<Timestamp> {
-  usePkijs();
-  const nonce = randomPositiveInteger(8);
-  const request = new pkijs.TimeStampReq({
-    version: 1,
-    messageImprint: new pkijs.MessageImprint({
-      hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: SHA256 }),
-      hashedMessage: new asn1js.OctetString({ valueHex: arrayBufferOf(digest('sha256', imprinted)) }),
-    }),
-    nonce,
-    certReq: true,
-  });
-  const reply = await transport(derOf(request));
-  let response: pkijs.TimeStampResp;
+  const nonce = randomBytes(8);
+  nonce[0] = nonce[0]! & 0x7f || 0x01;
+  // TimeStampReq { version 1, MessageImprint { sha256, hash }, nonce, certReq TRUE }
+  const request = der.sequence(
+    der.integer(1),
+    der.sequence(der.algorithm(SHA256), der.octetString(digest('sha256', imprinted))),
+    der.integer(nonce),
+    Buffer.from([0x01, 0x01, 0xff]),
+  );
+  const reply = await transport(request);
+  let status: number;
+  let statusText = '';
+  let token: Buffer | undefined;
   try {
-    response = new pkijs.TimeStampResp({ schema: parseDer(reply, 'TimeStampResp') });
+    // TimeStampResp { PKIStatusInfo { status, statusString?, failInfo? }, timeStampToken? }
+    const response = parseDer(reply, 'TimeStampResp') as asn1js.Sequence;
+    const [statusInfo, tokenElement] = response.valueBlock.value as [asn1js.Sequence, asn1js.Sequence | undefined];
+    const [statusValue, ...rest] = statusInfo.valueBlock.value;
+    status = (statusValue as asn1js.Integer).valueBlock.valueDec;
+    const freeText = rest.find((e) => e instanceof asn1js.Sequence) as asn1js.Sequence | undefined;
+    statusText = (freeText?.valueBlock.value ?? []).map((e) => (e as asn1js.Utf8String).valueBlock.value).join('; ');
+    token = tokenElement ? Buffer.from(tokenElement.valueBeforeDecodeView) : undefined;
   } catch (err) {
     throw new TimestampUnavailableError('The time-stamp reply cannot be read', { cause: err });
   }
-  const status = response.status.status;
-  if (status !== 0 && status !== 1) {
-    const text = response.status.statusStrings?.map((s) => s.valueBlock.value).join('; ');
-    throw new TimestampUnavailableError(`The time-stamping authority refused the request (${STATUS[status] ?? status}${text ? `: ${text}` : ''})`);
-  }
-  if (!response.timeStampToken) throw new TimestampUnavailableError('The time-stamp reply holds no token');
-  const token = derOf(response.timeStampToken);
+  if (status !== 0 && status !== 1)
+    throw new TimestampUnavailableError(`The time-stamping authority refused the request (${STATUS[status] ?? status}${statusText ? `: ${statusText}` : ''})`);
+  if (!token) throw new TimestampUnavailableError('The time-stamp reply holds no token');
   const check = checkTimestampToken(token, imprinted);
   if (!check.valid || !check.time) throw new TimestampUnavailableError(`The time-stamp token does not check out: ${check.problem}`);
-  const sent = BigInt(`0x${Buffer.from(nonce.valueBlock.valueHexView).toString('hex')}`);
-  if (check.nonce !== sent) throw new TimestampUnavailableError('The time-stamp token does not carry our nonce');
+  if (check.nonce !== BigInt(`0x${nonce.toString('hex')}`)) throw new TimestampUnavailableError('The time-stamp token does not carry our nonce');
   return { token, time: check.time, authority: check.authority };
 }

@@ -1,15 +1,17 @@
-import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { DIGESTS, OID, derOf, digest, parseDer, randomPositiveInteger, usePkijs } from './der';
+import { DIGESTS, OID, der, digest, parseDer, usePkijs } from './der';
 import { signCms } from './cms';
-import { parseCertificate } from './certificates';
+import { certificateParts } from './certificates';
+import { randomBytes } from 'node:crypto';
 import type { SigningKey } from './pkcs12';
 
 /**
  * The built-in RFC 3161 time-stamping authority, used when TSA_URL is not set: the sealer calls it in-process, and
  * the app also serves it over HTTP (POST /api/v1/tsa) so others can check how it answers. Its key and certificate
  * ("LexServe Local Time-Stamping Authority (not publicly trusted)", timeStamping critical) come from the local CA.
- * Requests with an unknown digest, a policy other than ours or any extension are refused with a PKIFailureInfo.
+ * Requests with an unknown or SHA-1 digest, a policy other than ours or any extension are refused with a
+ * PKIFailureInfo. Tokens: TSTInfo with our policy, a random serial, genTime in whole seconds (accuracy 1 s), the
+ * request's nonce, our name; signed with ESS signing-certificate-v2; our certificate and the CA's when asked for.
  */
 
 /** LexServe's time-stamp policy: an OID from the UUID arc (ITU-T X.667), which needs no registration. */
@@ -23,22 +25,12 @@ export type TimestampResponder = {
   respond(query: Uint8Array): Promise<Buffer>;
 };
 
-/** A BIT STRING with one named bit set, in DER form (trailing zero bits dropped). */
-function failInfo(bit: number): asn1js.BitString {
-  const bytes = new Uint8Array((bit >> 3) + 1);
-  bytes[bit >> 3] = 0x80 >> (bit & 7);
-  return new asn1js.BitString({ valueHex: bytes.buffer, unusedBits: 7 - (bit & 7) });
-}
-
+/** TimeStampResp { PKIStatusInfo { rejection, PKIFreeText, PKIFailureInfo } }. */
 const refusal = (failure: keyof typeof FAILURE, text: string) =>
-  derOf(
-    new pkijs.TimeStampResp({
-      status: new pkijs.PKIStatusInfo({ status: 2, statusStrings: [new asn1js.Utf8String({ value: text })], failInfo: failInfo(FAILURE[failure]) }),
-    }),
-  );
+  der.sequence(der.sequence(der.integer(2), der.sequence(der.utf8(text)), der.namedBits(FAILURE[failure])));
 
 export function timestampResponder(key: SigningKey, now: () => Date = () => new Date()): TimestampResponder {
-  const certificate = parseCertificate(key.certificate);
+  const name = certificateParts(key.certificate).subject;
   return {
     async respond(query) {
       usePkijs();
@@ -49,8 +41,7 @@ export function timestampResponder(key: SigningKey, now: () => Date = () => new 
         return refusal('badDataFormat', 'The request is not a DER TimeStampReq');
       }
       if (request.version !== 1) return refusal('badRequest', 'Only version 1 requests are answered');
-      const algorithm = request.messageImprint.hashAlgorithm.algorithmId;
-      const expected = DIGESTS[algorithm];
+      const expected = DIGESTS[request.messageImprint.hashAlgorithm.algorithmId];
       if (!expected || expected.node === 'sha1') return refusal('badAlg', 'The imprint must be SHA-256, SHA-384 or SHA-512');
       if (request.messageImprint.hashedMessage.valueBlock.valueHexView.byteLength !== expected.length)
         return refusal('badDataFormat', 'The imprint has the wrong length for its algorithm');
@@ -58,28 +49,27 @@ export function timestampResponder(key: SigningKey, now: () => Date = () => new 
       if (request.extensions?.length) return refusal('unacceptedExtension', 'No extension is supported');
 
       try {
-        // Whole seconds: genTime is then plain DER (no fraction to trim), and the accuracy says one second.
-        const genTime = new Date(Math.floor(now().getTime() / 1000) * 1000);
-        const tstInfo = new pkijs.TSTInfo({
-          version: 1,
-          policy: TSA_POLICY,
-          messageImprint: request.messageImprint,
-          serialNumber: randomPositiveInteger(16),
-          genTime,
-          accuracy: new pkijs.Accuracy({ seconds: 1 }),
-          ...(request.nonce ? { nonce: request.nonce } : {}),
-          tsa: new pkijs.GeneralName({ type: 4, value: certificate.subject }),
-        });
-        const content = derOf(tstInfo);
-        const signed = await signCms({
+        const serial = randomBytes(16);
+        serial[0] = serial[0]! & 0x7f || 0x01;
+        const tstInfo = der.sequence(
+          der.integer(1),
+          der.oid(TSA_POLICY),
+          Buffer.from(request.messageImprint.toSchema().toBER(false)),
+          der.integer(serial),
+          // Whole seconds: plain DER (no fraction to trim); the accuracy says one second.
+          der.generalizedTime(now()),
+          der.sequence(der.integer(1)),
+          ...(request.nonce ? [Buffer.from(request.nonce.toBER(false))] : []),
+          der.context(0, der.context(4, name)),
+        );
+        const token = await signCms({
           key,
           contentType: OID.tstInfo,
-          contentDigest: digest('sha256', content),
-          encapsulated: content,
+          contentDigest: digest('sha256', tstInfo),
+          encapsulated: tstInfo,
           certificates: request.certReq ? [key.certificate, ...key.chain] : [],
         });
-        const token = new pkijs.ContentInfo({ schema: parseDer(signed.toDer(), 'token') });
-        return derOf(new pkijs.TimeStampResp({ status: new pkijs.PKIStatusInfo({ status: 0 }), timeStampToken: token }));
+        return der.sequence(der.sequence(der.integer(0)), token.toDer());
       } catch {
         return refusal('systemFailure', 'The time-stamp could not be made');
       }

@@ -1,7 +1,7 @@
 import * as pkijs from 'pkijs';
 import { DIGESTS, OID, digest, parseDer } from './der';
 import { checkCms } from './cms';
-import { nameText, parseCertificate } from './certificates';
+import { nameText } from './certificates';
 
 /** What an RFC 3161 time-stamp token says, once its signature is checked. */
 export type TimestampTokenCheck = {
@@ -31,10 +31,9 @@ export function checkTimestampToken(token: Uint8Array, imprinted: Uint8Array): T
     result.time = tstInfo.genTime;
     result.serialNumber = Buffer.from(tstInfo.serialNumber.valueBlock.valueHexView).toString('hex');
     result.nonce = tstInfo.nonce ? bigintOf(tstInfo.nonce.valueBlock.valueHexView) : null;
-    if (cms.signerCertificate) {
-      const cert = parseCertificate(cms.signerCertificate);
-      result.authority = nameText(cert.subject);
-      const eku = cert.extensions?.find((e) => e.extnID === OID.extKeyUsage)?.parsedValue as pkijs.ExtKeyUsage | undefined;
+    if (cms.signer) {
+      result.authority = nameText(cms.signer.subject);
+      const eku = cms.signer.extensions?.find((e) => e.extnID === OID.extKeyUsage)?.parsedValue as pkijs.ExtKeyUsage | undefined;
       if (eku && !eku.keyPurposes.includes(OID.ekuTimeStamping)) throw new Error('the token is not signed by a time-stamping certificate');
     }
     if (!cms.valid) throw new Error(`the token's signature: ${cms.problem}`);
