@@ -157,8 +157,6 @@ export const nameText = (name: pkijs.RelativeDistinguishedNames) =>
     .reverse()
     .join(', ');
 
-export const commonNameOf = (name: pkijs.RelativeDistinguishedNames) =>
-  valueText(name.typesAndValues.find((tv) => tv.type === OID.commonName)?.value) || nameText(name);
 
 export type CertificateSummary = { subject: string; issuer: string; fingerprint_sha256: string };
 

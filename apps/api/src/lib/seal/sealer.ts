@@ -15,7 +15,7 @@ import { timestampResponder, type TimestampResponder } from './timestamp-respond
  *   comes from the local CA like the local seal's.
  */
 
-export type SealOptions = {
+type SealOptions = {
   /** A PKCS #12 and passphrase supplied at signing time: opened in memory for this seal only, never stored. */
   pkcs12?: { bytes: Buffer; passphrase: string };
   reason?: string;
@@ -35,7 +35,7 @@ export type Sealer = {
   localCaCertificate(): Promise<string | null>;
 };
 
-export const SEAL_REASON = 'Sealed by LexServe';
+const SEAL_REASON = 'Sealed by LexServe';
 const SEAL_LOCATION = 'South Africa';
 
 type KeyMaterial = { seal: SigningKey; responder: TimestampResponder | null; caPem: string | null };

@@ -13,7 +13,7 @@ import { checkTimestampToken } from './timestamp-token';
 export type TimestampTransport = (query: Buffer) => Promise<Buffer>;
 
 /** No usable time-stamp: the authority is unreachable, refused, or answered something that does not check out. */
-export class TimestampUnavailableError extends Error {
+class TimestampUnavailableError extends Error {
   override name = 'TimestampUnavailableError';
 }
 

@@ -15,7 +15,7 @@ import type { SigningKey } from './pkcs12';
  */
 
 /** LexServe's time-stamp policy: an OID from the UUID arc (ITU-T X.667), which needs no registration. */
-export const TSA_POLICY = '2.25.57922941618581259407419559105720380896';
+const TSA_POLICY = '2.25.57922941618581259407419559105720380896';
 
 /** PKIFailureInfo bits (RFC 3161 2.4.2). */
 const FAILURE = { badAlg: 0, badRequest: 2, badDataFormat: 5, unacceptedPolicy: 15, unacceptedExtension: 16, systemFailure: 25 } as const;
