@@ -145,7 +145,7 @@ function signsWithCertificate(signedAttribute: CmsCheck['signedAttribute'], cert
  * Verifies a CMS SignedData's first signer over the detached content (`detached`, hashed in place: the PDF's
  * signed ranges) or the encapsulated content. Never throws: a structure that cannot be read is reported invalid.
  */
-export function checkCms(der: Uint8Array, detached: Uint8Array[] | null): CmsCheck {
+export function checkCms(cms: Uint8Array, detached: Uint8Array[] | null): CmsCheck {
   const result: CmsCheck = {
     valid: false,
     problem: null,
@@ -159,7 +159,7 @@ export function checkCms(der: Uint8Array, detached: Uint8Array[] | null): CmsChe
   };
   try {
     usePkijs();
-    const info = new pkijs.ContentInfo({ schema: parseDer(der, 'CMS') });
+    const info = new pkijs.ContentInfo({ schema: parseDer(cms, 'CMS') });
     if (info.contentType !== OID.signedData) throw new Error('not a CMS SignedData');
     const signedData = new pkijs.SignedData({ schema: info.content });
     const signerInfo = signedData.signerInfos[0];
