@@ -23,6 +23,7 @@ import { EventDispatcher } from './lib/events';
 import { JobRunner } from './lib/jobs';
 import { Mailer } from './lib/mail';
 import { PdfWorkers, pdfLimitsOf } from './lib/pdf-merge';
+import { createSealer } from './lib/seal/sealer';
 import { createFileStore, type FileStore } from './lib/storage';
 import { createPaymentProvider } from './modules/payments/payments.service';
 import { planLimits } from './modules/subscriptions/limits';
@@ -79,6 +80,7 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
     events: new EventDispatcher(database, app.log),
     jobs: new JobRunner(database, app.log),
     pdf: new PdfWorkers(pdfLimitsOf(env)),
+    seal: createSealer(env),
   };
   app.decorate('deps', deps);
   app.addHook('onSend', async (request, reply) => {

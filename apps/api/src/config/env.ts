@@ -57,11 +57,21 @@ const EnvSchema = z.object({
   S3_ENDPOINT: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** The document seal's key and certificate chain (PKCS #12); unset: a local CA and seal made in DATA_DIR/seal. */
+  SEAL_P12_PATH: z.string().min(1).optional(),
+  SEAL_P12_PASSPHRASE: z.string().optional(),
+  /** An RFC 3161 time-stamping authority (http or https); unset: the built-in one, served at /api/v1/tsa. */
+  TSA_URL: z.string().url().refine((u) => /^https?:\/\//i.test(u), 'TSA_URL must be an http or https URL').optional(),
+  /** Requests to the built-in time-stamping authority per client address per minute. */
+  TSA_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   PAYMENT_PROVIDER: z.enum(['simulator', 'payfast']).default('simulator'),
   PAYFAST_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
   PAYFAST_MERCHANT_ID: z.string().optional(),
   PAYFAST_MERCHANT_KEY: z.string().optional(),
   PAYFAST_PASSPHRASE: z.string().optional(),
+}).refine((env) => env.SEAL_P12_PASSPHRASE === undefined || env.SEAL_P12_PATH, {
+  message: 'SEAL_P12_PASSPHRASE is set but SEAL_P12_PATH is not',
+  path: ['SEAL_P12_PATH'],
 });
 
 export type Env = z.infer<typeof EnvSchema> & { JWT_SECRET: string; DATA_DIR: string; PUBLIC_URL: string };

@@ -5,6 +5,7 @@ import type { JobRunner } from './jobs';
 import type { Mailer } from './mail';
 import type { PaymentProvider } from './payment-provider';
 import type { PdfWorkers } from './pdf-merge';
+import type { Sealer } from './seal/sealer';
 import type { FileStore } from './storage';
 
 /** Plan limits, enforced by the subscriptions module; other modules ask before adding (each throws the limit's 403). */
@@ -34,4 +35,6 @@ export type Deps = {
   jobs: JobRunner;
   /** Opens users' PDFs in worker threads, within the PDF_* limits. */
   pdf: PdfWorkers;
+  /** Seals issued PDFs (PAdES with an RFC 3161 time-stamp) and reads seals; key material cached in memory. */
+  seal: Sealer;
 };

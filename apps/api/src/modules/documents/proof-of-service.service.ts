@@ -126,14 +126,19 @@ function toStatus(publicUrl: string, documentId: number, proof: repo.ProofRow | 
 }
 
 /**
- * Draws and stores a new version of the document's proof of service. The security ID is allocated first (once
- * per document), the PDF is stored, then its SHA-256 is recorded in a transaction with the timeline entry; a
- * failed transaction removes the stored PDF.
+ * Draws, seals (PAdES, time-stamped when the authority answers) and stores a new version of the document's proof
+ * of service. The security ID is allocated first (once per document), the sealed PDF is stored, then its SHA-256
+ * is recorded in a transaction with the timeline entry; a failed transaction removes the stored PDF.
  */
 async function createProofVersion(ctx: Ctx, doc: docs.DocumentRow, performedById: number) {
   const publicUrl = ctx.deps.env.PUBLIC_URL;
   const identity = await repo.ensureProof(ctx.db, doc.id, doc.firmId, newSecurityId);
-  const pdf = await renderProofOfService(await collectProofData(ctx.db, doc, identity.securityId, publicUrl));
+  const drawn = await renderProofOfService(await collectProofData(ctx.db, doc, identity.securityId, publicUrl));
+  // Sealed before it is stored: the stored file, its SHA-256 and every download are of the sealed PDF.
+  const sealed = await ctx.deps.seal.seal(drawn);
+  if (!sealed.timestamped)
+    ctx.log.warn({ documentId: doc.id, problem: sealed.timestampProblem }, 'proof of service sealed without a time-stamp (PAdES B-B)');
+  const pdf = sealed.pdf;
   const digest = sha256(pdf);
   const key = `${newFileKey(doc.firmId, 'proofs')}.pdf`;
   const store = ctx.deps.files;
@@ -150,7 +155,7 @@ async function createProofVersion(ctx: Ctx, doc: docs.DocumentRow, performedById
         type: 'proof_generated',
         description: version === 1 ? `Proof of service generated (${proof.securityId})` : `Proof of service regenerated, version ${version} (${proof.securityId})`,
         performedById,
-        metadata: { security_id: proof.securityId, version, sha256: digest, size: pdf.length },
+        metadata: { security_id: proof.securityId, version, sha256: digest, size: pdf.length, sealed_by: sealed.signer.fingerprint_sha256, timestamped: sealed.timestamped },
       });
       await recordEvent(tx, 'document.proof_generated', eventPayload(doc, performedById, { securityId: proof.securityId, version }));
       return toStatus(publicUrl, doc.id, { ...proof, currentVersion: version }, file);
