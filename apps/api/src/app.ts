@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
@@ -15,7 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Env } from './config/env';
+import { isDemo, type Env } from './config/env';
 import { WEB_DIST_DIR } from './config/paths';
 import type { Database } from './db/client';
 import { systemClock, type Clock, type Deps } from './lib/deps';
@@ -57,6 +58,13 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
     // Fastify takes a hop count too, though its typings list only boolean, address strings and functions.
     trustProxy: env.TRUST_PROXY as boolean,
     bodyLimit: 2 * 1024 * 1024,
+    // A request must arrive whole within HTTP_REQUEST_TIMEOUT_SECONDS and a connection may not stay silent for longer
+    // than HTTP_IDLE_TIMEOUT_SECONDS: a stalled or dripping upload is cut off (408 or a closed socket) and its partly
+    // stored file removed, instead of holding a connection and a temporary file indefinitely.
+    requestTimeout: Math.round(env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
+    connectionTimeout: Math.round(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000),
+    // Node checks the request timeout on this period (30 s by default): short enough for short timeouts.
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.round(env.HTTP_REQUEST_TIMEOUT_SECONDS * 250))) },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -150,12 +158,31 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
 }
 
 /**
+ * GET /meta.json: the build version of the web app (its version check) and whether this is a demo installation (the
+ * web app then says so in its footer). Served by the API rather than as a file, so the demo flag is the running
+ * server's, never the one of whoever built the bundle.
+ */
+function registerMeta(app: FastifyInstance, env: Env, dist: string) {
+  const demo = isDemo(env);
+  app.get('/meta.json', { schema: { hide: true } }, async (_req, reply) => {
+    let version: unknown;
+    try {
+      version = (JSON.parse(await readFile(join(dist, 'meta.json'), 'utf8')) as { version?: unknown }).version;
+    } catch {
+      version = undefined;
+    }
+    return reply.header('cache-control', 'no-cache').send({ ...(version !== undefined ? { version } : {}), demo });
+  });
+}
+
+/**
  * Serves the built web app: hashed assets cached for a year, `meta.json` and the app shell never cached.
  * Unknown GET paths outside /api get the app shell (the not-found handler in plugins/errors.ts), so client
  * routes load on refresh.
  */
 async function serveWebApp(app: FastifyInstance, env: Env) {
   const dist = env.WEB_DIST_DIR ?? WEB_DIST_DIR;
+  registerMeta(app, env, dist);
   if (!existsSync(join(dist, 'index.html'))) return;
   await app.register(fastifyStatic, {
     root: dist,
