@@ -51,6 +51,7 @@ export type BuildAppOptions = {
 
 /** Builds the whole app without listening: plugins, then every module's routes under /api/v1. */
 export async function buildApp({ env, database, logger, files, clock }: BuildAppOptions): Promise<FastifyInstance> {
+  const requestTimeoutMs = Math.round(env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000);
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || `req-${randomUUID().slice(0, 8)}`,
@@ -61,10 +62,14 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
     // A request must arrive whole within HTTP_REQUEST_TIMEOUT_SECONDS and a connection may not stay silent for longer
     // than HTTP_IDLE_TIMEOUT_SECONDS: a stalled or dripping upload is cut off (408 or a closed socket) and its partly
     // stored file removed, instead of holding a connection and a temporary file indefinitely.
-    requestTimeout: Math.round(env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
+    requestTimeout: requestTimeoutMs,
     connectionTimeout: Math.round(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000),
-    // Node checks the request timeout on this period (30 s by default): short enough for short timeouts.
-    http: { connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.round(env.HTTP_REQUEST_TIMEOUT_SECONDS * 250))) },
+    http: {
+      // Node ignores the request timeout when the headers timeout (60 s by default) is longer than it.
+      headersTimeout: Math.min(60_000, requestTimeoutMs),
+      // Node checks those timeouts on this period (30 s by default): short enough for short timeouts.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.round(requestTimeoutMs / 4))),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -83,6 +88,14 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
   app.decorate('deps', deps);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // The idle timeout is the client's silence: while it sends a body, or while it is being answered. A request that is
+  // in and still being worked on (a bundle waiting for LibreOffice) keeps its connection, however long the work takes.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.on('timeout', (socket) => {
+      if (!request.raw.complete || reply.raw.headersSent) socket.destroy();
+    });
+    done();
   });
 
   registerErrorHandling(app);
