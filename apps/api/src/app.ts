@@ -23,6 +23,7 @@ import { systemClock, type Clock, type Deps } from './lib/deps';
 import { EventDispatcher } from './lib/events';
 import { JobRunner } from './lib/jobs';
 import { Mailer } from './lib/mail';
+import { requestLogSerializer } from './lib/redact';
 import { createFileStore, type FileStore } from './lib/storage';
 import { createPaymentProvider } from './modules/payments/payments.service';
 import { planLimits } from './modules/subscriptions/limits';
@@ -53,7 +54,8 @@ export type BuildAppOptions = {
 export async function buildApp({ env, database, logger, files, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const requestTimeoutMs = Math.round(env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000);
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL },
+    // Request lines never show a live link (a delivery token, a reset token, a delivery session).
+    logger: logger === false ? false : { level: env.LOG_LEVEL, ...(typeof logger === 'object' ? logger : {}), serializers: { req: requestLogSerializer } },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || `req-${randomUUID().slice(0, 8)}`,
     routerOptions: { ignoreTrailingSlash: true },
     // Fastify takes a hop count too, though its typings list only boolean, address strings and functions.
@@ -79,7 +81,7 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
     database,
     files: files ?? createFileStore(env),
     payments: createPaymentProvider(env, app),
-    mailer: new Mailer(env.SMTP_URL, env.MAIL_FROM),
+    mailer: new Mailer(env.SMTP_URL, env.MAIL_FROM, env.MAIL_FILE_DIR),
     limits: planLimits,
     clock: clock ?? systemClock,
     events: new EventDispatcher(database, app.log),

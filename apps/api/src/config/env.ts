@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('LexServe <no-reply@lexserve.co.za>'),
+  /** Without SMTP: write every e-mail as a JSON file in this folder (a demo's or a test's mail catcher). */
+  MAIL_FILE_DIR: z.string().optional(),
   /** Public verification checks per client address per minute. */
   VERIFY_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** Days a served document's DSA download link stays valid. */
