@@ -35,6 +35,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port: env.PORT, host: env.HOST });
 app.log.info(`LexServe is running on ${env.PUBLIC_URL} (database: ${app.deps.database.raw.kind}, API docs: ${env.PUBLIC_URL}/api/docs)`);
+if (!isDemo(env) && !env.SMTP_URL) {
+  app.log.warn('SMTP_URL is not set: no e-mail leaves this server (password resets, service on digital service addresses); set SMTP_URL');
+}
 if (isDemo(env)) {
   app.log.warn(
     'Demo installation: sample data and a payment simulator; not for real cases. ' +
