@@ -75,6 +75,7 @@ export async function createTestApp(overrides: Partial<Record<keyof Env, string>
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
       LOGIN_RATE_LIMIT: '1000',
       PUBLIC_RATE_LIMIT: '100000',
+      ITN_RATE_LIMIT: '100000',
       ...overrides,
     },
     url ? { DATABASE_URL: url } : {},

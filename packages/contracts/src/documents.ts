@@ -335,6 +335,17 @@ const dropped = <T extends z.ZodTypeAny>(schema: T) =>
 const text = (max: number, label: string) =>
   z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`);
 
+/** Line breaks, control characters and Unicode line/paragraph separators. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * One line of text: a line break or control character is refused (422), not silently changed, because these values
+ * are written into e-mails (the formal service notice), their subjects and the proof of service.
+ */
+const line = (max: number, label: string) =>
+  text(max, label).refine((v) => !CONTROL_CHARACTERS.test(v), `${label} must be one line (no line breaks or control characters)`);
+
 /** A document type: a converted catalogue value, or a catalogue label (converted here). */
 export const DocumentTypeInputSchema = z
   .string({ error: 'Document type must be text' })
@@ -365,13 +376,13 @@ export const DraftMetadataInputSchema = z
   .refine((v) => v.length <= MAX_DRAFT_METADATA, 'Draft metadata is too large (at most 256 KB)');
 
 const documentFields = {
-  title: dropped(text(500, 'Document title')),
+  title: dropped(line(500, 'Document title')),
   document_type: dropped(DocumentTypeInputSchema),
   case_category: dropped(CaseCategorySchema),
-  case_number: dropped(text(100, 'Case number')),
+  case_number: dropped(line(100, 'Case number')),
   case_priority: dropped(CasePrioritySchema),
-  client_name: dropped(text(500, 'Attorney name')),
-  recipient_name: dropped(text(500, 'Recipient name')),
+  client_name: dropped(line(500, 'Attorney name')),
+  recipient_name: dropped(line(500, 'Recipient name')),
   recipient_address: dropped(text(1000, 'Recipient address')),
   special_instructions: dropped(text(5000, 'Special instructions')),
   service_notes: dropped(text(5000, 'Service notes')),
@@ -393,7 +404,7 @@ export type CreateDocumentInput = z.infer<typeof CreateDocumentInputSchema>;
 /** PUT /documents/{id}: only the fields sent (not null, not empty) are changed. status "served" submits. */
 export const UpdateDocumentInputSchema = z.object({
   ...documentFields,
-  signature_name: dropped(text(200, 'Signature')),
+  signature_name: dropped(line(200, 'Signature')),
   status: dropped(DocumentStatusSchema),
   service_date: dropped(z.iso.datetime({ offset: true, error: 'Service date must be an ISO date-time' }).or(z.iso.date())),
 });

@@ -32,8 +32,16 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().min(8).default('Demo@12345'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   PUBLIC_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /** Payment notifications (POST /payments/notify) per client address per minute; PayFast's own addresses are exempt. */
+  ITN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Seconds a client has to send a whole request, body included (a 100 MB upload at about 2.7 Mbit/s). */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
+  /** Seconds a connection may stay silent (a stalled upload, a hung client) before it is closed. */
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('LexServe <no-reply@lexserve.co.za>'),
+  /** Without SMTP: write every e-mail as a JSON file in this folder (a demo's or a test's mail catcher). */
+  MAIL_FILE_DIR: z.string().optional(),
   /** Public verification checks per client address per minute. */
   VERIFY_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** Days a served document's DSA download link stays valid. */
@@ -101,4 +109,49 @@ function embeddedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The demo password everyone can read in the README: never a production administrator's password. */
+const PUBLIC_DEMO_PASSWORD = 'Demo@12345';
+
+/** A demo start (SEED_DEMO=true, the default): sample data and the payment simulator; not for real cases. */
+export const isDemo = (env: Pick<Env, 'SEED_DEMO'>): boolean => env.SEED_DEMO !== 'false';
+
+/**
+ * What stops a production start (SEED_DEMO=false), one line per variable to set; empty for a demo start. A
+ * production start must not hand out subscriptions (the simulator), must not keep a public administrator password,
+ * and must be reached over https (links in e-mails, payment return URLs, QR codes on proofs).
+ */
+export function productionProblems(env: Env): string[] {
+  if (isDemo(env)) return [];
+  const problems: string[] = [];
+  if (env.PAYMENT_PROVIDER === 'simulator') {
+    problems.push(
+      'PAYMENT_PROVIDER: set PAYMENT_PROVIDER=payfast (the built-in payment simulator grants subscriptions without payment; it is for the demo only)',
+    );
+  } else {
+    for (const name of ['PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE'] as const) {
+      if (!env[name]?.trim()) problems.push(`${name}: set ${name} to the value of your PayFast account (PayFast needs a passphrase for subscriptions)`);
+    }
+  }
+  if (!env.ADMIN_PASSWORD) {
+    problems.push("ADMIN_PASSWORD: set ADMIN_PASSWORD to the system administrator's first password (at least 12 characters)");
+  } else if (env.ADMIN_PASSWORD.length < 12 || env.ADMIN_PASSWORD === PUBLIC_DEMO_PASSWORD || env.ADMIN_PASSWORD === env.DEMO_PASSWORD) {
+    problems.push('ADMIN_PASSWORD: set ADMIN_PASSWORD to a password of at least 12 characters that is not the demo password');
+  }
+  if (new URL(env.PUBLIC_URL).protocol !== 'https:') {
+    problems.push('PUBLIC_URL: set PUBLIC_URL to the https:// address users reach LexServe at (e.g. https://app.lexserve.co.za)');
+  }
+  return problems;
+}
+
+/** Throws, listing every variable to set, when a production start is not safe (see `productionProblems`). */
+export function assertProductionReady(env: Env): void {
+  const problems = productionProblems(env);
+  if (problems.length) {
+    throw new Error(
+      `Refusing a production start (SEED_DEMO=false):\n${problems.map((p) => `  ${p}`).join('\n')}\n` +
+        'For the demo with sample data and the payment simulator, leave SEED_DEMO unset. See docs/operations.md.',
+    );
+  }
 }
