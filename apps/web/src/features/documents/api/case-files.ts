@@ -1,8 +1,7 @@
 import type { CaseFile, UploadResult } from '@lexserve/contracts/documents';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, describeError, isApiRequestError } from '../../../lib/api-client';
+import { api, describeError, isApiRequestError, uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
-import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
 import { documentKeys, invalidateDocuments } from './documents';
 
 export type CaseFileList = { files: CaseFile[]; total: number; total_size: number };

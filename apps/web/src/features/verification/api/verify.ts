@@ -4,8 +4,7 @@ import {
   type VerificationResult,
   type VerificationStatus,
 } from '@lexserve/contracts/verification';
-import { api, isApiRequestError } from '../../../lib/api-client';
-import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
+import { api, isApiRequestError, uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
 
 /** Spec 1 §8, "Verification". */
 export const VERIFY_MESSAGES = {
