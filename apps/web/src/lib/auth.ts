@@ -3,7 +3,8 @@ import type { User } from '@lexserve/contracts/users';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from './api-client';
-import { STALE_TIMES, queryKeys } from './query-client';
+import { STALE_TIMES } from './query-client';
+import { sharedKeys } from './query-keys';
 import {
   clearTokens,
   getRefreshToken,
@@ -34,7 +35,7 @@ export const useHasSession = (): boolean => useSyncExternalStore(subscribeTokens
 export const getCurrentUser = (): Promise<User> => api.get<User>('/users/me');
 
 export const currentUserQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.me, queryFn: getCurrentUser, staleTime: STALE_TIMES.currentUser });
+  queryOptions({ queryKey: sharedKeys.me, queryFn: getCurrentUser, staleTime: STALE_TIMES.currentUser });
 
 /** The logged-in user (GET /users/me); disabled without a session. */
 export const useCurrentUser = () => {
@@ -48,7 +49,7 @@ export const getPermissions = async (): Promise<string[]> =>
 export const usePermissions = () => {
   const signedIn = useHasSession();
   return useQuery({
-    queryKey: queryKeys.permissions,
+    queryKey: sharedKeys.permissions,
     queryFn: getPermissions,
     staleTime: STALE_TIMES.permissions,
     enabled: signedIn,

@@ -12,7 +12,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { adminKeys } from './plans';
+import { adminKeys } from '../keys';
 
 export type AnalyticsOverview = z.infer<typeof AnalyticsOverviewSchema>;
 export type Trends = z.infer<typeof TrendsSchema>;

@@ -9,7 +9,7 @@ import { SUBSCRIPTION_CONSTANTS } from '@lexserve/contracts/subscriptions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, describeError } from '../../../lib/api-client';
-import { adminKeys } from './plans';
+import { adminKeys } from '../keys';
 
 export type FirmSubscriptionFilter = (typeof FIRM_SUBSCRIPTION_FILTERS)[number];
 export type FirmSubscriptionList = z.infer<typeof FirmSubscriptionListSchema>;
@@ -25,7 +25,7 @@ export const getFirmSubscriptions = (query: FirmSubscriptionQuery) =>
 
 export const useFirmSubscriptions = (query: FirmSubscriptionQuery) =>
   useQuery({
-    queryKey: [...adminKeys.firmSubscriptions, 'list', query] as const,
+    queryKey: adminKeys.firmSubscriptionList(query),
     queryFn: () => getFirmSubscriptions(query),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

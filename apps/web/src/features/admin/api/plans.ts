@@ -3,26 +3,8 @@ import type { Plan } from '@lexserve/contracts/subscriptions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, describeError } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
-
-export const adminKeys = {
-  all: ['admin'] as const,
-  plans: ['admin', 'plans'] as const,
-  firmSubscriptions: ['admin', 'firm-subscriptions'] as const,
-  firmSubscription: (id: number) => ['admin', 'firm-subscriptions', 'detail', id] as const,
-  overview: ['admin', 'analytics', 'overview'] as const,
-  trends: (months: number) => ['admin', 'analytics', 'trends', months] as const,
-  expiring: (days: number) => ['admin', 'analytics', 'expiring', days] as const,
-  usageLimits: ['admin', 'analytics', 'usage-limits'] as const,
-  health: ['admin', 'health'] as const,
-  monthlySummary: (year: number, month: number) => ['admin', 'reports', 'monthly', year, month] as const,
-  cancellations: (from: string, to: string) => ['admin', 'reports', 'cancellations', from, to] as const,
-  users: ['admin', 'users'] as const,
-  firms: ['admin', 'firms'] as const,
-  firmBranches: (firmId: number) => ['admin', 'firms', firmId, 'branches'] as const,
-  firmHistory: (firmId: number) => ['admin', 'firms', firmId, 'history'] as const,
-  mail: ['admin', 'mail'] as const,
-  salesContacts: ['admin', 'sales-contacts'] as const,
-};
+import { sharedKeys } from '../../../lib/query-keys';
+import { adminKeys } from '../keys';
 
 const BASE = '/admin/subscriptions';
 
@@ -47,7 +29,7 @@ const usePlanMutation = <I, O>(mutationFn: (input: I) => Promise<O>) => {
     mutationFn,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.plans });
-      await queryClient.invalidateQueries({ queryKey: ['subscriptions', 'plans'] });
+      await queryClient.invalidateQueries({ queryKey: sharedKeys.subscriptionPlans });
       await queryClient.invalidateQueries({ queryKey: adminKeys.overview });
     },
   });

@@ -11,17 +11,8 @@ import type {
 import { CLOSURE_MESSAGES } from '@lexserve/contracts/closures';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, describeError, isApiRequestError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
-
-/** Every cached read about closures sits below ['case-closure'] (the pending count included). */
-export const closureKeys = {
-  all: ['case-closure'] as const,
-  pending: queryKeys.pendingClosures,
-  list: (params: ClosureListParams) => ['case-closure', 'list', params] as const,
-  active: (documentId: number) => ['case-closure', 'document', documentId, 'active'] as const,
-  precheck: (documentId: number) => ['case-closure', 'document', documentId, 'precheck'] as const,
-  history: (documentId: number) => ['case-closure', 'document', documentId, 'history'] as const,
-};
+import { sharedKeys } from '../../../lib/query-keys';
+import { closureKeys } from '../keys';
 
 /** The product-wide event raised after a completion or a direct close (spec 2 §4); lists refresh on it. */
 export const CASE_CLOSURE_COMPLETED_EVENT = 'case-closure:completed';
@@ -79,7 +70,7 @@ export const directClose = (input: DirectCloseInput) => api.post<Envelope<Closur
 export const invalidateClosures = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: closureKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['documents'] }),
+    queryClient.invalidateQueries({ queryKey: sharedKeys.documents }),
   ]);
 
 const useClosureMutation = <TInput>(mutationFn: (input: TInput) => Promise<Envelope<Closure>>) => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PENDING_CLOSURES_REFRESH_MS } from '../../../config/constants';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { closureKeys } from '../keys';
 
 /**
  * The number of pending closures in the caller's scope (spec 2.14). The server counts them
@@ -13,7 +13,7 @@ export const getPendingClosuresCount = async (): Promise<number> => (await api.g
 /** Refreshed every 30 seconds, and at once on a closure notification; failures stay quiet (the indicator hides itself). */
 export const usePendingClosuresCount = (enabled: boolean) =>
   useQuery({
-    queryKey: queryKeys.pendingClosures,
+    queryKey: closureKeys.pending,
     queryFn: getPendingClosuresCount,
     enabled,
     staleTime: PENDING_CLOSURES_REFRESH_MS,

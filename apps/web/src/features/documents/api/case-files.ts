@@ -2,7 +2,8 @@ import type { CaseFile, UploadResult } from '@lexserve/contracts/documents';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, describeError, isApiRequestError, uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
-import { documentKeys, invalidateDocuments } from './documents';
+import { documentKeys } from '../keys';
+import { invalidateDocuments } from './documents';
 
 export type CaseFileList = { files: CaseFile[]; total: number; total_size: number };
 

@@ -2,6 +2,7 @@ import type { DeliveryPage } from '@lexserve/contracts/documents';
 import { proofFileName } from '@lexserve/contracts/documents';
 import { useQuery } from '@tanstack/react-query';
 import { api, describeError } from '../../../lib/api-client';
+import { documentKeys } from '../keys';
 
 /**
  * The recipient's session: the first opening of a delivery link uses it up and answers a session, which is kept
@@ -39,7 +40,7 @@ export const openDelivery = async (token: string): Promise<DeliveryPage> => {
 /** One request per opening: the link is single-use, so the page is never fetched twice on its own. */
 export const useDeliveryPage = (token: string) =>
   useQuery({
-    queryKey: ['delivery', token],
+    queryKey: documentKeys.delivery(token),
     queryFn: () => openDelivery(token),
     staleTime: Infinity,
     gcTime: Infinity,

@@ -3,19 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { Role } from '../../../config/constants';
 import { api, describeError, withoutEmpty } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
-
-/** Every cached read about documents sits below this key; any write on document paths invalidates it (spec 2 §7). */
-export const documentKeys = {
-  all: ['documents'] as const,
-  list: (scope: string) => ['documents', 'list', scope] as const,
-  detail: (id: number) => ['documents', 'detail', id] as const,
-  files: (id: number) => ['documents', 'detail', id, 'files'] as const,
-  parties: (id: number) => ['documents', 'detail', id, 'parties'] as const,
-  timeline: (id: number, filters: Record<string, unknown>) => ['documents', 'detail', id, 'timeline', filters] as const,
-  proof: (id: number) => ['documents', 'detail', id, 'proof'] as const,
-  attempts: (id: number) => ['documents', 'detail', id, 'service-attempts'] as const,
-  deliveries: (id: number) => ['documents', 'detail', id, 'deliveries'] as const,
-};
+import { documentKeys } from '../keys';
 
 export const invalidateDocuments = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: documentKeys.all });
 

@@ -1,7 +1,8 @@
 import type { Branch, Firm } from '@lexserve/contracts/firms';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
+import { STALE_TIMES } from '../../../lib/query-client';
+import { documentKeys } from '../keys';
 
 export const FIRM_SEARCH_MIN_CHARS = 2;
 export const FIRM_SEARCH_DEBOUNCE_MS = 300;
@@ -14,7 +15,7 @@ export const searchFirms = async (search: string): Promise<Firm[]> => {
 
 export const useFirmSearch = (search: string) =>
   useQuery({
-    queryKey: [...queryKeys.firms, 'search', search],
+    queryKey: documentKeys.firmSearch(search),
     queryFn: () => searchFirms(search),
     enabled: search.trim().length >= FIRM_SEARCH_MIN_CHARS,
     staleTime: STALE_TIMES.firms,
@@ -28,7 +29,7 @@ export const listFirmBranches = async (firmId: number): Promise<Branch[]> => {
 
 export const useFirmBranches = (firmId: number | null) =>
   useQuery({
-    queryKey: [...queryKeys.branches, 'of-firm', firmId],
+    queryKey: documentKeys.branchesOfFirm(firmId),
     queryFn: () => listFirmBranches(firmId as number),
     enabled: firmId !== null && firmId > 0,
     staleTime: STALE_TIMES.branches,

@@ -2,8 +2,8 @@ import type { Party, PartyLink } from '@lexserve/contracts/parties';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, describeError } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
+import { documentKeys } from '../keys';
 import { toCreatePartyBody, type PartyData } from '../utils/party-rules';
-import { documentKeys } from './documents';
 
 type Envelope<T> = { status?: string; data?: T; message?: string };
 const unwrap = <T extends { id: number }>(answer: Envelope<T> | T): T =>

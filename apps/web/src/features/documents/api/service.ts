@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { ServiceAttemptSchema } from '@lexserve/contracts/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
-import { documentKeys, invalidateDocuments } from './documents';
+import { STALE_TIMES } from '../../../lib/query-client';
+import { documentKeys } from '../keys';
+import { invalidateDocuments } from './documents';
 
 export type ServiceAttempt = z.infer<typeof ServiceAttemptSchema>;
 
@@ -16,7 +17,7 @@ export const listSheriffs = async (): Promise<User[]> => {
 };
 
 export const useSheriffs = (enabled: boolean) =>
-  useQuery({ queryKey: queryKeys.sheriffs, queryFn: listSheriffs, enabled, staleTime: STALE_TIMES.sheriffs });
+  useQuery({ queryKey: documentKeys.sheriffs, queryFn: listSheriffs, enabled, staleTime: STALE_TIMES.sheriffs });
 
 export const assignSheriff = ({ documentId, sheriffId }: { documentId: number; sheriffId: number | null }) =>
   api.put<Document>(`/documents/${documentId}/assign-sheriff`, { assigned_sheriff_id: sheriffId });

@@ -3,7 +3,7 @@ import { TIMELINE_DEFAULT_LIMIT } from '@lexserve/contracts/documents';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
-import { documentKeys } from './documents';
+import { documentKeys } from '../keys';
 
 export type TimelineFilters = {
   skip?: number;

@@ -35,7 +35,8 @@ import { EmptyState } from '../../../components/empty-state';
 import { dashboardTabPath, paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
-import { deleteDraftError, documentKeys, documentLoadError, documentsLoadError, getDocument, useDeleteDocument, useDocuments } from '../api/documents';
+import { deleteDraftError, documentLoadError, documentsLoadError, getDocument, useDeleteDocument, useDocuments } from '../api/documents';
+import { documentKeys } from '../keys';
 import {
   CASE_CLOSURE_COMPLETED_EVENT,
   MY_CASES_TABS,

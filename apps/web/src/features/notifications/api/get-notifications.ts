@@ -1,12 +1,10 @@
 import { NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationList } from '@lexserve/contracts/notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
+import { STALE_TIMES } from '../../../lib/query-client';
+import { notificationKeys } from '../keys';
 
 export type { Notification, NotificationList };
-
-/** Every cached list of notifications sits under this key (the real-time updates patch all of them). */
-export const notificationListKey = [...queryKeys.notifications, 'list'] as const;
 
 export type NotificationListParams = { skip: number; limit: number };
 
@@ -18,7 +16,7 @@ export const getNotifications = (params: NotificationListParams = CENTRE_LIST_PA
 
 export const notificationsQueryOptions = (params: NotificationListParams = CENTRE_LIST_PARAMS) =>
   queryOptions({
-    queryKey: [...notificationListKey, params] as const,
+    queryKey: notificationKeys.list(params),
     queryFn: () => getNotifications(params),
     staleTime: STALE_TIMES.notificationList,
   });

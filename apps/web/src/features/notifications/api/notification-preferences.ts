@@ -1,7 +1,8 @@
 import type { NotificationPreferences } from '@lexserve/contracts/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
+import { STALE_TIMES } from '../../../lib/query-client';
+import { notificationKeys } from '../keys';
 
 export type { NotificationPreferences };
 
@@ -13,12 +14,12 @@ export const updateNotificationPreferences = async (preferences: NotificationPre
   preferences;
 
 export const useNotificationPreferences = () =>
-  useQuery({ queryKey: queryKeys.notificationPreferences, queryFn: getNotificationPreferences, staleTime: STALE_TIMES.default });
+  useQuery({ queryKey: notificationKeys.preferences, queryFn: getNotificationPreferences, staleTime: STALE_TIMES.default });
 
 export const useUpdateNotificationPreferences = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateNotificationPreferences,
-    onSuccess: (preferences) => queryClient.setQueryData(queryKeys.notificationPreferences, preferences),
+    onSuccess: (preferences) => queryClient.setQueryData(notificationKeys.preferences, preferences),
   });
 };

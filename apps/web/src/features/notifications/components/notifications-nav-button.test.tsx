@@ -2,11 +2,11 @@ import type { NotificationStats } from '@lexserve/contracts/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { queryKeys } from '../../../lib/query-client';
 import { mockApi, reply } from '../../../testing/mock-api';
 import { makeNotification, makeNotificationStats } from '../../../testing/notification-factories';
 import { createTestQueryClient, renderWithProviders, signIn } from '../../../testing/render';
 import { applySocketMessage } from '../hooks/use-realtime-notifications';
+import { notificationKeys } from '../keys';
 import { NotificationsNavButton } from './notifications-nav-button';
 
 beforeEach(() => signIn());
@@ -32,7 +32,7 @@ describe('NotificationsNavButton', () => {
     act(() =>
       applySocketMessage(queryClient, {
         type: 'stats_update',
-        stats: { ...queryClient.getQueryData<NotificationStats>(queryKeys.notificationStats)!, unread_count: 0 },
+        stats: { ...queryClient.getQueryData<NotificationStats>(notificationKeys.stats)!, unread_count: 0 },
       }),
     );
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import type { Payment, PaymentCancelFeedbackInputSchema } from '@lexserve/contra
 import { useMutation, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, isApiRequestError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { sharedKeys } from '../../../lib/query-keys';
 
 /** GET /payments/payment/by-signature/{signature}: the success page's lookup. */
 export const getPaymentBySignature = (signature: string): Promise<Payment> =>
@@ -21,7 +21,7 @@ export const useSendPaymentCancelFeedback = () => useMutation({ mutationFn: send
  */
 export const recheckSubscription = (queryClient: QueryClient) =>
   queryClient.fetchQuery({
-    queryKey: queryKeys.mySubscription,
+    queryKey: sharedKeys.mySubscription,
     staleTime: 0,
     queryFn: async () => {
       try {

@@ -1,7 +1,8 @@
 import type { PlanSummary, Subscription, SubscriptionStatus } from '@lexserve/contracts/subscriptions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiRequestError } from '../../../lib/api-client';
-import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
+import { STALE_TIMES } from '../../../lib/query-client';
+import { subscriptionKeys } from '../keys';
 
 /**
  * The firm's subscription as the server reports it (spec 3 "Subscription (firm's own)"). Every
@@ -24,7 +25,7 @@ export const getMySubscription = async (): Promise<MySubscription | null> => {
 };
 
 export const mySubscriptionQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.mySubscription, queryFn: getMySubscription, staleTime: STALE_TIMES.mySubscription });
+  queryOptions({ queryKey: subscriptionKeys.mine, queryFn: getMySubscription, staleTime: STALE_TIMES.mySubscription });
 
 export const useMySubscription = (options: { enabled?: boolean } = {}) =>
   useQuery({ ...mySubscriptionQueryOptions(), enabled: options.enabled ?? true });

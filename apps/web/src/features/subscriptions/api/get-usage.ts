@@ -2,7 +2,7 @@ import type { Usage } from '@lexserve/contracts/subscriptions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiRequestError } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
-import { subscriptionKeys } from './plans';
+import { subscriptionKeys } from '../keys';
 
 /** GET /subscriptions/usage; null when the firm has no subscription to measure against. */
 export const getUsage = async (): Promise<Usage | null> => {

@@ -4,8 +4,7 @@ import { SubscriptionMessages } from '@lexserve/contracts/subscriptions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, describeError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
-import { subscriptionKeys } from './plans';
+import { subscriptionKeys } from '../keys';
 
 export type CancellationReason = z.infer<typeof CancellationReasonSchema>;
 
@@ -27,7 +26,7 @@ export const useCancelSubscription = () => {
   return useMutation({
     mutationFn: cancelSubscription,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.mySubscription });
+      await queryClient.invalidateQueries({ queryKey: subscriptionKeys.mine });
       await queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
     },
   });

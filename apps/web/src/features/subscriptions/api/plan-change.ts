@@ -7,8 +7,7 @@ import {
 } from '@lexserve/contracts/subscriptions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, describeError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
-import { subscriptionKeys } from './plans';
+import { subscriptionKeys } from '../keys';
 
 export type EffectiveDate = 'immediate' | 'next_billing_cycle';
 export type PlanChangeInput = { new_plan_id: number; billing_cycle: BillingCycle; effective_date: EffectiveDate };
@@ -39,7 +38,7 @@ export const useChangePlan = () => {
   return useMutation({
     mutationFn: changePlan,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.mySubscription });
+      await queryClient.invalidateQueries({ queryKey: subscriptionKeys.mine });
       await queryClient.invalidateQueries({ queryKey: subscriptionKeys.usage });
     },
   });

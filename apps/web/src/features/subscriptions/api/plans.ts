@@ -2,16 +2,8 @@ import type { Plan } from '@lexserve/contracts/subscriptions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
+import { subscriptionKeys } from '../keys';
 import { sortPlansByMonthlyPrice } from '../plan-display';
-
-export const subscriptionKeys = {
-  all: ['subscriptions'] as const,
-  plans: ['subscriptions', 'plans', 'all'] as const,
-  featuredPlans: ['subscriptions', 'plans', 'featured'] as const,
-  catalogue: ['subscriptions', 'plans', 'catalogue'] as const,
-  usage: ['subscriptions', 'usage'] as const,
-  summary: (subscriptionId: number) => ['subscriptions', 'summary', subscriptionId] as const,
-};
 
 type PlanList = { plans: Plan[]; total: number };
 

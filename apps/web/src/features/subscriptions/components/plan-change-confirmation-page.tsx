@@ -13,10 +13,10 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { paths } from '../../../config/paths';
 import { formatDate, formatRand } from '../../../lib/format';
-import { queryKeys } from '../../../lib/query-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMySubscription } from '../api/get-my-subscription';
 import { describeCardUpdateError, useCardUpdate } from '../api/manage-subscription';
+import { subscriptionKeys } from '../keys';
 import { planName } from '../plan-display';
 
 const REDIRECT_SECONDS = SUBSCRIPTION_CONSTANTS.confirmationRedirectMs / 1000;
@@ -39,8 +39,8 @@ export function PlanChangeConfirmationPage() {
 
   // The subscription status re-check of spec 7.
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.mySubscription });
-    void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
+    void queryClient.invalidateQueries({ queryKey: subscriptionKeys.mine });
+    void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
   }, [queryClient]);
 
   useEffect(() => {

@@ -3,7 +3,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import type { CreatableFirmRole } from '../../../config/constants';
 import { api, describeError } from '../../../lib/api-client';
-import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
+import { STALE_TIMES } from '../../../lib/query-client';
+import { userKeys } from '../keys';
 
 export type FirmBranchesWithUsers = z.infer<typeof FirmBranchesWithUsersSchema>;
 export type FirmBranchWithUsers = FirmBranchesWithUsers['branches'][number];
@@ -25,7 +26,7 @@ export const getFirmBranchesWithUsers = (): Promise<FirmBranchesWithUsers> =>
   api.get<FirmBranchesWithUsers>('/users/firm-branches-with-users');
 
 export const firmBranchesWithUsersQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.firmBranchesWithUsers, queryFn: getFirmBranchesWithUsers, staleTime: STALE_TIMES.users });
+  queryOptions({ queryKey: userKeys.firmBranchesWithUsers, queryFn: getFirmBranchesWithUsers, staleTime: STALE_TIMES.users });
 
 export const useFirmBranchesWithUsers = () => useQuery(firmBranchesWithUsersQueryOptions());
 
@@ -43,7 +44,7 @@ const useUsersMutation = <TInput, TOutput>(mutationFn: (input: TInput) => Promis
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 };
 

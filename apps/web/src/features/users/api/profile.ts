@@ -1,7 +1,9 @@
 import type { User } from '@lexserve/contracts/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, describeError } from '../../../lib/api-client';
-import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
+import { STALE_TIMES } from '../../../lib/query-client';
+import { sharedKeys } from '../../../lib/query-keys';
+import { userKeys } from '../keys';
 
 export type ProfileChanges = Partial<{ full_name: string; email: string; phone_number: string | null; address: string | null }>;
 type ProfileUpdateAnswer = { status?: string; data?: User; message?: string };
@@ -9,7 +11,7 @@ type ProfileUpdateAnswer = { status?: string; data?: User; message?: string };
 export const getProfile = (): Promise<User> => api.get<User>('/users/me/profile');
 
 export const profileQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.profile, queryFn: getProfile, staleTime: STALE_TIMES.currentUser });
+  queryOptions({ queryKey: userKeys.profile, queryFn: getProfile, staleTime: STALE_TIMES.currentUser });
 
 export const useProfile = () => useQuery(profileQueryOptions());
 
@@ -21,11 +23,11 @@ export const useUpdateProfile = () => {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: async (answer) => {
-      if (answer?.data) queryClient.setQueryData(queryKeys.profile, answer.data);
+      if (answer?.data) queryClient.setQueryData(userKeys.profile, answer.data);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.firmBranchesWithUsers }),
+        queryClient.invalidateQueries({ queryKey: sharedKeys.me }),
+        queryClient.invalidateQueries({ queryKey: userKeys.profile }),
+        queryClient.invalidateQueries({ queryKey: userKeys.firmBranchesWithUsers }),
       ]);
     },
   });
