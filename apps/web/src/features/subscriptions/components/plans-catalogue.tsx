@@ -1,6 +1,4 @@
 import { SubscriptionMessages } from '@lexserve/contracts/subscriptions';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -8,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-state';
 import { usePlanCatalogue } from '../api/plans';
 import { hasPrice, type PlanLike } from '../plan-display';
 import { PlanCard } from './plan-card';
@@ -43,16 +42,7 @@ export function PlansCatalogue({ onChoose, busyPlanId = null, preselectedPlanId 
       {plans.isPending ? (
         <PageLoader label="Loading plans..." />
       ) : plans.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={() => void plans.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {SubscriptionMessages.plansLoadFailed}
-        </Alert>
+        <QueryError message={SubscriptionMessages.plansLoadFailed} onRetry={plans.refetch} />
       ) : plans.data.length === 0 ? (
         <EmptyState
           title="No plans are available right now"

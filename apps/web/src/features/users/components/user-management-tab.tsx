@@ -1,6 +1,5 @@
 import type { User } from '@lexserve/contracts/users';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { useDashboardFeedback } from '../../../components/dashboard-feedback';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-state';
 import { useCurrentUser } from '../../../lib/auth';
 import { USER_MESSAGES, firmUsersLoadErrorMessage, useFirmBranchesWithUsers, type CreateFirmUserResult } from '../api/firm-users';
 import { AddUserDialog } from './add-user-dialog';
@@ -68,18 +68,7 @@ export function UserManagementTab() {
 
   if (overview.isPending) return <PageLoader label="Loading users..." />;
   if (overview.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void overview.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {firmUsersLoadErrorMessage(overview.error)}
-      </Alert>
-    );
+    return <QueryError message={firmUsersLoadErrorMessage(overview.error)} onRetry={overview.refetch} />;
   }
 
   const data = overview.data;
