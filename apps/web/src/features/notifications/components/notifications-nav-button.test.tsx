@@ -1,7 +1,7 @@
 import type { NotificationStats } from '@lexserve/contracts/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, reply } from '../../../testing/mock-api';
 import { makeNotification, makeNotificationStats } from '../../../testing/notification-factories';
 import { createTestQueryClient, renderWithProviders, signIn } from '../../../testing/render';
@@ -36,5 +36,23 @@ describe('NotificationsNavButton', () => {
       }),
     );
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+  });
+});
+
+describe('notifications badge (spec 2.6)', () => {
+  it('caps the unread count at 99', async () => {
+    signIn();
+    mockApi({ 'GET /notifications/stats': reply(200, { unread_count: 150, total_notifications: 200, read_count: 50, recent_count: 3, by_type: {} }) });
+    renderWithProviders(<NotificationsNavButton />);
+    expect(await screen.findByText('99+')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifications, 99+ unread' })).toHaveAttribute('href', '/app/notifications');
+  });
+
+  it('shows no badge when the stats call fails', async () => {
+    signIn();
+    const { find } = mockApi({ 'GET /notifications/stats': reply(404, { detail: 'Not found.' }) });
+    renderWithProviders(<NotificationsNavButton />);
+    await vi.waitFor(() => expect(find('GET', '/notifications/stats')).toHaveLength(1));
+    expect(screen.getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
   });
 });
