@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { URL } from 'node:url';
 
 // features/<a> never imports features/<b> (nor app/); app/ composes the features; components/, lib/ and
 // config/ import no feature and no part of app/. ESLint's no-restricted-imports matches the import's text, so
