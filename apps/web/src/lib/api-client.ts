@@ -24,7 +24,7 @@ export const GENERIC_ERROR_MESSAGES = {
   status: (status: number) => `API request failed with status ${status}`,
 } as const;
 
-export type ApiErrorDetail = string | ValidationIssue[] | undefined;
+type ApiErrorDetail = string | ValidationIssue[] | undefined;
 
 /** Every failed call throws this. `status` 0 means the server could not be reached. */
 export class ApiRequestError extends Error {
@@ -65,7 +65,7 @@ const formatValidationIssues = (issues: ValidationIssue[]): string =>
     .join('; ');
 
 /** The generic message for a failed answer (spec 8, "Generic"). */
-export const genericMessageFor = (status: number, detail: ApiErrorDetail, tokenSent: boolean): string => {
+const genericMessageFor = (status: number, detail: ApiErrorDetail, tokenSent: boolean): string => {
   if (status === 0) return GENERIC_ERROR_MESSAGES.network;
   if (status === 403) return tokenSent ? GENERIC_ERROR_MESSAGES.forbidden : GENERIC_ERROR_MESSAGES.authenticationRequired;
   if (status === 401) return GENERIC_ERROR_MESSAGES.authenticationFailed;
@@ -73,7 +73,7 @@ export const genericMessageFor = (status: number, detail: ApiErrorDetail, tokenS
   return GENERIC_ERROR_MESSAGES.status(status);
 };
 
-export type DescribeErrorOptions = {
+type DescribeErrorOptions = {
   /** The call's own words per HTTP status (spec 8 tables). */
   byStatus?: Partial<Record<number, string>>;
   /** The call's own words per error code. */
@@ -146,7 +146,7 @@ export const ensureFreshToken = async (): Promise<void> => {
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export type RequestOptions = {
+type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON-serialisable body, or FormData for uploads. */
   body?: unknown;
@@ -227,7 +227,7 @@ async function sendAuthorised<T>({ auth, retryOn401 }: AuthOptions, send: (token
 const networkError = () => new ApiRequestError({ status: 0, message: GENERIC_ERROR_MESSAGES.network });
 
 /** The one way the app talks to the API. Resolves with the parsed body; throws ApiRequestError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, retryOn401 = true, responseType = 'json', signal } = options;
   const url = buildUrl(path, query);
 
@@ -266,7 +266,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 export type UploadProgress = { loaded: number; total: number; percent: number };
 
-export type UploadOptions = {
+type UploadOptions = {
   method?: 'POST' | 'PUT';
   query?: Record<string, QueryValue>;
   /** Called with the bytes sent so far, from the browser's upload progress events. */

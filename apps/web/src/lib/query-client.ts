@@ -28,7 +28,7 @@ export const STALE_TIMES = {
 } as const;
 
 /** Unused entries are dropped after this long (spec 9: clean-up of expired entries every 5 minutes). */
-export const CACHE_GC_TIME = 5 * MINUTE;
+const CACHE_GC_TIME = 5 * MINUTE;
 
 export const createQueryClient = (): QueryClient =>
   new QueryClient({

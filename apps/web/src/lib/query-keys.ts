@@ -7,7 +7,6 @@
 export const sharedKeys = {
   /** The signed-in user (lib/auth): dropped on login, refreshed by a profile change. */
   me: ['auth', 'me'] as const,
-  permissions: ['auth', 'permissions'] as const,
   /** Every read about users (profile, preferences, sheriffs, firm users): refreshed by an admin's user change. */
   users: ['users'] as const,
   /** Every read about firms: refreshed by an admin's firm change. */

@@ -7,7 +7,7 @@ import { describeError } from '../../lib/api-client';
 import type { SubscriptionAccess } from './use-subscription-access';
 
 /** Where firm roles without an active subscription may still go (spec 4.1). */
-export const UNGATED_PATHS: readonly string[] = [
+const UNGATED_PATHS: readonly string[] = [
   paths.app.myPlan,
   paths.app.plans,
   paths.app.paymentSuccess,
@@ -15,7 +15,7 @@ export const UNGATED_PATHS: readonly string[] = [
   paths.app.profile,
 ];
 
-export const isUngatedPath = (pathname: string): boolean => {
+const isUngatedPath = (pathname: string): boolean => {
   const clean = pathname.replace(/\/+$/, '') || '/';
   return UNGATED_PATHS.includes(clean);
 };

@@ -5,7 +5,6 @@ import type { FirmSubscriptionQuery } from './api/firm-subscriptions';
 export const adminKeys = {
   all: ['admin'] as const,
   plans: ['admin', 'plans'] as const,
-  firmSubscriptions: ['admin', 'firm-subscriptions'] as const,
   firmSubscriptionList: (query: FirmSubscriptionQuery) => ['admin', 'firm-subscriptions', 'list', query] as const,
   firmSubscription: (id: number) => ['admin', 'firm-subscriptions', 'detail', id] as const,
   overview: ['admin', 'analytics', 'overview'] as const,

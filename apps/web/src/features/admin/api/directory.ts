@@ -7,12 +7,12 @@ import { api } from '../../../lib/api-client';
 import { sharedKeys } from '../../../lib/query-keys';
 import { adminKeys } from '../keys';
 
-export type AdminUserList = z.infer<typeof AdminUserListSchema>;
+type AdminUserList = z.infer<typeof AdminUserListSchema>;
 export type AdminUser = AdminUserList['users'][number];
-export type AdminFirmList = z.infer<typeof AdminFirmListSchema>;
+type AdminFirmList = z.infer<typeof AdminFirmListSchema>;
 export type AdminFirm = AdminFirmList['firms'][number];
 export type MailMessage = z.infer<typeof MailMessageSchema>;
-export type MailOutboxList = z.infer<typeof MailOutboxListSchema>;
+type MailOutboxList = z.infer<typeof MailOutboxListSchema>;
 export type SalesContactList = z.infer<typeof SalesContactListSchema>;
 
 export type UserQuery = { search: string; role: Role | ''; status: 'all' | 'active' | 'inactive'; skip: number; limit: number };

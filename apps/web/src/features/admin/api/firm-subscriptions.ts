@@ -11,16 +11,16 @@ import type { z } from 'zod';
 import { api, describeError } from '../../../lib/api-client';
 import { adminKeys } from '../keys';
 
-export type FirmSubscriptionFilter = (typeof FIRM_SUBSCRIPTION_FILTERS)[number];
-export type FirmSubscriptionList = z.infer<typeof FirmSubscriptionListSchema>;
-export type FirmSubscriptionDetail = z.infer<typeof FirmSubscriptionDetailSchema>;
+type FirmSubscriptionFilter = (typeof FIRM_SUBSCRIPTION_FILTERS)[number];
+type FirmSubscriptionList = z.infer<typeof FirmSubscriptionListSchema>;
+type FirmSubscriptionDetail = z.infer<typeof FirmSubscriptionDetailSchema>;
 export type { FirmSubscription };
 
 const BASE = '/admin/subscriptions/firm-subscriptions';
 
 export type FirmSubscriptionQuery = { status: FirmSubscriptionFilter; search: string; skip: number; limit: number };
 
-export const getFirmSubscriptions = (query: FirmSubscriptionQuery) =>
+const getFirmSubscriptions = (query: FirmSubscriptionQuery) =>
   api.get<FirmSubscriptionList>(BASE, { query: { ...query, search: query.search.trim() || undefined } });
 
 export const useFirmSubscriptions = (query: FirmSubscriptionQuery) =>

@@ -28,7 +28,7 @@ import { FirmSubscriptionDetailsDialog } from './firm-subscription-details-dialo
 import { SearchField } from './search-field';
 
 /** The tabs of spec 2.14, with their counts. */
-export const SUBSCRIPTION_TABS = [
+const SUBSCRIPTION_TABS = [
   { value: 'all', label: 'All' },
   { value: 'active', label: 'Active' },
   { value: 'trial', label: 'Trial' },

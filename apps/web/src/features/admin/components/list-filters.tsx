@@ -12,7 +12,7 @@ export function FilterBar({ children }: { children: ReactNode }) {
   );
 }
 
-export type ActiveFilter = 'all' | 'active' | 'inactive';
+type ActiveFilter = 'all' | 'active' | 'inactive';
 
 /** Status: All, Active or Inactive. */
 export function ActiveStatusSelect({ value, onChange }: { value: ActiveFilter; onChange: (value: ActiveFilter) => void }) {

@@ -40,8 +40,8 @@ import { useClosureLiveRefresh } from '../hooks/use-closure-live-refresh';
 import { ClosureStatusChip } from './closure-details';
 import { DecideClosureDialog, type DecideMode } from './decide-closure-dialog';
 
-export const ROWS_PER_PAGE_OPTIONS = [5, 10, 25, 50];
-export const DEFAULT_ROWS_PER_PAGE = 10;
+const ROWS_PER_PAGE_OPTIONS = [5, 10, 25, 50];
+const DEFAULT_ROWS_PER_PAGE = 10;
 const SEARCH_DEBOUNCE_MS = 300;
 
 type StatusFilter = 'all' | ClosureStatus;

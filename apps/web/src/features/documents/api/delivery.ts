@@ -9,7 +9,7 @@ import { documentKeys } from '../keys';
  * for this browser tab and sent (as a header, not in the address) on every later call.
  */
 const sessionKey = (token: string) => `delivery_session_${token}`;
-export const readDeliverySession = (token: string): string | null => {
+const readDeliverySession = (token: string): string | null => {
   try {
     return sessionStorage.getItem(sessionKey(token));
   } catch {
@@ -31,7 +31,7 @@ const sessionHeaders = (token: string): Record<string, string> => {
 
 const path = (token: string) => `/delivery/${encodeURIComponent(token)}`;
 
-export const openDelivery = async (token: string): Promise<DeliveryPage> => {
+const openDelivery = async (token: string): Promise<DeliveryPage> => {
   const page = await api.get<DeliveryPage>(path(token), { auth: false, headers: sessionHeaders(token) });
   if (page.session) keepDeliverySession(token, page.session);
   return page;

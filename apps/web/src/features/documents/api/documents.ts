@@ -21,15 +21,15 @@ const unwrap = <T extends { id: number }>(answer: Envelope<T> | T): T => {
  * Spec 6: a legal practitioner loads its own branch's documents (my_branch_only true, assigned_to_me false);
  * any other role loads the documents assigned to it (assigned_to_me true), which fits sheriffs.
  */
-export const listScopeFor = (role: Role) =>
+const listScopeFor = (role: Role) =>
   role === 'legal_practitioner' ? { my_branch_only: true, assigned_to_me: false } : { assigned_to_me: true };
 
-export const listDocuments = async (role: Role): Promise<Document[]> => {
+const listDocuments = async (role: Role): Promise<Document[]> => {
   const answer = await api.get<{ documents: Document[] } | Document[]>('/documents/', { query: listScopeFor(role) });
   return Array.isArray(answer) ? answer : (answer.documents ?? []);
 };
 
-export const documentsQueryOptions = (role: Role) =>
+const documentsQueryOptions = (role: Role) =>
   queryOptions({ queryKey: documentKeys.list(role), queryFn: () => listDocuments(role), staleTime: STALE_TIMES.documents });
 
 export const useDocuments = (role: Role | undefined) =>
@@ -39,7 +39,7 @@ export const useDocuments = (role: Role | undefined) =>
 
 export const getDocument = (id: number): Promise<Document> => api.get<Document>(`/documents/${id}`);
 
-export const documentQueryOptions = (id: number) =>
+const documentQueryOptions = (id: number) =>
   queryOptions({ queryKey: documentKeys.detail(id), queryFn: () => getDocument(id), staleTime: STALE_TIMES.documents });
 
 export const useDocument = (id: number | null) =>
@@ -57,7 +57,7 @@ export const createDocument = async (input: Partial<Record<keyof CreateDocumentI
 export const updateDocument = async (id: number, input: Partial<Record<keyof UpdateDocumentInput, unknown>>): Promise<Document> =>
   unwrap(await api.put<Envelope<Document> | Document>(`/documents/${id}`, withoutEmpty(input as Body)));
 
-export const deleteDocument = (id: number): Promise<unknown> => api.delete(`/documents/${id}`);
+const deleteDocument = (id: number): Promise<unknown> => api.delete(`/documents/${id}`);
 
 export const useDeleteDocument = () => {
   const queryClient = useQueryClient();

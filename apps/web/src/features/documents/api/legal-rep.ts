@@ -8,7 +8,7 @@ export const FIRM_SEARCH_MIN_CHARS = 2;
 export const FIRM_SEARCH_DEBOUNCE_MS = 300;
 
 /** GET /firms/ with search, skip, limit: the legal representative search (spec 2.5). */
-export const searchFirms = async (search: string): Promise<Firm[]> => {
+const searchFirms = async (search: string): Promise<Firm[]> => {
   const answer = await api.get<{ firms: Firm[] } | Firm[]>('/firms/', { query: { search, skip: 0, limit: 20 } });
   return Array.isArray(answer) ? answer : (answer.firms ?? []);
 };
@@ -22,7 +22,7 @@ export const useFirmSearch = (search: string) =>
     placeholderData: keepPreviousData,
   });
 
-export const listFirmBranches = async (firmId: number): Promise<Branch[]> => {
+const listFirmBranches = async (firmId: number): Promise<Branch[]> => {
   const answer = await api.get<{ branches: Branch[] } | Branch[]>(`/firms/${firmId}/branches`);
   return Array.isArray(answer) ? answer : (answer.branches ?? []);
 };

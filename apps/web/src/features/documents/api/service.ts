@@ -8,10 +8,10 @@ import { STALE_TIMES } from '../../../lib/query-client';
 import { documentKeys } from '../keys';
 import { invalidateDocuments } from './documents';
 
-export type ServiceAttempt = z.infer<typeof ServiceAttemptSchema>;
+type ServiceAttempt = z.infer<typeof ServiceAttemptSchema>;
 
 /** GET /users/sheriffs: the sheriffs a firm role may assign (PRODUCT-DECISIONS). */
-export const listSheriffs = async (): Promise<User[]> => {
+const listSheriffs = async (): Promise<User[]> => {
   const answer = await api.get<{ users: User[] } | User[]>('/users/sheriffs');
   return Array.isArray(answer) ? answer : (answer.users ?? []);
 };
@@ -22,7 +22,7 @@ export const useSheriffs = (enabled: boolean) =>
 export const assignSheriff = ({ documentId, sheriffId }: { documentId: number; sheriffId: number | null }) =>
   api.put<Document>(`/documents/${documentId}/assign-sheriff`, { assigned_sheriff_id: sheriffId });
 
-export const listServiceAttempts = async (documentId: number): Promise<ServiceAttempt[]> => {
+const listServiceAttempts = async (documentId: number): Promise<ServiceAttempt[]> => {
   const answer = await api.get<{ attempts: ServiceAttempt[] }>(`/documents/${documentId}/service-attempts`);
   return answer.attempts ?? [];
 };
@@ -36,7 +36,7 @@ export const recordServiceAttempt = ({ documentId, input }: { documentId: number
 export const revokeDocument = ({ documentId, reason }: { documentId: number; reason: string }) =>
   api.post<Document>(`/documents/${documentId}/revoke`, { reason });
 
-export const listDeliveries = async (documentId: number): Promise<DeliveryRecord[]> => {
+const listDeliveries = async (documentId: number): Promise<DeliveryRecord[]> => {
   const answer = await api.get<{ deliveries: DeliveryRecord[] }>(`/documents/${documentId}/delivery`);
   return answer.deliveries ?? [];
 };

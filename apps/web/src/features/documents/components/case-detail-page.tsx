@@ -34,7 +34,7 @@ import { CaseTimelineTab } from './case-timeline-tab';
 import { ProofOfServiceTab } from './proof-of-service-tab';
 import { RevokeDocumentDialog } from './revoke-document-dialog';
 
-export const CASE_TABS = [
+const CASE_TABS = [
   { value: 'documents', label: 'My Documents' },
   { value: 'details', label: 'Case Details' },
   { value: 'parties', label: 'Parties' },
@@ -43,7 +43,7 @@ export const CASE_TABS = [
   { value: 'service', label: 'Service' },
   { value: 'closure', label: 'Case Closure' },
 ] as const;
-export type CaseTab = (typeof CASE_TABS)[number]['value'];
+type CaseTab = (typeof CASE_TABS)[number]['value'];
 
 type CaseDetailPageProps = {
   /** The closure tab's content (the closures feature's CaseClosurePanel), composed by the route. */

@@ -25,7 +25,7 @@ import { ListPagination } from './list-pagination';
 import { UploadArea } from './upload-area';
 
 /** Four files per page in the Uploaded Documents table (spec 2.10). */
-export const CASE_FILES_PAGE_SIZE = 4;
+const CASE_FILES_PAGE_SIZE = 4;
 
 type CaseDocumentsTabProps = { document: Document; canUpload: boolean; canBundle: boolean };
 

@@ -20,7 +20,7 @@ import { formatDate } from '../../../lib/format';
 import { useDocumentParties } from '../api/parties';
 
 /** Party links grouped by role, in the order of the role list (unknown roles last). */
-export const groupByRole = (links: readonly PartyLink[]): [string, PartyLink[]][] => {
+const groupByRole = (links: readonly PartyLink[]): [string, PartyLink[]][] => {
   const groups = new Map<string, PartyLink[]>();
   for (const link of links) groups.set(link.role, [...(groups.get(link.role) ?? []), link]);
   const order = (role: string) => {

@@ -64,10 +64,10 @@ const ICONS: Record<string, ReactElement> = {
   revoked: <BlockIcon />,
 };
 /** An icon by event type; any other type gets a default icon (spec 2 §4). */
-export const timelineIcon = (type: string): ReactElement => ICONS[type] ?? <EventNoteOutlinedIcon />;
+const timelineIcon = (type: string): ReactElement => ICONS[type] ?? <EventNoteOutlinedIcon />;
 
 /** The system account's id: its name is not shown as a performer. */
-export const SYSTEM_USER_ID = 1;
+const SYSTEM_USER_ID = 1;
 
 const metadataValue = (value: unknown): string => {
   if (value === null || value === undefined) return '—';

@@ -11,7 +11,7 @@ import { useWizardSubmit } from './matter-wizard/use-wizard-submit';
 import { validateStep } from './matter-wizard/validate-step';
 import { useFileStaging } from './use-file-staging';
 
-export const PARTY_REQUIRED_TO_SUBMIT = 'Please add at least one party to the document';
+const PARTY_REQUIRED_TO_SUBMIT = 'Please add at least one party to the document';
 
 type Options = {
   user: WizardUser;

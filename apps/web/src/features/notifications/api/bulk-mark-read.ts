@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { notificationKeys } from '../keys';
 import { markCachedRead } from './notification-cache';
 
-export const bulkMarkNotificationsRead = (input: BulkMarkReadInput): Promise<BulkMarkReadResult> =>
+const bulkMarkNotificationsRead = (input: BulkMarkReadInput): Promise<BulkMarkReadResult> =>
   api.post<BulkMarkReadResult>('/notifications/bulk-mark-read', input);
 
 /** Marks the selected notifications read; the counts are fetched again (some may already have been read). */

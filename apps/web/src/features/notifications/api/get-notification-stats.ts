@@ -6,11 +6,9 @@ import { useHasSession } from '../../../lib/auth';
 import { STALE_TIMES } from '../../../lib/query-client';
 import { notificationKeys } from '../keys';
 
-export type { NotificationStats };
+const getNotificationStats = (): Promise<NotificationStats> => api.get<NotificationStats>('/notifications/stats');
 
-export const getNotificationStats = (): Promise<NotificationStats> => api.get<NotificationStats>('/notifications/stats');
-
-export const notificationStatsQueryOptions = () =>
+const notificationStatsQueryOptions = () =>
   queryOptions({ queryKey: notificationKeys.stats, queryFn: getNotificationStats, staleTime: STALE_TIMES.notificationStats });
 
 /**

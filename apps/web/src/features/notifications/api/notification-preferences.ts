@@ -6,10 +6,10 @@ import { notificationKeys } from '../keys';
 
 export type { NotificationPreferences };
 
-export const getNotificationPreferences = async (): Promise<NotificationPreferences> =>
+const getNotificationPreferences = async (): Promise<NotificationPreferences> =>
   (await api.get<{ preferences: NotificationPreferences }>('/users/me/notification-preferences')).preferences;
 
-export const updateNotificationPreferences = async (preferences: NotificationPreferences): Promise<NotificationPreferences> =>
+const updateNotificationPreferences = async (preferences: NotificationPreferences): Promise<NotificationPreferences> =>
   (await api.put<{ preferences: NotificationPreferences }>('/users/me/notification-preferences', { preferences }))?.preferences ??
   preferences;
 

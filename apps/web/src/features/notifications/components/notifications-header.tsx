@@ -16,7 +16,7 @@ import { BADGE_MAX } from '../../../config/constants';
 import type { StatusFilter } from '../utils/filter-notifications';
 import { BulkMenu, FilterMenu } from './notifications-menus';
 
-export type NotificationCounts = { total: number; unread: number; read: number };
+type NotificationCounts = { total: number; unread: number; read: number };
 
 type Props = {
   counts: NotificationCounts;

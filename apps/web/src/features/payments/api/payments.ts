@@ -8,10 +8,10 @@ import { sharedKeys } from '../../../lib/query-keys';
 export const getPaymentBySignature = (signature: string): Promise<Payment> =>
   api.get<Payment>(`/payments/payment/by-signature/${encodeURIComponent(signature)}`);
 
-export type PaymentCancelFeedback = z.input<typeof PaymentCancelFeedbackInputSchema>;
+type PaymentCancelFeedback = z.input<typeof PaymentCancelFeedbackInputSchema>;
 
 /** POST /payments/cancel-feedback: the answer to 'What made you cancel the payment?', stored for the admins' reports. */
-export const sendPaymentCancelFeedback = (input: PaymentCancelFeedback) => api.post<{ message: string }>('/payments/cancel-feedback', input);
+const sendPaymentCancelFeedback = (input: PaymentCancelFeedback) => api.post<{ message: string }>('/payments/cancel-feedback', input);
 
 export const useSendPaymentCancelFeedback = () => useMutation({ mutationFn: sendPaymentCancelFeedback });
 

@@ -15,7 +15,7 @@ export type MySubscription = Omit<Partial<Subscription>, 'id' | 'status' | 'plan
 };
 
 /** GET /subscriptions/my-subscription; a 404 means the firm has no subscription (null). */
-export const getMySubscription = async (): Promise<MySubscription | null> => {
+const getMySubscription = async (): Promise<MySubscription | null> => {
   try {
     return await api.get<MySubscription>('/subscriptions/my-subscription');
   } catch (error) {
@@ -24,7 +24,7 @@ export const getMySubscription = async (): Promise<MySubscription | null> => {
   }
 };
 
-export const mySubscriptionQueryOptions = () =>
+const mySubscriptionQueryOptions = () =>
   queryOptions({ queryKey: subscriptionKeys.mine, queryFn: getMySubscription, staleTime: STALE_TIMES.mySubscription });
 
 export const useMySubscription = (options: { enabled?: boolean } = {}) =>

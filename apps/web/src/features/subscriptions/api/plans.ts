@@ -8,17 +8,17 @@ import { sortPlansByMonthlyPrice } from '../plan-display';
 type PlanList = { plans: Plan[]; total: number };
 
 /** GET /subscriptions/plans: every active plan (public). */
-export const getPlans = async (): Promise<Plan[]> => (await api.get<PlanList>('/subscriptions/plans', { auth: false })).plans ?? [];
+const getPlans = async (): Promise<Plan[]> => (await api.get<PlanList>('/subscriptions/plans', { auth: false })).plans ?? [];
 
 /** GET /subscriptions/plans/featured: the featured plans (public). */
-export const getFeaturedPlans = async (): Promise<Plan[]> =>
+const getFeaturedPlans = async (): Promise<Plan[]> =>
   (await api.get<PlanList>('/subscriptions/plans/featured', { auth: false })).plans ?? [];
 
 /**
  * The plans page's list (spec 2.3): featured plans first; when that call fails, or there are no
  * featured plans to show, all plans. Sorted by monthly price, ascending.
  */
-export const getPlanCatalogue = async (): Promise<Plan[]> => {
+const getPlanCatalogue = async (): Promise<Plan[]> => {
   let plans: Plan[] = [];
   try {
     plans = await getFeaturedPlans();
@@ -35,12 +35,12 @@ export const getPlanCatalogue = async (): Promise<Plan[]> => {
   return sortPlansByMonthlyPrice(list);
 };
 
-export const planCatalogueQueryOptions = () =>
+const planCatalogueQueryOptions = () =>
   queryOptions({ queryKey: subscriptionKeys.catalogue, queryFn: getPlanCatalogue, staleTime: STALE_TIMES.featuredPlans });
 
 export const usePlanCatalogue = () => useQuery(planCatalogueQueryOptions());
 
-export const plansQueryOptions = () =>
+const plansQueryOptions = () =>
   queryOptions({ queryKey: subscriptionKeys.plans, queryFn: async () => sortPlansByMonthlyPrice(await getPlans()), staleTime: STALE_TIMES.plans });
 
 /** All plans, sorted by monthly price (change plan, 2.10). */

@@ -22,7 +22,7 @@ import { planName } from '../plan-display';
 const REDIRECT_SECONDS = SUBSCRIPTION_CONSTANTS.confirmationRedirectMs / 1000;
 
 /** True when the date falls on today in South Africa. */
-export const isTodaySA = (value: string | null | undefined, now: Date = new Date()): boolean =>
+const isTodaySA = (value: string | null | undefined, now: Date = new Date()): boolean =>
   Boolean(value) && formatDate(value) === formatDate(now);
 
 /** 'Plan Change Successful!' (spec 2.12); returns to the subscription dashboard after 10 seconds. */

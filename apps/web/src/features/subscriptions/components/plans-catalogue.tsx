@@ -11,7 +11,7 @@ import { usePlanCatalogue } from '../api/plans';
 import { hasPrice, type PlanLike } from '../plan-display';
 import { PlanCard } from './plan-card';
 
-export type PlansCatalogueProps = {
+type PlansCatalogueProps = {
   onChoose: (plan: PlanLike) => void;
   busyPlanId?: number | null;
   preselectedPlanId?: number | null;

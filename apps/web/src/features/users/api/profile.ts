@@ -8,14 +8,14 @@ import { userKeys } from '../keys';
 export type ProfileChanges = Partial<{ full_name: string; email: string; phone_number: string | null; address: string | null }>;
 type ProfileUpdateAnswer = { status?: string; data?: User; message?: string };
 
-export const getProfile = (): Promise<User> => api.get<User>('/users/me/profile');
+const getProfile = (): Promise<User> => api.get<User>('/users/me/profile');
 
-export const profileQueryOptions = () =>
+const profileQueryOptions = () =>
   queryOptions({ queryKey: userKeys.profile, queryFn: getProfile, staleTime: STALE_TIMES.currentUser });
 
 export const useProfile = () => useQuery(profileQueryOptions());
 
-export const updateProfile = (changes: ProfileChanges): Promise<ProfileUpdateAnswer> =>
+const updateProfile = (changes: ProfileChanges): Promise<ProfileUpdateAnswer> =>
   api.put<ProfileUpdateAnswer>('/users/me/profile', changes);
 
 export const useUpdateProfile = () => {

@@ -18,7 +18,7 @@ export const VERIFY_MESSAGES = {
 export class VerificationError extends Error {}
 
 /** A 404 becomes the not-found result (spec 1 §7). */
-export const notFoundResult = (securityId: string): VerificationResult => ({
+const notFoundResult = (securityId: string): VerificationResult => ({
   valid: false,
   status: 'not_found',
   security_id: securityId,

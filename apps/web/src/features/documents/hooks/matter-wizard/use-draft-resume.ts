@@ -4,7 +4,7 @@ import { listDocumentParties } from '../../api/parties';
 import { resumeRecordFromDocument, takeResumeRecord, type ResumeRecord, type Step } from '../../utils/wizard-rules';
 import type { WizardFeedback } from './types';
 
-export const DRAFT_LOADED_NOTICE_MS = 5000;
+const DRAFT_LOADED_NOTICE_MS = 5000;
 
 type Options = {
   /** ?resume={id}&step={n} */

@@ -6,9 +6,9 @@ import { DRAFT_SAVED_MESSAGES, type Step } from '../../utils/wizard-rules';
 import type { WizardFeedback } from './types';
 import type { SavedDraft } from './use-draft-save';
 
-export const REDIRECT_AFTER_SUBMIT_MS = 2000;
+const REDIRECT_AFTER_SUBMIT_MS = 2000;
 
-export type SubmitPhase = 'idle' | 'submitting' | 'proof';
+type SubmitPhase = 'idle' | 'submitting' | 'proof';
 
 export type Completion = { documentId: number; proofError: string | null; served: boolean };
 
