@@ -6,7 +6,7 @@ export const loginWithPassword = (input: LoginInput): Promise<TokenPair> =>
   api.post<TokenPair>('/users/login', input, { auth: false });
 
 /** The login error table of spec 1, section 8 (with the form's wording for 403). */
-export const LOGIN_ERROR_MESSAGES = {
+const LOGIN_ERROR_MESSAGES = {
   401: 'Invalid email or password. Please check your credentials and try again.',
   422: 'Invalid login credentials format. Please check your email and password.',
   403: 'Access denied. Your account may be suspended or inactive.',

@@ -4,24 +4,25 @@ import { z } from 'zod';
 import { ServiceAttemptSchema } from '@lexserve/contracts/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
-import { documentKeys, invalidateDocuments } from './documents';
+import { STALE_TIMES } from '../../../lib/query-client';
+import { documentKeys } from '../keys';
+import { invalidateDocuments } from './documents';
 
-export type ServiceAttempt = z.infer<typeof ServiceAttemptSchema>;
+type ServiceAttempt = z.infer<typeof ServiceAttemptSchema>;
 
 /** GET /users/sheriffs: the sheriffs a firm role may assign (PRODUCT-DECISIONS). */
-export const listSheriffs = async (): Promise<User[]> => {
+const listSheriffs = async (): Promise<User[]> => {
   const answer = await api.get<{ users: User[] } | User[]>('/users/sheriffs');
   return Array.isArray(answer) ? answer : (answer.users ?? []);
 };
 
 export const useSheriffs = (enabled: boolean) =>
-  useQuery({ queryKey: queryKeys.sheriffs, queryFn: listSheriffs, enabled, staleTime: STALE_TIMES.sheriffs });
+  useQuery({ queryKey: documentKeys.sheriffs, queryFn: listSheriffs, enabled, staleTime: STALE_TIMES.sheriffs });
 
 export const assignSheriff = ({ documentId, sheriffId }: { documentId: number; sheriffId: number | null }) =>
   api.put<Document>(`/documents/${documentId}/assign-sheriff`, { assigned_sheriff_id: sheriffId });
 
-export const listServiceAttempts = async (documentId: number): Promise<ServiceAttempt[]> => {
+const listServiceAttempts = async (documentId: number): Promise<ServiceAttempt[]> => {
   const answer = await api.get<{ attempts: ServiceAttempt[] }>(`/documents/${documentId}/service-attempts`);
   return answer.attempts ?? [];
 };
@@ -35,7 +36,7 @@ export const recordServiceAttempt = ({ documentId, input }: { documentId: number
 export const revokeDocument = ({ documentId, reason }: { documentId: number; reason: string }) =>
   api.post<Document>(`/documents/${documentId}/revoke`, { reason });
 
-export const listDeliveries = async (documentId: number): Promise<DeliveryRecord[]> => {
+const listDeliveries = async (documentId: number): Promise<DeliveryRecord[]> => {
   const answer = await api.get<{ deliveries: DeliveryRecord[] }>(`/documents/${documentId}/delivery`);
   return answer.deliveries ?? [];
 };

@@ -2,8 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { EMAIL_PATTERN } from '@lexserve/contracts/common';
 import { AuthErrors } from '@lexserve/contracts/errors';
 import type { User } from '@lexserve/contracts/users';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -17,7 +15,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { NotificationBanner } from '../../../components/notification-banner';
 import { PasswordField } from '../../../components/password-field';
-import { PageLoader } from '../../../components/page-loader';
+import { QueryState } from '../../../components/query-state';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { fieldProps } from '../../../lib/form';
 import {
@@ -204,37 +202,25 @@ function AccountInformation({ user }: { user: User }) {
 /** Profile Settings (spec 2.9). */
 export function ProfileSettings() {
   const profile = useProfile();
-  if (profile.isPending) return <PageLoader label="Loading profile..." />;
-  if (profile.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        <AlertTitle>Profile</AlertTitle>
-        {profileLoadErrorMessage(profile.error)}
-      </Alert>
-    );
-  }
   return (
-    <Grid container spacing={3}>
-      <Grid size={{ xs: 12, md: 8 }}>
-        <Card>
-          <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>
-              Personal Details
-            </Typography>
-            <ProfileForm user={profile.data} />
-          </CardContent>
-        </Card>
-      </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <AccountInformation user={profile.data} />
-      </Grid>
-    </Grid>
+    <QueryState query={profile} loadingLabel="Loading profile..." errorTitle="Profile" errorMessage={profileLoadErrorMessage}>
+      {(user) => (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 8 }}>
+            <Card>
+              <CardContent>
+                <Typography variant="h6" component="h2" gutterBottom>
+                  Personal Details
+                </Typography>
+                <ProfileForm user={user} />
+              </CardContent>
+            </Card>
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <AccountInformation user={user} />
+          </Grid>
+        </Grid>
+      )}
+    </QueryState>
   );
 }
