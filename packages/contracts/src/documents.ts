@@ -748,6 +748,11 @@ export const DocumentErrors = defineErrors({
   DOCUMENT_SERVED_LOCKED: { status: 409, message: 'This document has been served; its case details can no longer be changed.' },
   /** A status change the state machine does not allow. `{from}`/`{to}` are replaced. */
   INVALID_STATUS_TRANSITION: { status: 409, message: 'The document status cannot change from {from} to {to}.' },
+  /** delivered / received are facts of the delivery record, not claims. */
+  DELIVERY_NOT_EVIDENCED: {
+    status: 409,
+    message: 'The recipient has not {action} the served documents yet: the document becomes {status} when its delivery record shows it.',
+  },
   /** A served document sent back to draft. */
   SERVED_TO_DRAFT: { status: 409, message: 'A served document cannot go back to draft.' },
   /** Any change to a revoked document. */

@@ -108,6 +108,8 @@ export const FirmErrors = defineErrors({
   FIRM_OF_USER_NOT_FOUND: { status: 404, message: 'No firm found for this user.' },
   BRANCH_NOT_FOUND: { status: 404, message: 'Branch not found.' },
   PRACTICE_NUMBER_TAKEN: { status: 400, message: 'A branch with this practice number already exists.' },
+  /** Documents are served to a branch's address: it belongs to one branch only. */
+  SERVICE_ADDRESS_TAKEN: { status: 409, message: 'This digital service address is already used by another branch. Choose another address.' },
   BRANCH_DELETE_CONFLICT: { status: 409, message: 'Cannot delete branch. It may have associated users or documents.' },
   BRANCH_BY_PRACTICE_NOT_FOUND: { status: 404, message: 'No branch found with this practice number.' },
   MAX_BRANCHES_REACHED: { status: 409, message: 'This firm has reached its maximum number of branches.' },

@@ -97,3 +97,14 @@ export function toDeliveryRecord(d: DeliveryRow, events: DeliveryEventRow[], opt
     })),
   };
 }
+
+/** Whether any delivery of the document records the recipient opening it ('opened') or downloading a file ('downloaded'). */
+export async function hasDeliveryEvent(db: DbOrTx, documentId: number, kind: 'opened' | 'downloaded'): Promise<boolean> {
+  const rows = await db
+    .select({ id: serviceDeliveryEvents.id })
+    .from(serviceDeliveryEvents)
+    .innerJoin(serviceDeliveries, eq(serviceDeliveries.id, serviceDeliveryEvents.deliveryId))
+    .where(and(eq(serviceDeliveries.documentId, documentId), eq(serviceDeliveryEvents.kind, kind)))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -206,10 +206,15 @@ describe('submit (status served)', () => {
     const title = await t().as(tok.attorney).put(`/api/v1/documents/${d.id}`, { title: 'Changed after service' });
     expect(title.statusCode).toBe(409);
     expect(title.json().detail).toBe('This document has been served; its case details can no longer be changed.');
-    // Resending unchanged values, notes and a later status are fine.
-    const ok = await t().as(tok.attorney).put(`/api/v1/documents/${d.id}`, { title: CASE_INFO.title, service_notes: 'Recipient acknowledged', status: 'received' });
+    // Resending unchanged values and notes is fine; a later status needs the delivery record's evidence.
+    const ok = await t().as(tok.attorney).put(`/api/v1/documents/${d.id}`, { title: CASE_INFO.title, service_notes: 'Recipient acknowledged' });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().data).toMatchObject({ status: 'received', service_notes: 'Recipient acknowledged' });
+    expect(ok.json().data).toMatchObject({ status: 'served', service_notes: 'Recipient acknowledged' });
+    const claimed = await t().as(tok.attorney).put(`/api/v1/documents/${d.id}`, { status: 'received' });
+    expect(claimed.statusCode).toBe(409);
+    expect(claimed.json().detail).toBe(
+      'The recipient has not downloaded the served documents yet: the document becomes received when its delivery record shows it.',
+    );
     expect((await t().as(tok.attorney).post(`/api/v1/parties/${d.partyId}/documents/${d.id}`, { role: 'witness' })).statusCode).toBe(409);
     const del = await t().as(tok.attorney).delete(`/api/v1/documents/${d.id}`);
     expect(del.statusCode).toBe(409);

@@ -24,6 +24,7 @@ import {
   submitProblems,
   wasServed,
 } from './documents.policy';
+import { hasDeliveryEvent } from './delivery.repository';
 import * as repo from './documents.repository';
 import { countFiles, listCaseFiles, markFilesServed } from './files.repository';
 import { addTimelineEvent, listEventsOfType, listTimeline } from './timeline.repository';
@@ -227,6 +228,7 @@ export async function updateDocument(ctx: Ctx, id: number, input: UpdateDocument
     if (isClosed(doc.status) && (changed.length || sheriffChange)) throw new AppError(DocumentErrors.DOCUMENT_CLOSED);
     if (wasServed(doc) && changed.some((f) => !OPEN_AFTER_SERVICE.has(f))) throw new AppError(DocumentErrors.DOCUMENT_SERVED_LOCKED);
     if (target) assertTransition(doc, target);
+    if (target === 'delivered' || target === 'received') await assertDeliveryEvidence(tx, doc.id, target);
     const sheriff = sheriffChange ? await assertSheriff(tx, input.assigned_sheriff_id!) : undefined;
     if (sheriff) values.assignedSheriffId = sheriff.id;
 
@@ -252,6 +254,16 @@ export async function updateDocument(ctx: Ctx, id: number, input: UpdateDocument
   });
   if (result.submitted) await generateProofAfterSubmit(ctx, result.doc);
   return toDocumentDto(ctx.db, result.doc);
+}
+
+/**
+ * A served document is `delivered` when its delivery record shows the recipient opened the link, and `received` when
+ * they downloaded a file: nobody marks either on their word alone.
+ */
+async function assertDeliveryEvidence(db: DbOrTx, documentId: number, to: 'delivered' | 'received') {
+  const kind = to === 'delivered' ? 'opened' : 'downloaded';
+  if (!(await hasDeliveryEvent(db, documentId, kind)))
+    throw appError(DocumentErrors.DELIVERY_NOT_EVIDENCED, { action: kind, status: to });
 }
 
 function assertTransition(doc: repo.DocumentRow, to: DocumentStatus) {

@@ -144,6 +144,24 @@ describe('proof of service', () => {
 });
 
 describe('electronic service on the DSA', () => {
+  it('marks delivered and received only on the delivery record: opened, then downloaded', async () => {
+    const { id, doc } = await served();
+    const mark = (status: string) => t().as(token).put(`/api/v1/documents/${id}`, { status });
+    const early = await mark('delivered');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().detail).toBe(
+      'The recipient has not opened the served documents yet: the document becomes delivered when its delivery record shows it.',
+    );
+    const page = (await t().inject({ method: 'GET', url: `/api/v1/delivery/${await linkTokenFor(doc.digital_service_address)}` })).json();
+    expect((await mark('received')).statusCode).toBe(409);
+    expect((await mark('delivered')).statusCode).toBe(200);
+    const dl = await t().inject({ method: 'GET', url: `${page.files[0].download_url}?session=${page.session}` });
+    expect(dl.statusCode).toBe(200);
+    const received = await mark('received');
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().data.status).toBe('received');
+  });
+
   it('e-mails a single-use link; opening and each download are recorded and shown on a regenerated proof', async () => {
     const { id, doc } = await served();
     const link = await linkTokenFor(doc.digital_service_address);

@@ -11,6 +11,8 @@ const translate = (err: unknown): never => {
   if (isUniqueViolation(err, 'firms_name_unique')) throw new AppError(FirmErrors.FIRM_NAME_TAKEN, { cause: err });
   if (isUniqueViolation(err, 'branches_practice_number_unique'))
     throw new AppError(FirmErrors.PRACTICE_NUMBER_TAKEN, { cause: err });
+  if (isUniqueViolation(err, 'branches_service_address_unique'))
+    throw new AppError(FirmErrors.SERVICE_ADDRESS_TAKEN, { cause: err });
   throw err;
 };
 
@@ -45,6 +47,16 @@ export const deleteFirmRow = (db: DbOrTx, id: number) => db.delete(firms).where(
 
 export const findBranchById = async (db: DbOrTx, id: number) =>
   (await db.select().from(branches).where(eq(branches.id, id)))[0];
+
+/** Whether a branch other than `exceptId` has this digital service address (case-insensitive). */
+export const serviceAddressInUse = async (db: DbOrTx, address: string, exceptId?: number) =>
+  (
+    await db
+      .select({ id: branches.id })
+      .from(branches)
+      .where(sql`lower(${branches.digitalServiceAddress}) = lower(${address}) AND ${branches.id} <> ${exceptId ?? -1}`)
+      .limit(1)
+  ).length > 0;
 
 export const findBranchByPracticeNumber = async (db: DbOrTx, practiceNumber: string) =>
   (await db.select().from(branches).where(sql`lower(${branches.practiceNumber}) = lower(${practiceNumber})`))[0];

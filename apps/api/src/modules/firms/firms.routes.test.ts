@@ -84,4 +84,21 @@ describe('branches', () => {
     expect(res.json().detail).toBe('Cannot delete branch. It may have associated users or documents.');
     expect((await api.delete(`/api/v1/branches/${a.branchId}`)).statusCode).toBe(409);
   });
+
+  it('never lets two branches share a digital service address', async () => {
+    // Practice numbers that differ only in punctuation derive the same address: the second is numbered.
+    const first = await registerFirm(t(), { practice_number: 'DSA/900' });
+    const second = await registerFirm(t(), { practice_number: 'DSA 900' });
+    const address = async (firm: { firmId: number; token: string }) =>
+      (await t().as(firm.token).get(`/api/v1/firms/${firm.firmId}/branches`)).json().branches[0].digital_service_address as string;
+    expect(await address(first)).toBe('dsa-900@dsa.lexserve.co.za');
+    expect(await address(second)).toBe('dsa-900-2@dsa.lexserve.co.za');
+    // Choosing another branch's address, in any case, is refused.
+    const taken = await t()
+      .as(second.token)
+      .put(`/api/v1/branches/${second.branchId}`, { digital_service_address: 'DSA-900@dsa.lexserve.co.za' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().detail).toBe('This digital service address is already used by another branch. Choose another address.');
+    expect(await address(second)).toBe('dsa-900-2@dsa.lexserve.co.za');
+  });
 });

@@ -108,19 +108,31 @@ export async function createBranch(ctx: Ctx, input: z.infer<typeof CreateBranchI
     if (!firm) throw new AppError(FirmErrors.FIRM_NOT_FOUND);
     if ((await repo.countBranches(tx, firm.id)) >= firm.maxBranches) throw new AppError(FirmErrors.MAX_BRANCHES_REACHED);
     await ctx.deps.limits.assertCanAddBranch(tx, firm.id);
-    const branch = await repo.insertBranch(tx, newBranchValues(input));
+    const branch = await repo.insertBranch(tx, await newBranchValues(tx, input));
     return toBranchDto(branch);
   });
 }
 
-const newBranchValues = (input: z.infer<typeof CreateBranchInputSchema>): repo.NewBranch => ({
+/**
+ * The address a new branch is served at when none is chosen: derived from its practice number, numbered when another
+ * branch has it already (practice numbers that differ only in punctuation map to the same address).
+ */
+async function freeServiceAddress(db: DbOrTx, practiceNumber: string): Promise<string> {
+  const base = defaultServiceAddress(practiceNumber);
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : base.replace('@', `-${n}@`);
+    if (!(await repo.serviceAddressInUse(db, candidate))) return candidate;
+  }
+}
+
+const newBranchValues = async (db: DbOrTx, input: z.infer<typeof CreateBranchInputSchema>): Promise<repo.NewBranch> => ({
   firmId: input.firm_id,
   name: input.name,
   practiceNumber: input.practice_number,
   address: input.address ?? null,
   contactEmail: input.contact_email ?? null,
   contactPhone: input.contact_phone ?? null,
-  digitalServiceAddress: input.digital_service_address ?? defaultServiceAddress(input.practice_number),
+  digitalServiceAddress: input.digital_service_address ?? (await freeServiceAddress(db, input.practice_number)),
   isActive: input.is_active ?? true,
 });
 
@@ -201,7 +213,7 @@ export async function createFirmWithMainBranch(
     address: input.address,
     contactEmail: input.email,
     contactPhone: input.phone,
-    digitalServiceAddress: defaultServiceAddress(input.practiceNumber),
+    digitalServiceAddress: await freeServiceAddress(tx, input.practiceNumber),
     isMain: true,
   });
   return { firm, branch };
