@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Firm roles may call this route without an active or trial subscription. */
     allowWithoutSubscription?: boolean;
+    /** Open to a user who must still change a generated password (/users/me, the password change). */
+    allowWhilePasswordChangeRequired?: boolean;
   }
 }
 
@@ -36,12 +38,21 @@ export async function resolveActor(app: FastifyInstance, token: string): Promise
       branchId: users.branchId,
       isActive: users.isActive,
       isSystem: users.isSystem,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(users)
     .where(eq(users.id, verified.userId));
   if (!user || user.isSystem) throw new AppError(CommonErrors.AUTH_REQUIRED);
   if (!user.isActive) throw new AppError(AuthErrors.ACCOUNT_INACTIVE);
-  return { id: user.id, role: user.role, email: user.email, fullName: user.fullName, firmId: user.firmId, branchId: user.branchId };
+  return {
+    id: user.id,
+    role: user.role,
+    email: user.email,
+    fullName: user.fullName,
+    firmId: user.firmId,
+    branchId: user.branchId,
+    mustChangePassword: user.mustChangePassword,
+  };
 }
 
 /** The authenticated scope's onRequest hook: every route under it has `request.actor`. */
@@ -49,7 +60,11 @@ export function authenticate(app: FastifyInstance) {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw new AppError(CommonErrors.AUTH_REQUIRED);
-    request.actor = await resolveActor(app, token);
+    const actor = await resolveActor(app, token);
+    request.actor = actor;
+    // A generated password is a secret someone else has seen: nothing else until the user has chosen their own.
+    if (actor.mustChangePassword && !request.routeOptions.config?.allowWhilePasswordChangeRequired)
+      throw new AppError(AuthErrors.PASSWORD_CHANGE_REQUIRED);
   };
 }
 

@@ -163,5 +163,6 @@ export function assertSameParty(partyId: number, input: LinkPartyInput) {
 /** Whether the actor may manage parties (create, change, link); throws the parties' 403 otherwise. */
 export const assertManagesParties = (ctx: Ctx) => void assertManages(ctx);
 
-export const countDocumentParties = (db: DbOrTx, documentId: number) => repo.countLinks(db, documentId);
+/** The roles the document's parties have in the citation (one per link), for the submit check. */
+export const documentPartyRoles = (db: DbOrTx, documentId: number) => repo.linkRoles(db, documentId);
 export const documentPartyLinks = async (db: DbOrTx, documentId: number) => (await repo.listLinks(db, documentId)).map(toLinkDto);

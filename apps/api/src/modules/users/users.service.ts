@@ -52,7 +52,7 @@ export async function changePassword(ctx: Ctx, input: ChangePasswordInput) {
   if (!(await verifyPassword(input.current_password, user.passwordHash)))
     throw new AppError(AuthErrors.WRONG_CURRENT_PASSWORD);
   const passwordHash = await hashPassword(input.new_password, ctx.deps.env.BCRYPT_COST);
-  await repo.updateUser(ctx.db, user.id, { passwordHash });
+  await repo.updateUser(ctx.db, user.id, { passwordHash, mustChangePassword: false });
 }
 
 export async function getNotificationPreferences(ctx: Ctx): Promise<{ preferences: NotificationPreferences }> {
@@ -78,12 +78,6 @@ export async function listUsers(ctx: Ctx) {
         ? { firmId: firmId ?? -1, branchId }
         : { firmId: firmId ?? -1 };
   return { users: (await repo.listUsers(ctx.db, scope)).map(toUserDto) };
-}
-
-export async function listSheriffs(ctx: Ctx) {
-  assertCan(ctx.actor, 'users:view-sheriffs', UserErrors.SHERIFFS_FORBIDDEN);
-  const sheriffs = await repo.listUsers(ctx.db, { role: 'sheriff' });
-  return { users: sheriffs.filter((s) => s.isActive).map(toUserDto) };
 }
 
 export async function getUser(ctx: Ctx, id: number) {
@@ -133,6 +127,8 @@ export async function createUser(ctx: Ctx, input: CreateUserInput) {
         address: input.address ?? null,
         isActive: input.is_active ?? true,
         passwordHash: await hashPassword(password, ctx.deps.env.BCRYPT_COST),
+        // A generated password has been seen by the administrator: the user chooses their own at first login.
+        mustChangePassword: !input.password,
       },
       UserErrors.USER_EMAIL_TAKEN,
     );
@@ -212,6 +208,7 @@ export async function createFirmUser(ctx: Ctx, input: CreateFirmUserInput) {
         phoneNumber: input.phone_number ?? null,
         address: input.address ?? null,
         passwordHash,
+        mustChangePassword: true,
       },
       UserErrors.USER_EMAIL_TAKEN,
     );
@@ -278,7 +275,7 @@ export async function setUserActive(ctx: Ctx, id: number, input: z.infer<typeof 
   return { data: toUserDto(row), message: `User ${row.fullName} ${verb} successfully!` };
 }
 
-async function deactivated(tx: DbOrTx, userId: number, byUserId: number) {
+export async function deactivated(tx: DbOrTx, userId: number, byUserId: number) {
   await revokeAllSessions(tx, userId);
   await recordEvent(tx, 'user.deactivated', { userId, byUserId });
 }
@@ -321,7 +318,9 @@ export const userByEmail = (db: DbOrTx, email: string) => repo.findUserByEmail(d
 export const userById = (db: DbOrTx, id: number) => repo.findUserById(db, id);
 export const isEmailInUse = (db: DbOrTx, email: string) => repo.emailInUse(db, email);
 export const recordLogin = (db: DbOrTx, id: number, at: Date) => repo.updateUser(db, id, { lastLogin: at });
-export const setPasswordHash = (db: DbOrTx, id: number, passwordHash: string) => repo.updateUser(db, id, { passwordHash });
+/** A password the user chose (reset or invitation link): the generated one no longer needs changing. */
+export const setPasswordHash = (db: DbOrTx, id: number, passwordHash: string) =>
+  repo.updateUser(db, id, { passwordHash, mustChangePassword: false });
 export { toUserDto } from './users.mapper';
 
 /** A new account (sign-up, the seed): the username comes from the e-mail; a taken e-mail is USER_EMAIL_TAKEN. */
