@@ -122,9 +122,13 @@ const squash = (s: string) => s.trim().replace(/\s+/g, ' ').replace(/[’`]/g, "
 /** "Magistrate's Court, X", "Magistrates' Court, X", "Magistrate Court for the district of X" … */
 const MAGISTRATE_PATTERN = /^magistrate(?:'s|s'|s)? court(?:\s+for the district of|\s*,)?\s+(.+)$/i;
 
-/** A listed district in its listed spelling (case-insensitive), or the text as typed. */
+/** Words capitalised ("thabazimbi" → "Thabazimbi", "ga-rankuwa" → "Ga-Rankuwa"). */
+const titleCase = (s: string) => s.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
+
+/** A listed district in its listed spelling (case ignored); another one as typed, capitalised when typed all in one case. */
 const districtSpelling = (district: string) =>
-  MAGISTERIAL_DISTRICTS.find((d) => d.toLowerCase() === district.toLowerCase()) ?? district;
+  MAGISTERIAL_DISTRICTS.find((d) => d.toLowerCase() === district.toLowerCase()) ??
+  (district === district.toLowerCase() || district === district.toUpperCase() ? titleCase(district) : district);
 
 /**
  * The canonical name of a court: a High Court seat from the list (older names are accepted), or

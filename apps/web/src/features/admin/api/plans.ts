@@ -17,6 +17,7 @@ export const adminKeys = {
   monthlySummary: (year: number, month: number) => ['admin', 'reports', 'monthly', year, month] as const,
   cancellations: (from: string, to: string) => ['admin', 'reports', 'cancellations', from, to] as const,
   users: ['admin', 'users'] as const,
+  sheriffs: ['admin', 'sheriffs'] as const,
   firms: ['admin', 'firms'] as const,
   firmBranches: (firmId: number) => ['admin', 'firms', firmId, 'branches'] as const,
   firmHistory: (firmId: number) => ['admin', 'firms', firmId, 'history'] as const,

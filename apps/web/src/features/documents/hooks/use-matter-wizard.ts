@@ -1,11 +1,21 @@
 import type { Document } from '@lexserve/contracts/documents';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isApiRequestError } from '../../../lib/api-client';
 import { caseFilesQueryOptions, useCaseFiles } from '../api/case-files';
 import { createDocument, getDocument, invalidateDocuments, reasonOf, updateDocument } from '../api/documents';
-import { listDocumentParties, partySaveError, saveWizardParty } from '../api/parties';
+import { listDocumentParties, partySaveError, saveWizardParty, unlinkParty } from '../api/parties';
 import { ensureProof, proofGenerateError } from '../api/proof-of-service';
+import {
+  PARTY_ALREADY_CITED,
+  citationFromForm,
+  citationFromLinks,
+  citationProblems,
+  citationRoles,
+  isCited,
+  suggestedRole,
+  type CitationParty,
+} from '../utils/citation';
 import { isPartyEmpty, isPartyValidForSave, validatePartyStep, emptyParty, type PartyData } from '../utils/party-rules';
 import {
   DRAFT_SAVED_MESSAGES,
@@ -43,7 +53,6 @@ export type Completion = { documentId: number; proofError: string | null; served
 
 export const DRAFT_LOADED_NOTICE_MS = 5000;
 export const REDIRECT_AFTER_SUBMIT_MS = 2000;
-export const PARTY_REQUIRED_TO_SUBMIT = 'Please add at least one party to the document';
 
 type Options = {
   user: WizardUser;
@@ -65,7 +74,8 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
   const [legalRep, setLegalRep] = useState<LegalRepData>(() => emptyLegalRep());
   const [signature, setSignature] = useState('');
   const [hasExistingFile, setHasExistingFile] = useState(false);
-  const [linkedParties, setLinkedParties] = useState(0);
+  /** The citation: parties with their roles (step 3); linked ones carry their party id. */
+  const [citation, setCitation] = useState<CitationParty[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [phase, setPhase] = useState<SubmitPhase>('idle');
@@ -74,7 +84,6 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
   const [completion, setCompletion] = useState<Completion | null>(null);
   /** The wizard continues a saved draft (rather than a matter started here). */
   const [resumed, setResumed] = useState(false);
-  const savedPartyKey = useRef<string | null>(null);
   const staging = useFileStaging({ maxStaged: 50 });
   const files = useCaseFiles(documentId);
   const serverFiles = useMemo(() => files.data?.files.filter((f) => !f.is_bundle) ?? [], [files.data]);
@@ -107,7 +116,6 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
       setErrors([]);
       setLoadedNotice(start);
       setResumed(true);
-      savedPartyKey.current = isPartyValidForSave(record.partyData) ? JSON.stringify(record.partyData) : null;
     },
     [user],
   );
@@ -139,7 +147,7 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
         });
     }
     listDocumentParties(resumeId)
-      .then((links) => !cancelled && setLinkedParties(links.length))
+      .then((links) => !cancelled && setCitation(citationFromLinks(links)))
       .catch(() => undefined);
     return () => {
       cancelled = true;
@@ -156,7 +164,15 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
 
   const fileCount = serverFiles.length + staging.counts.pending + staging.counts.uploading;
   const hasFiles = fileCount > 0 || hasExistingFile;
-  const snapshot = { currentStep, caseInfo, partyData, legalRep, signature, fileCount: hasFiles ? Math.max(fileCount, 1) : 0 };
+  const snapshot = {
+    currentStep,
+    caseInfo,
+    partyData,
+    legalRep,
+    signature,
+    fileCount: hasFiles ? Math.max(fileCount, 1) : 0,
+    citationCount: citation.length,
+  };
   const stepComplete = isStepFieldsComplete(currentStep, snapshot);
   const busy = saving || phase !== 'idle' || loadingDraft || completion !== null || staging.counts.uploading > 0;
 
@@ -166,9 +182,15 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
         return validateCaseInfo(caseInfo);
       case 2:
         return validateUploadStep(hasFiles);
-      case 3:
-        // PRODUCT-DECISIONS: parties are optional while drafting; once a party is entered its rules apply.
-        return isPartyEmpty(partyData) ? [] : validatePartyStep(partyData);
+      case 3: {
+        // A party being entered must be complete; then the citation needs a party on each side (PRODUCT-DECISIONS).
+        if (!isPartyEmpty(partyData)) {
+          const problems = validatePartyStep(partyData);
+          if (problems.length) return problems;
+          if (isCited(citation, partyData)) return [PARTY_ALREADY_CITED];
+        }
+        return citationProblems(citationRoles(citation, partyData));
+      }
       case 4:
         return validateLegalRep(legalRep);
       case 5:
@@ -180,7 +202,40 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
     const problems = validate(currentStep);
     setErrors(problems);
     if (problems.length) return;
+    // A complete party left in the form joins the citation on the way to the next step.
+    if (currentStep === 3 && !isPartyEmpty(partyData)) {
+      setCitation((list) => [...list, citationFromForm(partyData)]);
+      setPartyData(emptyParty());
+    }
     setCurrentStep((step) => Math.min(5, step + 1) as Step);
+  };
+
+  /** "Add to Citation": the party in the form, checked with the step 3 rules, joins the citation; the form is emptied. */
+  const addPartyToCitation = (): boolean => {
+    const problems = validatePartyStep(partyData);
+    if (!problems.length && isCited(citation, partyData)) problems.push(PARTY_ALREADY_CITED);
+    setErrors(problems);
+    if (problems.length) return false;
+    const updated = [...citation, citationFromForm(partyData)];
+    setCitation(updated);
+    setPartyData(emptyParty('individual', suggestedRole(updated)));
+    return true;
+  };
+
+  /** Removes a party from the citation; one already linked to the draft is unlinked on the server. */
+  const removeFromCitation = async (key: string) => {
+    const item = citation.find((c) => c.key === key);
+    if (!item) return;
+    if (item.partyId && documentId) {
+      try {
+        await unlinkParty(documentId, item.partyId);
+        await invalidateDocuments(queryClient);
+      } catch (error) {
+        feedback.showError(`Failed to remove the party: ${reasonOf(error)}`);
+        return;
+      }
+    }
+    setCitation((list) => list.filter((c) => c.key !== key));
   };
   const previous = () => {
     setErrors([]);
@@ -252,26 +307,35 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
     }
     const latestFiles = (await refreshFiles(id)) ?? serverFiles;
 
-    let parties = linkedParties;
-    if (isPartyValidForSave(partyData)) {
-      const key = JSON.stringify(partyData);
-      if (key !== savedPartyKey.current) {
-        try {
-          await saveWizardParty(id, partyData);
-          savedPartyKey.current = key;
-          parties = Math.max(parties, 1);
-          setLinkedParties(parties);
-        } catch (error) {
-          feedback.showError(partySaveError(error));
-        }
-      } else parties = Math.max(parties, 1);
+    // Save part 3: a party complete enough to save joins the citation; every party not yet linked is saved and linked.
+    let items = citation;
+    if (!isPartyEmpty(partyData) && isPartyValidForSave(partyData) && !isCited(citation, partyData)) {
+      items = [...items, citationFromForm(partyData)];
+      setPartyData(emptyParty('individual', suggestedRole(items)));
     }
+    const saved: CitationParty[] = [];
+    for (const [index, item] of items.entries()) {
+      if (item.partyId || !item.data) {
+        saved.push(item);
+        continue;
+      }
+      try {
+        const party = await saveWizardParty(id, item.data, { isPrimary: index === 0 });
+        saved.push({ ...item, partyId: party.id });
+      } catch (error) {
+        saved.push(item);
+        feedback.showError(partySaveError(error));
+      }
+    }
+    setCitation(saved);
 
     const count = latestFiles.length || (hasExistingFile ? 1 : 0);
     const metadata = buildDraftMetadata({
       ...snapshot,
+      citationCount: saved.length,
       fileCount: count,
       fileNames: latestFiles.map((f) => f.filename),
+      parties: saved.map((c) => ({ party_id: c.partyId, role: c.role, name: c.name })),
     });
     const body = {
       ...documentFieldsOf(caseInfo, legalRep),
@@ -311,7 +375,8 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
   const submit = async () => {
     if (busy) return;
     const problems = validate(5);
-    if (!problems.length && isPartyEmpty(partyData) && linkedParties === 0) problems.push(PARTY_REQUIRED_TO_SUBMIT);
+    // The citation needs a party on each side before a document can be served (the server checks it too).
+    if (!problems.length) problems.push(...citationProblems(citationRoles(citation, isPartyValidForSave(partyData) ? partyData : undefined)));
     setErrors(problems);
     if (problems.length) return;
     setPhase('submitting');
@@ -373,7 +438,9 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
     setSignature,
     hasExistingFile,
     resumed,
-    linkedParties,
+    citation,
+    addPartyToCitation,
+    removeFromCitation,
     errors,
     setErrors,
     saving,
