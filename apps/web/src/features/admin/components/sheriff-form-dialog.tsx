@@ -15,7 +15,7 @@ import { useTheme } from '@mui/material/styles';
 import { MAGISTERIAL_DISTRICTS } from '@lexserve/contracts/courts';
 import { CreateSheriffInputSchema, SHERIFF_INVITATION_DAYS, type CreateSheriffInput, type Sheriff, type UpdateSheriffInput } from '@lexserve/contracts/users';
 import { useId, useState } from 'react';
-import { isApiRequestError } from '../../../lib/api-client';
+import { describeError, isApiRequestError } from '../../../lib/api-client';
 
 export type SheriffFormValues = {
   full_name: string;
@@ -98,7 +98,7 @@ export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCanc
   if (error) {
     if (isApiRequestError(error) && Array.isArray(error.detail)) {
       for (const issue of error.detail) serverFieldErrors[issue.loc.at(-1) as Field] ??= issue.msg;
-    } else serverMessage = error instanceof Error ? error.message : String(error);
+    } else serverMessage = describeError(error, { fallback: 'Failed to save the sheriff. Please try again.' });
   }
   const errorOf = (field: Field) => errors[field] ?? serverFieldErrors[field];
   const set = (field: Field, value: string | string[]) => setValues((v) => ({ ...v, [field]: value }));
