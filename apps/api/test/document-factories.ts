@@ -126,7 +126,7 @@ export const INDIVIDUAL = {
 };
 
 /** The plaintiff of the citation (the defendant is INDIVIDUAL). */
-export const ENTITY = {
+const ENTITY = {
   party_type: 'entity',
   trading_name: 'Mokoena Holdings (Pty) Ltd',
   registration_number: '2015/123456/07',

@@ -108,7 +108,7 @@ export async function addFirmUser(
  * Logs in with a generated password and replaces it, as the user must before anything else (must_change_password);
  * answers the new password and a token that works everywhere.
  */
-export async function choosePassword(t: TestApp, email: string, generated: string, password = `Chosen@${unique()}1`) {
+async function choosePassword(t: TestApp, email: string, generated: string, password = `Chosen@${unique()}1`) {
   const token = await t.login(email, generated);
   const res = await t.as(token).post('/api/v1/users/change-password', { current_password: generated, new_password: password, confirm_password: password });
   if (res.statusCode !== 200) throw new Error(`change-password failed: ${res.statusCode} ${res.body}`);

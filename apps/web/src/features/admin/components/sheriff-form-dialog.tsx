@@ -42,7 +42,7 @@ const valuesOf = (sheriff: Sheriff | null): SheriffFormValues =>
     : EMPTY;
 
 /** The form's values checked with the create rule; the first message per field. */
-export const sheriffFormErrors = (values: SheriffFormValues): Partial<Record<Field, string>> => {
+const sheriffFormErrors = (values: SheriffFormValues): Partial<Record<Field, string>> => {
   const result = CreateSheriffInputSchema.safeParse(values);
   const errors: Partial<Record<Field, string>> = {};
   for (const issue of result.error?.issues ?? []) {
@@ -53,7 +53,7 @@ export const sheriffFormErrors = (values: SheriffFormValues): Partial<Record<Fie
 };
 
 /** The fields an edit changed (areas compared as a list), as PUT sends them. */
-export const changedFields = (before: SheriffFormValues, after: SheriffFormValues): UpdateSheriffInput => {
+const changedFields = (before: SheriffFormValues, after: SheriffFormValues): UpdateSheriffInput => {
   const changes: Record<string, unknown> = {};
   for (const field of Object.keys(EMPTY) as Field[]) {
     const a = before[field];

@@ -56,7 +56,7 @@ const CHANNEL_SEVERITY: Record<ServiceChannelEntry['channel'], 'info' | 'success
 };
 
 /** How the chosen document type is served, with the rule it rests on (docs/service-rules.md). */
-export function ServiceChannelNote({ documentType, onCourtOnline }: { documentType: string; onCourtOnline: boolean }) {
+function ServiceChannelNote({ documentType, onCourtOnline }: { documentType: string; onCourtOnline: boolean }) {
   const entry = serviceChannelOf(documentType);
   if (!entry) return null;
   return (
