@@ -52,10 +52,10 @@ type Actions = { onEdit: (s: Sheriff) => void; onToggle: (s: Sheriff) => void; o
 
 function SheriffStatus({ sheriff }: { sheriff: Sheriff }) {
   return (
-    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
       <StatusChip status={sheriff.is_active ? 'active' : 'cancelled'} label={sheriff.is_active ? 'Active' : 'Inactive'} />
       {sheriff.must_change_password ? <Chip size="small" variant="outlined" color="warning" label="Invitation pending" /> : null}
-    </Stack>
+    </Box>
   );
 }
 
@@ -157,18 +157,14 @@ function SheriffCards({ sheriffs, ...actions }: Actions & { sheriffs: Sheriff[] 
       {sheriffs.map((sheriff) => (
         <Card key={sheriff.id} variant="outlined" component="li">
           <CardContent sx={{ pb: 1 }}>
-            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 700 }}>{sheriff.full_name}</Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                  {sheriff.email}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {sheriff.phone_number ?? '-'}
-                </Typography>
-              </Box>
-              <SheriffStatus sheriff={sheriff} />
-            </Stack>
+            <Typography sx={{ fontWeight: 700 }}>{sheriff.full_name}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {sheriff.email}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {sheriff.phone_number ?? '-'}
+            </Typography>
+            <SheriffStatus sheriff={sheriff} />
             <Typography variant="body2" sx={{ mt: 1 }}>
               {sheriff.office_name ?? '-'}
             </Typography>
@@ -291,7 +287,7 @@ export function AdminSheriffsPage() {
               setStatus(e.target.value as SheriffQuery['status']);
               setPage(0);
             }}
-            sx={{ minWidth: 150 }}
+            sx={{ minWidth: 150, maxWidth: { md: 220 } }}
           >
             <MenuItem value="all">All</MenuItem>
             <MenuItem value="active">Active</MenuItem>

@@ -64,7 +64,11 @@ function ServiceChannelNote({ documentType, onCourtOnline }: { documentType: str
       <Typography variant="body2" sx={{ fontWeight: 700 }}>
         {serviceChannelNote(entry, { onCourtOnline })}
       </Typography>
-      <Typography variant="body2">{entry.explanation}</Typography>
+      <Typography variant="body2">
+        {entry.channel === 'electronic_or_sheriff' && onCourtOnline
+          ? 'This matter runs on Court Online: serve it there. LexServe does not e-mail documents of a Court Online matter.'
+          : entry.explanation}
+      </Typography>
       {entry.note ? (
         <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5 }}>
           {entry.note}

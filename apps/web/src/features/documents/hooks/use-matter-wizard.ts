@@ -147,7 +147,13 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
         });
     }
     listDocumentParties(resumeId)
-      .then((links) => !cancelled && setCitation(citationFromLinks(links)))
+      .then((links) => {
+        if (cancelled) return;
+        const items = citationFromLinks(links);
+        setCitation(items);
+        // An empty form offers the side the citation still lacks.
+        if (items.length) setPartyData((form) => (isPartyEmpty(form) ? { ...form, role: suggestedRole(items) } : form));
+      })
       .catch(() => undefined);
     return () => {
       cancelled = true;
