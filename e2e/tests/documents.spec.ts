@@ -259,7 +259,7 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await shoot(page, 'case-documents');
   await page.getByRole('tab', { name: 'Parties' }).click();
   await expect(page.getByText('Mr Sipho Dlamini')).toBeVisible();
-  await expect(page.getByText(`Mokoena Holdings ${n}`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Mokoena Holdings ${n}` })).toBeVisible();
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(page.getByRole('heading', { name: 'Document Timeline' })).toBeVisible();
   await expect(page.getByText('Proof Generated')).toBeVisible();
@@ -364,7 +364,9 @@ test('the recipient opens the delivery link without login; the firm sees it open
   await expect(page.getByRole('heading', { name: 'Electronic Service (DSA)' })).toBeVisible();
   await expect(page.getByText(/^Opened · /)).toBeVisible();
   await expect(page.getByText(/^Downloaded · 1 download/)).toBeVisible();
-  await choose(page, /assign sheriff/i, 'Sipho Ndlovu · sheriff@demo.co.za');
+  // Sheriffs serving the district of the service address, with their office and areas.
+  await page.getByRole('combobox', { name: /service area/i }).fill('Wynberg');
+  await choose(page, /assign sheriff/i, 'Sipho Ndlovu · Sheriff of the Court, Cape Town West (Cape Town, Wynberg, Bellville)');
   await page.getByRole('button', { name: 'Save Assignment' }).click();
   await expect(page.getByText('Sheriff Sipho Ndlovu assigned')).toBeVisible();
   await shoot(page, 'case-service');
