@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import apiBoundaries from './eslint/api-boundaries.js';
+import { webModuleBoundaries } from './apps/web/eslint-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/data/**', '**/playwright-report/**', '**/test-results/**'] },
@@ -26,4 +27,5 @@ export default tseslint.config(
     plugins: { lexserve: apiBoundaries },
     rules: { 'lexserve/boundaries': 'error' },
   },
+  ...webModuleBoundaries,
 );

@@ -8,6 +8,7 @@
 //
 //   npx tsx bench/notifications.ts            (embedded PGlite)
 //   DATABASE_URL=postgres://… npx tsx bench/notifications.ts
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,7 @@ import { migrate } from '../apps/api/src/db/migrate';
 import { insertUser } from '../apps/api/src/modules/users/users.repository';
 import { notifyUsers } from '../apps/api/src/modules/notifications/notifications.service';
 import { signAccessToken } from '../apps/api/src/lib/tokens';
+import { openSession } from '../apps/api/src/lib/sessions';
 
 // `ws` is the API's dependency; resolve it from there (this file sits outside the workspace packages).
 const requireFromApi = createRequire(join(import.meta.dirname, '..', 'apps', 'api', 'package.json'));
@@ -122,6 +124,8 @@ const wsUrl = `${address.replace('http', 'ws')}/api/v1/ws/notifications`;
 
 const run = Date.now().toString(36);
 const userIds: number[] = [];
+const sessionIds = new Map<number, string>();
+const sessionOf = (id: number) => sessionIds.get(id) ?? (sessionIds.set(id, randomUUID()), sessionIds.get(id)!);
 for (let i = 0; i < SOCKETS; i++) {
   const u = await insertUser(
     database.db,
@@ -129,6 +133,7 @@ for (let i = 0; i < SOCKETS; i++) {
     { code: 'TAKEN', status: 409, message: 'taken' },
   );
   userIds.push(u.id);
+  await openSession(database.db, { id: sessionOf(u.id), userId: u.id, expiresAt: new Date(Date.now() + 86_400_000) });
 }
 
 // The listener is attached before the socket opens: auth_required may arrive in the same packet as the upgrade.
@@ -139,7 +144,7 @@ const appClients = await Promise.all(
         const c = new ws.WebSocket(wsUrl);
         c.on('message', (raw) => {
           const m = JSON.parse(String(raw)) as { type: string };
-          if (m.type === 'auth_required') c.send(JSON.stringify({ type: 'authenticate', token: signAccessToken(id, 'sheriff', env.JWT_SECRET, 3600) }));
+          if (m.type === 'auth_required') c.send(JSON.stringify({ type: 'authenticate', token: signAccessToken({ userId: id, role: 'sheriff', sessionId: sessionOf(id) }, env.JWT_SECRET, 3600) }));
           if (m.type === 'auth_error') reject(new Error(`authentication refused: ${String(raw)}`));
           if (m.type === 'stats_update') {
             c.removeAllListeners('message');

@@ -47,6 +47,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: process.env.E2E_DATA_DIR,
+      // E-mails as files: the admin's outbox view hides live links, so the journeys read the recipient's copy here.
+      MAIL_FILE_DIR: join(process.env.E2E_DATA_DIR, 'mail'),
       PUBLIC_URL: BASE_URL,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',

@@ -15,6 +15,7 @@ const MODULE_GRAPH = {
   auth: ['users', 'firms'],
   users: ['firms'],
   firms: [],
+  seal: [],
 };
 
 /** The layers below each area: an area may import itself and these. */

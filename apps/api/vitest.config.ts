@@ -21,6 +21,7 @@ const include =
 export default defineConfig({
   test: {
     include,
+    globalSetup: ['test/global-setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
@@ -15,13 +16,16 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Env } from './config/env';
+import { isDemo, type Env } from './config/env';
 import { WEB_DIST_DIR } from './config/paths';
 import type { Database } from './db/client';
 import { systemClock, type Clock, type Deps } from './lib/deps';
 import { EventDispatcher } from './lib/events';
 import { JobRunner } from './lib/jobs';
 import { Mailer } from './lib/mail';
+import { PdfWorkers, pdfLimitsOf } from './lib/pdf-merge';
+import { createSealer } from './lib/seal/sealer';
+import { requestLogSerializer } from './lib/redact';
 import { createFileStore, type FileStore } from './lib/storage';
 import { createPaymentProvider } from './modules/payments/payments.service';
 import { planLimits } from './modules/subscriptions/limits';
@@ -50,13 +54,32 @@ export type BuildAppOptions = {
 
 /** Builds the whole app without listening: plugins, then every module's routes under /api/v1. */
 export async function buildApp({ env, database, logger, files, clock }: BuildAppOptions): Promise<FastifyInstance> {
+  const requestTimeoutMs = Math.round(env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000);
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL },
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || `req-${randomUUID().slice(0, 8)}`,
+    // Request lines never show a live link (a delivery token, a reset token, a delivery session).
+    logger: logger === false ? false : { level: env.LOG_LEVEL, ...(typeof logger === 'object' ? logger : {}), serializers: { req: requestLogSerializer } },
+    // Request ids are ours: a client's X-Request-Id is never trusted as one (it could collide with or forge
+    // another request's id in the logs); a sane one is kept as a separate log field only.
+    genReqId: () => `req-${randomUUID()}`,
+    childLoggerFactory: (logger, bindings, opts, rawReq) => {
+      const clientId = clientRequestId(rawReq.headers['x-request-id']);
+      return logger.child(clientId ? { ...bindings, clientReqId: clientId } : bindings, opts);
+    },
     routerOptions: { ignoreTrailingSlash: true },
     // Fastify takes a hop count too, though its typings list only boolean, address strings and functions.
     trustProxy: env.TRUST_PROXY as boolean,
     bodyLimit: 2 * 1024 * 1024,
+    // A request must arrive whole within HTTP_REQUEST_TIMEOUT_SECONDS and a connection may not stay silent for longer
+    // than HTTP_IDLE_TIMEOUT_SECONDS: a stalled or dripping upload is cut off (408 or a closed socket) and its partly
+    // stored file removed, instead of holding a connection and a temporary file indefinitely.
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: Math.round(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000),
+    http: {
+      // Node ignores the request timeout when the headers timeout (60 s by default) is longer than it.
+      headersTimeout: Math.min(60_000, requestTimeoutMs),
+      // Node checks those timeouts on this period (30 s by default): short enough for short timeouts.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.round(requestTimeoutMs / 4))),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -66,15 +89,25 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
     database,
     files: files ?? createFileStore(env),
     payments: createPaymentProvider(env, app),
-    mailer: new Mailer(env.SMTP_URL, env.MAIL_FROM),
+    mailer: new Mailer(env.SMTP_URL, env.MAIL_FROM, env.MAIL_FILE_DIR),
     limits: planLimits,
     clock: clock ?? systemClock,
     events: new EventDispatcher(database, app.log),
     jobs: new JobRunner(database, app.log),
+    pdf: new PdfWorkers(pdfLimitsOf(env)),
+    seal: createSealer(env),
   };
   app.decorate('deps', deps);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // The idle timeout is the client's silence: while it sends a body, or while it is being answered. A request that is
+  // in and still being worked on (a bundle waiting for LibreOffice) keeps its connection, however long the work takes.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.on('timeout', (socket) => {
+      if (!request.raw.complete || reply.raw.headersSent) socket.destroy();
+    });
+    done();
   });
 
   registerErrorHandling(app);
@@ -86,7 +119,9 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
         styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
         fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The app's own origin only: 'self' covers same-origin ws(s) in current browsers, the explicit
+        // ws(s) origin of PUBLIC_URL the browsers that do not; never websockets to any host.
+        connectSrc: ["'self'", socketOriginOf(env.PUBLIC_URL)],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'self'", 'blob:'],
         formAction: ["'self'", 'https://www.payfast.co.za', 'https://sandbox.payfast.co.za'],
@@ -149,6 +184,36 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
   return app;
 }
 
+/** ws://host[:port] or wss://host[:port] of the app's public address (the real-time channel's origin). */
+function socketOriginOf(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
+/** A client's X-Request-Id, when it is a plain token (letters, digits, . _ -, up to 64): kept only as a log field. */
+function clientRequestId(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^[\w.-]{1,64}$/.test(value) ? value : undefined;
+}
+
+/**
+ * GET /meta.json: the build version of the web app (its version check) and whether this is a demo installation (the
+ * web app then says so in its footer). Served by the API rather than as a file, so the demo flag is the running
+ * server's, never the one of whoever built the bundle.
+ */
+function registerMeta(app: FastifyInstance, env: Env, dist: string) {
+  const demo = isDemo(env);
+  app.get('/meta.json', { schema: { hide: true } }, async (_req, reply) => {
+    let version: unknown;
+    try {
+      version = (JSON.parse(await readFile(join(dist, 'meta.json'), 'utf8')) as { version?: unknown }).version;
+    } catch {
+      version = undefined;
+    }
+    return reply.header('cache-control', 'no-cache').send({ ...(version !== undefined ? { version } : {}), demo });
+  });
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, `meta.json` and the app shell never cached.
  * Unknown GET paths outside /api get the app shell (the not-found handler in plugins/errors.ts), so client
@@ -156,6 +221,7 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
  */
 async function serveWebApp(app: FastifyInstance, env: Env) {
   const dist = env.WEB_DIST_DIR ?? WEB_DIST_DIR;
+  registerMeta(app, env, dist);
   if (!existsSync(join(dist, 'index.html'))) return;
   await app.register(fastifyStatic, {
     root: dist,

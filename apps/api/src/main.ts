@@ -11,6 +11,8 @@ export async function startApp(env: Env, opts: { background?: boolean } = {}): P
   const database = await createDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'pglite') });
   await migrate(database.raw);
   const app = await buildApp({ env, database });
+  // The seal's keys now, not on the first proof: a bad SEAL_P12_PATH stops the start, and the first start makes the local CA.
+  await app.deps.seal.prepare();
   await seed(database.db, env, app.log);
   if (opts.background !== false) {
     await app.deps.events.start();

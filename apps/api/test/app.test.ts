@@ -34,6 +34,13 @@ describe('app', () => {
     expect(res.json()).toMatchObject({ detail: 'Not found.', code: 'NOT_FOUND' });
   });
 
+  it('says on /meta.json that a SEED_DEMO start is a demo installation (the web app shows it in its footer)', async () => {
+    const res = await t().inject({ method: 'GET', url: '/meta.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toMatchObject({ demo: true });
+  });
+
   it('tolerates trailing slashes', async () => {
     const token = await t().login('attorney@demo.co.za');
     expect((await t().as(token).get('/api/v1/users/me/')).statusCode).toBe(200);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject as provided } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadEnv, type Env } from '../src/config/env';
 import { createDatabase, type Database } from '../src/db/client';
@@ -63,15 +63,19 @@ export type TestApp = {
 export async function createTestApp(overrides: Partial<Record<keyof Env, string>> = {}): Promise<TestApp> {
   const { database, url, drop } = await freshDatabase();
   await migrate(database.raw);
+  const dataDir = mkdtempSync(join(tmpdir(), 'lexserve-test-'));
+  // The seal's local CA and keys from the run's template (test/global-setup.ts): RSA keys are slow to make.
+  cpSync(join(provided('sealTemplateDir'), 'seal'), join(dataDir, 'seal'), { recursive: true });
   const env = loadEnv(
     {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       BCRYPT_COST: '4',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'lexserve-test-')),
+      DATA_DIR: dataDir,
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
       LOGIN_RATE_LIMIT: '1000',
       PUBLIC_RATE_LIMIT: '100000',
+      ITN_RATE_LIMIT: '100000',
       ...overrides,
     },
     url ? { DATABASE_URL: url } : {},

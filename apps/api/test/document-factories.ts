@@ -1,4 +1,5 @@
-import { crc32 } from 'node:zlib';
+import { once } from 'node:events';
+import { createDeflate, crc32 } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from './build-app';
@@ -14,6 +15,52 @@ export async function makePdf(pages = 1, label = 'Test document'): Promise<Buffe
   }
   pdf.setCreationDate(new Date('2025-01-01T00:00:00Z'));
   return Buffer.from(await pdf.save());
+}
+
+/** A PDF written in raw syntax: the given objects numbered from 1 (object 1 is the catalog), with a cross-reference table. */
+export function rawPdf(objects: (string | Buffer)[]): Buffer {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let offset = parts[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    const bytes = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.isBuffer(body) ? body : Buffer.from(body), Buffer.from('\nendobj\n')]);
+    offsets.push(offset);
+    parts.push(bytes);
+    offset += bytes.length;
+  });
+  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`));
+  return Buffer.concat(parts);
+}
+
+/** A hostile PDF of `pages` empty pages in raw syntax (50,000 pages make about 4 MB). */
+export function makeManyPagePdf(pages: number): Buffer {
+  const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(' ');
+  const page = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>';
+  return rawPdf(['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`, ...Array<string>(pages).fill(page)]);
+}
+
+/**
+ * A decompression bomb: a valid one-page PDF holding an object stream that is a few hundred KB as stored and
+ * inflates to `inflatedMb` MB (a readable object, then spaces). PDF readers inflate object streams on load.
+ */
+export async function makeInflateBombPdf(inflatedMb: number): Promise<Buffer> {
+  const head = Buffer.from('4 0 << /Bomb true >>');
+  const deflate = createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => out.push(c));
+  deflate.write(head);
+  const spaces = Buffer.alloc(1024 * 1024, 0x20);
+  for (let i = 0; i < inflatedMb; i++) if (!deflate.write(spaces)) await once(deflate, 'drain');
+  deflate.end();
+  await once(deflate, 'end');
+  const packed = Buffer.concat(out);
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
+    Buffer.concat([Buffer.from(`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`), packed, Buffer.from('\nendstream')]),
+  ]);
 }
 
 /** A minimal zip (stored entries), enough to be a .docx by content: it holds word/document.xml. */

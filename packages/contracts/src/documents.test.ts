@@ -39,6 +39,15 @@ describe('document inputs', () => {
     expect(UpdateDocumentInputSchema.parse({ title: '', case_number: null, client_name: '  ', status: 'served' })).toEqual({ status: 'served' });
   });
 
+  it('refuse a line break or control character inside a title, case number or name; trim one at the ends', () => {
+    for (const field of ['title', 'case_number', 'client_name', 'recipient_name']) {
+      expect(CreateDocumentInputSchema.safeParse({ [field]: 'A\r\nBcc: x@example.com' }).success).toBe(false);
+      expect(CreateDocumentInputSchema.safeParse({ [field]: 'A\u0007B' }).success).toBe(false);
+    }
+    expect(UpdateDocumentInputSchema.safeParse({ signature_name: 'Aisha\nPatel' }).success).toBe(false);
+    expect(CreateDocumentInputSchema.parse({ title: '  Summons\n' })).toEqual({ title: 'Summons' });
+  });
+
   it('accept a document type label or value, and draft metadata as object or string', () => {
     const parsed = CreateDocumentInputSchema.parse({ document_type: 'Summons Simple', draft_metadata: { version: 1 } });
     expect(parsed).toEqual({ document_type: 'summons_simple', draft_metadata: '{"version":1}' });

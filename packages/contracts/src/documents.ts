@@ -98,6 +98,7 @@ export const TIMELINE_EVENT_TYPES = [
   'file_deleted',
   'party_added',
   'party_removed',
+  'party_corrected',
   'comment_added',
   'system_event',
   'bundle_created',
@@ -339,6 +340,17 @@ const dropped = <T extends z.ZodTypeAny>(schema: T) =>
 const text = (max: number, label: string) =>
   z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`);
 
+/** Line breaks, control characters and Unicode line/paragraph separators. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * One line of text: a line break or control character is refused (422), not silently changed, because these values
+ * are written into e-mails (the formal service notice), their subjects and the proof of service.
+ */
+const line = (max: number, label: string) =>
+  text(max, label).refine((v) => !CONTROL_CHARACTERS.test(v), `${label} must be one line (no line breaks or control characters)`);
+
 /** A document type: a converted catalogue value, or a catalogue label (converted here). */
 export const DocumentTypeInputSchema = z
   .string({ error: 'Document type must be text' })
@@ -369,13 +381,13 @@ export const DraftMetadataInputSchema = z
   .refine((v) => v.length <= MAX_DRAFT_METADATA, 'Draft metadata is too large (at most 256 KB)');
 
 const documentFields = {
-  title: dropped(text(500, 'Document title')),
+  title: dropped(line(500, 'Document title')),
   document_type: dropped(DocumentTypeInputSchema),
   case_category: dropped(CaseCategorySchema),
-  case_number: dropped(text(100, 'Case number')),
+  case_number: dropped(line(100, 'Case number')),
   case_priority: dropped(CasePrioritySchema),
-  client_name: dropped(text(500, 'Attorney name')),
-  recipient_name: dropped(text(500, 'Recipient name')),
+  client_name: dropped(line(500, 'Attorney name')),
+  recipient_name: dropped(line(500, 'Recipient name')),
   recipient_address: dropped(text(1000, 'Recipient address')),
   special_instructions: dropped(text(5000, 'Special instructions')),
   service_notes: dropped(text(5000, 'Service notes')),
@@ -401,7 +413,7 @@ export type CreateDocumentInput = z.infer<typeof CreateDocumentInputSchema>;
 /** PUT /documents/{id}: only the fields sent (not null, not empty) are changed. status "served" submits. */
 export const UpdateDocumentInputSchema = z.object({
   ...documentFields,
-  signature_name: dropped(text(200, 'Signature')),
+  signature_name: dropped(line(200, 'Signature')),
   status: dropped(DocumentStatusSchema),
   service_date: dropped(z.iso.datetime({ offset: true, error: 'Service date must be an ISO date-time' }).or(z.iso.date())),
 });
@@ -786,6 +798,29 @@ export const DocumentErrors = defineErrors({
   BUNDLE_CONVERSION_FAILED: { status: 422, message: '{name} could not be converted to PDF. Save it as PDF, upload it and try again.' },
   /** A PDF pdf-lib cannot read (damaged or password-protected). `{name}` is replaced. */
   BUNDLE_PDF_UNREADABLE: { status: 422, message: '{name} could not be read as a PDF. It may be damaged or password-protected.' },
+  /** The bundle would pass PDF_MAX_PAGES pages with this file. `{name}`, `{limit}` (formatted, e.g. 2,000) are replaced. */
+  BUNDLE_TOO_MANY_PAGES: { status: 422, message: '{name} has too many pages to bundle (limit {limit} pages per bundle).' },
+  /** A PDF whose compressed parts inflate past PDF_MAX_INFLATED_MB when read (a decompression bomb). `{name}`, `{limit}` are replaced. */
+  BUNDLE_PDF_TOO_LARGE_INFLATED: {
+    status: 422,
+    message: '{name} expands to more than {limit} MB when read, more than this server processes. Save it again as PDF (for example with "Print to PDF") and try again.',
+  },
+  /** Reading the PDF took the PDF worker past its memory limit (PDF_WORKER_MEMORY_MB). `{name}` is replaced. */
+  BUNDLE_PDF_TOO_COMPLEX: {
+    status: 422,
+    message: '{name} needs more memory to process than this server allows. It may be damaged or unusually complex. Save it again as PDF and try again.',
+  },
+  /** Reading the PDF took the bundle past its time limit (PDF_TIMEOUT_SECONDS). `{name}`, `{seconds}` are replaced. */
+  BUNDLE_PDF_TIMEOUT: {
+    status: 422,
+    message: '{name} could not be processed within the time limit ({seconds} s). It may be damaged or unusually complex. Save it again as PDF and try again.',
+  },
+  /** Writing the merged bundle passed the time or memory limit. `{seconds}` is replaced. */
+  BUNDLE_TOO_COMPLEX: { status: 422, message: 'The bundle could not be made within the limits of this server ({seconds} s, {memory} MB). Bundle fewer or smaller files.' },
+  /** The chosen files together pass PDF_MAX_BUNDLE_MB. `{limit}` is replaced. */
+  BUNDLE_TOO_LARGE: { status: 413, message: 'The chosen files are too large to bundle together (limit {limit} MB in all). Bundle fewer files.' },
+  /** Every PDF worker is busy and the queue is full. */
+  BUNDLE_BUSY: { status: 503, message: 'The server is busy making other bundles. Please try again in a minute.' },
   /** Submit: the signed-in user has no name. */
   SIGNATURE_NAME_MISSING: { status: 422, message: 'User name is required for digital signature. Please update your profile.' },
   /** The assigned sheriff id is not an active sheriff. */

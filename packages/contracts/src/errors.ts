@@ -27,6 +27,8 @@ export const CommonErrors = defineErrors({
   AUTH_REQUIRED: { status: 401, message: 'Authentication required. Please log in.' },
   /** Token valid but expired. */
   TOKEN_EXPIRED: { status: 401, message: 'Authentication failed. Your session may have expired.' },
+  /** A signed token whose session was ended (logout, password change) or reached its absolute end. */
+  SESSION_ENDED: { status: 401, message: 'Your session has ended. Please log in again.' },
   /** The actor's role may not perform the action. */
   FORBIDDEN: { status: 403, message: 'Access forbidden. You may not have permission to perform this action.' },
   /** Admin-only calls answered to other roles. */
@@ -48,6 +50,10 @@ export const AuthErrors = defineErrors({
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password. Please check your credentials and try again.' },
   /** The user is deactivated. */
   ACCOUNT_INACTIVE: { status: 403, message: 'Account access denied. Your account may be suspended or inactive.' },
+  /** The user's firm is deactivated: login, refresh and every call are refused. */
+  FIRM_INACTIVE: { status: 403, message: "Access denied. Your firm's account has been deactivated. Please contact LexServe support." },
+  /** The user's branch is deactivated (branch administrators and legal practitioners of that branch). */
+  BRANCH_INACTIVE: { status: 403, message: 'Access denied. Your branch has been deactivated. Please contact your firm administrator.' },
   /** Too many login attempts from one address. */
   LOGIN_RATE_LIMITED: { status: 429, message: 'Too many login attempts. Please wait a moment and try again.' },
   /** Refresh token unknown, expired, revoked or reused. */
@@ -56,6 +62,10 @@ export const AuthErrors = defineErrors({
   EMAIL_TAKEN: { status: 409, message: 'A user with this email already exists.' },
   /** Change password with a wrong current password. */
   WRONG_CURRENT_PASSWORD: { status: 401, message: 'Current password is incorrect.' },
+  /** An e-mail (login) change without the current password. */
+  EMAIL_CHANGE_PASSWORD_REQUIRED: { status: 422, message: 'Enter your current password to change your e-mail address.' },
+  /** An e-mail (login) change with a wrong current password (400, not 401: the session itself is fine). */
+  EMAIL_CHANGE_WRONG_PASSWORD: { status: 400, message: 'Current password is incorrect. Your e-mail address was not changed.' },
   /** Reset token unknown, used or expired. */
   RESET_LINK_INVALID: { status: 400, message: 'This reset link is invalid or has expired.' },
   /** A user created with a generated password (or invited) calls anything but /users/me, the password change or logout. */
@@ -78,12 +88,19 @@ export const UserErrors = defineErrors({
     message: 'You cannot modify your own account or do not have permission to modify this user.',
   },
   ACTIVATION_CONFLICT: { status: 409, message: 'Cannot perform this action. The user may have restrictions.' },
+  /** A firm administrator updating or deleting another firm administrator (the system administrator's call). */
+  FIRM_ADMIN_PROTECTED: {
+    status: 409,
+    message: 'Firm administrators are managed by the LexServe system administrator. Please contact support to change this account.',
+  },
   ROLE_CHANGE_CONFLICT: {
     status: 409,
     message: 'Role change not allowed. User may have restrictions or invalid role transition.',
   },
   BRANCH_NOT_IN_FIRM: { status: 422, message: 'The selected branch does not belong to your firm.' },
   PRACTITIONER_NEEDS_BRANCH: { status: 422, message: 'Branch ID is required for legal practitioners.' },
+  /** A firm role (firm administrator, branch administrator, legal practitioner) without a firm. */
+  FIRM_REQUIRED: { status: 422, message: 'A firm is required for firm roles.' },
 });
 
 export const FirmErrors = defineErrors({

@@ -323,10 +323,28 @@ export const PartySchema = z.object({
   email: z.string().nullable(),
   physical_address: z.string().nullable(),
   language: z.string().nullable(),
+  /** The branch the party was recorded for: with the firm, who may see it. */
+  branch_id: z.number().int().nullable(),
+  /** The party this one corrects (POST /parties/{id}/corrections). */
+  corrects_party_id: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Party = z.infer<typeof PartySchema>;
+
+/** POST /parties/{id}/corrections: the new party, the one it replaces, and what happened on each of its documents. */
+export const PartyCorrectionSchema = z.object({
+  party: PartySchema,
+  corrects_party_id: z.number().int(),
+  documents: z.array(
+    z.object({
+      document_id: z.number().int(),
+      /** True when the document was not yet served and the actor may change it: its link now points at the new party. */
+      link_moved: z.boolean(),
+    }),
+  ),
+});
+export type PartyCorrection = z.infer<typeof PartyCorrectionSchema>;
 export const PartyListSchema = z.object({ parties: z.array(PartySchema), total: z.number().int() });
 
 export const PartyLinkSchema = z.object({
@@ -367,6 +385,11 @@ export const PartyErrors = defineErrors({
   PARTY_LINK_NOT_FOUND: { status: 404, message: 'This party is not linked to the document.' },
   /** A role that may not manage parties (sheriff, system admin). */
   PARTIES_FORBIDDEN: { status: 403, message: 'You do not have permission to manage parties.' },
+  /** PUT on a party linked to a served document: what was served stays as served. */
+  PARTY_ON_SERVED_DOCUMENT: {
+    status: 409,
+    message: 'This party is on a served document and cannot be changed. Record a correction as a new party.',
+  },
   /** party_id in the body differs from the one in the path. */
   PARTY_ID_MISMATCH: { status: 422, message: 'The party in the request body does not match the party in the address.' },
 });

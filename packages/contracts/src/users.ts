@@ -37,6 +37,8 @@ export const UpdateProfileInputSchema = z
     email: email.optional(),
     phone_number: OptionalTextSchema.optional(),
     address: OptionalTextSchema.optional(),
+    /** Required to change the e-mail address (the login). */
+    current_password: z.string().optional(),
   })
   .strip();
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
@@ -66,6 +68,10 @@ export const UpdateUserInputSchema = z.object({
   phone_number: OptionalTextSchema.optional(),
   address: OptionalTextSchema.optional(),
   is_active: z.boolean().optional(),
+  /** Kept in the audit log with the change. */
+  reason: z.string().trim().max(500).optional(),
+  /** Required when a user changes their own e-mail address through this call. */
+  current_password: z.string().optional(),
 });
 export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
 

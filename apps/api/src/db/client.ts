@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { restrictDataDir } from '../config/data-dir';
 import * as schema from './schema/index';
 
 type Schema = typeof schema;
@@ -39,15 +40,27 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   return createPglite(opts.memory ? undefined : opts.dataDir);
 }
 
+/**
+ * PGlite's files: its file system layer (Emscripten's) sets every file it creates to 0666 itself, past the process
+ * umask; folders keep the umask (0700). Its folder is made private again when it opens, every few minutes while it
+ * runs, and when it closes.
+ */
+const PGLITE_RESTRICT_MS = 5 * 60_000;
+
 /** PGlite (a WASM build of PostgreSQL) is loaded only in the embedded mode, so a server on PostgreSQL never pays for it. */
 async function createPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
   ]);
   const client = new PGlite(dataDir);
   await client.waitReady;
+  const restrict = () => {
+    if (dataDir) restrictDataDir(dataDir);
+  };
+  restrict();
+  const restrictTimer = dataDir ? setInterval(restrict, PGLITE_RESTRICT_MS).unref() : undefined;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   const raw: RawDb = {
     kind: 'pglite',
@@ -67,7 +80,11 @@ async function createPglite(dataDir?: string): Promise<Database> {
     notify: async (channel, payload) => {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
-    close: () => client.close(),
+    close: async () => {
+      clearInterval(restrictTimer);
+      await client.close();
+      restrict();
+    },
   };
   return { db, raw };
 }

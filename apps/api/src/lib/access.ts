@@ -12,6 +12,8 @@ export type Actor = {
   branchId: number | null;
   /** Signed in with a generated password: only /users/me and the password change are open (plugins/auth.ts). */
   mustChangePassword?: boolean;
+  /** The session (login) of the access token the request carried. */
+  sessionId?: string;
 };
 
 /**

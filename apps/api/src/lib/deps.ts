@@ -4,6 +4,8 @@ import type { EventDispatcher } from './events';
 import type { JobRunner } from './jobs';
 import type { Mailer } from './mail';
 import type { PaymentProvider } from './payment-provider';
+import type { PdfWorkers } from './pdf-merge';
+import type { Sealer } from './seal/sealer';
 import type { FileStore } from './storage';
 
 /** Plan limits, enforced by the subscriptions module; other modules ask before adding (each throws the limit's 403). */
@@ -31,4 +33,8 @@ export type Deps = {
   clock: Clock;
   events: EventDispatcher;
   jobs: JobRunner;
+  /** Opens users' PDFs in worker threads, within the PDF_* limits. */
+  pdf: PdfWorkers;
+  /** Seals issued PDFs (PAdES with an RFC 3161 time-stamp) and reads seals; key material cached in memory. */
+  seal: Sealer;
 };

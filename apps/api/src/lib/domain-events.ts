@@ -27,6 +27,11 @@ export interface DomainEvents {
   'user.created': { userId: number; byUserId: number; invited?: boolean };
   'user.deactivated': { userId: number; byUserId: number };
   'user.role_changed': { userId: number; from: Role; to: Role; byUserId: number };
+  /** Sessions ended (logout, password change or reset, deactivation, token reuse): their sockets close. */
+  'session.revoked': { userId: number; sessionIds: string[] };
+  /** A firm or branch was deactivated: its users' sockets close (their calls are refused from now on). */
+  'firm.deactivated': { firmId: number; byUserId: number };
+  'branch.deactivated': { branchId: number; byUserId: number };
 
   'document.created': DocumentEventPayload;
   'document.updated': DocumentEventPayload & { changedFields: string[] };

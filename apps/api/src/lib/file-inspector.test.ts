@@ -33,6 +33,17 @@ describe('FileInspector', () => {
     expect(await inspect(Buffer.alloc(0))).toMatchObject({ size: 0, type: null });
   });
 
+  it('takes a PDF only when "%PDF-" opens the file, at offset 0', async () => {
+    const pdf = await makePdf(1);
+    // Anything before the header: HTML or script that mentions %PDF- early on, a byte of junk, a BOM, a space.
+    for (const prefix of ['<html><!-- ', 'x', '\ufeff', ' ', '\n']) {
+      expect((await inspect(Buffer.concat([Buffer.from(prefix), pdf]))).type, JSON.stringify(prefix)).toBeNull();
+    }
+    expect((await inspect(Buffer.from('<script>alert(1)</script>\n%PDF-1.7\n'))).type).toBeNull();
+    expect((await inspect(Buffer.from('%PDF'))).type).toBeNull();
+    expect((await inspect(Buffer.from('%PDF-'), 1)).type).toBe('pdf');
+  });
+
   it('finds a DOCX whose word/ entry comes late in the archive', async () => {
     const entries: Record<string, string> = {};
     for (let i = 0; i < 200; i++) entries[`customXml/item${i}.xml`] = 'x'.repeat(500);
@@ -55,5 +66,21 @@ describe('file names', () => {
     expect(cleanFilename('C:\\Users\\me\\brief.pdf')).toBe('brief.pdf');
     expect(cleanFilename('a\u0000b\nc.pdf')).toBe('abc.pdf');
     expect(cleanFilename('', 'file')).toBe('file');
+  });
+
+  it('strips bidirectional controls and other invisible characters, keeping the letters of every script', () => {
+    // "invoice\u202Efdp.exe" shows as "invoiceexe.pdf": the right-to-left override hides the real extension.
+    expect(cleanFilename('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    for (const c of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C']) {
+      expect(cleanFilename(`a${c}b.pdf`), `U+${c.codePointAt(0)!.toString(16)}`).toBe('ab.pdf');
+    }
+    // C1 controls, line and paragraph separators, zero-width space, BOM, lone surrogates.
+    expect(cleanFilename('a\u0085\u009fb\u2028\u2029\u200b\ufeffc\ud800.pdf')).toBe('abc.pdf');
+    expect(cleanFilename('\u202E\u2066')).toBe('file');
+    // Letters of other scripts, and the joiners Persian and emoji need, stay.
+    expect(cleanFilename('قرارداد_می\u200cخواهم.pdf')).toBe('قرارداد_می\u200cخواهم.pdf');
+    expect(cleanFilename('Mokoena v Dlamini – hofbevel 👩\u200d⚖️.pdf')).toBe('Mokoena v Dlamini – hofbevel 👩\u200d⚖️.pdf');
+    // At most 255 characters, never half a surrogate pair.
+    expect(cleanFilename(`${'😀'.repeat(300)}.pdf`)).toBe(`${'😀'.repeat(251)}.pdf`);
   });
 });

@@ -8,7 +8,8 @@ const ZIP_LOCAL_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const WORD_DIR = Buffer.from('word/');
 /** The main stream of a Word 97-2003 file is named "WordDocument" in the CFB directory (UTF-16LE). */
 const WORD_DOCUMENT_UTF16 = Buffer.from('WordDocument', 'utf16le');
-const HEAD_BYTES = 1024;
+/** The bytes a type is told by: the longest magic number (a PDF starts with "%PDF-", a compound file with 8 bytes). */
+const HEAD_BYTES = 8;
 /** Bytes kept from the previous chunk so markers split across chunks are still found. */
 const OVERLAP = Math.max(30 + WORD_DIR.length, WORD_DOCUMENT_UTF16.length) - 1;
 
@@ -16,9 +17,10 @@ export type Inspection = { size: number; sha256: string; type: FileType | null }
 
 /**
  * A pass-through stream that learns what a file is while it streams to the store: its size, its SHA-256 and
- * its type by content. PDF: "%PDF-" in the first 1024 bytes. DOCX: a zip whose local file headers hold an
- * entry under "word/". DOC: an OLE compound file holding a "WordDocument" stream. Nothing is buffered beyond
- * the first 1 KB and a few overlap bytes, and nothing is copied: the body of a file that does not open as a
+ * its type by content. PDF: "%PDF-" at offset 0 (readers that look for it anywhere in the first kilobyte let
+ * any file that mentions it pass, an HTML or script file included). DOCX: a zip whose local file headers hold
+ * an entry under "word/". DOC: an OLE compound file holding a "WordDocument" stream. Nothing is buffered beyond
+ * the first 8 bytes and a few overlap bytes, and nothing is copied: the body of a file that does not open as a
  * zip or a compound file is never scanned, and the scan looks across a chunk boundary through a small window.
  */
 export class FileInspector extends Transform {
@@ -89,7 +91,7 @@ export class FileInspector extends Transform {
   private detect(): FileType | null {
     const head = this.head;
     if (head.length === 0) return null;
-    if (head.indexOf(PDF_MAGIC) !== -1) return 'pdf';
+    if (head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return 'pdf';
     if (head.subarray(0, 8).equals(CFB_MAGIC)) return this.cfbWord ? 'doc' : null;
     if (head.subarray(0, 4).equals(ZIP_LOCAL_HEADER)) return this.zipWord ? 'docx' : null;
     return null;
@@ -102,10 +104,18 @@ export const typeOfExtension = (filename: string): FileType | null => {
   return ext === 'pdf' || ext === 'doc' || ext === 'docx' ? ext : null;
 };
 
-/** A filename safe to store and to put in a header: no path, no control characters, at most 255 characters. */
+/**
+ * What a file name may not hold: control characters (C0, DEL, C1); the bidirectional controls that make
+ * "invoice\u202Efdp.exe" show as "invoiceexe.pdf" (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069); the
+ * line and paragraph separators; the invisible format characters U+200B, U+2060-U+2064, U+206A-U+206F, U+FEFF
+ * and U+FFF9-U+FFFB; and lone surrogates. Zero-width (non-)joiners stay: Persian, Indic scripts and emoji need them.
+ */
+const UNSAFE_IN_NAMES = /[\p{Cc}\p{Cs}\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/gu;
+
+/** A filename safe to store and to put in a header: no path, no control or bidirectional characters, at most 255 characters. */
 export const cleanFilename = (name: string | undefined, fallback = 'file'): string => {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || fallback).slice(-255);
+  const clean = base.replace(UNSAFE_IN_NAMES, '').trim();
+  // Characters, not UTF-16 units: a cut never leaves half a surrogate pair.
+  return Array.from(clean || fallback).slice(-255).join('');
 };

@@ -18,12 +18,16 @@ export async function scheduleJob(
 
 type ClaimedJob = { id: number; name: string; payload: Record<string, unknown>; attempts: number };
 
+/** Work repeated on a period (recovery sweeps): once when the runner starts, then every `everyMs`. */
+type PeriodicTask = { name: string; everyMs: number; run: () => Promise<void>; timer?: NodeJS.Timeout; running?: Promise<void> };
+
 /**
  * Runs due jobs from the `jobs` table. Jobs are claimed with FOR UPDATE SKIP LOCKED and a lease, so many
  * instances can run the same runner safely; a failed job is retried with back-off up to 5 attempts.
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly periodic: PeriodicTask[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
@@ -36,15 +40,42 @@ export class JobRunner {
     this.handlers.set(name, handler);
   }
 
+  /**
+   * Registers work to repeat: it runs when the runner starts (a start-up sweep after a crash) and then every
+   * `everyMs`. Each instance runs its own; the work must be safe to run twice at once (on one instance it never is).
+   */
+  every(name: string, everyMs: number, run: () => Promise<void>): void {
+    this.periodic.push({ name, everyMs, run });
+  }
+
   start(pollMs = 30_000): void {
     this.timer = setInterval(() => void this.tick(), pollMs);
     this.timer.unref();
     void this.tick();
+    for (const task of this.periodic) {
+      task.timer = setInterval(() => void this.runTask(task), task.everyMs);
+      task.timer.unref();
+      void this.runTask(task);
+    }
   }
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    await this.running;
+    for (const task of this.periodic) clearInterval(task.timer);
+    await Promise.all([this.running, ...this.periodic.map((t) => t.running)]);
+  }
+
+  /** Runs every periodic task now (tests, and an operator's nudge); answers once all have finished. */
+  async runPeriodic(): Promise<void> {
+    for (const task of this.periodic) await this.runTask(task);
+  }
+
+  private runTask(task: PeriodicTask): Promise<void> {
+    task.running ??= task
+      .run()
+      .catch((err: unknown) => this.log.error({ err, task: task.name }, 'periodic task failed'))
+      .finally(() => (task.running = undefined));
+    return task.running;
   }
 
   /** One round: claims and runs every due job; answers how many ran. */

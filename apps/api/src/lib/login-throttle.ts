@@ -1,31 +1,33 @@
 /**
- * Counts failed logins per account and per client address over a sliding window. After `perAccount`
- * failures for one e-mail, or `perAddress` failures from one address (any e-mails), further attempts are
- * refused with 429 until old failures leave the window. A successful login clears the account's count.
- * Kept in process memory: each instance limits on its own, which is enough to stop guessing.
+ * Counts failed logins over a sliding window, per (account, client address) pair and per client address.
+ * After `perPair` failures for one e-mail from one address, or `perAddress` failures from one address (any
+ * e-mails), further attempts from that address are refused with 429 until old failures leave the window.
+ * The account itself is never locked: failures from an attacker's address do not stop its owner logging in
+ * from theirs. A successful login clears that pair's count. Kept in process memory: each instance limits on
+ * its own, which is enough to stop guessing.
  */
 export class LoginThrottle {
   private readonly failures = new Map<string, number[]>();
 
   constructor(
-    private readonly perAccount: number,
+    private readonly perPair: number,
     private readonly perAddress: number,
     private readonly windowMs = 15 * 60 * 1000,
   ) {}
 
   isBlocked(email: string, address: string, now = Date.now()): boolean {
-    return this.count(`a:${email.toLowerCase()}`, now) >= this.perAccount || this.count(`ip:${address}`, now) >= this.perAddress;
+    return this.count(pairKey(email, address), now) >= this.perPair || this.count(addressKey(address), now) >= this.perAddress;
   }
 
   recordFailure(email: string, address: string, now = Date.now()): void {
-    for (const key of [`a:${email.toLowerCase()}`, `ip:${address}`]) {
+    for (const key of [pairKey(email, address), addressKey(address)]) {
       this.failures.set(key, [...this.recent(key, now), now]);
     }
     if (this.failures.size > 50_000) this.sweep(now);
   }
 
-  recordSuccess(email: string): void {
-    this.failures.delete(`a:${email.toLowerCase()}`);
+  recordSuccess(email: string, address: string): void {
+    this.failures.delete(pairKey(email, address));
   }
 
   private recent(key: string, now: number): number[] {
@@ -43,3 +45,6 @@ export class LoginThrottle {
     for (const key of this.failures.keys()) this.count(key, now);
   }
 }
+
+const pairKey = (email: string, address: string) => `p:${email.trim().toLowerCase()}|${address}`;
+const addressKey = (address: string) => `ip:${address}`;

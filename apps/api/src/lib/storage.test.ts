@@ -59,4 +59,23 @@ describe('S3FileStore', () => {
     await expect(store.put('files/1/bad', Readable.from(Array.from({ length: 10 }, () => Buffer.alloc(1024 * 1024))))).rejects.toThrow('network');
     expect(calls).toEqual(['CreateMultipartUploadCommand', 'UploadPartCommand#1', 'AbortMultipartUploadCommand']);
   });
+
+  it('lists the keys under a prefix page by page (for the orphan sweep)', async () => {
+    const at = new Date('2025-01-01T00:00:00Z');
+    const pages: Record<string, unknown> = {
+      first: { Contents: [{ Key: 'proofs/1/a.pdf', LastModified: at }], IsTruncated: true, NextContinuationToken: 'next' },
+      next: { Contents: [{ Key: 'proofs/2/b.pdf', LastModified: at }], IsTruncated: false },
+    };
+    const seen: unknown[] = [];
+    const client = {
+      send: async (cmd: { input: { Prefix?: string; ContinuationToken?: string } }) => {
+        seen.push(cmd.input);
+        return pages[cmd.input.ContinuationToken ?? 'first'];
+      },
+    } as unknown as S3Client;
+    const keys: string[] = [];
+    for await (const o of new S3FileStore(client, 'bucket').list('proofs/')) keys.push(o.key);
+    expect(keys).toEqual(['proofs/1/a.pdf', 'proofs/2/b.pdf']);
+    expect(seen).toMatchObject([{ Prefix: 'proofs/' }, { Prefix: 'proofs/', ContinuationToken: 'next' }]);
+  });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
@@ -30,6 +30,11 @@ export interface FileStore {
   stat(key: string): Promise<{ size: number } | null>;
   /** Removes the content; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every stored key under a prefix, with when it was last written; on local disk also the temporary `.part` files
+   * of writes that never finished (a crash mid-write). For the orphan sweep.
+   */
+  list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
@@ -104,6 +109,22 @@ export class LocalFileStore implements FileStore {
     await unlink(this.pathOf(key)).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;
     });
+  }
+
+  async *list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    const root = this.root;
+    async function* walk(dir: string): AsyncGenerator<{ key: string; modifiedAt: Date }> {
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) yield* walk(path);
+        else if (entry.isFile()) {
+          const info = await stat(path).catch(() => null);
+          if (info) yield { key: relative(root, path).split(sep).join('/'), modifiedAt: info.mtime };
+        }
+      }
+    }
+    yield* walk(this.pathOf(prefix.replace(/\/+$/, '')));
   }
 }
 
@@ -218,6 +239,18 @@ export class S3FileStore implements FileStore {
     assertKey(key);
     const { DeleteObjectCommand } = await sdk();
     await this.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    const { ListObjectsV2Command } = await sdk();
+    let token: string | undefined;
+    do {
+      const res = await this.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const o of (res.Contents as { Key?: string; LastModified?: Date }[] | undefined) ?? []) {
+        if (o.Key) yield { key: o.Key, modifiedAt: o.LastModified ?? new Date() };
+      }
+      token = res.IsTruncated ? (res.NextContinuationToken as string | undefined) : undefined;
+    } while (token);
   }
 }
 

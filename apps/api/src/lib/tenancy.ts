@@ -1,5 +1,6 @@
-import { and, eq, or, type SQL } from 'drizzle-orm';
-import { documents } from '../db/schema/index';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { PRE_SERVICE_STATUSES } from '@lexserve/contracts/documents';
+import { documentEvents, documentParties, documents, parties, users } from '../db/schema/index';
 import type { Actor } from './access';
 
 /**
@@ -26,4 +27,47 @@ export function documentScope(actor: Pick<Actor, 'id' | 'role' | 'firmId' | 'bra
         or(eq(documents.branchId, actor.branchId ?? -1), eq(documents.createdById, actor.id)),
       );
   }
+}
+
+/**
+ * The parties an actor may see, as a condition on `parties`: the system administrator all; a firm
+ * administrator their firm's; a branch administrator their branch's (their firm's without a branch); a legal
+ * practitioner their branch's and those they recorded. Beyond these, anyone sees the parties linked to a
+ * document they may see (documentScope), so a document's parties never hide from its readers. Sheriffs read
+ * parties only through their documents' links, never this list.
+ */
+export function partyScope(actor: Pick<Actor, 'id' | 'role' | 'firmId' | 'branchId'>): SQL | undefined {
+  const firm = eq(parties.firmId, actor.firmId ?? -1);
+  const onVisibleDocument = sql`EXISTS (SELECT 1 FROM ${documentParties} JOIN ${documents} ON ${documents.id} = ${documentParties.documentId}
+    WHERE ${documentParties.partyId} = ${parties.id} AND ${documentScope(actor) ?? sql`true`})`;
+  switch (actor.role) {
+    case 'system_admin':
+      return undefined;
+    case 'firm_admin':
+      return firm;
+    case 'branch_admin':
+      return actor.branchId ? and(firm, or(eq(parties.branchId, actor.branchId), onVisibleDocument)) : firm;
+    case 'legal_practitioner':
+      return and(firm, or(eq(parties.branchId, actor.branchId ?? -1), eq(parties.createdById, actor.id), onVisibleDocument));
+    case 'sheriff':
+      return sql`false`;
+  }
+}
+
+/** A document that was served (the condition of documents.policy's wasServed, in SQL): served_at set or past the pre-service statuses. */
+export const documentWasServed = (): SQL =>
+  sql`(${documents.servedAt} IS NOT NULL OR ${documents.status} NOT IN (${sql.join(
+    PRE_SERVICE_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )}))`;
+
+/**
+ * The users a sheriff may read, as a condition on `users`: themself, the system administrators, and the people
+ * of the documents assigned to them (who created or served one, or acted on its timeline).
+ */
+export function usersSeenBySheriff(sheriffId: number): SQL {
+  return sql`(${users.id} = ${sheriffId} OR ${users.role} = 'system_admin' OR EXISTS (
+    SELECT 1 FROM ${documents} WHERE ${documents.assignedSheriffId} = ${sheriffId} AND (
+      ${documents.createdById} = ${users.id} OR ${documents.servedById} = ${users.id} OR EXISTS (
+        SELECT 1 FROM ${documentEvents} WHERE ${documentEvents.documentId} = ${documents.id} AND ${documentEvents.performedById} = ${users.id}))))`;
 }

@@ -1,19 +1,31 @@
 import { createHash, randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
-type AccessClaims = { sub: string; role: string; typ: 'access' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const signAccessToken = (userId: number, role: string, secret: string, ttlSeconds: number) =>
-  jwt.sign({ role, typ: 'access' }, secret, { algorithm: 'HS256', subject: String(userId), expiresIn: ttlSeconds });
+type AccessClaims = { sub?: unknown; role?: unknown; typ?: unknown; sid?: unknown; exp?: unknown };
 
-export type VerifiedToken = { ok: true; userId: number } | { ok: false; expired: boolean };
+/** What an access token names: its user, the user's role when signed, and the session (login) it belongs to. */
+export type AccessTokenSubject = { userId: number; role: string; sessionId: string };
 
-export function verifyAccessToken(token: string, secret: string): VerifiedToken {
+export const signAccessToken = ({ userId, role, sessionId }: AccessTokenSubject, secret: string, ttlSeconds: number) =>
+  jwt.sign({ role, typ: 'access', sid: sessionId }, secret, { algorithm: 'HS256', subject: String(userId), expiresIn: ttlSeconds });
+
+export type VerifiedToken = { ok: true; userId: number; sessionId: string } | { ok: false; expired: boolean };
+
+/**
+ * Checks an access token: HS256 with our secret, `typ` 'access', an expiry (a token without `exp` never
+ * expires, so it is refused), a numeric subject and a session id. `allowExpired` is for logout only: a
+ * signed token that expired still names the session to end.
+ */
+export function verifyAccessToken(token: string, secret: string, opts: { allowExpired?: boolean } = {}): VerifiedToken {
   try {
-    const claims = jwt.verify(token, secret, { algorithms: ['HS256'] }) as AccessClaims;
+    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], ignoreExpiration: opts.allowExpired === true }) as AccessClaims;
     const userId = Number(claims.sub);
-    if (claims.typ !== 'access' || !Number.isInteger(userId)) return { ok: false, expired: false };
-    return { ok: true, userId };
+    if (claims.typ !== 'access' || typeof claims.exp !== 'number' || typeof claims.sid !== 'string' || !UUID.test(claims.sid))
+      return { ok: false, expired: false };
+    if (typeof claims.sub !== 'string' || !Number.isInteger(userId)) return { ok: false, expired: false };
+    return { ok: true, userId, sessionId: claims.sid };
   } catch (err) {
     return { ok: false, expired: err instanceof jwt.TokenExpiredError };
   }

@@ -12,6 +12,7 @@ import { closuresModule } from './closures/closures.module';
 import { subscriptionsModule } from './subscriptions/subscriptions.module';
 import { paymentsModule } from './payments/payments.module';
 import { adminModule } from './admin/admin.module';
+import { sealModule } from './seal/seal.module';
 
 /** Every domain module, in registration order. Each module adds its own entry. */
 export const modules: ModuleDef[] = [
@@ -26,4 +27,5 @@ export const modules: ModuleDef[] = [
   subscriptionsModule,
   paymentsModule,
   adminModule,
+  sealModule,
 ];

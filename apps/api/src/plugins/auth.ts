@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@lexserve/contracts/common';
 import { AuthErrors, CommonErrors, type ErrorDef } from '@lexserve/contracts/errors';
-import { users } from '../db/schema/index';
+import { branches, firms, sessions, users } from '../db/schema/index';
 import type { Actor } from '../lib/access';
+import { accountRefusal, standingColumns } from '../lib/account-standing';
 import { AppError } from '../lib/app-error';
 import { actorOf } from '../lib/context';
+import { isSessionLive } from '../lib/sessions';
 import { verifyAccessToken } from '../lib/tokens';
 
 declare module 'fastify' {
@@ -24,11 +26,15 @@ export const bearerToken = (request: FastifyRequest): string | undefined => {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 };
 
-/** Resolves a verified access token to the current, active user. */
+/**
+ * Resolves an access token to the current actor, in one indexed query (the user by id, the session by id, the
+ * firm and branch by id): the token must be signed, unexpired and of type access; its session live (not
+ * logged out, not past its absolute end); the user, their firm and their branch active.
+ */
 export async function resolveActor(app: FastifyInstance, token: string): Promise<Actor> {
   const verified = verifyAccessToken(token, app.deps.env.JWT_SECRET);
   if (!verified.ok) throw new AppError(verified.expired ? CommonErrors.TOKEN_EXPIRED : CommonErrors.AUTH_REQUIRED);
-  const [user] = await app.deps.database.db
+  const [row] = await app.deps.database.db
     .select({
       id: users.id,
       role: users.role,
@@ -39,19 +45,30 @@ export async function resolveActor(app: FastifyInstance, token: string): Promise
       isActive: users.isActive,
       isSystem: users.isSystem,
       mustChangePassword: users.mustChangePassword,
+      sessionRevokedAt: sessions.revokedAt,
+      sessionExpiresAt: sessions.expiresAt,
+      ...standingColumns,
     })
     .from(users)
+    .leftJoin(sessions, and(eq(sessions.id, verified.sessionId), eq(sessions.userId, users.id)))
+    .leftJoin(firms, eq(firms.id, users.firmId))
+    .leftJoin(branches, eq(branches.id, users.branchId))
     .where(eq(users.id, verified.userId));
-  if (!user || user.isSystem) throw new AppError(CommonErrors.AUTH_REQUIRED);
-  if (!user.isActive) throw new AppError(AuthErrors.ACCOUNT_INACTIVE);
+  if (!row || row.isSystem) throw new AppError(CommonErrors.AUTH_REQUIRED);
+  // A deactivated account, firm or branch is told so (403) even when its sessions were ended with it.
+  const refusal = accountRefusal(row);
+  if (refusal) throw new AppError(refusal);
+  const session = row.sessionExpiresAt ? { revokedAt: row.sessionRevokedAt, expiresAt: row.sessionExpiresAt } : undefined;
+  if (!isSessionLive(session, app.deps.clock.now())) throw new AppError(CommonErrors.SESSION_ENDED);
   return {
-    id: user.id,
-    role: user.role,
-    email: user.email,
-    fullName: user.fullName,
-    firmId: user.firmId,
-    branchId: user.branchId,
-    mustChangePassword: user.mustChangePassword,
+    id: row.id,
+    role: row.role,
+    email: row.email,
+    fullName: row.fullName,
+    firmId: row.firmId,
+    branchId: row.branchId,
+    sessionId: verified.sessionId,
+    mustChangePassword: row.mustChangePassword,
   };
 }
 

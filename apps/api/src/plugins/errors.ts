@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { CommonErrors, type ValidationIssue } from '@lexserve/contracts/errors';
 import { AppError, FieldError, isUnstorableValue } from '../lib/app-error';
+import { redactLinks, redactParams } from '../lib/redact';
 
 /**
  * The only place that knows HTTP status codes for errors. Every non-2xx body is
@@ -48,7 +49,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         : err.message;
       return send(reply, request, status, detail, err.code ?? 'BAD_REQUEST');
     }
-    request.log.error({ err, method: request.method, url: request.url, params: request.params }, 'unhandled error');
+    request.log.error({ err, method: request.method, url: redactLinks(request.url), params: redactParams(request.params) }, 'unhandled error');
     return send(reply, request, 500, CommonErrors.INTERNAL.message, 'INTERNAL');
   });
 

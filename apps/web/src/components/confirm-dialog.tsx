@@ -12,9 +12,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 
-export type ConfirmDialogType = 'danger' | 'warning' | 'info';
+type ConfirmDialogType = 'danger' | 'warning' | 'info';
 
-export type ConfirmDialogProps = {
+type ConfirmDialogProps = {
   open: boolean;
   type?: ConfirmDialogType;
   title: string;

@@ -16,7 +16,7 @@ export type DashboardFeedback = {
 const noop = () => undefined;
 const fallback: DashboardFeedback = { showLoading: noop, hideLoading: noop, showSuccess: noop, showError: noop };
 
-export const DashboardFeedbackContext = createContext<DashboardFeedback>(fallback);
+const DashboardFeedbackContext = createContext<DashboardFeedback>(fallback);
 
 export const useDashboardFeedback = (): DashboardFeedback => useContext(DashboardFeedbackContext);
 

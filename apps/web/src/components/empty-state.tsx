@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-export type EmptyStateProps = {
+type EmptyStateProps = {
   title: string;
   description?: ReactNode;
   icon?: ReactNode;

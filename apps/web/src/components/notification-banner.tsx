@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { BANNER_AUTO_HIDE_MS } from '../config/constants';
 
-export type NotificationBannerProps = {
+type NotificationBannerProps = {
   open: boolean;
   severity: AlertColor;
   title?: string;

@@ -1,9 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { NotificationsNavButton } from '../features/notifications/components/notifications-nav-button';
-import { mockApi, reply } from '../testing/mock-api';
-import { renderWithProviders, signIn } from '../testing/render';
+import { renderWithProviders } from '../testing/render';
 import { ConfirmDialog } from './confirm-dialog';
 import { NotificationBanner } from './notification-banner';
 
@@ -39,23 +37,5 @@ describe('ConfirmDialog (spec 2.13)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Keep' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onCancel).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('notifications badge (spec 2.6)', () => {
-  it('caps the unread count at 99', async () => {
-    signIn();
-    mockApi({ 'GET /notifications/stats': reply(200, { unread_count: 150, total_notifications: 200, read_count: 50, recent_count: 3, by_type: {} }) });
-    renderWithProviders(<NotificationsNavButton />);
-    expect(await screen.findByText('99+')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Notifications, 99+ unread' })).toHaveAttribute('href', '/app/notifications');
-  });
-
-  it('shows no badge when the stats call fails', async () => {
-    signIn();
-    const { find } = mockApi({ 'GET /notifications/stats': reply(404, { detail: 'Not found.' }) });
-    renderWithProviders(<NotificationsNavButton />);
-    await vi.waitFor(() => expect(find('GET', '/notifications/stats')).toHaveLength(1));
-    expect(screen.getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
   });
 });

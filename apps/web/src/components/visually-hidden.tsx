@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 
 /** Styles that hide text on screen but keep it for screen readers. */
-export const visuallyHiddenStyle: CSSProperties = {
+const visuallyHiddenStyle: CSSProperties = {
   border: 0,
   clip: 'rect(0 0 0 0)',
   height: 1,

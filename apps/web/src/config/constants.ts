@@ -34,14 +34,14 @@ const DEFAULT_SESSION_TIMING = {
   inactivityCheckMs: 5 * SECOND,
 } as const;
 
-export type SessionTiming = { -readonly [K in keyof typeof DEFAULT_SESSION_TIMING]: number };
+type SessionTiming = { -readonly [K in keyof typeof DEFAULT_SESSION_TIMING]: number };
 
 /**
  * Key of an optional JSON object in localStorage that shortens the session timers, used by the
  * end-to-end journeys (session expiry in seconds instead of 25 minutes). Overrides can only make
  * a timer shorter, never longer, so the setting cannot weaken the inactivity logout.
  */
-export const SESSION_TIMING_OVERRIDE_KEY = 'lexserve.session_timing';
+const SESSION_TIMING_OVERRIDE_KEY = 'lexserve.session_timing';
 
 const readSessionTiming = (): SessionTiming => {
   const timing: SessionTiming = { ...DEFAULT_SESSION_TIMING };
@@ -77,7 +77,6 @@ export const VERSION_CHECK_INTERVAL_MS = 120 * SECOND;
 
 /** Pending case closures count refresh (spec 2.6). */
 export const PENDING_CLOSURES_REFRESH_MS = 30 * SECOND;
-export const PENDING_CLOSURES_LIMIT = 100;
 
 /** Notification stats refresh for the navigation badge (same as the stats lifetime). */
 export const NOTIFICATION_STATS_REFRESH_MS = 30 * SECOND;
@@ -89,9 +88,8 @@ export const BADGE_MAX = 99;
 export const BANNER_AUTO_HIDE_MS = 5 * SECOND;
 
 // Roles and their labels are shared with the API (packages/contracts).
-export { CREATABLE_FIRM_ROLES, FIRM_ROLES, ROLES, ROLE_LABELS, isFirmRole } from '@lexserve/contracts/common';
+export { CREATABLE_FIRM_ROLES, FIRM_ROLES, ROLE_LABELS } from '@lexserve/contracts/common';
 export type { Role } from '@lexserve/contracts/common';
-export type FirmRole = 'firm_admin' | 'branch_admin' | 'legal_practitioner';
 export type CreatableFirmRole = 'branch_admin' | 'legal_practitioner';
 
 /** Subscription statuses that count as active (spec 9). */

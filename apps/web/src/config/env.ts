@@ -16,5 +16,3 @@ export const META_URL = '/meta.json';
 
 /** Version of the running bundle. */
 export const APP_VERSION: string = __APP_VERSION__;
-
-export const IS_DEV = import.meta.env.DEV;

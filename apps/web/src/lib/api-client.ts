@@ -24,7 +24,7 @@ export const GENERIC_ERROR_MESSAGES = {
   status: (status: number) => `API request failed with status ${status}`,
 } as const;
 
-export type ApiErrorDetail = string | ValidationIssue[] | undefined;
+type ApiErrorDetail = string | ValidationIssue[] | undefined;
 
 /** Every failed call throws this. `status` 0 means the server could not be reached. */
 export class ApiRequestError extends Error {
@@ -65,7 +65,7 @@ const formatValidationIssues = (issues: ValidationIssue[]): string =>
     .join('; ');
 
 /** The generic message for a failed answer (spec 8, "Generic"). */
-export const genericMessageFor = (status: number, detail: ApiErrorDetail, tokenSent: boolean): string => {
+const genericMessageFor = (status: number, detail: ApiErrorDetail, tokenSent: boolean): string => {
   if (status === 0) return GENERIC_ERROR_MESSAGES.network;
   if (status === 403) return tokenSent ? GENERIC_ERROR_MESSAGES.forbidden : GENERIC_ERROR_MESSAGES.authenticationRequired;
   if (status === 401) return GENERIC_ERROR_MESSAGES.authenticationFailed;
@@ -73,7 +73,7 @@ export const genericMessageFor = (status: number, detail: ApiErrorDetail, tokenS
   return GENERIC_ERROR_MESSAGES.status(status);
 };
 
-export type DescribeErrorOptions = {
+type DescribeErrorOptions = {
   /** The call's own words per HTTP status (spec 8 tables). */
   byStatus?: Partial<Record<number, string>>;
   /** The call's own words per error code. */
@@ -117,24 +117,16 @@ export const refreshSession = (): Promise<boolean> => {
   if (!refreshToken) return Promise.resolve(false);
   refreshInFlight = (async () => {
     try {
-      const response = await fetch(`${API_BASE_URL}/users/refresh`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ refresh_token: refreshToken }),
-      });
-      if (response.ok) {
-        storeTokens((await response.json()) as TokenPair);
-        return true;
-      }
-      if (response.status === 401 || response.status === 403) {
+      storeTokens(await apiRequest<TokenPair>('/users/refresh', { method: 'POST', body: { refresh_token: refreshToken }, auth: false }));
+      return true;
+    } catch (error) {
+      if (isApiRequestError(error) && (error.status === 401 || error.status === 403)) {
         // The refresh token was revoked, rotated elsewhere, expired, or the user was deactivated.
         setSessionEndReason('expired');
         clearTokens();
         emitSessionEvent('session-ended');
       }
-      return false;
-    } catch {
-      // Offline: keep the tokens, a later attempt may succeed.
+      // Otherwise (offline, a server error) the tokens are kept: a later attempt may succeed.
       return false;
     } finally {
       refreshInFlight = null;
@@ -154,7 +146,7 @@ export const ensureFreshToken = async (): Promise<void> => {
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export type RequestOptions = {
+type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON-serialisable body, or FormData for uploads. */
   body?: unknown;
@@ -182,8 +174,7 @@ const buildUrl = (path: string, query?: Record<string, QueryValue>): string => {
   return search ? `${url}?${search}` : url;
 };
 
-const parseBody = async (response: Response): Promise<unknown> => {
-  const text = await response.text();
+const parseText = (text: string): unknown => {
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -192,38 +183,56 @@ const parseBody = async (response: Response): Promise<unknown> => {
   }
 };
 
-const toError = async (response: Response, tokenSent: boolean): Promise<ApiRequestError> => {
-  const body = (await parseBody(response)) as
-    | { detail?: unknown; message?: unknown; error?: unknown; code?: unknown; request_id?: unknown }
-    | string
-    | undefined;
+/** A failed answer as the ApiRequestError of spec 8: the server's detail, code and request id, and the generic message. */
+const errorFromAnswer = (status: number, body: unknown, tokenSent: boolean): ApiRequestError => {
   let detail: ApiErrorDetail;
   let code: string | undefined;
   let requestId: string | undefined;
   if (body && typeof body === 'object') {
-    const raw = body.detail ?? body.message ?? body.error;
+    const fields = body as { detail?: unknown; message?: unknown; error?: unknown; code?: unknown; request_id?: unknown };
+    const raw = fields.detail ?? fields.message ?? fields.error;
     if (typeof raw === 'string') detail = raw;
     else if (Array.isArray(raw)) detail = raw as ValidationIssue[];
-    if (typeof body.code === 'string') code = body.code;
-    if (typeof body.request_id === 'string') requestId = body.request_id;
+    if (typeof fields.code === 'string') code = fields.code;
+    if (typeof fields.request_id === 'string') requestId = fields.request_id;
   }
-  return new ApiRequestError({
-    status: response.status,
-    message: genericMessageFor(response.status, detail, tokenSent),
-    code,
-    detail,
-    requestId,
-  });
+  return new ApiRequestError({ status, message: genericMessageFor(status, detail, tokenSent), code, detail, requestId });
 };
 
-/** The one way the app talks to the API. Resolves with the parsed body; throws ApiRequestError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, auth = true, retryOn401 = true, responseType = 'json', signal } = options;
-  if (auth) await ensureFreshToken();
+/** What a transport (fetch or XHR) answers: the status, and readers for the error body and the success value. */
+type Answer<T> = { status: number; errorBody: () => Promise<unknown>; value: () => Promise<T> };
 
-  const send = async (): Promise<{ response: Response; tokenSent: boolean }> => {
+type AuthOptions = { auth: boolean; retryOn401: boolean };
+
+/**
+ * The token handling every call shares (spec 4.2): a fresh token first, the bearer header, one refresh and one
+ * retry on 401, 'token-expired' when that fails too, and ApiRequestError for any failed answer.
+ */
+async function sendAuthorised<T>({ auth, retryOn401 }: AuthOptions, send: (token: string | null) => Promise<Answer<T>>): Promise<T> {
+  if (auth) await ensureFreshToken();
+  let token = auth ? getAccessToken() : null;
+  let answer = await send(token);
+  if (answer.status === 401 && auth && retryOn401 && getRefreshToken() && (await refreshSession())) {
+    token = getAccessToken();
+    answer = await send(token);
+  }
+  if (answer.status < 200 || answer.status >= 300) {
+    const error = errorFromAnswer(answer.status, await answer.errorBody(), Boolean(token));
+    if (answer.status === 401 && auth && retryOn401 && token) emitSessionEvent('token-expired');
+    throw error;
+  }
+  return answer.value();
+}
+
+const networkError = () => new ApiRequestError({ status: 0, message: GENERIC_ERROR_MESSAGES.network });
+
+/** The one way the app talks to the API. Resolves with the parsed body; throws ApiRequestError. */
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, auth = true, retryOn401 = true, responseType = 'json', signal } = options;
+  const url = buildUrl(path, query);
+
+  const send = async (token: string | null): Promise<Answer<T>> => {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    const token = auth ? getAccessToken() : null;
     if (token) headers.Authorization = `Bearer ${token}`;
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
@@ -231,32 +240,83 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       headers['Content-Type'] = 'application/json';
       payload = JSON.stringify(body);
     }
+    let response: Response;
     try {
-      const response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
-      return { response, tokenSent: Boolean(token) };
+      response = await fetch(url, { method, headers, body: payload, signal });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new ApiRequestError({ status: 0, message: GENERIC_ERROR_MESSAGES.network });
+      throw networkError();
     }
+    return {
+      status: response.status,
+      errorBody: async () => parseText(await response.text()),
+      value: async () => {
+        if (response.status === 204) return undefined as T;
+        if (responseType === 'blob') return (await response.blob()) as T;
+        if (responseType === 'text') return (await response.text()) as T;
+        return parseText(await response.text()) as T;
+      },
+    };
   };
 
-  let { response, tokenSent } = await send();
+  return sendAuthorised({ auth, retryOn401 }, send);
+}
 
-  if (response.status === 401 && auth && retryOn401 && getRefreshToken()) {
-    // Spec 4.2: on a 401, one refresh is tried and the request is retried once.
-    if (await refreshSession()) ({ response, tokenSent } = await send());
-  }
+// ---- uploads with progress ------------------------------------------------------------------
 
-  if (!response.ok) {
-    const error = await toError(response, tokenSent);
-    if (response.status === 401 && auth && retryOn401 && tokenSent) emitSessionEvent('token-expired');
-    throw error;
-  }
+export type UploadProgress = { loaded: number; total: number; percent: number };
 
-  if (response.status === 204) return undefined as T;
-  if (responseType === 'blob') return (await response.blob()) as T;
-  if (responseType === 'text') return (await response.text()) as T;
-  return (await parseBody(response)) as T;
+type UploadOptions = {
+  method?: 'POST' | 'PUT';
+  query?: Record<string, QueryValue>;
+  /** Called with the bytes sent so far, from the browser's upload progress events. */
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+  /** Send the bearer token (default true); false for public uploads (verification). */
+  auth?: boolean;
+};
+
+const cancelled = () => new DOMException('The upload was cancelled.', 'AbortError');
+
+/** One multipart request over XMLHttpRequest, the only browser API that reports upload progress. */
+const sendWithProgress = <T>(url: string, form: FormData, options: UploadOptions, token: string | null): Promise<Answer<T>> =>
+  new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (!options.onProgress || !event.lengthComputable) return;
+      options.onProgress({ loaded: event.loaded, total: event.total, percent: Math.round((event.loaded / event.total) * 100) });
+    };
+    xhr.onload = () => {
+      const body = parseText(xhr.responseText);
+      resolve({ status: xhr.status, errorBody: async () => body, value: async () => body as T });
+    };
+    xhr.onerror = () => reject(networkError());
+    xhr.onabort = () => reject(cancelled());
+    if (options.signal) {
+      if (options.signal.aborted) {
+        reject(cancelled());
+        return;
+      }
+      options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(form);
+  });
+
+/**
+ * A multipart upload with real progress: the same URL building, token handling and ApiRequestError as every other
+ * call, over XMLHttpRequest because fetch() cannot report upload progress. A retry after a refresh restarts the
+ * progress at 0.
+ */
+export function uploadWithProgress<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const url = buildUrl(path, options.query);
+  let attempts = 0;
+  return sendAuthorised({ auth: options.auth !== false, retryOn401: true }, (token) => {
+    if (attempts++ > 0) options.onProgress?.({ loaded: 0, total: 0, percent: 0 });
+    return sendWithProgress<T>(url, form, options, token);
+  });
 }
 
 export const api = {

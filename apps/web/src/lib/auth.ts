@@ -3,7 +3,8 @@ import type { User } from '@lexserve/contracts/users';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from './api-client';
-import { STALE_TIMES, queryKeys } from './query-client';
+import { STALE_TIMES } from './query-client';
+import { sharedKeys } from './query-keys';
 import {
   clearTokens,
   getRefreshToken,
@@ -15,7 +16,6 @@ import {
   type SessionEndReason,
 } from './session-store';
 
-export type { User };
 
 /**
  * What a page may hand to /login in its navigation state (spec 2.2): a success message to show,
@@ -31,28 +31,15 @@ export type LoginRedirectState = {
 /** True while a token pair is stored; re-renders on login, logout and changes from other tabs. */
 export const useHasSession = (): boolean => useSyncExternalStore(subscribeTokens, hasSession, () => false);
 
-export const getCurrentUser = (): Promise<User> => api.get<User>('/users/me');
+const getCurrentUser = (): Promise<User> => api.get<User>('/users/me');
 
-export const currentUserQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.me, queryFn: getCurrentUser, staleTime: STALE_TIMES.currentUser });
+const currentUserQueryOptions = () =>
+  queryOptions({ queryKey: sharedKeys.me, queryFn: getCurrentUser, staleTime: STALE_TIMES.currentUser });
 
 /** The logged-in user (GET /users/me); disabled without a session. */
 export const useCurrentUser = () => {
   const signedIn = useHasSession();
   return useQuery({ ...currentUserQueryOptions(), enabled: signedIn });
-};
-
-export const getPermissions = async (): Promise<string[]> =>
-  (await api.get<{ permissions: string[] }>('/users/me/permissions')).permissions ?? [];
-
-export const usePermissions = () => {
-  const signedIn = useHasSession();
-  return useQuery({
-    queryKey: queryKeys.permissions,
-    queryFn: getPermissions,
-    staleTime: STALE_TIMES.permissions,
-    enabled: signedIn,
-  });
 };
 
 /** Keeps a freshly issued token pair and starts the activity clock. */
@@ -62,23 +49,14 @@ export const startSession = (pair: TokenPair): void => {
   recordActivity({ force: true });
 };
 
-const LOGGED_OUT_EVENT = 'lexserve:logged-out';
-
-/** Lets the real-time client (and anything else holding resources) close on logout. */
-export const onLoggedOut = (handler: () => void): (() => void) => {
-  window.addEventListener(LOGGED_OUT_EVENT, handler);
-  return () => window.removeEventListener(LOGGED_OUT_EVENT, handler);
-};
-
 /**
- * Ends the session locally: tokens and cached data go, listeners close their connections. The
- * guard of the authenticated area then sends the user to the login page that fits the reason.
+ * Ends the session locally: tokens and cached data go. The guard of the authenticated area then
+ * sends the user to the login page that fits the reason.
  */
-export const endSession = (queryClient: QueryClient, reason: SessionEndReason): void => {
+const endSession = (queryClient: QueryClient, reason: SessionEndReason): void => {
   setSessionEndReason(reason);
   clearTokens();
   queryClient.clear();
-  window.dispatchEvent(new Event(LOGGED_OUT_EVENT));
 };
 
 /** Spec 4.2, logout: tell the server (revoking the refresh token), then clear everything locally. */

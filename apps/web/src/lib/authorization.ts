@@ -13,7 +13,7 @@ export const DASHBOARD_TABS_BY_ROLE: Record<Role, readonly DashboardTab[]> = {
   system_admin: [],
 };
 
-export const DEFAULT_DASHBOARD_TAB: DashboardTab = 'new-matters';
+const DEFAULT_DASHBOARD_TAB: DashboardTab = 'new-matters';
 
 /** An unknown or disallowed tab falls back to new-matters (spec 2.7). */
 export const resolveDashboardTab = (role: Role, requested: string | null): DashboardTab => {
@@ -21,9 +21,3 @@ export const resolveDashboardTab = (role: Role, requested: string | null): Dashb
   return allowed.find((tab) => tab === requested) ?? DEFAULT_DASHBOARD_TAB;
 };
 
-/** Roles that approve case closures and so see the pending indicator (spec 2.6, decisions). */
-export const canApproveClosures = (role: Role): boolean =>
-  role === 'system_admin' || role === 'firm_admin' || role === 'branch_admin';
-
-/** Creating firm users, changing their roles and (de)activating them (spec 6). */
-export const canManageFirmUsers = (role: Role): boolean => role === 'firm_admin';

@@ -4,7 +4,7 @@
  * read '5 March 2025'. Money is rand with an 'R' prefix and space-grouped thousands: 'R 1 234.56'.
  */
 
-export const SA_TIME_ZONE = 'Africa/Johannesburg';
+const SA_TIME_ZONE = 'Africa/Johannesburg';
 const LOCALE = 'en-ZA';
 
 type DateInput = string | number | Date | null | undefined;

@@ -6,7 +6,7 @@ import { SUBSCRIPTION_CONSTANTS, type BillingCycle } from '@lexserve/contracts/s
  * only meaningful in the tab that went to the provider, and vanish with it.
  */
 
-export const PENDING_PAYMENT_KEY = 'pending_payment';
+const PENDING_PAYMENT_KEY = 'pending_payment';
 export const PAYMENT_CONTEXT_KEY = 'payment_context';
 
 export type PendingPayment = {
@@ -26,7 +26,7 @@ export type PendingPayment = {
   paymentReference: string;
 };
 
-export type PaymentContext = { planName: string; amount: string; payment_reference: string; planId?: number; paymentId?: number };
+type PaymentContext = { planName: string; amount: string; payment_reference: string; planId?: number; paymentId?: number };
 
 const readJson = (key: string): unknown => {
   try {

@@ -28,27 +28,7 @@ export const STALE_TIMES = {
 } as const;
 
 /** Unused entries are dropped after this long (spec 9: clean-up of expired entries every 5 minutes). */
-export const CACHE_GC_TIME = 5 * MINUTE;
-
-/**
- * Query keys shared across features. Writes invalidate by these prefixes, so a feature that changes
- * users refreshes every list of users without knowing who shows them.
- */
-export const queryKeys = {
-  me: ['auth', 'me'] as const,
-  permissions: ['auth', 'permissions'] as const,
-  profile: ['users', 'me', 'profile'] as const,
-  notificationPreferences: ['users', 'me', 'notification-preferences'] as const,
-  users: ['users'] as const,
-  firmBranchesWithUsers: ['users', 'firm-branches-with-users'] as const,
-  sheriffs: ['users', 'sheriffs'] as const,
-  firms: ['firms'] as const,
-  branches: ['branches'] as const,
-  mySubscription: ['subscriptions', 'my-subscription'] as const,
-  notificationStats: ['notifications', 'stats'] as const,
-  notifications: ['notifications'] as const,
-  pendingClosures: ['case-closure', 'pending'] as const,
-};
+const CACHE_GC_TIME = 5 * MINUTE;
 
 export const createQueryClient = (): QueryClient =>
   new QueryClient({

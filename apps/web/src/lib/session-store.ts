@@ -48,14 +48,14 @@ export const getAccessToken = (): string | null => read(STORAGE_KEYS.accessToken
 export const getRefreshToken = (): string | null => read(STORAGE_KEYS.refreshToken);
 
 /** Expiry of the access token in epoch ms: the stored value, else the JWT's exp claim. */
-export const getTokenExpiresAt = (): number | null => {
+const getTokenExpiresAt = (): number | null => {
   const stored = Number(read(STORAGE_KEYS.tokenExpiresAt));
   if (Number.isFinite(stored) && stored > 0) return stored;
   const token = getAccessToken();
   return token ? decodeJwtExpiry(token) : null;
 };
 
-export const decodeJwtExpiry = (token: string): number | null => {
+const decodeJwtExpiry = (token: string): number | null => {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
@@ -139,7 +139,7 @@ export const getSessionEndReason = (): SessionEndReason | null => sessionEndReas
  * 'token-expired': a call was refused with 401 even after one refresh (spec 4.2, token-expired event).
  * 'session-ended': the session is gone for good (refresh refused); the app shows the expired notice.
  */
-export type SessionEvent = 'token-expired' | 'session-ended';
+type SessionEvent = 'token-expired' | 'session-ended';
 const sessionEvents = new EventTarget();
 
 export const emitSessionEvent = (type: SessionEvent): void => {

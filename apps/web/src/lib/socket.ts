@@ -53,7 +53,7 @@ export type NotificationSocketOptions = {
 };
 
 /** The channel's address: the API's origin (same origin by default) with the ws or wss scheme. */
-export const notificationsSocketUrl = (): string => {
+const notificationsSocketUrl = (): string => {
   const origin = API_ORIGIN || window.location.origin;
   return `${origin.replace(/^http/, 'ws')}/api/v1/ws/notifications`;
 };

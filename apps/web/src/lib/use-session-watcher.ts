@@ -12,14 +12,14 @@ import {
 
 const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
-export type SessionWatcherOptions = {
+type SessionWatcherOptions = {
   /** No activity for the inactivity window, or a token-expired event while idle: expired-session login. */
   onInactive: () => void;
   /** The token disappeared (logout in another tab, storage cleared). */
   onTokenMissing: () => void;
 };
 
-export type SessionWatcher = {
+type SessionWatcher = {
   /** The 'Session Expiring' banner should show. */
   expiringSoon: boolean;
   /** 'Stay Signed In': counts as activity and refreshes the token. */

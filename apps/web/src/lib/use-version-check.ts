@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { STORAGE_KEYS, VERSION_CHECK_INTERVAL_MS } from '../config/constants';
-import { APP_VERSION, META_URL } from '../config/env';
+import { APP_VERSION } from '../config/env';
+import { fetchServerMeta } from './server-meta';
 
 const readStored = (): string | null => {
   try {
@@ -20,16 +21,7 @@ const writeStored = (version: string): void => {
 /** Development and test bundles carry no build version and never look for updates. */
 const isRealBuild = (version: string): boolean => version !== 'dev' && version !== 'test';
 
-export const fetchServerVersion = async (): Promise<string | null> => {
-  try {
-    const response = await fetch(`${META_URL}?t=${Date.now()}`, { cache: 'no-store' });
-    if (!response.ok) return null;
-    const meta = (await response.json()) as { version?: unknown };
-    return typeof meta.version === 'string' || typeof meta.version === 'number' ? String(meta.version) : null;
-  } catch {
-    return null;
-  }
-};
+export const fetchServerVersion = async (): Promise<string | null> => (await fetchServerMeta())?.version ?? null;
 
 /**
  * 'Update' (spec 2.12): clear stored data except the session tokens, clear the caches, remember

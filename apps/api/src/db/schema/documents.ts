@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CasePriority, DocumentStatus } from '@lexserve/contracts/documents';
 import type { PartyType } from '@lexserve/contracts/parties';
 import { timestamps } from './common';
@@ -76,6 +76,10 @@ export const parties = pgTable('parties', {
   firmId: integer()
     .notNull()
     .references(() => firms.id),
+  /** The branch the party was recorded for (the creator's); with the firm, its tenancy. */
+  branchId: integer().references(() => branches.id),
+  /** The party this one corrects (a party on a served document is never changed). */
+  correctsPartyId: integer().references((): AnyPgColumn => parties.id),
   partyType: text().$type<PartyType>().notNull(),
   title: text(),
   firstName: text(),

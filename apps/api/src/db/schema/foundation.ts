@@ -62,12 +62,26 @@ export const sheriffProfiles = pgTable('sheriff_profiles', {
   ...timestamps,
 });
 
+/** One per login: access tokens carry its id (`sid`); it ends when revoked or at `expiresAt` (never extended). */
+export const sessions = pgTable('sessions', {
+  id: uuid().primaryKey(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id),
+  expiresAt: at().notNull(),
+  revokedAt: at(),
+  ...timestamps,
+});
+
 export const refreshTokens = pgTable('refresh_tokens', {
   id: serial().primaryKey(),
   userId: integer()
     .notNull()
     .references(() => users.id),
-  familyId: uuid().notNull(),
+  /** The session (one family of rotated tokens per login). */
+  familyId: uuid()
+    .notNull()
+    .references(() => sessions.id),
   tokenHash: text().notNull(),
   expiresAt: at().notNull(),
   rotatedAt: at(),
@@ -88,9 +102,8 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 
 export const userAuditLog = pgTable('user_audit_log', {
   id: serial().primaryKey(),
-  userId: integer()
-    .notNull()
-    .references(() => users.id),
+  /** The user the entry is about: a plain id, so the entry outlives a deleted user. */
+  userId: integer().notNull(),
   performedById: integer().references(() => users.id),
   action: text().notNull(),
   reason: text(),

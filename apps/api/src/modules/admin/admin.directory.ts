@@ -6,6 +6,7 @@ import {
   type MailOutboxQuerySchema,
 } from '@lexserve/contracts/admin';
 import { AppError } from '../../lib/app-error';
+import { redactLinks } from '../../lib/redact';
 import type { Ctx } from '../../lib/context';
 import { toFirmDto } from '../firms/firms.service';
 import { findPlansByIds, toPlanSummary } from '../subscriptions/subscription-records.service';
@@ -21,12 +22,16 @@ import { assertAdmin } from './admin.service';
 /** The admin portal's directories: the mail outbox (embedded mode), sales-contact requests, users and firms. */
 
 type MailRow = NonNullable<Awaited<ReturnType<typeof repo.findMail>>>;
+/**
+ * A kept message as the portal shows it: its live links (a password reset, a recipient's delivery link) are hidden,
+ * so no administrator can use them (the recipient's link would then show as opened by the recipient).
+ */
 const toMailDto = (m: MailRow) => ({
   id: m.id,
   to: m.toAddress,
-  subject: m.subject,
-  text: m.textBody,
-  html: m.htmlBody,
+  subject: redactLinks(m.subject),
+  text: redactLinks(m.textBody),
+  html: m.htmlBody === null ? null : redactLinks(m.htmlBody),
   status: m.status,
   error: m.error,
   sent_at: m.sentAt?.toISOString() ?? null,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,8 +19,16 @@ import { BranchSchema, FirmSchema } from '@lexserve/contracts/firms';
 import { AppError } from '../../lib/app-error';
 import { publicCtxOf } from '../../lib/context';
 import { LoginThrottle } from '../../lib/login-throttle';
-import { bearerToken, resolveActor } from '../../plugins/auth';
+import { bearerToken } from '../../plugins/auth';
 import * as auth from './auth.service';
+
+/** Answers that carry tokens or credentials are never stored by a browser or a proxy (errors included). */
+const noStore = {
+  onSend: async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('pragma', 'no-cache');
+  },
+};
 
 /** Login, refresh, logout, registration and password reset: all reachable without a session. */
 export async function authPublicRoutes(app: FastifyInstance) {
@@ -29,13 +37,13 @@ export async function authPublicRoutes(app: FastifyInstance) {
   const throttle = new LoginThrottle(app.deps.env.LOGIN_RATE_LIMIT, app.deps.env.LOGIN_RATE_LIMIT * 5);
   r.post(
     '/users/login',
-    { schema: { tags: ['auth'], body: LoginInputSchema, response: { 200: TokenPairSchema } } },
+    { ...noStore, schema: { tags: ['auth'], body: LoginInputSchema, response: { 200: TokenPairSchema } } },
     async (request) => {
       const { email, password } = request.body;
       if (throttle.isBlocked(email, request.ip)) throw new AppError(AuthErrors.LOGIN_RATE_LIMITED);
       try {
         const tokens = await auth.login(publicCtxOf(request), email, password);
-        throttle.recordSuccess(email);
+        throttle.recordSuccess(email, request.ip);
         return tokens;
       } catch (err) {
         if (err instanceof AppError && err.code === AuthErrors.INVALID_CREDENTIALS.code) throttle.recordFailure(email, request.ip);
@@ -46,17 +54,15 @@ export async function authPublicRoutes(app: FastifyInstance) {
 
   r.post(
     '/users/refresh',
-    { schema: { tags: ['auth'], body: RefreshInputSchema, response: { 200: TokenPairSchema } } },
+    { ...noStore, schema: { tags: ['auth'], body: RefreshInputSchema, response: { 200: TokenPairSchema } } },
     async (request) => auth.refresh(publicCtxOf(request), request.body.refresh_token),
   );
 
   r.post(
     '/users/logout',
-    { schema: { tags: ['auth'], body: LogoutInputSchema, response: { 200: MessageSchema } } },
+    { ...noStore, schema: { tags: ['auth'], body: LogoutInputSchema, response: { 200: MessageSchema } } },
     async (request) => {
-      const token = bearerToken(request);
-      const userId = token ? await resolveActor(app, token).then((a) => a.id, () => undefined) : undefined;
-      await auth.logout(publicCtxOf(request), { userId, refreshToken: request.body?.refresh_token });
+      await auth.logout(publicCtxOf(request), { accessToken: bearerToken(request), refreshToken: request.body?.refresh_token });
       return { message: 'Successfully logged out' };
     },
   );
@@ -64,6 +70,7 @@ export async function authPublicRoutes(app: FastifyInstance) {
   r.post(
     '/auth/register',
     {
+      ...noStore,
       schema: {
         tags: ['auth'],
         body: RegisterInputSchema,
@@ -86,6 +93,7 @@ export async function authPublicRoutes(app: FastifyInstance) {
   r.post(
     '/auth/forgot-password',
     {
+      ...noStore,
       schema: { tags: ['auth'], body: ForgotPasswordInputSchema, response: { 200: MessageSchema } },
       config: { rateLimit: { max: Math.ceil(app.deps.env.PUBLIC_RATE_LIMIT / 4), timeWindow: '15 minutes' } },
     },
@@ -97,7 +105,7 @@ export async function authPublicRoutes(app: FastifyInstance) {
 
   r.post(
     '/auth/reset-password',
-    { schema: { tags: ['auth'], body: ResetPasswordInputSchema, response: { 200: MessageSchema } } },
+    { ...noStore, schema: { tags: ['auth'], body: ResetPasswordInputSchema, response: { 200: MessageSchema } } },
     async (request) => {
       await auth.resetPassword(publicCtxOf(request), request.body.token, request.body.new_password);
       return { message: PASSWORD_RESET_DONE };

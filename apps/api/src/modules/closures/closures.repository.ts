@@ -8,6 +8,7 @@ import {
   documentParties,
   documents,
   firms,
+  proofOfServiceFiles,
   proofsOfService,
   serviceDeliveries,
   serviceDeliveryEvents,
@@ -151,6 +152,7 @@ export async function peopleByIds(db: DbOrTx, ids: (number | null)[]): Promise<M
 // ----- what the precheck reads about the case
 
 export type PrecheckFacts = {
+  /** A proof of service file exists (its current version's row), not merely a proof begun. */
   hasProof: boolean;
   fileCount: number;
   partyCount: number;
@@ -163,7 +165,16 @@ export type PrecheckFacts = {
 export async function readPrecheckFacts(db: DbOrTx, documentId: number): Promise<PrecheckFacts> {
   const count = (n: { n: number }[]) => Number(n[0]?.n ?? 0);
   const [proof, files, parties, attempts, delivery, rejected] = await Promise.all([
-    db.select({ id: proofsOfService.id }).from(proofsOfService).where(eq(proofsOfService.documentId, documentId)),
+    // What exists, not what was begun: a proof counts once the file of its current version is recorded (a proof's
+    // security ID is allocated before its PDF is drawn, so the identity alone proves nothing).
+    db
+      .select({ id: proofsOfService.id })
+      .from(proofsOfService)
+      .innerJoin(
+        proofOfServiceFiles,
+        and(eq(proofOfServiceFiles.proofId, proofsOfService.id), eq(proofOfServiceFiles.version, proofsOfService.currentVersion)),
+      )
+      .where(eq(proofsOfService.documentId, documentId)),
     db.select({ n: sql<number>`count(*)::int` }).from(caseFiles).where(eq(caseFiles.documentId, documentId)),
     db.select({ n: sql<number>`count(*)::int` }).from(documentParties).where(eq(documentParties.documentId, documentId)),
     db

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DocumentStatus } from '@lexserve/contracts/documents';
 import { eq } from 'drizzle-orm';
-import { firmSubscriptions, proofsOfService } from '../../db/schema/index';
+import { firmSubscriptions, proofOfServiceFiles, proofsOfService } from '../../db/schema/index';
 import { findPlanByName } from '../subscriptions/plans.repository';
 import { insertSubscription } from '../subscriptions/subscriptions.repository';
 import { insertBranch } from '../firms/firms.repository';
@@ -37,9 +37,14 @@ export async function makeCase(t: TestApp, o: CaseOptions) {
     ...(status === 'served' ? { serviceDate: new Date(), servedAt: new Date(), servedById: o.createdById } : {}),
   });
   if (o.proof ?? status === 'served') {
-    await t.database.db
+    const [proof] = await t.database.db
       .insert(proofsOfService)
-      .values({ documentId: doc.id, firmId: o.firmId, securityId: `LS-${unique().toUpperCase()}-${unique().toUpperCase()}` });
+      .values({ documentId: doc.id, firmId: o.firmId, securityId: `LS-${unique().toUpperCase()}-${unique().toUpperCase()}` })
+      .returning();
+    // The file of its current version: what makes a proof exist (the closure check reads this row).
+    await t.database.db
+      .insert(proofOfServiceFiles)
+      .values({ proofId: proof!.id, version: 1, storageKey: `proofs/${o.firmId}/${unique()}.pdf`, sha256: '0'.repeat(64), size: 1 });
   }
   return doc;
 }

@@ -3,6 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { DocumentErrors, defaultBundleName, type CreateBundleInput } from '@lexserve/contracts/documents';
 import { AppError, appError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
+import { PdfRefusedError, type PdfLimits } from '../../lib/pdf-merge';
 import { recordEvent } from '../../lib/events';
 import { sha256 } from '../../lib/tokens';
 import { eventPayload } from './documents.mapper';
@@ -13,6 +14,32 @@ import { newFileKey, storedContent } from './files.service';
 import * as repo from './files.repository';
 import { addTimelineEvent } from './timeline.repository';
 import { convertWordFiles, findSoffice } from './word-to-pdf';
+
+const formatted = (n: number) => n.toLocaleString('en-US');
+
+/** The catalogue's answer to a refusal of the PDF worker, naming the file it was reading. */
+function refusalError(err: PdfRefusedError, chosen: repo.CaseFileRow[], limits: PdfLimits): AppError {
+  const name = err.index === null ? null : chosen[err.index]?.filename ?? null;
+  const seconds = formatted(limits.timeoutSeconds);
+  switch (err.reason) {
+    case 'pages':
+      return appError(DocumentErrors.BUNDLE_TOO_MANY_PAGES, { name: name ?? 'A file', limit: formatted(limits.maxPages) }, err);
+    case 'inflated':
+      return appError(DocumentErrors.BUNDLE_PDF_TOO_LARGE_INFLATED, { name: name ?? 'A file', limit: formatted(limits.maxInflatedMb) }, err);
+    case 'unreadable':
+      return appError(DocumentErrors.BUNDLE_PDF_UNREADABLE, { name: name ?? 'A file' }, err);
+    case 'too_large':
+      return appError(DocumentErrors.BUNDLE_TOO_LARGE, { limit: formatted(limits.maxSourceMb) }, err);
+    case 'busy':
+      return new AppError(DocumentErrors.BUNDLE_BUSY, { cause: err });
+    case 'memory':
+    case 'timeout':
+      if (!name) return appError(DocumentErrors.BUNDLE_TOO_COMPLEX, { seconds, memory: formatted(limits.memoryMb) }, err);
+      return err.reason === 'memory'
+        ? appError(DocumentErrors.BUNDLE_PDF_TOO_COMPLEX, { name }, err)
+        : appError(DocumentErrors.BUNDLE_PDF_TIMEOUT, { name, seconds }, err);
+  }
+}
 
 /** The bundle's file name: the given name (or Bundle_YYYY-MM-DD), made safe, ending in .pdf. */
 const bundleFileName = (name: string | undefined) => {
@@ -42,32 +69,27 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
     throw appError(DocumentErrors.BUNDLE_WORD_UNSUPPORTED, { names: words.map((f) => f.filename).join(', ') });
 
   const store = ctx.deps.files;
-  // pdf-lib is loaded on first use (large, and only bundles need it).
-  const { PDFDocument } = await import('pdf-lib');
-  const merged = await PDFDocument.create();
+  const filename = bundleFileName(input.bundle_name);
   const converted = soffice ? await convertWordFiles(soffice, store, words, ctx.log) : null;
+  let merged: { bytes: Buffer; pageCount: number };
   try {
-    for (const file of chosen) {
+    // The PDFs are opened in a worker thread, within the PDF_* limits; each is read when the worker is ready for it.
+    const sources = chosen.map((file) => async () => {
       const pdfPath = converted?.pdfOf.get(file.id);
-      const bytes = pdfPath ? await readFile(pdfPath) : await buffer(await storedContent(store, file.storageKey));
-      try {
-        const source = await PDFDocument.load(bytes, { updateMetadata: false });
-        const pages = await merged.copyPages(source, source.getPageIndices());
-        if (!pages.length) throw new Error('no pages');
-        for (const page of pages) merged.addPage(page);
-      } catch (err) {
-        throw appError(DocumentErrors.BUNDLE_PDF_UNREADABLE, { name: file.filename }, err);
-      }
+      return pdfPath ? readFile(pdfPath) : buffer(await storedContent(store, file.storageKey));
+    });
+    merged = await ctx.deps.pdf.merge(sources, { title: filename.replace(/\.pdf$/, ''), producer: 'LexServe', creator: 'LexServe document bundles' });
+  } catch (err) {
+    if (err instanceof PdfRefusedError) {
+      const file = err.index === null ? null : chosen[err.index];
+      ctx.log.warn({ reason: err.reason, documentId, fileId: file?.id ?? null, err }, 'bundle refused by the PDF worker');
+      throw refusalError(err, chosen, ctx.deps.pdf.limits);
     }
+    throw err;
   } finally {
     if (converted) await rm(converted.dir, { recursive: true, force: true });
   }
-  const filename = bundleFileName(input.bundle_name);
-  merged.setTitle(filename.replace(/\.pdf$/, ''));
-  merged.setProducer('LexServe');
-  merged.setCreator('LexServe document bundles');
-  const out = Buffer.from(await merged.save());
-  const pageCount = merged.getPageCount();
+  const { bytes: out, pageCount } = merged;
   const key = newFileKey(doc.firmId, 'bundles');
   await store.put(key, out, { contentType: 'application/pdf' });
   try {

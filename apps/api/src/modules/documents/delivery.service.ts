@@ -5,6 +5,7 @@ import { can } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { inTransaction, type Ctx, type PublicCtx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
+import { oneLine } from '../../lib/mail';
 import { newOpaqueToken, sha256 } from '../../lib/tokens';
 import * as delivery from './delivery.repository';
 import { eventPayload } from './documents.mapper';
@@ -44,17 +45,20 @@ export async function startDelivery(ctx: Pick<Ctx, 'deps' | 'actor'>, tx: DbOrTx
   const firm = (await docs.firmsByIds(tx, [doc.firmId])).get(doc.firmId);
   const files = (await listCaseFiles(tx, doc.id)).filter((f) => f.isServed);
   const link = `${env.PUBLIC_URL.replace(/\/$/, '')}/delivery/${token}`;
-  const sender = firm?.name ?? 'A law firm';
+  // Every value from a user is one line here: a line break in a title must not add lines to a formal notice.
+  const sender = oneLine(firm?.name ?? '') || 'A law firm';
+  const title = oneLine(doc.title);
+  const caseNumber = doc.caseNumber ? oneLine(doc.caseNumber) : null;
   const mailId = await mailer.send(tx, {
     to: doc.digitalServiceAddress,
-    subject: `Service of documents: ${doc.title}${doc.caseNumber ? ` (case ${doc.caseNumber})` : ''}`,
+    subject: `Service of documents: ${title}${caseNumber ? ` (case ${caseNumber})` : ''}`,
     text:
       `${sender} has served the following ${files.length === 1 ? 'document' : 'documents'} on this digital service address ` +
       `in terms of Uniform Rule 4A(1)(c):\n\n` +
-      `Matter: ${doc.title}\n${doc.caseNumber ? `Case number: ${doc.caseNumber}\n` : ''}` +
+      `Matter: ${title}\n${caseNumber ? `Case number: ${caseNumber}\n` : ''}` +
       `${doc.documentType ? `Document type: ${documentTypeLabel(doc.documentType)}\n` : ''}` +
       `Served: ${formatSast(doc.servedAt ?? now)}\n\n` +
-      files.map((f, i) => `${i + 1}. ${f.filename} (SHA-256 ${f.sha256})`).join('\n') +
+      files.map((f, i) => `${i + 1}. ${oneLine(f.filename)} (SHA-256 ${f.sha256})`).join('\n') +
       `\n\nOpen the documents here (the link works once, from one browser, until ${formatSast(row.expiresAt)}):\n${link}\n\n` +
       `Opening the link and each download are recorded and reported to the sender.\n\nLexServe, on behalf of ${sender}`,
   });

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParamsSchema, MessageSchema, envelope } from '@lexserve/contracts/common';
-import { LinkPartyInputSchema, PartyLinkListSchema, PartyLinkParamsSchema, PartyLinkSchema } from '@lexserve/contracts/parties';
+import {
+  CreatePartyInputSchema,
+  LinkPartyInputSchema,
+  PartyCorrectionSchema,
+  PartyLinkListSchema,
+  PartyLinkParamsSchema,
+  PartyLinkSchema,
+} from '@lexserve/contracts/parties';
 import { ctxOf } from '../../lib/context';
 import * as parties from './document-parties.service';
 
@@ -34,6 +41,16 @@ export async function documentPartiesRoutes(app: FastifyInstance) {
       await parties.unlinkParty(ctxOf(req), req.params.party_id, req.params.document_id);
       return { message: 'Party removed from document' };
     },
+  );
+  r.post(
+    '/parties/:id/corrections',
+    { schema: { tags, params: IdParamsSchema, body: CreatePartyInputSchema, response: { 201: envelope(PartyCorrectionSchema) } } },
+    async (req, reply) =>
+      reply.status(201).send({
+        status: 'success' as const,
+        data: await parties.correctParty(ctxOf(req), req.params.id, req.body),
+        message: 'Correction recorded as a new party',
+      }),
   );
   r.get('/documents/:id/parties', { schema: { tags, params: IdParamsSchema, response: { 200: PartyLinkListSchema } } }, (req) =>
     parties.listDocumentParties(ctxOf(req), req.params.id),

@@ -1,7 +1,17 @@
-import type { LinkPartyInput } from '@lexserve/contracts/parties';
+import type { CreatePartyInput, LinkPartyInput, PartyCorrection } from '@lexserve/contracts/parties';
+import { can } from '../../lib/access';
 import { inTransaction, type Ctx } from '../../lib/context';
-import { assertManagesParties, assertSameParty, documentPartyLinks, linkToDocument, unlinkFromDocument } from '../parties/parties.service';
-import { assertNotServed } from './documents.policy';
+import {
+  assertManagesParties,
+  assertSameParty,
+  documentPartyLinks,
+  linkToDocument,
+  recordCorrection,
+  repointLink,
+  unlinkFromDocument,
+} from '../parties/parties.service';
+import { assertNotServed, isClosed, wasServed } from './documents.policy';
+import { findDocumentById, findDocumentInScope } from './documents.repository';
 import { getDocumentForChange, getReadableDocument } from './documents.service';
 import { addTimelineEvent } from './timeline.repository';
 
@@ -15,7 +25,7 @@ export async function linkParty(ctx: Ctx, partyId: number, documentId: number, i
   return inTransaction(ctx, async (tx) => {
     const doc = await getDocumentForChange({ ...ctx, db: tx }, documentId);
     assertNotServed(doc);
-    const result = await linkToDocument(tx, doc, partyId, input);
+    const result = await linkToDocument({ db: tx, actor: ctx.actor }, doc, partyId, input);
     const name = result.link.party.display_name;
     await addTimelineEvent(tx, {
       documentId,
@@ -52,4 +62,43 @@ export async function listDocumentParties(ctx: Ctx, documentId: number) {
   await getReadableDocument(ctx, documentId);
   const links = await documentPartyLinks(ctx.db, documentId);
   return { parties: links, total: links.length };
+}
+
+/**
+ * POST /parties/{id}/corrections: a party's details are corrected by recording a new party (a party on a
+ * served document is never changed). Every document linked to the old party gets a timeline entry "Party
+ * details corrected: … replaces …"; served, revoked and closed documents keep their links and proofs as they
+ * were. A document not yet served that the actor may change has its link moved to the new party.
+ */
+export async function correctParty(ctx: Ctx, partyId: number, input: CreatePartyInput): Promise<PartyCorrection> {
+  assertManagesParties(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const { party, replaced, links } = await recordCorrection({ db: tx, actor: ctx.actor }, partyId, input);
+    const name = (p: { id: number; display_name: string }) => `${p.display_name} (party #${p.id})`;
+    const documents: PartyCorrection['documents'] = [];
+    for (const link of links) {
+      const doc = await findDocumentById(tx, link.documentId);
+      if (!doc) continue;
+      const open = !wasServed(doc) && !doc.revokedAt && !isClosed(doc.status);
+      const mayChange = open && can(ctx.actor, 'documents:update') && !!(await findDocumentInScope(tx, ctx.actor, doc.id, { forUpdate: true }));
+      if (mayChange) await repointLink(tx, link.id, party.id);
+      await addTimelineEvent(tx, {
+        documentId: doc.id,
+        firmId: doc.firmId,
+        type: 'party_corrected',
+        description: `Party details corrected: ${name(party)} replaces ${name(replaced)}`,
+        performedById: ctx.actor.id,
+        metadata: {
+          party_id: party.id,
+          party_name: party.display_name,
+          replaces_party_id: replaced.id,
+          replaces_party_name: replaced.display_name,
+          role: link.role,
+          link_moved: mayChange,
+        },
+      });
+      documents.push({ document_id: doc.id, link_moved: mayChange });
+    }
+    return { party, corrects_party_id: replaced.id, documents };
+  });
 }

@@ -29,7 +29,7 @@ import { countFiles, listCaseFiles, markFilesServed } from './files.repository';
 import { addTimelineEvent, listEventsOfType, listTimeline } from './timeline.repository';
 import { validationError } from './validation';
 import { startDelivery } from './delivery.service';
-import { generateProofAfterSubmit } from './proof-of-service.service';
+import { generateProofAfterSubmit, scheduleProofJob } from './proof-of-service.service';
 
 // ---------------------------------------------------------------------------------------------------------
 // Loading with the tenant scope
@@ -195,7 +195,8 @@ const sameValue = (a: unknown, b: unknown) => (a instanceof Date && b instanceof
 /**
  * PUT /documents/{id}: changes the fields sent (null and empty are dropped by the schema). `status: served`
  * submits: every wizard step must be complete and the signature must be the signer's name; the document is
- * then served, its files are fixed, the DSA is e-mailed a link, and a proof of service is generated.
+ * then served, its files are fixed, the DSA is e-mailed a link and the proof of service is scheduled (one
+ * transaction); the proof is then generated at once, or by its job if that fails (see `scheduleProofJob`).
  */
 export async function updateDocument(ctx: Ctx, id: number, input: UpdateDocumentInput) {
   const result = await inTransaction(ctx, async (tx) => {
@@ -307,6 +308,8 @@ async function submit(ctx: Ctx, tx: DbOrTx, doc: repo.DocumentRow): Promise<repo
   });
   await recordEvent(tx, 'document.served', eventPayload(served, ctx.actor.id, { digitalServiceAddress: served.digitalServiceAddress }));
   await startDelivery(ctx, tx, served);
+  // Committed with the service itself: whatever happens after the commit, the proof of service follows.
+  await scheduleProofJob(tx, doc.id, ctx.actor.id, now);
   return served;
 }
 

@@ -69,3 +69,7 @@ export async function toCaseFileDtos(db: DbOrTx, rows: CaseFileRow[]): Promise<C
     };
   });
 }
+
+/** Which of these storage keys a case file uses (the orphan sweep keeps those). */
+export const caseFileKeysAmong = async (db: DbOrTx, keys: string[]): Promise<string[]> =>
+  keys.length ? (await db.select({ key: caseFiles.storageKey }).from(caseFiles).where(inArray(caseFiles.storageKey, keys))).map((r) => r.key) : [];

@@ -74,6 +74,7 @@ describe('upload', () => {
       { filename: 'empty.pdf', content: Buffer.alloc(0) },
       { filename: 'archive.docx', content: Buffer.from('PK\u0003\u0004 not really a word file') },
       { filename: 'notes.txt', content: Buffer.from('%PDF-1.4 pretending') },
+      { filename: 'page.pdf', content: Buffer.concat([Buffer.from('<html><script>alert(1)</script>'), await makePdf(1)]) },
     ]);
     expect(res.statusCode).toBe(201);
     expect(res.json().data.failed).toEqual([
@@ -82,9 +83,17 @@ describe('upload', () => {
       { filename: 'empty.pdf', error: 'File is empty', code: 'EMPTY_FILE' },
       { filename: 'archive.docx', error: 'Invalid file type', code: 'INVALID_FILE_TYPE' },
       { filename: 'notes.txt', error: 'Invalid file type', code: 'INVALID_FILE_TYPE' },
+      { filename: 'page.pdf', error: 'Invalid file type', code: 'INVALID_FILE_TYPE' },
     ]);
     expect(res.json().data.uploaded_count).toBe(1);
     expect(storedFiles()).toBe(before + 1);
+  });
+
+  it('stores file names without bidirectional controls (no "invoice\u202Efdp.exe" shown as "invoiceexe.pdf")', async () => {
+    const id = await newDoc();
+    const res = await upload(t(), token, id, [{ filename: 'summons\u202Efdp.\u2066exe\u2069.pdf', content: await makePdf(1) }]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.files[0].filename).toBe('summonsfdp.exe.pdf');
   });
 
   it('answers 422 with every file’s reason when no file is acceptable, and keeps nothing', async () => {

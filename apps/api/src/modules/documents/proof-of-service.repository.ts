@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { proofOfServiceFiles, proofsOfService } from '../../db/schema/index';
+import { documents, proofOfServiceFiles, proofsOfService } from '../../db/schema/index';
 import { isUniqueViolation } from '../../lib/app-error';
 
 export type ProofRow = typeof proofsOfService.$inferSelect;
@@ -41,3 +41,30 @@ export const setCurrentVersion = (db: DbOrTx, proofId: number, version: number) 
 
 export const findProofFile = async (db: DbOrTx, proofId: number, version: number) =>
   (await db.select().from(proofOfServiceFiles).where(and(eq(proofOfServiceFiles.proofId, proofId), eq(proofOfServiceFiles.version, version))))[0];
+
+/** Which of these storage keys a proof file uses (the orphan sweep keeps those). */
+export const proofFileKeysAmong = async (db: DbOrTx, keys: string[]): Promise<string[]> =>
+  keys.length
+    ? (await db.select({ key: proofOfServiceFiles.storageKey }).from(proofOfServiceFiles).where(inArray(proofOfServiceFiles.storageKey, keys))).map((r) => r.key)
+    : [];
+
+/**
+ * Served, not revoked documents served before `servedBefore` whose proof of service has no file for its current
+ * version (none was ever stored): what the recovery sweep finishes. Oldest first, at most `limit`.
+ */
+export const servedWithoutProof = async (db: DbOrTx, servedBefore: Date, limit: number): Promise<number[]> =>
+  (
+    await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(
+        and(
+          isNotNull(documents.servedAt),
+          isNull(documents.revokedAt),
+          lt(documents.servedAt, servedBefore),
+          sql`NOT EXISTS (SELECT 1 FROM ${proofsOfService} p JOIN ${proofOfServiceFiles} f ON f.proof_id = p.id AND f.version = p.current_version WHERE p.document_id = ${documents.id})`,
+        ),
+      )
+      .orderBy(asc(documents.servedAt))
+      .limit(limit)
+  ).map((r) => r.id);

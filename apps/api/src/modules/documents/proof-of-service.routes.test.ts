@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../../test/build-app';
 import { registerFirm, type RegisteredFirm } from '../../../test/factories';
 import { CASE_INFO, makePdf, makeReadyDraft, submit } from '../../../test/document-factories';
-import { hasPdftotext, pdfText } from '../../../test/tools';
+import { hasPdfsig, hasPdftoppm, hasPdftotext, pdfPages, pdfText, pdfsig } from '../../../test/tools';
 import { sha256 } from '../../lib/tokens';
 
 const t = useTestApp();
@@ -105,6 +105,33 @@ describe('proof of service', () => {
     const dl = await t().as(token).get(`/api/v1/proof-of-service/document/${draft}/download`);
     expect(dl.statusCode).toBe(404);
     expect(dl.json().detail).toBe('Proof of service not found for this document. You may need to generate it first.');
+  });
+
+  it('is sealed: the stored PDF (whose SHA-256 is recorded) carries a time-stamped PAdES seal that pdfsig accepts', async () => {
+    const { id } = await served();
+    const status = (await t().as(token).get(`/api/v1/proof-of-service/document/${id}`)).json();
+    const pdf = (await t().as(token).get(`/api/v1/proof-of-service/document/${id}/download`)).rawPayload;
+    expect(sha256(pdf)).toBe(status.sha256);
+    const seal = t().app.deps.seal.read(pdf);
+    expect(seal).toMatchObject({ present: true, intact: true, covers_whole_file: true, reason: 'Sealed by LexServe', problem: null });
+    expect(seal.signer?.subject).toContain('CN=LexServe Document Seal (local)');
+    expect(seal.timestamp?.authority).toContain('CN=LexServe Local Time-Stamping Authority (not publicly trusted)');
+    const tl = (await t().as(token).get(`/api/v1/documents/${id}/timeline?event_types=proof_generated`)).json();
+    expect(JSON.stringify(tl)).toContain(`"sealed_by":"${seal.signer!.fingerprint_sha256}"`);
+    expect(JSON.stringify(tl)).toContain('"timestamped":true');
+    if (hasPdfsig) {
+      const out = pdfsig(pdf);
+      expect(out).toContain('Signature Validation: Signature is Valid.');
+      expect(out).toContain('Signature Type: ETSI.CAdES.detached');
+      expect(out).toContain('Total document signed');
+      expect(out).toMatch(/Signing Time: \w{3} \d{1,2} \d{4} \d{2}:\d{2}:\d{2}/);
+    } else console.warn('pdfsig is not installed (poppler-utils): the seal was checked by readSeal only');
+    if (hasPdftoppm) {
+      // The pages render as before sealing: the same pages, non-blank (a sealed proof was also looked at by eye).
+      const pages = pdfPages(pdf);
+      expect(pages.length).toBe((await PDFDocument.load(pdf)).getPageCount());
+      for (const png of pages) expect(png.length).toBeGreaterThan(5_000);
+    }
   });
 
   it('refuses regeneration of a revoked document with 409', async () => {

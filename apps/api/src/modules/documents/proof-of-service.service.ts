@@ -12,6 +12,7 @@ import { can } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
+import { scheduleJob } from '../../lib/jobs';
 import { FileMissingError } from '../../lib/storage';
 import { sha256 } from '../../lib/tokens';
 import type { DbOrTx } from '../../db/client';
@@ -126,21 +127,37 @@ function toStatus(publicUrl: string, documentId: number, proof: repo.ProofRow | 
 }
 
 /**
- * Draws and stores a new version of the document's proof of service. The security ID is allocated first (once
- * per document), the PDF is stored, then its SHA-256 is recorded in a transaction with the timeline entry; a
- * failed transaction removes the stored PDF.
+ * Draws, seals (PAdES, time-stamped when the authority answers) and stores a new version of the document's proof
+ * of service. The security ID is allocated first (once per document), the sealed PDF is stored, then its SHA-256
+ * is recorded in a transaction with the timeline entry; a failed transaction removes the stored PDF. `firstOnly`:
+ * only if the document has no proof yet (the submit's fast path and its recovery job may run at once; the second
+ * to lock the proof keeps the first one's file).
  */
-async function createProofVersion(ctx: Ctx, doc: docs.DocumentRow, performedById: number) {
+async function createProofVersion(
+  ctx: Pick<Ctx, 'db' | 'deps' | 'log'>,
+  doc: docs.DocumentRow,
+  performedById: number,
+  opts: { firstOnly?: boolean } = {},
+) {
   const publicUrl = ctx.deps.env.PUBLIC_URL;
   const identity = await repo.ensureProof(ctx.db, doc.id, doc.firmId, newSecurityId);
-  const pdf = await renderProofOfService(await collectProofData(ctx.db, doc, identity.securityId, publicUrl));
+  const drawn = await renderProofOfService(await collectProofData(ctx.db, doc, identity.securityId, publicUrl));
+  // Sealed before it is stored: the stored file, its SHA-256 and every download are of the sealed PDF.
+  const sealed = await ctx.deps.seal.seal(drawn);
+  if (!sealed.timestamped)
+    ctx.log.warn({ documentId: doc.id, problem: sealed.timestampProblem }, 'proof of service sealed without a time-stamp (PAdES B-B)');
+  const pdf = sealed.pdf;
   const digest = sha256(pdf);
   const key = `${newFileKey(doc.firmId, 'proofs')}.pdf`;
   const store = ctx.deps.files;
   await store.put(key, pdf, { contentType: 'application/pdf' });
+  let keep = false;
   try {
-    return await inTransaction(ctx, async (tx) => {
+    const status = await inTransaction(ctx, async (tx) => {
       const proof = (await repo.findProofByDocument(tx, doc.id, { forUpdate: true }))!;
+      if (opts.firstOnly && proof.currentVersion > 0) {
+        return toStatus(publicUrl, doc.id, proof, await repo.findProofFile(tx, proof.id, proof.currentVersion));
+      }
       const version = proof.currentVersion + 1;
       const file = await repo.insertProofFile(tx, { proofId: proof.id, version, storageKey: key, sha256: digest, size: pdf.length, generatedById: performedById });
       await repo.setCurrentVersion(tx, proof.id, version);
@@ -150,23 +167,59 @@ async function createProofVersion(ctx: Ctx, doc: docs.DocumentRow, performedById
         type: 'proof_generated',
         description: version === 1 ? `Proof of service generated (${proof.securityId})` : `Proof of service regenerated, version ${version} (${proof.securityId})`,
         performedById,
-        metadata: { security_id: proof.securityId, version, sha256: digest, size: pdf.length },
+        metadata: { security_id: proof.securityId, version, sha256: digest, size: pdf.length, sealed_by: sealed.signer.fingerprint_sha256, timestamped: sealed.timestamped },
       });
       await recordEvent(tx, 'document.proof_generated', eventPayload(doc, performedById, { securityId: proof.securityId, version }));
+      keep = true;
       return toStatus(publicUrl, doc.id, { ...proof, currentVersion: version }, file);
     });
+    if (!keep) await store.delete(key).catch(() => undefined);
+    return status;
   } catch (err) {
     await store.delete(key).catch(() => undefined);
     throw err;
   }
 }
 
-/** On submit, after the commit: a failure here leaves a served document whose proof can be generated on demand. */
+/** The job that makes sure a served document gets its proof (scheduled in the submit's transaction). */
+export const PROOF_JOB = 'documents.proof-of-service';
+
+/**
+ * In the submit's transaction: the proof of service becomes work that survives a crash. The request generates the
+ * proof right after the commit (the fast path); this job, due a minute later, finds it there and does nothing, or
+ * generates it if the fast path failed or the process died before it ran.
+ */
+export const scheduleProofJob = (tx: DbOrTx, documentId: number, performedById: number, now: Date) =>
+  scheduleJob(tx, {
+    name: PROOF_JOB,
+    runAt: new Date(now.getTime() + 60_000),
+    payload: { documentId, performedById },
+    dedupeKey: `document:${documentId}:proof-of-service`,
+  });
+
+/**
+ * Makes sure a served document has a proof of service: generates the first version unless one exists. A document
+ * that is not served or was revoked needs none. Safe to run twice at once (see `createProofVersion`).
+ */
+export async function ensureProofOfService(
+  ctx: Pick<Ctx, 'db' | 'deps' | 'log'>,
+  documentId: number,
+  performedById?: number,
+): Promise<'generated' | 'exists' | 'not_needed'> {
+  const doc = await docs.findDocumentById(ctx.db, documentId);
+  if (!doc || !doc.servedAt || doc.revokedAt) return 'not_needed';
+  const { file } = await currentFile(ctx.db, documentId);
+  if (file) return 'exists';
+  await createProofVersion(ctx, doc, performedById ?? doc.servedById ?? doc.createdById, { firstOnly: true });
+  return 'generated';
+}
+
+/** On submit, after the commit: a failure here is logged and left to the proof job (see `scheduleProofJob`). */
 export async function generateProofAfterSubmit(ctx: Ctx, doc: docs.DocumentRow): Promise<void> {
   try {
-    await createProofVersion(ctx, doc, ctx.actor.id);
+    await ensureProofOfService(ctx, doc.id, ctx.actor.id);
   } catch (err) {
-    ctx.log.error({ err, documentId: doc.id }, 'proof of service generation after submit failed');
+    ctx.log.error({ err, documentId: doc.id }, 'proof of service generation after submit failed; the proof job will retry');
   }
 }
 

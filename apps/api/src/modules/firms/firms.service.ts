@@ -8,7 +8,8 @@ import type {
 import { CommonErrors, FirmErrors } from '@lexserve/contracts/errors';
 import { assertCan } from '../../lib/access';
 import { AppError, isForeignKeyViolation } from '../../lib/app-error';
-import type { Ctx } from '../../lib/context';
+import { inTransaction, type Ctx } from '../../lib/context';
+import { recordEvent } from '../../lib/events';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './firms.repository';
 import { defaultServiceAddress, toBranchDto, toFirmDto } from './firms.mapper';
@@ -47,15 +48,21 @@ export async function updateFirm(ctx: Ctx, id: number, input: z.infer<typeof Upd
   assertCan(ctx.actor, 'firms:update');
   const isAdmin = ctx.actor.role === 'system_admin';
   if (!isAdmin && ctx.actor.firmId !== id) throw new AppError(CommonErrors.FORBIDDEN);
-  if (!(await repo.findFirmById(ctx.db, id))) throw new AppError(FirmErrors.FIRM_NOT_FOUND);
-  const firm = await repo.updateFirm(ctx.db, id, {
-    name: input.name,
-    contactEmail: input.contact_email,
-    phone: input.phone,
-    address: input.address,
-    // The branch cap and the firm's status are administrative settings.
-    maxBranches: isAdmin ? input.max_branches : undefined,
-    isActive: isAdmin ? input.is_active : undefined,
+  const before = await repo.findFirmById(ctx.db, id);
+  if (!before) throw new AppError(FirmErrors.FIRM_NOT_FOUND);
+  const firm = await inTransaction(ctx, async (tx) => {
+    const updated = await repo.updateFirm(tx, id, {
+      name: input.name,
+      contactEmail: input.contact_email,
+      phone: input.phone,
+      address: input.address,
+      // The branch cap and the firm's status are administrative settings.
+      maxBranches: isAdmin ? input.max_branches : undefined,
+      isActive: isAdmin ? input.is_active : undefined,
+    });
+    // Its users are refused from their next call (plugins/auth.ts); their open sockets close.
+    if (before.isActive && updated?.isActive === false) await recordEvent(tx, 'firm.deactivated', { firmId: id, byUserId: ctx.actor.id });
+    return updated;
   });
   return toFirmDto(firm!);
 }
@@ -122,14 +129,20 @@ export async function updateBranch(ctx: Ctx, id: number, input: z.infer<typeof U
   const branch = await repo.findBranchById(ctx.db, id);
   if (!branch) throw new AppError(FirmErrors.BRANCH_NOT_FOUND);
   assertManagesBranch(ctx, branch);
-  const updated = await repo.updateBranch(ctx.db, id, {
-    name: input.name,
-    practiceNumber: input.practice_number,
-    address: input.address,
-    contactEmail: input.contact_email,
-    contactPhone: input.contact_phone,
-    digitalServiceAddress: input.digital_service_address,
-    isActive: input.is_active,
+  // A branch's status is the firm's call: a branch administrator deactivating their own branch would lock themselves out.
+  const setsStatus = ctx.actor.role === 'system_admin' || ctx.actor.role === 'firm_admin';
+  const updated = await inTransaction(ctx, async (tx) => {
+    const row = await repo.updateBranch(tx, id, {
+      name: input.name,
+      practiceNumber: input.practice_number,
+      address: input.address,
+      contactEmail: input.contact_email,
+      contactPhone: input.contact_phone,
+      digitalServiceAddress: input.digital_service_address,
+      isActive: setsStatus ? input.is_active : undefined,
+    });
+    if (branch.isActive && row?.isActive === false) await recordEvent(tx, 'branch.deactivated', { branchId: id, byUserId: ctx.actor.id });
+    return row;
   });
   return toBranchDto(updated!);
 }

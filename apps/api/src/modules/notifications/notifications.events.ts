@@ -190,6 +190,21 @@ export function registerNotificationHandlers(app: FastifyInstance) {
     await publishSignals(tx, [{ k: 'd', user: p.userId }]);
   });
 
+  // An ended session's sockets are closed on every instance (logout, password change, refresh-token reuse).
+  on('session.revoked', async (p, { tx }) => {
+    await publishSignals(tx, p.sessionIds.map((sid) => ({ k: 'x' as const, user: p.userId, sid })));
+  });
+
+  // A deactivated firm or branch: its users' sockets close (their calls are refused from now on).
+  on('firm.deactivated', async (p, { tx }) => {
+    const ids = await repo.findFirmUserIds(tx, p.firmId, ['firm_admin', 'branch_admin', 'legal_practitioner']);
+    await publishSignals(tx, ids.map((user) => ({ k: 'd' as const, user })));
+  });
+  on('branch.deactivated', async (p, { tx }) => {
+    const ids = await repo.findBranchUserIds(tx, p.branchId, ['branch_admin', 'legal_practitioner']);
+    await publishSignals(tx, ids.map((user) => ({ k: 'd' as const, user })));
+  });
+
   for (const [type, rule] of Object.entries(DOCUMENT_RULES) as [DocumentEventType, DocumentRule][]) {
     on(type, async (d, { tx }) => {
       await notifyUsers(tx, {

@@ -19,6 +19,8 @@ type Queued = { k: 'n' | 'u'; id: number; user: number } | { k: 's'; user: numbe
 export class NotificationHub {
   private readonly sockets = new Map<number, Set<WebSocket>>();
   private readonly alive = new WeakSet<WebSocket>();
+  /** The session (login) each socket authenticated with. */
+  private readonly sessionOf = new WeakMap<WebSocket, string>();
   private queue: Queued[] = [];
   private flushing: Promise<void> | undefined;
   private scheduled = false;
@@ -56,11 +58,12 @@ export class NotificationHub {
     return n;
   }
 
-  /** Tracks an authenticated socket; it is dropped when it closes. Keepalive pings start now. */
-  add(userId: number, socket: WebSocket): void {
+  /** Tracks an authenticated socket (and its session); it is dropped when it closes. Keepalive pings start now. */
+  add(userId: number, socket: WebSocket, sessionId?: string): void {
     let set = this.sockets.get(userId);
     if (!set) this.sockets.set(userId, (set = new Set()));
     set.add(socket);
+    if (sessionId) this.sessionOf.set(socket, sessionId);
     this.alive.add(socket);
     socket.on('pong', () => this.alive.add(socket));
     socket.once('close', () => this.remove(userId, socket));
@@ -84,6 +87,13 @@ export class NotificationHub {
   /** Closes the user's sockets here (e.g. account deactivated): 1008 tells the client not to reconnect. */
   disconnectUser(userId: number, reason: string): void {
     for (const s of [...(this.sockets.get(userId) ?? [])]) s.close(WS_CLOSE_CODES.POLICY_VIOLATION, reason);
+  }
+
+  /** Closes the sockets of one session of the user here (logout, password change): 1008, no reconnect. */
+  disconnectSession(userId: number, sessionId: string, reason: string): void {
+    for (const s of [...(this.sockets.get(userId) ?? [])]) {
+      if (this.sessionOf.get(s) === sessionId) s.close(WS_CLOSE_CODES.POLICY_VIOLATION, reason);
+    }
   }
 
   /** The current stats of some users, in one query. */
@@ -113,6 +123,10 @@ export class NotificationHub {
     if (!signal) return;
     if (signal.k === 'd') {
       this.disconnectUser(signal.user, 'Account deactivated');
+      return;
+    }
+    if (signal.k === 'x') {
+      this.disconnectSession(signal.user, signal.sid, 'Session ended');
       return;
     }
     // Nobody here listens for this user: another instance holds their sockets, or nobody does.

@@ -11,12 +11,13 @@ export const REALTIME_CHANNEL = 'lexserve_notifications';
 /**
  * What travels on the channel: ids only, never content (payloads are capped at 8000 bytes and are visible
  * to any database session). `n` new notification, `u` updated notification, `s` stats changed,
- * `d` disconnect the user's sockets (deactivated).
+ * `d` disconnect the user's sockets (deactivated), `x` disconnect the sockets of one session (ended).
  */
 export type RealtimeSignal =
   | { k: 'n' | 'u'; id: number; user: number }
   | { k: 's'; user: number }
-  | { k: 'd'; user: number };
+  | { k: 'd'; user: number }
+  | { k: 'x'; user: number; sid: string };
 
 /** Queues the signals in the caller's transaction: delivered at commit, dropped on rollback. */
 export async function publishSignals(db: DbOrTx, signals: RealtimeSignal[]): Promise<void> {
@@ -31,6 +32,7 @@ export function parseSignal(payload: string): RealtimeSignal | undefined {
     if (typeof s.user !== 'number') return undefined;
     if ((s.k === 'n' || s.k === 'u') && typeof s.id === 'number') return { k: s.k, id: s.id, user: s.user };
     if (s.k === 's' || s.k === 'd') return { k: s.k, user: s.user };
+    if (s.k === 'x' && typeof (s as { sid?: unknown }).sid === 'string') return { k: 'x', user: s.user, sid: (s as { sid: string }).sid };
   } catch {
     // Not ours: another writer on the channel; ignored.
   }

@@ -247,6 +247,15 @@ export const findFirmUserIds = async (db: DbOrTx, firmId: number, roles: string[
       .where(and(eq(users.firmId, firmId), eq(users.isActive, true), inArray(users.role, roles as never[])))
   ).map((r) => r.id);
 
+/** Users assigned to a branch with the given roles (the sockets to close when the branch is deactivated). */
+export const findBranchUserIds = async (db: DbOrTx, branchId: number, roles: string[]): Promise<number[]> =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.branchId, branchId), inArray(users.role, roles as never[])))
+  ).map((r) => r.id);
+
 // ---- facts about other domains' records, for notification wording (read-only) -------------------------------
 
 export type SubscriptionFacts = {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO, DEMO_PASSWORD, useTestApp } from '../../../test/build-app';
 import { addFirmUser, registerFirm } from '../../../test/factories';
@@ -59,7 +60,7 @@ describe('handshake', () => {
   it('refuses an expired token', async () => {
     const token = await t().login(DEMO.attorney);
     const me = (await t().as(token).get('/api/v1/users/me')).json();
-    const expired = signAccessToken(me.id, me.role, t().env.JWT_SECRET, -60);
+    const expired = signAccessToken({ userId: me.id, role: me.role, sessionId: randomUUID() }, t().env.JWT_SECRET, -60);
     const s = await open();
     await s.next('auth_required');
     s.send({ type: 'authenticate', token: expired });

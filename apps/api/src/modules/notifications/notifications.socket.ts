@@ -75,7 +75,7 @@ export async function notificationsSocketRoutes(app: FastifyInstance) {
         if ((state as string) === 'closed') return;
         state = 'authenticated';
         clearTimeout(timer);
-        hub.add(actor.id, socket);
+        hub.add(actor.id, socket, actor.sessionId);
         send(socket, { type: 'connection_established', user_id: actor.id });
         const stats = (await hub.statsFor([actor.id])).get(actor.id);
         if (stats) send(socket, { type: 'stats_update', stats });
@@ -85,7 +85,7 @@ export async function notificationsSocketRoutes(app: FastifyInstance) {
         fail(
           code === 'TOKEN_EXPIRED'
             ? WS_AUTH_ERROR_MESSAGES.expired
-            : code === 'ACCOUNT_INACTIVE'
+            : code === 'ACCOUNT_INACTIVE' || code === 'FIRM_INACTIVE' || code === 'BRANCH_INACTIVE'
               ? WS_AUTH_ERROR_MESSAGES.inactive
               : WS_AUTH_ERROR_MESSAGES.invalid,
         );

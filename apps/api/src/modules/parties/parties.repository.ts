@@ -1,15 +1,44 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PartyListQuery } from '@lexserve/contracts/parties';
 import type { DbOrTx } from '../../db/client';
-import { documentParties, parties } from '../../db/schema/index';
+import { documentParties, documents, parties } from '../../db/schema/index';
+import { documentWasServed } from '../../lib/tenancy';
 
 export type PartyRow = typeof parties.$inferSelect;
 export type NewParty = typeof parties.$inferInsert;
 export type PartyLinkRow = typeof documentParties.$inferSelect;
 
+/** A party within a scope (lib/tenancy partyScope; undefined: any), optionally of one firm, or nothing. */
+export const findPartyInScope = async (db: DbOrTx, id: number, scope: SQL | undefined, opts: { firmId?: number } = {}) =>
+  (
+    await db
+      .select()
+      .from(parties)
+      .where(and(eq(parties.id, id), scope, opts.firmId === undefined ? undefined : eq(parties.firmId, opts.firmId)))
+  )[0];
+
 /** A party of the firm (another firm's party answers nothing). */
-export const findPartyInFirm = async (db: DbOrTx, id: number, firmId: number | null) =>
-  (await db.select().from(parties).where(and(eq(parties.id, id), firmId === null ? undefined : eq(parties.firmId, firmId))))[0];
+export const findPartyInFirm = async (db: DbOrTx, id: number, firmId: number) =>
+  (await db.select().from(parties).where(and(eq(parties.id, id), eq(parties.firmId, firmId))))[0];
+
+/** Whether the party is linked to a document that was served (what was served stays as served). */
+export const isOnServedDocument = async (db: DbOrTx, partyId: number) =>
+  (
+    await db
+      .select({ id: documentParties.id })
+      .from(documentParties)
+      .innerJoin(documents, eq(documents.id, documentParties.documentId))
+      .where(and(eq(documentParties.partyId, partyId), documentWasServed()))
+      .limit(1)
+  ).length > 0;
+
+/** The links of a party to documents, oldest first. */
+export const linksOfParty = (db: DbOrTx, partyId: number) =>
+  db.select().from(documentParties).where(eq(documentParties.partyId, partyId)).orderBy(asc(documentParties.id));
+
+/** Points a document's link at another party (a correction on a document not yet served). */
+export const repointLink = (db: DbOrTx, linkId: number, partyId: number) =>
+  db.update(documentParties).set({ partyId }).where(eq(documentParties.id, linkId));
 
 export const insertParty = async (db: DbOrTx, values: NewParty) => (await db.insert(parties).values(values).returning())[0]!;
 
@@ -18,9 +47,9 @@ export const updatePartyRow = async (db: DbOrTx, id: number, values: Partial<New
 
 const like = (term: string) => `%${term.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
-/** Search within a firm (null: every firm, for the system administrator), newest first. */
-export async function searchParties(db: DbOrTx, firmId: number | null, q: PartyListQuery) {
-  const where: (SQL | undefined)[] = [firmId === null ? undefined : eq(parties.firmId, firmId)];
+/** Search within a scope (lib/tenancy partyScope; undefined: every firm, for the system administrator), newest first. */
+export async function searchParties(db: DbOrTx, scope: SQL | undefined, q: PartyListQuery) {
+  const where: (SQL | undefined)[] = [scope];
   if (q.party_type) where.push(eq(parties.partyType, q.party_type));
   if (q.id_number) where.push(eq(parties.idNumber, q.id_number));
   if (q.registration_number) where.push(sql`lower(${parties.registrationNumber}) = lower(${q.registration_number})`);

@@ -8,6 +8,7 @@ import {
   type PartyListQuery,
 } from '@lexserve/contracts/parties';
 import { can } from '../../lib/access';
+import { partyScope } from '../../lib/tenancy';
 import { AppError } from '../../lib/app-error';
 import type { Ctx } from '../../lib/context';
 import type { DbOrTx } from '../../db/client';
@@ -41,6 +42,8 @@ const toPartyDto = (p: repo.PartyRow): Party => ({
   email: p.email,
   physical_address: p.physicalAddress,
   language: p.language,
+  branch_id: p.branchId,
+  corrects_party_id: p.correctsPartyId,
   created_at: p.createdAt.toISOString(),
   updated_at: p.updatedAt.toISOString(),
 });
@@ -82,38 +85,50 @@ const partyValues = (input: CreatePartyInput) => {
   };
 };
 
-function assertManages(ctx: Ctx): number {
+function assertManages(ctx: Pick<Ctx, 'actor'>): number {
   if (!can(ctx.actor, 'parties:manage') || !ctx.actor.firmId) throw new AppError(PartyErrors.PARTIES_FORBIDDEN);
   return ctx.actor.firmId;
 }
 
-/** The firm whose parties the actor reads: their own; every firm for the system administrator. */
-function readScope(ctx: Ctx): number | null {
-  if (ctx.actor.role === 'system_admin') return null;
-  return assertManages(ctx);
+/**
+ * The parties the actor reads (lib/tenancy partyScope: the tenancy of documents): every party for the system
+ * administrator; the parties-managing roles their firm's, branch's or own, and those on documents they may see.
+ */
+function readScope(ctx: Pick<Ctx, 'actor'>) {
+  if (ctx.actor.role === 'system_admin') return undefined;
+  assertManages(ctx);
+  return partyScope(ctx.actor);
 }
 
-/** POST /parties: a party of the actor's firm, reusable across the firm's documents. */
+/** A party the actor may see and manage, or 404 (a party outside their scope is never revealed). */
+async function managedParty(ctx: Pick<Ctx, 'db' | 'actor'>, id: number) {
+  assertManages(ctx);
+  const party = await repo.findPartyInScope(ctx.db, id, partyScope(ctx.actor));
+  if (!party) throw new AppError(PartyErrors.PARTY_NOT_FOUND);
+  return party;
+}
+
+/** POST /parties: a party of the actor's firm and branch, reusable across the documents of that scope. */
 export async function createParty(ctx: Ctx, input: CreatePartyInput): Promise<Party> {
   const firmId = assertManages(ctx);
-  const row = await repo.insertParty(ctx.db, { ...partyValues(input), firmId, createdById: ctx.actor.id });
+  const row = await repo.insertParty(ctx.db, { ...partyValues(input), firmId, branchId: ctx.actor.branchId, createdById: ctx.actor.id });
   return toPartyDto(row);
 }
 
+/** PUT /parties/{id}: refused (409) once the party is on a served document; a correction is then a new party. */
 export async function updateParty(ctx: Ctx, id: number, input: CreatePartyInput): Promise<Party> {
-  const firmId = assertManages(ctx);
-  const party = await repo.findPartyInFirm(ctx.db, id, firmId);
-  if (!party) throw new AppError(PartyErrors.PARTY_NOT_FOUND);
+  const party = await managedParty(ctx, id);
+  if (await repo.isOnServedDocument(ctx.db, party.id)) throw new AppError(PartyErrors.PARTY_ON_SERVED_DOCUMENT);
   return toPartyDto(await repo.updatePartyRow(ctx.db, id, partyValues(input)));
 }
 
 export async function getParty(ctx: Ctx, id: number): Promise<Party> {
-  const party = await repo.findPartyInFirm(ctx.db, id, readScope(ctx));
+  const party = await repo.findPartyInScope(ctx.db, id, readScope(ctx));
   if (!party) throw new AppError(PartyErrors.PARTY_NOT_FOUND);
   return toPartyDto(party);
 }
 
-/** GET /parties: by id_number, registration_number, type or free text, within the actor's firm. */
+/** GET /parties: by id_number, registration_number, type or free text, within the actor's scope. */
 export async function listParties(ctx: Ctx, q: PartyListQuery) {
   const { rows, total } = await repo.searchParties(ctx.db, readScope(ctx), q);
   return { parties: rows.map(toPartyDto), total };
@@ -126,13 +141,15 @@ export async function listParties(ctx: Ctx, q: PartyListQuery) {
 
 /** Links a party of the firm to the document with a role, or updates the link (the wizard re-saves its draft). */
 export async function linkToDocument(
-  tx: DbOrTx,
+  ctx: Pick<Ctx, 'db' | 'actor'>,
   doc: { id: number; firmId: number },
   partyId: number,
   input: LinkPartyInput,
 ): Promise<{ created: boolean; link: PartyLink }> {
   assertSameParty(partyId, input);
-  const party = await repo.findPartyInFirm(tx, partyId, doc.firmId);
+  const tx = ctx.db;
+  // A party the actor may see, of the document's firm: linking never reveals another branch's party.
+  const party = await repo.findPartyInScope(tx, partyId, partyScope(ctx.actor), { firmId: doc.firmId });
   if (!party) throw new AppError(PartyErrors.PARTY_NOT_FOUND);
   const existing = await repo.findLink(tx, doc.id, partyId);
   const link = await repo.upsertLink(tx, {
@@ -165,4 +182,25 @@ export const assertManagesParties = (ctx: Ctx) => void assertManages(ctx);
 
 /** The roles the document's parties have in the citation (one per link), for the submit check. */
 export const documentPartyRoles = (db: DbOrTx, documentId: number) => repo.linkRoles(db, documentId);
+
+/**
+ * A correction (for the documents module, which writes the timelines): a new party with the corrected details,
+ * recorded for the same firm and branch as the party it corrects, which the actor must see. Answers the new
+ * party, the old one and the old one's links; the old party and its links are not changed here.
+ */
+export async function recordCorrection(ctx: Pick<Ctx, 'db' | 'actor'>, partyId: number, input: CreatePartyInput) {
+  const old = await managedParty(ctx, partyId);
+  const row = await repo.insertParty(ctx.db, {
+    ...partyValues(input),
+    firmId: old.firmId,
+    branchId: old.branchId,
+    correctsPartyId: old.id,
+    createdById: ctx.actor.id,
+  });
+  return { party: toPartyDto(row), replaced: toPartyDto(old), links: await repo.linksOfParty(ctx.db, old.id) };
+}
+
+/** Points a document's link at the correcting party (documents not yet served). */
+export const repointLink = (db: DbOrTx, linkId: number, partyId: number) => repo.repointLink(db, linkId, partyId);
+
 export const documentPartyLinks = async (db: DbOrTx, documentId: number) => (await repo.listLinks(db, documentId)).map(toLinkDto);

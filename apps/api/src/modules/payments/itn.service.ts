@@ -11,7 +11,7 @@ import {
   type SubscriptionRow,
   nextChargeCents,
 } from '../subscriptions/subscription-records.service';
-import { itnParamString, itnSignature, parseFormBody, sameSignature, type ItnPairs } from './payfast';
+import { itnParamString, itnSignature, parseFormBody, sameSignature, signedItn, type ItnPairs } from './payfast';
 import * as repo from './payments.repository';
 import { newPaymentReference } from './payments.service';
 
@@ -20,12 +20,28 @@ export type ItnOutcome = 'processed' | 'duplicate' | 'ignored';
 const reject = (def: (typeof PaymentErrors)[keyof typeof PaymentErrors], message?: string) =>
   new AppError(def, { message });
 
+/** A rejected call is stored as a summary: at most this many fields, names and values cut to these lengths. */
+const SUMMARY_FIELDS = 30;
+const SUMMARY_NAME = 40;
+const SUMMARY_VALUE = 100;
+const cut = (s: string | undefined, n: number) => (s === undefined ? undefined : s.length > n ? `${s.slice(0, n)}…` : s);
+
+/** What is kept of a rejected call: its first fields, cut short, the number of fields and the size of the body. */
+function summaryOf(pairs: ItnPairs, raw: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of pairs.filter(([k]) => k !== 'signature').slice(0, SUMMARY_FIELDS)) out[cut(k, SUMMARY_NAME)!] ??= cut(v, SUMMARY_VALUE)!;
+  out._fields = String(pairs.length);
+  out._bytes = String(Buffer.byteLength(raw));
+  return out;
+}
+
 /**
- * POST /payments/notify (PayFast's ITN). Checks, in PayFast's order: the signature (over the fields as posted, with the
+ * POST /payments/notify (PayFast's ITN). Checks, in PayFast's order: the shape (a notification's own fields, signed;
+ * nothing twice; fields after `signature` are ignored), the signature (over the signed fields as posted, with the
  * passphrase), the source address (PayFast's ranges; not for the simulator), the merchant, the amount against the
  * stored payment or the subscription's next charge, and in PayFast mode the validate call. Then, in one transaction:
  * claims the notification (a replay of a processed one changes nothing), records the payment and activates, renews or
- * cancels the subscription. Every notification is logged with its outcome.
+ * cancels the subscription. Every notification is logged with its outcome; a rejected one only as a short summary.
  */
 export async function handleItn(
   ctx: PublicCtx,
@@ -34,29 +50,38 @@ export async function handleItn(
   now = ctx.deps.clock.now(),
 ): Promise<ItnOutcome> {
   const provider = ctx.deps.payments;
-  let pairs: ItnPairs;
-  try {
-    pairs = parseFormBody(raw);
-  } catch {
-    throw reject(PaymentErrors.ITN_MALFORMED);
-  }
-  const f = Object.fromEntries(pairs) as Record<string, string | undefined>;
+  let pairs: ItnPairs = [];
+  let f: Record<string, string | undefined> = {};
   const log = (outcome: 'rejected' | 'duplicate', error?: string) =>
     repo
       .logNotification(ctx.db, {
         provider: provider.name,
-        pfPaymentId: f.pf_payment_id ?? null,
-        mPaymentId: f.m_payment_id ?? null,
-        paymentStatus: f.payment_status ?? null,
+        pfPaymentId: cut(f.pf_payment_id, SUMMARY_VALUE) ?? null,
+        mPaymentId: cut(f.m_payment_id, SUMMARY_VALUE) ?? null,
+        paymentStatus: cut(f.payment_status, SUMMARY_VALUE) ?? null,
         outcome,
-        error,
-        remoteIp,
-        payload: Object.fromEntries(pairs.filter(([k]) => k !== 'signature')),
+        error: cut(error, 500),
+        remoteIp: cut(remoteIp, SUMMARY_VALUE),
+        payload: outcome === 'rejected' ? summaryOf(pairs, raw) : Object.fromEntries(pairs.filter(([k]) => k !== 'signature')),
       })
       .catch((err) => ctx.log.error({ err }, 'could not log a payment notification'));
 
   try {
-    if (!sameSignature(f.signature, itnSignature(pairs, provider.passphrase)))
+    try {
+      pairs = parseFormBody(raw);
+    } catch {
+      throw reject(PaymentErrors.ITN_MALFORMED);
+    }
+    const itn = signedItn(pairs);
+    if ('problem' in itn) {
+      // For the log's columns only: each field's first value.
+      f = Object.fromEntries([...pairs].reverse());
+      throw reject(PaymentErrors.ITN_MALFORMED, `${PaymentErrors.ITN_MALFORMED.message} (${itn.problem.replace('_', ' ')})`);
+    }
+    // From here on only the signed fields are read: what follows the signature is not PayFast's word.
+    pairs = itn.signed;
+    f = Object.fromEntries(pairs);
+    if (!sameSignature(itn.signature, itnSignature(pairs, provider.passphrase)))
       throw reject(PaymentErrors.ITN_INVALID_SIGNATURE);
     if (!provider.isTrustedSource(remoteIp)) throw reject(PaymentErrors.ITN_INVALID_SOURCE);
     if (f.merchant_id !== provider.merchantId) throw reject(PaymentErrors.ITN_MERCHANT_MISMATCH);
@@ -70,7 +95,7 @@ export async function handleItn(
         mPaymentId: f.m_payment_id ?? null,
         paymentStatus: f.payment_status!,
         remoteIp,
-        payload: Object.fromEntries(pairs.filter(([k]) => k !== 'signature')),
+        payload: Object.fromEntries(pairs),
       });
       if (!claimed) return 'duplicate' as const;
       const paymentId = await apply(tx, provider.name, f, now, ctx.log);

@@ -95,6 +95,42 @@ export function parseFormBody(raw: string): ItnPairs {
   return pairs;
 }
 
+/**
+ * What a notification is made of, as PayFast documents its ITN ("return variables"): every ITN carries these, and no
+ * checkout form has them, so a checkout form's signature can never pass as a notification's.
+ */
+const ITN_REQUIRED_FIELDS = ['pf_payment_id', 'payment_status', 'merchant_id'] as const;
+
+/** Checkout fields that a notification never carries: their presence means a checkout form posted as an ITN. */
+const CHECKOUT_ONLY_FIELDS = new Set<string>(
+  CHECKOUT_FIELD_ORDER.filter(
+    (k) => !k.startsWith('custom_') && !['merchant_id', 'name_first', 'name_last', 'email_address', 'm_payment_id', 'item_name', 'item_description', 'billing_date'].includes(k),
+  ),
+);
+
+/** Why a body is not a notification (undefined: it is one, as far as its shape goes). */
+export type ItnShapeProblem = 'no_signature' | 'duplicate_field' | 'missing_field' | 'checkout_field';
+
+/**
+ * The signed part of a notification: the fields before `signature`, in order, and the signature. Fields after the
+ * signature are not signed: they are ignored (PayFast posts `signature` last; its own sample stops there), never read.
+ * A field given twice anywhere, a missing signature, a missing ITN field or a checkout-only field is refused.
+ */
+export function signedItn(pairs: ItnPairs): { signed: ItnPairs; signature: string; ignored: string[] } | { problem: ItnShapeProblem } {
+  const names = new Set<string>();
+  for (const [k] of pairs) {
+    if (names.has(k)) return { problem: 'duplicate_field' };
+    names.add(k);
+  }
+  const at = pairs.findIndex(([k]) => k === 'signature');
+  if (at < 0 || !pairs[at]![1]) return { problem: 'no_signature' };
+  const signed = pairs.slice(0, at);
+  const fields = new Set(signed.map(([k]) => k));
+  if (ITN_REQUIRED_FIELDS.some((k) => !fields.has(k))) return { problem: 'missing_field' };
+  if (signed.some(([k]) => CHECKOUT_ONLY_FIELDS.has(k))) return { problem: 'checkout_field' };
+  return { signed, signature: pairs[at]![1], ignored: pairs.slice(at + 1).map(([k]) => k) };
+}
+
 /** The ITN's parameter string: every field before `signature`, in order, blanks included (PayFast's own sample). */
 export function itnParamString(pairs: ItnPairs): string {
   const out: string[] = [];

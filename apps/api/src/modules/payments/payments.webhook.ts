@@ -1,11 +1,20 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PaymentErrors } from '@lexserve/contracts/payments';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicCtxOf } from '../../lib/context';
 import { handleItn } from './itn.service';
-import { checkoutSignature, parseFormBody, sameSignature } from './payfast';
+import { checkoutSignature, ipInRanges, parseFormBody, sameSignature } from './payfast';
 import { SIMULATOR_PATH } from './provider';
-import { cardUpdatePage, deliverItn, errorPage, itnForPaidForm, processPage } from './simulator';
+import {
+  cardUpdatePage,
+  deliverItn,
+  errorPage,
+  isSimulatorDelivery,
+  itnForPaidForm,
+  processPage,
+  SIMULATOR_DELIVERY_HEADER,
+} from './simulator';
 
 const tags = ['payments'];
 
@@ -23,9 +32,26 @@ export async function paymentsPublicRoutes(app: FastifyInstance) {
     );
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
+    const { env, payments } = app.deps;
     r.post(
       '/payments/notify',
       {
+        // A notification is about 1 KB; PayFast's longest fields (descriptions, custom strings) stay far below this.
+        bodyLimit: 16 * 1024,
+        config: {
+          rateLimit: {
+            max: env.ITN_RATE_LIMIT,
+            timeWindow: '1 minute',
+            // PayFast's own addresses (payfast mode) and the simulator's in-process deliveries are never limited.
+            allowList: (req: FastifyRequest) =>
+              env.PAYMENT_PROVIDER === 'payfast' ? ipInRanges(req.ip) : isSimulatorDelivery(payments, req.headers[SIMULATOR_DELIVERY_HEADER]),
+            errorResponseBuilder: () => ({
+              statusCode: 429,
+              code: PaymentErrors.ITN_RATE_LIMITED.code,
+              message: PaymentErrors.ITN_RATE_LIMITED.message,
+            }),
+          },
+        },
         schema: {
           tags,
           summary: 'PayFast ITN (instant transaction notification)',

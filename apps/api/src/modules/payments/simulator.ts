@@ -1,7 +1,7 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { centsToDecimal, decimalToCents, mulDivRound } from '../../lib/money';
-import { formBody, itnSignature, type ItnPairs } from './payfast';
+import { formBody, itnSignature, sameSignature, type ItnPairs } from './payfast';
 import type { PaymentProvider, RecurringCharge } from '../../lib/payment-provider';
 import { sastDate } from '../../lib/money';
 import { findInitialPayment } from './payments.repository';
@@ -143,6 +143,15 @@ export function itnForPaidForm(provider: PaymentProvider, fields: Record<string,
   });
 }
 
+/** Marks the simulator's own in-process deliveries, so the notify endpoint's rate limit does not count them. */
+export const SIMULATOR_DELIVERY_HEADER = 'x-lexserve-simulator-delivery';
+const deliveryMark = (provider: Pick<PaymentProvider, 'passphrase'>) =>
+  createHmac('sha256', provider.passphrase ?? '').update('lexserve-simulator-itn-delivery').digest('hex');
+
+/** Whether a request carries the simulator's delivery mark (only the simulator, which knows its passphrase, can). */
+export const isSimulatorDelivery = (provider: PaymentProvider, header: string | string[] | undefined): boolean =>
+  provider.name === 'simulator' && typeof header === 'string' && sameSignature(header, deliveryMark(provider));
+
 /**
  * Posts an ITN to the notify URL. A notify URL on this server is delivered in-process (no network, works in tests
  * and behind any proxy); another one over HTTP.
@@ -153,13 +162,14 @@ export async function deliverItn(
   notifyUrl: string,
   pairs: ItnPairs,
 ) {
+  const provider = app.deps.payments;
   const body = formBody(pairs);
   const target = new URL(notifyUrl);
   if (target.origin === new URL(publicUrl).origin) {
     const res = await app.inject({
       method: 'POST',
       url: `${target.pathname}${target.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', [SIMULATOR_DELIVERY_HEADER]: deliveryMark(provider) },
       payload: body,
       remoteAddress: '127.0.0.1',
     });

@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { hasChanges, type DbOrTx } from '../../db/client';
 import { userAuditLog, users } from '../../db/schema/index';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { usersSeenBySheriff } from '../../lib/tenancy';
 import type { ErrorDef } from '@lexserve/contracts/errors';
 
 export type NewUser = typeof users.$inferInsert;
@@ -54,6 +55,10 @@ export async function updateUser(db: DbOrTx, id: number, values: Partial<NewUser
     throw err;
   }
 }
+
+/** Whether the user is among the people a sheriff may read (lib/tenancy.ts). */
+export const isSeenBySheriff = async (db: DbOrTx, sheriffId: number, userId: number) =>
+  (await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), usersSeenBySheriff(sheriffId)))).length > 0;
 
 export const deleteUserRow = (db: DbOrTx, id: number) => db.delete(users).where(eq(users.id, id));
 

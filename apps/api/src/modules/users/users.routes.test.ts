@@ -24,7 +24,7 @@ describe('current user', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'success', message: 'Profile updated successfully!' });
     expect(res.json().data).toMatchObject({ full_name: 'New Name', phone_number: null, email: firm.adminEmail });
-    const taken = await api.put('/api/v1/users/me/profile', { email: DEMO.attorney });
+    const taken = await api.put('/api/v1/users/me/profile', { email: DEMO.attorney, current_password: firm.password });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().detail).toBe('Email address is already in use. Please choose a different email.');
     const bad = await api.put('/api/v1/users/me/profile', { email: 'nope' });

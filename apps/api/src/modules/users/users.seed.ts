@@ -9,12 +9,16 @@ import { findProfile, insertProfile } from './sheriffs.repository';
 import { createAccount, userByEmail } from './users.service';
 
 /**
- * First-start data: the system administrator (password from ADMIN_PASSWORD, or generated and printed
- * once), then, unless SEED_DEMO=false, a demo firm with its main branch and one user per role.
+ * First-start data: the system administrator, then, unless SEED_DEMO=false, a demo firm with its main branch and one
+ * user per role. The administrator's password is ADMIN_PASSWORD, else on a demo start the demo password, else (only
+ * reachable outside `server.ts`, which refuses a production start without ADMIN_PASSWORD) a generated one. The log
+ * shows a password only when the seed generated it: never ADMIN_PASSWORD, never DEMO_PASSWORD (it may have been
+ * changed from the public one in the README); it says which variable holds it instead.
  */
 export const seedAccounts: SeedStep = async (db, env, log) => {
   if (!(await userByEmail(db, env.ADMIN_EMAIL))) {
-    const password = env.ADMIN_PASSWORD ?? (env.SEED_DEMO === 'true' ? env.DEMO_PASSWORD : randomBytes(9).toString('base64url') + 'A1');
+    const generated = (env.ADMIN_PASSWORD || env.SEED_DEMO === 'true') ? undefined : randomBytes(12).toString('base64url') + 'A1';
+    const password = env.ADMIN_PASSWORD ?? generated ?? env.DEMO_PASSWORD;
     await repo.insertUser(
       db,
       {
@@ -26,8 +30,10 @@ export const seedAccounts: SeedStep = async (db, env, log) => {
       },
       UserErrors.USER_EMAIL_TAKEN,
     );
-    if (!env.ADMIN_PASSWORD) {
-      log.info(`system administrator created: ${env.ADMIN_EMAIL} / ${password} (shown once; change it after logging in)`);
+    if (generated) {
+      log.info(`system administrator created: ${env.ADMIN_EMAIL} / ${generated} (generated, shown once; change it after logging in)`);
+    } else {
+      log.info(`system administrator created: ${env.ADMIN_EMAIL} (password: the value of ${env.ADMIN_PASSWORD ? 'ADMIN_PASSWORD' : 'DEMO_PASSWORD'})`);
     }
   }
   if (env.SEED_DEMO === 'true' && !(await branchByPracticeNumber(db, DEMO_FIRM.practice))) {
@@ -54,7 +60,7 @@ export const seedAccounts: SeedStep = async (db, env, log) => {
         });
       }
     });
-    log.info(`demo firm created: ${DEMO_USERS.map((u) => u.email).join(', ')} (password ${env.DEMO_PASSWORD})`);
+    log.info(`demo firm created: ${DEMO_USERS.map((u) => u.email).join(', ')} (password: the value of DEMO_PASSWORD)`);
   }
   if (env.SEED_DEMO === 'true') {
     // The demo sheriff's profile, also for demo data seeded before sheriff profiles existed.

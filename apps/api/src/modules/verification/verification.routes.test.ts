@@ -145,9 +145,10 @@ describe('POST /verify/document (public)', () => {
   });
 
   it('answers not_found for an unknown or altered PDF, and 4xx for no file or not a PDF', async () => {
-    const stranger = await verifyFile(await makePdf(1, 'Never served'));
+    const stranger = await verifyFile(await makePdf(1, 'Never served'), 'stranger\u202Efdp.exe');
     expect(stranger.statusCode).toBe(200);
     expect(stranger.json()).toMatchObject({
+      filename: 'strangerfdp.exe',
       valid: false,
       status: 'not_found',
       match: null,
@@ -155,6 +156,8 @@ describe('POST /verify/document (public)', () => {
     });
     const png = await verifyFile(PNG, 'photo.pdf');
     expect(png.statusCode).toBe(422);
+    // "%PDF-" must open the file: a page that mentions it early on is not a PDF.
+    expect((await verifyFile(Buffer.concat([Buffer.from('<html>'), await makePdf(1)]), 'page.pdf')).statusCode).toBe(422);
     expect((await t().inject({ method: 'POST', url: '/api/v1/verify/file', payload: {} })).statusCode).toBe(422);
     const empty = multipart([{ name: 'note', value: 'no file' }]);
     expect((await t().inject({ method: 'POST', url: '/api/v1/verify/document', ...empty })).statusCode).toBe(422);

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { FileMissingError } from '../../lib/storage';
 import type { PublicCtx } from '../../lib/context';
 import type { IncomingFile } from '../../plugins/uploads';
-import { FileInspector } from '../../lib/file-inspector';
+import { cleanFilename, FileInspector } from '../../lib/file-inspector';
 import { verificationUrlOf } from '../documents/proof-of-service.service';
 import * as repo from './verification.repository';
 
@@ -67,7 +67,7 @@ export async function verifySecurityId(ctx: PublicCtx, raw: string): Promise<Ver
   return resultOf(ctx, checked, actual === null ? null : actual === checked.sha256);
 }
 
-/** Hashes an uploaded file without storing it (at most 100 MB; a larger one is refused). */
+/** Hashes an uploaded file without storing it (at most 100 MB; a larger one is refused). It is never parsed as a PDF. */
 async function hashUpload(receive: () => Promise<IncomingFile | undefined>) {
   let part;
   try {
@@ -90,7 +90,8 @@ async function hashUpload(receive: () => Promise<IncomingFile | undefined>) {
   const info = inspector.inspection;
   if (info.size === 0) throw new AppError(VerificationErrors.VERIFY_FILE_REQUIRED);
   if (!info.type) throw new AppError(VerificationErrors.VERIFY_FILE_NOT_PDF);
-  return { ...info, filename: part.filename || null };
+  // The name is echoed back: cleaned like a stored file's (no path, no control or bidirectional characters).
+  return { ...info, filename: part.filename ? cleanFilename(part.filename) : null };
 }
 
 /**

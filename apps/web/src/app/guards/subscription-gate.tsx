@@ -1,14 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
+import { QueryError } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { describeError } from '../../lib/api-client';
 import type { SubscriptionAccess } from './use-subscription-access';
 
 /** Where firm roles without an active subscription may still go (spec 4.1). */
-export const UNGATED_PATHS: readonly string[] = [
+const UNGATED_PATHS: readonly string[] = [
   paths.app.myPlan,
   paths.app.plans,
   paths.app.paymentSuccess,
@@ -16,7 +15,7 @@ export const UNGATED_PATHS: readonly string[] = [
   paths.app.profile,
 ];
 
-export const isUngatedPath = (pathname: string): boolean => {
+const isUngatedPath = (pathname: string): boolean => {
   const clean = pathname.replace(/\/+$/, '') || '/';
   return UNGATED_PATHS.includes(clean);
 };
@@ -28,16 +27,10 @@ export function SubscriptionGate({ access, children }: { access: SubscriptionAcc
   if (access.loading) return <PageLoader label="Checking your firm's subscription..." />;
   if (access.error) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={access.refetch}>
-            Retry
-          </Button>
-        }
-      >
-        {describeError(access.error, { fallback: "Failed to load your firm's subscription. Please try again." })}
-      </Alert>
+      <QueryError
+        message={describeError(access.error, { fallback: "Failed to load your firm's subscription. Please try again." })}
+        onRetry={access.refetch}
+      />
     );
   }
   if (!access.active) return <Navigate to={paths.app.plans} replace />;

@@ -3,6 +3,7 @@ import Container from '@mui/material/Container';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback } from 'react';
 import { Outlet } from 'react-router-dom';
+import { DemoFooter } from '../../components/demo-notice';
 import { PageLoader } from '../../components/page-loader';
 import { SessionExpiringBanner } from '../../components/session-expiring-banner';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
@@ -52,6 +53,7 @@ export function AppLayout() {
           </Suspense>
         </Container>
       </Box>
+      <DemoFooter />
       <VersionNotice open={version.updateAvailable} onUpdate={() => void version.update()} onDismiss={version.dismiss} />
     </Box>
   );

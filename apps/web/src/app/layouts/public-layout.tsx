@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
 import { BrandLogo } from '../../components/brand-logo';
+import { DemoInstallationNote } from '../../components/demo-notice';
 import { PageLoader } from '../../components/page-loader';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
 import { paths } from '../../config/paths';
@@ -138,6 +139,7 @@ function PublicFooter() {
             ))}
           </Stack>
         </Stack>
+        <DemoInstallationNote />
       </Container>
     </Box>
   );

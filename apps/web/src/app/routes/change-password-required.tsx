@@ -5,7 +5,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { logout } from '../../lib/auth';
-import { queryKeys } from '../../lib/query-client';
+import { sharedKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthedUser } from '../guards/authed-user';
 import { AuthCard } from './auth-card';
@@ -34,7 +34,7 @@ export function ChangePasswordRequiredPage() {
         Please change your password before continuing. Your account was created with a temporary password that someone else has seen; enter it
         as the current password and choose your own.
       </Alert>
-      <ChangePasswordForm currentLabel="Temporary Password" onChanged={() => void queryClient.invalidateQueries({ queryKey: queryKeys.me })} />
+      <ChangePasswordForm currentLabel="Temporary Password" onChanged={() => void queryClient.invalidateQueries({ queryKey: sharedKeys.me })} />
       <Button sx={{ mt: 3 }} onClick={() => void logout(queryClient)}>
         Log out
       </Button>

@@ -24,7 +24,7 @@ const UserManagementTab = lazy(() =>
   import('../../features/users/components/user-management-tab').then((m) => ({ default: m.UserManagementTab })),
 );
 
-export const DASHBOARD_TAB_LABELS: Record<DashboardTab, string> = {
+const DASHBOARD_TAB_LABELS: Record<DashboardTab, string> = {
   'new-matters': 'New Matters',
   'my-cases': 'My Cases',
   'case-closures': 'Case Closures',

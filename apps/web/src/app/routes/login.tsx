@@ -10,7 +10,7 @@ import type { TokenPair } from '@lexserve/contracts/auth';
 import { paths } from '../../config/paths';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { startSession, useHasSession, type LoginRedirectState } from '../../lib/auth';
-import { queryKeys } from '../../lib/query-client';
+import { sharedKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthCard } from './auth-card';
 
@@ -35,7 +35,7 @@ export function LoginPage() {
   if (signedIn) return <Navigate to={returnPathFrom(state)} replace state={state?.returnState} />;
 
   const onLoggedIn = (tokens: TokenPair) => {
-    queryClient.removeQueries({ queryKey: queryKeys.me });
+    queryClient.removeQueries({ queryKey: sharedKeys.me });
     startSession(tokens);
   };
 

@@ -2,7 +2,7 @@ import type { Closure, ClosureStatus } from '@lexserve/contracts/closures';
 import type { Role } from '../../config/constants';
 
 /** Closure rights per role (PRODUCT-DECISIONS): the same table the server enforces. */
-export type ClosurePermissions = {
+type ClosurePermissions = {
   canRequestClosure: boolean;
   canApproveClosure: boolean;
   canCompleteClosure: boolean;
@@ -16,7 +16,7 @@ export const closurePermissions = (role: Role | undefined): ClosurePermissions =
   canDirectClose: role === 'firm_admin',
 });
 
-export type ClosureAction = 'request' | 'direct-close' | 'approve' | 'complete' | 'pending' | 'none';
+type ClosureAction = 'request' | 'direct-close' | 'approve' | 'complete' | 'pending' | 'none';
 export type ClosureButtonState = {
   action: ClosureAction;
   disabled: boolean;

@@ -5,7 +5,7 @@ import type { PendingPayment } from '../../lib/payment-session';
 /** The states of the payment success page (spec 2.5). */
 export type PaymentPageState = 'verifying' | 'success' | 'pending' | 'failed' | 'invalid';
 
-export type PaymentLookup = { status?: PaymentStatus | string | null } | null | undefined;
+type PaymentLookup = { status?: PaymentStatus | string | null } | null | undefined;
 
 /**
  * Spec 2.5's mapping, once the lookup has answered (or failed):

@@ -1,6 +1,6 @@
 import { CANCELLATION_REASONS } from '@lexserve/contracts/subscriptions';
 
-export type CancellationReasonValue = (typeof CANCELLATION_REASONS)[number];
+type CancellationReasonValue = (typeof CANCELLATION_REASONS)[number];
 
 /** The user's words for each cancellation reason of spec 9. */
 export const CANCELLATION_REASON_LABELS: Record<CancellationReasonValue, string> = {

@@ -1,7 +1,6 @@
 import {
   PLAN_FEATURE_FLAGS,
   PLAN_FEATURE_LABELS,
-  UNLIMITED,
   planFeatureList,
   type BillingCycle,
   type Plan,
@@ -28,9 +27,9 @@ export type PlanLike = Partial<
   >
 >;
 
-export const DEFAULT_PLAN_NAME = 'Unnamed Plan';
+const DEFAULT_PLAN_NAME = 'Unnamed Plan';
 export const DEFAULT_PLAN_DESCRIPTION = 'Perfect for your business needs';
-export const CONTACT_US = 'Contact Us';
+const CONTACT_US = 'Contact Us';
 
 export const planName = (plan: PlanLike | null | undefined): string => plan?.display_name || plan?.name || DEFAULT_PLAN_NAME;
 
@@ -71,7 +70,7 @@ export const planPriceLabel = (plan: PlanLike): string => {
 export const cyclePeriod = (cycle: BillingCycle | string | null | undefined): string =>
   cycle === 'monthly' ? 'month' : cycle === 'quarterly' ? 'quarter' : 'year';
 
-export const BILLING_CYCLE_LABELS: Record<BillingCycle, string> = {
+const BILLING_CYCLE_LABELS: Record<BillingCycle, string> = {
   monthly: 'Monthly',
   quarterly: 'Quarterly',
   annual: 'Annual',
@@ -120,10 +119,6 @@ export const buildPlanFeatureList = (plan: PlanLike): FeatureItem[] => {
   // Included first, excluded last, so the card reads as what you get, then what you don't.
   return [...items.filter((i) => i.included), ...items.filter((i) => !i.included)];
 };
-
-/** A limit for display: -1 (or, where the spec says so, 0/null) is 'Unlimited'. */
-export const isUnlimited = (limit: number | null | undefined, zeroIsUnlimited = false): boolean =>
-  limit === UNLIMITED || limit === null || limit === undefined || (zeroIsUnlimited && limit === 0);
 
 /** Upgrade or downgrade, comparing the price for the chosen cycle (spec 2.10). */
 export const changeDirection = (

@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_CONSTANTS } from '@lexserve/contracts/subscriptions';
 
-export type UsageLevel = 'normal' | 'warning' | 'error';
+type UsageLevel = 'normal' | 'warning' | 'error';
 
 export type UsageBar = {
   /** 0–100, capped; 0 when the limit is unlimited. */

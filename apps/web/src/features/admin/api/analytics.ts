@@ -12,16 +12,16 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { adminKeys } from './plans';
+import { adminKeys } from '../keys';
 
-export type AnalyticsOverview = z.infer<typeof AnalyticsOverviewSchema>;
-export type Trends = z.infer<typeof TrendsSchema>;
-export type ExpiringSoon = z.infer<typeof ExpiringSoonSchema>;
-export type UsageLimits = z.infer<typeof UsageLimitsSchema>;
+type AnalyticsOverview = z.infer<typeof AnalyticsOverviewSchema>;
+type Trends = z.infer<typeof TrendsSchema>;
+type ExpiringSoon = z.infer<typeof ExpiringSoonSchema>;
+type UsageLimits = z.infer<typeof UsageLimitsSchema>;
 export type Health = z.infer<typeof HealthSchema>;
-export type MonthlySummary = z.infer<typeof MonthlySummarySchema>;
-export type CancellationReport = z.infer<typeof CancellationReportSchema>;
-export type SubscriptionHistory = z.infer<typeof SubscriptionHistorySchema>;
+type MonthlySummary = z.infer<typeof MonthlySummarySchema>;
+type CancellationReport = z.infer<typeof CancellationReportSchema>;
+type SubscriptionHistory = z.infer<typeof SubscriptionHistorySchema>;
 
 const BASE = '/admin/subscriptions';
 

@@ -4,22 +4,22 @@ import type { Role } from '@lexserve/contracts/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
-import { adminKeys } from './plans';
+import { sharedKeys } from '../../../lib/query-keys';
+import { adminKeys } from '../keys';
 
-export type AdminUserList = z.infer<typeof AdminUserListSchema>;
+type AdminUserList = z.infer<typeof AdminUserListSchema>;
 export type AdminUser = AdminUserList['users'][number];
-export type AdminFirmList = z.infer<typeof AdminFirmListSchema>;
+type AdminFirmList = z.infer<typeof AdminFirmListSchema>;
 export type AdminFirm = AdminFirmList['firms'][number];
 export type MailMessage = z.infer<typeof MailMessageSchema>;
-export type MailOutboxList = z.infer<typeof MailOutboxListSchema>;
+type MailOutboxList = z.infer<typeof MailOutboxListSchema>;
 export type SalesContactList = z.infer<typeof SalesContactListSchema>;
 
 export type UserQuery = { search: string; role: Role | ''; status: 'all' | 'active' | 'inactive'; skip: number; limit: number };
 
 export const useAdminUsers = (query: UserQuery) =>
   useQuery({
-    queryKey: [...adminKeys.users, query] as const,
+    queryKey: adminKeys.userList(query),
     queryFn: () =>
       api.get<AdminUserList>('/admin/users', {
         query: {
@@ -41,7 +41,7 @@ export const useSetUserActive = () => {
       api.put<{ message: string }>(`/users/activate-deactivate/${id}`, { is_active, reason }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.users });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.users });
+      await queryClient.invalidateQueries({ queryKey: sharedKeys.users });
       await queryClient.invalidateQueries({ queryKey: adminKeys.firms });
     },
   });
@@ -51,7 +51,7 @@ export type FirmQuery = { search: string; status: 'all' | 'active' | 'inactive';
 
 export const useAdminFirms = (query: FirmQuery) =>
   useQuery({
-    queryKey: [...adminKeys.firms, query] as const,
+    queryKey: adminKeys.firmList(query),
     queryFn: () =>
       api.get<AdminFirmList>('/admin/firms', {
         query: {
@@ -71,7 +71,7 @@ export const useSetFirmActive = () => {
     mutationFn: ({ id, is_active }: { id: number; is_active: boolean }) => api.put(`/firms/${id}`, { is_active }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.firms });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.firms });
+      await queryClient.invalidateQueries({ queryKey: sharedKeys.firms });
     },
   });
 };
@@ -87,7 +87,7 @@ export type MailQuery = { search: string; status: '' | 'kept' | 'sent' | 'failed
 
 export const useMailOutbox = (query: MailQuery) =>
   useQuery({
-    queryKey: [...adminKeys.mail, query] as const,
+    queryKey: adminKeys.mail(query),
     queryFn: () =>
       api.get<MailOutboxList>('/admin/mail-outbox', {
         query: { search: query.search.trim() || undefined, status: query.status || undefined, skip: query.skip, limit: query.limit },

@@ -9,23 +9,23 @@ import { SUBSCRIPTION_CONSTANTS } from '@lexserve/contracts/subscriptions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, describeError } from '../../../lib/api-client';
-import { adminKeys } from './plans';
+import { adminKeys } from '../keys';
 
-export type FirmSubscriptionFilter = (typeof FIRM_SUBSCRIPTION_FILTERS)[number];
-export type FirmSubscriptionList = z.infer<typeof FirmSubscriptionListSchema>;
-export type FirmSubscriptionDetail = z.infer<typeof FirmSubscriptionDetailSchema>;
+type FirmSubscriptionFilter = (typeof FIRM_SUBSCRIPTION_FILTERS)[number];
+type FirmSubscriptionList = z.infer<typeof FirmSubscriptionListSchema>;
+type FirmSubscriptionDetail = z.infer<typeof FirmSubscriptionDetailSchema>;
 export type { FirmSubscription };
 
 const BASE = '/admin/subscriptions/firm-subscriptions';
 
 export type FirmSubscriptionQuery = { status: FirmSubscriptionFilter; search: string; skip: number; limit: number };
 
-export const getFirmSubscriptions = (query: FirmSubscriptionQuery) =>
+const getFirmSubscriptions = (query: FirmSubscriptionQuery) =>
   api.get<FirmSubscriptionList>(BASE, { query: { ...query, search: query.search.trim() || undefined } });
 
 export const useFirmSubscriptions = (query: FirmSubscriptionQuery) =>
   useQuery({
-    queryKey: [...adminKeys.firmSubscriptions, 'list', query] as const,
+    queryKey: adminKeys.firmSubscriptionList(query),
     queryFn: () => getFirmSubscriptions(query),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

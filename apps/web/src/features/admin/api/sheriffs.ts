@@ -1,8 +1,8 @@
 import type { CreateSheriffInput, Sheriff, UpdateSheriffInput } from '@lexserve/contracts/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
-import { adminKeys } from './plans';
+import { sharedKeys } from '../../../lib/query-keys';
+import { adminKeys } from '../keys';
 
 export type { Sheriff };
 export type SheriffQuery = { search: string; status: 'all' | 'active' | 'inactive'; skip: number; limit: number };
@@ -11,7 +11,7 @@ type Envelope<T> = { status: string; data: T; message: string };
 /** GET /admin/sheriffs: search (name, e-mail, office, appointment number, area), status and paging by the server. */
 export const useAdminSheriffs = (query: SheriffQuery) =>
   useQuery({
-    queryKey: [...adminKeys.sheriffs, query] as const,
+    queryKey: adminKeys.sheriffList(query),
     queryFn: () =>
       api.get<{ sheriffs: Sheriff[]; total: number }>('/admin/sheriffs', {
         query: {
@@ -31,8 +31,8 @@ const useSheriffMutation = <V,>(mutationFn: (vars: V) => Promise<Envelope<Sherif
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.sheriffs });
       await queryClient.invalidateQueries({ queryKey: adminKeys.users });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.users });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.sheriffs });
+      // Every read about users, the sheriffs the case screens pick from among them.
+      await queryClient.invalidateQueries({ queryKey: sharedKeys.users });
     },
   });
 };

@@ -4,7 +4,6 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -24,6 +23,7 @@ import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { QueryError } from '../../../components/query-state';
 import { describeError } from '../../../lib/api-client';
 import { formatDate, formatRand } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -77,9 +77,7 @@ export function AdminAnalyticsPage() {
         }
       />
       {trends.isError ? (
-        <Alert severity="error" sx={{ mb: 3 }} action={<Button color="inherit" size="small" onClick={() => void trends.refetch()}>Retry</Button>}>
-          {describeError(trends.error, { fallback: 'Failed to load analytics. Please try again.' })}
-        </Alert>
+        <QueryError sx={{ mb: 3 }} message={describeError(trends.error, { fallback: 'Failed to load analytics. Please try again.' })} onRetry={trends.refetch} />
       ) : null}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 6 }}>

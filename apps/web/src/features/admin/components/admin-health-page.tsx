@@ -13,7 +13,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PageLoader } from '../../../components/page-loader';
+import { QueryState } from '../../../components/query-state';
 import { useToast } from '../../../components/toast-provider';
 import { describeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -71,81 +71,81 @@ export function AdminHealthPage() {
   return (
     <>
       <AdminPageHeader title="System Health" description="Checked every minute while this page is open." actions={actions} />
-      {health.isPending ? (
-        <PageLoader label="Checking the system..." />
-      ) : health.isError ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void health.refetch()}>Retry</Button>}>
-          {describeError(health.error, { fallback: 'Failed to load the system health. Please try again.' })}
-        </Alert>
-      ) : (
-        <>
-          <Alert
-            severity={health.data.status === 'healthy' ? 'success' : health.data.status === 'degraded' ? 'warning' : 'error'}
-            icon={health.data.status === 'healthy' ? <CheckCircleOutlinedIcon /> : health.data.status === 'degraded' ? <WarningAmberIcon /> : <ErrorOutlinedIcon />}
-            sx={{ mb: 3 }}
-          >
-            <AlertTitle>{health.data.status === 'healthy' ? 'All systems operational' : health.data.status === 'degraded' ? 'Some checks need attention' : 'The system is unhealthy'}</AlertTitle>
-            {health.data.issues.length ? (
-              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                {health.data.issues.map((issue) => (
-                  <li key={issue}>{issue}</li>
-                ))}
-              </Box>
-            ) : (
-              `Checked ${formatDateTime(health.data.generated_at)}.`
-            )}
-          </Alert>
-          <Grid container spacing={2.5} sx={{ mb: 3 }}>
-            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-              <StatCard
-                label="Health score"
-                value={`${health.data.health_score}%`}
-                color={health.data.health_score >= 90 ? 'success.main' : health.data.health_score >= 70 ? 'warning.main' : 'error.main'}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-              <StatCard
-                label="Database"
-                value={health.data.database.ok ? 'Online' : 'Offline'}
-                hint={`${health.data.database.kind} · ${Math.round(health.data.database.latency_ms)} ms`}
-                color={health.data.database.ok ? 'success.main' : 'error.main'}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-              <StatCard label="Payment provider" value={health.data.payment_provider} hint={`Mode: ${health.data.payfast_mode}`} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-              <StatCard label="Issues" value={health.data.issues.length} color={health.data.issues.length ? 'warning.main' : 'success.main'} />
-            </Grid>
-          </Grid>
-          <Card>
-            <CardContent sx={{ p: 3 }}>
-              <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-                Background work
-              </Typography>
-              <Grid container spacing={2}>
-                {CHECKS.map((check) => {
-                  const value = health.data.checks[check.key];
-                  const problem = check.bad && value > 0;
-                  return (
-                    <Grid key={check.key} size={{ xs: 12, sm: 6, md: 4 }}>
-                      <Box sx={{ p: 2, border: 1, borderColor: problem ? 'warning.main' : 'divider', borderRadius: 2, height: '100%', bgcolor: problem ? 'rgba(178,106,0,0.06)' : 'transparent' }}>
-                        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                          <Typography sx={{ fontWeight: 600 }}>{check.label}</Typography>
-                          <Typography sx={{ fontWeight: 800, color: problem ? 'warning.main' : 'text.primary' }}>{value}</Typography>
-                        </Box>
-                        <Typography variant="body2" color="text.secondary">
-                          {check.description}
-                        </Typography>
-                      </Box>
-                    </Grid>
-                  );
-                })}
+      <QueryState
+        query={health}
+        loadingLabel="Checking the system..."
+        errorMessage={(caught) => describeError(caught, { fallback: 'Failed to load the system health. Please try again.' })}
+      >
+        {(data) => (
+          <>
+            <Alert
+              severity={data.status === 'healthy' ? 'success' : data.status === 'degraded' ? 'warning' : 'error'}
+              icon={data.status === 'healthy' ? <CheckCircleOutlinedIcon /> : data.status === 'degraded' ? <WarningAmberIcon /> : <ErrorOutlinedIcon />}
+              sx={{ mb: 3 }}
+            >
+              <AlertTitle>{data.status === 'healthy' ? 'All systems operational' : data.status === 'degraded' ? 'Some checks need attention' : 'The system is unhealthy'}</AlertTitle>
+              {data.issues.length ? (
+                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                  {data.issues.map((issue) => (
+                    <li key={issue}>{issue}</li>
+                  ))}
+                </Box>
+              ) : (
+                `Checked ${formatDateTime(data.generated_at)}.`
+              )}
+            </Alert>
+            <Grid container spacing={2.5} sx={{ mb: 3 }}>
+              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                <StatCard
+                  label="Health score"
+                  value={`${data.health_score}%`}
+                  color={data.health_score >= 90 ? 'success.main' : data.health_score >= 70 ? 'warning.main' : 'error.main'}
+                />
               </Grid>
-            </CardContent>
-          </Card>
-        </>
-      )}
+              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                <StatCard
+                  label="Database"
+                  value={data.database.ok ? 'Online' : 'Offline'}
+                  hint={`${data.database.kind} · ${Math.round(data.database.latency_ms)} ms`}
+                  color={data.database.ok ? 'success.main' : 'error.main'}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                <StatCard label="Payment provider" value={data.payment_provider} hint={`Mode: ${data.payfast_mode}`} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                <StatCard label="Issues" value={data.issues.length} color={data.issues.length ? 'warning.main' : 'success.main'} />
+              </Grid>
+            </Grid>
+            <Card>
+              <CardContent sx={{ p: 3 }}>
+                <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+                  Background work
+                </Typography>
+                <Grid container spacing={2}>
+                  {CHECKS.map((check) => {
+                    const value = data.checks[check.key];
+                    const problem = check.bad && value > 0;
+                    return (
+                      <Grid key={check.key} size={{ xs: 12, sm: 6, md: 4 }}>
+                        <Box sx={{ p: 2, border: 1, borderColor: problem ? 'warning.main' : 'divider', borderRadius: 2, height: '100%', bgcolor: problem ? 'rgba(178,106,0,0.06)' : 'transparent' }}>
+                          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                            <Typography sx={{ fontWeight: 600 }}>{check.label}</Typography>
+                            <Typography sx={{ fontWeight: 800, color: problem ? 'warning.main' : 'text.primary' }}>{value}</Typography>
+                          </Box>
+                          <Typography variant="body2" color="text.secondary">
+                            {check.description}
+                          </Typography>
+                        </Box>
+                      </Grid>
+                    );
+                  })}
+                </Grid>
+              </CardContent>
+            </Card>
+          </>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={confirm}
         type="warning"

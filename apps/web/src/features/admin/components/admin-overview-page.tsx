@@ -19,6 +19,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { QueryError } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { describeError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
@@ -47,17 +48,11 @@ export function AdminOverviewPage() {
         keep an eye on the platform&apos;s health from here.
       </Alert>
       {overview.isError ? (
-        <Alert
-          severity="error"
+        <QueryError
           sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void overview.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {describeError(overview.error, { fallback: 'Failed to load the dashboard figures. Please try again.' })}
-        </Alert>
+          message={describeError(overview.error, { fallback: 'Failed to load the dashboard figures. Please try again.' })}
+          onRetry={overview.refetch}
+        />
       ) : null}
       <Grid container spacing={2.5} sx={{ mb: 3 }}>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>

@@ -8,7 +8,7 @@ import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../../components/page-loader';
 import { ADMIN_SECTIONS, paths, type AdminSection } from '../../../config/paths';
 
-export const ADMIN_SECTION_LABELS: Record<AdminSection, string> = {
+const ADMIN_SECTION_LABELS: Record<AdminSection, string> = {
   overview: 'Overview',
   plans: 'Plans',
   'firm-subscriptions': 'Subscriptions',
@@ -23,7 +23,7 @@ export const ADMIN_SECTION_LABELS: Record<AdminSection, string> = {
 };
 
 /** The section of /app/admin/{section}/..., or overview. */
-export const adminSectionOf = (pathname: string): AdminSection => {
+const adminSectionOf = (pathname: string): AdminSection => {
   const segment = pathname.replace(/^\/app\/admin\/?/, '').split('/')[0] ?? '';
   return (ADMIN_SECTIONS as readonly string[]).includes(segment) ? (segment as AdminSection) : 'overview';
 };

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -18,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { QueryError } from '../../../components/query-state';
 import { describeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatRand } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -96,9 +96,7 @@ export function AdminReportsPage() {
         }
       />
       {summary.isError ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void summary.refetch()}>Retry</Button>}>
-          {describeError(summary.error, { fallback: 'Failed to load the monthly summary. Please try again.' })}
-        </Alert>
+        <QueryError message={describeError(summary.error, { fallback: 'Failed to load the monthly summary. Please try again.' })} onRetry={summary.refetch} />
       ) : (
         <>
           <Typography variant="h5" component="h2" sx={{ mb: 2 }}>

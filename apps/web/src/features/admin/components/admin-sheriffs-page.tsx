@@ -19,6 +19,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -42,7 +43,6 @@ import {
 } from '../api/sheriffs';
 import { useDebouncedValue } from '../use-debounced-value';
 import { AdminPageHeader } from './admin-page-header';
-import { AdminTablePagination } from './admin-table-pagination';
 import { SearchField } from './search-field';
 import { SheriffFormDialog } from './sheriff-form-dialog';
 import { StatusChip } from './status-chip';
@@ -310,7 +310,18 @@ export function AdminSheriffsPage() {
         ) : (
           <>
             {phone ? <SheriffCards sheriffs={rows} {...actions} /> : <SheriffTable sheriffs={rows} {...actions} />}
-            <AdminTablePagination count={sheriffs.data.total} page={page} rowsPerPage={rowsPerPage} onPageChange={setPage} onRowsPerPageChange={setRowsPerPage} />
+            <TablePagination
+              component="div"
+              count={sheriffs.data.total}
+              page={page}
+              rowsPerPage={rowsPerPage}
+              rowsPerPageOptions={[10, 25, 50, 100]}
+              onPageChange={(_, next) => setPage(next)}
+              onRowsPerPageChange={(event) => {
+                setRowsPerPage(Number(event.target.value));
+                setPage(0);
+              }}
+            />
           </>
         )}
       </Paper>

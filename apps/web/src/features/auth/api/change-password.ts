@@ -4,7 +4,7 @@ import type { ChangePasswordForm } from '../schemas';
 
 export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully!';
 
-export const changePassword = (input: ChangePasswordForm): Promise<{ message?: string }> =>
+const changePassword = (input: ChangePasswordForm): Promise<{ message?: string }> =>
   // A 401 here means "current password is wrong", not an expired session: no refresh-and-retry.
   api.post<{ message?: string }>('/users/change-password', input, { retryOn401: false });
 

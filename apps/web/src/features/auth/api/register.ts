@@ -1,12 +1,12 @@
 import type { RegisterInput } from '@lexserve/contracts/auth';
 import { api, describeError } from '../../../lib/api-client';
 
-export type RegisterResult = { status: string; message: string; data: unknown };
+type RegisterResult = { status: string; message: string; data: unknown };
 
 export const registerFirmAdministrator = (input: RegisterInput): Promise<RegisterResult> =>
   api.post<RegisterResult>('/auth/register', input, { auth: false });
 
-export const REGISTRATION_ERROR_MESSAGES = {
+const REGISTRATION_ERROR_MESSAGES = {
   405: 'Registration endpoint not properly configured. Please contact support.',
   422: 'Registration validation failed. Please check all required fields.',
   network: 'Unable to connect to the registration service. Please check your internet connection and try again.',

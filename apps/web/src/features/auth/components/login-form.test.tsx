@@ -63,6 +63,16 @@ describe('LoginForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
+  it.each([
+    ['FIRM_INACTIVE', "Access denied. Your firm's account has been deactivated. Please contact LexServe support."],
+    ['BRANCH_INACTIVE', 'Access denied. Your branch has been deactivated. Please contact your firm administrator.'],
+  ])('names a deactivated firm or branch (%s)', async (code, message) => {
+    mockApi({ 'POST /users/login': reply(403, { detail: message, code }) });
+    renderWithProviders(<LoginForm onLoggedIn={vi.fn()} />);
+    await fill('attorney@demo.co.za', 'Demo@12345');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
   it('shows the network message when the server cannot be reached', async () => {
     const { spy } = mockApi({});
     spy.mockRejectedValue(new TypeError('Failed to fetch'));

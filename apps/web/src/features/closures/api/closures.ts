@@ -11,17 +11,8 @@ import type {
 import { CLOSURE_MESSAGES } from '@lexserve/contracts/closures';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, describeError, isApiRequestError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
-
-/** Every cached read about closures sits below ['case-closure'] (the pending count included). */
-export const closureKeys = {
-  all: ['case-closure'] as const,
-  pending: queryKeys.pendingClosures,
-  list: (params: ClosureListParams) => ['case-closure', 'list', params] as const,
-  active: (documentId: number) => ['case-closure', 'document', documentId, 'active'] as const,
-  precheck: (documentId: number) => ['case-closure', 'document', documentId, 'precheck'] as const,
-  history: (documentId: number) => ['case-closure', 'document', documentId, 'history'] as const,
-};
+import { sharedKeys } from '../../../lib/query-keys';
+import { closureKeys } from '../keys';
 
 /** The product-wide event raised after a completion or a direct close (spec 2 §4); lists refresh on it. */
 export const CASE_CLOSURE_COMPLETED_EVENT = 'case-closure:completed';
@@ -35,14 +26,14 @@ type Envelope<T> = { status: string; data: T; message: string };
 
 export type ClosureListParams = { status?: ClosureStatus; skip: number; limit: number; search?: string };
 
-export const listClosures = (params: ClosureListParams): Promise<ClosureList> =>
+const listClosures = (params: ClosureListParams): Promise<ClosureList> =>
   api.get<ClosureList>('/case-closure/', { query: { status: params.status, skip: params.skip, limit: params.limit, search: params.search } });
 
 export const useClosureList = (params: ClosureListParams, enabled = true) =>
   useQuery({ queryKey: closureKeys.list(params), queryFn: () => listClosures(params), enabled, placeholderData: keepPreviousData, staleTime: 0 });
 
 /** The document's current closure, or null when it has none (the call answers 404). */
-export const getActiveClosure = async (documentId: number): Promise<Closure | null> => {
+const getActiveClosure = async (documentId: number): Promise<Closure | null> => {
   try {
     return await api.get<Closure>(`/case-closure/document/${documentId}/active`);
   } catch (error) {
@@ -51,17 +42,17 @@ export const getActiveClosure = async (documentId: number): Promise<Closure | nu
   }
 };
 
-export const activeClosureQueryOptions = (documentId: number) =>
+const activeClosureQueryOptions = (documentId: number) =>
   queryOptions({ queryKey: closureKeys.active(documentId), queryFn: () => getActiveClosure(documentId), staleTime: 0 });
 
 export const useActiveClosure = (documentId: number, enabled = true) => useQuery({ ...activeClosureQueryOptions(documentId), enabled });
 
-export const getPrecheck = (documentId: number): Promise<ClosurePrecheck> => api.get<ClosurePrecheck>(`/case-closure/precheck/${documentId}`);
+const getPrecheck = (documentId: number): Promise<ClosurePrecheck> => api.get<ClosurePrecheck>(`/case-closure/precheck/${documentId}`);
 
 export const usePrecheck = (documentId: number, enabled = true) =>
   useQuery({ queryKey: closureKeys.precheck(documentId), queryFn: () => getPrecheck(documentId), enabled, staleTime: 0 });
 
-export const getClosureHistory = (documentId: number): Promise<ClosureHistory> =>
+const getClosureHistory = (documentId: number): Promise<ClosureHistory> =>
   api.get<ClosureHistory>(`/case-closure/document/${documentId}/history`);
 
 export const useClosureHistory = (documentId: number, enabled = true) =>
@@ -69,17 +60,17 @@ export const useClosureHistory = (documentId: number, enabled = true) =>
 
 // ---- writes
 
-export const requestClosure = (input: CreateClosureInput) => api.post<Envelope<Closure>>('/case-closure/', input);
-export const decideClosure = ({ id, ...input }: ApproveClosureInput & { id: number }) =>
+const requestClosure = (input: CreateClosureInput) => api.post<Envelope<Closure>>('/case-closure/', input);
+const decideClosure = ({ id, ...input }: ApproveClosureInput & { id: number }) =>
   api.put<Envelope<Closure>>(`/case-closure/${id}/approve`, input);
-export const completeClosure = (id: number) => api.put<Envelope<Closure>>(`/case-closure/${id}/complete`);
-export const directClose = (input: DirectCloseInput) => api.post<Envelope<Closure>>('/case-closure/direct-close', input);
+const completeClosure = (id: number) => api.put<Envelope<Closure>>(`/case-closure/${id}/complete`);
+const directClose = (input: DirectCloseInput) => api.post<Envelope<Closure>>('/case-closure/direct-close', input);
 
 /** Closure data and the case itself (its status) change with every step. */
 export const invalidateClosures = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: closureKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['documents'] }),
+    queryClient.invalidateQueries({ queryKey: sharedKeys.documents }),
   ]);
 
 const useClosureMutation = <TInput>(mutationFn: (input: TInput) => Promise<Envelope<Closure>>) => {

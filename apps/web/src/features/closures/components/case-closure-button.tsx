@@ -18,11 +18,11 @@ import { DirectCloseDialog } from './direct-close-dialog';
 import { RequestClosureDialog } from './request-closure-dialog';
 
 /** Navigation after a completion or a direct close (spec 2 §9). */
-export const NAVIGATE_AFTER_CLOSURE_MS = 200;
+const NAVIGATE_AFTER_CLOSURE_MS = 200;
 
 const COLORS: Record<ClosureButtonState['variant'], 'primary' | 'success' | 'error'> = { primary: 'primary', success: 'success', danger: 'error' };
 
-export type CaseClosureButtonProps = {
+type CaseClosureButtonProps = {
   documentId: number;
   /** The case's status, when the page already has it; otherwise it is read from the precheck. */
   documentStatus?: string;

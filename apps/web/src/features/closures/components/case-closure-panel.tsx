@@ -10,7 +10,7 @@ import { closurePermissions } from '../closure-state';
 import { CaseClosureButton } from './case-closure-button';
 import { ClosureHistory } from './closure-history';
 
-export type CaseClosurePanelProps = {
+type CaseClosurePanelProps = {
   documentId: number;
   /** The case's status when the page has it (saves a call). */
   documentStatus?: string;

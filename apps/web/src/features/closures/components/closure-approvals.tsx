@@ -30,6 +30,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { NotificationBanner } from '../../../components/notification-banner';
+import { QueryError } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/format';
@@ -39,8 +40,8 @@ import { useClosureLiveRefresh } from '../hooks/use-closure-live-refresh';
 import { ClosureStatusChip } from './closure-details';
 import { DecideClosureDialog, type DecideMode } from './decide-closure-dialog';
 
-export const ROWS_PER_PAGE_OPTIONS = [5, 10, 25, 50];
-export const DEFAULT_ROWS_PER_PAGE = 10;
+const ROWS_PER_PAGE_OPTIONS = [5, 10, 25, 50];
+const DEFAULT_ROWS_PER_PAGE = 10;
 const SEARCH_DEBOUNCE_MS = 300;
 
 type StatusFilter = 'all' | ClosureStatus;
@@ -170,16 +171,7 @@ export function ClosureApprovals({ showFirm = false }: { showFirm?: boolean }) {
       </Stack>
 
       {list.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {loadClosuresErrorMessage(list.error)}
-        </Alert>
+        <QueryError message={loadClosuresErrorMessage(list.error)} onRetry={list.refetch} />
       ) : null}
 
       <Paper variant="outlined">

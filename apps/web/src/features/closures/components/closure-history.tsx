@@ -7,14 +7,13 @@ import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CLOSURE_HISTORY_LABELS, CLOSURE_MESSAGES, type ClosureHistoryEventType } from '@lexserve/contracts/closures';
+import { CLOSURE_HISTORY_LABELS, CLOSURE_MESSAGES, type ClosureHistory, type ClosureHistoryEventType } from '@lexserve/contracts/closures';
 import type { ReactNode } from 'react';
+import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { historyErrorMessage, useClosureHistory } from '../api/closures';
 import { personName } from '../closure-state';
@@ -31,28 +30,25 @@ const ICONS: Record<ClosureHistoryEventType, ReactNode> = {
 /** Case Closure Timeline (spec 2.11): requests, decisions and completions, newest first; each expands to its notes and checklist. */
 export function ClosureHistory({ documentId }: { documentId: number }) {
   const history = useClosureHistory(documentId);
-  if (history.isLoading)
-    return (
-      <Stack spacing={1} role="status" aria-label="Loading closure history">
-        <Skeleton variant="rounded" height={48} />
-        <Skeleton variant="rounded" height={48} />
-      </Stack>
-    );
-  if (history.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void history.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {historyErrorMessage(history.error)}
-      </Alert>
-    );
-  const events = history.data?.events ?? [];
-  if (!events.length) return <Typography color="text.secondary">{CLOSURE_MESSAGES.noHistory}</Typography>;
+  return (
+    <QueryState
+      query={history}
+      loading={
+        <Stack spacing={1} role="status" aria-label="Loading closure history">
+          <Skeleton variant="rounded" height={48} />
+          <Skeleton variant="rounded" height={48} />
+        </Stack>
+      }
+      errorMessage={historyErrorMessage}
+      isEmpty={(data) => data.events.length === 0}
+      empty={<Typography color="text.secondary">{CLOSURE_MESSAGES.noHistory}</Typography>}
+    >
+      {(data) => <HistoryEvents events={data.events} />}
+    </QueryState>
+  );
+}
+
+function HistoryEvents({ events }: { events: ClosureHistory['events'] }) {
   return (
     <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Case closure history">
       {events.map((e) => (

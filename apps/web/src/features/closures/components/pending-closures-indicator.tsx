@@ -12,10 +12,10 @@ import { dashboardTabPath, paths } from '../../../config/paths';
 import { usePendingClosuresCount } from '../api/get-pending-closures-count';
 import { useClosureLiveRefresh } from '../hooks/use-closure-live-refresh';
 
-export const pendingClosuresTooltip = (count: number): string =>
+const pendingClosuresTooltip = (count: number): string =>
   count > 0 ? `${count} case closure(s) pending approval` : 'No pending case closures';
 
-export const pendingClosuresText = (count: number): string => (count > 0 ? `${count} Pending Approval` : 'No Pending Approvals');
+const pendingClosuresText = (count: number): string => (count > 0 ? `${count} Pending Approval` : 'No Pending Approvals');
 
 type Props = { role: Role; variant?: 'icon' | 'text' | 'list'; onNavigate?: () => void };
 

@@ -28,7 +28,7 @@ import {
 import { useId, useState } from 'react';
 import { closureActionErrorMessage, usePrecheck, useRequestClosure } from '../api/closures';
 
-export type RequestClosureForm = {
+type RequestClosureForm = {
   reason: string;
   notes: string;
   documentsAttached: boolean;
@@ -36,7 +36,7 @@ export type RequestClosureForm = {
 };
 
 /** The checklist of spec 2 §3 as the dialog holds it: the proof item is preset and locked, the summary counts when given. */
-export const checklistOf = (form: RequestClosureForm, hasProof: boolean): Checklist => ({
+const checklistOf = (form: RequestClosureForm, hasProof: boolean): Checklist => ({
   all_documents_attached: { completed: form.documentsAttached, notes: '', required: true },
   proof_of_service_uploaded: { completed: hasProof, notes: hasProof ? PROOF_VERIFIED_NOTE : '', required: true },
   case_summary_completed: { completed: form.summary.trim().length > 0, notes: form.summary.trim(), required: true },

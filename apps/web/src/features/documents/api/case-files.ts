@@ -1,13 +1,13 @@
 import type { CaseFile, UploadResult } from '@lexserve/contracts/documents';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, describeError, isApiRequestError } from '../../../lib/api-client';
+import { api, describeError, isApiRequestError, uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
-import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
-import { documentKeys, invalidateDocuments } from './documents';
+import { documentKeys } from '../keys';
+import { invalidateDocuments } from './documents';
 
-export type CaseFileList = { files: CaseFile[]; total: number; total_size: number };
+type CaseFileList = { files: CaseFile[]; total: number; total_size: number };
 
-export const listCaseFiles = async (documentId: number): Promise<CaseFileList> => {
+const listCaseFiles = async (documentId: number): Promise<CaseFileList> => {
   const answer = await api.get<Partial<CaseFileList>>(`/documents/${documentId}/files`);
   const files = answer.files ?? [];
   return { files, total: answer.total ?? files.length, total_size: answer.total_size ?? files.reduce((sum, f) => sum + f.size, 0) };
@@ -21,7 +21,7 @@ export const useCaseFiles = (documentId: number | null) =>
 
 // ---- upload -----------------------------------------------------------------------------------
 
-export type UploadFilesOptions = {
+type UploadFilesOptions = {
   documentId: number;
   files: File[];
   chunked?: boolean;
@@ -71,10 +71,10 @@ export const fileErrorOf = (error: unknown, documentId: number): string => {
 
 // ---- bundles ----------------------------------------------------------------------------------
 
-export type CreateBundleArgs = { documentId: number; fileIds: number[]; bundleName: string };
+type CreateBundleArgs = { documentId: number; fileIds: number[]; bundleName: string };
 
 /** POST /documents/{id}/bundle: multipart file_ids (comma-joined, in bundle order) and bundle_name. */
-export const createBundle = ({ documentId, fileIds, bundleName }: CreateBundleArgs) => {
+const createBundle = ({ documentId, fileIds, bundleName }: CreateBundleArgs) => {
   const form = new FormData();
   form.append('file_ids', fileIds.join(','));
   form.append('bundle_name', bundleName);

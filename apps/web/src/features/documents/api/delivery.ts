@@ -2,13 +2,14 @@ import type { DeliveryPage } from '@lexserve/contracts/documents';
 import { proofFileName } from '@lexserve/contracts/documents';
 import { useQuery } from '@tanstack/react-query';
 import { api, describeError } from '../../../lib/api-client';
+import { documentKeys } from '../keys';
 
 /**
  * The recipient's session: the first opening of a delivery link uses it up and answers a session, which is kept
  * for this browser tab and sent (as a header, not in the address) on every later call.
  */
 const sessionKey = (token: string) => `delivery_session_${token}`;
-export const readDeliverySession = (token: string): string | null => {
+const readDeliverySession = (token: string): string | null => {
   try {
     return sessionStorage.getItem(sessionKey(token));
   } catch {
@@ -30,7 +31,7 @@ const sessionHeaders = (token: string): Record<string, string> => {
 
 const path = (token: string) => `/delivery/${encodeURIComponent(token)}`;
 
-export const openDelivery = async (token: string): Promise<DeliveryPage> => {
+const openDelivery = async (token: string): Promise<DeliveryPage> => {
   const page = await api.get<DeliveryPage>(path(token), { auth: false, headers: sessionHeaders(token) });
   if (page.session) keepDeliverySession(token, page.session);
   return page;
@@ -39,7 +40,7 @@ export const openDelivery = async (token: string): Promise<DeliveryPage> => {
 /** One request per opening: the link is single-use, so the page is never fetched twice on its own. */
 export const useDeliveryPage = (token: string) =>
   useQuery({
-    queryKey: ['delivery', token],
+    queryKey: documentKeys.delivery(token),
     queryFn: () => openDelivery(token),
     staleTime: Infinity,
     gcTime: Infinity,

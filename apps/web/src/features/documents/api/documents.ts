@@ -3,19 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { Role } from '../../../config/constants';
 import { api, describeError, withoutEmpty } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
-
-/** Every cached read about documents sits below this key; any write on document paths invalidates it (spec 2 §7). */
-export const documentKeys = {
-  all: ['documents'] as const,
-  list: (scope: string) => ['documents', 'list', scope] as const,
-  detail: (id: number) => ['documents', 'detail', id] as const,
-  files: (id: number) => ['documents', 'detail', id, 'files'] as const,
-  parties: (id: number) => ['documents', 'detail', id, 'parties'] as const,
-  timeline: (id: number, filters: Record<string, unknown>) => ['documents', 'detail', id, 'timeline', filters] as const,
-  proof: (id: number) => ['documents', 'detail', id, 'proof'] as const,
-  attempts: (id: number) => ['documents', 'detail', id, 'service-attempts'] as const,
-  deliveries: (id: number) => ['documents', 'detail', id, 'deliveries'] as const,
-};
+import { documentKeys } from '../keys';
 
 export const invalidateDocuments = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: documentKeys.all });
 
@@ -33,15 +21,15 @@ const unwrap = <T extends { id: number }>(answer: Envelope<T> | T): T => {
  * Spec 6: a legal practitioner loads its own branch's documents (my_branch_only true, assigned_to_me false);
  * any other role loads the documents assigned to it (assigned_to_me true), which fits sheriffs.
  */
-export const listScopeFor = (role: Role) =>
+const listScopeFor = (role: Role) =>
   role === 'legal_practitioner' ? { my_branch_only: true, assigned_to_me: false } : { assigned_to_me: true };
 
-export const listDocuments = async (role: Role): Promise<Document[]> => {
+const listDocuments = async (role: Role): Promise<Document[]> => {
   const answer = await api.get<{ documents: Document[] } | Document[]>('/documents/', { query: listScopeFor(role) });
   return Array.isArray(answer) ? answer : (answer.documents ?? []);
 };
 
-export const documentsQueryOptions = (role: Role) =>
+const documentsQueryOptions = (role: Role) =>
   queryOptions({ queryKey: documentKeys.list(role), queryFn: () => listDocuments(role), staleTime: STALE_TIMES.documents });
 
 export const useDocuments = (role: Role | undefined) =>
@@ -51,7 +39,7 @@ export const useDocuments = (role: Role | undefined) =>
 
 export const getDocument = (id: number): Promise<Document> => api.get<Document>(`/documents/${id}`);
 
-export const documentQueryOptions = (id: number) =>
+const documentQueryOptions = (id: number) =>
   queryOptions({ queryKey: documentKeys.detail(id), queryFn: () => getDocument(id), staleTime: STALE_TIMES.documents });
 
 export const useDocument = (id: number | null) =>
@@ -69,7 +57,7 @@ export const createDocument = async (input: Partial<Record<keyof CreateDocumentI
 export const updateDocument = async (id: number, input: Partial<Record<keyof UpdateDocumentInput, unknown>>): Promise<Document> =>
   unwrap(await api.put<Envelope<Document> | Document>(`/documents/${id}`, withoutEmpty(input as Body)));
 
-export const deleteDocument = (id: number): Promise<unknown> => api.delete(`/documents/${id}`);
+const deleteDocument = (id: number): Promise<unknown> => api.delete(`/documents/${id}`);
 
 export const useDeleteDocument = () => {
   const queryClient = useQueryClient();

@@ -2,21 +2,21 @@ import type { Party, PartyLink } from '@lexserve/contracts/parties';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, describeError } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
+import { documentKeys } from '../keys';
 import { toCreatePartyBody, type PartyData } from '../utils/party-rules';
-import { documentKeys } from './documents';
 
 type Envelope<T> = { status?: string; data?: T; message?: string };
 const unwrap = <T extends { id: number }>(answer: Envelope<T> | T): T =>
   answer && typeof answer === 'object' && 'data' in answer && answer.data ? answer.data : (answer as T);
 
 /** The fixed note the wizard sends with its party link (spec 2 §7). */
-export const WIZARD_PARTY_NOTE = 'Added via New Matter wizard';
+const WIZARD_PARTY_NOTE = 'Added via New Matter wizard';
 
-export const createParty = async (party: PartyData): Promise<Party> =>
+const createParty = async (party: PartyData): Promise<Party> =>
   unwrap(await api.post<Envelope<Party> | Party>('/parties/', toCreatePartyBody(party)));
 
 /** GET /parties/ by id_number (individual) or registration_number (entity): the first match is taken. */
-export const findExistingParty = async (party: PartyData): Promise<Party | null> => {
+const findExistingParty = async (party: PartyData): Promise<Party | null> => {
   const query =
     party.type === 'entity'
       ? { party_type: 'entity', registration_number: party.registration_number.trim() }
@@ -26,7 +26,7 @@ export const findExistingParty = async (party: PartyData): Promise<Party | null>
   return list[0] ?? null;
 };
 
-export const linkParty = (args: { partyId: number; documentId: number; role: string; notes?: string; isPrimary?: boolean }) =>
+const linkParty = (args: { partyId: number; documentId: number; role: string; notes?: string; isPrimary?: boolean }) =>
   api.post<unknown>(`/parties/${args.partyId}/documents/${args.documentId}`, {
     party_id: args.partyId,
     role: args.role || 'client',
@@ -57,7 +57,7 @@ export const listDocumentParties = async (documentId: number): Promise<PartyLink
   return Array.isArray(answer) ? answer : (answer.parties ?? []);
 };
 
-export const documentPartiesQueryOptions = (documentId: number) =>
+const documentPartiesQueryOptions = (documentId: number) =>
   queryOptions({
     queryKey: documentKeys.parties(documentId),
     queryFn: () => listDocumentParties(documentId),

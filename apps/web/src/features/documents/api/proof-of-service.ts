@@ -1,10 +1,10 @@
 import type { ProofOfServiceStatus } from '@lexserve/contracts/documents';
 import { useQuery } from '@tanstack/react-query';
 import { api, describeError } from '../../../lib/api-client';
-import { documentKeys } from './documents';
+import { documentKeys } from '../keys';
 
 /** GET /proof-of-service/document/{id}: existence check (and, from LexServe, the proof's details). */
-export const getProofStatus = async (documentId: number): Promise<ProofOfServiceStatus> => {
+const getProofStatus = async (documentId: number): Promise<ProofOfServiceStatus> => {
   const answer = await api.get<ProofOfServiceStatus | boolean>(`/proof-of-service/document/${documentId}`);
   if (typeof answer === 'boolean') {
     return {

@@ -4,27 +4,28 @@ import { z } from 'zod';
 import { ServiceAttemptSchema } from '@lexserve/contracts/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
-import { documentKeys, invalidateDocuments } from './documents';
+import { STALE_TIMES } from '../../../lib/query-client';
+import { documentKeys } from '../keys';
+import { invalidateDocuments } from './documents';
 
-export type ServiceAttempt = z.infer<typeof ServiceAttemptSchema>;
+type ServiceAttempt = z.infer<typeof ServiceAttemptSchema>;
 
 /**
  * GET /users/sheriffs: the active sheriffs a firm role may assign (PRODUCT-DECISIONS), those serving the magisterial
  * district of the service address when `area` is given.
  */
-export const listSheriffs = async (area?: string): Promise<Sheriff[]> => {
+const listSheriffs = async (area?: string): Promise<Sheriff[]> => {
   const answer = await api.get<{ users: Sheriff[] } | Sheriff[]>('/users/sheriffs', { query: { area: area?.trim() || undefined } });
   return Array.isArray(answer) ? answer : (answer.users ?? []);
 };
 
 export const useSheriffs = (enabled: boolean, area = '') =>
-  useQuery({ queryKey: [...queryKeys.sheriffs, area.trim().toLowerCase()], queryFn: () => listSheriffs(area), enabled, staleTime: STALE_TIMES.sheriffs });
+  useQuery({ queryKey: documentKeys.sheriffs(area), queryFn: () => listSheriffs(area), enabled, staleTime: STALE_TIMES.sheriffs });
 
 export const assignSheriff = ({ documentId, sheriffId }: { documentId: number; sheriffId: number | null }) =>
   api.put<Document>(`/documents/${documentId}/assign-sheriff`, { assigned_sheriff_id: sheriffId });
 
-export const listServiceAttempts = async (documentId: number): Promise<ServiceAttempt[]> => {
+const listServiceAttempts = async (documentId: number): Promise<ServiceAttempt[]> => {
   const answer = await api.get<{ attempts: ServiceAttempt[] }>(`/documents/${documentId}/service-attempts`);
   return answer.attempts ?? [];
 };
@@ -38,7 +39,7 @@ export const recordServiceAttempt = ({ documentId, input }: { documentId: number
 export const revokeDocument = ({ documentId, reason }: { documentId: number; reason: string }) =>
   api.post<Document>(`/documents/${documentId}/revoke`, { reason });
 
-export const listDeliveries = async (documentId: number): Promise<DeliveryRecord[]> => {
+const listDeliveries = async (documentId: number): Promise<DeliveryRecord[]> => {
   const answer = await api.get<{ deliveries: DeliveryRecord[] }>(`/documents/${documentId}/delivery`);
   return answer.deliveries ?? [];
 };

@@ -3,9 +3,9 @@ import { TIMELINE_DEFAULT_LIMIT } from '@lexserve/contracts/documents';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
-import { documentKeys } from './documents';
+import { documentKeys } from '../keys';
 
-export type TimelineFilters = {
+type TimelineFilters = {
   skip?: number;
   limit?: number;
   eventTypes?: string[];
@@ -14,7 +14,7 @@ export type TimelineFilters = {
 };
 
 /** The query of spec 2 §7: skip only above 0, limit only when not 50, include_system_events only when false. */
-export const timelineQuery = ({ skip = 0, limit = TIMELINE_DEFAULT_LIMIT, eventTypes, includeSystemEvents = true, performedById }: TimelineFilters) => {
+const timelineQuery = ({ skip = 0, limit = TIMELINE_DEFAULT_LIMIT, eventTypes, includeSystemEvents = true, performedById }: TimelineFilters) => {
   const query: Record<string, string | number | boolean> = {};
   if (skip > 0) query.skip = skip;
   if (limit !== TIMELINE_DEFAULT_LIMIT) query.limit = limit;
@@ -24,7 +24,7 @@ export const timelineQuery = ({ skip = 0, limit = TIMELINE_DEFAULT_LIMIT, eventT
   return query;
 };
 
-export const getTimeline = async (documentId: number, filters: TimelineFilters): Promise<TimelineEvent[]> => {
+const getTimeline = async (documentId: number, filters: TimelineFilters): Promise<TimelineEvent[]> => {
   const answer = await api.get<{ events: TimelineEvent[] }>(`/documents/${documentId}/timeline`, { query: timelineQuery(filters) });
   return answer.events ?? [];
 };

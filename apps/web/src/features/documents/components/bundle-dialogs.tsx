@@ -39,7 +39,7 @@ type CreateBundleDialogProps = {
 };
 
 /** Move an item of a list up (-1) or down (+1). */
-export const moveItem = <T,>(items: readonly T[], index: number, delta: -1 | 1): T[] => {
+const moveItem = <T,>(items: readonly T[], index: number, delta: -1 | 1): T[] => {
   const target = index + delta;
   if (target < 0 || target >= items.length) return [...items];
   const next = [...items];

@@ -19,6 +19,7 @@ import type { Document } from '@lexserve/contracts/documents';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { NotificationBanner } from '../../../components/notification-banner';
+import { QueryState } from '../../../components/query-state';
 import { isApiRequestError, describeError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -33,7 +34,7 @@ import { CaseTimelineTab } from './case-timeline-tab';
 import { ProofOfServiceTab } from './proof-of-service-tab';
 import { RevokeDocumentDialog } from './revoke-document-dialog';
 
-export const CASE_TABS = [
+const CASE_TABS = [
   { value: 'documents', label: 'My Documents' },
   { value: 'details', label: 'Case Details' },
   { value: 'parties', label: 'Parties' },
@@ -42,7 +43,7 @@ export const CASE_TABS = [
   { value: 'service', label: 'Service' },
   { value: 'closure', label: 'Case Closure' },
 ] as const;
-export type CaseTab = (typeof CASE_TABS)[number]['value'];
+type CaseTab = (typeof CASE_TABS)[number]['value'];
 
 type CaseDetailPageProps = {
   /** The closure tab's content (the closures feature's CaseClosurePanel), composed by the route. */
@@ -59,29 +60,22 @@ export function CaseDetailPage({ closurePanel, closureButton }: CaseDetailPagePr
   useDocumentTitle(doc.data ? doc.data.title : 'Case');
 
   if (id === null || (doc.isError && isApiRequestError(doc.error) && (doc.error.status === 404 || doc.error.status === 403))) return <CaseNotFound />;
-  if (doc.isLoading)
-    return (
-      <Box role="status" aria-label="Loading case">
-        <Skeleton variant="text" width="40%" height={48} />
-        <Skeleton variant="text" width="20%" />
-        <Skeleton variant="rounded" height={48} sx={{ my: 2 }} />
-        <Skeleton variant="rounded" height={280} />
-      </Box>
-    );
-  if (doc.isError || !doc.data)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void doc.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {describeError(doc.error, { fallback: 'Failed to load case information' })}
-      </Alert>
-    );
-  return <CaseView document={doc.data} closurePanel={closurePanel} closureButton={closureButton} />;
+  return (
+    <QueryState
+      query={doc}
+      loading={
+        <Box role="status" aria-label="Loading case">
+          <Skeleton variant="text" width="40%" height={48} />
+          <Skeleton variant="text" width="20%" />
+          <Skeleton variant="rounded" height={48} sx={{ my: 2 }} />
+          <Skeleton variant="rounded" height={280} />
+        </Box>
+      }
+      errorMessage={(error) => describeError(error, { fallback: 'Failed to load case information' })}
+    >
+      {(document) => <CaseView document={document} closurePanel={closurePanel} closureButton={closureButton} />}
+    </QueryState>
+  );
 }
 
 function CaseNotFound() {

@@ -23,7 +23,7 @@ import { docTypeLabel, priorityChip, saveBlob, statusColor, statusLabel } from '
 export const filedBy = (doc: Pick<Document, 'created_by' | 'created_by_id'>): string =>
   doc.created_by?.full_name || doc.created_by?.email || `User ${doc.created_by_id}`;
 
-export const PROOF_DIALOG_FILE = (doc: Pick<Document, 'id' | 'case_number'>) => `proof-of-service-${doc.case_number || doc.id}.pdf`;
+const PROOF_DIALOG_FILE = (doc: Pick<Document, 'id' | 'case_number'>) => `proof-of-service-${doc.case_number || doc.id}.pdf`;
 
 /** The Case Details dialog (spec 2.9), with the proof of service download for completed cases. */
 export function CaseDetailsDialog({ document, onClose }: { document: Document | null; onClose: () => void }) {

@@ -1,10 +1,8 @@
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import StarIcon from '@mui/icons-material/Star';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -16,12 +14,13 @@ import Typography from '@mui/material/Typography';
 import { PARTY_ROLES, PARTY_ROLE_LABELS, partyDisplayName, type PartyLink, type PartyRole } from '@lexserve/contracts/parties';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { QueryState } from '../../../components/query-state';
 import { describeError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useDocumentParties } from '../api/parties';
 
 /** Party links grouped by role, in the order of the role list (unknown roles last). */
-export const groupByRole = (links: readonly PartyLink[]): [string, PartyLink[]][] => {
+const groupByRole = (links: readonly PartyLink[]): [string, PartyLink[]][] => {
   const groups = new Map<string, PartyLink[]>();
   for (const link of links) groups.set(link.role, [...(groups.get(link.role) ?? []), link]);
   const order = (role: string) => {
@@ -37,29 +36,25 @@ const genderLabel = (value: string | null) => (value === 'N/A' ? 'Prefer not to 
 /** The Parties tab (spec 2.10): grouped by role with a count per group. */
 export function CasePartiesTab({ documentId }: { documentId: number }) {
   const parties = useDocumentParties(documentId);
-  if (parties.isLoading)
-    return (
-      <Stack spacing={2} role="status" aria-label="Loading parties">
-        <Skeleton variant="rounded" height={120} />
-        <Skeleton variant="rounded" height={120} />
-      </Stack>
-    );
-  if (parties.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void parties.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {describeError(parties.error, { fallback: 'Failed to load case information' })}
-      </Alert>
-    );
-  const links = parties.data ?? [];
-  if (!links.length) return <EmptyState icon={<PersonOutlineIcon />} title="No parties" description="No parties have been added to this case." />;
+  return (
+    <QueryState
+      query={parties}
+      loading={
+        <Stack spacing={2} role="status" aria-label="Loading parties">
+          <Skeleton variant="rounded" height={120} />
+          <Skeleton variant="rounded" height={120} />
+        </Stack>
+      }
+      errorMessage={(error) => describeError(error, { fallback: 'Failed to load case information' })}
+      isEmpty={(links) => links.length === 0}
+      empty={<EmptyState icon={<PersonOutlineIcon />} title="No parties" description="No parties have been added to this case." />}
+    >
+      {(links) => <PartyGroups links={links} />}
+    </QueryState>
+  );
+}
 
+function PartyGroups({ links }: { links: PartyLink[] }) {
   return (
     <Stack spacing={3}>
       {groupByRole(links).map(([role, group]) => (

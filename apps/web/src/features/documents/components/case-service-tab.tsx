@@ -389,7 +389,7 @@ const nowTime = () =>
   new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date());
 
 /** Recording a service attempt: date, time, place, outcome, notes. */
-export function ServiceAttemptDialog({ open, documentId, onClose, onRecorded }: ServiceAttemptDialogProps) {
+function ServiceAttemptDialog({ open, documentId, onClose, onRecorded }: ServiceAttemptDialogProps) {
   const titleId = useId();
   const record = useDocumentWrite(recordServiceAttempt);
   const [values, setValues] = useState({ attempt_date: todayIso(), attempt_time: nowTime(), place: '', outcome: '', notes: '' });

@@ -21,7 +21,6 @@ import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -40,6 +39,7 @@ import Typography from '@mui/material/Typography';
 import type { TimelineEvent } from '@lexserve/contracts/documents';
 import { useMemo, useState, type ReactElement } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { QueryState } from '../../../components/query-state';
 import { formatDateTime, formatLongDateTime } from '../../../lib/format';
 import { CASE_PAGE_TIMELINE_LIMIT, useTimeline } from '../api/timeline';
 import { relativeTime, titleCase } from '../utils/document-display';
@@ -64,10 +64,10 @@ const ICONS: Record<string, ReactElement> = {
   revoked: <BlockIcon />,
 };
 /** An icon by event type; any other type gets a default icon (spec 2 §4). */
-export const timelineIcon = (type: string): ReactElement => ICONS[type] ?? <EventNoteOutlinedIcon />;
+const timelineIcon = (type: string): ReactElement => ICONS[type] ?? <EventNoteOutlinedIcon />;
 
 /** The system account's id: its name is not shown as a performer. */
-export const SYSTEM_USER_ID = 1;
+const SYSTEM_USER_ID = 1;
 
 const metadataValue = (value: unknown): string => {
   if (value === null || value === undefined) return '—';
@@ -135,32 +135,27 @@ export function CaseTimelineTab({ documentId }: { documentId: number }) {
         </Stack>
       </Stack>
 
-      {timeline.isLoading ? (
-        <Stack spacing={1.5} role="status" aria-label="Loading timeline">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={90} />
-          ))}
-        </Stack>
-      ) : timeline.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void timeline.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Failed to load document timeline
-        </Alert>
-      ) : events.length === 0 ? (
-        <EmptyState title="No events found" description={types.length ? 'No events of the selected types.' : 'Events will appear here as the case progresses.'} />
-      ) : (
-        <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative' }} aria-label="Timeline events">
-          {events.map((event) => (
-            <TimelineCard key={event.id} event={event} />
-          ))}
-        </Box>
-      )}
+      <QueryState
+        query={timeline}
+        loading={
+          <Stack spacing={1.5} role="status" aria-label="Loading timeline">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} variant="rounded" height={90} />
+            ))}
+          </Stack>
+        }
+        errorMessage="Failed to load document timeline"
+        isEmpty={() => events.length === 0}
+        empty={<EmptyState title="No events found" description={types.length ? 'No events of the selected types.' : 'Events will appear here as the case progresses.'} />}
+      >
+        {() => (
+          <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative' }} aria-label="Timeline events">
+            {events.map((event) => (
+              <TimelineCard key={event.id} event={event} />
+            ))}
+          </Box>
+        )}
+      </QueryState>
     </Box>
   );
 }

@@ -7,7 +7,7 @@ import { revokeDocument, useDocumentWrite } from '../api/service';
 
 type RevokeDocumentDialogProps = { open: boolean; documentId: number; title: string; onClose: () => void; onRevoked: (message: string) => void };
 
-export const REVOKE_REASON_REQUIRED = 'A reason is required to revoke a document';
+const REVOKE_REASON_REQUIRED = 'A reason is required to revoke a document';
 
 /** A firm administrator withdraws a served document, with a reason; verification then reports it as revoked. */
 export function RevokeDocumentDialog({ open, documentId, title, onClose, onRevoked }: RevokeDocumentDialogProps) {

@@ -10,7 +10,8 @@ import { UploadedFilesList } from './uploaded-files-list';
 type Progress = (p: { loaded: number; total: number; percent: number }) => void;
 const uploads: { form: FormData; onProgress?: Progress; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
 
-vi.mock('../../../lib/upload-with-progress', () => ({
+vi.mock('../../../lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/api-client')>()),
   uploadWithProgress: (_path: string, form: FormData, options: { onProgress?: Progress }) =>
     new Promise((resolve, reject) => uploads.push({ form, onProgress: options.onProgress, resolve, reject })),
 }));

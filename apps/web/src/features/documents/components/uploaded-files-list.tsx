@@ -17,7 +17,7 @@ import { SORT_OPTIONS, filterAndSort, formatFileSize, paginate, type ListedFile,
 import { ListPagination } from './list-pagination';
 
 /** More files than this bring search, sort and the Show All / Paginate toggle (spec 2.3). */
-export const SEARCH_THRESHOLD = 5;
+const SEARCH_THRESHOLD = 5;
 
 /** The Uploaded Files list of the upload area. */
 export function UploadedFilesList({ files, title = 'Uploaded Files' }: { files: readonly ListedFile[]; title?: string }) {

@@ -237,7 +237,7 @@ export function CaseInfoStep({ wizard }: { wizard: MatterWizard }) {
 }
 
 /** More files than this bring the "Clear All Files" button (spec 2.2). */
-export const CLEAR_ALL_THRESHOLD = 20;
+const CLEAR_ALL_THRESHOLD = 20;
 
 /** Step 2, "Upload Documents". */
 export function UploadStep({ wizard }: { wizard: MatterWizard }) {

@@ -10,9 +10,9 @@ import {
   type StagedFile,
 } from '../utils/upload-rules';
 
-export type UploadOutcome = { uploaded: CaseFile[]; failed: number; message: string | null };
+type UploadOutcome = { uploaded: CaseFile[]; failed: number; message: string | null };
 
-export type FileStagingOptions = {
+type FileStagingOptions = {
   accept?: readonly string[];
   /** Most files in one upload (50 in the wizard, 10 on the case page). */
   maxPerUpload?: number;

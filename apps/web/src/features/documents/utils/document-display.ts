@@ -7,7 +7,7 @@ import {
   type DocumentStatus,
 } from '@lexserve/contracts/documents';
 
-export type ChipColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
+type ChipColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
 
 /** Spec 2 §4: delivered, completed, served, received success; pending, in_progress, assigned warning; draft info; urgent error. */
 export const statusColor = (status: string | null | undefined): ChipColor => {

@@ -85,7 +85,7 @@ const INDIVIDUAL_FIELDS: PartyField[] = [
 ];
 const ENTITY_FIELDS: PartyField[] = ['trading_name', 'registration_number', 'business_type', 'email', 'physical_address'];
 
-export const partyFieldsOf = (type: PartyType): PartyField[] => (type === 'entity' ? ENTITY_FIELDS : INDIVIDUAL_FIELDS);
+const partyFieldsOf = (type: PartyType): PartyField[] => (type === 'entity' ? ENTITY_FIELDS : INDIVIDUAL_FIELDS);
 
 const filled = (value: string) => value.trim() !== '';
 

@@ -18,12 +18,12 @@ export const formatFileSize = (bytes: number | null | undefined): string => {
 /** Spec 9: MB with 1 decimal in summaries. */
 export const formatMegabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
-export const extensionOf = (name: string): string => {
+const extensionOf = (name: string): string => {
   const dot = name.lastIndexOf('.');
   return dot === -1 ? '' : name.slice(dot).toLowerCase();
 };
 
-export type StagedStatus = 'staged' | 'uploading' | 'uploaded' | 'error';
+type StagedStatus = 'staged' | 'uploading' | 'uploaded' | 'error';
 
 /** A staged upload file (spec 2 §3): file, id, selected, status, progress, error. */
 export type StagedFile = {
@@ -35,9 +35,9 @@ export type StagedFile = {
   error: string | null;
 };
 
-export type Rejection = { name: string; reason: string };
+type Rejection = { name: string; reason: string };
 
-export const REJECTION = {
+const REJECTION = {
   tooLarge: 'File too large (max 100MB)',
   invalidType: 'Invalid file type',
   duplicate: 'Duplicate file already staged',
@@ -45,7 +45,7 @@ export const REJECTION = {
   empty: 'File is empty',
 } as const;
 
-export type IncomingRules = {
+type IncomingRules = {
   accept?: readonly string[];
   maxSize?: number;
   /** Files already staged (name and size decide a duplicate). */
@@ -83,8 +83,8 @@ export const checkIncomingFiles = (files: readonly File[], rules: IncomingRules)
 export const rejectionMessage = (rejected: readonly Rejection[]): string | null =>
   rejected.length ? `Some files were rejected: ${rejected.map((r) => `${r.name}: ${r.reason}`).join(', ')}` : null;
 
-export const NOTHING_SELECTED = 'Please select at least one file to upload';
-export const tooManySelected = (max = MAX_FILES_PER_UPLOAD) => `You can only upload ${max} files at once. Please deselect some files.`;
+const NOTHING_SELECTED = 'Please select at least one file to upload';
+const tooManySelected = (max = MAX_FILES_PER_UPLOAD) => `You can only upload ${max} files at once. Please deselect some files.`;
 
 /** Checks the selection before "Upload Selected" (spec 2 §5). */
 export const checkSelection = (count: number, max = MAX_FILES_PER_UPLOAD): string | null => {
@@ -130,7 +130,7 @@ export const filterAndSort = <T extends ListedFile>(files: readonly T[], search:
   });
 };
 
-export const PAGE_SIZE = 10;
+const PAGE_SIZE = 10;
 
 /** One page of a list, with the "Showing a-b of n" numbers (1-based page). */
 export const paginate = <T>(items: readonly T[], page: number, pageSize = PAGE_SIZE) => {

@@ -33,7 +33,7 @@ export const STEP_DESCRIPTIONS = [
 ] as const;
 
 export type Step = 1 | 2 | 3 | 4 | 5;
-export const isStep = (value: unknown): value is Step => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= WIZARD_STEPS;
+const isStep = (value: unknown): value is Step => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= WIZARD_STEPS;
 export const toStep = (value: unknown): Step | null => {
   const n = typeof value === 'string' ? Number(value) : value;
   return isStep(n) ? n : null;
@@ -63,7 +63,7 @@ export type LegalRepData = {
   digitalServiceAddress: string;
 };
 
-export type StepStatus = {
+type StepStatus = {
   step1_completed: boolean;
   step2_completed: boolean;
   step3_completed: boolean;
@@ -73,9 +73,9 @@ export type StepStatus = {
   completion_percentage: number;
 };
 
-export type FileInfo = { has_files: boolean; file_count: number; file_names: string[] };
+type FileInfo = { has_files: boolean; file_count: number; file_names: string[] };
 
-export type DraftMetadata = {
+type DraftMetadata = {
   step_status: StepStatus;
   wizard_data: {
     case_info: CaseInfo;
@@ -124,7 +124,7 @@ export const changeCategory = (info: CaseInfo, category: CaseCategory | ''): Cas
 });
 
 /** A stored document_type (converted) back to the catalogue label, with the category it belongs to. */
-export const documentTypeFromValue = (value: string | null | undefined, category?: string | null): { label: string; category: CaseCategory | '' } => {
+const documentTypeFromValue = (value: string | null | undefined, category?: string | null): { label: string; category: CaseCategory | '' } => {
   if (!value) return { label: '', category: isCategory(category) ? category : '' };
   if (isCategory(category)) {
     const label = DOCUMENT_CATALOGUE[category].find((l) => toDocumentTypeValue(l) === value);
@@ -161,7 +161,7 @@ export const validateCaseInfo = (info: CaseInfo): string[] => {
 };
 
 /** Step 1 is complete when every case-info field is present. */
-export const isCaseInfoComplete = (info: CaseInfo): boolean =>
+const isCaseInfoComplete = (info: CaseInfo): boolean =>
   !blank(info.title) &&
   !blank(info.attorneyName) &&
   !blank(info.attorneyEmail) &&
@@ -179,10 +179,10 @@ export const validateLegalRep = (rep: LegalRepData): string[] => {
   if (blank(rep.digitalServiceAddress)) return ['Selected branch must have a digital service address'];
   return [];
 };
-export const isLegalRepComplete = (rep: LegalRepData): boolean => validateLegalRep(rep).length === 0;
+const isLegalRepComplete = (rep: LegalRepData): boolean => validateLegalRep(rep).length === 0;
 
-export const SIGNATURE_NAME_MISSING = 'User name is required for digital signature. Please update your profile.';
-export const SIGNATURE_REQUIRED = 'Digital signature is required to complete the document.';
+const SIGNATURE_NAME_MISSING = 'User name is required for digital signature. Please update your profile.';
+const SIGNATURE_REQUIRED = 'Digital signature is required to complete the document.';
 
 export const validateSignature = (fullName: string | null | undefined, signature: string): string[] => {
   if (!signatureFromName(fullName)) return [SIGNATURE_NAME_MISSING];
@@ -199,7 +199,7 @@ export const signatureFromName = (fullName: string | null | undefined): string |
 
 // ---- the save-draft button (spec 2.2) ----------------------------------------------------------
 
-export const SAVE_LABELS: Record<Step, { incomplete: string; complete: string }> = {
+const SAVE_LABELS: Record<Step, { incomplete: string; complete: string }> = {
   1: { incomplete: 'Complete case information to save', complete: 'Save Draft' },
   2: { incomplete: 'Upload document to save', complete: 'Save Draft with Document' },
   3: { incomplete: 'Complete party details to save', complete: 'Save Draft with Parties' },
@@ -270,7 +270,7 @@ const completedFlags = (status: StepStatus): boolean[] => [
 ];
 
 /** completion_percentage = round(completed steps / 5 × 100). */
-export const completionPercentage = (status: Omit<StepStatus, 'completion_percentage' | 'last_active_step'>): number =>
+const completionPercentage = (status: Omit<StepStatus, 'completion_percentage' | 'last_active_step'>): number =>
   Math.round((completedFlags({ ...status, completion_percentage: 0, last_active_step: 1 }).filter(Boolean).length / WIZARD_STEPS) * 100);
 
 const withPercentage = (status: StepStatus): StepStatus => ({ ...status, completion_percentage: completionPercentage(status) });
@@ -309,7 +309,7 @@ const toStepStatus = (raw: unknown): StepStatus | null => {
 };
 
 /** draft_metadata arrives as an object or a JSON string; the server also parses it. */
-export const parseDraftMetadata = (doc: Pick<Document, 'draft_metadata' | 'parsed_draft_metadata'>): Partial<DraftMetadata> | null => {
+const parseDraftMetadata = (doc: Pick<Document, 'draft_metadata' | 'parsed_draft_metadata'>): Partial<DraftMetadata> | null => {
   if (doc.parsed_draft_metadata && typeof doc.parsed_draft_metadata === 'object') return doc.parsed_draft_metadata as Partial<DraftMetadata>;
   if (typeof doc.draft_metadata === 'string' && doc.draft_metadata.trim()) {
     try {
@@ -322,7 +322,7 @@ export const parseDraftMetadata = (doc: Pick<Document, 'draft_metadata' | 'parse
   return null;
 };
 
-export const isDraft = (doc: Pick<Document, 'status' | 'status_enum'>): boolean => doc.status === 'draft' || doc.status_enum === 'draft';
+const isDraft = (doc: Pick<Document, 'status' | 'status_enum'>): boolean => doc.status === 'draft' || doc.status_enum === 'draft';
 
 /** A document's step status: from its metadata when present, else inferred. */
 export const stepStatusOf = (doc: Document): StepStatus => toStepStatus(parseDraftMetadata(doc)?.step_status) ?? inferStepStatus(doc);
@@ -398,7 +398,7 @@ export type ResumeRecord = {
 };
 
 export const RESUME_STORAGE_KEY = 'resume_draft';
-export const RESUME_VALIDITY_MS = 300_000;
+const RESUME_VALIDITY_MS = 300_000;
 
 /** Everything the wizard needs to continue a draft, from the document itself. */
 export const resumeRecordFromDocument = (doc: Document, currentStep?: Step, now = Date.now()): ResumeRecord => {

@@ -1,10 +1,10 @@
 import type { BulkMarkReadInput, BulkMarkReadResult } from '@lexserve/contracts/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { notificationKeys } from '../keys';
 import { markCachedRead } from './notification-cache';
 
-export const bulkMarkNotificationsRead = (input: BulkMarkReadInput): Promise<BulkMarkReadResult> =>
+const bulkMarkNotificationsRead = (input: BulkMarkReadInput): Promise<BulkMarkReadResult> =>
   api.post<BulkMarkReadResult>('/notifications/bulk-mark-read', input);
 
 /** Marks the selected notifications read; the counts are fetched again (some may already have been read). */
@@ -15,7 +15,7 @@ export const useBulkMarkRead = () => {
     onSuccess: (result, input) => {
       const failed = new Set(result.failed_ids.map(String));
       markCachedRead(queryClient, new Set(input.notification_ids.map(String).filter((id) => !failed.has(id))));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.notificationStats });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.stats });
     },
   });
 };

@@ -3,14 +3,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NOTIFICATION_STATS_REFRESH_MS } from '../../../config/constants';
 import { api } from '../../../lib/api-client';
 import { useHasSession } from '../../../lib/auth';
-import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
+import { STALE_TIMES } from '../../../lib/query-client';
+import { notificationKeys } from '../keys';
 
-export type { NotificationStats };
+const getNotificationStats = (): Promise<NotificationStats> => api.get<NotificationStats>('/notifications/stats');
 
-export const getNotificationStats = (): Promise<NotificationStats> => api.get<NotificationStats>('/notifications/stats');
-
-export const notificationStatsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.notificationStats, queryFn: getNotificationStats, staleTime: STALE_TIMES.notificationStats });
+const notificationStatsQueryOptions = () =>
+  queryOptions({ queryKey: notificationKeys.stats, queryFn: getNotificationStats, staleTime: STALE_TIMES.notificationStats });
 
 /**
  * unread / total / read / recent counts (the navigation badge and the centre's header). The real-time channel keeps

@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { applyNotificationUpdate } from './notification-cache';
 
-export const markNotificationRead = (notificationId: string): Promise<NotificationUpdateResult> =>
+const markNotificationRead = (notificationId: string): Promise<NotificationUpdateResult> =>
   api.put<NotificationUpdateResult>(`/notifications/${encodeURIComponent(notificationId)}/read`);
 
-export const markNotificationUnread = (notificationId: string): Promise<NotificationUpdateResult> =>
+const markNotificationUnread = (notificationId: string): Promise<NotificationUpdateResult> =>
   api.put<NotificationUpdateResult>(`/notifications/${encodeURIComponent(notificationId)}/unread`);
 
 /** Switches one notification read or unread; the list and the counts follow at once. */

@@ -1,17 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { queryKeys } from '../../../lib/query-client';
 import { makeNotification, makeNotificationList, makeNotificationStats } from '../../../testing/notification-factories';
 import { applySocketMessage } from '../hooks/use-realtime-notifications';
+import { notificationKeys } from '../keys';
 import { CENTRE_LIST_PARAMS, notificationsQueryOptions } from './get-notifications';
 
 const setup = () => {
   const qc = new QueryClient();
   const items = [makeNotification({ title: 'Old', is_read: true }), makeNotification({ title: 'Older' })];
   qc.setQueryData(notificationsQueryOptions().queryKey, makeNotificationList(items));
-  qc.setQueryData(queryKeys.notificationStats, makeNotificationStats(items));
+  qc.setQueryData(notificationKeys.stats, makeNotificationStats(items));
   const list = () => qc.getQueryData(notificationsQueryOptions(CENTRE_LIST_PARAMS).queryKey)!;
-  const stats = () => qc.getQueryData<ReturnType<typeof makeNotificationStats>>(queryKeys.notificationStats)!;
+  const stats = () => qc.getQueryData<ReturnType<typeof makeNotificationStats>>(notificationKeys.stats)!;
   return { qc, items, list, stats };
 };
 

@@ -1,7 +1,6 @@
 import type { Notification, NotificationList, NotificationStats } from '@lexserve/contracts/notifications';
 import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../lib/query-client';
-import { notificationListKey } from './get-notifications';
+import { notificationKeys } from '../keys';
 
 /**
  * The cache rules of spec 1, 4.4, shared by the real-time channel and this tab's own writes, so the list and the
@@ -11,15 +10,15 @@ import { notificationListKey } from './get-notifications';
  * - a stats update replaces the counts.
  */
 
-const lists = (qc: QueryClient) => qc.getQueriesData<NotificationList>({ queryKey: notificationListKey });
+const lists = (qc: QueryClient) => qc.getQueriesData<NotificationList>({ queryKey: notificationKeys.lists });
 
 const updateLists = (qc: QueryClient, update: (list: NotificationList) => NotificationList) => {
   for (const [key, list] of lists(qc)) if (list) qc.setQueryData<NotificationList>(key, update(list));
 };
 
 const updateStats = (qc: QueryClient, update: (stats: NotificationStats) => NotificationStats) => {
-  const stats = qc.getQueryData<NotificationStats>(queryKeys.notificationStats);
-  if (stats) qc.setQueryData<NotificationStats>(queryKeys.notificationStats, update(stats));
+  const stats = qc.getQueryData<NotificationStats>(notificationKeys.stats);
+  if (stats) qc.setQueryData<NotificationStats>(notificationKeys.stats, update(stats));
 };
 
 const cachedItem = (qc: QueryClient, notificationId: string): Notification | undefined => {
@@ -64,7 +63,7 @@ export function applyNotificationUpdate(qc: QueryClient, notification: Notificat
 }
 
 export function applyStats(qc: QueryClient, stats: NotificationStats): void {
-  qc.setQueryData<NotificationStats>(queryKeys.notificationStats, stats);
+  qc.setQueryData<NotificationStats>(notificationKeys.stats, stats);
   // Nothing unread any more (e.g. Mark All Read in another tab): every loaded item is read.
   if (stats.unread_count === 0) markCachedRead(qc);
 }

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { NotificationBanner } from '../../../components/notification-banner';
 import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-state';
 import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS, type NotificationType } from '../../../config/constants';
 import { describeError } from '../../../lib/api-client';
 import {
@@ -48,16 +49,10 @@ export function NotificationPreferencesForm() {
   if (query.isPending) return <PageLoader label="Loading notification preferences..." />;
   if (query.isError || !draft) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {describeError(query.error, { fallback: 'Failed to load notification preferences. Please try again.' })}
-      </Alert>
+      <QueryError
+        message={describeError(query.error, { fallback: 'Failed to load notification preferences. Please try again.' })}
+        onRetry={query.refetch}
+      />
     );
   }
 

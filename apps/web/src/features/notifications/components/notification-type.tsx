@@ -6,7 +6,7 @@ import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { NOTIFICATION_TYPE_LABELS, type NotificationType } from '@lexserve/contracts/notifications';
 
-export type NotificationTypeStyle = { label: string; color: string; background: string; Icon: SvgIconComponent };
+type NotificationTypeStyle = { label: string; color: string; background: string; Icon: SvgIconComponent };
 
 /** Spec 1, section 3: blue, cyan, green, orange and red; each with an icon that says the same. */
 export const NOTIFICATION_TYPE_STYLES: Record<NotificationType, NotificationTypeStyle> = {

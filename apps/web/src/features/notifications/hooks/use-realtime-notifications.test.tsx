@@ -1,9 +1,9 @@
 import type { NotificationStats } from '@lexserve/contracts/notifications';
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { queryKeys } from '../../../lib/query-client';
 import { makeNotification, makeNotificationStats } from '../../../testing/notification-factories';
 import { createTestQueryClient, renderWithProviders, signIn } from '../../../testing/render';
+import { notificationKeys } from '../keys';
 import { useRealtimeNotifications, useRealtimeState } from './use-realtime-notifications';
 
 class FakeWebSocket {
@@ -48,7 +48,7 @@ describe('useRealtimeNotifications', () => {
   it('authenticates with the stored access token and applies pushes to the caches', async () => {
     signIn();
     const queryClient = createTestQueryClient();
-    queryClient.setQueryData(queryKeys.notificationStats, makeNotificationStats([]));
+    queryClient.setQueryData(notificationKeys.stats, makeNotificationStats([]));
     const view = renderWithProviders(<Probe />, { queryClient });
     const ws = FakeWebSocket.instances[0]!;
     expect(ws.url).toBe('ws://test/ws');
@@ -59,7 +59,7 @@ describe('useRealtimeNotifications', () => {
     expect(await view.findByText('state: authenticated')).toBeInTheDocument();
 
     ws.push({ type: 'new_notification', notification: makeNotification() });
-    await waitFor(() => expect(queryClient.getQueryData<NotificationStats>(queryKeys.notificationStats)?.unread_count).toBe(1));
+    await waitFor(() => expect(queryClient.getQueryData<NotificationStats>(notificationKeys.stats)?.unread_count).toBe(1));
 
     view.unmount();
     expect(ws.closedWith).toBe(1000);

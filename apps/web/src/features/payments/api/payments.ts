@@ -2,16 +2,16 @@ import type { Payment, PaymentCancelFeedbackInputSchema } from '@lexserve/contra
 import { useMutation, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, isApiRequestError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { sharedKeys } from '../../../lib/query-keys';
 
 /** GET /payments/payment/by-signature/{signature}: the success page's lookup. */
 export const getPaymentBySignature = (signature: string): Promise<Payment> =>
   api.get<Payment>(`/payments/payment/by-signature/${encodeURIComponent(signature)}`);
 
-export type PaymentCancelFeedback = z.input<typeof PaymentCancelFeedbackInputSchema>;
+type PaymentCancelFeedback = z.input<typeof PaymentCancelFeedbackInputSchema>;
 
 /** POST /payments/cancel-feedback: the answer to 'What made you cancel the payment?', stored for the admins' reports. */
-export const sendPaymentCancelFeedback = (input: PaymentCancelFeedback) => api.post<{ message: string }>('/payments/cancel-feedback', input);
+const sendPaymentCancelFeedback = (input: PaymentCancelFeedback) => api.post<{ message: string }>('/payments/cancel-feedback', input);
 
 export const useSendPaymentCancelFeedback = () => useMutation({ mutationFn: sendPaymentCancelFeedback });
 
@@ -21,7 +21,7 @@ export const useSendPaymentCancelFeedback = () => useMutation({ mutationFn: send
  */
 export const recheckSubscription = (queryClient: QueryClient) =>
   queryClient.fetchQuery({
-    queryKey: queryKeys.mySubscription,
+    queryKey: sharedKeys.mySubscription,
     staleTime: 0,
     queryFn: async () => {
       try {

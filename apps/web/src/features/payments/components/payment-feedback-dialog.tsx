@@ -18,7 +18,7 @@ import { useSendPaymentCancelFeedback } from '../api/payments';
 
 type Reason = (typeof PAYMENT_CANCEL_REASONS)[number];
 
-export const PAYMENT_CANCEL_REASON_LABELS: Record<Reason, string> = {
+const PAYMENT_CANCEL_REASON_LABELS: Record<Reason, string> = {
   pricing: 'The price was too high',
   features: 'The plan is missing features I need',
   technical: 'I had a technical problem with the payment',

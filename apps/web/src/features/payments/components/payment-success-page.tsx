@@ -15,8 +15,10 @@ import { SUPPORT_CONTACT } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { clearPendingPayment, readPendingPayment, type PendingPayment } from '../../../lib/payment-session';
+import { sharedKeys } from '../../../lib/query-keys';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { getPaymentBySignature, recheckSubscription } from '../api/payments';
+import { paymentKeys } from '../keys';
 import { continuePathFor, formatPaymentAmount, resolvePaymentState, type PaymentPageState } from '../payment-status';
 import { DetailRows, PaymentResultLayout } from './payment-result-layout';
 
@@ -52,7 +54,7 @@ export function PaymentSuccessPage() {
   const signature = pending?.paymentSignature ?? '';
 
   const lookup = useQuery({
-    queryKey: ['payments', 'by-signature', signature],
+    queryKey: paymentKeys.bySignature(signature),
     queryFn: () => getPaymentBySignature(signature),
     enabled: Boolean(signature),
     retry: false,
@@ -80,7 +82,7 @@ export function PaymentSuccessPage() {
     recheckSubscription(queryClient)
       .then(() => setRecheck('done'))
       .catch(() => setRecheck('failed'));
-    void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
+    void queryClient.invalidateQueries({ queryKey: sharedKeys.subscriptions });
   }, [state, queryClient]);
 
   const onContinue = () => {

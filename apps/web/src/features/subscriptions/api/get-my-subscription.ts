@@ -1,7 +1,8 @@
 import type { PlanSummary, Subscription, SubscriptionStatus } from '@lexserve/contracts/subscriptions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiRequestError } from '../../../lib/api-client';
-import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
+import { STALE_TIMES } from '../../../lib/query-client';
+import { subscriptionKeys } from '../keys';
 
 /**
  * The firm's subscription as the server reports it (spec 3 "Subscription (firm's own)"). Every
@@ -14,7 +15,7 @@ export type MySubscription = Omit<Partial<Subscription>, 'id' | 'status' | 'plan
 };
 
 /** GET /subscriptions/my-subscription; a 404 means the firm has no subscription (null). */
-export const getMySubscription = async (): Promise<MySubscription | null> => {
+const getMySubscription = async (): Promise<MySubscription | null> => {
   try {
     return await api.get<MySubscription>('/subscriptions/my-subscription');
   } catch (error) {
@@ -23,8 +24,8 @@ export const getMySubscription = async (): Promise<MySubscription | null> => {
   }
 };
 
-export const mySubscriptionQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.mySubscription, queryFn: getMySubscription, staleTime: STALE_TIMES.mySubscription });
+const mySubscriptionQueryOptions = () =>
+  queryOptions({ queryKey: subscriptionKeys.mine, queryFn: getMySubscription, staleTime: STALE_TIMES.mySubscription });
 
 export const useMySubscription = (options: { enabled?: boolean } = {}) =>
   useQuery({ ...mySubscriptionQueryOptions(), enabled: options.enabled ?? true });

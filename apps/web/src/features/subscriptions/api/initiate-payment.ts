@@ -8,7 +8,7 @@ export const initiatePayment = (subscriptionId: number): Promise<PaymentInit> =>
 export const describePaymentInitError = (error: unknown): string => describeError(error, { fallback: PaymentMessages.initFailed });
 
 /** The fields that are posted: the non-empty ones, trimmed (spec 5, "Payment form"). */
-export const paymentFormFields = (formData: Record<string, string | number | null | undefined>): [string, string][] =>
+const paymentFormFields = (formData: Record<string, string | number | null | undefined>): [string, string][] =>
   Object.entries(formData)
     .map(([name, value]) => [name, value === null || value === undefined ? '' : String(value).trim()] as [string, string])
     .filter(([, value]) => value !== '');

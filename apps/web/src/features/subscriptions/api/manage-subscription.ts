@@ -1,19 +1,15 @@
-import type { CancellationReasonSchema } from '@lexserve/contracts/subscriptions';
 import { PaymentMessages, type SubscriptionSummarySchema } from '@lexserve/contracts/payments';
 import { SubscriptionMessages } from '@lexserve/contracts/subscriptions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, describeError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
-import { subscriptionKeys } from './plans';
-
-export type CancellationReason = z.infer<typeof CancellationReasonSchema>;
+import { subscriptionKeys } from '../keys';
 
 /**
  * POST /payments/cancel-subscription/{id}. The reason and feedback are sent and stored (product
  * decision; admins read them in Reports).
  */
-export const cancelSubscription = (input: { subscriptionId: number; reason?: string | null; feedback?: string | null }) =>
+const cancelSubscription = (input: { subscriptionId: number; reason?: string | null; feedback?: string | null }) =>
   api.post<{ status: string; message: string }>(`/payments/cancel-subscription/${input.subscriptionId}`, {
     reason: input.reason || null,
     feedback: input.feedback?.trim() || null,
@@ -27,14 +23,14 @@ export const useCancelSubscription = () => {
   return useMutation({
     mutationFn: cancelSubscription,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.mySubscription });
+      await queryClient.invalidateQueries({ queryKey: subscriptionKeys.mine });
       await queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
     },
   });
 };
 
 /** POST /payments/update-card: the provider's card-update address; the browser is sent there. */
-export const startCardUpdate = async (subscriptionId: number): Promise<string> => {
+const startCardUpdate = async (subscriptionId: number): Promise<string> => {
   const result = await api.post<{ update_url?: string }>('/payments/update-card', { subscription_id: subscriptionId });
   if (!result?.update_url) throw new Error(PaymentMessages.noUpdateUrl);
   return result.update_url;
@@ -54,9 +50,9 @@ export const useCardUpdate = () =>
     },
   });
 
-export type SubscriptionSummary = z.infer<typeof SubscriptionSummarySchema>;
+type SubscriptionSummary = z.infer<typeof SubscriptionSummarySchema>;
 
-export const subscriptionSummaryQueryOptions = (subscriptionId: number) =>
+const subscriptionSummaryQueryOptions = (subscriptionId: number) =>
   queryOptions({
     queryKey: subscriptionKeys.summary(subscriptionId),
     queryFn: () => api.get<SubscriptionSummary>(`/payments/subscription-summary/${subscriptionId}`),

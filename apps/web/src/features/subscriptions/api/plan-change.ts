@@ -7,18 +7,17 @@ import {
 } from '@lexserve/contracts/subscriptions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, describeError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
-import { subscriptionKeys } from './plans';
+import { subscriptionKeys } from '../keys';
 
 export type EffectiveDate = 'immediate' | 'next_billing_cycle';
-export type PlanChangeInput = { new_plan_id: number; billing_cycle: BillingCycle; effective_date: EffectiveDate };
+type PlanChangeInput = { new_plan_id: number; billing_cycle: BillingCycle; effective_date: EffectiveDate };
 
 /** POST /subscriptions/change-plan/preview with the new plan, billing cycle and effective date (spec 2.11). */
 export const previewPlanChange = (input: PlanChangeInput): Promise<PlanChangePreview> =>
   api.post<PlanChangePreview>('/subscriptions/change-plan/preview', input);
 
 /** POST /subscriptions/change-plan: the confirmation object. */
-export const changePlan = (input: PlanChangeInput): Promise<PlanChangeConfirmation> =>
+const changePlan = (input: PlanChangeInput): Promise<PlanChangeConfirmation> =>
   api.post<PlanChangeConfirmation>('/subscriptions/change-plan', input);
 
 export const describeChangePlanError = (error: unknown): string =>
@@ -39,7 +38,7 @@ export const useChangePlan = () => {
   return useMutation({
     mutationFn: changePlan,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.mySubscription });
+      await queryClient.invalidateQueries({ queryKey: subscriptionKeys.mine });
       await queryClient.invalidateQueries({ queryKey: subscriptionKeys.usage });
     },
   });

@@ -2,31 +2,23 @@ import type { Plan } from '@lexserve/contracts/subscriptions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
+import { subscriptionKeys } from '../keys';
 import { sortPlansByMonthlyPrice } from '../plan-display';
-
-export const subscriptionKeys = {
-  all: ['subscriptions'] as const,
-  plans: ['subscriptions', 'plans', 'all'] as const,
-  featuredPlans: ['subscriptions', 'plans', 'featured'] as const,
-  catalogue: ['subscriptions', 'plans', 'catalogue'] as const,
-  usage: ['subscriptions', 'usage'] as const,
-  summary: (subscriptionId: number) => ['subscriptions', 'summary', subscriptionId] as const,
-};
 
 type PlanList = { plans: Plan[]; total: number };
 
 /** GET /subscriptions/plans: every active plan (public). */
-export const getPlans = async (): Promise<Plan[]> => (await api.get<PlanList>('/subscriptions/plans', { auth: false })).plans ?? [];
+const getPlans = async (): Promise<Plan[]> => (await api.get<PlanList>('/subscriptions/plans', { auth: false })).plans ?? [];
 
 /** GET /subscriptions/plans/featured: the featured plans (public). */
-export const getFeaturedPlans = async (): Promise<Plan[]> =>
+const getFeaturedPlans = async (): Promise<Plan[]> =>
   (await api.get<PlanList>('/subscriptions/plans/featured', { auth: false })).plans ?? [];
 
 /**
  * The plans page's list (spec 2.3): featured plans first; when that call fails, or there are no
  * featured plans to show, all plans. Sorted by monthly price, ascending.
  */
-export const getPlanCatalogue = async (): Promise<Plan[]> => {
+const getPlanCatalogue = async (): Promise<Plan[]> => {
   let plans: Plan[] = [];
   try {
     plans = await getFeaturedPlans();
@@ -43,12 +35,12 @@ export const getPlanCatalogue = async (): Promise<Plan[]> => {
   return sortPlansByMonthlyPrice(list);
 };
 
-export const planCatalogueQueryOptions = () =>
+const planCatalogueQueryOptions = () =>
   queryOptions({ queryKey: subscriptionKeys.catalogue, queryFn: getPlanCatalogue, staleTime: STALE_TIMES.featuredPlans });
 
 export const usePlanCatalogue = () => useQuery(planCatalogueQueryOptions());
 
-export const plansQueryOptions = () =>
+const plansQueryOptions = () =>
   queryOptions({ queryKey: subscriptionKeys.plans, queryFn: async () => sortPlansByMonthlyPrice(await getPlans()), staleTime: STALE_TIMES.plans });
 
 /** All plans, sorted by monthly price (change plan, 2.10). */

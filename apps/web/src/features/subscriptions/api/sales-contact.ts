@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** POST /subscriptions/sales-contact: stored, and the system admins are told (product decision). */
-export const submitSalesContact = (input: SalesContactInput) =>
+const submitSalesContact = (input: SalesContactInput) =>
   api.post<{ id: number; message: string }>('/subscriptions/sales-contact', input);
 
 export const useSalesContact = () => useMutation({ mutationFn: submitSalesContact });

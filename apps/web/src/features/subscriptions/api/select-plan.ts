@@ -4,10 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, describeError, isApiRequestError } from '../../../lib/api-client';
 
-export type SelectPlanResult = z.infer<typeof SelectPlanResultSchema>;
+type SelectPlanResult = z.infer<typeof SelectPlanResultSchema>;
 
 /** POST /subscriptions/select-plan: creates the firm's pending subscription for the plan. */
-export const selectPlan = (input: { plan_id: number; billing_cycle: BillingCycle }): Promise<SelectPlanResult> =>
+const selectPlan = (input: { plan_id: number; billing_cycle: BillingCycle }): Promise<SelectPlanResult> =>
   api.post<SelectPlanResult>('/subscriptions/select-plan', input);
 
 /** Spec 8, "Plans and selection". */

@@ -21,6 +21,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { describeError } from '../../../lib/api-client';
 import { formatDate, formatRand } from '../../../lib/format';
@@ -55,9 +56,7 @@ export function CancelSubscriptionPage() {
     return (
       <>
         {header}
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void subscription.refetch()}>Retry</Button>}>
-          {describeError(subscription.error, { fallback: SubscriptionMessages.subscriptionLoadFailed })}
-        </Alert>
+        <QueryError message={describeError(subscription.error, { fallback: SubscriptionMessages.subscriptionLoadFailed })} onRetry={subscription.refetch} />
       </>
     );
   }

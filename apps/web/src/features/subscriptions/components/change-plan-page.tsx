@@ -1,7 +1,6 @@
 import { SubscriptionMessages } from '@lexserve/contracts/subscriptions';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -17,6 +16,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { describeError } from '../../../lib/api-client';
 import { formatRand } from '../../../lib/format';
@@ -53,16 +53,10 @@ export function ChangePlanPage() {
     return (
       <>
         {header}
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void Promise.all([subscription.refetch(), plans.refetch()])}>
-              Retry
-            </Button>
-          }
-        >
-          {plans.isError ? SubscriptionMessages.plansLoadFailed : describeError(subscription.error, { fallback: SubscriptionMessages.subscriptionLoadFailed })}
-        </Alert>
+        <QueryError
+          message={plans.isError ? SubscriptionMessages.plansLoadFailed : describeError(subscription.error, { fallback: SubscriptionMessages.subscriptionLoadFailed })}
+          onRetry={() => Promise.all([subscription.refetch(), plans.refetch()])}
+        />
       </>
     );
   }

@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-state';
 import { useToast } from '../../../components/toast-provider';
 import { paths } from '../../../config/paths';
 import { describeError } from '../../../lib/api-client';
@@ -88,16 +89,7 @@ export function MyPlanPage() {
     return (
       <>
         {header}
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void subscription.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {describeError(subscription.error, { fallback: SubscriptionMessages.subscriptionLoadFailed })}
-        </Alert>
+        <QueryError message={describeError(subscription.error, { fallback: SubscriptionMessages.subscriptionLoadFailed })} onRetry={subscription.refetch} />
       </>
     );
   }

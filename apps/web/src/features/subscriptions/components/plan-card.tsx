@@ -21,7 +21,7 @@ import {
 } from '../plan-display';
 import { PlanFeatureList } from './plan-feature-list';
 
-export type PlanCardProps = {
+type PlanCardProps = {
   plan: PlanLike;
   onChoose: (plan: PlanLike) => void;
   /** This card's selection is running: 'Selecting...'. */

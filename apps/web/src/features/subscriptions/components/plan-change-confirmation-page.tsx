@@ -13,16 +13,16 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { paths } from '../../../config/paths';
 import { formatDate, formatRand } from '../../../lib/format';
-import { queryKeys } from '../../../lib/query-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMySubscription } from '../api/get-my-subscription';
 import { describeCardUpdateError, useCardUpdate } from '../api/manage-subscription';
+import { subscriptionKeys } from '../keys';
 import { planName } from '../plan-display';
 
 const REDIRECT_SECONDS = SUBSCRIPTION_CONSTANTS.confirmationRedirectMs / 1000;
 
 /** True when the date falls on today in South Africa. */
-export const isTodaySA = (value: string | null | undefined, now: Date = new Date()): boolean =>
+const isTodaySA = (value: string | null | undefined, now: Date = new Date()): boolean =>
   Boolean(value) && formatDate(value) === formatDate(now);
 
 /** 'Plan Change Successful!' (spec 2.12); returns to the subscription dashboard after 10 seconds. */
@@ -39,8 +39,8 @@ export function PlanChangeConfirmationPage() {
 
   // The subscription status re-check of spec 7.
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.mySubscription });
-    void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
+    void queryClient.invalidateQueries({ queryKey: subscriptionKeys.mine });
+    void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
   }, [queryClient]);
 
   useEffect(() => {

@@ -34,6 +34,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMySubscription } from '../api/get-my-subscription';
 import { describeCardUpdateError, useCardUpdate } from '../api/manage-subscription';
 import { describeChangePlanError, describePreviewError, previewPlanChange, useChangePlan, type EffectiveDate } from '../api/plan-change';
+import { subscriptionKeys } from '../keys';
 import { limitLabel, limitValue, monthlyDifferenceLabel, planName, visibleWarnings } from '../plan-display';
 import { PageHeader } from './page-header';
 
@@ -69,7 +70,7 @@ export function PlanChangePreviewPage() {
   const change = useChangePlan();
 
   const preview = useQuery({
-    queryKey: ['subscriptions', 'change-preview', planId, billingCycle, effective] as const,
+    queryKey: subscriptionKeys.changePreview(planId, billingCycle, effective),
     queryFn: () => previewPlanChange({ new_plan_id: planId, billing_cycle: billingCycle, effective_date: effective }),
     enabled: validPlan,
     staleTime: 0,

@@ -21,7 +21,7 @@ import { clearPendingPayment, savePaymentContext, savePendingPayment } from '../
 import { describePaymentInitError, initiatePayment, postPaymentForm } from '../api/initiate-payment';
 import { DEFAULT_PLAN_DESCRIPTION, billingCycleLabel, cyclePeriod, firstChargeDate, planName, type PlanLike } from '../plan-display';
 
-export type PlanConfirmationProps = {
+type PlanConfirmationProps = {
   open: boolean;
   plan: PlanLike;
   subscriptionId: number;

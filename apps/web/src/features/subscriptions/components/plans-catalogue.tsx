@@ -1,18 +1,16 @@
 import { SubscriptionMessages } from '@lexserve/contracts/subscriptions';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
-import { PageLoader } from '../../../components/page-loader';
+import { QueryState } from '../../../components/query-state';
 import { usePlanCatalogue } from '../api/plans';
 import { hasPrice, type PlanLike } from '../plan-display';
 import { PlanCard } from './plan-card';
 
-export type PlansCatalogueProps = {
+type PlansCatalogueProps = {
   onChoose: (plan: PlanLike) => void;
   busyPlanId?: number | null;
   preselectedPlanId?: number | null;
@@ -40,47 +38,42 @@ export function PlansCatalogue({ onChoose, busyPlanId = null, preselectedPlanId 
         </Typography>
       </Box>
       {notices ? <Box sx={{ mb: 3, display: 'grid', gap: 2 }}>{notices}</Box> : null}
-      {plans.isPending ? (
-        <PageLoader label="Loading plans..." />
-      ) : plans.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={() => void plans.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {SubscriptionMessages.plansLoadFailed}
-        </Alert>
-      ) : plans.data.length === 0 ? (
-        <EmptyState
-          title="No plans are available right now"
-          description="Our plans are being updated. Please check again shortly, or contact our sales team."
-          action={
-            onContactSales ? (
-              <Button variant="contained" onClick={onContactSales}>
-                Contact Sales
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : (
-        <Grid container spacing={3} sx={{ pt: 2, alignItems: 'stretch', justifyContent: 'center' }}>
-          {plans.data.map((plan) => (
-            <Grid key={plan.id} size={{ xs: 12, sm: 6, md: plans.data.length >= 4 ? 3 : 4 }}>
-              <PlanCard
-                plan={plan}
-                onChoose={onChoose}
-                busy={busyPlanId === plan.id}
-                disabled={(busyPlanId !== null && busyPlanId !== plan.id) || (choosingLocked && hasPrice(plan))}
-                preselected={preselectedPlanId === plan.id}
-                current={currentPlanId === plan.id}
-              />
-            </Grid>
-          ))}
-        </Grid>
-      )}
+      <QueryState
+        query={plans}
+        loadingLabel="Loading plans..."
+        errorMessage={SubscriptionMessages.plansLoadFailed}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState
+            title="No plans are available right now"
+            description="Our plans are being updated. Please check again shortly, or contact our sales team."
+            action={
+              onContactSales ? (
+                <Button variant="contained" onClick={onContactSales}>
+                  Contact Sales
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+      >
+        {(list) => (
+          <Grid container spacing={3} sx={{ pt: 2, alignItems: 'stretch', justifyContent: 'center' }}>
+            {list.map((plan) => (
+              <Grid key={plan.id} size={{ xs: 12, sm: 6, md: list.length >= 4 ? 3 : 4 }}>
+                <PlanCard
+                  plan={plan}
+                  onChoose={onChoose}
+                  busy={busyPlanId === plan.id}
+                  disabled={(busyPlanId !== null && busyPlanId !== plan.id) || (choosingLocked && hasPrice(plan))}
+                  preselected={preselectedPlanId === plan.id}
+                  current={currentPlanId === plan.id}
+                />
+              </Grid>
+            ))}
+          </Grid>
+        )}
+      </QueryState>
     </Box>
   );
 }

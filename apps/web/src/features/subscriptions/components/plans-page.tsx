@@ -18,7 +18,7 @@ import { PlansCatalogue } from './plans-catalogue';
 import { SalesContactDialog } from './sales-contact-dialog';
 
 /** What other pages may hand to /app/plans: the plan to pick up again and a message (spec 2.3, 2.6). */
-export type PlansPageState = { selectedPlan?: number | string | null; message?: string | null };
+type PlansPageState = { selectedPlan?: number | string | null; message?: string | null };
 
 type Confirmation = { plan: PlanLike; subscriptionId: number; amount: string; billingCycle: BillingCycle; trialDays: number };
 

@@ -14,7 +14,7 @@ import { PlansCatalogue } from './plans-catalogue';
 import { SalesContactDialog } from './sales-contact-dialog';
 
 /** The state the login page forwards to /app/plans after a plan was chosen while signed out (spec 2.3). */
-export const loginStateForPlan = (planId: number): LoginRedirectState => ({
+const loginStateForPlan = (planId: number): LoginRedirectState => ({
   message: SubscriptionMessages.loginToSelectPlan,
   from: paths.app.plans,
   returnState: { selectedPlan: planId },

@@ -20,7 +20,7 @@ import { fieldProps } from '../../../lib/form';
 import { useSalesContact } from '../api/sales-contact';
 import { planName, type PlanLike } from '../plan-display';
 
-export type SalesContactDefaults = { name?: string; email?: string; phone?: string | null; firm_name?: string | null };
+type SalesContactDefaults = { name?: string; email?: string; phone?: string | null; firm_name?: string | null };
 
 type Props = { open: boolean; plan: PlanLike | null; defaults?: SalesContactDefaults; onClose: () => void };
 

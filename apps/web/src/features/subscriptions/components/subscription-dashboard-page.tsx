@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { describeError } from '../../../lib/api-client';
 import { formatDate, formatRand } from '../../../lib/format';
@@ -58,9 +59,7 @@ export function SubscriptionDashboardPage() {
     return (
       <>
         {header}
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void subscription.refetch()}>Retry</Button>}>
-          {describeError(subscription.error, { fallback: SubscriptionMessages.subscriptionLoadFailed })}
-        </Alert>
+        <QueryError message={describeError(subscription.error, { fallback: SubscriptionMessages.subscriptionLoadFailed })} onRetry={subscription.refetch} />
       </>
     );
   }
@@ -183,9 +182,7 @@ export function SubscriptionDashboardPage() {
                   <Skeleton height={40} />
                 </Stack>
               ) : usage.isError ? (
-                <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void usage.refetch()}>Retry</Button>}>
-                  {describeError(usage.error, { fallback: 'Failed to load usage. Please try again.' })}
-                </Alert>
+                <QueryError message={describeError(usage.error, { fallback: 'Failed to load usage. Please try again.' })} onRetry={usage.refetch} />
               ) : usage.data ? (
                 <UsageBars usage={usage.data} />
               ) : (

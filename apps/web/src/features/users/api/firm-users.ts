@@ -3,12 +3,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import type { CreatableFirmRole } from '../../../config/constants';
 import { api, describeError } from '../../../lib/api-client';
-import { STALE_TIMES, queryKeys } from '../../../lib/query-client';
+import { STALE_TIMES } from '../../../lib/query-client';
+import { userKeys } from '../keys';
 
 export type FirmBranchesWithUsers = z.infer<typeof FirmBranchesWithUsersSchema>;
 export type FirmBranchWithUsers = FirmBranchesWithUsers['branches'][number];
 
-export type CreateFirmUserInput = {
+type CreateFirmUserInput = {
   email: string;
   full_name: string;
   role: CreatableFirmRole;
@@ -17,25 +18,25 @@ export type CreateFirmUserInput = {
   address: string | null;
 };
 export type CreateFirmUserResult = { generated_password: string; user: User };
-export type ChangeRoleInput = { new_role: CreatableFirmRole; reason: string; new_branch_id: number | null };
-export type SetActiveInput = { is_active: boolean; reason: string };
+type ChangeRoleInput = { new_role: CreatableFirmRole; reason: string; new_branch_id: number | null };
+type SetActiveInput = { is_active: boolean; reason: string };
 type UserWriteAnswer = { status?: string; data?: User; message?: string };
 
-export const getFirmBranchesWithUsers = (): Promise<FirmBranchesWithUsers> =>
+const getFirmBranchesWithUsers = (): Promise<FirmBranchesWithUsers> =>
   api.get<FirmBranchesWithUsers>('/users/firm-branches-with-users');
 
-export const firmBranchesWithUsersQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.firmBranchesWithUsers, queryFn: getFirmBranchesWithUsers, staleTime: STALE_TIMES.users });
+const firmBranchesWithUsersQueryOptions = () =>
+  queryOptions({ queryKey: userKeys.firmBranchesWithUsers, queryFn: getFirmBranchesWithUsers, staleTime: STALE_TIMES.users });
 
 export const useFirmBranchesWithUsers = () => useQuery(firmBranchesWithUsersQueryOptions());
 
-export const createFirmUser = (input: CreateFirmUserInput): Promise<CreateFirmUserResult> =>
+const createFirmUser = (input: CreateFirmUserInput): Promise<CreateFirmUserResult> =>
   api.post<CreateFirmUserResult>('/users/create-firm-user', input);
 
-export const changeUserRole = ({ userId, ...input }: ChangeRoleInput & { userId: number }): Promise<UserWriteAnswer> =>
+const changeUserRole = ({ userId, ...input }: ChangeRoleInput & { userId: number }): Promise<UserWriteAnswer> =>
   api.put<UserWriteAnswer>(`/users/change-role/${userId}`, input);
 
-export const setUserActive = ({ userId, ...input }: SetActiveInput & { userId: number }): Promise<UserWriteAnswer> =>
+const setUserActive = ({ userId, ...input }: SetActiveInput & { userId: number }): Promise<UserWriteAnswer> =>
   api.put<UserWriteAnswer>(`/users/activate-deactivate/${userId}`, input);
 
 /** Every write about users refreshes every list of users (and the firm's branches overview). */
@@ -43,7 +44,7 @@ const useUsersMutation = <TInput, TOutput>(mutationFn: (input: TInput) => Promis
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 };
 

@@ -16,7 +16,7 @@ import { ROLE_LABELS } from '../../../config/constants';
 import { fieldProps } from '../../../lib/form';
 import { createFirmUserErrorMessage, useCreateFirmUser, type CreateFirmUserResult } from '../api/firm-users';
 
-export const AddUserFormSchema = z
+const AddUserFormSchema = z
   .object({
     email: z.string().trim().min(1, 'Email is required').regex(EMAIL_PATTERN, 'Please enter a valid email address'),
     full_name: z.string().trim().min(1, 'Full name is required').min(2, 'Full name must be at least 2 characters'),

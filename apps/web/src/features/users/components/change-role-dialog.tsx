@@ -20,7 +20,7 @@ import { USER_MESSAGES, changeRoleErrorMessage, useChangeUserRole } from '../api
 import type { BranchOption } from './add-user-dialog';
 import { RoleChip } from './role-chip';
 
-export const ChangeRoleFormSchema = z
+const ChangeRoleFormSchema = z
   .object({
     new_role: z.enum(['branch_admin', 'legal_practitioner'], { error: 'Please select a role' }),
     new_branch_id: z.string(),

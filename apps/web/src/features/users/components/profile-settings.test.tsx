@@ -92,9 +92,38 @@ describe('ProfileSettings', () => {
     const { user } = setup({ 'PUT /users/me/profile': reply(status, { detail: 'x' }) });
     await screen.findByLabelText(/^full name/i);
     await replaceValue(user, /^email address/i, 'taken@demo.co.za');
+    await replaceValue(user, /^current password/i, 'Demo@12345');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     if (status === 500) expect(screen.getByText('Profile Update Failed')).toBeInTheDocument();
+  });
+
+  it('asks for the current password to change the e-mail address, and sends it with the change', async () => {
+    const updated = { ...profile, email: 'new@demo.co.za' };
+    const { user, find } = setup({
+      'PUT /users/me/profile': reply(200, { status: 'success', data: updated, message: 'Profile updated successfully!' }),
+    });
+    await screen.findByLabelText(/^full name/i);
+    expect(screen.queryByLabelText(/^current password/i)).not.toBeInTheDocument();
+    await replaceValue(user, /^email address/i, 'new@demo.co.za');
+    expect(screen.getByLabelText(/^current password/i)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Enter your current password to change your e-mail address.')).toBeInTheDocument();
+    expect(find('PUT', '/users/me/profile')).toHaveLength(0);
+    await replaceValue(user, /^current password/i, 'Demo@12345');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(find('PUT', '/users/me/profile')[0]?.body).toEqual({ email: 'new@demo.co.za', current_password: 'Demo@12345' });
+  });
+
+  it('shows the server’s words for a wrong current password', async () => {
+    const message = 'Current password is incorrect. Your e-mail address was not changed.';
+    const { user } = setup({ 'PUT /users/me/profile': reply(400, { detail: message, code: 'EMAIL_CHANGE_WRONG_PASSWORD' }) });
+    await screen.findByLabelText(/^full name/i);
+    await replaceValue(user, /^email address/i, 'new@demo.co.za');
+    await replaceValue(user, /^current password/i, 'Wrong@1234');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
   it.each([

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EMAIL_PATTERN } from '@lexserve/contracts/common';
+import { AuthErrors } from '@lexserve/contracts/errors';
 import type { User } from '@lexserve/contracts/users';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -15,7 +14,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { NotificationBanner } from '../../../components/notification-banner';
-import { PageLoader } from '../../../components/page-loader';
+import { PasswordField } from '../../../components/password-field';
+import { QueryState } from '../../../components/query-state';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { fieldProps } from '../../../lib/form';
 import {
@@ -32,6 +32,8 @@ const ProfileFormSchema = z.object({
   email: z.string().trim().min(1, 'Email address is required').regex(EMAIL_PATTERN, 'Please enter a valid email address.'),
   phone_number: z.string(),
   address: z.string(),
+  /** Asked for only when the e-mail address (the login) changes; never part of the profile. */
+  current_password: z.string(),
 });
 type ProfileForm = z.infer<typeof ProfileFormSchema>;
 
@@ -40,9 +42,12 @@ const toForm = (user: User): ProfileForm => ({
   email: user.email ?? '',
   phone_number: user.phone_number ?? '',
   address: user.address ?? '',
+  current_password: '',
 });
 
-const normalise = (values: ProfileForm) => ({
+type ProfileFields = Omit<ProfileForm, 'current_password'>;
+
+const normalise = (values: ProfileFields) => ({
   full_name: values.full_name.trim(),
   email: values.email.trim(),
   phone_number: values.phone_number.trim() || null,
@@ -53,7 +58,7 @@ const normalise = (values: ProfileForm) => ({
  * The fields that differ from the saved profile, trimmed, with empty optional values as null
  * (the e-mail address is never nulled). Only these are sent (product decision).
  */
-export const changedProfileFields = (original: User, values: ProfileForm): ProfileChanges => {
+export const changedProfileFields = (original: User, values: ProfileFields): ProfileChanges => {
   const before = normalise(toForm(original));
   const after = normalise(values);
   const changes: ProfileChanges = {};
@@ -63,6 +68,8 @@ export const changedProfileFields = (original: User, values: ProfileForm): Profi
   if (after.address !== before.address) changes.address = after.address;
   return changes;
 };
+
+const { EMAIL_CHANGE_PASSWORD_REQUIRED } = AuthErrors;
 
 type Feedback = { severity: 'success' | 'info' | 'error'; title?: string; message: string } | null;
 
@@ -75,7 +82,10 @@ function ProfileForm({ user }: { user: User }) {
 
   useEffect(() => form.reset(initial), [form, initial]);
 
-  const unsaved = Object.keys(changedProfileFields(user, { ...initial, ...values })).length > 0;
+  const pending = changedProfileFields(user, { ...initial, ...values });
+  const unsaved = Object.keys(pending).length > 0;
+  // The e-mail address is the login: changing it takes the current password (the server checks it).
+  const emailChanging = pending.email !== undefined;
 
   const onSubmit = form.handleSubmit(async (submitted) => {
     const changes = changedProfileFields(user, submitted);
@@ -83,9 +93,15 @@ function ProfileForm({ user }: { user: User }) {
       setFeedback({ severity: 'info', message: 'No changes to save.' });
       return;
     }
+    if (changes.email !== undefined && !submitted.current_password) {
+      form.setError('current_password', { message: EMAIL_CHANGE_PASSWORD_REQUIRED.message });
+      return;
+    }
     setFeedback(null);
     try {
-      const answer = await update.mutateAsync(changes);
+      const answer = await update.mutateAsync(
+        changes.email !== undefined ? { ...changes, current_password: submitted.current_password } : changes,
+      );
       if (answer?.data) form.reset(toForm(answer.data));
       setFeedback({ severity: 'success', message: answer?.message || PROFILE_UPDATED_MESSAGE });
     } catch (error) {
@@ -118,6 +134,16 @@ function ProfileForm({ user }: { user: User }) {
         <Grid size={12}>
           <TextField label="Address" multiline minRows={2} autoComplete="street-address" {...fieldProps(form, 'address')} />
         </Grid>
+        {emailChanging ? (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <PasswordField
+              label="Current Password"
+              autoComplete="current-password"
+              required
+              {...fieldProps(form, 'current_password', { helperText: 'Needed to change the e-mail address you log in with.' })}
+            />
+          </Grid>
+        ) : null}
       </Grid>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3, alignItems: { sm: 'center' } }}>
         <Button type="submit" variant="contained" disabled={update.isPending}>
@@ -176,37 +202,25 @@ function AccountInformation({ user }: { user: User }) {
 /** Profile Settings (spec 2.9). */
 export function ProfileSettings() {
   const profile = useProfile();
-  if (profile.isPending) return <PageLoader label="Loading profile..." />;
-  if (profile.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        <AlertTitle>Profile</AlertTitle>
-        {profileLoadErrorMessage(profile.error)}
-      </Alert>
-    );
-  }
   return (
-    <Grid container spacing={3}>
-      <Grid size={{ xs: 12, md: 8 }}>
-        <Card>
-          <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>
-              Personal Details
-            </Typography>
-            <ProfileForm user={profile.data} />
-          </CardContent>
-        </Card>
-      </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <AccountInformation user={profile.data} />
-      </Grid>
-    </Grid>
+    <QueryState query={profile} loadingLabel="Loading profile..." errorTitle="Profile" errorMessage={profileLoadErrorMessage}>
+      {(user) => (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 8 }}>
+            <Card>
+              <CardContent>
+                <Typography variant="h6" component="h2" gutterBottom>
+                  Personal Details
+                </Typography>
+                <ProfileForm user={user} />
+              </CardContent>
+            </Card>
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <AccountInformation user={user} />
+          </Grid>
+        </Grid>
+      )}
+    </QueryState>
   );
 }

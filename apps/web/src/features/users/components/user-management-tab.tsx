@@ -1,6 +1,5 @@
 import type { User } from '@lexserve/contracts/users';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useDashboardFeedback } from '../../../components/dashboard-feedback';
 import { EmptyState } from '../../../components/empty-state';
-import { PageLoader } from '../../../components/page-loader';
+import { QueryState } from '../../../components/query-state';
 import { useCurrentUser } from '../../../lib/auth';
-import { USER_MESSAGES, firmUsersLoadErrorMessage, useFirmBranchesWithUsers, type CreateFirmUserResult } from '../api/firm-users';
+import { USER_MESSAGES, firmUsersLoadErrorMessage, useFirmBranchesWithUsers, type CreateFirmUserResult, type FirmBranchesWithUsers } from '../api/firm-users';
 import { AddUserDialog } from './add-user-dialog';
 import { BranchCard } from './branch-card';
 import { ChangeRoleDialog } from './change-role-dialog';
@@ -35,6 +34,13 @@ function StatCard({ label, value }: { label: string; value: number }) {
     </Card>
   );
 }
+
+const statsOf = (data: FirmBranchesWithUsers) => [
+  { label: 'Total Branches', value: data.total_branches },
+  { label: 'Total Users', value: data.total_users },
+  { label: 'Active Branches', value: data.active_branches },
+  { label: 'Active Users', value: data.active_users },
+];
 
 /** Firm User Management (spec 2.8), the firm_admin's dashboard tab. */
 export function UserManagementTab() {
@@ -66,103 +72,83 @@ export function UserManagementTab() {
     feedback.showSuccess(USER_MESSAGES.created(result.user.full_name));
   };
 
-  if (overview.isPending) return <PageLoader label="Loading users..." />;
-  if (overview.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void overview.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {firmUsersLoadErrorMessage(overview.error)}
-      </Alert>
-    );
-  }
-
-  const data = overview.data;
-  const stats = [
-    { label: 'Total Branches', value: data.total_branches },
-    { label: 'Total Users', value: data.total_users },
-    { label: 'Active Branches', value: data.active_branches },
-    { label: 'Active Users', value: data.active_users },
-  ];
-
   return (
-    <Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}>
+    <QueryState query={overview} loadingLabel="Loading users..." errorMessage={firmUsersLoadErrorMessage}>
+      {(data) => (
         <Box>
-          <Typography variant="h5" component="h2">
-            User Management
-          </Typography>
-          <Typography color="text.secondary">Manage the branch administrators and legal practitioners of your firm.</Typography>
-        </Box>
-        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
-          Add New User
-        </Button>
-      </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}>
+            <Box>
+              <Typography variant="h5" component="h2">
+                User Management
+              </Typography>
+              <Typography color="text.secondary">Manage the branch administrators and legal practitioners of your firm.</Typography>
+            </Box>
+            <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
+              Add New User
+            </Button>
+          </Stack>
 
-      <Grid container spacing={2} sx={{ mb: 4 }} component="section" aria-label="Firm statistics">
-        {stats.map((stat) => (
-          <Grid key={stat.label} size={{ xs: 6, md: 3 }}>
-            <StatCard label={stat.label} value={stat.value} />
+          <Grid container spacing={2} sx={{ mb: 4 }} component="section" aria-label="Firm statistics">
+            {statsOf(data).map((stat) => (
+              <Grid key={stat.label} size={{ xs: 6, md: 3 }}>
+                <StatCard label={stat.label} value={stat.value} />
+              </Grid>
+            ))}
           </Grid>
-        ))}
-      </Grid>
 
-      <Typography variant="h6" component="h3" gutterBottom>
-        Branches &amp; Users
-      </Typography>
-      {data.branches.length === 0 ? (
-        <EmptyState title="No branches yet" description="Your firm's branches will appear here." />
-      ) : (
-        <Stack spacing={1.5} sx={{ mb: 4 }}>
-          {data.branches.map((branch) => (
-            <BranchCard
-              key={branch.id}
-              branch={branch}
-              defaultExpanded={data.branches.length === 1}
-              currentUserId={me.data?.id}
-              onAction={onAction}
-            />
-          ))}
-        </Stack>
-      )}
-
-      <Card component="section" aria-labelledby="unassigned-users-title">
-        <CardContent>
-          <Typography id="unassigned-users-title" variant="h6" component="h3" gutterBottom>
-            Unassigned Users ({data.unassigned_users.length})
+          <Typography variant="h6" component="h3" gutterBottom>
+            Branches &amp; Users
           </Typography>
-          {data.unassigned_users.length === 0 ? (
-            <Typography color="text.secondary">Every user belongs to a branch.</Typography>
+          {data.branches.length === 0 ? (
+            <EmptyState title="No branches yet" description="Your firm's branches will appear here." />
           ) : (
-            <UserTable users={data.unassigned_users} currentUserId={me.data?.id} caption="Unassigned users" onAction={onAction} />
+            <Stack spacing={1.5} sx={{ mb: 4 }}>
+              {data.branches.map((branch) => (
+                <BranchCard
+                  key={branch.id}
+                  branch={branch}
+                  defaultExpanded={data.branches.length === 1}
+                  currentUserId={me.data?.id}
+                  onAction={onAction}
+                />
+              ))}
+            </Stack>
           )}
-        </CardContent>
-      </Card>
 
-      <AddUserDialog open={adding} branches={branchOptions} onClose={() => setAdding(false)} onCreated={onCreated} />
-      <GeneratedPasswordDialog result={created} onClose={() => setCreated(null)} />
-      <ChangeRoleDialog
-        user={roleTarget}
-        branches={branchOptions}
-        onClose={() => setRoleTarget(null)}
-        onChanged={(message) => {
-          setRoleTarget(null);
-          feedback.showSuccess(message);
-        }}
-      />
-      <UserStatusDialog
-        user={statusTarget}
-        onClose={() => setStatusTarget(null)}
-        onChanged={(message) => {
-          setStatusTarget(null);
-          feedback.showSuccess(message);
-        }}
-      />
-    </Box>
+          <Card component="section" aria-labelledby="unassigned-users-title">
+            <CardContent>
+              <Typography id="unassigned-users-title" variant="h6" component="h3" gutterBottom>
+                Unassigned Users ({data.unassigned_users.length})
+              </Typography>
+              {data.unassigned_users.length === 0 ? (
+                <Typography color="text.secondary">Every user belongs to a branch.</Typography>
+              ) : (
+                <UserTable users={data.unassigned_users} currentUserId={me.data?.id} caption="Unassigned users" onAction={onAction} />
+              )}
+            </CardContent>
+          </Card>
+
+          <AddUserDialog open={adding} branches={branchOptions} onClose={() => setAdding(false)} onCreated={onCreated} />
+          <GeneratedPasswordDialog result={created} onClose={() => setCreated(null)} />
+          <ChangeRoleDialog
+            user={roleTarget}
+            branches={branchOptions}
+            onClose={() => setRoleTarget(null)}
+            onChanged={(message) => {
+              setRoleTarget(null);
+              feedback.showSuccess(message);
+            }}
+          />
+          <UserStatusDialog
+            user={statusTarget}
+            onClose={() => setStatusTarget(null)}
+            onChanged={(message) => {
+              setStatusTarget(null);
+              feedback.showSuccess(message);
+            }}
+          />
+        </Box>
+      )}
+    </QueryState>
   );
 }

@@ -4,8 +4,7 @@ import {
   type VerificationResult,
   type VerificationStatus,
 } from '@lexserve/contracts/verification';
-import { api, isApiRequestError } from '../../../lib/api-client';
-import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
+import { api, isApiRequestError, uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
 
 /** Spec 1 §8, "Verification". */
 export const VERIFY_MESSAGES = {
@@ -19,7 +18,7 @@ export const VERIFY_MESSAGES = {
 export class VerificationError extends Error {}
 
 /** A 404 becomes the not-found result (spec 1 §7). */
-export const notFoundResult = (securityId: string): VerificationResult => ({
+const notFoundResult = (securityId: string): VerificationResult => ({
   valid: false,
   status: 'not_found',
   security_id: securityId,

@@ -5,7 +5,8 @@ import { mockApi, reply } from '../../../testing/mock-api';
 import { renderWithProviders } from '../../../testing/render';
 import { VerifyPage } from './verify-page';
 
-vi.mock('../../../lib/upload-with-progress', () => ({
+vi.mock('../../../lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/api-client')>()),
   uploadWithProgress: vi.fn(async () => ({
     valid: true,
     status: 'verified',

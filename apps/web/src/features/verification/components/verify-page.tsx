@@ -179,7 +179,7 @@ export function VerifyPage() {
 }
 
 /** The result card: icon and colour by status, the ID, the heading and the server's message. */
-export function VerificationResultCard({ result }: { result: VerificationResult }) {
+function VerificationResultCard({ result }: { result: VerificationResult }) {
   const color = statusColor(result.status);
   const verified = result.valid && result.status === 'verified';
   return (

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError } from './api-client';
+import { ApiRequestError, uploadWithProgress } from './api-client';
 import { storeTokens } from './session-store';
-import { uploadWithProgress } from './upload-with-progress';
 
 type Sent = { method: string; url: string; headers: Record<string, string>; body: unknown; xhr: FakeXhr };
 const sent: Sent[] = [];

@@ -1,0 +1,140 @@
+import { generateKeyPair, randomBytes, sign as rsaSign, type KeyObject } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { issueCertificate, parseCertificate, toPem, type CertificateProfile, type TbsSigner } from './certificates';
+import { openPkcs12, writePkcs12, type SigningKey } from './pkcs12';
+
+/**
+ * The embedded default's key material, made once in DATA_DIR/seal and reused: a local certificate authority, the
+ * document seal and the time-stamping authority it certifies. Every file is mode 0600: the CA, seal and TSA keys
+ * as PKCS #12 files (their passphrase, random, in `passphrase`), and the CA certificate as PEM for download.
+ * Leaf certificates are reissued by the CA when they come within 30 days of expiry or no longer chain to it.
+ */
+
+export const LOCAL_NAMES = {
+  ca: 'LexServe Local CA (not publicly trusted)',
+  seal: 'LexServe Document Seal (local)',
+  tsa: 'LexServe Local Time-Stamping Authority (not publicly trusted)',
+} as const;
+
+export const LOCAL_FILES = {
+  passphrase: 'passphrase',
+  ca: 'local-ca.p12',
+  caPem: 'local-ca.pem',
+  seal: 'seal.p12',
+  tsa: 'tsa.p12',
+} as const;
+
+const DAY = 86_400_000;
+const YEAR = 365 * DAY;
+const RENEW_BEFORE = 30 * DAY;
+
+const generateRsa = promisify(generateKeyPair);
+
+async function newKey(bits: number) {
+  const { privateKey, publicKey } = await generateRsa('rsa', { modulusLength: bits });
+  return {
+    privateKey,
+    pkcs8: privateKey.export({ format: 'der', type: 'pkcs8' }),
+    spki: publicKey.export({ format: 'der', type: 'spki' }),
+  };
+}
+
+const signWith = (key: KeyObject): TbsSigner => async (tbs) => rsaSign('sha256', tbs, key);
+
+/**
+ * Writes a file with mode 0600 only if it does not exist yet: another process that got there first wins, and
+ * its file is the one read back. Answers whether this call created it.
+ */
+function writeOnce(path: string, data: Uint8Array | string): boolean {
+  const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(tmp, data, { mode: 0o600 });
+  try {
+    linkSync(tmp, path);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
+/** Replaces a file atomically (mode 0600). */
+function replace(path: string, data: Uint8Array | string) {
+  const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(tmp, data, { mode: 0o600 });
+  renameSync(tmp, path);
+}
+
+export type LocalAuthority = {
+  dir: string;
+  /** The local CA's certificate (DER). */
+  caCertificate: Buffer;
+  /** Opens (issuing first if needed) the seal's or the TSA's key. */
+  key(profile: 'seal' | 'tsa'): Promise<SigningKey>;
+};
+
+/** Opens the local authority in `dataDir`, creating the CA the first time. */
+export async function openLocalAuthority(dataDir: string, now: () => Date = () => new Date()): Promise<LocalAuthority> {
+  const dir = join(dataDir, 'seal');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = (name: keyof typeof LOCAL_FILES) => join(dir, LOCAL_FILES[name]);
+
+  writeOnce(file('passphrase'), randomBytes(32).toString('base64url'));
+  const passphrase = readFileSync(file('passphrase'), 'utf8').trim();
+
+  if (!existsSync(file('ca'))) {
+    const key = await newKey(3072);
+    const start = now();
+    const certificate = await issueCertificate({
+      profile: 'ca',
+      commonName: LOCAL_NAMES.ca,
+      publicKey: key.spki,
+      sign: signWith(key.privateKey),
+      notBefore: new Date(start.getTime() - DAY),
+      notAfter: new Date(start.getTime() + 20 * YEAR),
+    });
+    writeOnce(file('ca'), await writePkcs12({ key: key.pkcs8, certificate, chain: [], passphrase, friendlyName: LOCAL_NAMES.ca }));
+  }
+  let caKey: SigningKey | undefined;
+  const openCa = async () => (caKey ??= await openPkcs12(readFileSync(file('ca')), passphrase, now()));
+  if (!existsSync(file('caPem'))) writeOnce(file('caPem'), toPem((await openCa()).certificate));
+  const caCertificate = Buffer.from(
+    readFileSync(file('caPem'), 'utf8').replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, ''),
+    'base64',
+  );
+
+  async function issue(profile: Exclude<CertificateProfile, 'ca'>): Promise<Buffer> {
+    const ca = await openCa();
+    const key = await newKey(2048);
+    const start = now();
+    const caEnd = parseCertificate(ca.certificate).notAfter.value;
+    const certificate = await issueCertificate({
+      profile,
+      commonName: LOCAL_NAMES[profile],
+      publicKey: key.spki,
+      issuer: ca.certificate,
+      sign: ca.sign,
+      notBefore: new Date(start.getTime() - DAY),
+      notAfter: new Date(Math.min(start.getTime() + 5 * YEAR, caEnd.getTime())),
+    });
+    return writePkcs12({ key: key.pkcs8, certificate, chain: [ca.certificate], passphrase, friendlyName: LOCAL_NAMES[profile] });
+  }
+
+  async function key(profile: 'seal' | 'tsa'): Promise<SigningKey> {
+    const path = file(profile);
+    if (!existsSync(path)) writeOnce(path, await issue(profile));
+    const opened = await openPkcs12(readFileSync(path), passphrase, now()).catch(() => undefined);
+    const current =
+      opened &&
+      opened.chain.some((c) => c.equals(caCertificate)) &&
+      parseCertificate(opened.certificate).notAfter.value.getTime() - now().getTime() > RENEW_BEFORE;
+    if (current) return opened;
+    replace(path, await issue(profile));
+    return openPkcs12(readFileSync(path), passphrase, now());
+  }
+
+  return { dir, caCertificate, key };
+}

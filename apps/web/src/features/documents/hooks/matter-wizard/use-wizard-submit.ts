@@ -1,0 +1,85 @@
+import type { Document } from '@lexserve/contracts/documents';
+import { useState } from 'react';
+import { isApiRequestError } from '../../../../lib/api-client';
+import { ensureProof, proofGenerateError } from '../../api/proof-of-service';
+import { DRAFT_SAVED_MESSAGES, type Step } from '../../utils/wizard-rules';
+import type { WizardFeedback } from './types';
+import type { SavedDraft } from './use-draft-save';
+
+const REDIRECT_AFTER_SUBMIT_MS = 2000;
+
+type SubmitPhase = 'idle' | 'submitting' | 'proof';
+
+export type Completion = { documentId: number; proofError: string | null; served: boolean };
+
+type Options = {
+  feedback: WizardFeedback;
+  persist: (submit: boolean) => Promise<SavedDraft | null>;
+  /** The messages that keep the matter from being submitted (step 5's checks and a party). */
+  submitProblems: () => string[];
+  setErrors: (errors: string[]) => void;
+  /** After a submit: the staged files are cleared and the cached documents refreshed. */
+  onServed: () => Promise<void>;
+  onSubmitted: (documentId: number) => void;
+};
+
+/** 'Save Draft' and 'Submit' (spec 2 §4 and §8): the save sequence, then for a submit the proof of service and the case. */
+export function useWizardSubmit({ feedback, persist, submitProblems, setErrors, onServed, onSubmitted }: Options) {
+  const [saving, setSaving] = useState(false);
+  const [phase, setPhase] = useState<SubmitPhase>('idle');
+  const [completion, setCompletion] = useState<Completion | null>(null);
+
+  const saveDraft = async (step: Step) => {
+    setSaving(true);
+    feedback.showLoading('Processing...');
+    try {
+      const saved = await persist(false);
+      if (saved && !saved.uploadFailed) feedback.showSuccess(DRAFT_SAVED_MESSAGES[step]);
+    } finally {
+      setSaving(false);
+      feedback.hideLoading();
+    }
+  };
+
+  const stop = (error?: string) => {
+    setPhase('idle');
+    feedback.hideLoading();
+    if (error) feedback.showError(error);
+  };
+
+  const submit = async () => {
+    const problems = submitProblems();
+    setErrors(problems);
+    if (problems.length) return;
+    setPhase('submitting');
+    feedback.showLoading('Processing...');
+    let doc: Document | null;
+    try {
+      doc = (await persist(true))?.doc ?? null;
+    } catch (error) {
+      setErrors(isApiRequestError(error) && error.status === 422 && Array.isArray(error.detail) ? error.detail.map((d) => d.msg) : []);
+      feedback.showError('Failed to submit document. Please try again.');
+      return stop();
+    }
+    if (!doc) return stop();
+    if (doc.status !== 'served') return stop('Document was created but may need additional processing.');
+    setPhase('proof');
+    feedback.showLoading('Generating Proof...');
+    let proofError: string | null = null;
+    try {
+      await ensureProof(doc.id);
+    } catch (error) {
+      proofError = `Document completed successfully, but failed to generate proof of service: ${proofGenerateError(error)}`;
+    }
+    feedback.hideLoading();
+    setPhase('idle');
+    setCompletion({ documentId: doc.id, proofError, served: true });
+    await onServed();
+    if (proofError) return feedback.showError(proofError);
+    feedback.showSuccess('Document submitted successfully! Redirecting to case view...');
+    const documentId = doc.id;
+    window.setTimeout(() => onSubmitted(documentId), REDIRECT_AFTER_SUBMIT_MS);
+  };
+
+  return { saving, phase, completion, saveDraft, submit };
+}

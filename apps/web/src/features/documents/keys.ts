@@ -1,0 +1,23 @@
+import { sharedKeys } from '../../lib/query-keys';
+
+/**
+ * Every cached read about documents sits below ['documents']; any write on document paths invalidates it (spec 2 §7).
+ * The sheriffs, firms and branches the case screens pick from sit below their own roots.
+ */
+export const documentKeys = {
+  all: sharedKeys.documents,
+  list: (scope: string) => [...sharedKeys.documents, 'list', scope] as const,
+  detail: (id: number) => [...sharedKeys.documents, 'detail', id] as const,
+  files: (id: number) => [...sharedKeys.documents, 'detail', id, 'files'] as const,
+  parties: (id: number) => [...sharedKeys.documents, 'detail', id, 'parties'] as const,
+  timeline: (id: number, filters: Record<string, unknown>) => [...sharedKeys.documents, 'detail', id, 'timeline', filters] as const,
+  proof: (id: number) => [...sharedKeys.documents, 'detail', id, 'proof'] as const,
+  attempts: (id: number) => [...sharedKeys.documents, 'detail', id, 'service-attempts'] as const,
+  deliveries: (id: number) => [...sharedKeys.documents, 'detail', id, 'deliveries'] as const,
+  /** The active sheriffs serving a magisterial district (all of them for ''). */
+  sheriffs: (area: string) => [...sharedKeys.users, 'sheriffs', area.trim().toLowerCase()] as const,
+  firmSearch: (search: string) => [...sharedKeys.firms, 'search', search] as const,
+  branchesOfFirm: (firmId: number | null) => ['branches', 'of-firm', firmId] as const,
+  /** A recipient's delivery page (public, by its link's token). */
+  delivery: (token: string) => ['delivery', token] as const,
+};
