@@ -50,6 +50,7 @@ async function servedMatter(request: APIRequestContext, title: string) {
       case_number: `2025-${unique()}`,
       case_priority: 'high_profile',
       client_name: me.full_name,
+      court_name: 'Western Cape Division, Cape Town',
       firm_id: me.firm_id,
       branch_id: me.branch_id,
     },
@@ -75,6 +76,13 @@ async function servedMatter(request: APIRequestContext, title: string) {
   expect(party.ok(), await party.text()).toBeTruthy();
   const partyId = (await party.json()).data.id as number;
   expect((await request.post(`/api/v1/parties/${partyId}/documents/${doc.id}`, { headers, data: { party_id: partyId, role: 'respondent', is_primary: true } })).ok()).toBeTruthy();
+  // The citation needs both sides: the applicant too.
+  const applicant = await request.post('/api/v1/parties/', {
+    headers,
+    data: { party_type: 'entity', trading_name: `Beta ${unique()} (Pty) Ltd`, registration_number: `2021/${unique()}/07`, business_type: 'Company', email: 'legal@beta.co.za', physical_address: '2 Dock Road, Cape Town' },
+  });
+  const applicantId = (await applicant.json()).data.id as number;
+  expect((await request.post(`/api/v1/parties/${applicantId}/documents/${doc.id}`, { headers, data: { role: 'applicant' } })).ok()).toBeTruthy();
   const words = String(me.full_name).trim().split(/\s+/);
   const served = await request.put(`/api/v1/documents/${doc.id}`, {
     headers,

@@ -80,6 +80,7 @@ async function servedMatter(request: APIRequestContext, title: string) {
       case_number: `2025-${unique()}`,
       case_priority: 'high_profile',
       client_name: 'Aisha Patel',
+      court_name: 'Western Cape Division, Cape Town',
       firm_id: firm.id,
       branch_id: branch.id,
     },
@@ -106,6 +107,16 @@ async function servedMatter(request: APIRequestContext, title: string) {
     ).json()
   ).data;
   expect((await request.post(`/api/v1/parties/${party.id}/documents/${doc.id}`, { headers, data: { role: 'respondent', is_primary: true } })).ok()).toBeTruthy();
+  // The citation needs both sides: the applicant too.
+  const applicant = (
+    await (
+      await request.post('/api/v1/parties/', {
+        headers,
+        data: { party_type: 'entity', trading_name: `Beta ${unique()} (Pty) Ltd`, registration_number: `2021/${unique()}/07`, business_type: 'Company', email: 'legal@beta.co.za', physical_address: '2 Dock Road, Cape Town' },
+      })
+    ).json()
+  ).data;
+  expect((await request.post(`/api/v1/parties/${applicant.id}/documents/${doc.id}`, { headers, data: { role: 'applicant' } })).ok()).toBeTruthy();
   const served = await request.put(`/api/v1/documents/${doc.id}`, {
     headers,
     data: { signature_name: 'Aisha Patel', status: 'served', service_date: new Date().toISOString() },
@@ -156,6 +167,10 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await choose(page, /case priority/i, 'Urgent');
   await choose(page, /case category/i, 'Pleadings');
   await choose(page, /document type/i, 'Summons Simple');
+  // How it is served, with the rule; then the court.
+  await expect(page.getByTestId('service-channel-note')).toContainText("Served by the sheriff — Uniform Rule 4(1)(a); Magistrates' Courts Rule 9: initiating process.");
+  await page.getByRole('combobox', { name: /^court/i }).fill('Western Cape');
+  await page.getByRole('option', { name: 'Western Cape Division, Cape Town' }).click();
   await expect(page.getByRole('button', { name: 'Save Draft', exact: true })).toBeEnabled();
   await page.getByRole('button', { name: 'Next' }).click();
 
@@ -174,9 +189,13 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await shoot(page, 'wizard-step2-uploaded');
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // Step 3: the party, then a draft saved with it.
+  // Step 3: the citation — a defendant and a plaintiff — then a draft saved with it.
   await expect(page.getByRole('heading', { name: 'Step 3: Parties Involved' })).toBeVisible();
+  await expect(page.getByText(/At least one party on each side is required/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Complete party details to save' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('alert').getByRole('listitem').first()).toHaveText(/^Add a plaintiff or applicant/);
+  await choose(page, /party role/i, 'Defendant');
   await choose(page, /^title/i, 'Mr');
   await page.getByRole('textbox', { name: /first name/i }).fill('Sipho');
   await page.getByRole('textbox', { name: /last name/i }).fill('Dlamini');
@@ -189,6 +208,17 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await choose(page, /language/i, 'Zulu');
   await page.getByRole('textbox', { name: /^email/i }).fill('sipho@example.co.za');
   await page.getByRole('textbox', { name: /physical address/i }).fill('12 Florida Road, Durban, 4001');
+  await page.getByRole('button', { name: 'Add to Citation' }).click();
+  await expect(page.getByRole('list', { name: 'Defendant / respondent side' })).toContainText('Mr Sipho Dlamini');
+  await expect(page.getByRole('combobox', { name: /party role/i })).toContainText('Plaintiff');
+  await page.getByRole('radio', { name: 'Entity' }).click();
+  await page.getByRole('textbox', { name: /trading name/i }).fill(`Mokoena Holdings ${n}`);
+  await page.getByRole('textbox', { name: /registration number/i }).fill(`2015/${n}/07`);
+  await choose(page, /business type/i, 'Company');
+  await page.getByRole('textbox', { name: /^email/i }).fill('legal@mokoena.co.za');
+  await page.getByRole('textbox', { name: /physical address/i }).fill('1 Long Street, Cape Town, 8001');
+  await page.getByRole('button', { name: 'Add to Citation' }).click();
+  await expect(page.getByRole('list', { name: 'Plaintiff / applicant side' })).toContainText(`Mokoena Holdings ${n}`);
   await page.getByRole('button', { name: 'Save Draft with Parties' }).click();
   await expect(page.getByText(/Party information saved to draft!/)).toBeVisible();
   await shoot(page, 'wizard-step3-saved');
@@ -238,6 +268,7 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await shoot(page, 'case-documents');
   await page.getByRole('tab', { name: 'Parties' }).click();
   await expect(page.getByText('Mr Sipho Dlamini')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Mokoena Holdings ${n}` })).toBeVisible();
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(page.getByRole('heading', { name: 'Document Timeline' })).toBeVisible();
   await expect(page.getByText('Proof Generated')).toBeVisible();
@@ -342,7 +373,9 @@ test('the recipient opens the delivery link without login; the firm sees it open
   await expect(page.getByRole('heading', { name: 'Electronic Service (DSA)' })).toBeVisible();
   await expect(page.getByText(/^Opened · /)).toBeVisible();
   await expect(page.getByText(/^Downloaded · 1 download/)).toBeVisible();
-  await choose(page, /assign sheriff/i, 'Sipho Ndlovu · sheriff@demo.co.za');
+  // Sheriffs serving the district of the service address, with their office and areas.
+  await page.getByRole('combobox', { name: /service area/i }).fill('Wynberg');
+  await choose(page, /assign sheriff/i, 'Sipho Ndlovu · Sheriff of the Court, Cape Town West (Cape Town, Wynberg, Bellville)');
   await page.getByRole('button', { name: 'Save Assignment' }).click();
   await expect(page.getByText('Sheriff Sipho Ndlovu assigned')).toBeVisible();
   await shoot(page, 'case-service');

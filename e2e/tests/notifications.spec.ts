@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, loginAs, unique } from './helpers';
+import { DEMO, DEMO_PASSWORD, unique } from './helpers';
 
 /**
  * The notifications journey (spec 1, 2.11, 4.3, 4.4): with the centre open, a notification caused by someone else
@@ -26,7 +26,17 @@ test('a notification arrives while the centre is open; the badge follows; mark r
   expect(created.status()).toBe(201);
   const { user, generated_password: password } = await created.json();
 
-  await loginAs(page, email, password);
+  // A generated password is replaced at first login.
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/change-password/);
+  await page.getByLabel(/Temporary Password/).fill(password);
+  await page.getByLabel(/^New Password/).fill('Chosen@2025');
+  await page.getByLabel(/Confirm New Password/).fill('Chosen@2025');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page).toHaveURL(/\/app\//);
   await page.goto('/app/notifications');
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   // The welcome notification of the new account.

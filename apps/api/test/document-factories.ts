@@ -153,6 +153,7 @@ export const CASE_INFO = {
   case_number: '2025-1234',
   case_priority: 'urgent',
   client_name: 'Thandi Mokoena',
+  court_name: 'Western Cape Division, Cape Town',
 };
 
 export const INDIVIDUAL = {
@@ -171,17 +172,28 @@ export const INDIVIDUAL = {
   language: 'Zulu',
 };
 
+/** The plaintiff of the citation (the defendant is INDIVIDUAL). */
+const ENTITY = {
+  party_type: 'entity',
+  trading_name: 'Mokoena Holdings (Pty) Ltd',
+  registration_number: '2015/123456/07',
+  business_type: 'Company',
+  email: 'legal@mokoena.co.za',
+  physical_address: '1 Long Street, Cape Town, 8001',
+};
+
 /** The signature the review step builds from a full name: first and last word. */
 export const signatureOf = (fullName: string) => {
   const w = fullName.trim().split(/\s+/);
   return w.length === 1 ? w[0]! : `${w[0]} ${w.at(-1)}`;
 };
 
-type Ready = { id: number; fileIds: number[]; partyId: number };
+type Ready = { id: number; fileIds: number[]; partyId: number; plaintiffId: number };
 
 /**
- * A draft with every wizard step filled (case info, one PDF, one party, the legal representative of
- * `serveOn`), ready to be submitted by the user holding `token`.
+ * A draft with every wizard step filled (case info with the court, one PDF, the citation — an entity plaintiff
+ * and an individual defendant — and the legal representative of `serveOn`), ready to be submitted by the user
+ * holding `token`.
  */
 export async function makeReadyDraft(
   t: TestApp,
@@ -206,7 +218,12 @@ export async function makeReadyDraft(
   const partyId = party.json().data.id as number;
   const link = await t.as(token).post(`/api/v1/parties/${partyId}/documents/${id}`, { party_id: partyId, role: 'defendant', notes: 'Added from wizard', is_primary: true });
   if (link.statusCode !== 201) throw new Error(`link failed: ${link.statusCode} ${link.body}`);
-  return { id, fileIds: up.json().data.files.map((f: { id: number }) => f.id), partyId };
+  const plaintiff = await t.as(token).post('/api/v1/parties/', ENTITY);
+  if (plaintiff.statusCode !== 201) throw new Error(`party failed: ${plaintiff.statusCode} ${plaintiff.body}`);
+  const plaintiffId = plaintiff.json().data.id as number;
+  const link2 = await t.as(token).post(`/api/v1/parties/${plaintiffId}/documents/${id}`, { party_id: plaintiffId, role: 'plaintiff', notes: 'Added from wizard', is_primary: false });
+  if (link2.statusCode !== 201) throw new Error(`link failed: ${link2.statusCode} ${link2.body}`);
+  return { id, fileIds: up.json().data.files.map((f: { id: number }) => f.id), partyId, plaintiffId };
 }
 
 /** Submits (status served with the signer's signature) and answers the PUT's response. */

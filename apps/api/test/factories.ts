@@ -101,5 +101,16 @@ export async function addFirmUser(
   });
   if (res.statusCode !== 201) throw new Error(`create-firm-user failed: ${res.statusCode} ${res.body}`);
   const { user, generated_password } = res.json();
-  return { id: user.id as number, email, password: generated_password as string, token: await t.login(email, generated_password) };
+  return { id: user.id as number, email, ...(await choosePassword(t, email, generated_password as string)) };
+}
+
+/**
+ * Logs in with a generated password and replaces it, as the user must before anything else (must_change_password);
+ * answers the new password and a token that works everywhere.
+ */
+async function choosePassword(t: TestApp, email: string, generated: string, password = `Chosen@${unique()}1`) {
+  const token = await t.login(email, generated);
+  const res = await t.as(token).post('/api/v1/users/change-password', { current_password: generated, new_password: password, confirm_password: password });
+  if (res.statusCode !== 200) throw new Error(`change-password failed: ${res.statusCode} ${res.body}`);
+  return { password, token };
 }

@@ -54,3 +54,13 @@ describe('document inputs', () => {
     expect(CreateDocumentInputSchema.safeParse({ document_type: 'Pizza' }).success).toBe(false);
   });
 });
+
+describe('court of a matter', () => {
+  it('accepts a listed court or a magistrates’ court, canonical, and a Court Online flag', () => {
+    expect(UpdateDocumentInputSchema.parse({ court_name: 'gauteng local division, johannesburg', on_court_online: false })).toEqual({
+      court_name: 'Gauteng Local Division, Johannesburg',
+      on_court_online: false,
+    });
+    expect(UpdateDocumentInputSchema.safeParse({ court_name: 'The Moon Court' }).success).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineErrors } from './errors';
 import { EMAIL_PATTERN, IdSchema, QueryBooleanSchema } from './common';
+import { CourtNameSchema } from './courts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Enumerations and business constants (spec 2 §4, §9)
@@ -66,6 +67,10 @@ export const CASE_PRIORITY_LABELS: Record<CasePriority, string> = {
   high_profile: 'High Profile',
   none_of_the_above: 'None of the above',
 };
+
+/** How a document type is served; the table and its rules are in service-channels.ts. */
+export const SERVICE_CHANNELS = ['sheriff', 'electronic_or_sheriff', 'not_served'] as const;
+export type ServiceChannel = (typeof SERVICE_CHANNELS)[number];
 
 export const WIZARD_STEPS = 5;
 export const DRAFT_METADATA_VERSION = 1;
@@ -395,6 +400,10 @@ const documentFields = {
     z.string().trim().regex(EMAIL_PATTERN, 'Digital service address must be an e-mail address').max(320),
   ),
   draft_metadata: dropped(DraftMetadataInputSchema),
+  /** The court the matter is in: a High Court seat or "Magistrate's Court, <district>" (courts.ts). */
+  court_name: dropped(CourtNameSchema),
+  /** The matter runs on Court Online: later documents are served there, not by LexServe e-mail. */
+  on_court_online: dropped(z.boolean({ error: 'On Court Online must be true or false' })),
 };
 
 /** POST /documents: every field optional; title defaults to "Draft Document". A new document is a draft. */
@@ -463,6 +472,10 @@ export const DocumentSchema = z.object({
   document_type_label: z.string().nullable(),
   case_category: z.string().nullable(),
   case_number: z.string().nullable(),
+  court_name: z.string().nullable(),
+  on_court_online: z.boolean(),
+  /** How the document type is served (service-channels.ts); null without a known type. */
+  service_channel: z.enum(SERVICE_CHANNELS).nullable(),
   case_priority: CasePrioritySchema.nullable(),
   client_name: z.string().nullable(),
   recipient_name: z.string().nullable(),

@@ -68,6 +68,8 @@ export const AuthErrors = defineErrors({
   EMAIL_CHANGE_WRONG_PASSWORD: { status: 400, message: 'Current password is incorrect. Your e-mail address was not changed.' },
   /** Reset token unknown, used or expired. */
   RESET_LINK_INVALID: { status: 400, message: 'This reset link is invalid or has expired.' },
+  /** A user created with a generated password (or invited) calls anything but /users/me, the password change or logout. */
+  PASSWORD_CHANGE_REQUIRED: { status: 403, message: 'Please change your password before continuing.' },
 });
 
 export const UserErrors = defineErrors({

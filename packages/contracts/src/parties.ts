@@ -9,6 +9,10 @@ import { EMAIL_PATTERN, IdSchema, QueryBooleanSchema } from './common';
 export const PARTY_TYPES = ['individual', 'entity'] as const;
 export type PartyType = (typeof PARTY_TYPES)[number];
 
+/**
+ * The spec's roles (section 9), then the procedural roles a South African citation also uses. New values are
+ * appended so that stored roles keep their meaning.
+ */
 export const PARTY_ROLES = [
   'plaintiff',
   'defendant',
@@ -23,6 +27,10 @@ export const PARTY_ROLES = [
   'third_party',
   'interested_party',
   'other',
+  'appellant',
+  'excipient',
+  'intervening_party',
+  'garnishee',
 ] as const;
 export type PartyRole = (typeof PARTY_ROLES)[number];
 export const PARTY_TITLES = ['Mr', 'Mrs', 'Miss', 'Dr', 'Prof', 'Adv', 'Hon', 'Rev', 'Fr', 'Chief', 'King', 'Queen', 'Pr', 'Sc', 'Mx', 'N/A'] as const;
@@ -57,6 +65,63 @@ export const PARTY_ROLE_LABELS: Record<PartyRole, string> = {
   third_party: 'Third Party',
   interested_party: 'Interested Party',
   other: 'Other',
+  appellant: 'Appellant',
+  excipient: 'Excipient',
+  intervening_party: 'Intervening Party',
+  garnishee: 'Garnishee',
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The citation: "A (plaintiff) v B (defendant)". A served document needs one party on each side.
+// ---------------------------------------------------------------------------------------------------------
+
+/** The two sides of a citation: the party bringing the matter, and the party it is brought against. */
+export const CITATION_SIDES = ['initiating', 'responding'] as const;
+export type CitationSide = (typeof CITATION_SIDES)[number];
+
+export const CITATION_SIDE_LABELS: Record<CitationSide, string> = {
+  initiating: 'Plaintiff / applicant side',
+  responding: 'Defendant / respondent side',
+};
+
+/**
+ * The side of the citation each role stands on; null for roles that are not a side of the citation (a witness,
+ * the firm's client as such, an excipient — who is the plaintiff or defendant taking an exception — and others).
+ */
+export const PARTY_ROLE_SIDES: Record<PartyRole, CitationSide | null> = {
+  plaintiff: 'initiating',
+  applicant: 'initiating',
+  appellant: 'initiating',
+  claimant: 'initiating',
+  creditor: 'initiating',
+  defendant: 'responding',
+  respondent: 'responding',
+  debtor: 'responding',
+  opposing_party: 'responding',
+  garnishee: 'responding',
+  witness: null,
+  client: null,
+  third_party: null,
+  interested_party: null,
+  intervening_party: null,
+  excipient: null,
+  other: null,
+};
+
+/** The side of a stored role (unknown roles: none). */
+export const citationSideOf = (role: string | null | undefined): CitationSide | null =>
+  role && role in PARTY_ROLE_SIDES ? PARTY_ROLE_SIDES[role as PartyRole] : null;
+
+/** What the wizard's step 3 and the submit check say when a side of the citation is empty. */
+export const CITATION_SIDE_MISSING: Record<CitationSide, string> = {
+  initiating: 'Add a plaintiff or applicant: the party bringing the matter (one party on each side of the citation is required)',
+  responding: 'Add a defendant or respondent: the party the matter is brought against (one party on each side of the citation is required)',
+};
+
+/** The citation sides that have no party among the given roles, in citation order. */
+export const missingCitationSides = (roles: readonly (string | null | undefined)[]): CitationSide[] => {
+  const present = new Set(roles.map(citationSideOf));
+  return CITATION_SIDES.filter((side) => !present.has(side));
 };
 
 export const PARTY_MAX_LENGTHS = {

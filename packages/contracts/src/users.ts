@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { CREATABLE_FIRM_ROLES, EMAIL_PATTERN, IdSchema, OptionalTextSchema, ROLES, RoleSchema } from './common';
+import { CREATABLE_FIRM_ROLES, EMAIL_PATTERN, IdSchema, OptionalTextSchema, QueryBooleanSchema, ROLES, RoleSchema } from './common';
+import { ServiceAreasSchema } from './courts';
+import { defineErrors } from './errors';
 
 export const UserSchema = z.object({
   id: z.number().int(),
@@ -18,6 +20,8 @@ export const UserSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   last_login: z.string().nullable(),
+  /** Created with a generated password (or invited): every call but /users/me and the password change answers 403. */
+  must_change_password: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 export const UserListSchema = z.object({ users: z.array(UserSchema) });
@@ -160,3 +164,101 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   deadline_reminder: { email: true },
   system_alert: { email: true },
 };
+
+// ---------------------------------------------------------------------------------------------------------
+// Sheriffs: accounts the system administrator creates, with their office, appointment and service areas
+// ---------------------------------------------------------------------------------------------------------
+
+/** A sheriff as answered by the admin calls and by GET /users/sheriffs: the user plus the sheriff's profile. */
+export const SheriffSchema = UserSchema.extend({
+  /** Null for a sheriff account created before profiles existed (or through POST /users). */
+  office_name: z.string().nullable(),
+  appointment_number: z.string().nullable(),
+  /** Magisterial districts the sheriff serves in. */
+  service_areas: z.array(z.string()),
+});
+export type Sheriff = z.infer<typeof SheriffSchema>;
+/** GET /users/sheriffs keeps the `{users: [...]}` shape of the spec. */
+export const SheriffUserListSchema = z.object({ users: z.array(SheriffSchema) });
+export const SheriffListSchema = z.object({ sheriffs: z.array(SheriffSchema), total: z.number().int() });
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long (at most ${max} characters)`);
+
+const sheriffFields = {
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address')
+    .max(320, 'Email is too long'),
+  full_name: required('Full name', 100),
+  phone_number: required('Phone number', 30).regex(/^\+?[0-9 ()-]{7,20}$/, 'Please enter a valid phone number'),
+  office_name: required('Office name', 200),
+  /** The number of the sheriff's appointment under the Sheriffs Act 90 of 1986: unique among sheriffs. */
+  appointment_number: required('Appointment number', 50),
+  service_areas: ServiceAreasSchema,
+};
+
+/** POST /admin/sheriffs: every field required; the password is generated and never answered. */
+export const CreateSheriffInputSchema = z.object(sheriffFields);
+export type CreateSheriffInput = z.infer<typeof CreateSheriffInputSchema>;
+
+/** PUT /admin/sheriffs/{id}: the fields sent are changed. */
+export const UpdateSheriffInputSchema = z.object({
+  email: sheriffFields.email.optional(),
+  full_name: sheriffFields.full_name.optional(),
+  phone_number: sheriffFields.phone_number.optional(),
+  office_name: sheriffFields.office_name.optional(),
+  appointment_number: sheriffFields.appointment_number.optional(),
+  service_areas: sheriffFields.service_areas.optional(),
+});
+export type UpdateSheriffInput = z.infer<typeof UpdateSheriffInputSchema>;
+
+/** PUT /admin/sheriffs/{id}/active: deactivate (signs the sheriff out everywhere) or reactivate. */
+export const SetSheriffActiveInputSchema = z.object({
+  is_active: z.boolean({ error: 'is_active is required (true or false)' }),
+  reason: z.string().trim().max(1000, 'Reason is too long').nullish().transform((v) => v || null),
+});
+
+export const SheriffListQuerySchema = z.object({
+  /** Name, e-mail, office, appointment number or service area; case ignored. */
+  search: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  area: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || undefined),
+  is_active: QueryBooleanSchema.optional(),
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(25),
+});
+export type SheriffListQuery = z.infer<typeof SheriffListQuerySchema>;
+
+/** GET /users/sheriffs?area=: the active sheriffs, those serving the district when one is given. */
+export const SheriffsByAreaQuerySchema = z.object({
+  area: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+/** Days the invitation link of a new sheriff stays valid (a password-reset token with a longer life). */
+export const SHERIFF_INVITATION_DAYS = 7;
+
+export const SheriffErrors = defineErrors({
+  SHERIFF_NOT_FOUND: { status: 404, message: 'Sheriff not found.' },
+  APPOINTMENT_NUMBER_TAKEN: { status: 409, message: 'A sheriff with this appointment number already exists.' },
+  SHERIFF_EMAIL_TAKEN: { status: 409, message: 'A user with this email already exists.' },
+  /** Resending an invitation to a sheriff who has already set a password. */
+  INVITATION_NOT_NEEDED: { status: 409, message: 'This sheriff has already set a password; no invitation is needed.' },
+  /** Resending an invitation to a deactivated sheriff. */
+  SHERIFF_INACTIVE: { status: 409, message: 'This sheriff is deactivated. Reactivate the sheriff first.' },
+});

@@ -13,3 +13,11 @@ export const DEMO_USERS = [
   { email: 'attorney@demo.co.za', fullName: 'Aisha Patel', role: 'legal_practitioner' },
   { email: 'sheriff@demo.co.za', fullName: 'Sipho Ndlovu', role: 'sheriff' },
 ] as const;
+
+/** The demo sheriff's office, appointment and service areas (around the demo firm in Cape Town). */
+export const DEMO_SHERIFF_PROFILE = {
+  email: 'sheriff@demo.co.za',
+  officeName: 'Sheriff of the Court, Cape Town West',
+  appointmentNumber: 'SHF-WC-0042',
+  serviceAreas: ['Cape Town', 'Wynberg', 'Bellville'],
+};

@@ -10,6 +10,8 @@ export type Actor = {
   fullName: string;
   firmId: number | null;
   branchId: number | null;
+  /** Signed in with a generated password: only /users/me and the password change are open (plugins/auth.ts). */
+  mustChangePassword?: boolean;
   /** The session (login) of the access token the request carried. */
   sessionId?: string;
 };
@@ -27,6 +29,7 @@ const ABILITIES = {
   'users:view-sheriffs': ['system_admin', 'firm_admin', 'branch_admin', 'legal_practitioner'],
   'firm-users:manage': ['firm_admin'],
   'users:activate': ['system_admin', 'firm_admin'],
+  'sheriffs:manage': ['system_admin'],
   'firms:read': ['system_admin', 'sheriff', 'firm_admin', 'branch_admin', 'legal_practitioner'],
   'firms:create': ['system_admin'],
   'firms:update': ['system_admin', 'firm_admin'],

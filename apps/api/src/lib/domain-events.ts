@@ -23,7 +23,8 @@ type SubscriptionEvent<Extra = object> = { subscriptionId: number } & Extra;
 
 export interface DomainEvents {
   'firm.registered': { firmId: number; userId: number };
-  'user.created': { userId: number; byUserId: number };
+  /** invited: the account was e-mailed an invitation to set its password (a sheriff), not the generic welcome. */
+  'user.created': { userId: number; byUserId: number; invited?: boolean };
   'user.deactivated': { userId: number; byUserId: number };
   'user.role_changed': { userId: number; from: Role; to: Role; byUserId: number };
   /** Sessions ended (logout, password change or reset, deactivation, token reuse): their sockets close. */

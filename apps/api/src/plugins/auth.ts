@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@lexserve/contracts/common';
-import { CommonErrors, type ErrorDef } from '@lexserve/contracts/errors';
+import { AuthErrors, CommonErrors, type ErrorDef } from '@lexserve/contracts/errors';
 import { branches, firms, sessions, users } from '../db/schema/index';
 import type { Actor } from '../lib/access';
 import { accountRefusal, standingColumns } from '../lib/account-standing';
@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Firm roles may call this route without an active or trial subscription. */
     allowWithoutSubscription?: boolean;
+    /** Open to a user who must still change a generated password (/users/me, the password change). */
+    allowWhilePasswordChangeRequired?: boolean;
   }
 }
 
@@ -42,6 +44,7 @@ export async function resolveActor(app: FastifyInstance, token: string): Promise
       branchId: users.branchId,
       isActive: users.isActive,
       isSystem: users.isSystem,
+      mustChangePassword: users.mustChangePassword,
       sessionRevokedAt: sessions.revokedAt,
       sessionExpiresAt: sessions.expiresAt,
       ...standingColumns,
@@ -65,6 +68,7 @@ export async function resolveActor(app: FastifyInstance, token: string): Promise
     firmId: row.firmId,
     branchId: row.branchId,
     sessionId: verified.sessionId,
+    mustChangePassword: row.mustChangePassword,
   };
 }
 
@@ -73,7 +77,11 @@ export function authenticate(app: FastifyInstance) {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw new AppError(CommonErrors.AUTH_REQUIRED);
-    request.actor = await resolveActor(app, token);
+    const actor = await resolveActor(app, token);
+    request.actor = actor;
+    // A generated password is a secret someone else has seen: nothing else until the user has chosen their own.
+    if (actor.mustChangePassword && !request.routeOptions.config?.allowWhilePasswordChangeRequired)
+      throw new AppError(AuthErrors.PASSWORD_CHANGE_REQUIRED);
   };
 }
 

@@ -23,6 +23,7 @@ const login = page(() => import('./routes/login'), 'LoginPage');
 const signup = page(() => import('./routes/signup'), 'SignupPage');
 const forgotPassword = page(() => import('./routes/forgot-password'), 'ForgotPasswordPage');
 const resetPassword = page(() => import('./routes/reset-password'), 'ResetPasswordPage');
+const changePasswordRequired = page(() => import('./routes/change-password-required'), 'ChangePasswordRequiredPage');
 const publicPlans = page(() => import('./routes/public-plans'), 'PublicPlansRoute');
 const verify = page(() => import('../features/verification/components/verify-page'), 'VerifyPage');
 const delivery = page(() => import('../features/documents/components/delivery-page'), 'DeliveryPage');
@@ -60,6 +61,7 @@ const adminAnalytics = page(() => import('../features/admin/components/admin-ana
 const adminHealth = page(() => import('../features/admin/components/admin-health-page'), 'AdminHealthPage');
 const adminReports = page(() => import('../features/admin/components/admin-reports-page'), 'AdminReportsPage');
 const adminUsers = page(() => import('../features/admin/components/admin-users-page'), 'AdminUsersPage');
+const adminSheriffs = page(() => import('../features/admin/components/admin-sheriffs-page'), 'AdminSheriffsPage');
 const adminFirms = page(() => import('../features/admin/components/admin-firms-page'), 'AdminFirmsPage');
 const adminSettings = page(() => import('../features/admin/components/admin-settings-page'), 'AdminSettingsPage');
 
@@ -83,6 +85,10 @@ export const routes: RouteObject[] = [
           { path: 'delivery/:token', element: delivery },
           { path: 'about', element: about },
         ],
+      },
+      {
+        element: <PublicLayout />,
+        children: [{ path: 'change-password', element: <RequireAuth passwordChangePage>{changePasswordRequired}</RequireAuth> }],
       },
       { path: 'dashboard', element: <DashboardRedirect /> },
       { path: 'admin', element: <AdminRedirect /> },
@@ -113,6 +119,7 @@ export const routes: RouteObject[] = [
                   { path: 'health', element: adminHealth },
                   { path: 'reports', element: adminReports },
                   { path: 'users', element: adminUsers },
+                  { path: 'sheriffs', element: adminSheriffs },
                   { path: 'firms', element: adminFirms },
                   { path: 'settings', element: adminSettings },
                   { path: '*', element: <Navigate to={paths.app.adminSection('overview')} replace /> },

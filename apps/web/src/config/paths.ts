@@ -5,6 +5,8 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** First login with a generated password: the user chooses their own before anything else. */
+  changePassword: '/change-password',
   plans: '/plans',
   verify: '/verify',
   about: '/about',
@@ -44,6 +46,7 @@ export const ADMIN_SECTIONS = [
   'health',
   'reports',
   'users',
+  'sheriffs',
   'firms',
   'settings',
 ] as const;

@@ -26,6 +26,7 @@ export const makeUser = (overrides: Partial<User> = {}): User => {
     created_at: '2025-03-05T08:00:00Z',
     updated_at: '2025-03-05T08:00:00Z',
     last_login: '2025-06-01T12:30:00Z',
+    must_change_password: false,
     ...overrides,
   };
 };

@@ -17,6 +17,8 @@ export const documents = pgTable('documents', {
   documentType: text(),
   caseCategory: text(),
   caseNumber: text(),
+  courtName: text(),
+  onCourtOnline: boolean().notNull().default(false),
   casePriority: text().$type<CasePriority>(),
   clientName: text(),
   recipientName: text(),

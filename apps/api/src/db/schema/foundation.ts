@@ -47,6 +47,18 @@ export const users = pgTable('users', {
   isSystem: boolean().notNull().default(false),
   notificationPreferences: jsonb().$type<NotificationPreferences>(),
   lastLogin: at(),
+  mustChangePassword: boolean().notNull().default(false),
+  ...timestamps,
+});
+
+/** A sheriff's office, appointment and service areas (magisterial districts); the account is the users row. */
+export const sheriffProfiles = pgTable('sheriff_profiles', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  officeName: text().notNull(),
+  appointmentNumber: text().notNull(),
+  serviceAreas: text().array().notNull().default([]),
   ...timestamps,
 });
 

@@ -6,6 +6,7 @@ import type { PublicCtx } from '../../lib/context';
 import { AppError } from '../../lib/app-error';
 import { recordEvent } from '../../lib/events';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { issuePasswordLink } from '../../lib/password-links';
 import { accountRefusal, accountStanding } from '../../lib/account-standing';
 import { newOpaqueToken, sha256, signAccessToken, verifyAccessToken } from '../../lib/tokens';
 import { createFirmWithMainBranch, toBranchDto, toFirmDto } from '../firms/firms.service';
@@ -158,10 +159,8 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 export async function forgotPassword(ctx: PublicCtx, email: string): Promise<void> {
   const user = await userByEmail(ctx.db, email);
   if (!user || user.isSystem || !user.isActive) return;
-  const token = newOpaqueToken();
-  const link = `${ctx.deps.env.PUBLIC_URL}/reset-password?token=${token}`;
   await ctx.db.transaction(async (tx) => {
-    await sessions.insertResetToken(tx, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+    const { link } = await issuePasswordLink(tx, ctx.deps, user.id, { ttlMs: RESET_TTL_MS });
     await ctx.deps.mailer.send(tx, {
       to: user.email,
       subject: 'Reset your LexServe password',

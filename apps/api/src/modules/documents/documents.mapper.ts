@@ -1,4 +1,5 @@
 import { documentTypeLabel, type Document } from '@lexserve/contracts/documents';
+import { serviceChannelOf } from '@lexserve/contracts/service-channels';
 import type { DbOrTx } from '../../db/client';
 import type { DocumentEventPayload } from '../../lib/domain-events';
 import { eventsOfDeliveries, latestDeliveries, toDeliveryRecord } from './delivery.repository';
@@ -52,6 +53,9 @@ export async function toDocumentDtos(db: DbOrTx, rows: repo.DocumentRow[]): Prom
       document_type_label: r.documentType ? documentTypeLabel(r.documentType) : null,
       case_category: r.caseCategory,
       case_number: r.caseNumber,
+      court_name: r.courtName,
+      on_court_online: r.onCourtOnline,
+      service_channel: serviceChannelOf(r.documentType)?.channel ?? null,
       case_priority: r.casePriority,
       client_name: r.clientName,
       recipient_name: r.recipientName,

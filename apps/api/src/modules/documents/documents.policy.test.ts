@@ -9,13 +9,15 @@ const complete: SubmitState = {
     caseNumber: '2025-1',
     casePriority: 'urgent',
     documentType: 'summons_simple',
+    courtName: 'Western Cape Division, Cape Town',
+    onCourtOnline: false,
     serviceFirmId: 2,
     serviceBranchId: 3,
     digitalServiceAddress: 'dsa@example.co.za',
     signatureName: 'Aisha Patel',
   },
   fileCount: 1,
-  partyCount: 1,
+  partyRoles: ['plaintiff', 'defendant'],
   signerName: 'Aisha Bibi Patel',
 };
 
@@ -43,6 +45,28 @@ describe('submit rules', () => {
       'User name is required for digital signature. Please update your profile.',
     ]);
     expect(submitProblems({ ...complete, doc: { ...complete.doc, signatureName: 'A P' } })[0]?.loc).toEqual(['signature_name']);
+  });
+});
+
+describe('court and citation', () => {
+  it('needs the court, and Court Online only in the High Court', () => {
+    const problems = submitProblems({ ...complete, doc: { ...complete.doc, courtName: null } });
+    expect(problems).toEqual([{ loc: ['court_name'], msg: expect.stringMatching(/^Please choose the court the matter is in/), type: 'missing' }]);
+    expect(
+      submitProblems({ ...complete, doc: { ...complete.doc, courtName: "Magistrate's Court, Wynberg", onCourtOnline: true } }).map((p) => p.loc),
+    ).toEqual([['on_court_online']]);
+    expect(submitProblems({ ...complete, doc: { ...complete.doc, onCourtOnline: true } })).toEqual([]);
+  });
+
+  it('needs a party on each side of the citation and names the side that is missing', () => {
+    expect(submitProblems({ ...complete, partyRoles: ['defendant', 'client'] }).map((p) => p.msg)).toEqual([
+      expect.stringMatching(/^Add a plaintiff or applicant/),
+    ]);
+    expect(submitProblems({ ...complete, partyRoles: [] }).map((p) => p.msg)).toEqual([
+      expect.stringMatching(/^Add a plaintiff or applicant/),
+      expect.stringMatching(/^Add a defendant or respondent/),
+    ]);
+    expect(submitProblems({ ...complete, partyRoles: ['applicant', 'respondent'] })).toEqual([]);
   });
 });
 

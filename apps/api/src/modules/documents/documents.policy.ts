@@ -1,9 +1,11 @@
+import { COURT_NAME_REQUIRED, COURT_ONLINE_HIGH_COURT_ONLY, isMagistratesCourt } from '@lexserve/contracts/courts';
 import {
   CLOSED_STATUSES,
   DocumentErrors,
   PRE_SERVICE_STATUSES,
   type DocumentStatus,
 } from '@lexserve/contracts/documents';
+import { CITATION_SIDE_MISSING, missingCitationSides } from '@lexserve/contracts/parties';
 import { AppError, appError } from '../../lib/app-error';
 import type { DocumentRow } from './documents.repository';
 import type { Issue } from './validation';
@@ -48,18 +50,29 @@ export const signatureMatches = (signature: string, fullName: string) => {
 export type SubmitState = {
   doc: Pick<
     DocumentRow,
-    'title' | 'clientName' | 'caseNumber' | 'casePriority' | 'documentType' | 'serviceFirmId' | 'serviceBranchId' | 'digitalServiceAddress' | 'signatureName'
+    | 'title'
+    | 'clientName'
+    | 'caseNumber'
+    | 'casePriority'
+    | 'documentType'
+    | 'courtName'
+    | 'onCourtOnline'
+    | 'serviceFirmId'
+    | 'serviceBranchId'
+    | 'digitalServiceAddress'
+    | 'signatureName'
   >;
   fileCount: number;
-  partyCount: number;
+  /** The roles of the document's party links. */
+  partyRoles: readonly string[];
   signerName: string;
 };
 
 /**
- * What a submit still lacks, step by step, in the wizard's words (spec 2 §5). Parties are required to submit
- * (PRODUCT-DECISIONS: optional for drafts only).
+ * What a submit still lacks, step by step, in the wizard's words (spec 2 §5). The court is required; parties are
+ * required to submit, one on each side of the citation (PRODUCT-DECISIONS: optional for drafts only).
  */
-export function submitProblems({ doc, fileCount, partyCount, signerName }: SubmitState): Issue[] {
+export function submitProblems({ doc, fileCount, partyRoles, signerName }: SubmitState): Issue[] {
   const issues: Issue[] = [];
   const need = (ok: unknown, field: string, msg: string) => {
     if (!ok) issues.push({ loc: [field], msg, type: 'missing' });
@@ -69,8 +82,10 @@ export function submitProblems({ doc, fileCount, partyCount, signerName }: Submi
   need(doc.caseNumber, 'case_number', 'Case Number is required');
   need(doc.casePriority, 'case_priority', 'Case Priority is required');
   need(doc.documentType, 'document_type', 'Document Type is required');
+  need(doc.courtName, 'court_name', COURT_NAME_REQUIRED);
+  if (doc.onCourtOnline && isMagistratesCourt(doc.courtName)) need(false, 'on_court_online', COURT_ONLINE_HIGH_COURT_ONLY);
   need(fileCount > 0, 'files', 'Please upload at least one document');
-  need(partyCount > 0, 'parties', 'Please add at least one party to the document');
+  for (const side of missingCitationSides(partyRoles)) need(false, 'parties', CITATION_SIDE_MISSING[side]);
   need(doc.serviceFirmId, 'firm_id', 'Please select a law firm');
   need(doc.serviceBranchId, 'branch_id', 'Please select a branch');
   if (doc.serviceBranchId) need(doc.digitalServiceAddress, 'digital_service_address', 'Selected branch must have a digital service address');

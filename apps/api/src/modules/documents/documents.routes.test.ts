@@ -154,8 +154,10 @@ describe('submit (status served)', () => {
       'Case Number is required',
       'Case Priority is required',
       'Document Type is required',
+      'Please choose the court the matter is in: a High Court division such as "Gauteng Division, Pretoria", or "Magistrate\'s Court, <district>"',
       'Please upload at least one document',
-      'Please add at least one party to the document',
+      'Add a plaintiff or applicant: the party bringing the matter (one party on each side of the citation is required)',
+      'Add a defendant or respondent: the party the matter is brought against (one party on each side of the citation is required)',
       'Please select a law firm',
       'Please select a branch',
       'Digital signature is required to complete the document.',
@@ -389,9 +391,60 @@ describe('timeline filters (spec 2 §7)', () => {
     expect(byAdmin.events).toHaveLength(1);
     expect(byAdmin.events[0]).toMatchObject({ event_type: 'updated', performed_by: { full_name: 'Thandi Mokoena', firm_name: 'Demo Attorneys Inc.' } });
     const typed = (await t().as(tok.attorney).get(`${url}?event_types=created,party_added`)).json();
-    expect(typed.events.map((e: { event_type: string }) => e.event_type).sort()).toEqual(['created', 'party_added']);
+    expect(typed.events.map((e: { event_type: string }) => e.event_type).sort()).toEqual(['created', 'party_added', 'party_added']);
     const asc = (await t().as(tok.attorney).get(`${url}?order=asc`)).json();
     expect(asc.events[0].event_type).toBe('created');
+  });
+});
+
+describe('court and service channel', () => {
+  it('stores the court in its canonical name, the Court Online flag and answers the type’s service channel', async () => {
+    const doc = await create(tok.attorney, { document_type: 'Summons Combined', court_name: "magistrates' court, wynberg" });
+    expect(doc).toMatchObject({ court_name: "Magistrate's Court, Wynberg", on_court_online: false, service_channel: 'sheriff' });
+    const res = await t().as(tok.attorney).put(`/api/v1/documents/${doc.id}`, {
+      document_type: 'plea',
+      court_name: 'Gauteng Local Division, Johannesburg',
+      on_court_online: true,
+    });
+    expect(res.json().data).toMatchObject({ court_name: 'Gauteng Local Division, Johannesburg', on_court_online: true, service_channel: 'electronic_or_sheriff' });
+    const letter = await t().as(tok.attorney).put(`/api/v1/documents/${doc.id}`, { document_type: 'Client Instruction Letter' });
+    expect(letter.json().data.service_channel).toBe('not_served');
+    expect((await create(tok.attorney)).service_channel).toBeNull();
+  });
+
+  it('refuses a court that is neither a listed High Court seat nor a magistrates’ court', async () => {
+    const res = await t().as(tok.attorney).post('/api/v1/documents/', { court_name: 'Court of Appeal of Atlantis' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({
+      loc: ['body', 'court_name'],
+      msg: 'Court must be a High Court division from the list (e.g. "Gauteng Division, Pretoria") or "Magistrate\'s Court, <district>"',
+    });
+  });
+
+  it('refuses to submit without the court, or with Court Online in a magistrates’ court', async () => {
+    const d = await makeReadyDraft(t(), tok.attorney, serveOn(), { caseInfo: { court_name: "Magistrate's Court, Cape Town", on_court_online: true } });
+    const res = await submit(t(), tok.attorney, d.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toEqual([
+      { loc: ['body', 'on_court_online'], msg: expect.stringMatching(/^Court Online serves the High Court only/), type: 'missing' },
+    ]);
+    await t().as(tok.attorney).put(`/api/v1/documents/${d.id}`, { on_court_online: false });
+    expect((await submit(t(), tok.attorney, d.id)).statusCode).toBe(200);
+  });
+
+  it('refuses to submit with only one side of the citation, naming the missing side', async () => {
+    const d = await makeReadyDraft(t(), tok.attorney, serveOn());
+    expect((await t().as(tok.attorney).delete(`/api/v1/parties/${d.plaintiffId}/documents/${d.id}`)).statusCode).toBeLessThan(300);
+    const res = await submit(t(), tok.attorney, d.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail.map((x: { loc: string[]; msg: string }) => [x.loc, x.msg])).toEqual([
+      [['body', 'parties'], 'Add a plaintiff or applicant: the party bringing the matter (one party on each side of the citation is required)'],
+    ]);
+    // An excipient or the firm's client is not a side of the citation.
+    await t().as(tok.attorney).post(`/api/v1/parties/${d.plaintiffId}/documents/${d.id}`, { role: 'client' });
+    expect((await submit(t(), tok.attorney, d.id)).statusCode).toBe(422);
+    await t().as(tok.attorney).post(`/api/v1/parties/${d.plaintiffId}/documents/${d.id}`, { role: 'applicant' });
+    expect((await submit(t(), tok.attorney, d.id)).statusCode).toBe(200);
   });
 });
 

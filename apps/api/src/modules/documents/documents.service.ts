@@ -15,7 +15,7 @@ import { AppError, appError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import type { DbOrTx } from '../../db/client';
-import { countDocumentParties } from '../parties/parties.service';
+import { documentPartyRoles } from '../parties/parties.service';
 import { eventPayload, toDocumentDto, toDocumentDtos } from './documents.mapper';
 import {
   assertOpen,
@@ -139,6 +139,8 @@ export async function createDocument(ctx: Ctx, input: CreateDocumentInput) {
       documentType: input.document_type,
       caseCategory: input.case_category,
       caseNumber: input.case_number,
+      courtName: input.court_name,
+      onCourtOnline: input.on_court_online ?? false,
       casePriority: input.case_priority,
       clientName: input.client_name,
       recipientName: input.recipient_name,
@@ -174,6 +176,8 @@ const FIELD_COLUMNS = {
   document_type: 'documentType',
   case_category: 'caseCategory',
   case_number: 'caseNumber',
+  court_name: 'courtName',
+  on_court_online: 'onCourtOnline',
   case_priority: 'casePriority',
   client_name: 'clientName',
   recipient_name: 'recipientName',
@@ -293,7 +297,7 @@ async function submit(ctx: Ctx, tx: DbOrTx, doc: repo.DocumentRow): Promise<repo
   const problems = submitProblems({
     doc,
     fileCount: await countFiles(tx, doc.id),
-    partyCount: await countDocumentParties(tx, doc.id),
+    partyRoles: await documentPartyRoles(tx, doc.id),
     signerName: ctx.actor.fullName,
   });
   if (problems.length) throw validationError(problems.map((p) => ({ ...p, loc: p.loc })));

@@ -140,7 +140,11 @@ describe.skipIf(!available)('two API instances on one PostgreSQL database', () =
     });
     expect(created.status).toBe(201);
     const user = created.body.user as { id: number; email: string };
-    const token = await login(b, user.email, created.body.generated_password as string);
+    const generated = created.body.generated_password as string;
+    const token = await login(b, user.email, generated);
+    // A generated password is replaced before any other call (must_change_password).
+    const chosen = { current_password: generated, new_password: 'Chosen@2025', confirm_password: 'Chosen@2025' };
+    expect((await request(b, 'POST', '/users/change-password', token, chosen)).status).toBe(200);
     await settleEvents(a.app);
     const onA = await authed(a, token);
     const onB = await authed(b, token);

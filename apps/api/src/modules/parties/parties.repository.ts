@@ -108,5 +108,6 @@ export const listLinks = (db: DbOrTx, documentId: number) =>
     .where(eq(documentParties.documentId, documentId))
     .orderBy(desc(documentParties.isPrimary), asc(documentParties.id));
 
-export const countLinks = async (db: DbOrTx, documentId: number) =>
-  Number((await db.select({ n: sql<number>`count(*)::int` }).from(documentParties).where(eq(documentParties.documentId, documentId)))[0]?.n ?? 0);
+/** The roles of the document's party links (one per link). */
+export const linkRoles = async (db: DbOrTx, documentId: number) =>
+  (await db.select({ role: documentParties.role }).from(documentParties).where(eq(documentParties.documentId, documentId))).map((r) => r.role);

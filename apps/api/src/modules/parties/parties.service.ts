@@ -180,6 +180,9 @@ export function assertSameParty(partyId: number, input: LinkPartyInput) {
 /** Whether the actor may manage parties (create, change, link); throws the parties' 403 otherwise. */
 export const assertManagesParties = (ctx: Ctx) => void assertManages(ctx);
 
+/** The roles the document's parties have in the citation (one per link), for the submit check. */
+export const documentPartyRoles = (db: DbOrTx, documentId: number) => repo.linkRoles(db, documentId);
+
 /**
  * A correction (for the documents module, which writes the timelines): a new party with the corrected details,
  * recorded for the same firm and branch as the party it corrects, which the actor must see. Answers the new
@@ -200,5 +203,4 @@ export async function recordCorrection(ctx: Pick<Ctx, 'db' | 'actor'>, partyId: 
 /** Points a document's link at the correcting party (documents not yet served). */
 export const repointLink = (db: DbOrTx, linkId: number, partyId: number) => repo.repointLink(db, linkId, partyId);
 
-export const countDocumentParties = (db: DbOrTx, documentId: number) => repo.countLinks(db, documentId);
 export const documentPartyLinks = async (db: DbOrTx, documentId: number) => (await repo.listLinks(db, documentId)).map(toLinkDto);

@@ -116,8 +116,10 @@ describe('served parties and corrections', () => {
     }
     // The served document keeps the party it was served with; the draft now carries the correction.
     const servedLinks = (await as(mainAttorney.token).get(`/api/v1/documents/${ready.id}/parties`)).json().parties;
-    expect(servedLinks.map((l: { party_id: number }) => l.party_id)).toEqual([ready.partyId]);
-    expect(servedLinks[0].party.physical_address).toBe(INDIVIDUAL.physical_address);
+    // (It was served with a party on each side: the corrected defendant and the plaintiff.)
+    type Link = { party_id: number; party: { physical_address: string } };
+    expect(servedLinks.map((l: Link) => l.party_id).sort()).toEqual([ready.partyId, ready.plaintiffId].sort());
+    expect(servedLinks.find((l: Link) => l.party_id === ready.partyId).party.physical_address).toBe(INDIVIDUAL.physical_address);
     const draftLinks = (await as(mainAttorney.token).get(`/api/v1/documents/${draft}/parties`)).json().parties;
     expect(draftLinks.map((l: { party_id: number; role: string }) => [l.party_id, l.role])).toEqual([[data.party.id, 'respondent']]);
     // The correction itself is a party like any other: not on a served document, so it may still change.

@@ -20,6 +20,7 @@ export function mailSetup(app: FastifyInstance) {
   });
 
   events.on('user.created', async (payload, { tx }) => {
+    if (payload.invited) return; // the invitation to set a password was e-mailed with the account
     const user = await findUserById(tx, Number(payload.userId));
     if (!user) return;
     await mailer.send(tx, {

@@ -22,4 +22,5 @@ export const toUserDto = (u: UserRow): User => ({
   created_at: u.createdAt.toISOString(),
   updated_at: u.updatedAt.toISOString(),
   last_login: u.lastLogin?.toISOString() ?? null,
+  must_change_password: u.mustChangePassword,
 });

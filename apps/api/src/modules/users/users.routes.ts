@@ -16,19 +16,27 @@ import {
   PermissionsSchema,
   UpdateProfileInputSchema,
   UpdateUserInputSchema,
+  SheriffUserListSchema,
+  SheriffsByAreaQuerySchema,
   UserListSchema,
   UserSchema,
 } from '@lexserve/contracts/users';
 import { ctxOf } from '../../lib/context';
+import { sheriffAdminRoutes } from './sheriffs.routes';
+import * as sheriffs from './sheriffs.service';
 import * as users from './users.service';
 
 const open = { allowWithoutSubscription: true };
+/** Also open to a user who must first replace a generated password. */
+const beforePasswordChange = { allowWithoutSubscription: true, allowWhilePasswordChangeRequired: true };
 const tags = ['users'];
 
 export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/users/me', { config: open, schema: { tags, response: { 200: UserSchema } } }, (req) => users.getMe(ctxOf(req)));
+  await app.register(sheriffAdminRoutes);
+
+  r.get('/users/me', { config: beforePasswordChange, schema: { tags, response: { 200: UserSchema } } }, (req) => users.getMe(ctxOf(req)));
   r.get('/users/me/permissions', { config: open, schema: { tags, response: { 200: PermissionsSchema } } }, async (req) =>
     users.getMyPermissions(ctxOf(req)),
   );
@@ -46,7 +54,7 @@ export async function usersRoutes(app: FastifyInstance) {
   );
   r.post(
     '/users/change-password',
-    { config: open, schema: { tags, body: ChangePasswordInputSchema, response: { 200: MessageSchema } } },
+    { config: beforePasswordChange, schema: { tags, body: ChangePasswordInputSchema, response: { 200: MessageSchema } } },
     async (req) => {
       await users.changePassword(ctxOf(req), req.body);
       return { message: 'Password updated successfully!' };
@@ -102,7 +110,11 @@ export async function usersRoutes(app: FastifyInstance) {
         .send({ status: 'success' as const, data: user, generated_password, message: `User ${user.full_name} created successfully!` });
     },
   );
-  r.get('/users/sheriffs', { schema: { tags, response: { 200: UserListSchema } } }, (req) => users.listSheriffs(ctxOf(req)));
+  r.get(
+    '/users/sheriffs',
+    { schema: { tags, querystring: SheriffsByAreaQuerySchema, response: { 200: SheriffUserListSchema } } },
+    (req) => sheriffs.listSheriffsForFirms(ctxOf(req), req.query.area),
+  );
   r.get('/users/firm-branches-with-users', { schema: { tags, response: { 200: FirmBranchesWithUsersSchema } } }, (req) =>
     users.getFirmBranchesWithUsers(ctxOf(req)),
   );

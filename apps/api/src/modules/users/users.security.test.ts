@@ -83,8 +83,9 @@ describe('one set of rules for every change to a user', () => {
     const res = await t().as(firm.token).put(`/api/v1/users/${lp.id}`, { full_name: 'Renamed Attorney', is_active: false, reason: 'Left the firm' });
     expect(res.statusCode).toBe(200);
     const entries = await auditOf(lp.id);
-    expect(entries.map((e) => e.action)).toEqual(['created', 'updated', 'deactivated']);
-    expect(entries[1]).toMatchObject({ performed_by_id: firm.adminId, reason: 'Left the firm', details: { changes: { full_name: { to: 'Renamed Attorney' } } } });
+    // password_changed: the new user replaced the generated password at first login (must_change_password).
+    expect(entries.map((e) => e.action)).toEqual(['created', 'password_changed', 'updated', 'deactivated']);
+    expect(entries[2]).toMatchObject({ performed_by_id: firm.adminId, reason: 'Left the firm', details: { changes: { full_name: { to: 'Renamed Attorney' } } } });
     expect((await t().as(lp.token).get('/api/v1/users/me')).statusCode).toBe(403);
     const [live] = await t().database.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND revoked_at IS NULL', [lp.id]);
     expect(live!.n).toBe(0);
@@ -103,7 +104,7 @@ describe('one set of rules for every change to a user', () => {
     const lp = await addFirmUser(t(), firm, 'legal_practitioner');
     await t().as(firm.token).put(`/api/v1/users/change-role/${lp.id}`, { new_role: 'branch_admin', reason: 'Promoted' });
     await t().as(firm.token).put(`/api/v1/users/activate-deactivate/${lp.id}`, { is_active: false, reason: 'Leave' });
-    expect((await auditOf(lp.id)).map((e) => e.action)).toEqual(['created', 'role_changed', 'deactivated']);
+    expect((await auditOf(lp.id)).map((e) => e.action)).toEqual(['created', 'password_changed', 'role_changed', 'deactivated']);
   });
 });
 

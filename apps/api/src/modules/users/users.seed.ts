@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { UserErrors } from '@lexserve/contracts/errors';
-import { DEMO_FIRM, DEMO_USERS } from '../../config/demo';
+import { DEMO_FIRM, DEMO_SHERIFF_PROFILE, DEMO_USERS } from '../../config/demo';
 import type { SeedStep } from '../../lib/module';
 import { hashPassword } from '../../lib/passwords';
 import { branchByPracticeNumber, createFirmWithMainBranch } from '../firms/firms.service';
 import * as repo from './users.repository';
+import { findProfile, insertProfile } from './sheriffs.repository';
 import { createAccount, userByEmail } from './users.service';
 
 /**
@@ -60,5 +61,17 @@ export const seedAccounts: SeedStep = async (db, env, log) => {
       }
     });
     log.info(`demo firm created: ${DEMO_USERS.map((u) => u.email).join(', ')} (password: the value of DEMO_PASSWORD)`);
+  }
+  if (env.SEED_DEMO === 'true') {
+    // The demo sheriff's profile, also for demo data seeded before sheriff profiles existed.
+    const sheriff = await userByEmail(db, DEMO_SHERIFF_PROFILE.email);
+    if (sheriff?.role === 'sheriff' && !(await findProfile(db, sheriff.id))) {
+      await insertProfile(db, {
+        userId: sheriff.id,
+        officeName: DEMO_SHERIFF_PROFILE.officeName,
+        appointmentNumber: DEMO_SHERIFF_PROFILE.appointmentNumber,
+        serviceAreas: DEMO_SHERIFF_PROFILE.serviceAreas,
+      });
+    }
   }
 };

@@ -78,7 +78,7 @@ export async function changePassword(ctx: Ctx, input: ChangePasswordInput) {
     throw new AppError(AuthErrors.WRONG_CURRENT_PASSWORD);
   const passwordHash = await hashPassword(input.new_password, ctx.deps.env.BCRYPT_COST);
   await inTransaction(ctx, async (tx) => {
-    await repo.updateUser(tx, user.id, { passwordHash });
+    await repo.updateUser(tx, user.id, { passwordHash, mustChangePassword: false });
     await revokeAllSessions(tx, user.id, { except: ctx.actor.sessionId });
     await audit(tx, ctx, user.id, 'password_changed');
   });
@@ -107,12 +107,6 @@ export async function listUsers(ctx: Ctx) {
         ? { firmId: firmId ?? -1, branchId }
         : { firmId: firmId ?? -1 };
   return { users: (await repo.listUsers(ctx.db, scope)).map(toUserDto) };
-}
-
-export async function listSheriffs(ctx: Ctx) {
-  assertCan(ctx.actor, 'users:view-sheriffs', UserErrors.SHERIFFS_FORBIDDEN);
-  const sheriffs = await repo.listUsers(ctx.db, { role: 'sheriff' });
-  return { users: sheriffs.filter((s) => s.isActive).map(toUserDto) };
 }
 
 /**
@@ -297,6 +291,8 @@ export async function createUser(ctx: Ctx, input: CreateUserInput) {
         address: input.address ?? null,
         isActive: input.is_active ?? true,
         passwordHash: await hashPassword(password, ctx.deps.env.BCRYPT_COST),
+        // A generated password has been seen by the administrator: the user chooses their own at first login.
+        mustChangePassword: !input.password,
       },
       UserErrors.USER_EMAIL_TAKEN,
     );
@@ -330,6 +326,7 @@ export async function createFirmUser(ctx: Ctx, input: CreateFirmUserInput) {
         phoneNumber: input.phone_number ?? null,
         address: input.address ?? null,
         passwordHash,
+        mustChangePassword: true,
       },
       UserErrors.USER_EMAIL_TAKEN,
     );
@@ -383,7 +380,7 @@ export async function setUserActive(ctx: Ctx, id: number, input: z.infer<typeof 
   return { data: toUserDto(row), message: `User ${row.fullName} ${verb} successfully!` };
 }
 
-async function deactivated(tx: DbOrTx, userId: number, byUserId: number) {
+export async function deactivated(tx: DbOrTx, userId: number, byUserId: number) {
   // user.deactivated closes every socket of the user ('Account deactivated'), so the sessions end quietly.
   await revokeAllSessions(tx, userId, { announce: false });
   await recordEvent(tx, 'user.deactivated', { userId, byUserId });
@@ -415,7 +412,9 @@ export const userByEmail = (db: DbOrTx, email: string) => repo.findUserByEmail(d
 export const userById = (db: DbOrTx, id: number) => repo.findUserById(db, id);
 export const isEmailInUse = (db: DbOrTx, email: string) => repo.emailInUse(db, email);
 export const recordLogin = (db: DbOrTx, id: number, at: Date) => repo.updateUser(db, id, { lastLogin: at });
-export const setPasswordHash = (db: DbOrTx, id: number, passwordHash: string) => repo.updateUser(db, id, { passwordHash });
+/** A password the user chose (reset or invitation link): the generated one no longer needs changing. */
+export const setPasswordHash = (db: DbOrTx, id: number, passwordHash: string) =>
+  repo.updateUser(db, id, { passwordHash, mustChangePassword: false });
 /** The audit entry of a password reset by e-mail link (the user acts on their own account). */
 export const recordPasswordAudit = (db: DbOrTx, userId: number, action: 'password_reset') =>
   repo.insertAuditEntry(db, { userId, performedById: userId, action });

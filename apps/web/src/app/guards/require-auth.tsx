@@ -25,7 +25,7 @@ const LOGIN_MESSAGES: Record<string, string> = {
  * The authenticated area: without a session the user goes to the login page (and comes back here
  * afterwards); with one, the current user is loaded once and shared below.
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export function RequireAuth({ children, passwordChangePage = false }: { children: ReactNode; passwordChangePage?: boolean }) {
   const signedIn = useHasSession();
   const location = useLocation();
   const me = useCurrentUser();
@@ -62,6 +62,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
         </Alert>
       </Box>
     );
+  }
+
+  // A generated password must be replaced first: the server refuses everything else until then.
+  if (me.data.must_change_password && !passwordChangePage) {
+    return <Navigate to={paths.changePassword} replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} />;
   }
 
   return <AuthedUserContext.Provider value={me.data}>{children}</AuthedUserContext.Provider>;

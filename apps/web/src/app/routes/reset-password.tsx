@@ -10,8 +10,10 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthCard } from './auth-card';
 
 export function ResetPasswordPage() {
-  useDocumentTitle('Reset password');
   const [params] = useSearchParams();
+  // A sheriff's invitation (`invite=1`) uses the same single-use link to choose a first password.
+  const invite = params.get('invite') === '1';
+  useDocumentTitle(invite ? 'Set your password' : 'Reset password');
   const navigate = useNavigate();
   const token = params.get('token')?.trim() ?? '';
 
@@ -21,15 +23,18 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard
+      title={invite ? 'Set your password' : 'Choose a new password'}
+      subtitle={invite ? 'Welcome to LexServe. Choose the password you will log in with; the link works once.' : undefined}
+    >
       {token ? (
-        <ResetPasswordForm token={token} onDone={onDone} />
+        <ResetPasswordForm token={token} onDone={onDone} submitLabel={invite ? 'Set Password' : undefined} />
       ) : (
         <Alert severity="error">{RESET_LINK_INVALID}</Alert>
       )}
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         <Link component={RouterLink} to={paths.forgotPassword} sx={{ fontWeight: 600 }}>
-          Request a new link
+          {invite ? 'Link expired? Request a reset link' : 'Request a new link'}
         </Link>
       </Typography>
     </AuthCard>

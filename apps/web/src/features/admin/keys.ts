@@ -1,5 +1,6 @@
 import type { FirmQuery, MailQuery, UserQuery } from './api/directory';
 import type { FirmSubscriptionQuery } from './api/firm-subscriptions';
+import type { SheriffQuery } from './api/sheriffs';
 
 /** Every cached read of the admin portal sits below ['admin']; a subscription change by an admin refreshes them all. */
 export const adminKeys = {
@@ -16,6 +17,8 @@ export const adminKeys = {
   cancellations: (from: string, to: string) => ['admin', 'reports', 'cancellations', from, to] as const,
   users: ['admin', 'users'] as const,
   userList: (query: UserQuery) => ['admin', 'users', query] as const,
+  sheriffs: ['admin', 'sheriffs'] as const,
+  sheriffList: (query: SheriffQuery) => ['admin', 'sheriffs', query] as const,
   firms: ['admin', 'firms'] as const,
   firmList: (query: FirmQuery) => ['admin', 'firms', query] as const,
   firmBranches: (firmId: number) => ['admin', 'firms', firmId, 'branches'] as const,

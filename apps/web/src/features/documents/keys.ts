@@ -14,7 +14,8 @@ export const documentKeys = {
   proof: (id: number) => [...sharedKeys.documents, 'detail', id, 'proof'] as const,
   attempts: (id: number) => [...sharedKeys.documents, 'detail', id, 'service-attempts'] as const,
   deliveries: (id: number) => [...sharedKeys.documents, 'detail', id, 'deliveries'] as const,
-  sheriffs: [...sharedKeys.users, 'sheriffs'] as const,
+  /** The active sheriffs serving a magisterial district (all of them for ''). */
+  sheriffs: (area: string) => [...sharedKeys.users, 'sheriffs', area.trim().toLowerCase()] as const,
   firmSearch: (search: string) => [...sharedKeys.firms, 'search', search] as const,
   branchesOfFirm: (firmId: number | null) => ['branches', 'of-firm', firmId] as const,
   /** A recipient's delivery page (public, by its link's token). */

@@ -187,6 +187,7 @@ describe('Admin portal (spec 2.14)', () => {
       'Health',
       'Reports',
       'Users',
+      'Sheriffs',
       'Firms',
       'Settings',
     ]);

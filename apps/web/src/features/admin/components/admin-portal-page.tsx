@@ -17,6 +17,7 @@ const ADMIN_SECTION_LABELS: Record<AdminSection, string> = {
   health: 'Health',
   reports: 'Reports',
   users: 'Users',
+  sheriffs: 'Sheriffs',
   firms: 'Firms',
   settings: 'Settings',
 };

@@ -13,8 +13,8 @@ import { PasswordRequirements } from './password-requirements';
 
 const EMPTY: Values = { current_password: '', new_password: '', confirm_password: '' };
 
-/** Change Password of spec 2.10, with the form-level rules of section 5. */
-export function ChangePasswordForm() {
+/** Change Password of spec 2.10, with the form-level rules of section 5. `onChanged` follows a success. */
+export function ChangePasswordForm({ onChanged, currentLabel = 'Current Password' }: { onChanged?: () => void; currentLabel?: string }) {
   const form = useForm<Values>({ resolver: zodResolver(ChangePasswordFormSchema), defaultValues: EMPTY, mode: 'onTouched' });
   const mutation = useChangePassword();
   const [success, setSuccess] = useState<string | null>(null);
@@ -26,6 +26,7 @@ export function ChangePasswordForm() {
       const answer = await mutation.mutateAsync(values);
       setSuccess(answer?.message || PASSWORD_UPDATED_MESSAGE);
       form.reset(EMPTY);
+      onChanged?.();
     } catch {
       // shown from mutation.error
     }
@@ -44,7 +45,7 @@ export function ChangePasswordForm() {
             {changePasswordErrorMessage(mutation.error)}
           </Alert>
         ) : null}
-        <PasswordField label="Current Password" autoComplete="current-password" required {...fieldProps(form, 'current_password')} />
+        <PasswordField label={currentLabel} autoComplete="current-password" required {...fieldProps(form, 'current_password')} />
         <PasswordField label="New Password" autoComplete="new-password" required {...fieldProps(form, 'new_password')} />
         <PasswordField label="Confirm New Password" autoComplete="new-password" required {...fieldProps(form, 'confirm_password')} />
         <Box>

@@ -12,7 +12,7 @@ import { ResetPasswordFormSchema, type ResetPasswordForm as Values } from '../sc
 import { PasswordRequirements } from './password-requirements';
 
 /** Sets a new password with the single-use token from the e-mailed link. */
-export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
+export function ResetPasswordForm({ token, onDone, submitLabel = 'Reset Password' }: { token: string; onDone: (message: string) => void; submitLabel?: string }) {
   const form = useForm<Values>({
     resolver: zodResolver(ResetPasswordFormSchema),
     defaultValues: { new_password: '', confirm_password: '' },
@@ -35,7 +35,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (m
         <PasswordField label="New Password" autoComplete="new-password" autoFocus required {...fieldProps(form, 'new_password')} />
         <PasswordField label="Confirm New Password" autoComplete="new-password" required {...fieldProps(form, 'confirm_password')} />
         <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Resetting...' : 'Reset Password'}
+          {mutation.isPending ? (submitLabel === 'Reset Password' ? 'Resetting...' : 'Saving...') : submitLabel}
         </Button>
       </Stack>
       <PasswordRequirements value={newPassword} />

@@ -38,16 +38,19 @@ const linkParty = (args: { partyId: number; documentId: number; role: string; no
  * Draft save, part 3: an existing party with the same ID or registration number is reused (and updated with
  * what was entered); otherwise a new one is created. Then it is linked to the document.
  */
-export const saveWizardParty = async (documentId: number, party: PartyData): Promise<Party> => {
+export const saveWizardParty = async (documentId: number, party: PartyData, opts: { isPrimary?: boolean } = {}): Promise<Party> => {
   let saved = await findExistingParty(party).catch(() => null);
   if (saved) {
     saved = unwrap(await api.put<Envelope<Party> | Party>(`/parties/${saved.id}`, toCreatePartyBody(party)).catch(() => saved as Party));
   } else {
     saved = await createParty(party);
   }
-  await linkParty({ partyId: saved.id, documentId, role: party.role || 'client' });
+  await linkParty({ partyId: saved.id, documentId, role: party.role || 'client', isPrimary: opts.isPrimary ?? true });
   return saved;
 };
+
+/** Removes a party from the draft's citation (DELETE /parties/{party_id}/documents/{document_id}). */
+export const unlinkParty = (documentId: number, partyId: number) => api.delete<unknown>(`/parties/${partyId}/documents/${documentId}`);
 
 export const listDocumentParties = async (documentId: number): Promise<PartyLink[]> => {
   const answer = await api.get<{ parties: PartyLink[] } | PartyLink[]>(`/documents/${documentId}/parties`);

@@ -1,5 +1,5 @@
 import type { DeliveryRecord, Document, ServiceAttemptInput } from '@lexserve/contracts/documents';
-import type { User } from '@lexserve/contracts/users';
+import type { Sheriff } from '@lexserve/contracts/users';
 import { z } from 'zod';
 import { ServiceAttemptSchema } from '@lexserve/contracts/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,14 +10,17 @@ import { invalidateDocuments } from './documents';
 
 type ServiceAttempt = z.infer<typeof ServiceAttemptSchema>;
 
-/** GET /users/sheriffs: the sheriffs a firm role may assign (PRODUCT-DECISIONS). */
-const listSheriffs = async (): Promise<User[]> => {
-  const answer = await api.get<{ users: User[] } | User[]>('/users/sheriffs');
+/**
+ * GET /users/sheriffs: the active sheriffs a firm role may assign (PRODUCT-DECISIONS), those serving the magisterial
+ * district of the service address when `area` is given.
+ */
+const listSheriffs = async (area?: string): Promise<Sheriff[]> => {
+  const answer = await api.get<{ users: Sheriff[] } | Sheriff[]>('/users/sheriffs', { query: { area: area?.trim() || undefined } });
   return Array.isArray(answer) ? answer : (answer.users ?? []);
 };
 
-export const useSheriffs = (enabled: boolean) =>
-  useQuery({ queryKey: documentKeys.sheriffs, queryFn: listSheriffs, enabled, staleTime: STALE_TIMES.sheriffs });
+export const useSheriffs = (enabled: boolean, area = '') =>
+  useQuery({ queryKey: documentKeys.sheriffs(area), queryFn: () => listSheriffs(area), enabled, staleTime: STALE_TIMES.sheriffs });
 
 export const assignSheriff = ({ documentId, sheriffId }: { documentId: number; sheriffId: number | null }) =>
   api.put<Document>(`/documents/${documentId}/assign-sheriff`, { assigned_sheriff_id: sheriffId });

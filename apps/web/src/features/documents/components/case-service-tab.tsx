@@ -4,6 +4,7 @@ import DraftsOutlinedIcon from '@mui/icons-material/DraftsOutlined';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -37,6 +38,7 @@ import {
   type DeliveryRecord,
   type Document,
 } from '@lexserve/contracts/documents';
+import { MAGISTERIAL_DISTRICTS } from '@lexserve/contracts/courts';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { describeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -198,9 +200,21 @@ function DeliveryCard({ document }: { document: Document }) {
   );
 }
 
-/** Assign the sheriff who serves the document (firm roles pick from /users/sheriffs). */
+/** The value once it has stopped changing for 300 ms (the area filter asks the server). */
+function useDebounced(value: string, ms = 300): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** Assign the sheriff who serves the document (firm roles pick from /users/sheriffs, filtered by service area). */
 function SheriffCard({ document }: { document: Document }) {
-  const sheriffs = useSheriffs(true);
+  const [area, setArea] = useState('');
+  const debouncedArea = useDebounced(area);
+  const sheriffs = useSheriffs(true, debouncedArea);
   const assign = useDocumentWrite(assignSheriff);
   const [choice, setChoice] = useState<string>(document.assigned_sheriff_id ? String(document.assigned_sheriff_id) : '');
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
@@ -233,7 +247,18 @@ function SheriffCard({ document }: { document: Document }) {
           Assigned sheriff: <strong>{document.assigned_sheriff ? `${document.assigned_sheriff.full_name} (${document.assigned_sheriff.email})` : 'Not assigned'}</strong>
         </Typography>
         {closed ? null : (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' }, flexWrap: 'wrap', gap: 1.5 }}>
+            <Autocomplete
+              freeSolo
+              size="small"
+              options={MAGISTERIAL_DISTRICTS as string[]}
+              inputValue={area}
+              onInputChange={(_, text) => setArea(text)}
+              sx={{ minWidth: 240 }}
+              renderInput={(params) => (
+                <TextField {...params} label="Service area" helperText="The magisterial district of the service address" />
+              )}
+            />
             <TextField
               select
               size="small"
@@ -241,7 +266,15 @@ function SheriffCard({ document }: { document: Document }) {
               value={choice}
               onChange={(e) => setChoice(e.target.value)}
               disabled={sheriffs.isLoading || assign.isPending}
-              helperText={sheriffs.isError ? describeError(sheriffs.error, { fallback: 'Failed to load sheriffs' }) : sheriffs.data?.length === 0 ? 'No sheriffs are registered yet.' : undefined}
+              helperText={
+                sheriffs.isError
+                  ? describeError(sheriffs.error, { fallback: 'Failed to load sheriffs' })
+                  : sheriffs.data?.length === 0
+                    ? debouncedArea.trim()
+                      ? `No sheriff serves ${debouncedArea.trim()} yet.`
+                      : 'No sheriffs are registered yet.'
+                    : undefined
+              }
               error={sheriffs.isError}
               sx={{ maxWidth: 360 }}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
@@ -249,9 +282,13 @@ function SheriffCard({ document }: { document: Document }) {
               <MenuItem value="">
                 <em>No sheriff</em>
               </MenuItem>
+              {document.assigned_sheriff && !(sheriffs.data ?? []).some((s) => s.id === document.assigned_sheriff_id) ? (
+                <MenuItem value={String(document.assigned_sheriff_id)}>{document.assigned_sheriff.full_name} (assigned)</MenuItem>
+              ) : null}
               {(sheriffs.data ?? []).map((s) => (
                 <MenuItem key={s.id} value={String(s.id)}>
-                  {s.full_name} · {s.email}
+                  {s.full_name} · {s.office_name ?? s.email}
+                  {s.service_areas.length ? ` (${s.service_areas.join(', ')})` : ''}
                 </MenuItem>
               ))}
             </TextField>

@@ -19,7 +19,22 @@ const caseInfo: CaseInfo = {
   casePriority: 'urgent',
   caseCategory: 'Pleadings',
   documentType: 'Summons Simple',
+  courtName: 'Western Cape Division, Cape Town',
+  onCourtOnline: false,
 };
+
+/** Party links as GET /documents/{id}/parties answers them. */
+const link = (id: number, role: string, name: string) => ({
+  id,
+  document_id: 42,
+  party_id: id,
+  role,
+  notes: null,
+  is_primary: id === 1,
+  created_at: '2025-05-01T08:00:00Z',
+  party: { id, party_type: 'individual', type: 'individual', display_name: name, id_number: null, registration_number: null },
+});
+const CITED = { parties: [link(1, 'plaintiff', 'Mr Thabo Mokoena'), link(2, 'defendant', 'Ms Zanele Dube')], total: 2 };
 
 const doc = (overrides: Record<string, unknown> = {}) => ({
   id: 42,
@@ -64,6 +79,8 @@ const fillCaseInfo = async (user: ReturnType<typeof userEvent.setup>) => {
   await choose(user, /case priority/i, 'Urgent');
   await choose(user, /case category/i, 'Pleadings');
   await choose(user, /document type/i, 'Summons Simple');
+  await user.type(screen.getByRole('combobox', { name: /^court/i }), 'Western Cape Division, Cape');
+  await user.click(await screen.findByRole('option', { name: 'Western Cape Division, Cape Town' }));
 };
 
 describe('New Matter wizard', () => {
@@ -86,6 +103,7 @@ describe('New Matter wizard', () => {
       'Case Priority is required',
       'Case Category is required',
       'Document Type is required',
+      'Court is required',
     ]);
     expect(screen.getByRole('heading', { name: 'Step 1: Case Information' })).toBeInTheDocument();
   });
@@ -128,6 +146,8 @@ describe('New Matter wizard', () => {
       case_number: '2025-001234',
       case_priority: 'urgent',
       client_name: 'Aisha Bibi Patel',
+      court_name: 'Western Cape Division, Cape Town',
+      on_court_online: false,
     });
     const updated = find('PUT', '/documents/42')[0]?.body as { draft_metadata: Record<string, unknown> };
     expect(updated.draft_metadata).toMatchObject({
@@ -163,7 +183,7 @@ describe('New Matter wizard', () => {
     expect(localStorage.getItem(RESUME_STORAGE_KEY)).toBeNull();
     expect(find('GET', '/documents/42')).toHaveLength(0);
     expect(screen.getByRole('heading', { name: 'Step 3: Parties Involved' })).toBeInTheDocument();
-    expect(screen.getByText('All fields are required.')).toBeInTheDocument();
+    expect(screen.getByText(/At least one party on each side is required/)).toBeInTheDocument();
     expect(screen.queryByText('Case Info')).not.toBeInTheDocument();
     expect(screen.queryByText('Upload')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -193,7 +213,7 @@ describe('New Matter wizard', () => {
     expect(screen.getByRole('heading', { name: 'Step 1: Case Information' })).toBeInTheDocument();
   });
 
-  it('validates the party once one is entered, and lets step 3 be skipped while drafting', async () => {
+  it('validates the party once one is entered, and needs a party on each side of the citation at Next', async () => {
     storeResumeRecord({
       documentId: 42,
       currentStep: 3,
@@ -213,12 +233,15 @@ describe('New Matter wizard', () => {
     expect(within(alert).getAllByRole('listitem')[0]).toHaveTextContent('Party title is required');
     expect(within(alert).queryByText('Party first name is required')).not.toBeInTheDocument();
 
+    // An empty form no longer skips the step: the citation needs both sides.
     await user.clear(screen.getByRole('textbox', { name: /first name/i }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('heading', { name: 'Step 4: Legal Representative Details' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Select firm and branch to save' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Please select a law firm')).toBeInTheDocument();
+    const sides = await screen.findByRole('alert');
+    expect(within(sides).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Add a plaintiff or applicant: the party bringing the matter (one party on each side of the citation is required)',
+      'Add a defendant or respondent: the party the matter is brought against (one party on each side of the citation is required)',
+    ]);
+    expect(screen.getByRole('heading', { name: 'Step 3: Parties Involved' })).toBeInTheDocument();
   });
 
   it('requires the signature on step 5 and builds it from the first and last name', async () => {
@@ -264,7 +287,7 @@ describe('New Matter submit', () => {
     readyToSubmit();
     let releaseProof: (r: Response) => void = () => undefined;
     const { user, find, feedback, router } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
-      'GET /documents/42/parties': reply(200, { parties: [{ id: 1 }], total: 1 }),
+      'GET /documents/42/parties': reply(200, CITED),
       'PUT /documents/42': reply(200, { status: 'success', data: doc({ status: 'served' }), message: 'ok' }),
       'GET /documents/42': reply(200, doc({ status: 'served' })),
       'GET /proof-of-service/document/42': () => new Promise<Response>((resolve) => (releaseProof = resolve)),
@@ -286,7 +309,7 @@ describe('New Matter submit', () => {
   it('says so when the proof of service fails, and when the server refuses the submit', async () => {
     readyToSubmit();
     const failingProof = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
-      'GET /documents/42/parties': reply(200, { parties: [{ id: 1 }], total: 1 }),
+      'GET /documents/42/parties': reply(200, CITED),
       'PUT /documents/42': reply(200, { status: 'success', data: doc({ status: 'served' }), message: 'ok' }),
       'GET /documents/42': reply(200, doc({ status: 'served' })),
       'GET /proof-of-service/document/42': reply(200, { exists: false, document_id: 42 }),
@@ -303,24 +326,27 @@ describe('New Matter submit', () => {
 
     readyToSubmit();
     const refused = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
-      'GET /documents/42/parties': reply(200, { parties: [{ id: 1 }], total: 1 }),
-      'PUT /documents/42': reply(422, { detail: [{ loc: ['body', 'parties'], msg: 'Please add at least one party to the document', type: 'missing' }] }),
+      'GET /documents/42/parties': reply(200, CITED),
+      'PUT /documents/42': reply(422, { detail: [{ loc: ['body', 'court_name'], msg: 'Court is required by the server', type: 'missing' }] }),
     });
     await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
     await refused.user.click(await screen.findByRole('button', { name: 'Sign Document' }));
     await refused.user.click(screen.getByRole('button', { name: 'Submit Document' }));
     await waitFor(() => expect(refused.feedback.showError).toHaveBeenCalledWith('Failed to submit document. Please try again.'));
-    expect(await screen.findByText('Please add at least one party to the document')).toBeInTheDocument();
+    expect(await screen.findByText('Court is required by the server')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit Document' })).toBeEnabled();
   });
 
-  it('asks for a party before submitting a draft without one', async () => {
+  it('asks for the missing side of the citation before submitting', async () => {
     readyToSubmit();
-    const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', { 'GET /documents/42/parties': reply(200, { parties: [], total: 0 }) });
+    const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
+      'GET /documents/42/parties': reply(200, { parties: [link(2, 'defendant', 'Ms Zanele Dube')], total: 1 }),
+    });
     await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
+    expect(await screen.findByText('Ms Zanele Dube')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Sign Document' }));
     await user.click(screen.getByRole('button', { name: 'Submit Document' }));
-    expect(await screen.findByText('Please add at least one party to the document')).toBeInTheDocument();
+    expect(await screen.findByText(/^Add a plaintiff or applicant/)).toBeInTheDocument();
     expect(find('PUT', '/documents/42')).toHaveLength(0);
   });
 });

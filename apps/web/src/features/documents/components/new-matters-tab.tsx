@@ -25,7 +25,8 @@ import { useCurrentUser } from '../../../lib/auth';
 import { useMatterWizard } from '../hooks/use-matter-wizard';
 import { STEP_LABELS, STEP_TITLES, saveButtonLabel, toStep, type Step as WizardStep } from '../utils/wizard-rules';
 import { LegalRepSelector } from './legal-rep-selector';
-import { PartyForm } from './party-form';
+import { STEP3_NOTE } from '../utils/citation';
+import { CitationStep } from './citation-step';
 import { CaseInfoStep, ReviewStep, UploadStep } from './wizard-steps';
 
 /** Dashboard tab "New Matters": the five-step New Matter wizard (spec 2.2). */
@@ -140,8 +141,8 @@ function MatterWizardView() {
           Step {currentStep}: {STEP_TITLES[currentStep - 1]}
         </Typography>
         {currentStep === 3 ? (
-          <Typography variant="body2" color="text.secondary">
-            All fields are required.
+          <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }}>
+            {STEP3_NOTE}
           </Typography>
         ) : null}
 
@@ -162,7 +163,7 @@ function MatterWizardView() {
         <Box sx={{ mt: 2.5 }}>
           {currentStep === 1 ? <CaseInfoStep wizard={wizard} /> : null}
           {currentStep === 2 ? <UploadStep wizard={wizard} /> : null}
-          {currentStep === 3 ? <PartyForm value={wizard.partyData} onChange={wizard.setPartyData} disabled={busy} /> : null}
+          {currentStep === 3 ? <CitationStep wizard={wizard} /> : null}
           {currentStep === 4 ? <LegalRepSelector value={wizard.legalRep} onChange={wizard.setLegalRep} disabled={busy} /> : null}
           {currentStep === 5 ? <ReviewStep wizard={wizard} fullName={user?.full_name} /> : null}
         </Box>

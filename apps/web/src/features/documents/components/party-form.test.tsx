@@ -32,7 +32,8 @@ describe('PartyForm', () => {
     expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Male', 'Female', 'Other', 'Prefer not to say']);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('combobox', { name: /party role/i }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(13);
+    // The spec's 13 roles, then the procedural roles of a citation (appellant, excipient, intervening party, garnishee).
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(17);
   });
 
   it('keeps only 13 digits in the ID number, checks it and fills the birth date', async () => {

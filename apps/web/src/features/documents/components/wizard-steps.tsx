@@ -16,15 +16,21 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import { COURT_NAME_INVALID, COURT_ONLINE_HIGH_COURT_ONLY, isMagistratesCourt, normalizeCourtName } from '@lexserve/contracts/courts';
 import { CASE_CATEGORIES, CASE_PRIORITIES, CASE_PRIORITY_LABELS, MAX_FILES_PER_UPLOAD, type CaseCategory, type CasePriority } from '@lexserve/contracts/documents';
-import { PARTY_ROLE_LABELS, type PartyRole } from '@lexserve/contracts/parties';
+import { serviceChannelNote, serviceChannelOf, type ServiceChannelEntry } from '@lexserve/contracts/service-channels';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatLongDate } from '../../../lib/format';
 import type { MatterWizard } from '../hooks/use-matter-wizard';
-import { isPartyEmpty, partyLabel } from '../utils/party-rules';
+import { isPartyEmpty } from '../utils/party-rules';
 import { formatFileSize, formatMegabytes } from '../utils/upload-rules';
-import { changeCategory, documentTypesFor, type CaseInfo } from '../utils/wizard-rules';
+import { COURT_REQUIRED, changeCategory, documentTypesFor, type CaseInfo } from '../utils/wizard-rules';
+import { CitationList } from './citation-step';
+import { CourtPicker } from './court-picker';
 import { DigitalSignatureCard } from './digital-signature-card';
 import { UploadArea } from './upload-area';
 import { UploadedFilesList } from './uploaded-files-list';
@@ -38,7 +44,39 @@ const FIELD_ERRORS: Record<string, keyof CaseInfo> = {
   'Case Priority is required': 'casePriority',
   'Case Category is required': 'caseCategory',
   'Document Type is required': 'documentType',
+  [COURT_REQUIRED]: 'courtName',
+  [COURT_NAME_INVALID]: 'courtName',
+  [COURT_ONLINE_HIGH_COURT_ONLY]: 'onCourtOnline',
 };
+
+const CHANNEL_SEVERITY: Record<ServiceChannelEntry['channel'], 'info' | 'success' | 'warning'> = {
+  sheriff: 'warning',
+  electronic_or_sheriff: 'success',
+  not_served: 'info',
+};
+
+/** How the chosen document type is served, with the rule it rests on (docs/service-rules.md). */
+function ServiceChannelNote({ documentType, onCourtOnline }: { documentType: string; onCourtOnline: boolean }) {
+  const entry = serviceChannelOf(documentType);
+  if (!entry) return null;
+  return (
+    <Alert severity={CHANNEL_SEVERITY[entry.channel]} role="note" aria-label="How this document is served" data-testid="service-channel-note">
+      <Typography variant="body2" sx={{ fontWeight: 700 }}>
+        {serviceChannelNote(entry, { onCourtOnline })}
+      </Typography>
+      <Typography variant="body2">
+        {entry.channel === 'electronic_or_sheriff' && onCourtOnline
+          ? 'This matter runs on Court Online: serve it there. LexServe does not e-mail documents of a Court Online matter.'
+          : entry.explanation}
+      </Typography>
+      {entry.note ? (
+        <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5 }}>
+          {entry.note}
+        </Typography>
+      ) : null}
+    </Alert>
+  );
+}
 
 /** Step 1, "Case Information". */
 export function CaseInfoStep({ wizard }: { wizard: MatterWizard }) {
@@ -55,6 +93,7 @@ export function CaseInfoStep({ wizard }: { wizard: MatterWizard }) {
     clearErrorsOf(field);
   };
   const types = documentTypesFor(caseInfo.caseCategory);
+  const magistrates = isMagistratesCourt(normalizeCourtName(caseInfo.courtName));
   return (
     <Grid container spacing={2.5}>
       <Grid size={12}>
@@ -164,6 +203,35 @@ export function CaseInfoStep({ wizard }: { wizard: MatterWizard }) {
           </TextField>
         </Grid>
       ) : null}
+      {caseInfo.documentType ? (
+        <Grid size={12}>
+          <ServiceChannelNote documentType={caseInfo.documentType} onCourtOnline={caseInfo.onCourtOnline} />
+        </Grid>
+      ) : null}
+      <Grid size={{ xs: 12, md: 7 }}>
+        <CourtPicker value={caseInfo.courtName} onChange={(value) => set('courtName', value)} error={fieldError('courtName')} disabled={busy} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={caseInfo.onCourtOnline}
+              onChange={(e) => {
+                setCaseInfo({ ...caseInfo, onCourtOnline: e.target.checked });
+                clearErrorsOf('onCourtOnline');
+              }}
+              disabled={busy || (caseInfo.onCourtOnline ? false : magistrates)}
+            />
+          }
+          label="This matter runs on Court Online"
+        />
+        <FormHelperText error={Boolean(fieldError('onCourtOnline'))} sx={{ mt: -0.5 }}>
+          {fieldError('onCourtOnline') ??
+            (magistrates
+              ? "Court Online serves the High Court only."
+              : 'Later documents are then served through Court Online (Uniform Rules 1A and 1B), not by LexServe e-mail.')}
+        </FormHelperText>
+      </Grid>
     </Grid>
   );
 }
@@ -252,7 +320,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Step 5, "Review and Submit". */
 export function ReviewStep({ wizard, fullName }: { wizard: MatterWizard; fullName: string | null | undefined }) {
-  const { caseInfo, legalRep, partyData, serverFiles, staging, signature, busy } = wizard;
+  const { caseInfo, legalRep, partyData, serverFiles, staging, signature, busy, citation } = wizard;
   const pending = staging.staged.filter((s) => s.status !== 'uploaded');
   const rows = [
     ...serverFiles.map((f) => ({ key: `f${f.id}`, name: f.filename, size: f.size, note: '' })),
@@ -269,6 +337,13 @@ export function ReviewStep({ wizard, fullName }: { wizard: MatterWizard; fullNam
         <SummaryRow label="Case Priority" value={caseInfo.casePriority ? CASE_PRIORITY_LABELS[caseInfo.casePriority] : ''} />
         <SummaryRow label="Case Category" value={caseInfo.caseCategory} />
         <SummaryRow label="Document Type" value={caseInfo.documentType} />
+        <SummaryRow label="Court" value={normalizeCourtName(caseInfo.courtName) ?? caseInfo.courtName} />
+        <SummaryRow label="Court Online" value={caseInfo.onCourtOnline ? 'Yes' : 'No'} />
+        {caseInfo.documentType ? (
+          <Box sx={{ mt: 1 }}>
+            <ServiceChannelNote documentType={caseInfo.documentType} onCourtOnline={caseInfo.onCourtOnline} />
+          </Box>
+        ) : null}
       </Section>
 
       <Section title="Documents">
@@ -300,19 +375,13 @@ export function ReviewStep({ wizard, fullName }: { wizard: MatterWizard; fullNam
         )}
       </Section>
 
-      <Section title="Party">
-        {isPartyEmpty(partyData) ? (
-          <Typography variant="body2" color="text.secondary">
-            {wizard.linkedParties > 0 ? `${wizard.linkedParties} party linked to this draft.` : 'No party entered yet. A served document needs at least one party.'}
+      <Section title="Citation">
+        <CitationList citation={citation} />
+        {!isPartyEmpty(partyData) ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            A party entered in step 3 but not added to the citation is saved with the draft when its details are complete.
           </Typography>
-        ) : (
-          <>
-            <SummaryRow label="Name" value={partyLabel(partyData)} />
-            <SummaryRow label="Role" value={partyData.role ? PARTY_ROLE_LABELS[partyData.role as PartyRole] : ''} />
-            <SummaryRow label="Type" value={partyData.type === 'entity' ? 'Entity' : 'Individual'} />
-            <SummaryRow label="Email" value={partyData.email} />
-          </>
-        )}
+        ) : null}
       </Section>
 
       <Section title="Legal Representative">

@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateDocuments } from '../api/documents';
-import { isPartyEmpty } from '../utils/party-rules';
+import { citationProblems, citationRoles } from '../utils/citation';
+import { isPartyValidForSave } from '../utils/party-rules';
 import { isStepFieldsComplete, startStepOf, type ResumeRecord, type Step } from '../utils/wizard-rules';
 import type { WizardFeedback, WizardUser } from './matter-wizard/types';
+import { useCitation } from './matter-wizard/use-citation';
 import { useDraftResume } from './matter-wizard/use-draft-resume';
 import { useDraftSave } from './matter-wizard/use-draft-save';
 import { useWizardForm } from './matter-wizard/use-wizard-form';
@@ -10,8 +12,6 @@ import { useWizardSteps } from './matter-wizard/use-wizard-steps';
 import { useWizardSubmit } from './matter-wizard/use-wizard-submit';
 import { validateStep } from './matter-wizard/validate-step';
 import { useFileStaging } from './use-file-staging';
-
-const PARTY_REQUIRED_TO_SUBMIT = 'Please add at least one party to the document';
 
 type Options = {
   user: WizardUser;
@@ -31,7 +31,9 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
   const fileCount = draft.serverFiles.length + staging.counts.pending + staging.counts.uploading;
   const hasFiles = fileCount > 0 || form.hasExistingFile;
   const validate = (step: Step) => validateStep(step, { ...form, hasFiles, fullName: user?.full_name });
-  const steps = useWizardSteps(validate);
+  // A complete party left in the form on step 3 joins the citation on the way to step 4.
+  const steps = useWizardSteps(validate, (step) => step === 3 && builder.takeFormParty());
+  const builder = useCitation({ form, documentId: draft.documentId, setErrors: steps.setErrors, feedback });
 
   const resume = useDraftResume({
     resumeId,
@@ -45,12 +47,20 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
       return start;
     },
     startOver: () => steps.startAt(1),
-    onLinkedParties: form.setLinkedParties,
+    onPartyLinks: builder.loadLinks,
   });
 
   const { currentStep } = steps;
   const { caseInfo, partyData, legalRep, signature } = form;
-  const snapshot = { currentStep, caseInfo, partyData, legalRep, signature, fileCount: hasFiles ? Math.max(fileCount, 1) : 0 };
+  const snapshot = {
+    currentStep,
+    caseInfo,
+    partyData,
+    legalRep,
+    signature,
+    fileCount: hasFiles ? Math.max(fileCount, 1) : 0,
+    citationCount: form.citation.length,
+  };
   const stepComplete = isStepFieldsComplete(currentStep, snapshot);
 
   const submitter = useWizardSubmit({
@@ -58,8 +68,9 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
     persist: (submit) => draft.persist(submit, snapshot),
     submitProblems: () => {
       const problems = validate(5);
-      if (!problems.length && isPartyEmpty(form.partyData) && form.linkedParties === 0) problems.push(PARTY_REQUIRED_TO_SUBMIT);
-      return problems;
+      // The citation needs a party on each side before a document can be served (the server checks it too).
+      if (problems.length) return problems;
+      return citationProblems(citationRoles(form.citation, isPartyValidForSave(form.partyData) ? form.partyData : undefined));
     },
     setErrors: steps.setErrors,
     onServed: async () => {
@@ -85,7 +96,9 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
     setSignature: form.setSignature,
     hasExistingFile: form.hasExistingFile,
     resumed: resume.resumed,
-    linkedParties: form.linkedParties,
+    citation: form.citation,
+    addPartyToCitation: builder.addPartyToCitation,
+    removeFromCitation: builder.removeFromCitation,
     errors: steps.errors,
     setErrors: steps.setErrors,
     saving: submitter.saving,

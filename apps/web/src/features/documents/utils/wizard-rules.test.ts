@@ -35,6 +35,8 @@ const fullCase: CaseInfo = {
   casePriority: 'urgent',
   caseCategory: 'Pleadings',
   documentType: 'Summons Simple',
+  courtName: 'Western Cape Division, Cape Town',
+  onCourtOnline: false,
 };
 
 const validParty: PartyData = {
@@ -104,7 +106,22 @@ describe('step 1 validation', () => {
       'Case Priority is required',
       'Case Category is required',
       'Document Type is required',
+      'Court is required',
     ]);
+  });
+
+  it('needs a listed High Court seat or a magistrates’ court, and Court Online only in the High Court', () => {
+    expect(validateCaseInfo({ ...fullCase, courtName: 'Court of Narnia' })).toEqual([
+      'Court must be a High Court division from the list (e.g. "Gauteng Division, Pretoria") or "Magistrate\'s Court, <district>"',
+    ]);
+    expect(validateCaseInfo({ ...fullCase, courtName: "magistrates' court, wynberg" })).toEqual([]);
+    expect(validateCaseInfo({ ...fullCase, courtName: "Magistrate's Court, Wynberg", onCourtOnline: true })[0]).toMatch(/^Court Online serves the High Court only/);
+    expect(validateCaseInfo({ ...fullCase, onCourtOnline: true })).toEqual([]);
+    expect(documentFieldsOf({ ...fullCase, courtName: ' gauteng division, pretoria ' }, emptyLegalRep())).toMatchObject({
+      court_name: 'Gauteng Division, Pretoria',
+      on_court_online: false,
+    });
+    expect(documentFieldsOf({ ...fullCase, courtName: 'nowhere' }, emptyLegalRep()).court_name).toBeNull();
   });
 
   it('trims text first and accepts a complete step', () => {

@@ -1,4 +1,5 @@
 import { EMAIL_PATTERN } from '@lexserve/contracts/common';
+import { COURT_NAME_INVALID, COURT_ONLINE_HIGH_COURT_ONLY, isMagistratesCourt, normalizeCourtName } from '@lexserve/contracts/courts';
 import {
   CASE_CATEGORIES,
   CASE_PRIORITIES,
@@ -47,6 +48,9 @@ export type CaseInfo = {
   casePriority: CasePriority | '';
   caseCategory: CaseCategory | '';
   documentType: string;
+  /** As typed or chosen; sent in its canonical name ("Gauteng Division, Pretoria", "Magistrate's Court, Wynberg"). */
+  courtName: string;
+  onCourtOnline: boolean;
 };
 
 export type LegalRepData = {
@@ -79,6 +83,8 @@ type DraftMetadata = {
     legal_rep_data: LegalRepData;
     signature: string;
     file_info: FileInfo;
+    /** The citation as saved: each party's id (once linked), role and name. */
+    parties?: { party_id: number | null; role: string; name: string }[];
   };
   last_saved_at: string;
   version: typeof DRAFT_METADATA_VERSION;
@@ -92,6 +98,8 @@ export const emptyCaseInfo = (user?: { full_name?: string | null; email?: string
   casePriority: '',
   caseCategory: '',
   documentType: '',
+  courtName: '',
+  onCourtOnline: false,
 });
 
 export const emptyLegalRep = (): LegalRepData => ({
@@ -133,7 +141,9 @@ const isPriority = (value: unknown): value is CasePriority => typeof value === '
 
 const blank = (value: string | null | undefined) => !value || value.trim() === '';
 
-/** Step 1 messages in the spec's order (text trimmed first). */
+export const COURT_REQUIRED = 'Court is required';
+
+/** Step 1 messages in the spec's order (text trimmed first), then the court. */
 export const validateCaseInfo = (info: CaseInfo): string[] => {
   const messages: string[] = [];
   if (blank(info.title)) messages.push('Document title is required');
@@ -144,6 +154,9 @@ export const validateCaseInfo = (info: CaseInfo): string[] => {
   if (blank(info.casePriority)) messages.push('Case Priority is required');
   if (blank(info.caseCategory)) messages.push('Case Category is required');
   if (blank(info.documentType)) messages.push('Document Type is required');
+  if (blank(info.courtName)) messages.push(COURT_REQUIRED);
+  else if (!normalizeCourtName(info.courtName)) messages.push(COURT_NAME_INVALID);
+  else if (info.onCourtOnline && isMagistratesCourt(normalizeCourtName(info.courtName))) messages.push(COURT_ONLINE_HIGH_COURT_ONLY);
   return messages;
 };
 
@@ -155,7 +168,8 @@ const isCaseInfoComplete = (info: CaseInfo): boolean =>
   !blank(info.caseNumber) &&
   !blank(info.casePriority) &&
   !blank(info.caseCategory) &&
-  !blank(info.documentType);
+  !blank(info.documentType) &&
+  !blank(info.courtName);
 
 export const validateUploadStep = (hasFiles: boolean): string[] => (hasFiles ? [] : ['Please upload at least one document']);
 
@@ -204,6 +218,8 @@ export type WizardSnapshot = {
   signature: string;
   /** Files uploaded to the draft, or staged for upload. */
   fileCount: number;
+  /** Parties in the citation (step 3); the party form counts when it is valid for saving. */
+  citationCount?: number;
 };
 
 /** Whether the fields of the current step are complete (save-draft and submit buttons). */
@@ -214,7 +230,7 @@ export const isStepFieldsComplete = (step: Step, s: WizardSnapshot): boolean => 
     case 2:
       return s.fileCount > 0;
     case 3:
-      return isPartyValidForSave(s.partyData);
+      return (s.citationCount ?? 0) > 0 || isPartyValidForSave(s.partyData);
     case 4:
       return isLegalRepComplete(s.legalRep);
     case 5:
@@ -229,7 +245,7 @@ export const computeStepStatus = (s: WizardSnapshot): StepStatus => {
   const raw = [
     isCaseInfoComplete(s.caseInfo),
     s.fileCount > 0 || s.currentStep > 2,
-    s.currentStep > 3 || isPartyValidForSave(s.partyData),
+    s.currentStep > 3 || (s.citationCount ?? 0) > 0 || isPartyValidForSave(s.partyData),
     s.currentStep > 4 || isLegalRepComplete(s.legalRep),
     !blank(s.signature),
   ];
@@ -316,7 +332,10 @@ export const documentCompletion = (doc: Document): number => (isDraft(doc) ? ste
 
 // ---- metadata --------------------------------------------------------------------------------
 
-export const buildDraftMetadata = (s: WizardSnapshot & { fileNames: string[] }, now = new Date()): DraftMetadata => ({
+export const buildDraftMetadata = (
+  s: WizardSnapshot & { fileNames: string[]; parties?: DraftMetadata['wizard_data']['parties'] },
+  now = new Date(),
+): DraftMetadata => ({
   step_status: computeStepStatus(s),
   wizard_data: {
     case_info: s.caseInfo,
@@ -324,6 +343,7 @@ export const buildDraftMetadata = (s: WizardSnapshot & { fileNames: string[] }, 
     legal_rep_data: s.legalRep,
     signature: s.signature,
     file_info: { has_files: s.fileCount > 0, file_count: s.fileCount, file_names: s.fileNames },
+    ...(s.parties ? { parties: s.parties } : {}),
   },
   last_saved_at: now.toISOString(),
   version: DRAFT_METADATA_VERSION,
@@ -344,6 +364,8 @@ const toCaseInfo = (raw: unknown, doc: Document): CaseInfo => {
     casePriority: isPriority(r.casePriority) ? r.casePriority : (doc.case_priority ?? ''),
     caseCategory: category,
     documentType: category && documentTypesFor(category).includes(documentType) ? documentType : '',
+    courtName: str(r.courtName) || (doc.court_name ?? ''),
+    onCourtOnline: typeof r.onCourtOnline === 'boolean' ? r.onCourtOnline : Boolean(doc.on_court_online),
   };
 };
 
@@ -491,6 +513,8 @@ export const documentFieldsOf = (info: CaseInfo, rep: LegalRepData) => ({
   case_number: info.caseNumber.trim() || null,
   case_priority: info.casePriority || null,
   client_name: info.attorneyName.trim() || null,
+  court_name: normalizeCourtName(info.courtName),
+  on_court_online: info.onCourtOnline,
   firm_id: rep.firmId,
   branch_id: rep.branchId,
   digital_service_address: rep.digitalServiceAddress.trim() || null,

@@ -1,3 +1,4 @@
+import type { PartyLink } from '@lexserve/contracts/parties';
 import { useEffect, useState } from 'react';
 import { getDocument } from '../../api/documents';
 import { listDocumentParties } from '../../api/parties';
@@ -15,14 +16,15 @@ type Options = {
   apply: (record: ResumeRecord, requestedStep: Step | null) => Step;
   /** The draft could not be loaded: the wizard starts over. */
   startOver: () => void;
-  onLinkedParties: (count: number) => void;
+  /** The parties linked to the draft on the server (its citation). */
+  onPartyLinks: (links: PartyLink[]) => void;
 };
 
 /**
  * Resume (spec 2 §4): a fresh resume record is used once; otherwise the draft is loaded from the server. Says
  * 'Draft loaded!' for a few seconds afterwards.
  */
-export function useDraftResume({ resumeId, requestedStep, feedback, apply, startOver, onLinkedParties }: Options) {
+export function useDraftResume({ resumeId, requestedStep, feedback, apply, startOver, onPartyLinks }: Options) {
   const [loadingDraft, setLoadingDraft] = useState(false);
   const [loadedNotice, setLoadedNotice] = useState<Step | null>(null);
   /** The wizard continues a saved draft (rather than a matter started here). */
@@ -57,7 +59,7 @@ export function useDraftResume({ resumeId, requestedStep, feedback, apply, start
         });
     }
     listDocumentParties(resumeId)
-      .then((links) => !cancelled && onLinkedParties(links.length))
+      .then((links) => !cancelled && onPartyLinks(links))
       .catch(() => undefined);
     return () => {
       cancelled = true;

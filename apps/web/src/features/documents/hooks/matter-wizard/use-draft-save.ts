@@ -3,17 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { caseFilesQueryOptions, useCaseFiles } from '../../api/case-files';
 import { createDocument, getDocument, invalidateDocuments, reasonOf, updateDocument } from '../../api/documents';
-import { partySaveError, saveWizardParty } from '../../api/parties';
-import { isPartyValidForSave } from '../../utils/party-rules';
 import { buildDraftMetadata, documentFieldsOf, type WizardSnapshot } from '../../utils/wizard-rules';
 import type { FileStaging } from '../use-file-staging';
 import type { WizardFeedback } from './types';
 import type { WizardForm } from './use-wizard-form';
+import { saveCitation } from './save-citation';
 
 export type SavedDraft = { doc: Document; uploadFailed: boolean };
 
 /**
- * The draft on the server: created once, its files uploaded and listed, its party saved and linked, and its
+ * The draft on the server: created once, its files uploaded and listed, its citation saved and linked, and its
  * fields updated (the save sequence of spec 2 §4). Every step reads the wizard's state as it is at the call.
  */
 export function useDraftSave({ form, staging, feedback }: { form: WizardForm; staging: FileStaging; feedback: WizardFeedback }) {
@@ -52,22 +51,8 @@ export function useDraftSave({ form, staging, feedback }: { form: WizardForm; st
     }
   };
 
-  /** Save sequence part 3: an entered party is saved and linked, once per change. */
-  const saveParty = async (id: number) => {
-    if (!isPartyValidForSave(form.partyData)) return;
-    const key = JSON.stringify(form.partyData);
-    if (key === form.savedPartyKey.current) return;
-    try {
-      await saveWizardParty(id, form.partyData);
-      form.savedPartyKey.current = key;
-      form.setLinkedParties(Math.max(form.linkedParties, 1));
-    } catch (error) {
-      feedback.showError(partySaveError(error));
-    }
-  };
-
   /**
-   * The whole sequence: create the document if needed, upload the staged files, save and link the party, update
+   * The whole sequence: create the document if needed, upload the staged files, save and link the citation, update
    * the document, fetch it again. `submit` sends status served with today's service date, and lets a failed update
    * throw; a draft save reports it and answers null.
    */
@@ -81,12 +66,19 @@ export function useDraftSave({ form, staging, feedback }: { form: WizardForm; st
       if (outcome.uploaded.length) form.setHasExistingFile(true);
     }
     const latestFiles = (await refreshFiles(id)) ?? serverFiles;
-    await saveParty(id);
+    const citation = await saveCitation(id, form, feedback);
     const fileCount = latestFiles.length || (form.hasExistingFile ? 1 : 0);
+    const metadata = buildDraftMetadata({
+      ...snapshot,
+      citationCount: citation.length,
+      fileCount,
+      fileNames: latestFiles.map((f) => f.filename),
+      parties: citation.map((c) => ({ party_id: c.partyId, role: c.role, name: c.name })),
+    });
     const body = {
       ...documentFieldsOf(form.caseInfo, form.legalRep),
       signature_name: form.signature || null,
-      draft_metadata: buildDraftMetadata({ ...snapshot, fileCount, fileNames: latestFiles.map((f) => f.filename) }),
+      draft_metadata: metadata,
       ...(submit ? { status: 'served', service_date: new Date().toISOString() } : {}),
     };
     try {

@@ -1,9 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { emptyParty, isPartyValidForSave, type PartyData } from '../../utils/party-rules';
+import { useCallback, useEffect, useState } from 'react';
+import type { CitationParty } from '../../utils/citation';
+import { emptyParty, type PartyData } from '../../utils/party-rules';
 import { emptyCaseInfo, emptyLegalRep, type CaseInfo, type LegalRepData, type ResumeRecord } from '../../utils/wizard-rules';
 import type { WizardUser } from './types';
 
-/** What the wizard's steps collect: case information, the party, the legal representative and the signature. */
+/**
+ * What the wizard's steps collect: case information, the citation and the party being entered, the legal
+ * representative and the signature.
+ */
 export function useWizardForm(user: WizardUser) {
   const [caseInfo, setCaseInfo] = useState<CaseInfo>(() => emptyCaseInfo(user));
   const [partyData, setPartyData] = useState<PartyData>(() => emptyParty());
@@ -11,10 +15,8 @@ export function useWizardForm(user: WizardUser) {
   const [signature, setSignature] = useState('');
   /** The draft already holds a file (known from its record before the file list is loaded). */
   const [hasExistingFile, setHasExistingFile] = useState(false);
-  /** Parties linked to the draft on the server. */
-  const [linkedParties, setLinkedParties] = useState(0);
-  /** The party as last saved with the draft, so an unchanged party is not saved again. */
-  const savedPartyKey = useRef<string | null>(null);
+  /** The citation: parties with their roles (step 3); linked ones carry their party id. */
+  const [citation, setCitation] = useState<CitationParty[]>([]);
 
   // The attorney fields are prefilled from the signed-in user once it is known.
   useEffect(() => {
@@ -38,7 +40,6 @@ export function useWizardForm(user: WizardUser) {
       setLegalRep(record.legalRepData);
       setSignature(record.signature);
       setHasExistingFile(record.hasExistingFile);
-      savedPartyKey.current = isPartyValidForSave(record.partyData) ? JSON.stringify(record.partyData) : null;
     },
     [user],
   );
@@ -54,9 +55,8 @@ export function useWizardForm(user: WizardUser) {
     setSignature,
     hasExistingFile,
     setHasExistingFile,
-    linkedParties,
-    setLinkedParties,
-    savedPartyKey,
+    citation,
+    setCitation,
     load,
   };
 }

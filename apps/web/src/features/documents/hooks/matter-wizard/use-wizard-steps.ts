@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import type { Step } from '../../utils/wizard-rules';
 
-/** The wizard's position: the current step, the first step that may be shown, and the messages of the last check. */
-export function useWizardSteps(validate: (step: Step) => string[]) {
+/**
+ * The wizard's position: the current step, the first step that may be shown, and the messages of the last check.
+ * `onLeave` runs when Next leaves a step that passed its checks.
+ */
+export function useWizardSteps(validate: (step: Step) => string[], onLeave?: (step: Step) => void) {
   const [currentStep, setCurrentStep] = useState<Step>(1);
   const [minStep, setMinStep] = useState<Step>(1);
   const [errors, setErrors] = useState<string[]>([]);
@@ -12,6 +15,7 @@ export function useWizardSteps(validate: (step: Step) => string[]) {
     const problems = validate(currentStep);
     setErrors(problems);
     if (problems.length) return;
+    onLeave?.(currentStep);
     setCurrentStep((step) => Math.min(5, step + 1) as Step);
   };
   const previous = () => {
