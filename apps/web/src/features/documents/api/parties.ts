@@ -1,6 +1,6 @@
 import type { Party, PartyLink } from '@lexserve/contracts/parties';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, describeError } from '../../../lib/api-client';
+import { api, describeError, isApiRequestError } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
 import { documentKeys } from '../keys';
 import { toCreatePartyBody, type PartyData } from '../utils/party-rules';
@@ -41,13 +41,33 @@ const linkParty = (args: { partyId: number; documentId: number; role: string; no
 export const saveWizardParty = async (documentId: number, party: PartyData, opts: { isPrimary?: boolean } = {}): Promise<Party> => {
   let saved = await findExistingParty(party).catch(() => null);
   if (saved) {
-    saved = unwrap(await api.put<Envelope<Party> | Party>(`/parties/${saved.id}`, toCreatePartyBody(party)).catch(() => saved as Party));
+    saved = await updateOrCorrect(saved, party);
   } else {
     saved = await createParty(party);
   }
   await linkParty({ partyId: saved.id, documentId, role: party.role || 'client', isPrimary: opts.isPrimary ?? true });
   return saved;
 };
+
+/** Whether the details entered are those the party already has (nothing to update or correct). */
+const sameDetails = (existing: Party, body: Record<string, unknown>) =>
+  Object.entries(body).every(([key, value]) => String((existing as Record<string, unknown>)[key] ?? '') === String(value ?? ''));
+
+/**
+ * The wizard's details for a party it found by ID or registration number. A party on a served document is fixed
+ * (409 PARTY_ON_SERVED_DOCUMENT): changed details are then recorded as a correction, a new party that the old one's
+ * documents show on their timelines; unchanged details just reuse it. Other refusals keep the party as it is.
+ */
+async function updateOrCorrect(existing: Party, party: PartyData): Promise<Party> {
+  const body = toCreatePartyBody(party);
+  try {
+    return unwrap(await api.put<Envelope<Party> | Party>(`/parties/${existing.id}`, body));
+  } catch (error) {
+    if (!isApiRequestError(error) || error.code !== 'PARTY_ON_SERVED_DOCUMENT' || sameDetails(existing, body)) return existing;
+    const answer = await api.post<Envelope<{ party: Party }>>(`/parties/${existing.id}/corrections`, body);
+    return answer.data?.party ?? existing;
+  }
+}
 
 /** Removes a party from the draft's citation (DELETE /parties/{party_id}/documents/{document_id}). */
 export const unlinkParty = (documentId: number, partyId: number) => api.delete<unknown>(`/parties/${partyId}/documents/${documentId}`);
