@@ -26,6 +26,9 @@ export type RawDb = {
 
 export type Database = { db: Db; raw: RawDb };
 
+/** A LIKE/ILIKE pattern for "contains", with the user's %, _ and \ taken literally. */
+export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Whether an update has anything to set (Drizzle skips undefined values and refuses an empty SET). */
 export const hasChanges = (values: object): boolean => Object.values(values).some((v) => v !== undefined);
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@lexserve/contracts/common';
 import type { SubscriptionStatus } from '@lexserve/contracts/subscriptions';
-import { rowsOf, type DbOrTx } from '../../db/client';
+import { containsPattern, rowsOf, type DbOrTx } from '../../db/client';
 import {
   domainEvents,
   firmSubscriptions,
@@ -22,7 +22,6 @@ import { givesAccess } from '../subscriptions/subscription-records.service';
 
 /** firms.id, qualified: drizzle leaves columns of a single-table select unqualified, which a correlated subquery would misread. */
 const firmIdRef = sql.raw('"firms"."id"');
-const like = (term: string) => `%${term.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 const n = (v: unknown) => Number(v ?? 0);
 
 export type FirmSubscriptionFilter = 'all' | SubscriptionStatus | 'expiring';
@@ -33,7 +32,7 @@ const expiringSql = (now: Date, days: number): SQL =>
 
 function subscriptionSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const term = like(search);
+  const term = containsPattern(search);
   const conditions: SQL[] = [
     ilike(firms.name, term),
     ilike(subscriptionPlans.name, term),
@@ -480,7 +479,7 @@ export async function listMail(
   if (opts.status) where.push(eq(mailOutbox.status, opts.status));
   if (opts.search)
     where.push(
-      or(ilike(mailOutbox.toAddress, like(opts.search)), ilike(mailOutbox.subject, like(opts.search)))!,
+      or(ilike(mailOutbox.toAddress, containsPattern(opts.search)), ilike(mailOutbox.subject, containsPattern(opts.search)))!,
     );
   const filter = where.length ? and(...where) : undefined;
   const [rows, [total]] = await Promise.all([
@@ -505,7 +504,7 @@ export async function listUsers(
 ) {
   const where: SQL[] = [eq(users.isSystem, false)];
   if (opts.search) {
-    const term = like(opts.search);
+    const term = containsPattern(opts.search);
     where.push(
       or(
         ilike(users.fullName, term),
@@ -545,7 +544,7 @@ export async function listFirms(
 ) {
   const where: SQL[] = [];
   if (opts.search) {
-    const term = like(opts.search);
+    const term = containsPattern(opts.search);
     where.push(or(ilike(firms.name, term), ilike(firms.contactEmail, term), ilike(firms.address, term))!);
   }
   if (opts.isActive !== undefined) where.push(eq(firms.isActive, opts.isActive));

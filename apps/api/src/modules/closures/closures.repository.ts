@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { type ClosureCounts, type ClosureStatus } from '@lexserve/contracts/closures';
-import type { DbOrTx } from '../../db/client';
+import { containsPattern, type DbOrTx } from '../../db/client';
 import {
   caseClosures,
   caseFiles,
@@ -99,7 +99,7 @@ export async function listClosures(db: DbOrTx, actor: Actor, f: ListFilters) {
   const base: (SQL | undefined)[] = [scoped(actor)];
   if (f.documentId) base.push(eq(caseClosures.documentId, f.documentId));
   if (f.search) {
-    const pattern = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(f.search);
     base.push(or(ilike(documents.title, pattern), ilike(documents.caseNumber, pattern), ilike(caseClosures.closureReason, pattern)));
   }
   const filter = and(...base, f.status ? eq(caseClosures.closureStatus, f.status) : undefined);

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { FirmErrors } from '@lexserve/contracts/errors';
-import { hasChanges, type DbOrTx } from '../../db/client';
+import { containsPattern, hasChanges, type DbOrTx } from '../../db/client';
 import { branches, firms } from '../../db/schema/index';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 
@@ -23,7 +23,7 @@ export async function listFirms(db: DbOrTx, opts: { search?: string; skip: numbe
   const where: SQL[] = [];
   if (opts.activeOnly) where.push(eq(firms.isActive, true));
   if (opts.search) {
-    const term = `%${opts.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const term = containsPattern(opts.search);
     where.push(or(ilike(firms.name, term), ilike(firms.contactEmail, term), ilike(firms.address, term))!);
   }
   const filter = where.length ? and(...where) : undefined;

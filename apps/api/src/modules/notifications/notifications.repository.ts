@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, type NotificationType } from '@lexserve/contracts/notifications';
-import type { DbOrTx } from '../../db/client';
+import { containsPattern, type DbOrTx } from '../../db/client';
 import { firms, notifications, users } from '../../db/schema/index';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -23,14 +23,13 @@ export type ListFilter = {
 /** Rows of a raw `db.execute` on either driver (node-postgres answers {rows}, PGlite a result with rows too). */
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function listWhere(f: Omit<ListFilter, 'skip' | 'limit'>): SQL {
   const where: SQL[] = [eq(notifications.userId, f.userId)];
   if (f.type) where.push(eq(notifications.notificationType, f.type));
   if (f.isRead !== undefined) where.push(eq(notifications.isRead, f.isRead));
   if (f.search) {
-    const pattern = `%${escapeLike(f.search)}%`;
+    const pattern = containsPattern(f.search);
     where.push(or(ilike(notifications.title, pattern), ilike(notifications.message, pattern))!);
   }
   return and(...where)!;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PartyListQuery } from '@lexserve/contracts/parties';
-import type { DbOrTx } from '../../db/client';
+import { containsPattern, type DbOrTx } from '../../db/client';
 import { documentParties, documents, parties } from '../../db/schema/index';
 import { documentWasServed } from '../../lib/tenancy';
 
@@ -45,7 +45,6 @@ export const insertParty = async (db: DbOrTx, values: NewParty) => (await db.ins
 export const updatePartyRow = async (db: DbOrTx, id: number, values: Partial<NewParty>) =>
   (await db.update(parties).set(values).where(eq(parties.id, id)).returning())[0]!;
 
-const like = (term: string) => `%${term.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /** Search within a scope (lib/tenancy partyScope; undefined: every firm, for the system administrator), newest first. */
 export async function searchParties(db: DbOrTx, scope: SQL | undefined, q: PartyListQuery) {
@@ -54,7 +53,7 @@ export async function searchParties(db: DbOrTx, scope: SQL | undefined, q: Party
   if (q.id_number) where.push(eq(parties.idNumber, q.id_number));
   if (q.registration_number) where.push(sql`lower(${parties.registrationNumber}) = lower(${q.registration_number})`);
   if (q.search) {
-    const term = like(q.search);
+    const term = containsPattern(q.search);
     where.push(
       or(
         ilike(parties.firstName, term),

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { SheriffErrors } from '@lexserve/contracts/users';
-import type { DbOrTx } from '../../db/client';
+import { containsPattern, type DbOrTx } from '../../db/client';
 import { sheriffProfiles, users } from '../../db/schema/index';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 
@@ -41,7 +41,6 @@ export const appointmentNumberInUse = async (db: DbOrTx, appointmentNumber: stri
       )
   ).length > 0;
 
-const like = (term: string) => `%${term.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /** The sheriff serves the district (case and surrounding spaces ignored). */
 const servesArea = (area: string) =>
@@ -56,7 +55,7 @@ export async function listSheriffs(db: DbOrTx, filter: SheriffFilter = {}) {
   if (filter.ids) where.push(inArray(users.id, filter.ids.length ? filter.ids : [-1]));
   if (filter.area) where.push(servesArea(filter.area));
   if (filter.search) {
-    const term = like(filter.search);
+    const term = containsPattern(filter.search);
     where.push(
       or(
         ilike(users.fullName, term),
