@@ -681,6 +681,26 @@ export const TimelineEventSchema = z.object({
 export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
 export const TimelineSchema = z.object({ events: z.array(TimelineEventSchema), total: z.number().int() });
 
+/**
+ * GET /documents/{id}/timeline/verify: the tamper-evident trail recomputed from the stored events (docs/evidence.md).
+ * `first_broken_event_id` is the first event (in the order they were recorded) that does not check out: changed
+ * after it was recorded, or following a removed one; `anchored` is the latest RFC 3161 time-stamp of the trail's head.
+ */
+export const TrailVerificationSchema = z.object({
+  intact: z.boolean(),
+  events: z.number().int(),
+  head_hash: z.string().nullable(),
+  first_broken_event_id: z.number().int().nullable(),
+  /** What is wrong at the first break, in words (null when intact). */
+  problem: z.string().nullable(),
+  anchored: z.object({ head_hash: z.string(), at: z.string(), authority: z.string().nullable() }).nullable(),
+});
+export type TrailVerification = z.infer<typeof TrailVerificationSchema>;
+
+/** The file name of a document's audit certificate. */
+export const auditCertificateFileName = (doc: { id: number; case_number?: string | null }) =>
+  `audit_certificate_${doc.case_number || doc.id}.pdf`;
+
 // ----- sheriffs
 
 export const AssignSheriffInputSchema = z.object({
@@ -808,6 +828,8 @@ export const DocumentErrors = defineErrors({
   DOWNLOAD_FAILED: { status: 500, message: 'Server error occurred while downloading the file. Please try again later.' },
   /** The role may not create, change or delete documents. */
   DOCUMENT_FORBIDDEN: { status: 403, message: 'Access forbidden. You may not have permission to perform this action.' },
+  /** The audit certificate (IP addresses and browsers of the trail) is for the firm's people and the assigned sheriff. */
+  AUDIT_CERTIFICATE_FORBIDDEN: { status: 403, message: "The audit certificate is issued only to the document's firm and its assigned sheriff." },
   /** DELETE on a document that is not a draft. */
   ONLY_DRAFTS_DELETABLE: { status: 409, message: 'Only draft documents can be deleted.' },
   /** A change of the served content (title, case, parties, files, legal representative) after service. */

@@ -137,7 +137,25 @@ export const documentEvents = pgTable('document_events', {
   eventDescription: text(),
   performedById: integer().references(() => users.id),
   eventMetadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  /** The tamper-evident trail (migration 0012, docs/evidence.md); NULL only on events written before it, until backfilled. */
+  contentHash: text(),
+  prevHash: text(),
+  chainHash: text(),
   ...timestamps,
+});
+
+/** RFC 3161 time-stamps over trail heads, one row per attempt (a failed one has `error` and no token). Append-only. */
+export const trailAnchors = pgTable('trail_anchors', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  documentId: integer().notNull(),
+  headEventId: bigint({ mode: 'number' }).notNull(),
+  headHash: text().notNull(),
+  /** The DER TimeStampToken, base64. */
+  token: text(),
+  genTime: at(),
+  authority: text(),
+  error: text(),
+  createdAt: at().notNull().defaultNow(),
 });
 
 export const proofsOfService = pgTable('proofs_of_service', {

@@ -20,6 +20,8 @@ export type ProofData = {
   };
   parties: { role: string; name: string; identifier: string | null; email: string | null }[];
   files: { filename: string; size: number; sha256: string }[];
+  /** The head hash of the document's timeline when this proof was drawn (docs/evidence.md). */
+  trailHeadHash: string | null;
   servedAt: Date;
   serviceDate: Date;
   signatureName: string;
@@ -223,6 +225,9 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
     lineY + 4,
     { width },
   );
+
+  ensure(24);
+  doc.font('Courier').fontSize(7.6).fillColor(INK).text(`Timeline head hash at issue  ${data.trailHeadHash ?? 'none'}`, M, doc.y + 8, { width });
 
   section('Verify this document');
   paragraph(

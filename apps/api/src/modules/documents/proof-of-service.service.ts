@@ -28,6 +28,7 @@ import { renderProofOfService, type ProofData } from './proof-of-service-pdf';
 import * as repo from './proof-of-service.repository';
 import { isWithSheriff } from './documents.policy';
 import { addTimelineEvent } from './timeline.repository';
+import { trailHead } from './trail.service';
 
 export const verificationUrlOf = (publicUrl: string, securityId: string) => `${publicUrl.replace(/\/$/, '')}/verify/${securityId}`;
 
@@ -35,13 +36,14 @@ export const verificationUrlOf = (publicUrl: string, securityId: string) => `${p
 async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: string, publicUrl: string): Promise<ProofData> {
   const firmIds = [doc.firmId, ...(doc.serviceFirmId ? [doc.serviceFirmId] : [])];
   const branchIds = [doc.branchId, doc.serviceBranchId].filter((id): id is number => id != null);
-  const [firms, branches, people, links, files, deliveries] = await Promise.all([
+  const [firms, branches, people, links, files, deliveries, trail] = await Promise.all([
     docs.firmsByIds(db, firmIds),
     docs.branchesByIds(db, branchIds),
     docs.usersByIds(db, [doc.servedById ?? doc.createdById]),
     documentPartyLinks(db, doc.id),
     listCaseFiles(db, doc.id),
     latestDeliveries(db, [doc.id]),
+    trailHead(db, doc.id),
   ]);
   const delivery = deliveries.get(doc.id);
   const deliveryEvents = delivery ? ((await eventsOfDeliveries(db, [delivery.id])).get(delivery.id) ?? []) : [];
@@ -81,6 +83,7 @@ async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: s
       email: l.party.email,
     })),
     files: served.map((f) => ({ filename: f.filename, size: Number(f.size), sha256: f.sha256 })),
+    trailHeadHash: trail.head_hash,
     servedAt: doc.servedAt ?? new Date(),
     serviceDate: doc.serviceDate ?? doc.servedAt ?? new Date(),
     signatureName: doc.signatureName ?? '',
