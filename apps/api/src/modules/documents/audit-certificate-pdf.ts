@@ -145,11 +145,12 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
   section('Time-stamp anchors');
   if (!data.anchors.length) paragraph('The head of this trail has not been time-stamped yet. The heads of the trails that changed are time-stamped every night after 00:10 SAST.', { color: MUTED });
   for (const a of data.anchors) {
-    field(
-      sast(a.at),
-      `${a.valid ? '' : 'DOES NOT CHECK OUT: '}head at event #${a.headEventId}, time-stamped by ${a.authority ?? 'an unnamed authority'}\n${a.headHash}`,
-      { color: a.valid ? INK : BAD },
-    );
+    ensure(42);
+    doc.font('Helvetica-Bold').fontSize(9.5).fillColor(a.valid ? INK : BAD)
+      .text(`${sast(a.at)}: head at event #${a.headEventId}${a.valid ? '' : ' (this time-stamp does not check out)'}`, M, doc.y + 2, { width });
+    doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(`Time-stamped by ${a.authority ?? 'an unnamed authority'}`, M + 12, doc.y + 1, { width: width - 12 });
+    doc.font('Courier').fontSize(7.4).fillColor(INK).text(`Head hash  ${a.headHash}`, M + 12, doc.y + 1, { width: width - 12 });
+    doc.y += 4;
   }
   if (data.pendingAnchor) field('Not yet anchored', `The last attempt (${sast(data.pendingAnchor.at)}) failed: ${data.pendingAnchor.error}. The next nightly run tries again.`, { color: MUTED });
 
@@ -161,7 +162,7 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
     const where = [e.ip ? `IP address ${e.ip}` : null, e.browser ? `Browser ${e.browser.slice(0, 160)}` : null].filter(Boolean).join('\n');
     doc.font('Helvetica').fontSize(9);
     const textHeight =
-      doc.heightOfString(e.description || '—', { width: width - 12 }) + (where ? doc.heightOfString(where, { width: width - 12 }) : 0) + 44;
+      doc.heightOfString(e.description || '—', { width: width - 12 }) + (where ? doc.heightOfString(where, { width: width - 12 }) : 0) + 36;
     ensure(textHeight);
     const y = doc.y + 2;
     doc.font('Helvetica-Bold').fontSize(9.5).fillColor(e.broken ? BAD : INK).text(heading, M, y, { width: width - 90 });
@@ -203,7 +204,7 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
       .text(`Audit certificate · document ${data.document.id}`, M, y, { width: width / 2, lineBreak: false });
     doc.font('Helvetica').fontSize(8).fillColor(MUTED)
       .text(`Page ${i - range.start + 1} of ${range.count}`, M + width / 2, y, { width: width / 2, align: 'right', lineBreak: false });
-    doc.text(`Head hash ${data.trail.headHash ?? 'none'} · ${TIME_ZONE_NOTE}`, M, y + 13, { width, lineBreak: false });
+    doc.text(`Head hash ${data.trail.headHash ?? 'none'} · times in SAST (UTC+02:00)`, M, y + 13, { width, lineBreak: false });
     doc.page.margins.bottom = bottom;
   }
   doc.end();
