@@ -128,8 +128,9 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
     doc.moveTo(M, y).lineTo(M + width, y).lineWidth(weight).strokeColor(RULE).stroke();
     doc.y = y + 6;
   };
-  const heading = (text: string) => {
-    ensure(54);
+  /** A heading kept on the page with at least `keep` points of what follows it. */
+  const heading = (text: string, keep = 40) => {
+    ensure(30 + keep);
     doc.moveDown(0.7);
     doc.font('Times-Bold').fontSize(11.5).fillColor(INK).text(text.toUpperCase(), M, doc.y, { width, characterSpacing: 0.3 });
     doc.y += 3;
@@ -242,7 +243,7 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
   }
 
   // ----- the attempts
-  heading(data.attempts.length === 1 ? 'Attempt' : 'Attempts');
+  heading(data.attempts.length === 1 ? 'Attempt' : 'Attempts', data.attempts[0]?.photos.length ? 150 : 110);
   if (!data.attempts.length) paragraph('No attempt was recorded before this return.', { color: MUTED, size: 10 });
   data.attempts.forEach((a, i) => {
     ensure(a.photos.length ? 150 : 110);
@@ -263,7 +264,7 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
   });
 
   // ----- the fees
-  heading('Sheriff’s fees');
+  heading('Sheriff’s fees', 70);
   const AMOUNT = 110;
   const feeRow = (label: string, cents: number | null, opts: { bold?: boolean; line?: boolean } = {}) => {
     doc.font(opts.bold ? 'Times-Bold' : 'Times-Roman').fontSize(10.5);
