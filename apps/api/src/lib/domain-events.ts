@@ -38,6 +38,8 @@ export interface DomainEvents {
   'document.status_changed': DocumentEventPayload & { from: string; to: string };
   /** returnId: served by the sheriff's return (its own event, document.return_issued, notifies the firm). */
   'document.served': DocumentEventPayload & { digitalServiceAddress: string | null; returnId?: number };
+  /** Submitted for service by the sheriff: the document is with the assigned sheriff. */
+  'document.handed_to_sheriff': DocumentEventPayload & { sheriffId: number };
   'document.deleted': DocumentEventPayload;
   'document.assigned': DocumentEventPayload & { previousSheriffId: number | null };
   'document.service_attempt': DocumentEventPayload & { outcome: string; attemptId: number };

@@ -8,6 +8,7 @@ import {
 } from '@lexserve/contracts/documents';
 import { CommonErrors } from '@lexserve/contracts/errors';
 import { PARTY_ROLE_LABELS, type PartyRole } from '@lexserve/contracts/parties';
+import { addressSourceLabel } from '@lexserve/contracts/service-channels';
 import { can } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
@@ -28,7 +29,7 @@ import * as repo from './proof-of-service.repository';
 import { collectReturnData } from './return-of-service-data';
 import { renderReturnOfService } from './return-of-service-pdf';
 import { latestReturn, setReturnProofVersion, type ReturnRow } from './returns.repository';
-import { attemptsOf } from './service-attempts.service';
+import { isWithSheriff } from './documents.policy';
 import { addTimelineEvent } from './timeline.repository';
 
 export const verificationUrlOf = (publicUrl: string, securityId: string) => `${publicUrl.replace(/\/$/, '')}/verify/${securityId}`;
@@ -37,13 +38,12 @@ export const verificationUrlOf = (publicUrl: string, securityId: string) => `${p
 async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: string, publicUrl: string): Promise<ProofData> {
   const firmIds = [doc.firmId, ...(doc.serviceFirmId ? [doc.serviceFirmId] : [])];
   const branchIds = [doc.branchId, doc.serviceBranchId].filter((id): id is number => id != null);
-  const [firms, branches, people, links, files, attempts, deliveries] = await Promise.all([
+  const [firms, branches, people, links, files, deliveries] = await Promise.all([
     docs.firmsByIds(db, firmIds),
     docs.branchesByIds(db, branchIds),
-    docs.usersByIds(db, [doc.servedById ?? doc.createdById, ...(doc.assignedSheriffId ? [doc.assignedSheriffId] : [])]),
+    docs.usersByIds(db, [doc.servedById ?? doc.createdById]),
     documentPartyLinks(db, doc.id),
     listCaseFiles(db, doc.id),
-    attemptsOf(db, doc.id),
     latestDeliveries(db, [doc.id]),
   ]);
   const delivery = deliveries.get(doc.id);
@@ -51,7 +51,6 @@ async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: s
   const firm = firms.get(doc.firmId)!;
   const branch = doc.branchId ? branches.get(doc.branchId) : undefined;
   const signer = people.get(doc.servedById ?? doc.createdById);
-  const sheriff = doc.assignedSheriffId ? people.get(doc.assignedSheriffId) : undefined;
   const served = files.filter((f) => f.isServed);
   return {
     securityId,
@@ -89,8 +88,7 @@ async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: s
     serviceDate: doc.serviceDate ?? doc.servedAt ?? new Date(),
     signatureName: doc.signatureName ?? '',
     signedBy: signer ? { name: signer.fullName, email: signer.email } : null,
-    sheriff: sheriff ? { name: sheriff.fullName } : null,
-    attempts: attempts.map((a) => ({ date: a.attempt_date, time: a.attempt_time, place: a.place, outcome: a.outcome_label, notes: a.notes })),
+    addressSource: addressSourceLabel(doc.serviceAddressSource ?? 'registered_on_lexserve'),
     delivery: delivery
       ? {
           toAddress: delivery.toAddress,
@@ -102,7 +100,13 @@ async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: s
   };
 }
 
-function toStatus(publicUrl: string, documentId: number, proof: repo.ProofRow | undefined, file: repo.ProofFileRow | undefined): ProofOfServiceStatus {
+function toStatus(
+  publicUrl: string,
+  documentId: number,
+  proof: repo.ProofRow | undefined,
+  file: repo.ProofFileRow | undefined,
+  awaitingSheriffReturn = false,
+): ProofOfServiceStatus {
   if (!proof || !file) {
     return {
       exists: false,
@@ -114,6 +118,7 @@ function toStatus(publicUrl: string, documentId: number, proof: repo.ProofRow | 
       size: null,
       verification_count: null,
       verification_url: null,
+      awaiting_sheriff_return: awaitingSheriffReturn,
     };
   }
   return {
@@ -126,16 +131,10 @@ function toStatus(publicUrl: string, documentId: number, proof: repo.ProofRow | 
     size: Number(file.size),
     verification_count: proof.verificationCount,
     verification_url: verificationUrlOf(publicUrl, proof.securityId),
+    awaiting_sheriff_return: false,
   };
 }
 
-/**
- * Draws, seals (PAdES, time-stamped when the authority answers) and stores a new version of the document's proof
- * of service. The security ID is allocated first (once per document), the sealed PDF is stored, then its SHA-256
- * is recorded in a transaction with the timeline entry; a failed transaction removes the stored PDF. `firstOnly`:
- * only if the document has no proof yet (the submit's fast path and its recovery job may run at once; the second
- * to lock the proof keeps the first one's file).
- */
 /**
  * The proof is drawn by how the document was served: a document the sheriff served (or tried to serve) has returns,
  * and its proof is the latest Return of Service or Return of Non-Service (a sheriff-channel document is served only
@@ -148,6 +147,13 @@ async function drawProof(ctx: Pick<Ctx, 'db' | 'deps' | 'log'>, doc: docs.Docume
   return { pdf: await renderProofOfService(await collectProofData(ctx.db, doc, securityId, publicUrl)) };
 }
 
+/**
+ * Draws, seals (PAdES, time-stamped when the authority answers) and stores a new version of the document's proof
+ * of service. The security ID is allocated first (once per document), the sealed PDF is stored, then its SHA-256
+ * is recorded in a transaction with the timeline entry; a failed transaction removes the stored PDF. `firstOnly`:
+ * only if the document has no proof yet (the submit's fast path and its recovery job may run at once; the second
+ * to lock the proof keeps the first one's file).
+ */
 async function createProofVersion(
   ctx: Pick<Ctx, 'db' | 'deps' | 'log'>,
   doc: docs.DocumentRow,
@@ -296,9 +302,9 @@ export async function generateProof(ctx: Ctx, documentId: number, opts: { regene
 
 /** GET /proof-of-service/document/{documentId}: whether a proof exists, with its security ID and fingerprint. */
 export async function getProofStatus(ctx: Ctx, documentId: number) {
-  await proofDocument(ctx, documentId);
+  const doc = await proofDocument(ctx, documentId);
   const { proof, file } = await currentFile(ctx.db, documentId);
-  return toStatus(ctx.deps.env.PUBLIC_URL, documentId, proof, file);
+  return toStatus(ctx.deps.env.PUBLIC_URL, documentId, proof, file, isWithSheriff(doc));
 }
 
 /** GET /proof-of-service/document/{documentId}/download: the current PDF. */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_MANNER_DETAILS } from '@lexserve/contracts/returns';
 import { DEMO, useTestApp } from '../../../test/build-app';
 import { registerFirm, type RegisteredFirm } from '../../../test/factories';
-import { makePdf, makeReadyDraft, post } from '../../../test/document-factories';
+import { SUMMONS_INFO, makePdf, makeReadyDraft, post, submit } from '../../../test/document-factories';
 import { settleEvents } from '../../../test/settle-events';
 import { hasPdfsig, hasPdftotext, pdfsig, pdfText } from '../../../test/tools';
 import { sha256 } from '../../lib/tokens';
@@ -48,19 +48,17 @@ async function secondSheriff(): Promise<{ id: number; token: string }> {
   return { id: created.json().data.id, token: await t().login(email, password) };
 }
 
+const serveOn = () => ({ firmId: other.firmId, branchId: other.branchId });
 const assign = async (docId: number, sheriff: number) => {
   const res = await t().as(tok.attorney).put(`/api/v1/documents/${docId}/assign-sheriff`, { assigned_sheriff_id: sheriff });
   expect(res.statusCode, res.body).toBe(200);
 };
 
-/**
- * A summons (sheriff channel) with every step filled, assigned to the demo sheriff and with the sheriff for service.
- * Until the submit moves sheriff-channel documents to `assigned` itself, the state is set in the database.
- */
+/** A summons (sheriff channel) with every step filled, submitted: it is with the demo sheriff for service. */
 async function withSheriff(caseNumber = `RS-${randomBytes(2).toString('hex')}`): Promise<number> {
-  const { id } = await makeReadyDraft(t(), tok.attorney, { firmId: other.firmId, branchId: other.branchId }, { caseInfo: { case_number: caseNumber } });
-  await assign(id, sheriffId);
-  await t().database.raw.query(`UPDATE documents SET status = 'assigned' WHERE id = $1`, [id]);
+  const { id } = await makeReadyDraft(t(), tok.attorney, serveOn(), { caseInfo: { ...SUMMONS_INFO, case_number: caseNumber, assigned_sheriff_id: sheriffId } });
+  const res = await submit(t(), tok.attorney, id);
+  expect(res.json().data?.status, res.body).toBe('assigned');
   return id;
 }
 
@@ -170,8 +168,8 @@ describe('attempt photos', () => {
     expect(many.json().code).toBe('PHOTO_TOO_MANY');
     const empty = await post(t(), tok.sheriff, photoUrl(id, a.id), [{ name: 'note', value: 'x' }]);
     expect(empty.statusCode).toBe(422);
-    const [{ n }] = await t().database.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM service_attempt_photos WHERE attempt_id = $1', [a.id]);
-    expect(n).toBe(0);
+    const [count] = await t().database.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM service_attempt_photos WHERE attempt_id = $1', [a.id]);
+    expect(count!.n).toBe(0);
     // Ten in all per attempt: eight, then three more, is refused.
     expect((await sendPhotos(tok.sheriff, id, a.id, eleven.slice(0, 8))).statusCode).toBe(201);
     const over = await sendPhotos(tok.sheriff, id, a.id, eleven.slice(0, 3));
@@ -259,8 +257,9 @@ describe('returns', () => {
     }
     expect((await t().as(other.token).post(`/api/v1/documents/${id}/returns`, servedBody())).statusCode).toBe(404);
     expect((await t().as(other.token).get(`/api/v1/documents/${id}/returns`)).statusCode).toBe(404);
-    const draft = (await makeReadyDraft(t(), tok.attorney, { firmId: other.firmId, branchId: other.branchId })).id;
-    await assign(draft, sheriffId);
+    const draft = (await makeReadyDraft(t(), tok.attorney, serveOn(), { caseInfo: { ...SUMMONS_INFO, assigned_sheriff_id: sheriffId } })).id;
+    // Assigned, but not submitted: not yet with the sheriff for service.
+    await t().database.raw.query(`UPDATE documents SET status = 'assigned' WHERE id = $1`, [draft]);
     const early = await t().as(tok.sheriff).post(`/api/v1/documents/${draft}/returns`, servedBody());
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('RETURN_NOT_AWAITING_SERVICE');
@@ -389,16 +388,13 @@ describe('returns', () => {
   });
 });
 
-describe('the proof of a document with a makePdf of several pages', () => {
+describe('page counts', () => {
   it('counts the pages of each served PDF once and keeps the count', async () => {
-    const { id } = await makeReadyDraft(
-      t(),
-      tok.attorney,
-      { firmId: other.firmId, branchId: other.branchId },
-      { files: [{ filename: 'summons.pdf', content: await makePdf(3, 'Summons') }] },
-    );
-    await assign(id, sheriffId);
-    await t().database.raw.query(`UPDATE documents SET status = 'assigned' WHERE id = $1`, [id]);
+    const { id } = await makeReadyDraft(t(), tok.attorney, serveOn(), {
+      caseInfo: { ...SUMMONS_INFO, assigned_sheriff_id: sheriffId },
+      files: [{ filename: 'summons.pdf', content: await makePdf(3, 'Summons') }],
+    });
+    expect((await submit(t(), tok.attorney, id)).json().data.status).toBe('assigned');
     expect((await t().as(tok.sheriff).post(`/api/v1/documents/${id}/returns`, servedBody())).statusCode).toBe(201);
     const files = (await t().as(tok.attorney).get(`/api/v1/documents/${id}/files`)).json().files;
     expect(files.map((f: { page_count: number | null }) => f.page_count)).toEqual([3]);

@@ -15,7 +15,7 @@ import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import type { DbOrTx } from '../../db/client';
 import { eventPayload } from './documents.mapper';
-import { isClosed, wasServed } from './documents.policy';
+import { isClosed, isWithSheriff, wasServed } from './documents.policy';
 import * as docs from './documents.repository';
 import { getReadableDocument } from './documents.service';
 import { markFilesServed } from './files.repository';
@@ -74,13 +74,13 @@ export async function listReturns(ctx: Ctx, id: number) {
 
 /**
  * The return's 409s: a revoked or closed document takes none; a served one takes no second return; otherwise the
- * document must be with the sheriff for service (status `assigned`).
+ * document must be with the sheriff for service: submitted, status `assigned`, not yet served.
  */
 function assertAwaitsReturn(doc: docs.DocumentRow) {
   if (doc.revokedAt) throw new AppError(DocumentErrors.DOCUMENT_REVOKED);
   if (isClosed(doc.status)) throw new AppError(DocumentErrors.DOCUMENT_CLOSED);
   if (wasServed(doc)) throw new AppError(ReturnErrors.RETURN_ALREADY_SERVED);
-  if (doc.status !== 'assigned') throw new AppError(ReturnErrors.RETURN_NOT_AWAITING_SERVICE);
+  if (doc.status !== 'assigned' || !isWithSheriff(doc)) throw new AppError(ReturnErrors.RETURN_NOT_AWAITING_SERVICE);
 }
 
 /**
