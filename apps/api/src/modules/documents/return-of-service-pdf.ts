@@ -74,7 +74,7 @@ const formatSize = (bytes: number) =>
 const IMAGE_LABELS: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP', 'image/heic': 'HEIC' };
 
 /** The heading of the court: "IN THE HIGH COURT OF SOUTH AFRICA" / "(WESTERN CAPE DIVISION, CAPE TOWN)". */
-export function courtHeading(courtName: string | null): string[] {
+function courtHeading(courtName: string | null): string[] {
   if (!courtName) return ['COURT NOT RECORDED'];
   if (isMagistratesCourt(courtName))
     return [`IN THE MAGISTRATE'S COURT FOR THE DISTRICT OF ${courtName.slice(MAGISTRATES_COURT_PREFIX.length).toUpperCase()}`];

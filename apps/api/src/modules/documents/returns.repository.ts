@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { serviceAttemptPhotos, serviceAttempts, serviceReturns, sheriffProfiles, users } from '../../db/schema/index';
 
-export type AttemptRow = typeof serviceAttempts.$inferSelect;
+type AttemptRow = typeof serviceAttempts.$inferSelect;
 export type PhotoRow = typeof serviceAttemptPhotos.$inferSelect;
 export type ReturnRow = typeof serviceReturns.$inferSelect;
 /** An attempt with the name and e-mail of the sheriff who recorded it. */
