@@ -130,7 +130,7 @@ describe('the database', () => {
     await expect(sql('DELETE FROM document_events WHERE id = $1', [first!.id])).rejects.toThrow(
       `LexServe timeline events cannot be deleted (event ${first!.id} of document ${d.id}): the trail is append-only`,
     );
-    await expect(sql('TRUNCATE document_events')).rejects.toThrow('document_events is append-only and cannot be truncated');
+    await expect(sql('TRUNCATE document_events CASCADE')).rejects.toThrow('document_events is append-only and cannot be truncated');
     expect((await rowsOf(d.id))[0]).toEqual(first);
   });
 
