@@ -11,6 +11,8 @@ export const documentKeys = {
   files: (id: number) => [...sharedKeys.documents, 'detail', id, 'files'] as const,
   parties: (id: number) => [...sharedKeys.documents, 'detail', id, 'parties'] as const,
   timeline: (id: number, filters: Record<string, unknown>) => [...sharedKeys.documents, 'detail', id, 'timeline', filters] as const,
+  /** The trail's check (below the timeline's root, so that anything refreshing the timeline refreshes it). */
+  trail: (id: number) => [...sharedKeys.documents, 'detail', id, 'timeline', 'verify'] as const,
   proof: (id: number) => [...sharedKeys.documents, 'detail', id, 'proof'] as const,
   attempts: (id: number) => [...sharedKeys.documents, 'detail', id, 'service-attempts'] as const,
   deliveries: (id: number) => [...sharedKeys.documents, 'detail', id, 'deliveries'] as const,

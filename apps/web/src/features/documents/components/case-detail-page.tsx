@@ -174,7 +174,7 @@ function CaseView({ document, closurePanel, closureButton }: { document: Documen
         {tab === 'documents' ? <CaseDocumentsTab document={document} canUpload={canChange} canBundle={canChange} /> : null}
         {tab === 'details' ? <CaseDetailsTab document={document} /> : null}
         {tab === 'parties' ? <CasePartiesTab documentId={document.id} /> : null}
-        {tab === 'timeline' ? <CaseTimelineTab documentId={document.id} /> : null}
+        {tab === 'timeline' ? <CaseTimelineTab documentId={document.id} caseNumber={document.case_number} canDownloadCertificate={firmRole || isAssignedSheriff} /> : null}
         {tab === 'proof-of-service' ? <ProofOfServiceTab document={document} canGenerate={firmRole} /> : null}
         {tab === 'service' ? <CaseServiceTab document={document} isFirmRole={firmRole} isAssignedSheriff={isAssignedSheriff} /> : null}
         {tab === 'closure' ? (
