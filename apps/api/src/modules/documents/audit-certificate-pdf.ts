@@ -1,7 +1,7 @@
 // pdfkit is loaded on first use: it is large and only needed when a certificate is drawn.
 const loadPdfKit = async () => (await import('pdfkit')).default;
 
-export type AuditEvent = {
+type AuditEvent = {
   /** Position in the trail, from 1. */
   seq: number;
   id: number;
@@ -52,7 +52,7 @@ const timeFmt = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, hour: '2-digit'
 /** "21 Nov 2025, 14:05:33 SAST": every time on the certificate is South African Standard Time (UTC+02:00). */
 const sast = (d: Date) => `${dateFmt.format(d)}, ${timeFmt.format(d)} SAST`;
 
-export const TIME_ZONE_NOTE = 'All times are South African Standard Time (SAST, UTC+02:00).';
+const TIME_ZONE_NOTE = 'All times are South African Standard Time (SAST, UTC+02:00).';
 
 const label = (type: string) => {
   const words = type.replace(/_/g, ' ');

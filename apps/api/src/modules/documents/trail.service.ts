@@ -23,7 +23,7 @@ export async function trailHead(db: DbOrTx, documentId: number): Promise<{ head_
 }
 
 /** A successful anchor, its token checked again (signature, and that it time-stamps the head hash it names). */
-export type CheckedAnchor = { row: AnchorRow; valid: boolean; at: Date; authority: string | null; problem: string | null };
+type CheckedAnchor = { row: AnchorRow; valid: boolean; at: Date; authority: string | null; problem: string | null };
 
 export type TrailCheck = ChainCheck & { anchors: CheckedAnchor[]; chain: HashedEvent[] };
 
@@ -97,7 +97,7 @@ const MAX_FAILURES_IN_A_ROW = 3;
 const sastDayStart = (day: string) => new Date(`${day}T00:00:00.000+02:00`);
 
 /** Schedules the anchoring of the trails changed on `day` (SAST), due at 00:10 SAST the next day; once per day. */
-export async function scheduleAnchorJob(db: DbOrTx, day: string): Promise<void> {
+async function scheduleAnchorJob(db: DbOrTx, day: string): Promise<void> {
   await scheduleJob(db, {
     name: ANCHOR_JOB,
     runAt: new Date(addDays(sastDayStart(day), 1).getTime() + 10 * 60_000),
