@@ -54,7 +54,13 @@ const formatShortSast = (d: Date) => `${shortFmt.format(d)}, ${timeFmt.format(d)
 const formatSize = (bytes: number) =>
   bytes < 1024 ? `${bytes} bytes` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 ** 2).toFixed(2)} MB`;
 
-const EVENT_LABELS: Record<string, string> = { sent: 'Link e-mailed', opened: 'Link opened', downloaded: 'File downloaded' };
+const EVENT_LABELS: Record<string, string> = {
+  sent: 'Link e-mailed',
+  resent: 'New link e-mailed',
+  opened: 'Link opened',
+  downloaded: 'File downloaded',
+  fresh_link_requested: 'Fresh link asked for by the recipient',
+};
 
 /**
  * Draws the proof of service ("return of service"): who served what on whom, when, with each served file's
@@ -190,7 +196,7 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
   section('Date and time of service');
   field('Date of service', formatDateSast(data.serviceDate));
   field('Time of service', formatSast(data.servedAt));
-  field('Method', 'Electronic delivery of a secure, single-use download link to the digital service address');
+  field('Method', 'Electronic delivery of a secure, expiring download link to the digital service address');
 
   if (data.sheriff || data.attempts.length) {
     section('Sheriff');

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Ctx } from '../../lib/context';
 import { caseFileKeysAmong } from './files.repository';
-import { ensureProofOfService, PROOF_JOB } from './proof-of-service.service';
+import { ensureProofOfService, PROOF_JOB, PROOF_REFRESH_JOB, refreshProof } from './proof-of-service.service';
 import { proofFileKeysAmong, servedWithoutProof } from './proof-of-service.repository';
 
 /**
  * Serving is recoverable: after any crash the server finishes what a submit started.
  * - The proof job (scheduled in the submit's transaction) generates a missing proof of service.
+ * - The refresh job (scheduled when the delivery record changes) draws a new version that shows the change.
  * - The proof sweep (at start-up, then every 10 minutes) finds served documents without a proof file, whatever the
  *   reason (a job that ran out of attempts, a document served before the job existed), and generates it.
  * - The orphan sweep (at start-up, then every 6 hours) removes stored files that no row uses: a proof PDF or upload
@@ -29,6 +30,10 @@ export function proofRecoverySetup(app: FastifyInstance) {
   const ctx: RecoveryCtx = { db: database.db, deps: app.deps, log: app.log };
   jobs.register(PROOF_JOB, async (payload) => {
     await ensureProofOfService(ctx, Number(payload.documentId), Number(payload.performedById) || undefined);
+  });
+  jobs.register(PROOF_REFRESH_JOB, async (payload) => {
+    const reason = payload.reason === 'return_issued' || payload.reason === 'regenerated' ? payload.reason : 'delivery_updated';
+    await refreshProof(ctx, Number(payload.documentId), reason);
   });
   jobs.every('documents.proof-sweep', PROOF_SWEEP_MS, async () => {
     await sweepMissingProofs(ctx, app.log);
