@@ -132,7 +132,7 @@ export async function resendDelivery(ctx: Ctx, documentId: number) {
     if (!doc.servedAt || !doc.digitalServiceAddress) throw new AppError(DocumentErrors.DELIVERY_NOT_SERVED);
     if (!can(ctx.actor, 'documents:update')) throw new AppError(DocumentErrors.DOCUMENT_FORBIDDEN);
     const sent = await startDelivery(ctx, tx, doc);
-    await scheduleProofRefresh(tx, doc.id);
+    await scheduleProofRefresh(tx, doc.id, ctx.deps.clock.now());
     return sent;
   });
   const fresh = (await delivery.findDeliveryById(ctx.db, row.id))!;
@@ -238,7 +238,7 @@ export async function openDeliveryPage(pctx: PublicCtx, token: string, session: 
       metadata: { delivery_id: d.id, ip: pctx.ip, user_agent: pctx.userAgent },
     });
     await recordEvent(tx, 'document.delivery_opened', eventPayload(doc, 1, { deliveryId: d.id }));
-    await scheduleProofRefresh(tx, doc.id, now);
+    await scheduleProofRefresh(tx, doc.id, pctx.deps.clock.now());
     return { d: updated, doc, session: fresh };
   });
   return pageOf(pctx, token, opened.d, opened.doc, opened.session);
@@ -268,7 +268,7 @@ export async function downloadDeliveredFile(pctx: PublicCtx, token: string, sess
       metadata: { delivery_id: d.id, file_id: file.id, filename: file.filename, ip: pctx.ip, user_agent: pctx.userAgent },
     });
     await recordEvent(tx, 'document.delivery_downloaded', eventPayload(doc, 1, { deliveryId: d.id, fileId: file.id }));
-    await scheduleProofRefresh(tx, doc.id);
+    await scheduleProofRefresh(tx, doc.id, pctx.deps.clock.now());
   });
   return opened;
 }
@@ -314,7 +314,7 @@ export async function requestFreshLink(pctx: PublicCtx, token: string): Promise<
       description: `Fresh link asked for on the delivery page from ${pctx.ip}; sent to the digital service address ${row.toAddress}`,
       metadata: { delivery_id: d.id, new_delivery_id: row.id, ip: pctx.ip, user_agent: pctx.userAgent, to_address: row.toAddress },
     });
-    await scheduleProofRefresh(tx, doc.id, now);
+    await scheduleProofRefresh(tx, doc.id, pctx.deps.clock.now());
     return row;
   });
   const sentTo = maskEmail(sent.toAddress);

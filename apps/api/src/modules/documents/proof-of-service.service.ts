@@ -379,18 +379,21 @@ export const currentProofOf = (db: DbOrTx, documentId: number) => currentFile(db
 /** The job that draws a new version of a document's proof (see `scheduleProofRefresh`). */
 export const PROOF_REFRESH_JOB = 'documents.proof-refresh';
 const REFRESH_SLOT_MS = 60_000;
+/** A slot's job runs this long after the slot ends: an instance whose clock is a little behind still joins it. */
+const REFRESH_GRACE_MS = 5_000;
 
 /**
  * In the transaction of a change the proof shows (a delivery link opened, a file downloaded, a fresh link sent):
  * schedules a new version, debounced. A burst of changes in the same minute shares one job (its dedupe key names
  * the minute), due when that minute ends, so a document gets at most about one version a minute and the version
  * shows every event of the burst. The job skips the version when the current one already shows the latest event.
+ * `now` is the app's clock (`deps.clock`).
  */
-export function scheduleProofRefresh(tx: DbOrTx, documentId: number, now = new Date(), reason: RefreshReason = 'delivery_updated') {
+export function scheduleProofRefresh(tx: DbOrTx, documentId: number, now: Date, reason: RefreshReason = 'delivery_updated') {
   const slot = Math.floor(now.getTime() / REFRESH_SLOT_MS);
   return scheduleJob(tx, {
     name: PROOF_REFRESH_JOB,
-    runAt: new Date((slot + 1) * REFRESH_SLOT_MS),
+    runAt: new Date((slot + 1) * REFRESH_SLOT_MS + REFRESH_GRACE_MS),
     payload: { documentId, reason },
     dedupeKey: `document:${documentId}:proof-refresh:${reason}:${slot}`,
   });
