@@ -11,6 +11,7 @@ import {
 } from '@lexserve/contracts/documents';
 import { CommonErrors } from '@lexserve/contracts/errors';
 import { PARTY_ROLE_LABELS, type PartyRole } from '@lexserve/contracts/parties';
+import { addressSourceLabel } from '@lexserve/contracts/service-channels';
 import { can, type Actor } from '../../lib/access';
 import { AppError, appError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
@@ -24,11 +25,11 @@ import { newSecurityId } from '../../lib/security-id';
 import { deliveryEventsOfDocument, latestDeliveries } from './delivery.repository';
 import { eventPayload } from './documents.mapper';
 import * as docs from './documents.repository';
-import { serviceAttemptsOf } from './documents.service';
 import { listCaseFiles } from './files.repository';
 import { newFileKey } from './files.service';
 import { renderProofOfService, type ProofData } from './proof-of-service-pdf';
 import * as repo from './proof-of-service.repository';
+import { isWithSheriff } from './documents.policy';
 import { addTimelineEvent } from './timeline.repository';
 
 /** The public check of a proof; with a version, of that version (the QR code of each version carries its number). */
@@ -48,13 +49,12 @@ async function collectProofData(
 ): Promise<{ data: ProofData; deliveryEventId: number | null }> {
   const firmIds = [doc.firmId, ...(doc.serviceFirmId ? [doc.serviceFirmId] : [])];
   const branchIds = [doc.branchId, doc.serviceBranchId].filter((id): id is number => id != null);
-  const [firms, branches, people, links, files, attempts, deliveries] = await Promise.all([
+  const [firms, branches, people, links, files, deliveries] = await Promise.all([
     docs.firmsByIds(db, firmIds),
     docs.branchesByIds(db, branchIds),
-    docs.usersByIds(db, [doc.servedById ?? doc.createdById, ...(doc.assignedSheriffId ? [doc.assignedSheriffId] : [])]),
+    docs.usersByIds(db, [doc.servedById ?? doc.createdById]),
     documentPartyLinks(db, doc.id),
     listCaseFiles(db, doc.id),
-    serviceAttemptsOf(db, doc.id),
     latestDeliveries(db, [doc.id]),
   ]);
   const delivery = deliveries.get(doc.id);
@@ -64,7 +64,6 @@ async function collectProofData(
   const firm = firms.get(doc.firmId)!;
   const branch = doc.branchId ? branches.get(doc.branchId) : undefined;
   const signer = people.get(doc.servedById ?? doc.createdById);
-  const sheriff = doc.assignedSheriffId ? people.get(doc.assignedSheriffId) : undefined;
   const served = files.filter((f) => f.isServed);
   const data: ProofData = {
     securityId,
@@ -102,8 +101,7 @@ async function collectProofData(
     serviceDate: doc.serviceDate ?? doc.servedAt ?? new Date(),
     signatureName: doc.signatureName ?? '',
     signedBy: signer ? { name: signer.fullName, email: signer.email } : null,
-    sheriff: sheriff ? { name: sheriff.fullName } : null,
-    attempts: attempts.map((a) => ({ date: a.attempt_date, time: a.attempt_time, place: a.place, outcome: a.outcome_label, notes: a.notes })),
+    addressSource: addressSourceLabel(doc.serviceAddressSource ?? 'registered_on_lexserve'),
     delivery: delivery
       ? {
           toAddress: delivery.toAddress,
@@ -122,7 +120,13 @@ async function collectProofData(
   return { data, deliveryEventId: deliveryEvents.at(-1)?.id ?? null };
 }
 
-function toStatus(publicUrl: string, documentId: number, proof: repo.ProofRow | undefined, file: repo.ProofFileRow | undefined): ProofOfServiceStatus {
+function toStatus(
+  publicUrl: string,
+  documentId: number,
+  proof: repo.ProofRow | undefined,
+  file: repo.ProofFileRow | undefined,
+  awaitingSheriffReturn = false,
+): ProofOfServiceStatus {
   if (!proof || !file) {
     return {
       exists: false,
@@ -134,6 +138,7 @@ function toStatus(publicUrl: string, documentId: number, proof: repo.ProofRow | 
       size: null,
       verification_count: null,
       verification_url: null,
+      awaiting_sheriff_return: awaitingSheriffReturn,
     };
   }
   return {
@@ -146,6 +151,7 @@ function toStatus(publicUrl: string, documentId: number, proof: repo.ProofRow | 
     size: Number(file.size),
     verification_count: proof.verificationCount,
     verification_url: verificationUrlOf(publicUrl, proof.securityId),
+    awaiting_sheriff_return: false,
   };
 }
 
@@ -318,9 +324,9 @@ export async function generateProof(ctx: Ctx, documentId: number, opts: { regene
 
 /** GET /proof-of-service/document/{documentId}: whether a proof exists, with its security ID and fingerprint. */
 export async function getProofStatus(ctx: Ctx, documentId: number) {
-  await proofDocument(ctx, documentId);
+  const doc = await proofDocument(ctx, documentId);
   const { proof, file } = await currentFile(ctx.db, documentId);
-  return toStatus(ctx.deps.env.PUBLIC_URL, documentId, proof, file);
+  return toStatus(ctx.deps.env.PUBLIC_URL, documentId, proof, file, isWithSheriff(doc));
 }
 
 /**
