@@ -1,5 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import HourglassEmptyOutlinedIcon from '@mui/icons-material/HourglassEmptyOutlined';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Alert from '@mui/material/Alert';
@@ -89,6 +90,19 @@ export function ProofOfServiceTab({ document, canGenerate }: { document: Documen
         </Button>
       </Stack>
     );
+  } else if (!proof?.exists && proof?.awaiting_sheriff_return) {
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'center', py: 5, textAlign: 'center' }} role="status" data-testid="proof-awaiting-return">
+        <HourglassEmptyOutlinedIcon color="warning" sx={{ fontSize: 48 }} aria-hidden />
+        <Typography variant="h6" component="p">
+          Awaiting the sheriff's return of service
+        </Typography>
+        <Typography color="text.secondary" sx={{ maxWidth: 560 }}>
+          This document is with {document.assigned_sheriff ? `Sheriff ${document.assigned_sheriff.full_name}` : 'the sheriff'} for service. The
+          sheriff's return of service (or of non-service) will be its proof of service, and appears here when the sheriff issues it.
+        </Typography>
+      </Stack>
+    );
   } else if (proof?.exists) {
     body = (
       <Box>
@@ -99,7 +113,9 @@ export function ProofOfServiceTab({ document, canGenerate }: { document: Documen
               Proof of Service Available
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              The return of service for this case, with its security ID printed on every page.
+              {document.service_method === 'sheriff'
+                ? "The sheriff's return of service for this case, with its security ID printed on every page."
+                : 'The Notice of Electronic Service (Uniform Rule 4A) for this case, with its security ID printed on every page.'}
             </Typography>
           </Box>
         </Stack>
