@@ -38,7 +38,7 @@ const REOPEN_WINDOW_MS = 10 * 60_000;
 const FRESH_LINKS_PER_HOUR = 3;
 
 /** The address as a page anyone holding an old link may see it: the mailbox's first letter, then the domain. */
-export const maskEmail = (address: string): string => {
+const maskEmail = (address: string): string => {
   const at = address.lastIndexOf('@');
   return at <= 0 ? '***' : `${address[0]}***${address.slice(at)}`;
 };
