@@ -3,6 +3,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import GppBadOutlinedIcon from '@mui/icons-material/GppBadOutlined';
 import HourglassDisabledOutlinedIcon from '@mui/icons-material/HourglassDisabledOutlined';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
+import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Alert from '@mui/material/Alert';
@@ -25,7 +26,7 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/page-loader';
 import { isApiRequestError } from '../../../lib/api-client';
-import { formatDateTime, formatLongDateTime } from '../../../lib/format';
+import { formatLongDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
   canAskForFreshLink,
@@ -53,7 +54,9 @@ export function DeliveryPage() {
       ) : page.isError ? (
         <Card>
           <CardContent sx={{ textAlign: 'center', py: { xs: 4, sm: 6 }, px: { xs: 2, sm: 4 } }}>
-            {canAskForFreshLink(page.error) ? (
+            {isApiRequestError(page.error) && page.error.code === 'DELIVERY_LINK_SUPERSEDED' ? (
+              <MarkEmailUnreadOutlinedIcon color="warning" sx={{ fontSize: 56 }} aria-hidden />
+            ) : canAskForFreshLink(page.error) ? (
               <HourglassDisabledOutlinedIcon color="warning" sx={{ fontSize: 56 }} aria-hidden />
             ) : (
               <GppBadOutlinedIcon color="error" sx={{ fontSize: 56 }} aria-hidden />
@@ -73,6 +76,9 @@ export function DeliveryPage() {
     </Container>
   );
 }
+
+/** A sentence ending in a name that already ends with a full stop ("Demo Attorneys Inc.") gets no second one. */
+const endSentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 
 const unavailableHeading = (error: unknown) => {
   if (isApiRequestError(error) && error.code === 'DELIVERY_LINK_EXPIRED') return 'This link has expired';
@@ -249,9 +255,9 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
 
       <Divider />
       <Typography variant="body2" color="text.secondary">
-        The link in your e-mail can be opened as many times as needed, from any browser, until {formatDateTime(data.expires_at)}. Each opening and
-        download is recorded and reported to {doc.firm_name}. After that, this page lets you ask for a fresh link to be sent to {doc.served_on}
-        {doc.firm_email ? `; for anything else, contact ${doc.firm_name} (${doc.firm_email})` : ''}.
+        The link in your e-mail can be opened as many times as needed, from any browser, until {formatLongDateTime(data.expires_at)}. Each opening
+        and download is recorded and reported to the sending firm. After that date, this page lets you ask for a fresh link to be sent to{' '}
+        {doc.served_on}. {endSentence(`For anything else, contact ${doc.firm_name}${doc.firm_email ? ` at ${doc.firm_email}` : ''}`)}
       </Typography>
     </Stack>
   );
