@@ -1,11 +1,9 @@
 import {
   DocumentErrors,
-  SERVICE_OUTCOME_LABELS,
   canTransition,
   type CreateDocumentInput,
   type DocumentListQuery,
   type DocumentStatus,
-  type ServiceAttemptInput,
   type TimelineQuery,
   type UpdateDocumentInput,
 } from '@lexserve/contracts/documents';
@@ -29,7 +27,7 @@ import {
 import { hasDeliveryEvent } from './delivery.repository';
 import * as repo from './documents.repository';
 import { countFiles, listCaseFiles, markFilesServed } from './files.repository';
-import { addTimelineEvent, listEventsOfType, listTimeline } from './timeline.repository';
+import { addTimelineEvent, listTimeline } from './timeline.repository';
 import { validationError } from './validation';
 import { startDelivery } from './delivery.service';
 import { generateProofAfterSubmit, scheduleProofJob } from './proof-of-service.service';
@@ -421,50 +419,6 @@ export async function assignSheriff(ctx: Ctx, id: number, sheriffId: number | nu
   });
   return toDocumentDto(ctx.db, row);
 }
-
-const toAttempt = (e: Awaited<ReturnType<typeof listEventsOfType>>[number]) => {
-  const m = e.event.eventMetadata as Record<string, string | null>;
-  return {
-    id: e.event.id,
-    document_id: e.event.documentId,
-    attempt_date: String(m.attempt_date),
-    attempt_time: String(m.attempt_time),
-    place: String(m.place),
-    outcome: m.outcome as keyof typeof SERVICE_OUTCOME_LABELS,
-    outcome_label: SERVICE_OUTCOME_LABELS[m.outcome as keyof typeof SERVICE_OUTCOME_LABELS] ?? String(m.outcome),
-    notes: m.notes ?? null,
-    recorded_at: e.event.createdAt.toISOString(),
-    recorded_by: e.event.performedById ? { id: e.event.performedById, full_name: e.fullName ?? '', email: e.email ?? '' } : null,
-  };
-};
-
-/** POST /documents/{id}/service-attempts: the assigned sheriff records an attempt on the timeline. */
-export async function recordServiceAttempt(ctx: Ctx, id: number, input: ServiceAttemptInput) {
-  const doc = await getReadableDocument(ctx, id);
-  if (!can(ctx.actor, 'documents:record-service') || doc.assignedSheriffId !== ctx.actor.id)
-    throw new AppError(DocumentErrors.NOT_ASSIGNED_SHERIFF);
-  assertOpen(doc);
-  const label = SERVICE_OUTCOME_LABELS[input.outcome];
-  const event = await inTransaction(ctx, async (tx) => {
-    const e = await addTimelineEvent(tx, {
-      documentId: id,
-      firmId: doc.firmId,
-      type: 'service_attempt',
-      description: `Service attempt on ${input.attempt_date} at ${input.attempt_time}, ${input.place}: ${label}`,
-      performedById: ctx.actor.id,
-      metadata: { ...input, outcome_label: label },
-    });
-    await recordEvent(tx, 'document.service_attempt', eventPayload(doc, ctx.actor.id, { outcome: input.outcome, attemptId: e.id }));
-    return e;
-  });
-  return toAttempt({ event, fullName: ctx.actor.fullName, email: ctx.actor.email });
-}
-
-export async function listServiceAttempts(ctx: Ctx, id: number) {
-  await getReadableDocument(ctx, id);
-  return { attempts: (await listEventsOfType(ctx.db, id, 'service_attempt')).map(toAttempt) };
-}
-
 
 /** POST /documents/{id}/revoke: a firm administrator withdraws a served document; verification then says revoked. */
 export async function revokeDocument(ctx: Ctx, id: number, reason: string) {

@@ -29,6 +29,9 @@ import { listCaseFiles } from './files.repository';
 import { newFileKey } from './files.service';
 import { renderProofOfService, type ProofData } from './proof-of-service-pdf';
 import * as repo from './proof-of-service.repository';
+import { collectReturnData } from './return-of-service-data';
+import { renderReturnOfService } from './return-of-service-pdf';
+import { latestReturn, setReturnProofVersion, type ReturnRow } from './returns.repository';
 import { isWithSheriff } from './documents.policy';
 import { addTimelineEvent } from './timeline.repository';
 
@@ -164,6 +167,28 @@ type VersionOptions = {
 };
 
 /**
+ * The proof is drawn by how the document was served: a document the sheriff served (or tried to serve) has returns,
+ * and its proof is the latest Return of Service or Return of Non-Service (a sheriff-channel document is served only
+ * that way); otherwise it is the record of electronic service. Read now, drawn by `render`; the QR code checks
+ * `version`. `deliveryEventId`: the newest delivery event the PDF shows.
+ */
+async function drawProof(
+  ctx: Pick<Ctx, 'db' | 'deps' | 'log'>,
+  doc: docs.DocumentRow,
+  securityId: string,
+  version: number,
+): Promise<{ render: () => Promise<Buffer>; ret?: ReturnRow; deliveryEventId: number | null }> {
+  const publicUrl = ctx.deps.env.PUBLIC_URL;
+  const ret = await latestReturn(ctx.db, doc.id);
+  if (ret) {
+    const data = await collectReturnData(ctx, doc, ret, securityId, verificationUrlOf(publicUrl, securityId, version));
+    return { render: () => renderReturnOfService(data), ret, deliveryEventId: null };
+  }
+  const collected = await collectProofData(ctx.db, doc, securityId, publicUrl, version);
+  return { render: () => renderProofOfService(collected.data), deliveryEventId: collected.deliveryEventId };
+}
+
+/**
  * Draws, seals (PAdES, time-stamped when the authority answers) and stores a new version of the document's proof
  * of service. The security ID is allocated first (once per document); the PDF is drawn for the next version number
  * (its QR code checks that version), sealed and stored, then recorded in a transaction with the timeline entry if no
@@ -184,9 +209,10 @@ async function createProofVersion(
     const unchanged = () => ({ status: toStatus(publicUrl, doc.id, before, current), created: false });
     if (opts.firstOnly && current) return unchanged();
     const version = before.currentVersion + 1;
-    const collected = await collectProofData(ctx.db, doc, identity.securityId, publicUrl, version);
+    const collected = await drawProof(ctx, doc, identity.securityId, version);
     if (opts.onlyIfDeliveryChanged && current && (current.deliveryEventId ?? 0) >= (collected.deliveryEventId ?? 0)) return unchanged();
-    const drawn = await renderProofOfService(collected.data);
+    const { ret } = collected;
+    const drawn = await collected.render();
     // Sealed before it is stored: the stored file, its SHA-256 and every download are of the sealed PDF.
     const sealed = await ctx.deps.seal.seal(drawn);
     if (!sealed.timestamped)
@@ -216,12 +242,16 @@ async function createProofVersion(
           deliveryEventId: collected.deliveryEventId,
         });
         await repo.setCurrentVersion(tx, proof.id, version);
+        // A return is drawn as the version that first shows it.
+        if (ret && ret.proofVersion == null) await setReturnProofVersion(tx, ret.id, version);
+        const what = ret ? (ret.kind === 'return_of_service' ? 'Return of service' : 'Return of non-service') : 'Proof of service';
         await addTimelineEvent(tx, {
           documentId: doc.id,
           firmId: doc.firmId,
           type: 'proof_generated',
-          description:
-            version === 1
+          description: ret
+            ? `${what} drawn as proof of service, version ${version} (${proof.securityId})`
+            : version === 1
               ? `Proof of service generated (${proof.securityId})`
               : `Proof of service version ${version} (${PROOF_VERSION_REASON_LABELS[opts.reason].toLowerCase()}), ${proof.securityId}`,
           performedById,
@@ -229,6 +259,7 @@ async function createProofVersion(
             security_id: proof.securityId,
             version,
             reason: opts.reason,
+            return_id: ret?.id ?? null,
             sha256: digest,
             size: pdf.length,
             sealed_by: sealed.signer.fingerprint_sha256,
@@ -283,6 +314,28 @@ export async function ensureProofOfService(
   if (file) return 'exists';
   await createProofVersion(ctx, doc, performedById ?? doc.servedById ?? doc.createdById, { firstOnly: true, reason: 'issued' });
   return 'generated';
+}
+
+/** The job that draws a new return as the document's proof (scheduled in the return's transaction). */
+export const RETURN_PROOF_JOB = 'documents.return-proof';
+
+export const scheduleReturnProofJob = (tx: DbOrTx, documentId: number, returnId: number, performedById: number, now: Date) =>
+  scheduleJob(tx, {
+    name: RETURN_PROOF_JOB,
+    runAt: new Date(now.getTime() + 60_000),
+    payload: { documentId, returnId, performedById },
+    dedupeKey: `document:${documentId}:return:${returnId}:proof`,
+  });
+
+/**
+ * Draws the document's latest return as a new version of its proof (same security ID), unless that return is drawn
+ * already: every return adds a version. Answers the proof's status, or null when there was nothing to draw.
+ */
+export async function drawReturnProof(ctx: Pick<Ctx, 'db' | 'deps' | 'log'>, documentId: number, returnId: number, performedById: number) {
+  const doc = await docs.findDocumentById(ctx.db, documentId);
+  const latest = await latestReturn(ctx.db, documentId);
+  if (!doc || !latest || latest.id !== returnId || latest.proofVersion != null) return null;
+  return (await createProofVersion(ctx, doc, performedById, { reason: 'return_issued' })).status;
 }
 
 /** On submit, after the commit: a failure here is logged and left to the proof job (see `scheduleProofJob`). */
@@ -409,9 +462,10 @@ type RefreshReason = Exclude<ProofVersionReason, 'issued'>;
 
 /**
  * A new version of the document's proof of service (same security ID; every version is kept and verifies).
- * - 'return_issued': call after the return's commit; always draws a version (the first if the document has none).
  * - 'delivery_updated' (the refresh job): only if the document has a proof and its delivery record has events the
  *   current version does not show.
+ * - 'return_issued': always draws a version (the first if the document has none); the returns module draws each
+ *   return through `drawReturnProof`, which also records the version on the return.
  * - 'regenerated': the firm's own request.
  * A revoked or unknown document gets none. Answers the new version's status, or null when none was drawn; throws if
  * drawing or storing fails (`scheduleProofRefresh` with the same reason retries through the job queue).

@@ -1,7 +1,8 @@
-import type { DeliveryRecord, Document, ServiceAttemptInput } from '@lexserve/contracts/documents';
+import type { DeliveryRecord, Document } from '@lexserve/contracts/documents';
+import type { ServiceAttemptInput } from '@lexserve/contracts/returns';
 import type { Sheriff } from '@lexserve/contracts/users';
 import { z } from 'zod';
-import { ServiceAttemptSchema } from '@lexserve/contracts/documents';
+import { ServiceAttemptSchema } from '@lexserve/contracts/returns';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';

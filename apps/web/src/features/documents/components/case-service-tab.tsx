@@ -31,13 +31,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  SERVICE_OUTCOMES,
-  SERVICE_OUTCOME_LABELS,
-  ServiceAttemptInputSchema,
-  type DeliveryRecord,
-  type Document,
-} from '@lexserve/contracts/documents';
+import { type DeliveryRecord, type Document } from '@lexserve/contracts/documents';
+import { SERVICE_OUTCOMES, SERVICE_OUTCOME_LABELS, ServiceAttemptInputSchema } from '@lexserve/contracts/returns';
 import { MAGISTERIAL_DISTRICTS } from '@lexserve/contracts/courts';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { describeError } from '../../../lib/api-client';

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { describeError } from '../../../lib/api-client';
 import { useSheriffs } from '../api/service';
 
-export type PickedSheriff = { id: number; fullName: string } | null;
+type PickedSheriff = { id: number; fullName: string } | null;
 
 /** The value once it has stopped changing for 300 ms (the area filter asks the server). */
 function useDebounced(value: string, ms = 300): string {
