@@ -14,6 +14,7 @@ export const documentKeys = {
   /** The trail's check (below the timeline's root, so that anything refreshing the timeline refreshes it). */
   trail: (id: number) => [...sharedKeys.documents, 'detail', id, 'timeline', 'verify'] as const,
   proof: (id: number) => [...sharedKeys.documents, 'detail', id, 'proof'] as const,
+  proofVersions: (id: number) => [...sharedKeys.documents, 'detail', id, 'proof', 'versions'] as const,
   attempts: (id: number) => [...sharedKeys.documents, 'detail', id, 'service-attempts'] as const,
   deliveries: (id: number) => [...sharedKeys.documents, 'detail', id, 'deliveries'] as const,
   /** The active sheriffs serving a magisterial district (all of them for ''). */

@@ -6,6 +6,7 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
 import DownloadDoneIcon from '@mui/icons-material/DownloadDone';
 import DownloadIcon from '@mui/icons-material/Download';
+import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import DraftsOutlinedIcon from '@mui/icons-material/DraftsOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
@@ -64,6 +65,7 @@ const ICONS: Record<string, ReactElement> = {
   delivery_sent: <SendOutlinedIcon />,
   delivery_opened: <DraftsOutlinedIcon />,
   delivery_downloaded: <DownloadDoneIcon />,
+  delivery_fresh_link_requested: <ForwardToInboxOutlinedIcon />,
   revoked: <BlockIcon />,
 };
 /** An icon by event type; any other type gets a default icon (spec 2 §4). */
