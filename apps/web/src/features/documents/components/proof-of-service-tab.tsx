@@ -1,5 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Alert from '@mui/material/Alert';
@@ -131,6 +132,20 @@ export function ProofOfServiceTab({ document, canGenerate }: { document: Documen
           ) : null}
         </Stack>
       </Box>
+    );
+  } else if (document.status === 'assigned') {
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'center', py: 5, textAlign: 'center' }} data-testid="proof-awaiting-return">
+        <HourglassEmptyIcon color="warning" sx={{ fontSize: 48 }} aria-hidden />
+        <Typography variant="h6" component="p">
+          Awaiting the sheriff&rsquo;s return
+        </Typography>
+        <Typography color="text.secondary" sx={{ maxWidth: 560 }}>
+          This document is with the sheriff for service
+          {document.assigned_sheriff ? ` (${document.assigned_sheriff.full_name})` : ''}. Its proof of service is the sheriff&rsquo;s return of
+          service, which appears here once it is issued.
+        </Typography>
+      </Stack>
     );
   } else {
     body = (
