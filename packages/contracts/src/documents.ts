@@ -637,47 +637,7 @@ export const AssignSheriffInputSchema = z.object({
   assigned_sheriff_id: IdSchema.nullable(),
 });
 
-export const SERVICE_OUTCOMES = [
-  'served_personally',
-  'served_at_residence',
-  'served_at_business',
-  'affixed_to_door',
-  'not_found',
-  'refused',
-  'wrong_address',
-  'other',
-] as const;
-export const SERVICE_OUTCOME_LABELS: Record<(typeof SERVICE_OUTCOMES)[number], string> = {
-  served_personally: 'Served personally',
-  served_at_residence: 'Served at residence (on a person over 16)',
-  served_at_business: 'Served at place of business',
-  affixed_to_door: 'Affixed to the principal door',
-  not_found: 'Not found (non est)',
-  refused: 'Service refused',
-  wrong_address: 'Wrong address',
-  other: 'Other',
-};
-export const ServiceAttemptInputSchema = z.object({
-  attempt_date: z.iso.date({ error: 'Attempt date is required (YYYY-MM-DD)' }),
-  attempt_time: z.string({ error: 'Attempt time is required (HH:MM)' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Attempt time is required (HH:MM)'),
-  place: z.string({ error: 'Place of service is required' }).trim().min(1, 'Place of service is required').max(1000, 'Place of service is too long'),
-  outcome: z.enum(SERVICE_OUTCOMES, { error: `Outcome must be one of ${SERVICE_OUTCOMES.join(', ')}` }),
-  notes: z.string().trim().max(5000, 'Notes are too long').nullish().transform((v) => v || null),
-});
-export type ServiceAttemptInput = z.infer<typeof ServiceAttemptInputSchema>;
-export const ServiceAttemptSchema = z.object({
-  id: z.number().int(),
-  document_id: z.number().int(),
-  attempt_date: z.string(),
-  attempt_time: z.string(),
-  place: z.string(),
-  outcome: z.enum(SERVICE_OUTCOMES),
-  outcome_label: z.string(),
-  notes: z.string().nullable(),
-  recorded_at: z.string(),
-  recorded_by: PersonSchema.nullable(),
-});
-export const ServiceAttemptListSchema = z.object({ attempts: z.array(ServiceAttemptSchema) });
+// Service attempts, their photos and the sheriff's returns: returns.ts.
 
 // ----- revocation
 

@@ -20,14 +20,12 @@ import {
   ProofDocumentParamsSchema,
   ProofOfServiceStatusSchema,
   RevokeDocumentInputSchema,
-  ServiceAttemptInputSchema,
-  ServiceAttemptListSchema,
-  ServiceAttemptSchema,
   TimelineQuerySchema,
   TimelineSchema,
   UpdateDocumentInputSchema,
   UploadResultSchema,
 } from '@lexserve/contracts/documents';
+import { ServiceAttemptInputSchema, ServiceAttemptListSchema, ServiceAttemptSchema } from '@lexserve/contracts/returns';
 import { ctxOf } from '../../lib/context';
 import { formFields, registerUploads, uploadParts } from '../../plugins/uploads';
 import { createBundle } from './bundles.service';

@@ -1,15 +1,14 @@
 import {
   DocumentErrors,
-  SERVICE_OUTCOME_LABELS,
   canTransition,
   type CreateDocumentInput,
   type DocumentListQuery,
   type DocumentStatus,
-  type ServiceAttemptInput,
   type TimelineQuery,
   type UpdateDocumentInput,
 } from '@lexserve/contracts/documents';
 import type { ErrorDef } from '@lexserve/contracts/errors';
+import { SERVICE_OUTCOME_LABELS, sastDateTime, sastIso, type ServiceAttemptInput } from '@lexserve/contracts/returns';
 import { assertCan, can, type Actor } from '../../lib/access';
 import { AppError, appError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
@@ -378,16 +377,25 @@ export async function assignSheriff(ctx: Ctx, id: number, sheriffId: number | nu
 }
 
 const toAttempt = (e: Awaited<ReturnType<typeof listEventsOfType>>[number]) => {
-  const m = e.event.eventMetadata as Record<string, string | null>;
+  const m = e.event.eventMetadata as Record<string, string | number | null>;
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  const deviceTime = m.device_time ? String(m.device_time) : sastIso(String(m.attempt_date), String(m.attempt_time));
   return {
     id: e.event.id,
     document_id: e.event.documentId,
+    device_time: deviceTime,
+    server_time: e.event.createdAt.toISOString(),
+    address: String(m.address ?? m.place),
+    latitude: num(m.latitude),
+    longitude: num(m.longitude),
+    accuracy_m: num(m.accuracy_m),
+    photos: [],
     attempt_date: String(m.attempt_date),
     attempt_time: String(m.attempt_time),
     place: String(m.place),
     outcome: m.outcome as keyof typeof SERVICE_OUTCOME_LABELS,
     outcome_label: SERVICE_OUTCOME_LABELS[m.outcome as keyof typeof SERVICE_OUTCOME_LABELS] ?? String(m.outcome),
-    notes: m.notes ?? null,
+    notes: m.notes ? String(m.notes) : null,
     recorded_at: e.event.createdAt.toISOString(),
     recorded_by: e.event.performedById ? { id: e.event.performedById, full_name: e.fullName ?? '', email: e.email ?? '' } : null,
   };
@@ -400,14 +408,15 @@ export async function recordServiceAttempt(ctx: Ctx, id: number, input: ServiceA
     throw new AppError(DocumentErrors.NOT_ASSIGNED_SHERIFF);
   assertOpen(doc);
   const label = SERVICE_OUTCOME_LABELS[input.outcome];
+  const { date, time } = sastDateTime(input.device_time);
   const event = await inTransaction(ctx, async (tx) => {
     const e = await addTimelineEvent(tx, {
       documentId: id,
       firmId: doc.firmId,
       type: 'service_attempt',
-      description: `Service attempt on ${input.attempt_date} at ${input.attempt_time}, ${input.place}: ${label}`,
+      description: `Service attempt on ${date} at ${time}, ${input.address}: ${label}`,
       performedById: ctx.actor.id,
-      metadata: { ...input, outcome_label: label },
+      metadata: { ...input, attempt_date: date, attempt_time: time, place: input.address, outcome_label: label },
     });
     await recordEvent(tx, 'document.service_attempt', eventPayload(doc, ctx.actor.id, { outcome: input.outcome, attemptId: e.id }));
     return e;

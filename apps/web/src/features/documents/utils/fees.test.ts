@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feeTotals, randToCents, vatCents } from './fees';
+import { feeTotals, randToCents } from './fees';
 
 describe('randToCents', () => {
   it('reads rand as typed into whole cents, without floating point', () => {
@@ -19,11 +19,12 @@ describe('randToCents', () => {
 
 describe('VAT at 15%', () => {
   it('rounds half a cent up', () => {
-    expect(vatCents(10_000)).toBe(1_500);
-    expect(vatCents(333)).toBe(50); // 49.95 cents
-    expect(vatCents(330)).toBe(50); // 49.5 cents
-    expect(vatCents(329)).toBe(49); // 49.35 cents
-    expect(vatCents(0)).toBe(0);
+    const vat = (amount: string) => feeTotals([{ amount }], true).vat_cents;
+    expect(vat('100')).toBe(1_500);
+    expect(vat('3.33')).toBe(50); // 49.95 cents
+    expect(vat('3.30')).toBe(50); // 49.5 cents
+    expect(vat('3.29')).toBe(49); // 49.35 cents
+    expect(vat('0')).toBe(0);
   });
 
   it('adds the rows, the VAT and the total in cents; none when not VAT-registered', () => {

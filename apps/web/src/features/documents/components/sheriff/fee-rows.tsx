@@ -1,5 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -11,7 +11,8 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatCents } from '../../../../lib/format';
-import { VAT_RATE_PERCENT, feeTotals, type FeeRow } from '../../utils/fees';
+import { VAT_RATE_PERCENT } from '@lexserve/contracts/returns';
+import { feeTotals, type FeeRow } from '../../utils/fees';
 import { TAP } from './tap';
 
 let counter = 0;

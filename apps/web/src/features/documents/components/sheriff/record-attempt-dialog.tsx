@@ -10,8 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { SERVICE_OUTCOMES, SERVICE_OUTCOME_LABELS, type Document } from '@lexserve/contracts/documents';
-import type { ServiceAttempt } from '@lexserve/contracts/returns';
+import type { Document } from '@lexserve/contracts/documents';
+import { SERVICE_OUTCOMES, SERVICE_OUTCOME_LABELS, type ServiceAttempt, type ServiceOutcome } from '@lexserve/contracts/returns';
 import { useId, useState } from 'react';
 import { describeError } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format';
@@ -75,7 +75,7 @@ export function RecordAttemptDialog({ open, document, onClose }: RecordAttemptDi
           latitude: fix?.latitude ?? null,
           longitude: fix?.longitude ?? null,
           accuracy_m: fix?.accuracy_m ?? null,
-          outcome: values.outcome as (typeof SERVICE_OUTCOMES)[number],
+          outcome: values.outcome as ServiceOutcome,
           notes: values.notes.trim() || null,
         },
       });
