@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { documentKeys } from '../../keys';
 import { mockApi, reply } from '../../../../testing/mock-api';
 import { renderWithProviders, signIn } from '../../../../testing/render';
+import { makeReturn } from '../../testing/service-factories';
 import { IssueReturnDialog } from './issue-return-dialog';
 
 const DOCUMENT = {
@@ -15,32 +16,17 @@ const DOCUMENT = {
   recipient_name: 'Sipho Dlamini',
 };
 
-const issued = (input: Partial<ReturnInput>): ServiceReturn => ({
-  id: 3,
-  document_id: 42,
-  kind: 'return_of_service',
-  outcome: 'served',
-  manner: 'personal',
-  manner_label: 'Personally, on the person to be served',
-  rule: 'Uniform Rule 4(1)(a)',
-  served_at: input.served_at ?? '2025-06-02T09:30:00+02:00',
-  address: input.address ?? null,
-  person_served_name: input.person_served_name ?? null,
-  person_served_capacity: input.person_served_capacity ?? null,
-  nature_explained: true,
-  non_service_reason: null,
-  diligent_search: null,
-  fees: input.fees ?? [],
-  vat_registered: true,
-  subtotal_cents: 47_055,
-  vat_cents: 7_058,
-  total_cents: 54_113,
-  sheriff: { id: 9, full_name: 'Sipho Ndlovu', office_name: 'Sheriff of the Court, Cape Town West', appointment_number: 'SH-0042', service_areas: ['Cape Town'] },
-  issued_at: '2025-06-02T07:31:00Z',
-  attempts: [],
-  security_id: 'LS-ABCD-1234',
-  proof_version: 2,
-});
+const issued = (input: Partial<ReturnInput>): ServiceReturn =>
+  makeReturn({
+    served_at: input.served_at ?? null,
+    address: input.address ?? null,
+    person_served_name: input.person_served_name ?? null,
+    person_served_capacity: input.person_served_capacity ?? null,
+    fees: input.fees ?? [],
+    subtotal_cents: 47_055,
+    vat_cents: 7_058,
+    total_cents: 54_113,
+  });
 
 const setup = (post: Parameters<typeof mockApi>[0][string]) => {
   signIn();

@@ -30,7 +30,7 @@ export function PhotoThumbnail({ documentId, photo, label }: { documentId: numbe
         </Box>
       ) : image.isError ? (
         <Box sx={{ width: SIZE, height: SIZE, display: 'grid', placeItems: 'center', borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'grey.50' }} title="The photo could not be loaded">
-          <BrokenImageOutlinedIcon color="disabled" aria-label={`${label} could not be loaded`} />
+          <BrokenImageOutlinedIcon color="disabled" titleAccess={`${label} could not be loaded`} />
         </Box>
       ) : (
         <Skeleton variant="rounded" width={SIZE} height={SIZE} />

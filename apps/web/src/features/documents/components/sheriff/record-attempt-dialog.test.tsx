@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AttemptPhoto, ServiceAttempt } from '@lexserve/contracts/returns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, reply, type MockRequest } from '../../../../testing/mock-api';
 import { renderWithProviders, signIn } from '../../../../testing/render';
+import { makeAttempt, makePhoto } from '../../testing/service-factories';
 import { RecordAttemptDialog } from './record-attempt-dialog';
 
 // ---- navigator.geolocation, answered by the test ----------------------------------------------------------------
@@ -48,42 +48,11 @@ class FakeXhr {
   }
 }
 
-const attempt = (overrides: Partial<ServiceAttempt> = {}): ServiceAttempt => ({
-  id: 7,
-  document_id: 42,
-  device_time: '2025-06-02T09:15:00+02:00',
-  server_time: '2025-06-02T07:15:03Z',
-  address: '14 Jan Smuts Avenue, Johannesburg',
-  latitude: -26.1715,
-  longitude: 28.0324,
-  accuracy_m: 12,
-  outcome: 'not_found',
-  outcome_label: 'Not found (non est)',
-  notes: null,
-  photos: [],
-  recorded_by: { id: 9, full_name: 'Sipho Ndlovu', email: 'sheriff@demo.co.za' },
-  attempt_date: '2025-06-02',
-  attempt_time: '09:15',
-  place: '14 Jan Smuts Avenue, Johannesburg',
-  recorded_at: '2025-06-02T07:15:03Z',
-  ...overrides,
-});
-
-const photo = (id: number, sha256: string): AttemptPhoto => ({
-  id,
-  attempt_id: 7,
-  content_type: 'image/jpeg',
-  size: 2048,
-  sha256,
-  uploaded_at: '2025-06-02T07:16:00Z',
-  url: `/api/v1/documents/42/service-attempts/7/photos/${id}`,
-});
-
 const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 const setup = () => {
   signIn();
-  const api = mockApi({ 'POST /documents/42/service-attempts': reply(201, { status: 'success', data: attempt(), message: 'Service attempt recorded' }) });
+  const api = mockApi({ 'POST /documents/42/service-attempts': reply(201, { status: 'success', data: makeAttempt(), message: 'Service attempt recorded' }) });
   const onClose = vi.fn();
   const user = userEvent.setup({ delay: null });
   renderWithProviders(<RecordAttemptDialog open document={{ id: 42, recipient_address: '14 Jan Smuts Avenue, Johannesburg' }} onClose={onClose} />);
@@ -197,7 +166,7 @@ describe('recording an attempt: the photos', () => {
     expect(screen.getByRole('progressbar', { name: 'Photo 1 upload progress' })).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByRole('button', { name: 'Uploading…' })).toBeDisabled();
     const sha = 'a3f1c2d4e5b6978812345678901234567890abcdefabcdefabcdefab12cd34ef';
-    act(() => sent[0]!.xhr.answer(201, { status: 'success', data: { photos: [photo(1, sha)] }, message: '1 photo uploaded' }));
+    act(() => sent[0]!.xhr.answer(201, { status: 'success', data: { photos: [makePhoto(1, sha)] }, message: '1 photo uploaded' }));
     await flush();
     expect(within(screen.getByRole('listitem', { name: 'Photo 1' })).getByTestId('photo-sha256')).toHaveTextContent('SHA-256 a3f1c2d4…cd34ef');
 
@@ -216,7 +185,7 @@ describe('recording an attempt: the photos', () => {
     await flush();
     expect(sent).toHaveLength(3);
     expect(sent[2]!.body.getAll('photos')).toEqual([gate]);
-    act(() => sent[2]!.xhr.answer(201, { status: 'success', data: { photos: [photo(2, 'b'.repeat(64))] }, message: '1 photo uploaded' }));
+    act(() => sent[2]!.xhr.answer(201, { status: 'success', data: { photos: [makePhoto(2, 'b'.repeat(64))] }, message: '1 photo uploaded' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Done' })).toBeEnabled());
     expect(within(screen.getByRole('listitem', { name: 'Photo 2' })).getByTestId('photo-sha256')).toHaveTextContent(`SHA-256 bbbbbbbb…bbbbbb`);
   });
