@@ -146,15 +146,19 @@ export const upload = (t: TestApp, token: string, documentId: number | string, f
     { name: 'use_parallel_upload', value: 'false' },
   ]);
 
+/** A document after initiating process: served electronically on the DSA at submit (Uniform Rule 4A). */
 export const CASE_INFO = {
-  title: 'Summons in Mokoena v Dlamini',
-  document_type: 'summons_simple',
+  title: 'Plea in Mokoena v Dlamini',
+  document_type: 'plea',
   case_category: 'Pleadings',
   case_number: '2025-1234',
   case_priority: 'urgent',
   client_name: 'Thandi Mokoena',
   court_name: 'Western Cape Division, Cape Town',
 };
+
+/** Initiating process: submitting it hands it to the assigned sheriff (Uniform Rule 4(1)(a)). */
+export const SUMMONS_INFO = { ...CASE_INFO, title: 'Summons in Mokoena v Dlamini', document_type: 'summons_simple' };
 
 export const INDIVIDUAL = {
   party_type: 'individual',
@@ -234,4 +238,15 @@ export async function submit(t: TestApp, token: string, id: number) {
     status: 'served',
     service_date: new Date().toISOString(),
   });
+}
+
+/**
+ * Initiating process submitted for service: a ready summons with the given sheriff assigned, submitted, so it is with
+ * the sheriff (status assigned). Answers the draft's ids.
+ */
+export async function handToSheriff(t: TestApp, token: string, serveOn: { firmId: number; branchId: number }, sheriffId: number): Promise<Ready> {
+  const ready = await makeReadyDraft(t, token, serveOn, { caseInfo: { ...SUMMONS_INFO, assigned_sheriff_id: sheriffId } });
+  const res = await submit(t, token, ready.id);
+  if (res.statusCode !== 200 || res.json().data.status !== 'assigned') throw new Error(`hand to sheriff failed: ${res.statusCode} ${res.body}`);
+  return ready;
 }

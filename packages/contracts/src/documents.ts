@@ -71,6 +71,43 @@ export const CASE_PRIORITY_LABELS: Record<CasePriority, string> = {
 /** How a document type is served; the table and its rules are in service-channels.ts. */
 export const SERVICE_CHANNELS = ['sheriff', 'electronic_or_sheriff', 'not_served'] as const;
 export type ServiceChannel = (typeof SERVICE_CHANNELS)[number];
+/**
+ * How this document is served: by the sheriff, or electronically under Uniform Rule 4A. Initiating process is always
+ * served by the sheriff; a document after initiating process may go either way (electronic unless chosen otherwise).
+ */
+export const SERVICE_METHODS = ['electronic', 'sheriff'] as const;
+/**
+ * Where the address for Rule 4A service was nominated (labels and rules in service-channels.ts). The last one is what
+ * LexServe knows without being told: the address the other firm's branch registered here.
+ */
+export const ADDRESS_SOURCE_VALUES = [
+  'uniform_rule_17_3',
+  'uniform_rule_19_3',
+  'uniform_rule_6_5_b',
+  'uniform_rule_6_5_d_i',
+  'registered_on_lexserve',
+] as const;
+export type AddressSource = (typeof ADDRESS_SOURCE_VALUES)[number];
+export type ServiceMethod = (typeof SERVICE_METHODS)[number];
+export const SERVICE_METHOD_LABELS: Record<ServiceMethod, string> = {
+  electronic: 'Electronic service (Uniform Rule 4A)',
+  sheriff: 'Service by the sheriff',
+};
+
+/** Status words users see; `assigned` after submit is the sheriff's turn. */
+export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
+  draft: 'Draft',
+  pending: 'Pending',
+  in_progress: 'In Progress',
+  assigned: 'With the sheriff for service',
+  served: 'Served',
+  delivered: 'Delivered',
+  completed: 'Completed',
+  received: 'Received',
+  urgent: 'Urgent',
+  cancelled: 'Cancelled',
+  archived: 'Archived',
+};
 
 export const WIZARD_STEPS = 5;
 export const DRAFT_METADATA_VERSION = 1;
@@ -404,6 +441,12 @@ const documentFields = {
   court_name: dropped(CourtNameSchema),
   /** The matter runs on Court Online: later documents are served there, not by LexServe e-mail. */
   on_court_online: dropped(z.boolean({ error: 'On Court Online must be true or false' })),
+  /** For a document after initiating process: electronic (Rule 4A, the default) or by the sheriff. */
+  service_method: dropped(z.enum(SERVICE_METHODS, { error: `Service method must be one of ${SERVICE_METHODS.join(', ')}` })),
+  /** Where the other party nominated the address for electronic service (service-channels.ts). */
+  service_address_source: dropped(
+    z.enum(ADDRESS_SOURCE_VALUES, { error: `Address source must be one of ${ADDRESS_SOURCE_VALUES.join(', ')}` }),
+  ),
 };
 
 /** POST /documents: every field optional; title defaults to "Draft Document". A new document is a draft. */
@@ -476,6 +519,12 @@ export const DocumentSchema = z.object({
   on_court_online: z.boolean(),
   /** How the document type is served (service-channels.ts); null without a known type. */
   service_channel: z.enum(SERVICE_CHANNELS).nullable(),
+  /** How this document is (to be) served: sheriff or electronic; null when its type is not served. */
+  service_method: z.enum(SERVICE_METHODS).nullable(),
+  /** Where the address for electronic service was nominated; null when not recorded. */
+  service_address_source: z.enum(ADDRESS_SOURCE_VALUES).nullable(),
+  /** When the document was submitted for service (handed to the sheriff, or served electronically). */
+  submitted_at: z.string().nullable(),
   case_priority: CasePrioritySchema.nullable(),
   client_name: z.string().nullable(),
   recipient_name: z.string().nullable(),
@@ -500,6 +549,8 @@ export const DocumentSchema = z.object({
   signature_name: z.string().nullable(),
   status: DocumentStatusSchema,
   status_enum: DocumentStatusSchema,
+  /** The status in users' words (DOCUMENT_STATUS_LABELS). */
+  status_label: z.string(),
   service_date: z.string().nullable(),
   served_at: z.string().nullable(),
   draft_metadata: z.string().nullable(),
@@ -665,6 +716,8 @@ export const ProofOfServiceStatusSchema = z.object({
   size: z.number().int().nullable(),
   verification_count: z.number().int().nullable(),
   verification_url: z.string().nullable(),
+  /** No proof yet because the document is with the sheriff: the return of service will be its proof. */
+  awaiting_sheriff_return: z.boolean(),
 });
 export type ProofOfServiceStatus = z.infer<typeof ProofOfServiceStatusSchema>;
 
@@ -790,6 +843,29 @@ export const DocumentErrors = defineErrors({
   SIGNATURE_NAME_MISSING: { status: 422, message: 'User name is required for digital signature. Please update your profile.' },
   /** The assigned sheriff id is not an active sheriff. */
   SHERIFF_NOT_FOUND: { status: 422, message: 'The selected sheriff does not exist or is not active.' },
+  /** Submit of a document served by the sheriff without one. `{type}`, `{rule}` are replaced. */
+  SHERIFF_REQUIRED: {
+    status: 422,
+    message: 'Assign a sheriff before submitting: a {type} is served by the sheriff ({rule}).',
+  },
+  /** Submit of a type that is filed, handed up or signed, never served. `{type}`, `{explanation}` are replaced. */
+  NOT_A_SERVED_DOCUMENT: { status: 422, message: 'A {type} is not served, so it cannot be submitted for service: {explanation}' },
+  /** Electronic service on a Court Online matter. */
+  COURT_ONLINE_E_SERVICE: {
+    status: 422,
+    message:
+      'This matter runs on Court Online: documents after initiating process are served through Court Online (Uniform Rules 1A and 1B), not by LexServe e-mail. Serve it on Court Online, or choose service by the sheriff.',
+  },
+  /** Electronic service chosen for initiating process. `{type}` is replaced. */
+  ELECTRONIC_NOT_ALLOWED: {
+    status: 422,
+    message: "A {type} is initiating process: it is served by the sheriff (Uniform Rule 4(1)(a); Magistrates' Courts Rule 9), not electronically.",
+  },
+  /** A PUT that would mark a document with the sheriff served (only the sheriff's return does). */
+  AWAITING_SHERIFF_RETURN: {
+    status: 409,
+    message: "This document is with the sheriff for service: it becomes served when the sheriff issues the return of service.",
+  },
   /** Service attempts by anyone but the assigned sheriff. */
   NOT_ASSIGNED_SHERIFF: { status: 403, message: 'Only the sheriff assigned to this document can record service attempts.' },
   /** Revocation by a role other than firm_admin. */

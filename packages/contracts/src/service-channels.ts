@@ -1,4 +1,12 @@
-import { DOCUMENT_TYPES, SERVICE_CHANNELS, isKnownDocumentType, toDocumentTypeValue, type ServiceChannel } from './documents';
+import {
+  DOCUMENT_TYPES,
+  SERVICE_CHANNELS,
+  isKnownDocumentType,
+  toDocumentTypeValue,
+  type AddressSource,
+  type ServiceChannel,
+  type ServiceMethod,
+} from './documents';
 
 export { SERVICE_CHANNELS, type ServiceChannel };
 
@@ -381,11 +389,30 @@ export function serviceChannelNote(entry: ServiceChannelEntry, opts: { onCourtOn
 
 /**
  * Where the address for Rule 4A service comes from: each party nominates it in its first document. Rule 4A(1)
- * also names rule 34(8), whose notice is not listed here (see docs/service-rules.md, "Unclear").
+ * also names rule 34(8), whose notice is not listed here (see docs/service-rules.md, "Unclear"). Without a notice
+ * named, LexServe records that it served on the address the other firm's branch registered on LexServe.
  */
 export const ADDRESS_FOR_SERVICE_SOURCES = [
-  { rule: 'Uniform Rule 17(3)', document: 'Summons', party: 'plaintiff' },
-  { rule: 'Uniform Rule 19(3)', document: 'Notice of Intention to Defend', party: 'defendant' },
-  { rule: 'Uniform Rule 6(5)(b)', document: 'Notice of Motion', party: 'applicant' },
-  { rule: 'Uniform Rule 6(5)(d)(i)', document: 'Notice of Intention to Oppose', party: 'respondent' },
-] as const;
+  { value: 'uniform_rule_17_3', rule: 'Uniform Rule 17(3)', document: 'Summons', party: 'plaintiff' },
+  { value: 'uniform_rule_19_3', rule: 'Uniform Rule 19(3)', document: 'Notice of Intention to Defend', party: 'defendant' },
+  { value: 'uniform_rule_6_5_b', rule: 'Uniform Rule 6(5)(b)', document: 'Notice of Motion', party: 'applicant' },
+  { value: 'uniform_rule_6_5_d_i', rule: 'Uniform Rule 6(5)(d)(i)', document: 'Notice of Intention to Oppose', party: 'respondent' },
+] as const satisfies readonly { value: AddressSource; rule: string; document: string; party: string }[];
+
+/** "Nominated in the Notice of Intention to Defend (Uniform Rule 19(3))", for the notice and the wizard. */
+export function addressSourceLabel(value: AddressSource): string {
+  const source = ADDRESS_FOR_SERVICE_SOURCES.find((s) => s.value === value);
+  if (!source) return "The digital service address the recipient's branch registered on LexServe";
+  return `Nominated in the ${source.document} (${source.rule})`;
+}
+
+/**
+ * How a document will be served: its type's channel decides, and for a document after initiating process the
+ * firm's choice (electronic unless the sheriff was chosen). Null for a type that is not served or not known.
+ */
+export function serviceMethodOf(documentType: string | null | undefined, chosen: ServiceMethod | null | undefined): ServiceMethod | null {
+  const entry = serviceChannelOf(documentType);
+  if (!entry || entry.channel === 'not_served') return null;
+  if (entry.channel === 'sheriff') return 'sheriff';
+  return chosen ?? 'electronic';
+}

@@ -37,6 +37,8 @@ export interface DomainEvents {
   'document.updated': DocumentEventPayload & { changedFields: string[] };
   'document.status_changed': DocumentEventPayload & { from: string; to: string };
   'document.served': DocumentEventPayload & { digitalServiceAddress: string | null };
+  /** Submitted for service by the sheriff: the document is with the assigned sheriff. */
+  'document.handed_to_sheriff': DocumentEventPayload & { sheriffId: number };
   'document.deleted': DocumentEventPayload;
   'document.assigned': DocumentEventPayload & { previousSheriffId: number | null };
   'document.service_attempt': DocumentEventPayload & { outcome: string; attemptId: number };

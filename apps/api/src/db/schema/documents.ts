@@ -1,5 +1,5 @@
 import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CasePriority, DocumentStatus } from '@lexserve/contracts/documents';
+import type { AddressSource, CasePriority, DocumentStatus, ServiceMethod } from '@lexserve/contracts/documents';
 import type { PartyType } from '@lexserve/contracts/parties';
 import { timestamps } from './common';
 import { branches, firms, users } from './foundation';
@@ -37,6 +37,12 @@ export const documents = pgTable('documents', {
   serviceBranchId: integer().references(() => branches.id),
   digitalServiceAddress: text(),
   signatureName: text(),
+  /** How a document after initiating process is served (null: its type decides; see serviceMethodOf). */
+  serviceMethod: text().$type<ServiceMethod>(),
+  /** Where the address for electronic service was nominated. */
+  serviceAddressSource: text().$type<AddressSource>(),
+  /** Submitted for service: with the sheriff (status assigned) or served electronically; fixed from then on. */
+  submittedAt: at(),
   status: text().$type<DocumentStatus>().notNull().default('draft'),
   serviceDate: at(),
   servedAt: at(),

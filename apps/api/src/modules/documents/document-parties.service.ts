@@ -10,7 +10,7 @@ import {
   repointLink,
   unlinkFromDocument,
 } from '../parties/parties.service';
-import { assertNotServed, isClosed, wasServed } from './documents.policy';
+import { assertNotServed, isClosed, wasSubmitted } from './documents.policy';
 import { findDocumentById, findDocumentInScope } from './documents.repository';
 import { getDocumentForChange, getReadableDocument } from './documents.service';
 import { addTimelineEvent } from './timeline.repository';
@@ -79,7 +79,7 @@ export async function correctParty(ctx: Ctx, partyId: number, input: CreateParty
     for (const link of links) {
       const doc = await findDocumentById(tx, link.documentId);
       if (!doc) continue;
-      const open = !wasServed(doc) && !doc.revokedAt && !isClosed(doc.status);
+      const open = !wasSubmitted(doc) && !doc.revokedAt && !isClosed(doc.status);
       const mayChange = open && can(ctx.actor, 'documents:update') && !!(await findDocumentInScope(tx, ctx.actor, doc.id, { forUpdate: true }));
       if (mayChange) await repointLink(tx, link.id, party.id);
       await addTimelineEvent(tx, {

@@ -1,5 +1,5 @@
-import { documentTypeLabel, type Document } from '@lexserve/contracts/documents';
-import { serviceChannelOf } from '@lexserve/contracts/service-channels';
+import { DOCUMENT_STATUS_LABELS, documentTypeLabel, type Document } from '@lexserve/contracts/documents';
+import { serviceChannelOf, serviceMethodOf } from '@lexserve/contracts/service-channels';
 import type { DbOrTx } from '../../db/client';
 import type { DocumentEventPayload } from '../../lib/domain-events';
 import { eventsOfDeliveries, latestDeliveries, toDeliveryRecord } from './delivery.repository';
@@ -56,6 +56,9 @@ export async function toDocumentDtos(db: DbOrTx, rows: repo.DocumentRow[]): Prom
       court_name: r.courtName,
       on_court_online: r.onCourtOnline,
       service_channel: serviceChannelOf(r.documentType)?.channel ?? null,
+      service_method: serviceMethodOf(r.documentType, r.serviceMethod),
+      service_address_source: r.serviceAddressSource,
+      submitted_at: iso(r.submittedAt),
       case_priority: r.casePriority,
       client_name: r.clientName,
       recipient_name: r.recipientName,
@@ -85,6 +88,7 @@ export async function toDocumentDtos(db: DbOrTx, rows: repo.DocumentRow[]): Prom
       signature_name: r.signatureName,
       status: r.status,
       status_enum: r.status,
+      status_label: DOCUMENT_STATUS_LABELS[r.status],
       service_date: iso(r.serviceDate),
       served_at: iso(r.servedAt),
       draft_metadata: r.draftMetadata,

@@ -4,17 +4,19 @@ import { expectedSignature, signatureMatches, submitProblems, type SubmitState }
 
 const complete: SubmitState = {
   doc: {
-    title: 'Summons',
+    title: 'Plea',
     clientName: 'Thandi Mokoena',
     caseNumber: '2025-1',
     casePriority: 'urgent',
-    documentType: 'summons_simple',
+    documentType: 'plea',
     courtName: 'Western Cape Division, Cape Town',
     onCourtOnline: false,
     serviceFirmId: 2,
     serviceBranchId: 3,
     digitalServiceAddress: 'dsa@example.co.za',
     signatureName: 'Aisha Patel',
+    serviceMethod: null,
+    assignedSheriffId: null,
   },
   fileCount: 1,
   partyRoles: ['plaintiff', 'defendant'],
@@ -55,7 +57,7 @@ describe('court and citation', () => {
     expect(
       submitProblems({ ...complete, doc: { ...complete.doc, courtName: "Magistrate's Court, Wynberg", onCourtOnline: true } }).map((p) => p.loc),
     ).toEqual([['on_court_online']]);
-    expect(submitProblems({ ...complete, doc: { ...complete.doc, onCourtOnline: true } })).toEqual([]);
+    expect(submitProblems({ ...complete, doc: { ...complete.doc, onCourtOnline: true, serviceMethod: 'sheriff', assignedSheriffId: 9 } })).toEqual([]);
   });
 
   it('needs a party on each side of the citation and names the side that is missing', () => {
@@ -67,6 +69,41 @@ describe('court and citation', () => {
       expect.stringMatching(/^Add a defendant or respondent/),
     ]);
     expect(submitProblems({ ...complete, partyRoles: ['applicant', 'respondent'] })).toEqual([]);
+  });
+});
+
+describe('service channel', () => {
+  const summons = { ...complete.doc, documentType: 'summons_simple', serviceFirmId: null, serviceBranchId: null, digitalServiceAddress: null };
+
+  it('needs a sheriff for initiating process, naming the sheriff and the rule, and no digital service address', () => {
+    expect(submitProblems({ ...complete, doc: summons })).toEqual([
+      {
+        loc: ['assigned_sheriff_id'],
+        msg: "Assign a sheriff before submitting: a Summons Simple is served by the sheriff (Uniform Rule 4(1)(a); Magistrates' Courts Rule 9).",
+        type: 'value_error',
+      },
+    ]);
+    expect(submitProblems({ ...complete, doc: { ...summons, assignedSheriffId: 7 } })).toEqual([]);
+  });
+
+  it('refuses electronic service of initiating process', () => {
+    expect(submitProblems({ ...complete, doc: { ...summons, assignedSheriffId: 7, serviceMethod: 'electronic' } }).map((p) => p.loc)).toEqual([
+      ['service_method'],
+    ]);
+  });
+
+  it('refuses e-service on a Court Online matter and says why; the sheriff may still serve it', () => {
+    const problems = submitProblems({ ...complete, doc: { ...complete.doc, onCourtOnline: true } });
+    expect(problems).toEqual([{ loc: ['on_court_online'], msg: expect.stringContaining('Uniform Rules 1A and 1B'), type: 'value_error' }]);
+    expect(submitProblems({ ...complete, doc: { ...complete.doc, onCourtOnline: true, serviceMethod: 'sheriff' } }).map((p) => p.loc)).toEqual([
+      ['assigned_sheriff_id'],
+    ]);
+  });
+
+  it('refuses to submit a document that is not served', () => {
+    expect(submitProblems({ ...complete, doc: { ...complete.doc, documentType: 'draft_court_order' } })).toEqual([
+      { loc: ['document_type'], msg: expect.stringMatching(/^A Draft Court Order is not served/), type: 'value_error' },
+    ]);
   });
 });
 

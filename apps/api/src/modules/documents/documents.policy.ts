@@ -3,8 +3,10 @@ import {
   CLOSED_STATUSES,
   DocumentErrors,
   PRE_SERVICE_STATUSES,
+  documentTypeLabel,
   type DocumentStatus,
 } from '@lexserve/contracts/documents';
+import { serviceChannelOf, serviceMethodOf } from '@lexserve/contracts/service-channels';
 import { CITATION_SIDE_MISSING, missingCitationSides } from '@lexserve/contracts/parties';
 import { AppError, appError } from '../../lib/app-error';
 import type { DocumentRow } from './documents.repository';
@@ -13,6 +15,11 @@ import type { Issue } from './validation';
 const isPreService = (status: DocumentStatus) => (PRE_SERVICE_STATUSES as readonly string[]).includes(status);
 export const isClosed = (status: DocumentStatus) => (CLOSED_STATUSES as readonly string[]).includes(status);
 export const wasServed = (doc: Pick<DocumentRow, 'servedAt' | 'status'>) => doc.servedAt != null || !isPreService(doc.status);
+/** Submitted for service: with the sheriff or served. Its case details, parties and files are fixed from then on. */
+export const wasSubmitted = (doc: Pick<DocumentRow, 'servedAt' | 'status' | 'submittedAt'>) => doc.submittedAt != null || wasServed(doc);
+/** Handed to the sheriff and not yet served: only the sheriff's return serves it. */
+export const isWithSheriff = (doc: Pick<DocumentRow, 'servedAt' | 'submittedAt' | 'revokedAt'>) =>
+  doc.submittedAt != null && doc.servedAt == null && doc.revokedAt == null;
 
 /** The 404 of documents, naming the id asked for (spec 2 §8). */
 export const documentNotFound = (id: number) => appError(DocumentErrors.DOCUMENT_NOT_FOUND, { id });
@@ -23,10 +30,10 @@ export function assertOpen(doc: Pick<DocumentRow, 'revokedAt' | 'status'>) {
   if (isClosed(doc.status)) throw new AppError(DocumentErrors.DOCUMENT_CLOSED);
 }
 
-/** What was served stays as served: parties and the served files are fixed once the document is served. */
-export function assertNotServed(doc: Pick<DocumentRow, 'revokedAt' | 'status' | 'servedAt'>) {
+/** What was served stays as served: parties and the served files are fixed once the document is submitted for service. */
+export function assertNotServed(doc: Pick<DocumentRow, 'revokedAt' | 'status' | 'servedAt' | 'submittedAt'>) {
   assertOpen(doc);
-  if (wasServed(doc)) throw new AppError(DocumentErrors.DOCUMENT_SERVED_LOCKED);
+  if (wasSubmitted(doc)) throw new AppError(DocumentErrors.DOCUMENT_SERVED_LOCKED);
 }
 
 /**
@@ -61,6 +68,8 @@ export type SubmitState = {
     | 'serviceBranchId'
     | 'digitalServiceAddress'
     | 'signatureName'
+    | 'serviceMethod'
+    | 'assignedSheriffId'
   >;
   fileCount: number;
   /** The roles of the document's party links. */
@@ -70,13 +79,17 @@ export type SubmitState = {
 
 /**
  * What a submit still lacks, step by step, in the wizard's words (spec 2 §5). The court is required; parties are
- * required to submit, one on each side of the citation (PRODUCT-DECISIONS: optional for drafts only).
+ * required to submit, one on each side of the citation (PRODUCT-DECISIONS: optional for drafts only). The service
+ * channel decides the rest (docs/service-rules.md): a document served by the sheriff needs an assigned sheriff and no
+ * digital service address; electronic service needs the legal representative's DSA and is refused on a Court Online
+ * matter; a document that is not served cannot be submitted for service.
  */
 export function submitProblems({ doc, fileCount, partyRoles, signerName }: SubmitState): Issue[] {
   const issues: Issue[] = [];
   const need = (ok: unknown, field: string, msg: string) => {
     if (!ok) issues.push({ loc: [field], msg, type: 'missing' });
   };
+  const refuse = (field: string, msg: string) => issues.push({ loc: [field], msg, type: 'value_error' });
   need(doc.title?.trim(), 'title', 'Document title is required');
   need(doc.clientName, 'client_name', 'Attorney Name is required');
   need(doc.caseNumber, 'case_number', 'Case Number is required');
@@ -86,9 +99,12 @@ export function submitProblems({ doc, fileCount, partyRoles, signerName }: Submi
   if (doc.onCourtOnline && isMagistratesCourt(doc.courtName)) need(false, 'on_court_online', COURT_ONLINE_HIGH_COURT_ONLY);
   need(fileCount > 0, 'files', 'Please upload at least one document');
   for (const side of missingCitationSides(partyRoles)) need(false, 'parties', CITATION_SIDE_MISSING[side]);
-  need(doc.serviceFirmId, 'firm_id', 'Please select a law firm');
-  need(doc.serviceBranchId, 'branch_id', 'Please select a branch');
-  if (doc.serviceBranchId) need(doc.digitalServiceAddress, 'digital_service_address', 'Selected branch must have a digital service address');
+  const method = channelProblems(doc, refuse);
+  if (method === 'electronic') {
+    need(doc.serviceFirmId, 'firm_id', 'Please select a law firm');
+    need(doc.serviceBranchId, 'branch_id', 'Please select a branch');
+    if (doc.serviceBranchId) need(doc.digitalServiceAddress, 'digital_service_address', 'Selected branch must have a digital service address');
+  }
   if (!expectedSignature(signerName)) {
     issues.push({ loc: ['signature_name'], msg: DocumentErrors.SIGNATURE_NAME_MISSING.message, type: 'missing' });
   } else if (!doc.signatureName) {
@@ -101,4 +117,26 @@ export function submitProblems({ doc, fileCount, partyRoles, signerName }: Submi
     });
   }
   return issues;
+}
+
+/**
+ * The service channel's part of a submit's problems; answers how the document will be served (null: it is not).
+ * Without a document type yet, the spec's flow (electronic service on the DSA) is what the wizard still asks for.
+ */
+function channelProblems(doc: SubmitState['doc'], refuse: (field: string, msg: string) => void) {
+  const entry = serviceChannelOf(doc.documentType);
+  if (!entry) return 'electronic';
+  const type = documentTypeLabel(doc.documentType!);
+  if (entry.channel === 'not_served') {
+    refuse('document_type', appError(DocumentErrors.NOT_A_SERVED_DOCUMENT, { type, explanation: entry.explanation }).message);
+    return null;
+  }
+  if (entry.channel === 'sheriff' && doc.serviceMethod === 'electronic')
+    refuse('service_method', appError(DocumentErrors.ELECTRONIC_NOT_ALLOWED, { type }).message);
+  const method = serviceMethodOf(doc.documentType, doc.serviceMethod);
+  if (method === 'sheriff' && !doc.assignedSheriffId)
+    refuse('assigned_sheriff_id', appError(DocumentErrors.SHERIFF_REQUIRED, { type, rule: entry.channel === 'sheriff' ? entry.rule : 'chosen by the firm' }).message);
+  // (Court Online in a magistrates' court is its own problem, named by submitProblems.)
+  if (method === 'electronic' && doc.onCourtOnline && !isMagistratesCourt(doc.courtName)) refuse('on_court_online', DocumentErrors.COURT_ONLINE_E_SERVICE.message);
+  return method;
 }

@@ -79,8 +79,14 @@ export async function documentsRoutes(app: FastifyInstance) {
       { schema: { tags, params: IdParamsSchema, body: UpdateDocumentInputSchema, response: { 200: envelope(DocumentSchema) } } },
       async (req) => {
         const data = await documents.updateDocument(ctxOf(req), req.params.id, req.body);
-        const submitted = req.body.status === 'served' && data.status === 'served';
-        return { status: 'success' as const, data, message: submitted ? 'Document submitted and served successfully' : 'Document updated successfully' };
+        const submitted = req.body.status === 'served';
+        const message =
+          submitted && data.status === 'served'
+            ? 'Document submitted and served successfully'
+            : submitted && data.status === 'assigned'
+              ? `Document submitted: it is with Sheriff ${data.assigned_sheriff?.full_name ?? ''} for service`
+              : 'Document updated successfully';
+        return { status: 'success' as const, data, message };
       },
     );
     r.delete('/documents/:id', { schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } } }, async (req) => {

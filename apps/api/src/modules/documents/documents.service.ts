@@ -14,14 +14,16 @@ import { AppError, appError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import type { DbOrTx } from '../../db/client';
+import { serviceChannelOf, serviceMethodOf } from '@lexserve/contracts/service-channels';
 import { documentPartyRoles } from '../parties/parties.service';
 import { eventPayload, toDocumentDto, toDocumentDtos } from './documents.mapper';
 import {
   assertOpen,
   documentNotFound,
   isClosed,
+  isWithSheriff,
   submitProblems,
-  wasServed,
+  wasSubmitted,
 } from './documents.policy';
 import { hasDeliveryEvent } from './delivery.repository';
 import * as repo from './documents.repository';
@@ -140,6 +142,8 @@ export async function createDocument(ctx: Ctx, input: CreateDocumentInput) {
       caseNumber: input.case_number,
       courtName: input.court_name,
       onCourtOnline: input.on_court_online ?? false,
+      serviceMethod: input.service_method,
+      serviceAddressSource: input.service_address_source,
       casePriority: input.case_priority,
       clientName: input.client_name,
       recipientName: input.recipient_name,
@@ -177,6 +181,8 @@ const FIELD_COLUMNS = {
   case_number: 'caseNumber',
   court_name: 'courtName',
   on_court_online: 'onCourtOnline',
+  service_method: 'serviceMethod',
+  service_address_source: 'serviceAddressSource',
   case_priority: 'casePriority',
   client_name: 'clientName',
   recipient_name: 'recipientName',
@@ -229,7 +235,7 @@ export async function updateDocument(ctx: Ctx, id: number, input: UpdateDocument
     const target = input.status && input.status !== doc.status ? input.status : undefined;
 
     if (isClosed(doc.status) && (changed.length || sheriffChange)) throw new AppError(DocumentErrors.DOCUMENT_CLOSED);
-    if (wasServed(doc) && changed.some((f) => !OPEN_AFTER_SERVICE.has(f))) throw new AppError(DocumentErrors.DOCUMENT_SERVED_LOCKED);
+    if (wasSubmitted(doc) && changed.some((f) => !OPEN_AFTER_SERVICE.has(f))) throw new AppError(DocumentErrors.DOCUMENT_SERVED_LOCKED);
     if (target) assertTransition(doc, target);
     if (target === 'delivered' || target === 'received') await assertDeliveryEvidence(tx, doc.id, target);
     const sheriff = sheriffChange ? await assertSheriff(tx, input.assigned_sheriff_id!) : undefined;
@@ -255,7 +261,7 @@ export async function updateDocument(ctx: Ctx, id: number, input: UpdateDocument
     }
     return { doc: updated, submitted: target === 'served' };
   });
-  if (result.submitted) await generateProofAfterSubmit(ctx, result.doc);
+  if (result.submitted && result.doc.servedAt) await generateProofAfterSubmit(ctx, result.doc);
   return toDocumentDto(ctx.db, result.doc);
 }
 
@@ -270,7 +276,9 @@ async function assertDeliveryEvidence(db: DbOrTx, documentId: number, to: 'deliv
 }
 
 function assertTransition(doc: repo.DocumentRow, to: DocumentStatus) {
-  if (to === 'draft' && wasServed(doc)) throw new AppError(DocumentErrors.SERVED_TO_DRAFT);
+  // With the sheriff, only the sheriff's return serves the document; the firm may still withdraw it (cancelled).
+  if (isWithSheriff(doc) && to !== 'cancelled') throw new AppError(DocumentErrors.AWAITING_SHERIFF_RETURN);
+  if (to === 'draft' && wasSubmitted(doc)) throw new AppError(DocumentErrors.SERVED_TO_DRAFT);
   if (!canTransition(doc.status, to)) {
     throw appError(DocumentErrors.INVALID_STATUS_TRANSITION, { from: doc.status, to });
   }
@@ -291,7 +299,11 @@ export async function changeStatus(tx: DbOrTx, doc: repo.DocumentRow, to: Docume
   return updated;
 }
 
-/** The submit, inside the PUT's transaction: checks every step, meters the plan, serves and sends to the DSA. */
+/**
+ * The submit, inside the PUT's transaction: checks every step, meters the plan, then serves by the document's
+ * channel (docs/service-rules.md): initiating process goes to the assigned sheriff (status `assigned`, served later by
+ * the sheriff's return); a document after initiating process is served electronically on the DSA at once.
+ */
 async function submit(ctx: Ctx, tx: DbOrTx, doc: repo.DocumentRow): Promise<repo.DocumentRow> {
   const problems = submitProblems({
     doc,
@@ -302,26 +314,59 @@ async function submit(ctx: Ctx, tx: DbOrTx, doc: repo.DocumentRow): Promise<repo
   if (problems.length) throw validationError(problems.map((p) => ({ ...p, loc: p.loc })));
   await ctx.deps.limits.assertCanServeDocument(tx, doc.firmId);
   const now = ctx.deps.clock.now();
+  await markFilesServed(tx, doc.id);
+  if (serviceMethodOf(doc.documentType, doc.serviceMethod) === 'sheriff') return handToSheriff(ctx, tx, doc, now);
+
+  const source = doc.serviceAddressSource ?? 'registered_on_lexserve';
   const served = await repo.updateDocumentRow(tx, doc.id, {
     status: 'served',
+    submittedAt: now,
     servedAt: now,
     servedById: ctx.actor.id,
     serviceDate: doc.serviceDate ?? now,
+    serviceAddressSource: source,
+    serviceMethod: 'electronic',
   });
-  await markFilesServed(tx, doc.id);
   await addTimelineEvent(tx, {
     documentId: doc.id,
     firmId: doc.firmId,
     type: 'status_changed',
-    description: `Document signed by ${doc.signatureName} and served on ${doc.digitalServiceAddress}`,
+    description: `Document signed by ${doc.signatureName} and served electronically on ${doc.digitalServiceAddress} (Uniform Rule 4A)`,
     performedById: ctx.actor.id,
-    metadata: { from: doc.status, to: 'served', signature_name: doc.signatureName, digital_service_address: doc.digitalServiceAddress },
+    metadata: {
+      from: doc.status,
+      to: 'served',
+      signature_name: doc.signatureName,
+      digital_service_address: doc.digitalServiceAddress,
+      service_method: 'electronic',
+      address_source: source,
+    },
   });
   await recordEvent(tx, 'document.served', eventPayload(served, ctx.actor.id, { digitalServiceAddress: served.digitalServiceAddress }));
   await startDelivery(ctx, tx, served);
   // Committed with the service itself: whatever happens after the commit, the proof of service follows.
   await scheduleProofJob(tx, doc.id, ctx.actor.id, now);
   return served;
+}
+
+/**
+ * Initiating process (or a later document the firm chose to have served by the sheriff): its files are fixed and it is
+ * with the assigned sheriff, status `assigned`. Nothing is e-mailed; its proof of service is the sheriff's return.
+ */
+async function handToSheriff(ctx: Ctx, tx: DbOrTx, doc: repo.DocumentRow, now: Date): Promise<repo.DocumentRow> {
+  const sheriff = await assertSheriff(tx, doc.assignedSheriffId!);
+  const rule = serviceChannelOf(doc.documentType)?.rule ?? 'chosen by the firm';
+  const handed = await repo.updateDocumentRow(tx, doc.id, { status: 'assigned', submittedAt: now, serviceMethod: 'sheriff' });
+  await addTimelineEvent(tx, {
+    documentId: doc.id,
+    firmId: doc.firmId,
+    type: 'status_changed',
+    description: `Document signed by ${doc.signatureName} and handed to Sheriff ${sheriff.fullName} for service (${rule})`,
+    performedById: ctx.actor.id,
+    metadata: { from: doc.status, to: 'assigned', signature_name: doc.signatureName, service_method: 'sheriff', sheriff_id: sheriff.id, rule },
+  });
+  await recordEvent(tx, 'document.handed_to_sheriff', eventPayload(handed, ctx.actor.id, { sheriffId: sheriff.id }));
+  return handed;
 }
 
 /** DELETE /documents/{id}: drafts only; their stored files go too. */
@@ -429,8 +474,6 @@ export async function listServiceAttempts(ctx: Ctx, id: number) {
   return { attempts: (await listEventsOfType(ctx.db, id, 'service_attempt')).map(toAttempt) };
 }
 
-/** For the proof of service: every attempt, oldest first (the caller has checked scope). */
-export const serviceAttemptsOf = async (db: DbOrTx, id: number) => (await listEventsOfType(db, id, 'service_attempt')).map(toAttempt);
 
 /** POST /documents/{id}/revoke: a firm administrator withdraws a served document; verification then says revoked. */
 export async function revokeDocument(ctx: Ctx, id: number, reason: string) {

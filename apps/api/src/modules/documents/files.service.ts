@@ -14,7 +14,7 @@ import { recordEvent } from '../../lib/events';
 import { FileMissingError, type FileStore } from '../../lib/storage';
 import { bodyErrorOf, UploadBodyError, type IncomingFile, type UploadPart } from '../../plugins/uploads';
 import { eventPayload } from './documents.mapper';
-import { assertOpen, wasServed } from './documents.policy';
+import { assertOpen, wasSubmitted } from './documents.policy';
 import * as docs from './documents.repository';
 import { cleanFilename, FileInspector, typeOfExtension } from '../../lib/file-inspector';
 import * as repo from './files.repository';
@@ -160,7 +160,7 @@ export async function uploadFiles(ctx: Ctx, openBody: () => AsyncIterable<Upload
         performedById: ctx.actor.id,
         metadata: {
           files: inserted.map((f) => ({ id: f.id, filename: f.filename, size: Number(f.size), sha256: f.sha256 })),
-          after_service: wasServed(current),
+          after_service: wasSubmitted(current),
         },
       });
       await recordEvent(tx, 'document.files_uploaded', eventPayload(current, ctx.actor.id, { fileIds: inserted.map((f) => f.id) }));

@@ -24,8 +24,8 @@ export type ProofData = {
   serviceDate: Date;
   signatureName: string;
   signedBy: { name: string; email: string } | null;
-  sheriff: { name: string } | null;
-  attempts: { date: string; time: string; place: string; outcome: string; notes: string | null }[];
+  /** Where the recipient nominated the address served on ("Nominated in the Notice of Intention to Defend …"). */
+  addressSource: string;
   delivery: {
     toAddress: string;
     sentAt: Date | null;
@@ -56,10 +56,14 @@ const formatSize = (bytes: number) =>
 
 const EVENT_LABELS: Record<string, string> = { sent: 'Link e-mailed', opened: 'Link opened', downloaded: 'File downloaded' };
 
+/** The title of the proof of electronic service: never "Return of Service", which is the sheriff's (Uniform Rule 4). */
+export const NOTICE_OF_ELECTRONIC_SERVICE = 'Notice of Electronic Service (Uniform Rule 4A)';
+
 /**
- * Draws the proof of service ("return of service"): who served what on whom, when, with each served file's
- * SHA-256, the signature, the sheriff's attempts and the electronic delivery record; a QR code to the public
- * verification page; and the security ID at the bottom of every page. Built-in PDF fonts only.
+ * Draws the proof of electronic service, a "Notice of Electronic Service (Uniform Rule 4A)": who served what on
+ * whom, when, at which nominated address (and where it was nominated), with each served file's SHA-256, the
+ * signature and the electronic delivery record; a QR code to the public verification page; and the security ID at
+ * the bottom of every page. Built-in PDF fonts only.
  */
 export async function renderProofOfService(data: ProofData): Promise<Buffer> {
   const { PDFDocument, QRCode } = await libs();
@@ -69,7 +73,7 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
     margins: { top: M, left: M, right: M, bottom: BOTTOM },
     bufferPages: true,
     info: {
-      Title: `Return of service — ${data.case.title}`,
+      Title: `${NOTICE_OF_ELECTRONIC_SERVICE} — ${data.case.title}`,
       Author: data.firm.name,
       Subject: `Proof of service ${data.securityId}`,
       Keywords: `LexServe; proof of service; ${data.securityId}`,
@@ -120,8 +124,8 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
   doc.image(qr, M + width - qrSize, top, { width: qrSize, height: qrSize });
   doc.font('Helvetica').fontSize(7).fillColor(MUTED).text('Scan to verify', M + width - qrSize, top + qrSize + 2, { width: qrSize, align: 'center' });
   doc.font('Helvetica-Bold').fontSize(9).fillColor(ACCENT).text('LEXSERVE', M, top, { characterSpacing: 2 });
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('Return of Service', M, top + 16, { width: width - qrSize - 16 });
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('Proof of electronic service on a digital service address (Uniform Rule 4A(1)(c))', M, doc.y + 2, {
+  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(NOTICE_OF_ELECTRONIC_SERVICE, M, top + 16, { width: width - qrSize - 16 });
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('Service by electronic mail at the address nominated for service (Uniform Rule 4A(1)(c))', M, doc.y + 2, {
     width: width - qrSize - 16,
   });
   doc.moveDown(0.4);
@@ -137,7 +141,8 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
       `${data.branch ? ` (${data.branch.name}, practice number ${data.branch.practiceNumber})` : ''} served the ` +
       `${data.files.length === 1 ? 'document' : `${data.files.length} documents`} listed below in the matter "${data.case.title}"` +
       `${data.case.caseNumber ? `, case number ${data.case.caseNumber}` : ''}, by electronic delivery to the digital service address ` +
-      `${served.digitalServiceAddress}${served.firmName ? ` of ${served.firmName}${served.branchName ? `, ${served.branchName}` : ''}` : ''}.`,
+      `${served.digitalServiceAddress}${served.firmName ? ` of ${served.firmName}${served.branchName ? `, ${served.branchName}` : ''}` : ''}, ` +
+      `in terms of Uniform Rule 4A(1)(c). Address for service: ${data.addressSource.charAt(0).toLowerCase()}${data.addressSource.slice(1)}.`,
     { size: 10 },
   );
   doc.moveDown(0.3);
@@ -157,6 +162,7 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
   field('Legal representative', served.firmName);
   field('Branch', served.branchName);
   field('Digital service address', served.digitalServiceAddress);
+  field('Address nominated in', data.addressSource);
   if (data.case.recipientName) field('Recipient', data.case.recipientName);
   if (data.case.recipientAddress) field('Recipient address', data.case.recipientAddress);
 
@@ -190,15 +196,7 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
   section('Date and time of service');
   field('Date of service', formatDateSast(data.serviceDate));
   field('Time of service', formatSast(data.servedAt));
-  field('Method', 'Electronic delivery of a secure, single-use download link to the digital service address');
-
-  if (data.sheriff || data.attempts.length) {
-    section('Sheriff');
-    field('Assigned sheriff', data.sheriff?.name ?? null);
-    for (const a of data.attempts) {
-      field(`${a.date} ${a.time}`, `${a.outcome} — ${a.place}${a.notes ? `\n${a.notes}` : ''}`);
-    }
-  }
+  field('Manner', 'Electronic mail to the nominated address (Uniform Rule 4A(1)(c)), with a secure download link to the documents');
 
   if (data.delivery) {
     section('Electronic delivery record');
@@ -228,7 +226,7 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
 
   section('Verify this document');
   paragraph(
-    `Anyone can check this return of service without an account: scan the QR code, or open ${data.verificationUrl}, ` +
+    `Anyone can check this notice without an account: scan the QR code, or open ${data.verificationUrl}, ` +
       `or enter the security ID ${data.securityId} on the LexServe verification page. The check confirms that the ` +
       'document was served through LexServe, that it has not been altered, and whether it has been revoked.',
     { size: 9 },

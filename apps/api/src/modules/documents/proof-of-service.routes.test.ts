@@ -54,13 +54,14 @@ describe('proof of service', () => {
     if (hasPdftotext) {
       const text = pdfText(pdf.rawPayload);
       for (const expected of [
-        'Return of Service',
+        'Notice of Electronic Service (Uniform Rule 4A)',
+        'Nominated in',
         'Demo Attorneys Inc.',
         'Cape Town (Main)',
         doc.digital_service_address,
         CASE_INFO.title,
         '2025-1234',
-        'Summons Simple',
+        'Plea',
         'Mr Sipho Dlamini',
         'summons.pdf',
         'particulars.pdf',

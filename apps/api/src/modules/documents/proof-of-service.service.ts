@@ -8,6 +8,7 @@ import {
 } from '@lexserve/contracts/documents';
 import { CommonErrors } from '@lexserve/contracts/errors';
 import { PARTY_ROLE_LABELS, type PartyRole } from '@lexserve/contracts/parties';
+import { addressSourceLabel } from '@lexserve/contracts/service-channels';
 import { can } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
@@ -21,11 +22,11 @@ import { newSecurityId } from '../../lib/security-id';
 import { eventsOfDeliveries, latestDeliveries } from './delivery.repository';
 import { eventPayload } from './documents.mapper';
 import * as docs from './documents.repository';
-import { serviceAttemptsOf } from './documents.service';
 import { listCaseFiles } from './files.repository';
 import { newFileKey } from './files.service';
 import { renderProofOfService, type ProofData } from './proof-of-service-pdf';
 import * as repo from './proof-of-service.repository';
+import { isWithSheriff } from './documents.policy';
 import { addTimelineEvent } from './timeline.repository';
 
 export const verificationUrlOf = (publicUrl: string, securityId: string) => `${publicUrl.replace(/\/$/, '')}/verify/${securityId}`;
@@ -34,13 +35,12 @@ export const verificationUrlOf = (publicUrl: string, securityId: string) => `${p
 async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: string, publicUrl: string): Promise<ProofData> {
   const firmIds = [doc.firmId, ...(doc.serviceFirmId ? [doc.serviceFirmId] : [])];
   const branchIds = [doc.branchId, doc.serviceBranchId].filter((id): id is number => id != null);
-  const [firms, branches, people, links, files, attempts, deliveries] = await Promise.all([
+  const [firms, branches, people, links, files, deliveries] = await Promise.all([
     docs.firmsByIds(db, firmIds),
     docs.branchesByIds(db, branchIds),
-    docs.usersByIds(db, [doc.servedById ?? doc.createdById, ...(doc.assignedSheriffId ? [doc.assignedSheriffId] : [])]),
+    docs.usersByIds(db, [doc.servedById ?? doc.createdById]),
     documentPartyLinks(db, doc.id),
     listCaseFiles(db, doc.id),
-    serviceAttemptsOf(db, doc.id),
     latestDeliveries(db, [doc.id]),
   ]);
   const delivery = deliveries.get(doc.id);
@@ -48,7 +48,6 @@ async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: s
   const firm = firms.get(doc.firmId)!;
   const branch = doc.branchId ? branches.get(doc.branchId) : undefined;
   const signer = people.get(doc.servedById ?? doc.createdById);
-  const sheriff = doc.assignedSheriffId ? people.get(doc.assignedSheriffId) : undefined;
   const served = files.filter((f) => f.isServed);
   return {
     securityId,
@@ -86,8 +85,7 @@ async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: s
     serviceDate: doc.serviceDate ?? doc.servedAt ?? new Date(),
     signatureName: doc.signatureName ?? '',
     signedBy: signer ? { name: signer.fullName, email: signer.email } : null,
-    sheriff: sheriff ? { name: sheriff.fullName } : null,
-    attempts: attempts.map((a) => ({ date: a.attempt_date, time: a.attempt_time, place: a.place, outcome: a.outcome_label, notes: a.notes })),
+    addressSource: addressSourceLabel(doc.serviceAddressSource ?? 'registered_on_lexserve'),
     delivery: delivery
       ? {
           toAddress: delivery.toAddress,
@@ -99,7 +97,13 @@ async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: s
   };
 }
 
-function toStatus(publicUrl: string, documentId: number, proof: repo.ProofRow | undefined, file: repo.ProofFileRow | undefined): ProofOfServiceStatus {
+function toStatus(
+  publicUrl: string,
+  documentId: number,
+  proof: repo.ProofRow | undefined,
+  file: repo.ProofFileRow | undefined,
+  awaitingSheriffReturn = false,
+): ProofOfServiceStatus {
   if (!proof || !file) {
     return {
       exists: false,
@@ -111,6 +115,7 @@ function toStatus(publicUrl: string, documentId: number, proof: repo.ProofRow | 
       size: null,
       verification_count: null,
       verification_url: null,
+      awaiting_sheriff_return: awaitingSheriffReturn,
     };
   }
   return {
@@ -123,6 +128,7 @@ function toStatus(publicUrl: string, documentId: number, proof: repo.ProofRow | 
     size: Number(file.size),
     verification_count: proof.verificationCount,
     verification_url: verificationUrlOf(publicUrl, proof.securityId),
+    awaiting_sheriff_return: false,
   };
 }
 
@@ -252,9 +258,9 @@ export async function generateProof(ctx: Ctx, documentId: number, opts: { regene
 
 /** GET /proof-of-service/document/{documentId}: whether a proof exists, with its security ID and fingerprint. */
 export async function getProofStatus(ctx: Ctx, documentId: number) {
-  await proofDocument(ctx, documentId);
+  const doc = await proofDocument(ctx, documentId);
   const { proof, file } = await currentFile(ctx.db, documentId);
-  return toStatus(ctx.deps.env.PUBLIC_URL, documentId, proof, file);
+  return toStatus(ctx.deps.env.PUBLIC_URL, documentId, proof, file, isWithSheriff(doc));
 }
 
 /** GET /proof-of-service/document/{documentId}/download: the current PDF. */

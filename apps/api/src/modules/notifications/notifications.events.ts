@@ -59,6 +59,12 @@ const DOCUMENT_RULES: Partial<Record<DocumentEventType, DocumentRule>> = {
     message: (d) => `${describe(d)} has been assigned to you for service.`,
     audience: async (_tx, d) => (d.assignedSheriffId && d.assignedSheriffId !== d.actorId ? [d.assignedSheriffId] : []),
   },
+  'document.handed_to_sheriff': {
+    type: 'assignment_notification',
+    title: 'Document to serve',
+    message: (d) => `${describe(d)} was submitted for service and is with you to serve. Record each attempt and issue the return of service.`,
+    audience: async (_tx, d) => (d.assignedSheriffId && d.assignedSheriffId !== d.actorId ? [d.assignedSheriffId] : []),
+  },
   'document.service_attempt': {
     type: 'status_update',
     title: 'Service attempt recorded',

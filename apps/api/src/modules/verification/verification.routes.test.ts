@@ -58,7 +58,7 @@ describe('GET /verify/{securityId} (public)', () => {
       status: 'verified',
       security_id: securityId,
       message: 'This document is authentic: it was served through LexServe and has not been altered.',
-      document_type: 'Summons Simple',
+      document_type: 'Plea',
       pdf_type: 'proof_of_service',
       verification_count: 1,
       hash_verified: true,

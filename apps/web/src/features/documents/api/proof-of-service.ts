@@ -17,6 +17,7 @@ const getProofStatus = async (documentId: number): Promise<ProofOfServiceStatus>
       size: null,
       verification_count: null,
       verification_url: null,
+      awaiting_sheriff_return: false,
     };
   }
   return answer;
