@@ -81,7 +81,7 @@ describe('the firm’s Service tab of a document served by the sheriff', () => {
 describe('the Proof of Service tab of a document with the sheriff', () => {
   it('says it awaits the sheriff’s return', async () => {
     setup(
-      { 'GET /proof-of-service/document/42': reply(200, { exists: false, document_id: 42, security_id: null, version: null, generated_at: null, sha256: null, size: null, verification_count: null, verification_url: null }) },
+      { 'GET /proof-of-service/document/42': reply(200, { exists: false, document_id: 42, security_id: null, version: null, generated_at: null, sha256: null, size: null, verification_count: null, verification_url: null, awaiting_sheriff_return: true }) },
       <ProofOfServiceTab document={makeDocument()} canGenerate />,
     );
     const awaiting = await screen.findByTestId('proof-awaiting-return');

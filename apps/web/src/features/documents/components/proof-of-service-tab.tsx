@@ -133,7 +133,7 @@ export function ProofOfServiceTab({ document, canGenerate }: { document: Documen
         </Stack>
       </Box>
     );
-  } else if (document.status === 'assigned') {
+  } else if (proof?.awaiting_sheriff_return || document.status === 'assigned') {
     body = (
       <Stack spacing={2} sx={{ alignItems: 'center', py: 5, textAlign: 'center' }} data-testid="proof-awaiting-return">
         <HourglassEmptyIcon color="warning" sx={{ fontSize: 48 }} aria-hidden />

@@ -1,5 +1,6 @@
 import {
   CASE_PRIORITY_LABELS,
+  DOCUMENT_STATUS_LABELS,
   MY_CASES_SUBTABS,
   documentTypeLabel,
   type CasePriority,
@@ -40,7 +41,9 @@ export const titleCase = (value: string | null | undefined): string =>
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 
-export const statusLabel = (status: string | null | undefined): string => titleCase(status) || 'Unknown';
+/** The status in users' words ("With the sheriff for service" for `assigned`); an unknown one title-cased. */
+export const statusLabel = (status: string | null | undefined): string =>
+  (status && status in DOCUMENT_STATUS_LABELS ? DOCUMENT_STATUS_LABELS[status as DocumentStatus] : titleCase(status)) || 'Unknown';
 
 /** Spec 2 §4: urgent error, high_profile warning, restricted_access info; empty shows "Normal". */
 export const priorityChip = (priority: CasePriority | null | undefined): { label: string; color: ChipColor } => {
