@@ -69,7 +69,7 @@ describe('the firm’s Service tab of a document served by the sheriff', () => {
     expect(latest).toHaveTextContent('Device time02/06/2025 09:15');
     expect(latest).toHaveTextContent('Server time02/06/2025 09:15');
     expect(latest).toHaveTextContent('-26.171500, 28.032400 ±12 m');
-    expect(within(latest).getByRole('link', { name: 'Map' })).toHaveAttribute('href', expect.stringContaining('mlat=-26.1715&mlon=28.0324'));
+    expect(within(latest).getByRole('link', { name: /^Map of attempt position -26.171500, 28.032400/ })).toHaveAttribute('href', expect.stringContaining('mlat=-26.1715&mlon=28.0324'));
     expect(latest).toHaveTextContent('Served personally');
     expect(await within(latest).findByRole('img', { name: 'Attempt 2, photo 1' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
     expect(latest).toHaveTextContent('9f86d081…f00a08');

@@ -1,5 +1,6 @@
 import AddAPhotoOutlinedIcon from '@mui/icons-material/AddAPhotoOutlined';
 import AddIcon from '@mui/icons-material/Add';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -31,19 +32,28 @@ function GpsLine({ attempt }: { attempt: ServiceAttempt }) {
   const { latitude, longitude } = attempt;
   const map = `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=18/${latitude}/${longitude}`;
   return (
-    <>
-      {latitude.toFixed(6)}, {longitude.toFixed(6)}
-      {attempt.accuracy_m !== null ? ` ${accuracyLabel(attempt.accuracy_m)}` : ''}{' '}
-      <Link href={map} target="_blank" rel="noopener noreferrer" sx={{ whiteSpace: 'nowrap' }}>
-        Map
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
+      <span>
+        {latitude.toFixed(6)}, {longitude.toFixed(6)}
+        {attempt.accuracy_m !== null ? ` ${accuracyLabel(attempt.accuracy_m)}` : ''}
+      </span>
+      <Link
+        href={map}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Map of attempt position ${latitude.toFixed(6)}, ${longitude.toFixed(6)}`}
+        sx={{ ...TAP, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', gap: 0.5, whiteSpace: 'nowrap', my: -1.25 }}
+      >
+        Map <OpenInNewIcon sx={{ fontSize: 14 }} aria-hidden />
       </Link>
-    </>
+    </Stack>
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** A fact of the attempt; `wide` facts (address, position, notes) take the whole row on a phone. */
+function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ minWidth: 0, gridColumn: wide ? { xs: '1 / -1', sm: 'auto' } : undefined }}>
       <Typography variant="caption" color="text.secondary" component="div">
         {label}
       </Typography>
@@ -66,20 +76,26 @@ function AttemptItem({ attempt, index, documentId, onAddPhotos }: AttemptItemPro
         </Typography>
         <Chip size="small" label={attempt.outcome_label} color={SERVED_OUTCOMES.has(attempt.outcome) ? 'success' : 'warning'} />
       </Stack>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
         <Fact label="Device time">{formatDateTime(attempt.device_time)}</Fact>
         <Fact label="Server time">{formatDateTime(attempt.server_time)}</Fact>
-        <Fact label="Recorded by">{attempt.recorded_by?.full_name ?? '—'}</Fact>
-        <Fact label="Address">{attempt.address}</Fact>
-        <Fact label="GPS position">
+        <Fact label="Recorded by" wide>
+          {attempt.recorded_by?.full_name ?? '—'}
+        </Fact>
+        <Fact label="Address" wide>
+          {attempt.address}
+        </Fact>
+        <Fact label="GPS position" wide>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
             <PlaceOutlinedIcon fontSize="small" color="action" aria-hidden sx={{ mt: '1px' }} />
-            <span>
-              <GpsLine attempt={attempt} />
-            </span>
+            <GpsLine attempt={attempt} />
           </Stack>
         </Fact>
-        {attempt.notes ? <Fact label="Notes">{attempt.notes}</Fact> : null}
+        {attempt.notes ? (
+          <Fact label="Notes" wide>
+            {attempt.notes}
+          </Fact>
+        ) : null}
       </Box>
       <Box sx={{ mt: 1.5 }}>
         <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>

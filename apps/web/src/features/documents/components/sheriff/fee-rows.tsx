@@ -38,7 +38,19 @@ export function FeeRows({ rows, onChange, vatRegistered, onVatRegistered, errors
       </Typography>
       <Stack component="ol" spacing={1.5} aria-label="Fees" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {rows.map((row, index) => (
-          <Box component="li" key={row.key} sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 44px', sm: '1fr 180px 44px' }, alignItems: 'start' }}>
+          <Box
+            component="li"
+            key={row.key}
+            sx={{
+              display: 'grid',
+              gap: 1,
+              gridTemplateColumns: { xs: '1fr 44px', sm: '1fr 180px 44px' },
+              alignItems: 'start',
+              pb: { xs: 1.5, sm: 0 },
+              borderBottom: { xs: 1, sm: 0 },
+              borderColor: 'divider',
+            }}
+          >
             <TextField
               label={`Fee ${index + 1} description`}
               value={row.description}
@@ -77,7 +89,7 @@ export function FeeRows({ rows, onChange, vatRegistered, onVatRegistered, errors
       </Button>
       <FormControlLabel
         sx={{ display: 'flex', mt: 1, minHeight: 44 }}
-        control={<Switch checked={vatRegistered} onChange={(e) => onVatRegistered(e.target.checked)} />}
+        control={<Switch checked={vatRegistered} onChange={(e) => onVatRegistered(e.target.checked)} sx={{ my: 0.5 }} />}
         label="VAT registered (VAT 15% added)"
       />
       <Box component="dl" aria-label="Fee totals" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5, columnGap: 2, m: 0, mt: 1, p: 1.5, bgcolor: 'grey.50', borderRadius: 1 }}>

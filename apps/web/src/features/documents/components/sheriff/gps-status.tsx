@@ -45,7 +45,7 @@ export function GpsStatus({ state, onRetry }: GpsStatusProps) {
       data-testid="gps-status"
       action={
         state.status === 'unsupported' ? undefined : (
-          <Button color="inherit" onClick={onRetry} sx={TAP}>
+          <Button color="inherit" onClick={onRetry} sx={{ ...TAP, whiteSpace: 'nowrap' }}>
             Try again
           </Button>
         )

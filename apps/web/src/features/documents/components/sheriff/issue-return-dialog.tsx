@@ -126,8 +126,8 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
                 Outcome
               </FormLabel>
               <RadioGroup row aria-labelledby={`${titleId}-outcome`} value={values.outcome} onChange={(e) => set('outcome', e.target.value as ReturnValues['outcome'])}>
-                <FormControlLabel value="served" control={<Radio />} label="Served" sx={{ minHeight: 44, mr: 3 }} />
-                <FormControlLabel value="not_served" control={<Radio />} label="Not served" sx={{ minHeight: 44 }} />
+                <FormControlLabel value="served" control={<Radio sx={{ p: 1.25 }} />} label="Served" sx={{ minHeight: 44, mr: 3 }} />
+                <FormControlLabel value="not_served" control={<Radio sx={{ p: 1.25 }} />} label="Not served" sx={{ minHeight: 44 }} />
               </RadioGroup>
               {errors.outcome ? <FormHelperText>{errors.outcome}</FormHelperText> : null}
             </FormControl>
@@ -191,7 +191,7 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
                   <FormControl error={Boolean(errors.nature_explained)} required>
                     <FormControlLabel
                       sx={{ alignItems: 'flex-start', minHeight: 44 }}
-                      control={<Checkbox checked={values.nature_explained} onChange={(e) => set('nature_explained', e.target.checked)} sx={{ mt: -0.5 }} />}
+                      control={<Checkbox checked={values.nature_explained} onChange={(e) => set('nature_explained', e.target.checked)} sx={{ p: 1.25, mt: -0.75 }} />}
                       label={NATURE_EXPLAINED_LABEL}
                     />
                     {errors.nature_explained ? <FormHelperText>{errors.nature_explained}</FormHelperText> : null}

@@ -13,9 +13,10 @@ import { downloadProof, proofDownloadError } from '../../api/proof-of-service';
 import { saveBlob } from '../../utils/document-display';
 import { TAP } from './tap';
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** A fact of the return; `wide` facts take the whole row on a phone. */
+function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ minWidth: 0, gridColumn: wide ? { xs: '1 / -1', sm: 'auto' } : undefined }}>
       <Typography variant="caption" color="text.secondary" component="dt">
         {label}
       </Typography>
@@ -60,27 +61,33 @@ export function IssuedReturnSummary({ document, serviceReturn: r, latest }: Issu
         Issued {formatDateTime(r.issued_at)} by {r.sheriff.full_name}
         {r.sheriff.office_name ? `, ${r.sheriff.office_name}` : ''}
       </Typography>
-      <Box component="dl" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' }, m: 0 }}>
+      <Box component="dl" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, m: 0 }}>
         {r.outcome === 'served' ? (
           <>
             <Fact label="Served">{formatDateTime(r.served_at)}</Fact>
-            <Fact label="Manner">
+            <Fact label="Manner" wide>
               {r.manner_label ?? '—'}
               {r.rule ? ` (${r.rule})` : ''}
             </Fact>
-            <Fact label="Person served">
+            <Fact label="Person served" wide>
               {r.person_served_name ?? '—'}
               {r.person_served_capacity ? `, ${r.person_served_capacity}` : ''}
             </Fact>
-            <Fact label="Address">{r.address ?? '—'}</Fact>
+            <Fact label="Address" wide>
+              {r.address ?? '—'}
+            </Fact>
           </>
         ) : (
           <>
-            <Fact label="Reason for non-service">{r.non_service_reason ?? '—'}</Fact>
-            <Fact label="Diligent search">{r.diligent_search ?? '—'}</Fact>
+            <Fact label="Reason for non-service" wide>
+              {r.non_service_reason ?? '—'}
+            </Fact>
+            <Fact label="Diligent search" wide>
+              {r.diligent_search ?? '—'}
+            </Fact>
           </>
         )}
-        <Fact label="Fees total">
+        <Fact label="Fees total" wide>
           {formatCents(r.total_cents)}
           {r.vat_registered ? ` (incl. VAT ${formatCents(r.vat_cents)})` : ' (no VAT)'}
         </Fact>

@@ -23,7 +23,7 @@ export function PhotoThumbnail({ documentId, photo, label }: { documentId: numbe
   }, [image.data]);
 
   return (
-    <Box component="figure" sx={{ m: 0, width: SIZE }}>
+    <Box component="figure" sx={{ m: 0, minWidth: SIZE }}>
       {src ? (
         <Box component="a" href={src} target="_blank" rel="noopener" sx={{ display: 'block', lineHeight: 0 }} aria-label={`Open ${label}`}>
           <Box component="img" src={src} alt={label} sx={{ width: SIZE, height: SIZE, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }} />
@@ -35,7 +35,7 @@ export function PhotoThumbnail({ documentId, photo, label }: { documentId: numbe
       ) : (
         <Skeleton variant="rounded" width={SIZE} height={SIZE} />
       )}
-      <Typography component="figcaption" variant="caption" sx={{ display: 'block', fontFamily: 'monospace', fontSize: 11, mt: 0.5, wordBreak: 'break-all' }} title={`SHA-256 ${photo.sha256}, uploaded ${formatDateTime(photo.uploaded_at)}`}>
+      <Typography component="figcaption" variant="caption" sx={{ display: 'block', fontFamily: 'monospace', fontSize: 11, mt: 0.5, whiteSpace: 'nowrap' }} title={`SHA-256 ${photo.sha256}, uploaded ${formatDateTime(photo.uploaded_at)}`}>
         {shortHash(photo.sha256)}
       </Typography>
     </Box>
