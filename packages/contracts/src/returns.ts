@@ -500,8 +500,10 @@ export const ReturnErrors = defineErrors({
   PHOTO_NOT_OWN_ATTEMPT: { status: 403, message: 'Photos can be added only to attempts you recorded.' },
   /** A photo id that is not a photo of this attempt, or its stored bytes are missing. */
   PHOTO_NOT_FOUND: { status: 404, message: 'Photo not found.' },
-  /** More than 10 photos in one request, or on one attempt in all. `{limit}`, `{count}` are replaced. */
-  PHOTO_TOO_MANY: { status: 413, message: 'An attempt can have at most {limit} photos ({count} would be too many).' },
+  /** More than 10 photos in one request. */
+  PHOTO_TOO_MANY: { status: 413, message: 'Too many photos: at most 10 can be sent at once.' },
+  /** Photos past 10 on one attempt in all. `{count}` (the photos it has) is replaced. */
+  PHOTO_LIMIT_REACHED: { status: 413, message: 'Too many photos: an attempt can have at most 10 photos, and this one has {count} already.' },
   /** One photo over 15 MB. `{name}` is replaced. */
   PHOTO_TOO_LARGE: { status: 413, message: '{name} is too large (at most 15 MB per photo).' },
   /** Content that is not a JPEG, PNG, WebP or HEIC image, whatever its name. `{name}` is replaced. */

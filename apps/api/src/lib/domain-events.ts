@@ -36,12 +36,15 @@ export interface DomainEvents {
   'document.created': DocumentEventPayload;
   'document.updated': DocumentEventPayload & { changedFields: string[] };
   'document.status_changed': DocumentEventPayload & { from: string; to: string };
-  'document.served': DocumentEventPayload & { digitalServiceAddress: string | null };
+  /** returnId: served by the sheriff's return (its own event, document.return_issued, notifies the firm). */
+  'document.served': DocumentEventPayload & { digitalServiceAddress: string | null; returnId?: number };
   /** Submitted for service by the sheriff: the document is with the assigned sheriff. */
   'document.handed_to_sheriff': DocumentEventPayload & { sheriffId: number };
   'document.deleted': DocumentEventPayload;
   'document.assigned': DocumentEventPayload & { previousSheriffId: number | null };
   'document.service_attempt': DocumentEventPayload & { outcome: string; attemptId: number };
+  /** The sheriff issued a return of service (the document is served) or of non-service (it stays with the sheriff). */
+  'document.return_issued': DocumentEventPayload & { returnId: number; kind: 'return_of_service' | 'return_of_non_service' };
   'document.revoked': DocumentEventPayload & { reason: string };
   'document.files_uploaded': DocumentEventPayload & { fileIds: number[] };
   'document.bundle_created': DocumentEventPayload & { fileId: number };

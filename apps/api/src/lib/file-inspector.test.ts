@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { PNG, makeDoc, makeDocx, makePdf, makeZip } from '../../test/document-factories';
 import { sha256 } from './tokens';
-import { cleanFilename, FileInspector, typeOfExtension } from './file-inspector';
+import { cleanFilename, FileInspector, ImageInspector, imageTypeOf, typeOfExtension } from './file-inspector';
 
 /** Streams the bytes through an inspector in chunks of the given size (markers split across chunks too). */
 async function inspect(bytes: Buffer, chunk = 7) {
@@ -82,5 +82,34 @@ describe('file names', () => {
     expect(cleanFilename('Mokoena v Dlamini – hofbevel 👩\u200d⚖️.pdf')).toBe('Mokoena v Dlamini – hofbevel 👩\u200d⚖️.pdf');
     // At most 255 characters, never half a surrogate pair.
     expect(cleanFilename(`${'😀'.repeat(300)}.pdf`)).toBe(`${'😀'.repeat(251)}.pdf`);
+  });
+});
+
+describe('ImageInspector', () => {
+  const through = async (bytes: Buffer, chunk = 3) => {
+    const inspector = new ImageInspector();
+    const chunks = Array.from({ length: Math.ceil(bytes.length / chunk) }, (_, i) => bytes.subarray(i * chunk, (i + 1) * chunk));
+    await pipeline(Readable.from(chunks), inspector, new Writable({ write: (_c, _e, cb) => cb() }));
+    return inspector.inspection;
+  };
+
+  it('types JPEG, PNG, WebP and HEIC by their first bytes, whatever the chunking, and hashes them', async () => {
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(40, 1)]);
+    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(20)]);
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(20)]);
+    for (const chunk of [1, 3, 1024]) {
+      expect(await through(jpeg, chunk)).toEqual({ size: jpeg.length, sha256: sha256(jpeg), type: 'image/jpeg' });
+      expect((await through(PNG, chunk)).type).toBe('image/png');
+      expect((await through(webp, chunk)).type).toBe('image/webp');
+      expect((await through(heic, chunk)).type).toBe('image/heic');
+    }
+  });
+
+  it('refuses anything else: text, a PDF, an MP4 ftyp box, nothing', async () => {
+    expect((await through(Buffer.from('not a photo at all, just text'))).type).toBeNull();
+    expect((await through(await makePdf(1))).type).toBeNull();
+    expect((await through(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(8)]))).type).toBeNull();
+    expect(await through(Buffer.alloc(0))).toMatchObject({ size: 0, type: null });
+    expect(imageTypeOf(Buffer.from([0xff, 0xd8]))).toBeNull();
   });
 });

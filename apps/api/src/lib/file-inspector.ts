@@ -119,3 +119,57 @@ export const cleanFilename = (name: string | undefined, fallback = 'file'): stri
   // Characters, not UTF-16 units: a cut never leaves half a surrogate pair.
   return Array.from(clean || fallback).slice(-255).join('');
 };
+
+// ---------------------------------------------------------------------------------------------------------
+// Photos (a sheriff's attempt): JPEG, PNG, WebP and HEIC, told by their first bytes.
+// ---------------------------------------------------------------------------------------------------------
+
+export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/heic';
+/** The ISO base media "ftyp" brands of HEIF/HEIC stills and sequences (phones write heic, mif1 or heix). */
+const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'hevm', 'hevs', 'mif1', 'msf1']);
+const IMAGE_HEAD_BYTES = 12;
+
+/**
+ * The type of an image by its first 12 bytes: JPEG FF D8 FF; PNG's 8-byte signature; WebP "RIFF" ? ? ? ? "WEBP";
+ * HEIC an "ftyp" box (bytes 4–7) whose major brand is a HEIF brand. Anything else (a text file named .jpg) is null.
+ */
+export function imageTypeOf(head: Buffer): ImageType | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp' && HEIC_BRANDS.has(head.toString('latin1', 8, 12))) return 'image/heic';
+  return null;
+}
+
+export type ImageInspection = { size: number; sha256: string; type: ImageType | null };
+
+/** A pass-through stream that hashes an image while it streams to the store and tells its type by its first bytes. */
+export class ImageInspector extends Transform {
+  private readonly hash: Hash = createHash('sha256');
+  private head: Buffer = Buffer.alloc(0);
+  private size = 0;
+  private result: ImageInspection | undefined;
+
+  constructor() {
+    super();
+    this.on('error', () => undefined);
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    this.hash.update(chunk);
+    if (this.head.length < IMAGE_HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, IMAGE_HEAD_BYTES - this.head.length)]);
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.result = { size: this.size, sha256: this.hash.digest('hex'), type: imageTypeOf(this.head) };
+    done();
+  }
+
+  /** The inspection, once the stream has ended. */
+  get inspection(): ImageInspection {
+    if (!this.result) throw new Error('inspection read before the stream ended');
+    return this.result;
+  }
+}

@@ -4,3 +4,4 @@ export * from './notifications';
 export * from './documents';
 export * from './subscriptions';
 export * from './closures';
+export * from './returns';

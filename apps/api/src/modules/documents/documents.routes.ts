@@ -25,7 +25,6 @@ import {
   UpdateDocumentInputSchema,
   UploadResultSchema,
 } from '@lexserve/contracts/documents';
-import { ServiceAttemptInputSchema, ServiceAttemptListSchema, ServiceAttemptSchema } from '@lexserve/contracts/returns';
 import { ctxOf } from '../../lib/context';
 import { formFields, registerUploads, uploadParts } from '../../plugins/uploads';
 import { createBundle } from './bundles.service';
@@ -33,6 +32,7 @@ import * as delivery from './delivery.service';
 import * as documents from './documents.service';
 import * as files from './files.service';
 import * as proof from './proof-of-service.service';
+import { returnsRoutes } from './returns.routes';
 import { sendStream } from './send-file';
 import { parseOrThrow } from './validation';
 
@@ -156,21 +156,7 @@ export async function documentsRoutes(app: FastifyInstance) {
         };
       },
     );
-    r.get(
-      '/documents/:id/service-attempts',
-      { schema: { tags, params: IdParamsSchema, response: { 200: ServiceAttemptListSchema } } },
-      (req) => documents.listServiceAttempts(ctxOf(req), req.params.id),
-    );
-    r.post(
-      '/documents/:id/service-attempts',
-      { schema: { tags, params: IdParamsSchema, body: ServiceAttemptInputSchema, response: { 201: envelope(ServiceAttemptSchema) } } },
-      async (req, reply) =>
-        reply.status(201).send({
-          status: 'success' as const,
-          data: await documents.recordServiceAttempt(ctxOf(req), req.params.id, req.body),
-          message: 'Service attempt recorded',
-        }),
-    );
+    returnsRoutes(scope);
     r.post(
       '/documents/:id/revoke',
       { schema: { tags, params: IdParamsSchema, body: RevokeDocumentInputSchema, response: { 200: envelope(DocumentSchema) } } },

@@ -8,7 +8,6 @@ import {
   type UpdateDocumentInput,
 } from '@lexserve/contracts/documents';
 import type { ErrorDef } from '@lexserve/contracts/errors';
-import { SERVICE_OUTCOME_LABELS, sastDateTime, sastIso, type ServiceAttemptInput } from '@lexserve/contracts/returns';
 import { assertCan, can, type Actor } from '../../lib/access';
 import { AppError, appError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
@@ -28,7 +27,7 @@ import {
 import { hasDeliveryEvent } from './delivery.repository';
 import * as repo from './documents.repository';
 import { countFiles, listCaseFiles, markFilesServed } from './files.repository';
-import { addTimelineEvent, listEventsOfType, listTimeline } from './timeline.repository';
+import { addTimelineEvent, listTimeline } from './timeline.repository';
 import { validationError } from './validation';
 import { startDelivery } from './delivery.service';
 import { generateProofAfterSubmit, scheduleProofJob } from './proof-of-service.service';
@@ -420,60 +419,6 @@ export async function assignSheriff(ctx: Ctx, id: number, sheriffId: number | nu
   });
   return toDocumentDto(ctx.db, row);
 }
-
-const toAttempt = (e: Awaited<ReturnType<typeof listEventsOfType>>[number]) => {
-  const m = e.event.eventMetadata as Record<string, string | number | null>;
-  const num = (v: unknown) => (typeof v === 'number' ? v : null);
-  const deviceTime = m.device_time ? String(m.device_time) : sastIso(String(m.attempt_date), String(m.attempt_time));
-  return {
-    id: e.event.id,
-    document_id: e.event.documentId,
-    device_time: deviceTime,
-    server_time: e.event.createdAt.toISOString(),
-    address: String(m.address ?? m.place),
-    latitude: num(m.latitude),
-    longitude: num(m.longitude),
-    accuracy_m: num(m.accuracy_m),
-    photos: [],
-    attempt_date: String(m.attempt_date),
-    attempt_time: String(m.attempt_time),
-    place: String(m.place),
-    outcome: m.outcome as keyof typeof SERVICE_OUTCOME_LABELS,
-    outcome_label: SERVICE_OUTCOME_LABELS[m.outcome as keyof typeof SERVICE_OUTCOME_LABELS] ?? String(m.outcome),
-    notes: m.notes ? String(m.notes) : null,
-    recorded_at: e.event.createdAt.toISOString(),
-    recorded_by: e.event.performedById ? { id: e.event.performedById, full_name: e.fullName ?? '', email: e.email ?? '' } : null,
-  };
-};
-
-/** POST /documents/{id}/service-attempts: the assigned sheriff records an attempt on the timeline. */
-export async function recordServiceAttempt(ctx: Ctx, id: number, input: ServiceAttemptInput) {
-  const doc = await getReadableDocument(ctx, id);
-  if (!can(ctx.actor, 'documents:record-service') || doc.assignedSheriffId !== ctx.actor.id)
-    throw new AppError(DocumentErrors.NOT_ASSIGNED_SHERIFF);
-  assertOpen(doc);
-  const label = SERVICE_OUTCOME_LABELS[input.outcome];
-  const { date, time } = sastDateTime(input.device_time);
-  const event = await inTransaction(ctx, async (tx) => {
-    const e = await addTimelineEvent(tx, {
-      documentId: id,
-      firmId: doc.firmId,
-      type: 'service_attempt',
-      description: `Service attempt on ${date} at ${time}, ${input.address}: ${label}`,
-      performedById: ctx.actor.id,
-      metadata: { ...input, attempt_date: date, attempt_time: time, place: input.address, outcome_label: label },
-    });
-    await recordEvent(tx, 'document.service_attempt', eventPayload(doc, ctx.actor.id, { outcome: input.outcome, attemptId: e.id }));
-    return e;
-  });
-  return toAttempt({ event, fullName: ctx.actor.fullName, email: ctx.actor.email });
-}
-
-export async function listServiceAttempts(ctx: Ctx, id: number) {
-  await getReadableDocument(ctx, id);
-  return { attempts: (await listEventsOfType(ctx.db, id, 'service_attempt')).map(toAttempt) };
-}
-
 
 /** POST /documents/{id}/revoke: a firm administrator withdraws a served document; verification then says revoked. */
 export async function revokeDocument(ctx: Ctx, id: number, reason: string) {

@@ -73,3 +73,7 @@ export async function toCaseFileDtos(db: DbOrTx, rows: CaseFileRow[]): Promise<C
 /** Which of these storage keys a case file uses (the orphan sweep keeps those). */
 export const caseFileKeysAmong = async (db: DbOrTx, keys: string[]): Promise<string[]> =>
   keys.length ? (await db.select({ key: caseFiles.storageKey }).from(caseFiles).where(inArray(caseFiles.storageKey, keys))).map((r) => r.key) : [];
+
+/** Records a file's page count (counted once, when a return first lists it). */
+export const setPageCount = (db: DbOrTx, fileId: number, pageCount: number) =>
+  db.update(caseFiles).set({ pageCount }).where(eq(caseFiles.id, fileId));

@@ -26,6 +26,9 @@ import { listCaseFiles } from './files.repository';
 import { newFileKey } from './files.service';
 import { renderProofOfService, type ProofData } from './proof-of-service-pdf';
 import * as repo from './proof-of-service.repository';
+import { collectReturnData } from './return-of-service-data';
+import { renderReturnOfService } from './return-of-service-pdf';
+import { latestReturn, setReturnProofVersion, type ReturnRow } from './returns.repository';
 import { isWithSheriff } from './documents.policy';
 import { addTimelineEvent } from './timeline.repository';
 
@@ -133,6 +136,18 @@ function toStatus(
 }
 
 /**
+ * The proof is drawn by how the document was served: a document the sheriff served (or tried to serve) has returns,
+ * and its proof is the latest Return of Service or Return of Non-Service (a sheriff-channel document is served only
+ * that way); otherwise it is the record of electronic service.
+ */
+async function drawProof(ctx: Pick<Ctx, 'db' | 'deps' | 'log'>, doc: docs.DocumentRow, securityId: string): Promise<{ pdf: Buffer; ret?: ReturnRow }> {
+  const publicUrl = ctx.deps.env.PUBLIC_URL;
+  const ret = await latestReturn(ctx.db, doc.id);
+  if (ret) return { pdf: await renderReturnOfService(await collectReturnData(ctx, doc, ret, securityId, verificationUrlOf(publicUrl, securityId))), ret };
+  return { pdf: await renderProofOfService(await collectProofData(ctx.db, doc, securityId, publicUrl)) };
+}
+
+/**
  * Draws, seals (PAdES, time-stamped when the authority answers) and stores a new version of the document's proof
  * of service. The security ID is allocated first (once per document), the sealed PDF is stored, then its SHA-256
  * is recorded in a transaction with the timeline entry; a failed transaction removes the stored PDF. `firstOnly`:
@@ -147,7 +162,7 @@ async function createProofVersion(
 ) {
   const publicUrl = ctx.deps.env.PUBLIC_URL;
   const identity = await repo.ensureProof(ctx.db, doc.id, doc.firmId, newSecurityId);
-  const drawn = await renderProofOfService(await collectProofData(ctx.db, doc, identity.securityId, publicUrl));
+  const { pdf: drawn, ret } = await drawProof(ctx, doc, identity.securityId);
   // Sealed before it is stored: the stored file, its SHA-256 and every download are of the sealed PDF.
   const sealed = await ctx.deps.seal.seal(drawn);
   if (!sealed.timestamped)
@@ -167,13 +182,20 @@ async function createProofVersion(
       const version = proof.currentVersion + 1;
       const file = await repo.insertProofFile(tx, { proofId: proof.id, version, storageKey: key, sha256: digest, size: pdf.length, generatedById: performedById });
       await repo.setCurrentVersion(tx, proof.id, version);
+      // A return is drawn as the version that first shows it.
+      if (ret && ret.proofVersion == null) await setReturnProofVersion(tx, ret.id, version);
+      const what = ret ? (ret.kind === 'return_of_service' ? 'Return of service' : 'Return of non-service') : 'Proof of service';
       await addTimelineEvent(tx, {
         documentId: doc.id,
         firmId: doc.firmId,
         type: 'proof_generated',
-        description: version === 1 ? `Proof of service generated (${proof.securityId})` : `Proof of service regenerated, version ${version} (${proof.securityId})`,
+        description: ret
+          ? `${what} drawn as proof of service, version ${version} (${proof.securityId})`
+          : version === 1
+            ? `Proof of service generated (${proof.securityId})`
+            : `Proof of service regenerated, version ${version} (${proof.securityId})`,
         performedById,
-        metadata: { security_id: proof.securityId, version, sha256: digest, size: pdf.length, sealed_by: sealed.signer.fingerprint_sha256, timestamped: sealed.timestamped },
+        metadata: { security_id: proof.securityId, version, return_id: ret?.id ?? null, sha256: digest, size: pdf.length, sealed_by: sealed.signer.fingerprint_sha256, timestamped: sealed.timestamped },
       });
       await recordEvent(tx, 'document.proof_generated', eventPayload(doc, performedById, { securityId: proof.securityId, version }));
       keep = true;
@@ -218,6 +240,28 @@ export async function ensureProofOfService(
   if (file) return 'exists';
   await createProofVersion(ctx, doc, performedById ?? doc.servedById ?? doc.createdById, { firstOnly: true });
   return 'generated';
+}
+
+/** The job that draws a new return as the document's proof (scheduled in the return's transaction). */
+export const RETURN_PROOF_JOB = 'documents.return-proof';
+
+export const scheduleReturnProofJob = (tx: DbOrTx, documentId: number, returnId: number, performedById: number, now: Date) =>
+  scheduleJob(tx, {
+    name: RETURN_PROOF_JOB,
+    runAt: new Date(now.getTime() + 60_000),
+    payload: { documentId, returnId, performedById },
+    dedupeKey: `document:${documentId}:return:${returnId}:proof`,
+  });
+
+/**
+ * Draws the document's latest return as a new version of its proof (same security ID), unless that return is drawn
+ * already: every return adds a version. Answers the proof's status, or null when there was nothing to draw.
+ */
+export async function drawReturnProof(ctx: Pick<Ctx, 'db' | 'deps' | 'log'>, documentId: number, returnId: number, performedById: number) {
+  const doc = await docs.findDocumentById(ctx.db, documentId);
+  const latest = await latestReturn(ctx.db, documentId);
+  if (!doc || !latest || latest.id !== returnId || latest.proofVersion != null) return null;
+  return createProofVersion(ctx, doc, performedById);
 }
 
 /** On submit, after the commit: a failure here is logged and left to the proof job (see `scheduleProofJob`). */

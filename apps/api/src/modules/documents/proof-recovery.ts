@@ -1,16 +1,18 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Ctx } from '../../lib/context';
 import { caseFileKeysAmong } from './files.repository';
-import { ensureProofOfService, PROOF_JOB } from './proof-of-service.service';
+import { drawReturnProof, ensureProofOfService, PROOF_JOB, RETURN_PROOF_JOB } from './proof-of-service.service';
+import { photoKeysAmong } from './returns.repository';
 import { proofFileKeysAmong, servedWithoutProof } from './proof-of-service.repository';
 
 /**
  * Serving is recoverable: after any crash the server finishes what a submit started.
- * - The proof job (scheduled in the submit's transaction) generates a missing proof of service.
+ * - The proof job (scheduled in the submit's transaction) generates a missing proof of service; the return proof job
+ *   (scheduled with a sheriff's return) draws a return that its request did not get to draw.
  * - The proof sweep (at start-up, then every 10 minutes) finds served documents without a proof file, whatever the
  *   reason (a job that ran out of attempts, a document served before the job existed), and generates it.
  * - The orphan sweep (at start-up, then every 6 hours) removes stored files that no row uses: a proof PDF or upload
- *   stored just before a crash, and temporary `.part` files of writes a crash cut short.
+ *   or photo stored just before a crash, and temporary `.part` files of writes a crash cut short.
  */
 
 type RecoveryCtx = Pick<Ctx, 'db' | 'deps' | 'log'>;
@@ -22,13 +24,16 @@ const PROOF_GRACE_MS = 5 * 60_000;
 /** A stored file this old that no row uses is an orphan (no request or job holds one that long before its row). */
 const ORPHAN_AGE_MS = 3_600_000;
 /** Where the documents module stores files (see `newFileKey`); the sweep never looks elsewhere in a shared bucket. */
-const PREFIXES = ['files/', 'bundles/', 'proofs/'];
+const PREFIXES = ['files/', 'bundles/', 'proofs/', 'photos/'];
 
 export function proofRecoverySetup(app: FastifyInstance) {
   const { jobs, database } = app.deps;
   const ctx: RecoveryCtx = { db: database.db, deps: app.deps, log: app.log };
   jobs.register(PROOF_JOB, async (payload) => {
     await ensureProofOfService(ctx, Number(payload.documentId), Number(payload.performedById) || undefined);
+  });
+  jobs.register(RETURN_PROOF_JOB, async (payload) => {
+    await drawReturnProof(ctx, Number(payload.documentId), Number(payload.returnId), Number(payload.performedById));
   });
   jobs.every('documents.proof-sweep', PROOF_SWEEP_MS, async () => {
     await sweepMissingProofs(ctx, app.log);
@@ -64,7 +69,11 @@ async function removeOrphanFiles(ctx: RecoveryCtx, log: FastifyBaseLogger, now =
     removed++;
   };
   const flush = async () => {
-    const used = new Set([...(await caseFileKeysAmong(ctx.db, batch)), ...(await proofFileKeysAmong(ctx.db, batch))]);
+    const used = new Set([
+      ...(await caseFileKeysAmong(ctx.db, batch)),
+      ...(await proofFileKeysAmong(ctx.db, batch)),
+      ...(await photoKeysAmong(ctx.db, batch)),
+    ]);
     for (const key of batch) if (!used.has(key)) await remove(key);
     batch = [];
   };

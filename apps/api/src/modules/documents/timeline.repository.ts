@@ -68,12 +68,3 @@ export async function listTimeline(db: DbOrTx, documentId: number, q: TimelineQu
     })),
   };
 }
-
-/** Events of one type, oldest first (service attempts for the proof of service). */
-export const listEventsOfType = (db: DbOrTx, documentId: number, type: TimelineEventType) =>
-  db
-    .select({ event: documentEvents, fullName: users.fullName, email: users.email })
-    .from(documentEvents)
-    .leftJoin(users, eq(users.id, documentEvents.performedById))
-    .where(and(eq(documentEvents.documentId, documentId), eq(documentEvents.eventType, type)))
-    .orderBy(asc(documentEvents.createdAt), asc(documentEvents.id));

@@ -51,7 +51,8 @@ const DOCUMENT_RULES: Partial<Record<DocumentEventType, DocumentRule>> = {
     type: 'completion_notification',
     title: 'Document served',
     message: (d) => `${describe(d)} was served. The proof of service is ready to download.`,
-    audience: (tx, d) => documentAudience(tx, d, { sheriff: true }),
+    // Served by a sheriff's return: the return's own notification says so (see document.return_issued).
+    audience: (tx, d) => ((d as { returnId?: number }).returnId ? Promise.resolve([]) : documentAudience(tx, d, { sheriff: true })),
   },
   'document.assigned': {
     type: 'assignment_notification',
@@ -223,6 +224,21 @@ export function registerNotificationHandlers(app: FastifyInstance) {
       });
     });
   }
+
+  // The sheriff's return: the firm hears at once whether the document was served or not.
+  on('document.return_issued', async (d, { tx }) => {
+    const served = d.kind === 'return_of_service';
+    await notifyUsers(tx, {
+      userIds: await documentAudience(tx, d, { sheriff: false }),
+      type: served ? 'completion_notification' : 'status_update',
+      title: served ? 'Return of service issued' : 'Return of non-service issued',
+      message: served
+        ? `The sheriff served ${describe(d)}. The return of service is its proof of service and is ready to download.`
+        : `The sheriff could not serve ${describe(d)} and issued a return of non-service. The document stays with the sheriff, who may try again.`,
+      caseId: d.case_number,
+      documentId: d.documentId,
+    });
+  });
 
   for (const [type, rule] of Object.entries(SUBSCRIPTION_RULES) as [SubscriptionEventType, SubscriptionRule][]) {
     on(type, async (p, { tx }) => {
