@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, reply } from '../../../testing/mock-api';
 import { renderWithProviders, signIn } from '../../../testing/render';
@@ -75,6 +76,36 @@ describe('the firm’s Service tab of a document served by the sheriff', () => {
     expect(latest).toHaveTextContent('9f86d081…f00a08');
     expect(find('GET', '/documents/42/service-attempts/7/photos/1')).toHaveLength(1);
     expect(attempts[1]).toHaveTextContent('No GPS position');
+  });
+});
+
+describe('the assigned sheriff’s Service tab', () => {
+  it('offers the return and a new attempt, starting from the defendant’s address when the document has no recipient address', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup(
+      {
+        'GET /documents/42/returns': reply(200, { returns: [] }),
+        'GET /documents/42/service-attempts': reply(200, { attempts: [] }),
+        'GET /documents/42/parties': reply(200, {
+          parties: [
+            { id: 1, document_id: 42, party_id: 11, role: 'plaintiff', notes: null, is_primary: false, created_at: '2025-06-01T08:00:00Z', party: { id: 11, physical_address: '1 Long Street, Cape Town' } },
+            { id: 2, document_id: 42, party_id: 12, role: 'defendant', notes: null, is_primary: true, created_at: '2025-06-01T08:00:00Z', party: { id: 12, physical_address: '5 Main Road, Soweto, 1804' } },
+          ],
+          total: 2,
+        }),
+      },
+      <CaseServiceTab document={makeDocument({ recipient_address: null })} isFirmRole={false} isAssignedSheriff currentUserId={9} />,
+    );
+    expect(await screen.findByText(/No return has been issued yet\. Issue it once service is done/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Issue Return' })).toBeEnabled();
+    // The sheriff assigns no one: no Sheriff card, no electronic delivery card.
+    expect(screen.queryByRole('heading', { name: 'Sheriff' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Record Service Attempt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Service Attempt' });
+    expect(within(dialog).getByRole('textbox', { name: /address/i })).toHaveValue('5 Main Road, Soweto, 1804');
+    // No geolocation in this browser: said plainly, and the attempt can still be saved.
+    expect(within(dialog).getByTestId('gps-status')).toHaveTextContent('This browser cannot give a position.');
+    expect(within(dialog).getByRole('button', { name: 'Save Without GPS' })).toBeEnabled();
   });
 });
 

@@ -35,11 +35,8 @@ const sha256Of = async (file: File): Promise<string | null> => {
   }
 };
 
-const photoError = (error: unknown) =>
-  describeError(error, {
-    byStatus: { 403: 'Only the assigned sheriff may add photos to this attempt.', 413: 'The photo is too large (at most 15 MB).' },
-    fallback: 'The photo could not be uploaded.',
-  });
+/** The server's own words for a refused photo (too large, not an image, too many, not your attempt), else a fallback. */
+const photoError = (error: unknown) => describeError(error, { fallback: 'The photo could not be uploaded.' });
 
 /**
  * The photos of one attempt, uploaded one at a time (a phone's upload is the narrow part), each in its own request so

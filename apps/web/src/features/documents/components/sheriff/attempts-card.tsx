@@ -19,6 +19,7 @@ import { describeError } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format';
 import { useServiceAttempts } from '../../api/service-attempts';
 import { accuracyLabel } from '../../hooks/use-geolocation';
+import { useServiceAddress } from '../../hooks/use-service-address';
 import { AttemptPhotosDialog } from './attempt-photos-dialog';
 import { PhotoThumbnail } from './photo-thumbnail';
 import { RecordAttemptDialog } from './record-attempt-dialog';
@@ -127,6 +128,7 @@ type AttemptsCardProps = { document: Document; canRecord: boolean; currentUserId
 /** The sheriff's attempts, newest first, each with both times, the address, the GPS position and the photos. */
 export function AttemptsCard({ document, canRecord, currentUserId }: AttemptsCardProps) {
   const attempts = useServiceAttempts(document.id);
+  const serviceAddress = useServiceAddress(document);
   const [recording, setRecording] = useState(false);
   const [photosFor, setPhotosFor] = useState<number | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -175,7 +177,8 @@ export function AttemptsCard({ document, canRecord, currentUserId }: AttemptsCar
       {recording ? (
         <RecordAttemptDialog
           open
-          document={document}
+          documentId={document.id}
+          defaultAddress={list[0]?.address ?? serviceAddress}
           onClose={(saved) => {
             setRecording(false);
             if (saved) setSuccess('Service attempt recorded');

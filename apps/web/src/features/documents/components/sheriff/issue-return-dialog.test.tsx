@@ -12,8 +12,6 @@ const DOCUMENT = {
   id: 42,
   case_number: '2025/1234',
   court_name: 'Gauteng Division, Pretoria',
-  recipient_address: '14 Jan Smuts Avenue, Johannesburg',
-  recipient_name: 'Sipho Dlamini',
 };
 
 const issued = (input: Partial<ReturnInput>): ServiceReturn =>

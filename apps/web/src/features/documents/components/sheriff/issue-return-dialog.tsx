@@ -41,9 +41,9 @@ import { IssuedReturnSummary } from './issued-return-summary';
 import { TAP } from './tap';
 
 type IssueReturnDialogProps = {
-  document: Pick<Document, 'id' | 'case_number' | 'court_name' | 'recipient_address' | 'recipient_name'>;
-  /** The address of the latest attempt, the likeliest place of service. */
-  lastAddress: string | null;
+  document: Pick<Document, 'id' | 'case_number' | 'court_name'>;
+  /** The latest attempt's address (the likeliest place of service), else the recipient's. */
+  lastAddress: string;
   onClose: () => void;
 };
 
@@ -51,7 +51,7 @@ const initialValues = (props: IssueReturnDialogProps): ReturnValues => ({
   outcome: '',
   manner: '',
   served_at: toDateTimeLocal(new Date()),
-  address: props.lastAddress ?? props.document.recipient_address ?? '',
+  address: props.lastAddress,
   person_served_name: '',
   person_served_capacity: '',
   nature_explained: false,

@@ -55,7 +55,7 @@ const setup = () => {
   const api = mockApi({ 'POST /documents/42/service-attempts': reply(201, { status: 'success', data: makeAttempt(), message: 'Service attempt recorded' }) });
   const onClose = vi.fn();
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<RecordAttemptDialog open document={{ id: 42, recipient_address: '14 Jan Smuts Avenue, Johannesburg' }} onClose={onClose} />);
+  renderWithProviders(<RecordAttemptDialog open documentId={42} defaultAddress="14 Jan Smuts Avenue, Johannesburg" onClose={onClose} />);
   return { ...api, onClose, user };
 };
 

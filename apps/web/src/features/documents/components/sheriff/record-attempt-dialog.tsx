@@ -10,7 +10,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Document } from '@lexserve/contracts/documents';
 import { SERVICE_OUTCOMES, SERVICE_OUTCOME_LABELS, type ServiceAttempt, type ServiceOutcome } from '@lexserve/contracts/returns';
 import { useId, useState } from 'react';
 import { describeError } from '../../../../lib/api-client';
@@ -37,24 +36,30 @@ const check = (values: Values): Record<string, string> => {
   return errors;
 };
 
-type RecordAttemptDialogProps = { open: boolean; document: Pick<Document, 'id' | 'recipient_address'>; onClose: (saved: ServiceAttempt | null) => void };
+type RecordAttemptDialogProps = {
+  open: boolean;
+  documentId: number;
+  /** The address to start from: the last attempt's, else the recipient's (the sheriff corrects it at the door). */
+  defaultAddress: string;
+  onClose: (saved: ServiceAttempt | null) => void;
+};
 
 /**
  * Rendered only while open (its state, the GPS request and the photo queue start afresh each time).
  *
- * The sheriff at the door, on a phone: the position from the GPS (or why there is none), the address (the recipient's,
- * to correct), the outcome and notes; the phone's time is taken when Save is pressed. Then the camera, for photos of
+ * The sheriff at the door, on a phone: the position from the GPS (or why there is none), the address (the last attempt's or
+ * the recipient's, to correct), the outcome and notes; the phone's time is taken when Save is pressed. Then the camera, for photos of
  * this attempt.
  */
-export function RecordAttemptDialog({ open, document, onClose }: RecordAttemptDialogProps) {
+export function RecordAttemptDialog({ open, documentId, defaultAddress, onClose }: RecordAttemptDialogProps) {
   const titleId = useId();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [saved, setSaved] = useState<ServiceAttempt | null>(null);
   const gps = useGeolocation(open && !saved);
   const record = useDocumentWrite(recordServiceAttempt);
-  const queue = usePhotoQueue(document.id, saved?.id ?? null);
-  const [values, setValues] = useState<Values>({ address: document.recipient_address ?? '', outcome: '', notes: '' });
+  const queue = usePhotoQueue(documentId, saved?.id ?? null);
+  const [values, setValues] = useState<Values>({ address: defaultAddress, outcome: '', notes: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -68,7 +73,7 @@ export function RecordAttemptDialog({ open, document, onClose }: RecordAttemptDi
     const fix = gps.status === 'ready' ? gps.fix : null;
     try {
       const attempt = await record.mutateAsync({
-        documentId: document.id,
+        documentId,
         input: {
           device_time: isoWithOffset(new Date()),
           address: values.address.trim(),

@@ -12,6 +12,7 @@ import { Fragment, useState } from 'react';
 import { describeError } from '../../../../lib/api-client';
 import { useReturns } from '../../api/returns';
 import { useServiceAttempts } from '../../api/service-attempts';
+import { useServiceAddress } from '../../hooks/use-service-address';
 import { IssueReturnDialog } from './issue-return-dialog';
 import { IssuedReturnSummary } from './issued-return-summary';
 import { TAP } from './tap';
@@ -28,7 +29,8 @@ export function ReturnsCard({ document, isAssignedSheriff }: ReturnsCardProps) {
   const [open, setOpen] = useState(false);
   const canIssue = isAssignedSheriff && document.status === 'assigned' && !document.is_revoked;
   const list = returns.data ?? [];
-  const lastAddress = [...(attempts.data ?? [])].sort((a, b) => b.server_time.localeCompare(a.server_time))[0]?.address ?? null;
+  const serviceAddress = useServiceAddress(document);
+  const lastAddress = [...(attempts.data ?? [])].sort((a, b) => b.server_time.localeCompare(a.server_time))[0]?.address ?? serviceAddress;
 
   return (
     <Card>
