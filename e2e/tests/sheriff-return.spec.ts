@@ -103,7 +103,9 @@ async function summonsWithTheSheriff(request: APIRequestContext) {
   });
   expect(up.ok()).toBeTruthy();
   const link = async (data: Record<string, unknown>, role: string, primary: boolean) => {
-    const party = (await (await request.post('/api/v1/parties/', { headers, data })).json()).data;
+    const made = await request.post('/api/v1/parties/', { headers, data });
+    expect(made.ok(), await made.text()).toBeTruthy();
+    const party = (await made.json()).data;
     expect((await request.post(`/api/v1/parties/${party.id}/documents/${doc.id}`, { headers, data: { role, is_primary: primary } })).ok()).toBeTruthy();
   };
   await link(
@@ -112,7 +114,7 @@ async function summonsWithTheSheriff(request: APIRequestContext) {
     false,
   );
   await link(
-    { party_type: 'entity', trading_name: `Dlamini ${n} Traders CC`, registration_number: `2019/${n}/23`, business_type: 'Close Corporation', email: 'info@dlamini.co.za', physical_address: '14 Jan Smuts Avenue, Parktown, Johannesburg, 2193' },
+    { party_type: 'entity', trading_name: `Dlamini ${n} Traders (Pty) Ltd`, registration_number: `2019/${n}/23`, business_type: 'Company', email: 'info@dlamini.co.za', physical_address: '14 Jan Smuts Avenue, Parktown, Johannesburg, 2193' },
     'defendant',
     true,
   );
@@ -159,7 +161,7 @@ test('the sheriff records an attempt with GPS and a photo, issues the return of 
   await expect(attempt.getByRole('textbox', { name: /address/i })).toHaveValue('14 Jan Smuts Avenue, Parktown, Johannesburg, 2193');
   await attempt.getByRole('combobox', { name: /outcome/i }).click();
   await sheriff.getByRole('option', { name: 'Served personally' }).click();
-  await attempt.getByRole('textbox', { name: /notes/i }).fill('Handed to the member of the close corporation at the front door.');
+  await attempt.getByRole('textbox', { name: /notes/i }).fill('Handed to the director at the front door.');
   await shoot(sheriff, 'attempt-gps');
   await attempt.getByRole('button', { name: 'Save Attempt' }).click();
 
@@ -195,7 +197,7 @@ test('the sheriff records an attempt with GPS and a photo, issues the return of 
   await expect(form.getByText(/Served by delivering a copy to the person to be served personally — Uniform Rule 4\(1\)\(a\)/)).toBeVisible();
   await expect(form.getByRole('textbox', { name: /address where served/i })).toHaveValue('14 Jan Smuts Avenue, Parktown, Johannesburg, 2193');
   await form.getByRole('textbox', { name: /person served/i }).fill('Sipho Dlamini');
-  await form.getByRole('textbox', { name: /capacity/i }).fill('Member of the close corporation');
+  await form.getByRole('textbox', { name: /capacity/i }).fill('Director of the company');
   await form.getByRole('checkbox', { name: /I explained the nature and exigency of the process/ }).check();
   await form.getByRole('textbox', { name: 'Fee 1 description' }).fill('Service of summons');
   await form.getByRole('textbox', { name: 'Fee 1 amount' }).fill('350');
@@ -211,7 +213,7 @@ test('the sheriff records an attempt with GPS and a photo, issues the return of 
   const issued = sheriff.getByRole('dialog', { name: 'Return of service issued' });
   const summary = issued.getByRole('article');
   await expect(summary).toContainText('Personally, on the person to be served (Uniform Rule 4(1)(a))');
-  await expect(summary).toContainText('Sipho Dlamini, Member of the close corporation');
+  await expect(summary).toContainText('Sipho Dlamini, Director of the company');
   await expect(summary).toContainText('R 541.02 (incl. VAT R 70.57)');
   await shoot(sheriff, 'return-issued');
   const download = sheriff.waitForEvent('download');
@@ -228,7 +230,7 @@ test('the sheriff records an attempt with GPS and a photo, issues the return of 
   await page.goto(`/app/dashboard/active-case/${doc.id}?tab=service`);
   await expect(page.getByText('Served', { exact: true }).first()).toBeVisible();
   const returnCard = page.getByRole('article', { name: /^Return of Service issued/ });
-  await expect(returnCard).toContainText('Sipho Dlamini, Member of the close corporation');
+  await expect(returnCard).toContainText('Sipho Dlamini, Director of the company');
   await expect(returnCard).toContainText('R 541.02');
   await expect(page.getByRole('list', { name: 'Service attempts' }).getByRole('img', { name: 'Attempt 1, photo 1' })).toBeVisible();
   await shoot(page, 'firm-service-tab', 'desktop');

@@ -89,6 +89,12 @@ describe('issuing a return: validation before sending', () => {
     expect(screen.getByText('Each fee needs a description')).toBeInTheDocument();
     expect(screen.getByText('Enter the amount in rand, e.g. 350.00')).toBeInTheDocument();
     expect(posted(calls)).toHaveLength(0);
+
+    // A corrected field is no longer in error; the others stay until the next check.
+    await chooseManner(user, 'Personally, on the person to be served');
+    expect(screen.queryByText('The manner of service is required')).not.toBeInTheDocument();
+    expect(screen.getByText('Served by delivering a copy to the person to be served personally — Uniform Rule 4(1)(a)')).toBeInTheDocument();
+    expect(screen.getByText('The name of the person served is required')).toBeInTheDocument();
   });
 
   it('asks a non-service return for the reason and the diligent search', async () => {

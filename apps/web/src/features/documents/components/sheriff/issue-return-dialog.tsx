@@ -78,7 +78,17 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
   const [issued, setIssued] = useState<{ serviceReturn: ServiceReturn; message: string } | null>(null);
   const top = useRef<HTMLDivElement>(null);
 
-  const set = <K extends keyof ReturnValues>(field: K, value: ReturnValues[K]) => setValues((v) => ({ ...v, [field]: value }));
+  /** An edited field is no longer in error (the check runs again at Issue). */
+  const clear = (matches: (path: string) => boolean) =>
+    setErrors((e) => (Object.keys(e).some(matches) ? Object.fromEntries(Object.entries(e).filter(([path]) => !matches(path))) : e));
+  const set = <K extends keyof ReturnValues>(field: K, value: ReturnValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    clear((path) => path === field);
+  };
+  const changeFees = (rows: FeeRow[]) => {
+    setFees(rows);
+    clear((path) => path === 'fees' || path.startsWith('fees.'));
+  };
   const text = (field: keyof ReturnValues) => (event: { target: { value: string } }) => set(field, event.target.value as never);
   const show = (found: Record<string, string>, general: string[]) => {
     setErrors(found);
@@ -228,7 +238,7 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
             {values.outcome ? (
               <>
                 <Divider />
-                <FeeRows rows={fees} onChange={setFees} vatRegistered={values.vat_registered} onVatRegistered={(v) => set('vat_registered', v)} errors={errors} />
+                <FeeRows rows={fees} onChange={changeFees} vatRegistered={values.vat_registered} onVatRegistered={(v) => set('vat_registered', v)} errors={errors} />
               </>
             ) : (
               <Typography color="text.secondary">Choose whether the process was served to fill in the return.</Typography>

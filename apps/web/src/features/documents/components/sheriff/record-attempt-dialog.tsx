@@ -63,7 +63,10 @@ export function RecordAttemptDialog({ open, documentId, defaultAddress, onClose 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
-  const set = (field: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const set = (field: keyof Values) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
 
   const save = async () => {
     const found = check(values);
