@@ -41,15 +41,14 @@ export function FeeRows({ rows, onChange, vatRegistered, onVatRegistered, errors
           <Box
             component="li"
             key={row.key}
-            sx={{
+            sx={(theme) => ({
               display: 'grid',
               gap: 1,
-              gridTemplateColumns: { xs: '1fr 44px', sm: '1fr 180px 44px' },
+              gridTemplateColumns: '1fr 180px 44px',
               alignItems: 'start',
-              pb: { xs: 1.5, sm: 0 },
-              borderBottom: { xs: 1, sm: 0 },
-              borderColor: 'divider',
-            }}
+              // On a phone the amount goes under the description: a line tells one fee from the next.
+              [theme.breakpoints.down('sm')]: { gridTemplateColumns: '1fr 44px', pb: 1.5, borderBottom: `1px solid ${theme.palette.divider}` },
+            })}
           >
             <TextField
               label={`Fee ${index + 1} description`}
