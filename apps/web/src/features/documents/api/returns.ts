@@ -15,7 +15,7 @@ const listReturns = async (documentId: number): Promise<ServiceReturn[]> => {
 export const useReturns = (documentId: number, enabled = true) =>
   useQuery({ queryKey: documentKeys.returns(documentId), queryFn: () => listReturns(documentId), enabled, staleTime: STALE_TIMES.returnsOfService });
 
-export type IssuedReturn = { serviceReturn: ServiceReturn; message: string };
+type IssuedReturn = { serviceReturn: ServiceReturn; message: string };
 
 const issueReturn = async ({ documentId, input }: { documentId: number; input: ReturnInput }): Promise<IssuedReturn> => {
   const answer = await api.post<Envelope<ServiceReturn>>(`/documents/${documentId}/returns`, input);

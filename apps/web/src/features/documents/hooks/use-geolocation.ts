@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type Fix = { latitude: number; longitude: number; accuracy_m: number };
+type Fix = { latitude: number; longitude: number; accuracy_m: number };
 
 /**
  * Where the phone is, from the browser's geolocation (high accuracy: the GPS, not the cell tower).

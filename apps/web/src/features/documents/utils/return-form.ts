@@ -38,7 +38,7 @@ const AMOUNT_MESSAGE = 'Enter the amount in rand, e.g. 350.00';
 const orNull = (value: string) => value.trim() || null;
 
 /** The request body for the values: only the facts of the chosen outcome, fees in cents (unreadable amounts as -1). */
-export const buildReturnInput = (values: ReturnValues, fees: readonly FeeRow[]) => {
+const buildReturnInput = (values: ReturnValues, fees: readonly FeeRow[]) => {
   const common = {
     outcome: values.outcome,
     vat_registered: values.vat_registered,
