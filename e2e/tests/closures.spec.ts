@@ -45,7 +45,7 @@ async function servedMatter(request: APIRequestContext, title: string) {
     headers,
     data: {
       title,
-      document_type: 'summons_simple',
+      document_type: 'plea',
       case_category: 'Pleadings',
       case_number: `2025-${unique()}`,
       case_priority: 'high_profile',

@@ -75,7 +75,7 @@ async function servedMatter(request: APIRequestContext, title: string) {
     headers,
     data: {
       title,
-      document_type: 'summons_simple',
+      document_type: 'plea',
       case_category: 'Pleadings',
       case_number: `2025-${unique()}`,
       case_priority: 'high_profile',
@@ -149,7 +149,7 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const n = unique();
-  const title = `Summons — Mokoena v Dlamini ${n}`;
+  const title = `Plea — Mokoena v Dlamini ${n}`;
   const caseNumber = `2025-${n}`;
 
   await loginAs(page, DEMO.attorney);
@@ -166,9 +166,9 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await page.getByRole('textbox', { name: /case number/i }).fill(caseNumber);
   await choose(page, /case priority/i, 'Urgent');
   await choose(page, /case category/i, 'Pleadings');
-  await choose(page, /document type/i, 'Summons Simple');
-  // How it is served, with the rule; then the court.
-  await expect(page.getByTestId('service-channel-note')).toContainText("Served by the sheriff — Uniform Rule 4(1)(a); Magistrates' Courts Rule 9: initiating process.");
+  await choose(page, /document type/i, 'Plea');
+  // How it is served, with the rule; then the court. (The sheriff's journey is in sheriff-return.spec.ts.)
+  await expect(page.getByTestId('service-channel-note')).toContainText('Served electronically or by the sheriff — Uniform Rule 4A: a document after initiating process.');
   await page.getByRole('combobox', { name: /^court/i }).fill('Western Cape');
   await page.getByRole('option', { name: 'Western Cape Division, Cape Town' }).click();
   await expect(page.getByRole('button', { name: 'Save Draft', exact: true })).toBeEnabled();
@@ -239,8 +239,9 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await expect(page.getByRole('button', { name: '← Edit Case Info' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
-  // Step 4: the firm search and the branch with its DSA.
+  // Step 4: electronic service (the default for a plea), the firm search, the branch with its DSA, where it was nominated.
   await expect(page.getByRole('heading', { name: 'Step 4: Legal Representative Details' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Electronic service (Uniform Rule 4A)' })).toBeChecked();
   await page.getByRole('combobox', { name: /search law firm/i }).fill('D');
   await expect(page.getByText('Type at least 2 characters to search').first()).toBeVisible();
   await page.getByRole('combobox', { name: /search law firm/i }).fill('Demo');
@@ -248,6 +249,7 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await page.getByRole('combobox', { name: /select branch/i }).click();
   await page.getByRole('option', { name: /Cape Town/ }).click();
   await expect(page.getByText('Digital service address configured')).toBeVisible();
+  await choose(page, /where did the other party nominate this address/i, 'Nominated in the Summons (Uniform Rule 17(3))');
   await shoot(page, 'wizard-step4');
   await page.getByRole('button', { name: 'Next' }).click();
 

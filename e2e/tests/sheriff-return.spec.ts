@@ -137,7 +137,7 @@ test('the sheriff records an attempt with GPS and a photo, issues the return of 
   await loginAs(page, DEMO.attorney);
   await page.goto(`/app/dashboard/active-case/${doc.id}?tab=proof-of-service`);
   await expect(page.getByText('With the sheriff for service').first()).toBeVisible();
-  await expect(page.getByTestId('proof-awaiting-return')).toContainText('Awaiting the sheriff’s return');
+  await expect(page.getByTestId('proof-awaiting-return')).toContainText("Awaiting the sheriff's return of service");
   await shoot(page, 'firm-proof-awaiting', 'desktop');
 
   // The sheriff, on a phone that shares its position.

@@ -1,6 +1,8 @@
 import {
   DOCUMENT_TYPES,
+  DocumentErrors,
   SERVICE_CHANNELS,
+  documentTypeLabel,
   isKnownDocumentType,
   toDocumentTypeValue,
   type AddressSource,
@@ -415,4 +417,40 @@ export function serviceMethodOf(documentType: string | null | undefined, chosen:
   if (!entry || entry.channel === 'not_served') return null;
   if (entry.channel === 'sheriff') return 'sheriff';
   return chosen ?? 'electronic';
+}
+
+const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+
+export type ServiceFacts = {
+  documentType: string | null | undefined;
+  serviceMethod: ServiceMethod | null | undefined;
+  assignedSheriffId: number | null | undefined;
+  onCourtOnline: boolean;
+  /** Court Online is refused separately in a magistrates' court (COURT_ONLINE_HIGH_COURT_ONLY). */
+  inMagistratesCourt: boolean;
+};
+
+/**
+ * What the service channel still needs before a submit, in the words of the API's 422 (the wizard's step 4 and the
+ * server's submit use this one function), and how the document will be served. Without a document type the spec's
+ * flow (electronic service on the DSA) is what is asked for; a type that is not served answers method null.
+ */
+export function serviceProblems(f: ServiceFacts): { method: ServiceMethod | null; problems: { field: string; msg: string }[] } {
+  const entry = serviceChannelOf(f.documentType);
+  if (!entry) return { method: 'electronic', problems: [] };
+  const type = documentTypeLabel(f.documentType!);
+  if (entry.channel === 'not_served')
+    return { method: null, problems: [{ field: 'document_type', msg: fill(DocumentErrors.NOT_A_SERVED_DOCUMENT.message, { type, explanation: entry.explanation }) }] };
+  const problems: { field: string; msg: string }[] = [];
+  if (entry.channel === 'sheriff' && f.serviceMethod === 'electronic')
+    problems.push({ field: 'service_method', msg: fill(DocumentErrors.ELECTRONIC_NOT_ALLOWED.message, { type }) });
+  const method = serviceMethodOf(f.documentType, f.serviceMethod);
+  if (method === 'sheriff' && !f.assignedSheriffId)
+    problems.push({
+      field: 'assigned_sheriff_id',
+      msg: fill(DocumentErrors.SHERIFF_REQUIRED.message, { type, rule: entry.channel === 'sheriff' ? entry.rule : 'chosen by the firm' }),
+    });
+  if (method === 'electronic' && f.onCourtOnline && !f.inMagistratesCourt)
+    problems.push({ field: 'on_court_online', msg: DocumentErrors.COURT_ONLINE_E_SERVICE.message });
+  return { method, problems };
 }

@@ -3,10 +3,9 @@ import {
   CLOSED_STATUSES,
   DocumentErrors,
   PRE_SERVICE_STATUSES,
-  documentTypeLabel,
   type DocumentStatus,
 } from '@lexserve/contracts/documents';
-import { serviceChannelOf, serviceMethodOf } from '@lexserve/contracts/service-channels';
+import { serviceProblems } from '@lexserve/contracts/service-channels';
 import { CITATION_SIDE_MISSING, missingCitationSides } from '@lexserve/contracts/parties';
 import { AppError, appError } from '../../lib/app-error';
 import type { DocumentRow } from './documents.repository';
@@ -99,7 +98,14 @@ export function submitProblems({ doc, fileCount, partyRoles, signerName }: Submi
   if (doc.onCourtOnline && isMagistratesCourt(doc.courtName)) need(false, 'on_court_online', COURT_ONLINE_HIGH_COURT_ONLY);
   need(fileCount > 0, 'files', 'Please upload at least one document');
   for (const side of missingCitationSides(partyRoles)) need(false, 'parties', CITATION_SIDE_MISSING[side]);
-  const method = channelProblems(doc, refuse);
+  const { method, problems } = serviceProblems({
+    documentType: doc.documentType,
+    serviceMethod: doc.serviceMethod,
+    assignedSheriffId: doc.assignedSheriffId,
+    onCourtOnline: doc.onCourtOnline,
+    inMagistratesCourt: isMagistratesCourt(doc.courtName),
+  });
+  for (const p of problems) refuse(p.field, p.msg);
   if (method === 'electronic') {
     need(doc.serviceFirmId, 'firm_id', 'Please select a law firm');
     need(doc.serviceBranchId, 'branch_id', 'Please select a branch');
@@ -117,26 +123,4 @@ export function submitProblems({ doc, fileCount, partyRoles, signerName }: Submi
     });
   }
   return issues;
-}
-
-/**
- * The service channel's part of a submit's problems; answers how the document will be served (null: it is not).
- * Without a document type yet, the spec's flow (electronic service on the DSA) is what the wizard still asks for.
- */
-function channelProblems(doc: SubmitState['doc'], refuse: (field: string, msg: string) => void) {
-  const entry = serviceChannelOf(doc.documentType);
-  if (!entry) return 'electronic';
-  const type = documentTypeLabel(doc.documentType!);
-  if (entry.channel === 'not_served') {
-    refuse('document_type', appError(DocumentErrors.NOT_A_SERVED_DOCUMENT, { type, explanation: entry.explanation }).message);
-    return null;
-  }
-  if (entry.channel === 'sheriff' && doc.serviceMethod === 'electronic')
-    refuse('service_method', appError(DocumentErrors.ELECTRONIC_NOT_ALLOWED, { type }).message);
-  const method = serviceMethodOf(doc.documentType, doc.serviceMethod);
-  if (method === 'sheriff' && !doc.assignedSheriffId)
-    refuse('assigned_sheriff_id', appError(DocumentErrors.SHERIFF_REQUIRED, { type, rule: entry.channel === 'sheriff' ? entry.rule : 'chosen by the firm' }).message);
-  // (Court Online in a magistrates' court is its own problem, named by submitProblems.)
-  if (method === 'electronic' && doc.onCourtOnline && !isMagistratesCourt(doc.courtName)) refuse('on_court_online', DocumentErrors.COURT_ONLINE_E_SERVICE.message);
-  return method;
 }

@@ -57,7 +57,7 @@ const formatSize = (bytes: number) =>
 const EVENT_LABELS: Record<string, string> = { sent: 'Link e-mailed', opened: 'Link opened', downloaded: 'File downloaded' };
 
 /** The title of the proof of electronic service: never "Return of Service", which is the sheriff's (Uniform Rule 4). */
-export const NOTICE_OF_ELECTRONIC_SERVICE = 'Notice of Electronic Service (Uniform Rule 4A)';
+const NOTICE_OF_ELECTRONIC_SERVICE = 'Notice of Electronic Service (Uniform Rule 4A)';
 
 /**
  * Draws the proof of electronic service, a "Notice of Electronic Service (Uniform Rule 4A)": who served what on
@@ -124,7 +124,7 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
   doc.image(qr, M + width - qrSize, top, { width: qrSize, height: qrSize });
   doc.font('Helvetica').fontSize(7).fillColor(MUTED).text('Scan to verify', M + width - qrSize, top + qrSize + 2, { width: qrSize, align: 'center' });
   doc.font('Helvetica-Bold').fontSize(9).fillColor(ACCENT).text('LEXSERVE', M, top, { characterSpacing: 2 });
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(NOTICE_OF_ELECTRONIC_SERVICE, M, top + 16, { width: width - qrSize - 16 });
+  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(NOTICE_OF_ELECTRONIC_SERVICE.replace(' (', '\n('), M, top + 16, { width: width - qrSize - 16 });
   doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('Service by electronic mail at the address nominated for service (Uniform Rule 4A(1)(c))', M, doc.y + 2, {
     width: width - qrSize - 16,
   });

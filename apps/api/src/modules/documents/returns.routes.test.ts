@@ -156,7 +156,7 @@ describe('attempt photos', () => {
     expect(listed[0].photos.map((p: { sha256: string }) => p.sha256)).toEqual([sha256(bytes)]);
   });
 
-  it('refuses a text file named .jpg (422), more than 10 photos (413) and nothing at all (422)', async () => {
+  it('refuses a text file named .jpg (422), more than 10 photos or one over 15 MB (413) and nothing at all (422)', async () => {
     const id = await withSheriff();
     const a = await recordAttempt(id);
     const text = await sendPhotos(tok.sheriff, id, a.id, [{ filename: 'photo.jpg', content: Buffer.from('this is not a photo, only text') }]);
@@ -166,6 +166,10 @@ describe('attempt photos', () => {
     const many = await sendPhotos(tok.sheriff, id, a.id, eleven);
     expect(many.statusCode).toBe(413);
     expect(many.json().code).toBe('PHOTO_TOO_MANY');
+    const big = Buffer.concat([jpeg(), Buffer.alloc(15 * 1024 * 1024, 1)]);
+    const large = await sendPhotos(tok.sheriff, id, a.id, [{ filename: 'huge.jpg', content: big }]);
+    expect(large.statusCode).toBe(413);
+    expect(large.json()).toMatchObject({ code: 'PHOTO_TOO_LARGE', detail: 'huge.jpg is too large (at most 15 MB per photo).' });
     const empty = await post(t(), tok.sheriff, photoUrl(id, a.id), [{ name: 'note', value: 'x' }]);
     expect(empty.statusCode).toBe(422);
     const [count] = await t().database.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM service_attempt_photos WHERE attempt_id = $1', [a.id]);

@@ -116,8 +116,8 @@ describe('the Proof of Service tab of a document with the sheriff', () => {
       <ProofOfServiceTab document={makeDocument()} canGenerate />,
     );
     const awaiting = await screen.findByTestId('proof-awaiting-return');
-    expect(awaiting).toHaveTextContent('Awaiting the sheriff’s return');
-    expect(awaiting).toHaveTextContent('This document is with the sheriff for service (Sipho Ndlovu).');
+    expect(awaiting).toHaveTextContent("Awaiting the sheriff's return of service");
+    expect(awaiting).toHaveTextContent('This document is with Sheriff Sipho Ndlovu for service.');
     expect(screen.queryByRole('button', { name: /generate proof/i })).not.toBeInTheDocument();
   });
 });

@@ -24,7 +24,7 @@ import { dashboardTabPath, paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { useMatterWizard } from '../hooks/use-matter-wizard';
 import { STEP_LABELS, STEP_TITLES, saveButtonLabel, toStep, type Step as WizardStep } from '../utils/wizard-rules';
-import { LegalRepSelector } from './legal-rep-selector';
+import { ServiceStep } from './service-step';
 import { STEP3_NOTE } from '../utils/citation';
 import { CitationStep } from './citation-step';
 import { CaseInfoStep, ReviewStep, UploadStep } from './wizard-steps';
@@ -88,6 +88,11 @@ function MatterWizardView() {
         <Typography variant="h5" component="h2" gutterBottom>
           {wizard.completion.proofError ? 'Document served' : 'Document submitted'}
         </Typography>
+        {!wizard.completion.served ? (
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            It is with the sheriff for service. You will be notified when the sheriff issues the return of service.
+          </Typography>
+        ) : null}
         {wizard.completion.proofError ? (
           <Alert severity="warning" sx={{ textAlign: 'left', mb: 2 }}>
             {wizard.completion.proofError}
@@ -164,7 +169,7 @@ function MatterWizardView() {
           {currentStep === 1 ? <CaseInfoStep wizard={wizard} /> : null}
           {currentStep === 2 ? <UploadStep wizard={wizard} /> : null}
           {currentStep === 3 ? <CitationStep wizard={wizard} /> : null}
-          {currentStep === 4 ? <LegalRepSelector value={wizard.legalRep} onChange={wizard.setLegalRep} disabled={busy} /> : null}
+          {currentStep === 4 ? <ServiceStep wizard={wizard} /> : null}
           {currentStep === 5 ? <ReviewStep wizard={wizard} fullName={user?.full_name} /> : null}
         </Box>
       </Paper>

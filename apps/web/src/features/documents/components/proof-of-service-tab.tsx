@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
-import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import HourglassEmptyOutlinedIcon from '@mui/icons-material/HourglassEmptyOutlined';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Alert from '@mui/material/Alert';
@@ -89,6 +89,19 @@ export function ProofOfServiceTab({ document, canGenerate }: { document: Documen
         </Button>
       </Stack>
     );
+  } else if (!proof?.exists && proof?.awaiting_sheriff_return) {
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'center', py: 5, textAlign: 'center' }} role="status" data-testid="proof-awaiting-return">
+        <HourglassEmptyOutlinedIcon color="warning" sx={{ fontSize: 48 }} aria-hidden />
+        <Typography variant="h6" component="p">
+          Awaiting the sheriff's return of service
+        </Typography>
+        <Typography color="text.secondary" sx={{ maxWidth: 560 }}>
+          This document is with {document.assigned_sheriff ? `Sheriff ${document.assigned_sheriff.full_name}` : 'the sheriff'} for service. The
+          sheriff's return of service (or of non-service) will be its proof of service, and appears here when the sheriff issues it.
+        </Typography>
+      </Stack>
+    );
   } else if (proof?.exists) {
     body = (
       <Box>
@@ -99,7 +112,9 @@ export function ProofOfServiceTab({ document, canGenerate }: { document: Documen
               Proof of Service Available
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              The return of service for this case, with its security ID printed on every page.
+              {document.service_method === 'sheriff'
+                ? "The sheriff's return of service for this case, with its security ID printed on every page."
+                : 'The Notice of Electronic Service (Uniform Rule 4A) for this case, with its security ID printed on every page.'}
             </Typography>
           </Box>
         </Stack>
@@ -132,20 +147,6 @@ export function ProofOfServiceTab({ document, canGenerate }: { document: Documen
           ) : null}
         </Stack>
       </Box>
-    );
-  } else if (proof?.awaiting_sheriff_return || document.status === 'assigned') {
-    body = (
-      <Stack spacing={2} sx={{ alignItems: 'center', py: 5, textAlign: 'center' }} data-testid="proof-awaiting-return">
-        <HourglassEmptyIcon color="warning" sx={{ fontSize: 48 }} aria-hidden />
-        <Typography variant="h6" component="p">
-          Awaiting the sheriff&rsquo;s return
-        </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 560 }}>
-          This document is with the sheriff for service
-          {document.assigned_sheriff ? ` (${document.assigned_sheriff.full_name})` : ''}. Its proof of service is the sheriff&rsquo;s return of
-          service, which appears here once it is issued.
-        </Typography>
-      </Stack>
     );
   } else {
     body = (

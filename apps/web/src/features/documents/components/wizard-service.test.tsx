@@ -182,3 +182,67 @@ describe('step 3: the citation', () => {
     await waitFor(() => expect(screen.queryByText('Ms Zanele Dube')).not.toBeInTheDocument());
   });
 });
+
+const atStep4 = (info: CaseInfo) =>
+  storeResumeRecord({
+    documentId: 42,
+    currentStep: 4,
+    stepStatus: computeStepStatus({ currentStep: 4, caseInfo: info, partyData: emptyParty(), legalRep: emptyLegalRep(), signature: '', fileCount: 1 }),
+    caseInfo: info,
+    partyData: emptyParty(),
+    legalRepData: emptyLegalRep(),
+    signature: '',
+    hasExistingFile: true,
+    timestamp: Date.now(),
+  });
+
+const SHERIFF = {
+  id: 31,
+  full_name: 'Sipho Ndlovu',
+  email: 'sheriff@demo.co.za',
+  role: 'sheriff',
+  office_name: 'Sheriff Cape Town East',
+  appointment_number: 'SH-0042',
+  service_areas: ['Cape Town'],
+};
+
+describe('step 4: how the document is served', () => {
+  it('asks for the sheriff of initiating process, filtered by area, and the review says it goes to the sheriff', { timeout: 60_000 }, async () => {
+    atStep4(caseInfo);
+    const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=4', {
+      'GET /documents/42/parties': reply(200, { parties: [], total: 0 }),
+      'GET /users/sheriffs': reply(200, { users: [SHERIFF], total: 1 }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Step 4: Legal Representative Details' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('A Summons Combined is initiating process: the sheriff serves it');
+    expect(screen.queryByRole('combobox', { name: /law firm/i })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Assign a sheriff before submitting: a Summons Combined is served by the sheriff (Uniform Rule 4(1)(a); Magistrates' Courts Rule 9).",
+    );
+
+    fireEvent.change(screen.getByRole('combobox', { name: /service area/i }), { target: { value: 'Cape Town' } });
+    await waitFor(() => expect(find('GET', '/users/sheriffs').some((r) => r.url.searchParams.get('area') === 'Cape Town')).toBe(true));
+    await choose(user, /^sheriff/i, 'Sipho Ndlovu · Sheriff Cape Town East (Cape Town)');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Step 5: Review and Submit' })).toBeInTheDocument();
+    expect(screen.getByText('Service by the sheriff')).toBeInTheDocument();
+    expect(screen.getByText(/It goes to/)).toHaveTextContent('It goes to Sipho Ndlovu for service');
+  });
+
+  it('offers electronic service or the sheriff for a later document, and refuses e-service on Court Online', async () => {
+    atStep4({ ...caseInfo, documentType: 'Notice of Intention to Defend', onCourtOnline: true });
+    const { user } = setup('/app/dashboard?tab=new-matters&resume=42&step=4', {
+      'GET /documents/42/parties': reply(200, { parties: [], total: 0 }),
+      'GET /users/sheriffs': reply(200, { users: [SHERIFF], total: 1 }),
+    });
+    expect(await screen.findByRole('radio', { name: 'Electronic service (Uniform Rule 4A)' }, { timeout: 8000 })).toBeChecked();
+    expect(screen.getByText(/This matter runs on Court Online/)).toHaveTextContent('Uniform Rules 1A and 1B');
+    expect(screen.getByRole('combobox', { name: /where did the other party nominate this address/i })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Service by the sheriff' }));
+    expect(screen.queryByText(/This matter runs on Court Online/)).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^sheriff/i })).toBeInTheDocument();
+  });
+});

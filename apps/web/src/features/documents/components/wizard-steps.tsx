@@ -20,8 +20,17 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import { COURT_NAME_INVALID, COURT_ONLINE_HIGH_COURT_ONLY, isMagistratesCourt, normalizeCourtName } from '@lexserve/contracts/courts';
-import { CASE_CATEGORIES, CASE_PRIORITIES, CASE_PRIORITY_LABELS, MAX_FILES_PER_UPLOAD, type CaseCategory, type CasePriority } from '@lexserve/contracts/documents';
-import { serviceChannelNote, serviceChannelOf, type ServiceChannelEntry } from '@lexserve/contracts/service-channels';
+import {
+  CASE_CATEGORIES,
+  CASE_PRIORITIES,
+  CASE_PRIORITY_LABELS,
+  MAX_FILES_PER_UPLOAD,
+  SERVICE_METHOD_LABELS,
+  toDocumentTypeValue,
+  type CaseCategory,
+  type CasePriority,
+} from '@lexserve/contracts/documents';
+import { addressSourceLabel, serviceChannelNote, serviceChannelOf, serviceMethodOf, type ServiceChannelEntry } from '@lexserve/contracts/service-channels';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatLongDate } from '../../../lib/format';
@@ -327,6 +336,7 @@ export function ReviewStep({ wizard, fullName }: { wizard: MatterWizard; fullNam
     ...pending.map((s) => ({ key: s.id, name: s.file.name, size: s.file.size, note: ' (will be uploaded on submit)' })),
   ];
   const total = rows.reduce((sum, r) => sum + r.size, 0);
+  const bySheriff = serviceMethodOf(caseInfo.documentType ? toDocumentTypeValue(caseInfo.documentType) : null, legalRep.serviceMethod || null) === 'sheriff';
   return (
     <Stack spacing={2.5}>
       <Section title="Case Information">
@@ -384,20 +394,36 @@ export function ReviewStep({ wizard, fullName }: { wizard: MatterWizard; fullNam
         ) : null}
       </Section>
 
-      <Section title="Legal Representative">
-        <SummaryRow label="Firm Name" value={legalRep.firmName} />
-        <SummaryRow label="Branch Name" value={legalRep.branchName} />
-        <SummaryRow label="Firm Email" value={legalRep.firmEmail} />
-        <SummaryRow label="Firm Address" value={legalRep.firmAddress} />
-        <SummaryRow label="Digital Service Address" value={legalRep.digitalServiceAddress} />
-      </Section>
+      {bySheriff ? (
+        <Section title="Service">
+          <SummaryRow label="Served by" value={SERVICE_METHOD_LABELS.sheriff} />
+          <SummaryRow label="Sheriff" value={legalRep.sheriffName} />
+        </Section>
+      ) : (
+        <Section title="Legal Representative">
+          <SummaryRow label="Firm Name" value={legalRep.firmName} />
+          <SummaryRow label="Branch Name" value={legalRep.branchName} />
+          <SummaryRow label="Firm Email" value={legalRep.firmEmail} />
+          <SummaryRow label="Firm Address" value={legalRep.firmAddress} />
+          <SummaryRow label="Digital Service Address" value={legalRep.digitalServiceAddress} />
+          <SummaryRow label="Address nominated in" value={addressSourceLabel(legalRep.addressSource || 'registered_on_lexserve')} />
+        </Section>
+      )}
 
       <Paper variant="outlined" sx={{ p: 2, bgcolor: 'grey.50' }}>
-        <Typography variant="body2">
-          Signing finalises this document. Its status will be set to <strong>"Completed"</strong>, it will be served on the digital service address
-          above, and today, <strong>{formatLongDate(new Date())}</strong>, will be recorded as the service date. A proof of service is generated
-          automatically.
-        </Typography>
+        {bySheriff ? (
+          <Typography variant="body2">
+            Signing finalises this document. It goes to <strong>{legalRep.sheriffName || 'the sheriff'}</strong> for service and its documents can no
+            longer change. It is served when the sheriff issues the return of service, whose date becomes the service date; the return is its proof of
+            service.
+          </Typography>
+        ) : (
+          <Typography variant="body2">
+            Signing finalises this document. Its status will be set to <strong>"Completed"</strong>, it will be served on the digital service address
+            above (Uniform Rule 4A), and today, <strong>{formatLongDate(new Date())}</strong>, will be recorded as the service date. A proof of service
+            (a Notice of Electronic Service) is generated automatically.
+          </Typography>
+        )}
       </Paper>
 
       <DigitalSignatureCard

@@ -41,7 +41,7 @@ export const titleCase = (value: string | null | undefined): string =>
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 
-/** The status in users' words ("With the sheriff for service" for `assigned`); an unknown one title-cased. */
+/** The status in users' words: "With the sheriff for service" for assigned (DOCUMENT_STATUS_LABELS). */
 export const statusLabel = (status: string | null | undefined): string =>
   (status && status in DOCUMENT_STATUS_LABELS ? DOCUMENT_STATUS_LABELS[status as DocumentStatus] : titleCase(status)) || 'Unknown';
 
@@ -109,7 +109,7 @@ export const isPdf = (file: { filename: string; mime_type?: string | null }): bo
 export const ACTIVE_CASES_PATH = '/app/dashboard?tab=my-cases&subtab=active';
 
 /** Today as YYYY-MM-DD in South Africa, for default names. */
-const todayIso = (now = new Date()): string => {
+export const todayIso = (now = new Date()): string => {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', year: 'numeric', month: '2-digit', day: '2-digit' })
       .formatToParts(now)

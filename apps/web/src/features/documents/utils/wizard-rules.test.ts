@@ -25,6 +25,7 @@ import {
   validateSignature,
   type CaseInfo,
   type WizardSnapshot,
+  type LegalRepData,
 } from './wizard-rules';
 
 const fullCase: CaseInfo = {
@@ -48,7 +49,8 @@ const validParty: PartyData = {
   physical_address: '1 Main Road, Durban',
 };
 
-const fullRep = {
+const fullRep: LegalRepData = {
+  ...emptyLegalRep(),
   firmId: 3,
   firmName: 'Opposing Attorneys',
   firmEmail: 'info@opp.co.za',
@@ -166,16 +168,34 @@ describe('save-draft button', () => {
     expect(isStepFieldsComplete(3, snapshot({ partyData: validParty }))).toBe(true);
     expect(isStepFieldsComplete(4, snapshot({ legalRep: { ...fullRep, digitalServiceAddress: '' } }))).toBe(false);
     expect(isStepFieldsComplete(4, snapshot({ legalRep: fullRep }))).toBe(true);
+    // Initiating process needs its sheriff, not a legal representative.
+    expect(isStepFieldsComplete(4, snapshot({ caseInfo: fullCase, legalRep: fullRep }))).toBe(false);
+    expect(isStepFieldsComplete(4, snapshot({ caseInfo: fullCase, legalRep: { ...emptyLegalRep(), sheriffId: 5 } }))).toBe(true);
     expect(isStepFieldsComplete(5, snapshot({ signature: 'Aisha Patel' }))).toBe(true);
   });
 });
 
 describe('steps 4 and 5', () => {
-  it('asks for the firm, the branch and its digital service address in turn', () => {
-    expect(validateLegalRep(emptyLegalRep())).toEqual(['Please select a law firm']);
-    expect(validateLegalRep({ ...fullRep, branchId: null })).toEqual(['Please select a branch']);
-    expect(validateLegalRep({ ...fullRep, digitalServiceAddress: '' })).toEqual(['Selected branch must have a digital service address']);
-    expect(validateLegalRep(fullRep)).toEqual([]);
+  const plea = { ...fullCase, documentType: 'Plea' };
+
+  it('asks for the firm, the branch and its digital service address in turn (electronic service)', () => {
+    expect(validateLegalRep(emptyLegalRep(), plea)).toEqual(['Please select a law firm']);
+    expect(validateLegalRep({ ...fullRep, branchId: null }, plea)).toEqual(['Please select a branch']);
+    expect(validateLegalRep({ ...fullRep, digitalServiceAddress: '' }, plea)).toEqual(['Selected branch must have a digital service address']);
+    expect(validateLegalRep(fullRep, plea)).toEqual([]);
+  });
+
+  it('asks for the sheriff of initiating process, in the server’s words', () => {
+    expect(validateLegalRep(emptyLegalRep(), fullCase)).toEqual([
+      "Assign a sheriff before submitting: a Summons Simple is served by the sheriff (Uniform Rule 4(1)(a); Magistrates' Courts Rule 9).",
+    ]);
+    expect(validateLegalRep({ ...emptyLegalRep(), sheriffId: 4 }, fullCase)).toEqual([]);
+  });
+
+  it('refuses e-service on Court Online and documents that are not served', () => {
+    expect(validateLegalRep(fullRep, { ...plea, onCourtOnline: true })[0]).toContain('Uniform Rules 1A and 1B');
+    expect(validateLegalRep({ ...fullRep, serviceMethod: 'sheriff', sheriffId: 2 }, { ...plea, onCourtOnline: true })).toEqual([]);
+    expect(validateLegalRep(fullRep, { ...plea, documentType: 'Draft Court Order' })[0]).toMatch(/^A Draft Court Order is not served/);
   });
 
   it('builds the signature from the first and last word of the name', () => {

@@ -8,10 +8,13 @@ import {
   DRAFT_METADATA_VERSION,
   WIZARD_STEPS,
   toDocumentTypeValue,
+  type AddressSource,
   type CaseCategory,
   type CasePriority,
   type Document,
+  type ServiceMethod,
 } from '@lexserve/contracts/documents';
+import { serviceChannelOf, serviceProblems } from '@lexserve/contracts/service-channels';
 import { emptyParty, isPartyValidForSave, toPartyData, type PartyData } from './party-rules';
 
 /** The five steps (spec 2.2). */
@@ -61,6 +64,13 @@ export type LegalRepData = {
   branchId: number | null;
   branchName: string;
   digitalServiceAddress: string;
+  /** For a document after initiating process: electronic (default) or the sheriff. '' when not chosen. */
+  serviceMethod: ServiceMethod | '';
+  /** The sheriff who serves it (initiating process, or the sheriff chosen). */
+  sheriffId: number | null;
+  sheriffName: string;
+  /** Where the other party nominated the address for electronic service. */
+  addressSource: AddressSource | '';
 };
 
 type StepStatus = {
@@ -110,6 +120,19 @@ export const emptyLegalRep = (): LegalRepData => ({
   branchId: null,
   branchName: '',
   digitalServiceAddress: '',
+  serviceMethod: '',
+  sheriffId: null,
+  sheriffName: '',
+  addressSource: '',
+});
+
+/** Step 4 keeps the service choices when the legal representative is changed or cleared. */
+export const withServiceChoices = (rep: LegalRepData, from: LegalRepData): LegalRepData => ({
+  ...rep,
+  serviceMethod: from.serviceMethod,
+  sheriffId: from.sheriffId,
+  sheriffName: from.sheriffName,
+  addressSource: from.addressSource,
 });
 
 // ---- catalogue --------------------------------------------------------------------------------
@@ -173,13 +196,26 @@ const isCaseInfoComplete = (info: CaseInfo): boolean =>
 
 export const validateUploadStep = (hasFiles: boolean): string[] => (hasFiles ? [] : ['Please upload at least one document']);
 
-export const validateLegalRep = (rep: LegalRepData): string[] => {
+/**
+ * Step 4 ("Legal Rep", how the document is served): the server's own channel rules (serviceProblems), then for
+ * electronic service the legal representative whose DSA is served on.
+ */
+export const validateLegalRep = (rep: LegalRepData, info: Pick<CaseInfo, 'documentType' | 'onCourtOnline' | 'courtName'>): string[] => {
+  const { method, problems } = serviceProblems({
+    documentType: info.documentType ? toDocumentTypeValue(info.documentType) : null,
+    serviceMethod: rep.serviceMethod || null,
+    assignedSheriffId: rep.sheriffId,
+    onCourtOnline: info.onCourtOnline,
+    inMagistratesCourt: isMagistratesCourt(info.courtName),
+  });
+  if (problems.length) return problems.map((p) => p.msg);
+  if (method !== 'electronic') return [];
   if (!rep.firmId) return ['Please select a law firm'];
   if (!rep.branchId) return ['Please select a branch'];
   if (blank(rep.digitalServiceAddress)) return ['Selected branch must have a digital service address'];
   return [];
 };
-const isLegalRepComplete = (rep: LegalRepData): boolean => validateLegalRep(rep).length === 0;
+const isLegalRepComplete = (rep: LegalRepData, info: CaseInfo): boolean => validateLegalRep(rep, info).length === 0;
 
 const SIGNATURE_NAME_MISSING = 'User name is required for digital signature. Please update your profile.';
 const SIGNATURE_REQUIRED = 'Digital signature is required to complete the document.';
@@ -232,7 +268,7 @@ export const isStepFieldsComplete = (step: Step, s: WizardSnapshot): boolean => 
     case 3:
       return (s.citationCount ?? 0) > 0 || isPartyValidForSave(s.partyData);
     case 4:
-      return isLegalRepComplete(s.legalRep);
+      return isLegalRepComplete(s.legalRep, s.caseInfo);
     case 5:
       return !blank(s.signature);
   }
@@ -246,7 +282,7 @@ export const computeStepStatus = (s: WizardSnapshot): StepStatus => {
     isCaseInfoComplete(s.caseInfo),
     s.fileCount > 0 || s.currentStep > 2,
     s.currentStep > 3 || (s.citationCount ?? 0) > 0 || isPartyValidForSave(s.partyData),
-    s.currentStep > 4 || isLegalRepComplete(s.legalRep),
+    s.currentStep > 4 || isLegalRepComplete(s.legalRep, s.caseInfo),
     !blank(s.signature),
   ];
   for (let i = raw.length - 2; i >= 0; i--) raw[i] = raw[i] || Boolean(raw[i + 1]);
@@ -380,6 +416,10 @@ const toLegalRep = (raw: unknown, doc: Document): LegalRepData => {
     branchId: num(r.branchId) ?? doc.branch_id ?? null,
     branchName: str(r.branchName) || (doc.assigned_branch?.name ?? ''),
     digitalServiceAddress: str(r.digitalServiceAddress) || (doc.digital_service_address ?? ''),
+    serviceMethod: r.serviceMethod === 'electronic' || r.serviceMethod === 'sheriff' ? r.serviceMethod : '',
+    sheriffId: num(r.sheriffId) ?? doc.assigned_sheriff_id ?? null,
+    sheriffName: str(r.sheriffName) || (doc.assigned_sheriff?.full_name ?? ''),
+    addressSource: (str(r.addressSource) || (doc.service_address_source ?? '')) as AddressSource | '',
   };
 };
 
@@ -518,4 +558,8 @@ export const documentFieldsOf = (info: CaseInfo, rep: LegalRepData) => ({
   firm_id: rep.firmId,
   branch_id: rep.branchId,
   digital_service_address: rep.digitalServiceAddress.trim() || null,
+  assigned_sheriff_id: rep.sheriffId,
+  // A choice only for a document after initiating process; otherwise its type decides.
+  service_method: serviceChannelOf(info.documentType)?.channel === 'electronic_or_sheriff' ? rep.serviceMethod || null : null,
+  service_address_source: rep.addressSource || null,
 });

@@ -62,6 +62,17 @@ export function useWizardSubmit({ feedback, persist, submitProblems, setErrors, 
       return stop();
     }
     if (!doc) return stop();
+    if (doc.status === 'assigned' && doc.submitted_at) {
+      // Initiating process: with the sheriff now; the return of service will be its proof.
+      feedback.hideLoading();
+      setPhase('idle');
+      setCompletion({ documentId: doc.id, proofError: null, served: false });
+      await onServed();
+      feedback.showSuccess(`Document submitted: it is with Sheriff ${doc.assigned_sheriff?.full_name ?? ''} for service. Redirecting to case view...`);
+      const documentId = doc.id;
+      window.setTimeout(() => onSubmitted(documentId), REDIRECT_AFTER_SUBMIT_MS);
+      return;
+    }
     if (doc.status !== 'served') return stop('Document was created but may need additional processing.');
     setPhase('proof');
     feedback.showLoading('Generating Proof...');

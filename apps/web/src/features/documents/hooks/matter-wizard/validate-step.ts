@@ -23,7 +23,7 @@ export const validateStep = (step: Step, input: StepInput): string[] => {
       return citationProblems(citationRoles(citation, partyData));
     }
     case 4:
-      return validateLegalRep(input.legalRep);
+      return validateLegalRep(input.legalRep, input.caseInfo);
     case 5:
       return validateSignature(input.fullName, input.signature);
   }
