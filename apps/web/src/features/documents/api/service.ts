@@ -1,6 +1,6 @@
 import type { DeliveryRecord, Document } from '@lexserve/contracts/documents';
 import type { Sheriff } from '@lexserve/contracts/users';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
 import { documentKeys } from '../keys';
@@ -15,8 +15,15 @@ const listSheriffs = async (area?: string): Promise<Sheriff[]> => {
   return Array.isArray(answer) ? answer : (answer.users ?? []);
 };
 
+/** The previous list stays while another area loads, so the picker is not disabled (and its menu closed) mid-choice. */
 export const useSheriffs = (enabled: boolean, area = '') =>
-  useQuery({ queryKey: documentKeys.sheriffs(area), queryFn: () => listSheriffs(area), enabled, staleTime: STALE_TIMES.sheriffs });
+  useQuery({
+    queryKey: documentKeys.sheriffs(area),
+    queryFn: () => listSheriffs(area),
+    enabled,
+    staleTime: STALE_TIMES.sheriffs,
+    placeholderData: keepPreviousData,
+  });
 
 export const assignSheriff = ({ documentId, sheriffId }: { documentId: number; sheriffId: number | null }) =>
   api.put<Document>(`/documents/${documentId}/assign-sheriff`, { assigned_sheriff_id: sheriffId });
