@@ -54,7 +54,13 @@ const formatShortSast = (d: Date) => `${shortFmt.format(d)}, ${timeFmt.format(d)
 const formatSize = (bytes: number) =>
   bytes < 1024 ? `${bytes} bytes` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 ** 2).toFixed(2)} MB`;
 
-const EVENT_LABELS: Record<string, string> = { sent: 'Link e-mailed', opened: 'Link opened', downloaded: 'File downloaded' };
+const EVENT_LABELS: Record<string, string> = {
+  sent: 'Link e-mailed',
+  resent: 'New link e-mailed',
+  opened: 'Link opened',
+  downloaded: 'File downloaded',
+  fresh_link_requested: 'Fresh link asked for by the recipient',
+};
 
 /** The title of the proof of electronic service: never "Return of Service", which is the sheriff's (Uniform Rule 4). */
 const NOTICE_OF_ELECTRONIC_SERVICE = 'Notice of Electronic Service (Uniform Rule 4A)';

@@ -12,6 +12,7 @@ export const documentKeys = {
   parties: (id: number) => [...sharedKeys.documents, 'detail', id, 'parties'] as const,
   timeline: (id: number, filters: Record<string, unknown>) => [...sharedKeys.documents, 'detail', id, 'timeline', filters] as const,
   proof: (id: number) => [...sharedKeys.documents, 'detail', id, 'proof'] as const,
+  proofVersions: (id: number) => [...sharedKeys.documents, 'detail', id, 'proof', 'versions'] as const,
   attempts: (id: number) => [...sharedKeys.documents, 'detail', id, 'service-attempts'] as const,
   deliveries: (id: number) => [...sharedKeys.documents, 'detail', id, 'deliveries'] as const,
   /** The sheriff's returns of service and non-service, newest first. */

@@ -144,10 +144,24 @@ function DeliveryCard({ document }: { document: Document }) {
                   Sent {latest.sent_at ? `· ${formatDateTime(latest.sent_at)}` : '· not yet'}
                 </StepLabel>
               </Step>
-              <Step completed={Boolean(latest.opened_at)}>
+              <Step completed={Boolean(latest.opened_at)} expanded>
                 <StepLabel icon={<DraftsOutlinedIcon color={latest.opened_at ? 'success' : 'disabled'} />}>
-                  Opened {latest.opened_at ? `· ${formatDateTime(latest.opened_at)}` : '· not yet'}
+                  Opened{' '}
+                  {latest.opened_at
+                    ? `· ${latest.open_count} opening${latest.open_count === 1 ? '' : 's'}, first ${formatDateTime(latest.opened_at)}`
+                    : '· not yet'}
                 </StepLabel>
+                <StepContent>
+                  {latest.events
+                    .filter((e) => e.kind === 'opened')
+                    .map((e, index) => (
+                      <Typography key={index} variant="caption" color="text.secondary" component="div" sx={{ wordBreak: 'break-word' }}>
+                        {formatDateTime(e.at)}
+                        {e.ip ? ` · ${e.ip}` : ''}
+                        {e.user_agent ? ` · ${e.user_agent}` : ''}
+                      </Typography>
+                    ))}
+                </StepContent>
               </Step>
               <Step completed={latest.download_count > 0} expanded>
                 <StepLabel icon={<DownloadDoneIcon color={latest.download_count > 0 ? 'success' : 'disabled'} />}>
@@ -178,7 +192,8 @@ function DeliveryCard({ document }: { document: Document }) {
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
           <MarkEmailReadOutlinedIcon fontSize="small" color="action" aria-hidden />
           <Typography variant="caption" color="text.secondary">
-            The recipient opens a single-use link without logging in; every opening and download is recorded here.
+            The recipient opens the link without logging in, as often as needed until it expires, and may ask for a fresh link to the same
+            address; every opening and download is recorded here.
           </Typography>
         </Stack>
       </CardContent>

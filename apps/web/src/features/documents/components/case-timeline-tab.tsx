@@ -5,6 +5,7 @@ import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
 import DownloadDoneIcon from '@mui/icons-material/DownloadDone';
+import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import DraftsOutlinedIcon from '@mui/icons-material/DraftsOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
@@ -61,6 +62,7 @@ const ICONS: Record<string, ReactElement> = {
   delivery_sent: <SendOutlinedIcon />,
   delivery_opened: <DraftsOutlinedIcon />,
   delivery_downloaded: <DownloadDoneIcon />,
+  delivery_fresh_link_requested: <ForwardToInboxOutlinedIcon />,
   revoked: <BlockIcon />,
 };
 /** An icon by event type; any other type gets a default icon (spec 2 §4). */
