@@ -391,13 +391,15 @@ test('the recipient opens the delivery link without login; the firm sees it open
   await sheriff.getByRole('tab', { name: 'Service', exact: true }).click();
   await sheriff.getByRole('button', { name: 'Record Service Attempt' }).click();
   const attempt = sheriff.getByRole('dialog', { name: 'Record Service Attempt' });
-  await attempt.getByRole('textbox', { name: /place/i }).fill('14 Jan Smuts Avenue, Johannesburg');
+  await attempt.getByRole('textbox', { name: /address/i }).fill('14 Jan Smuts Avenue, Johannesburg');
   await attempt.getByRole('combobox', { name: /outcome/i }).click();
   await sheriff.getByRole('option', { name: 'Served personally' }).click();
   await attempt.getByRole('textbox', { name: /notes/i }).fill('Handed to the respondent in person.');
-  await attempt.getByRole('button', { name: 'Record Attempt' }).click();
+  // This browser context shares no position: the attempt is saved without GPS (sheriff-return.spec.ts has the GPS).
+  await attempt.getByRole('button', { name: 'Save Without GPS' }).click();
+  await sheriff.getByRole('dialog', { name: 'Photos of the Attempt' }).getByRole('button', { name: 'Done' }).click();
   await expect(sheriff.getByText('Service attempt recorded')).toBeVisible();
-  await expect(sheriff.getByRole('table', { name: 'Service attempts' })).toContainText('14 Jan Smuts Avenue');
+  await expect(sheriff.getByRole('list', { name: 'Service attempts' })).toContainText('14 Jan Smuts Avenue');
   await shoot(sheriff, 'sheriff-service-attempt');
   await sheriffContext.close();
 

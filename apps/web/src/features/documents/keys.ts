@@ -17,6 +17,13 @@ export const documentKeys = {
   proofVersions: (id: number) => [...sharedKeys.documents, 'detail', id, 'proof', 'versions'] as const,
   attempts: (id: number) => [...sharedKeys.documents, 'detail', id, 'service-attempts'] as const,
   deliveries: (id: number) => [...sharedKeys.documents, 'detail', id, 'deliveries'] as const,
+  /** The sheriff's returns of service and non-service, newest first. */
+  returns: (id: number) => [...sharedKeys.documents, 'detail', id, 'returns'] as const,
+  /**
+   * The image of an attempt's photo. Outside ['documents'] on purpose: a photo never changes once stored, so a
+   * write on the document (which refreshes every document read) must not download every image again.
+   */
+  attemptPhoto: (documentId: number, photoId: number) => ['attempt-photos', documentId, photoId] as const,
   /** The active sheriffs serving a magisterial district (all of them for ''). */
   sheriffs: (area: string) => [...sharedKeys.users, 'sheriffs', area.trim().toLowerCase()] as const,
   firmSearch: (search: string) => [...sharedKeys.firms, 'search', search] as const,
