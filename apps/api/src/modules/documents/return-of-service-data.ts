@@ -8,6 +8,7 @@ import * as docs from './documents.repository';
 import { listCaseFiles, setPageCount, type CaseFileRow } from './files.repository';
 import type { ReturnPdfData } from './return-of-service-pdf';
 import * as repo from './returns.repository';
+import { trailHead } from './trail.service';
 
 type DataCtx = Pick<Ctx, 'db' | 'deps' | 'log'>;
 
@@ -58,11 +59,12 @@ export async function collectReturnData(
   securityId: string,
   verificationUrl: string,
 ): Promise<ReturnPdfData> {
-  const [links, files, attempts, firms] = await Promise.all([
+  const [links, files, attempts, firms, trail] = await Promise.all([
     documentPartyLinks(ctx.db, doc.id),
     processFiles(ctx, doc.id),
     repo.listAttempts(ctx.db, doc.id, ret.issuedAt),
     docs.firmsByIds(ctx.db, [doc.firmId]),
+    trailHead(ctx.db, doc.id),
   ]);
   const photos = await repo.photosOfAttempts(
     ctx.db,
@@ -77,6 +79,7 @@ export async function collectReturnData(
   return {
     kind: ret.kind,
     securityId,
+    trailHeadHash: trail.head_hash,
     verificationUrl,
     issuedAt: ret.issuedAt,
     courtName: ret.courtName,

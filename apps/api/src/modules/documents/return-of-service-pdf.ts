@@ -10,6 +10,8 @@ type CitationParty = { name: string; role: string };
 export type ReturnPdfData = {
   kind: ReturnKind;
   securityId: string;
+  /** The chain hash of the document's timeline when the return was drawn (docs/evidence.md). */
+  trailHeadHash: string | null;
   verificationUrl: string;
   issuedAt: Date;
   courtName: string | null;
@@ -290,6 +292,7 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
   field(sheriff.areas.length === 1 ? 'Area' : 'Areas', sheriff.areas.join(', ') || 'Not recorded');
   field('Appointment number', sheriff.appointmentNumber ?? 'Not recorded');
   field('Date of this return', formatSast(data.issuedAt));
+  field('Timeline head hash', data.trailHeadHash ?? 'none');
   doc.moveDown(0.4);
   paragraph(
     `Issued electronically by the sheriff through LexServe and sealed with LexServe’s electronic seal. Anyone can check it ` +

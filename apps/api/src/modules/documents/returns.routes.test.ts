@@ -357,6 +357,8 @@ describe('returns', () => {
     const pdf = await proofPdf(id);
     if (hasPdftotext) {
       const text = pdfText(pdf);
+      // The timeline's head hash when the return was drawn (docs/evidence.md).
+      expect(text).toMatch(/Timeline head hash\s+[0-9a-f]{64}/);
       expect(text).toContain('RETURN OF SERVICE');
       expect(text).toContain('IN THE HIGH COURT OF SOUTH AFRICA');
       expect(text).toContain(`Case No: ${caseNumber}`);
