@@ -112,7 +112,7 @@ describe('GET /verify/{securityId} (public)', () => {
     expect((await verify(securityId)).json()).toMatchObject({ firm_verified: false, status: 'verified' });
   });
 
-  it('is rate-limited per address', async () => {
+  it('is rate-limited per address', { timeout: 120_000 }, async () => {
     const limited = await createTestApp({ VERIFY_RATE_LIMIT: '3' });
     try {
       const codes: number[] = [];
