@@ -105,8 +105,13 @@ export const PaymentCancelFeedbackInputSchema = z.object({
 });
 
 /** Client-side words of spec 8 for the payment screens. */
+/** Where the built-in payment simulator (PAYMENT_PROVIDER=simulator) is served, on the app's own server. */
+export const PAYMENT_SIMULATOR_PATH = '/api/v1/payments/simulator';
+
 export const PaymentMessages = {
   initFailed: 'Failed to initialize payment. Please try again.',
+  /** The browser did not leave for the payment page (blocked, or no answer): back to the confirmation. */
+  handOffFailed: 'We could not open the payment page. Please try again.',
   refreshAfterSuccessFailed:
     'Payment was successful, but there was an issue updating your subscription. Please contact support.',
   invalidLink: 'Invalid payment verification link. Missing payment information.',
