@@ -31,14 +31,17 @@ const date = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Dat
  * local to this one-statement transaction): a crash may forget the last few counts, never a document, and a
  * popular ID is not held to one check per disk flush. Only proofs with a generated PDF can be verified.
  */
-async function countedCheck(db: DbOrTx, where: SQL): Promise<Checked | undefined> {
-  const result = await db.execute(sql`
-    WITH p AS (
-      UPDATE proofs_of_service
+async function countedCheck(db: DbOrTx, where: SQL, count = true): Promise<Checked | undefined> {
+  // Not counted (the issuing firm's own check, or the same visit again): the same read, without the UPDATE.
+  const proof = count
+    ? sql`UPDATE proofs_of_service
       SET verification_count = verification_count + 1, last_verified_at = now(), updated_at = now()
       WHERE ${where} AND current_version > 0 AND set_config('synchronous_commit', 'off', true) IS NOT NULL
-      RETURNING id, security_id, document_id, current_version, verification_count
-    )
+      RETURNING id, security_id, document_id, current_version, verification_count`
+    : sql`SELECT id, security_id, document_id, current_version, verification_count
+      FROM proofs_of_service WHERE ${where} AND current_version > 0`;
+  const result = await db.execute(sql`
+    WITH p AS (${proof})
     SELECT p.id, p.security_id, p.document_id, p.current_version, p.verification_count,
            f.storage_key, f.sha256, f.created_at AS generated_at,
            d.document_type, d.service_date, d.served_at, d.revoked_at,
@@ -67,8 +70,18 @@ async function countedCheck(db: DbOrTx, where: SQL): Promise<Checked | undefined
   };
 }
 
-export const countCheck = (db: DbOrTx, securityId: string) => countedCheck(db, sql`security_id = ${securityId}`);
-export const countCheckById = (db: DbOrTx, proofId: number) => countedCheck(db, sql`id = ${proofId}`);
+export const countCheck = (db: DbOrTx, securityId: string, count = true) =>
+  countedCheck(db, sql`security_id = ${securityId}`, count);
+export const countCheckById = (db: DbOrTx, proofId: number, count = true) => countedCheck(db, sql`id = ${proofId}`, count);
+
+/** The firm of a proof's document (to leave the issuing firm's own checks uncounted). */
+export const firmOfProof = async (db: DbOrTx, where: { securityId: string } | { proofId: number }) => {
+  const result = await db.execute(sql`
+    SELECT d.firm_id FROM proofs_of_service p JOIN documents d ON d.id = p.document_id
+    WHERE ${'securityId' in where ? sql`p.security_id = ${where.securityId}` : sql`p.id = ${where.proofId}`}`);
+  const r = rowsOf(result)[0];
+  return r ? Number(r.firm_id) : null;
+};
 
 /** The document and its firm behind a served file. */
 export const documentWithFirm = async (db: DbOrTx, documentId: number) =>

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_FILE_SIZE_BYTES } from '@lexserve/contracts/documents';
 import {
@@ -9,6 +9,7 @@ import {
 } from '@lexserve/contracts/verification';
 import { AppError } from '../../lib/app-error';
 import { publicCtxOf } from '../../lib/context';
+import { bearerToken, resolveActor } from '../../plugins/auth';
 import { registerUploads, singleUpload } from '../../plugins/uploads';
 import * as verification from './verification.service';
 
@@ -17,6 +18,19 @@ import * as verification from './verification.service';
  * (VERIFY_RATE_LIMIT per minute); read-only apart from the check counter.
  */
 export async function verificationRoutes(app: FastifyInstance) {
+  /**
+   * Who checks, for the count: a signed-in user's firm (an invalid or expired token is simply a visitor) and the
+   * visit id the web page sends in X-Verification-Visit (8 to 64 letters, digits or dashes; anything else is ignored).
+   */
+  const checkerOf = async (req: FastifyRequest): Promise<verification.Checker> => {
+    const token = bearerToken(req);
+    const actor = token ? await resolveActor(app, token).catch(() => undefined) : undefined;
+    const visit = req.headers['x-verification-visit'];
+    return {
+      firmId: actor?.firmId ?? null,
+      visit: typeof visit === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(visit) ? visit : null,
+    };
+  };
   await app.register(async (scope) => {
     await registerUploads(scope, { fileSize: MAX_FILE_SIZE_BYTES, files: 1 });
     const r = scope.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +51,7 @@ export async function verificationRoutes(app: FastifyInstance) {
     r.get(
       '/verify/:securityId',
       { config: { rateLimit }, schema: { tags, security: [], params: VerifyParamsSchema, response: { 200: VerificationResultSchema } } },
-      (req) => verification.verifySecurityId(publicCtxOf(req), req.params.securityId),
+      async (req) => verification.verifySecurityId(publicCtxOf(req), req.params.securityId, await checkerOf(req)),
     );
     for (const path of ['/verify/document', '/verify/file']) {
       r.post(
@@ -46,7 +60,12 @@ export async function verificationRoutes(app: FastifyInstance) {
           config: { rateLimit },
           schema: { tags, security: [], description: 'multipart/form-data with one file (field name: file)', response: { 200: FileVerificationResultSchema } },
         },
-        (req) => verification.verifyFile(publicCtxOf(req), () => singleUpload(req, { fileSize: MAX_FILE_SIZE_BYTES })),
+        async (req) =>
+          verification.verifyFile(
+            publicCtxOf(req),
+            () => singleUpload(req, { fileSize: MAX_FILE_SIZE_BYTES }),
+            await checkerOf(req),
+          ),
       );
     }
   });

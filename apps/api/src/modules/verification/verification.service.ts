@@ -53,15 +53,56 @@ function resultOf(ctx: PublicCtx, c: repo.Checked, hashVerified: boolean | null)
 }
 
 /**
+ * Who checks, for the count: the signed-in user's firm (null for a visitor) and the visit's id (the web page's, one
+ * per browser tab session; null when the client sends none). The issuing firm's own checks are not counted, nor the
+ * same visit's repeated checks of one ID within VISIT_WINDOW_MS.
+ */
+export type Checker = { firmId: number | null; visit: string | null };
+export const PUBLIC_CHECKER: Checker = { firmId: null, visit: null };
+
+const VISIT_WINDOW_MS = 30 * 60_000;
+const MAX_VISITS = 20_000;
+/** `${proof}|${visit}` → when it was last counted (kept in memory: a restart at worst counts a visit twice). */
+const countedVisits = new Map<string, number>();
+
+function newInVisit(proofKey: string, visit: string | null, now = Date.now()): boolean {
+  if (!visit) return true;
+  const key = `${proofKey}|${visit}`;
+  const last = countedVisits.get(key);
+  if (last !== undefined && now - last < VISIT_WINDOW_MS) return false;
+  if (countedVisits.size >= MAX_VISITS) {
+    for (const [k, at] of countedVisits) if (now - at >= VISIT_WINDOW_MS) countedVisits.delete(k);
+    // Still full: forget the oldest (the Map keeps insertion order).
+    for (const k of countedVisits.keys()) {
+      if (countedVisits.size < MAX_VISITS) break;
+      countedVisits.delete(k);
+    }
+  }
+  countedVisits.delete(key);
+  countedVisits.set(key, now);
+  return true;
+}
+
+/** Whether this check counts: not the issuing firm's own, and the first of this visit within the window. */
+async function counts(ctx: PublicCtx, checker: Checker, proof: { securityId: string } | { proofId: number }) {
+  if (checker.firmId !== null && (await repo.firmOfProof(ctx.db, proof)) === checker.firmId) return false;
+  return newInVisit('securityId' in proof ? proof.securityId : `#${proof.proofId}`, checker.visit);
+}
+
+/**
  * GET /verify/{securityId} (public): 400 for a blank or malformed ID, 404 for an unknown one. Each check is
  * counted atomically. hash_verified re-hashes the stored PDF against the SHA-256 recorded at generation, so a
  * swapped or altered file is reported; firm_verified is the issuing firm's standing; revocation is reported.
  */
-export async function verifySecurityId(ctx: PublicCtx, raw: string): Promise<VerificationResult> {
+export async function verifySecurityId(
+  ctx: PublicCtx,
+  raw: string,
+  checker: Checker = PUBLIC_CHECKER,
+): Promise<VerificationResult> {
   if (!raw.trim()) throw new AppError(VerificationErrors.SECURITY_ID_EMPTY);
   const securityId = normalizeSecurityId(raw);
   if (!securityId) throw new AppError(VerificationErrors.SECURITY_ID_MALFORMED);
-  const checked = await repo.countCheck(ctx.db, securityId);
+  const checked = await repo.countCheck(ctx.db, securityId, await counts(ctx, checker, { securityId }));
   if (!checked) throw new AppError(VerificationErrors.SECURITY_ID_NOT_FOUND);
   const actual = await hashStored(ctx, checked.storageKey);
   return resultOf(ctx, checked, actual === null ? null : actual === checked.sha256);
@@ -99,7 +140,11 @@ async function hashUpload(receive: () => Promise<IncomingFile | undefined>) {
  * proof of service (any version; counted as a check) or of a served document, with the same result fields.
  */
 /** `receive` reads the one file of the body. */
-export async function verifyFile(ctx: PublicCtx, receive: () => Promise<IncomingFile | undefined>): Promise<FileVerificationResult> {
+export async function verifyFile(
+  ctx: PublicCtx,
+  receive: () => Promise<IncomingFile | undefined>,
+  checker: Checker = PUBLIC_CHECKER,
+): Promise<FileVerificationResult> {
   const upload = await hashUpload(receive);
   const base = {
     sha256: upload.sha256,
@@ -108,7 +153,8 @@ export async function verifyFile(ctx: PublicCtx, receive: () => Promise<Incoming
   };
   const [proofHit] = await repo.proofFilesBySha(ctx.db, upload.sha256);
   if (proofHit) {
-    const checked = (await repo.countCheckById(ctx.db, proofHit.proof.id))!;
+    const proofId = proofHit.proof.id;
+    const checked = (await repo.countCheckById(ctx.db, proofId, await counts(ctx, checker, { proofId })))!;
     // The uploaded bytes are this version's: its own date, and integrity proven by the match itself.
     const result = { ...resultOf(ctx, checked, true), generation_date: proofHit.file.createdAt.toISOString() };
     return { ...result, ...base, match: 'proof_of_service', superseded: proofHit.file.version < checked.version };
