@@ -58,7 +58,7 @@ export async function closuresRoutes(app: FastifyInstance) {
         ClosureErrors.NO_ACTIVE_CLOSURE,
         req.query.if_none === 'empty',
       );
-      return closure ?? reply.status(204).send();
+      return closure ?? reply.status(204).send(null);
     },
   );
   r.get(

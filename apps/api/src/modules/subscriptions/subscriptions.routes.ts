@@ -73,7 +73,7 @@ export async function subscriptionsRoutes(app: FastifyInstance) {
         SubscriptionErrors.NO_ACTIVE_SUBSCRIPTION,
         req.query.if_none === 'empty',
       );
-      return sub ?? reply.status(204).send();
+      return sub ?? reply.status(204).send(null);
     },
   );
   r.get('/subscriptions/usage', { config: open, schema: { tags, response: { 200: UsageSchema } } }, (req) =>
