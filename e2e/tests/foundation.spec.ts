@@ -145,6 +145,7 @@ test('a firm administrator adds a practitioner, changes a role and deactivates a
   await expect(page.getByText(`User ${fullName} deactivated successfully!`)).toBeVisible();
 
   await logout(page);
+  allowConsoleErrors(page, /403 \(Forbidden\) \(.*\/users\/login\)/); // the deactivated user, on purpose
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -167,6 +168,7 @@ test('a new practitioner edits the profile and changes the generated password', 
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/change-password/);
   await expect(page.getByText('Please change your password before continuing.', { exact: false })).toBeVisible();
+  allowConsoleErrors(page, /401 \(Unauthorized\) \(.*\/users\/change-password\)/); // the wrong password, on purpose
   await page.getByLabel(/^Temporary Password/).fill('not-the-password');
   await page.getByLabel(/^New Password/).fill('Bongani@2025');
   await page.getByLabel(/^Confirm New Password/).fill('Bongani@2025');
