@@ -195,3 +195,24 @@ describe('Admin portal (spec 2.14)', () => {
     expect(await screen.findByText('Failed to load the dashboard figures. Please try again.')).toBeInTheDocument();
   });
 });
+
+describe('scrolling tab strips on a phone', () => {
+  it('scroll the selected tab into view', async () => {
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.textContent ?? '');
+    };
+    try {
+      setup(<FirmSubscriptionsPage />, '/app/admin/firm-subscriptions?status=cancelled', {
+        'GET /admin/subscriptions/firm-subscriptions': reply(200, { subscriptions: [], total: 0, counts: {} }),
+      });
+      const tabs = await screen.findByRole('tablist', { name: 'Subscription status' });
+      const selected = within(tabs).getByRole('tab', { selected: true });
+      expect(selected).toHaveTextContent(/Cancelled/);
+      await waitFor(() => expect(scrolled.some((text) => /Cancelled/.test(text))).toBe(true));
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+});
