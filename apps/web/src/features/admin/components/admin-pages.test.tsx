@@ -205,7 +205,7 @@ describe('scrolling tab strips on a phone', () => {
     };
     try {
       setup(<FirmSubscriptionsPage />, '/app/admin/firm-subscriptions?status=cancelled', {
-        'GET /admin/subscriptions/firm-subscriptions': reply(200, { subscriptions: [], total: 0, counts: {} }),
+        'GET /admin/subscriptions/firm-subscriptions': reply(200, { subscriptions: [], total: 0, counts: { all: 0, pending: 0, trial: 0, active: 0, cancelled: 0, expired: 0, expiring: 0 } }),
       });
       const tabs = await screen.findByRole('tablist', { name: 'Subscription status' });
       const selected = within(tabs).getByRole('tab', { selected: true });
