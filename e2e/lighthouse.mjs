@@ -1,3 +1,4 @@
+/* global process, console */
 // Lighthouse (mobile) accessibility scores of the public pages and the dashboard, printed (not a timed test).
 //
 //   pnpm build; (cd apps/api && PORT=4890 DATA_DIR=$(mktemp -d) node dist/server.mjs) &

@@ -18,7 +18,7 @@ const watched = new Map<Page, Watch>();
  * request counts: the browser logs it as an error, with the resource's address). Every page of the test's context and
  * every page passed to `loginAs` is watched.
  */
-export function watchPage(page: Page): Watch {
+function watchPage(page: Page): Watch {
   const known = watched.get(page);
   if (known) return known;
   const watch: Watch = { errors: [], allowed: [] };
@@ -35,12 +35,6 @@ export function watchPage(page: Page): Watch {
 /** A journey that provokes a failure on purpose (a wrong password: a 401) names the console lines it expects. */
 export const allowConsoleErrors = (page: Page, ...patterns: RegExp[]) => {
   watchPage(page).allowed.push(...patterns);
-};
-
-/** The console errors of a page so far, less the allowed ones. */
-export const consoleErrors = (page: Page) => {
-  const watch = watchPage(page);
-  return watch.errors.filter((error) => !watch.allowed.some((pattern) => pattern.test(error)));
 };
 
 /**
@@ -93,7 +87,7 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
 export const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** A small one-page PDF with the text on it. */
-export function makePdf(text: string): Buffer {
+function makePdf(text: string): Buffer {
   const stream = `BT /F1 18 Tf 72 770 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -114,7 +108,7 @@ export function makePdf(text: string): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-export async function apiToken(request: APIRequestContext, email: string) {
+async function apiToken(request: APIRequestContext, email: string) {
   const res = await request.post('/api/v1/users/login', { data: { email, password: DEMO_PASSWORD } });
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { access_token: string }).access_token;

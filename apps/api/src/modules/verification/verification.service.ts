@@ -58,7 +58,7 @@ function resultOf(ctx: PublicCtx, c: repo.Checked, hashVerified: boolean | null)
  * same visit's repeated checks of one ID within VISIT_WINDOW_MS.
  */
 export type Checker = { firmId: number | null; visit: string | null };
-export const PUBLIC_CHECKER: Checker = { firmId: null, visit: null };
+const PUBLIC_CHECKER: Checker = { firmId: null, visit: null };
 
 const VISIT_WINDOW_MS = 30 * 60_000;
 const MAX_VISITS = 20_000;

@@ -48,7 +48,7 @@ const messageOf = (error: unknown): string => {
  * This visit's id (one per browser tab session), sent with each check so that the server counts a visit's checks of
  * one ID once, however often the page re-renders or is reloaded.
  */
-export const verificationVisit = (): string => {
+const verificationVisit = (): string => {
   const KEY = 'verification_visit';
   let visit = sessionStorage.getItem(KEY);
   if (!visit) {
