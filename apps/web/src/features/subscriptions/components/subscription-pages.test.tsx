@@ -59,6 +59,19 @@ describe('SubscriptionDashboardPage (spec 2.9)', () => {
   });
 });
 
+describe('SubscriptionDashboardPage dates', () => {
+  it('shows when access ends after cancelling, not "Trial Ends: -"', async () => {
+    setup(<SubscriptionDashboardPage />, '/app/subscription', {
+      'GET /subscriptions/my-subscription': reply(200, makeMySubscription({ status: 'cancelled', trial_end_date: null, access_ends_at: '2026-12-24T08:00:00Z' })),
+      'GET /subscriptions/usage': reply(200, makeUsage()),
+    });
+    expect(await screen.findByText('CANCELLED')).toBeInTheDocument();
+    expect(screen.queryByText('Trial Ends')).not.toBeInTheDocument();
+    expect(screen.getByText('Access Ends')).toBeInTheDocument();
+    expect(screen.getByText('24/12/2026')).toBeInTheDocument();
+  });
+});
+
 describe('ChangePlanPage (spec 2.10)', () => {
   it('marks the current plan, labels upgrades and downgrades, and previews the chosen plan monthly', async () => {
     const plans = [
