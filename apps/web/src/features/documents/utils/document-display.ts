@@ -109,7 +109,7 @@ export const isPdf = (file: { filename: string; mime_type?: string | null }): bo
 export const ACTIVE_CASES_PATH = '/app/dashboard?tab=my-cases&subtab=active';
 
 /** Today as YYYY-MM-DD in South Africa, for default names. */
-export const todayIso = (now = new Date()): string => {
+const todayIso = (now = new Date()): string => {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', year: 'numeric', month: '2-digit', day: '2-digit' })
       .formatToParts(now)
