@@ -67,6 +67,13 @@ test('a practitioner reaches a case with the keyboard alone: login, dashboard, t
   await expect(page).toHaveURL(/tab=my-cases/);
   await page.waitForLoadState('networkidle');
 
+  // My Cases opens on Urgent Matters: to its sub-tabs, then with the arrow keys to Active Cases.
+  await tabTo(page, (f) => f.text.startsWith('Urgent Matters'), 'The My Cases sub-tabs');
+  for (let i = 0; i < 4 && !(await focused(page)).text.startsWith('Active Cases'); i++) await page.keyboard.press('ArrowRight');
+  expect((await focused(page)).text).toMatch(/^Active Cases/);
+  await page.keyboard.press('Enter');
+  await page.waitForLoadState('networkidle');
+
   // To the case's link, and Enter opens it.
   await tabTo(page, (f) => f.href.endsWith(`/active-case/${doc.id}`), `The link of case ${doc.case_number}`, 120);
   await page.keyboard.press('Enter');
