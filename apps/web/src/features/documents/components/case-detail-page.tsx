@@ -110,7 +110,10 @@ function CaseView({ document, closurePanel, closureButton }: { document: Documen
   const canChange = firmRole && !closed && !document.is_revoked;
   const priority = priorityChip(document.case_priority);
 
-  useEffect(() => window.scrollTo(0, 0), [document.id]);
+  // A block, not an expression: Chromium's scrollTo answers a promise, and an effect may return only a clean-up.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [document.id]);
 
   return (
     <Box>
