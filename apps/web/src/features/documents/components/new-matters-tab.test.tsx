@@ -337,6 +337,22 @@ describe('New Matter submit', () => {
     expect(screen.getByRole('button', { name: 'Submit Document' })).toBeEnabled();
   });
 
+  it('brings the server\'s refusal into view and focuses it, not only a toast near the button', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    readyToSubmit();
+    const { user } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
+      'GET /documents/42/parties': reply(200, CITED),
+      'PUT /documents/42': reply(422, { detail: [{ loc: ['body', 'court_name'], msg: 'Court is required by the server', type: 'missing' }] }),
+    });
+    await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
+    await user.click(await screen.findByRole('button', { name: 'Sign Document' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Document' }));
+    const alert = (await screen.findByText('Court is required by the server')).closest('[role="alert"]');
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(scrolled).toHaveBeenCalled();
+  });
+
   it('asks for the missing side of the citation before submitting', async () => {
     readyToSubmit();
     const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
