@@ -184,6 +184,9 @@ describe('New Matter wizard', () => {
     expect(find('GET', '/documents/42')).toHaveLength(0);
     expect(screen.getByRole('heading', { name: 'Step 3: Parties Involved' })).toBeInTheDocument();
     expect(screen.getByText(/At least one party on each side is required/)).toBeInTheDocument();
+    // The stepper keeps the real numbers: Parties is step 3, not "1".
+    const stepper = screen.getByText('Parties').closest('.MuiStep-root') as HTMLElement;
+    expect(stepper).toHaveTextContent(/^3Parties$/);
     expect(screen.queryByText('Case Info')).not.toBeInTheDocument();
     expect(screen.queryByText('Upload')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();

@@ -133,11 +133,12 @@ function MatterWizardView() {
           {steps.map((step) => (
             <Step key={step} completed={step < currentStep}>
               {step < currentStep ? (
-                <StepButton onClick={() => wizard.goTo(step)} disabled={busy} aria-label={`Go back to step ${step}, ${STEP_LABELS[step - 1]}`}>
+                <StepButton icon={step} onClick={() => wizard.goTo(step)} disabled={busy} aria-label={`Go back to step ${step}, ${STEP_LABELS[step - 1]}`}>
                   {STEP_LABELS[step - 1]}
                 </StepButton>
               ) : (
-                <StepLabel>{STEP_LABELS[step - 1]}</StepLabel>
+                // The real step number, also when a resumed draft hides the steps before it ("3 Parties", not "1 Parties").
+                <StepLabel icon={step}>{STEP_LABELS[step - 1]}</StepLabel>
               )}
             </Step>
           ))}
