@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../../test/build-app';
 import { addFirmUser, registerFirm, type RegisteredFirm } from '../../../test/factories';
 import { CASE_INFO, makePdf, makeReadyDraft, signatureOf, submit, upload } from '../../../test/document-factories';
+import { settleEvents } from '../../../test/settle-events';
 
 const t = useTestApp();
 
@@ -364,6 +365,13 @@ describe('sheriffs', () => {
     );
     expect(events.map((e) => e.type).sort()).toEqual(['document.assigned', 'document.service_attempt']);
     expect(events[0]!.payload.assignedSheriffId).toBe(sheriffId);
+    // The firm's notification says what happened at the door, not only that something did.
+    await settleEvents(t().app);
+    const notes = await t().database.raw.query<{ message: string }>(
+      "SELECT DISTINCT message FROM notifications WHERE document_id = $1 AND title = 'Service attempt recorded'",
+      [doc.id],
+    );
+    expect(notes.map((n) => n.message)).toEqual([`The sheriff recorded a service attempt for For the sheriff (case ${String(doc.case_number)}): Not found (non est).`]);
     // Unassigning hides the document from the sheriff again.
     await t().as(tok.attorney).put(`/api/v1/documents/${doc.id}/assign-sheriff`, { assigned_sheriff_id: null });
     expect((await t().as(tok.sheriff).get(`/api/v1/documents/${doc.id}`)).statusCode).toBe(404);
