@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCase } from '../../../testing/case-factories';
 import { makeUser } from '../../../testing/factories';
@@ -6,13 +7,13 @@ import { mockApi, reply } from '../../../testing/mock-api';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { CaseDetailPage } from './case-detail-page';
 
-const setup = (doc = makeCase(), role: 'firm_admin' | 'legal_practitioner' | 'sheriff' = 'firm_admin') => {
+const setup = (doc = makeCase(), role: 'firm_admin' | 'legal_practitioner' | 'sheriff' = 'firm_admin', closureButton?: () => ReactNode) => {
   signIn();
   const api = mockApi({
     'GET /users/me': reply(200, makeUser({ id: 5, role })),
     [`GET /documents/${doc.id}`]: reply(200, doc),
   });
-  const view = renderWithProviders(<CaseDetailPage />, {
+  const view = renderWithProviders(<CaseDetailPage closureButton={closureButton} />, {
     route: `/app/dashboard/active-case/${doc.id}`,
     path: '/app/dashboard/active-case/:documentId',
     extraRoutes: [{ path: '/app/dashboard', element: <p>Dashboard page</p> }],
@@ -31,5 +32,24 @@ describe('CaseDetailPage', () => {
     expect(window.scrollTo).toHaveBeenCalled();
     await act(() => router.navigate('/app/dashboard', { replace: true }));
     expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+  });
+
+  it('leads back to the list the case is in: Closed Cases for a closed case', async () => {
+    setup(makeCase({ status: 'completed', status_enum: 'completed', status_label: 'Completed' }));
+    const back = await screen.findByRole('link', { name: 'Back to Closed Cases' }, { timeout: 5000 });
+    expect(back).toHaveAttribute('href', '/app/dashboard?tab=my-cases&subtab=closed');
+  });
+
+  it('shows a revoked case as Revoked only, offers no closure, and ends the reason with one full stop', async () => {
+    const doc = makeCase({ is_revoked: true, revoked_at: '2025-05-03T08:00:00Z', revoke_reason: 'Served on the wrong address.' });
+    setup(doc, 'firm_admin', () => <button type="button">Request Case Closure</button>);
+    expect(await screen.findByRole('heading', { name: doc.title }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Revoked')).toBeInTheDocument();
+    expect(screen.queryByText('Served')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request Case Closure' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Active Cases' })).toBeInTheDocument();
+    const alert = screen.getByText(/This document was revoked on/);
+    expect(alert.textContent).toContain(': Served on the wrong address. Verification');
+    expect(alert.textContent).not.toContain('..');
   });
 });
