@@ -134,6 +134,13 @@ describe('dashboard tabs per role (spec 2.7)', () => {
     expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(tabs);
   });
 
+  it('lands a sheriff on My Cases, Active Cases: the documents with them for service', async () => {
+    signedInAs({ role: 'sheriff' });
+    renderApp('/app/dashboard');
+    expect(await screen.findByRole('tab', { name: 'My Cases', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: /Active Cases/, selected: true }, { timeout: 8000 })).toBeInTheDocument();
+  });
+
   it('opens the tab of the query', async () => {
     signedInAs({ role: 'firm_admin' });
     renderApp('/app/dashboard?tab=user-management');
