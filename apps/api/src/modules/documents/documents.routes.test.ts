@@ -132,6 +132,19 @@ describe('update', () => {
     expect(tl.events[0]).toMatchObject({ event_type: 'updated', event_metadata: { changed_fields: ['client_name'] } });
   });
 
+  it('describes changes on the timeline in people\'s words, and a draft save without them as "Draft saved"', async () => {
+    const doc = await create(tok.attorney, { title: 'Original', case_number: '2025-1' });
+    await t().as(tok.attorney).put(`/api/v1/documents/${doc.id}`, { title: 'Renamed', court_name: 'Western Cape Division, Cape Town', signature_name: 'Aisha Patel', draft_metadata: '{"version":1}' });
+    await t().as(tok.attorney).put(`/api/v1/documents/${doc.id}`, { draft_metadata: '{"version":1,"step":2}' });
+    await t().as(tok.attorney).put(`/api/v1/documents/${doc.id}`, { status: 'pending' });
+    const tl = (await t().as(tok.attorney).get(`/api/v1/documents/${doc.id}/timeline?event_types=updated,status_changed`)).json();
+    expect(tl.events.map((e: { event_description: string }) => e.event_description)).toEqual([
+      'Status changed from Draft to Pending',
+      'Draft saved',
+      'Details changed: title, court and signature',
+    ]);
+  });
+
   it('moves between pre-service statuses and refuses unknown ones', async () => {
     const doc = await create(tok.attorney);
     expect((await t().as(tok.attorney).put(`/api/v1/documents/${doc.id}`, { status: 'pending' })).json().data.status).toBe('pending');

@@ -7,14 +7,20 @@ import { mockApi, reply } from '../../../testing/mock-api';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { CaseDetailPage } from './case-detail-page';
 
-const setup = (doc = makeCase(), role: 'firm_admin' | 'legal_practitioner' | 'sheriff' = 'firm_admin', closureButton?: () => ReactNode) => {
+const setup = (
+  doc = makeCase(),
+  role: 'firm_admin' | 'legal_practitioner' | 'sheriff' = 'firm_admin',
+  closureButton?: () => ReactNode,
+  { tab = '', handlers = {} }: { tab?: string; handlers?: Parameters<typeof mockApi>[0] } = {},
+) => {
   signIn();
   const api = mockApi({
     'GET /users/me': reply(200, makeUser({ id: 5, role })),
     [`GET /documents/${doc.id}`]: reply(200, doc),
+    ...handlers,
   });
   const view = renderWithProviders(<CaseDetailPage closureButton={closureButton} />, {
-    route: `/app/dashboard/active-case/${doc.id}`,
+    route: `/app/dashboard/active-case/${doc.id}${tab ? `?tab=${tab}` : ''}`,
     path: '/app/dashboard/active-case/:documentId',
     extraRoutes: [{ path: '/app/dashboard', element: <p>Dashboard page</p> }],
   });
@@ -51,5 +57,33 @@ describe('CaseDetailPage', () => {
     const alert = screen.getByText(/This document was revoked on/);
     expect(alert.textContent).toContain(': Served on the wrong address. Verification');
     expect(alert.textContent).not.toContain('..');
+  });
+
+  it('says who acted on the timeline in plain words: "Sheriff" for a sheriff, the firm for its people', async () => {
+    const event = (id: number, performed_by: Record<string, unknown>, description: string) => ({
+      id,
+      document_id: 7,
+      event_type: 'service_attempt',
+      is_system_event: false,
+      created_at: '2025-05-02T08:00:00Z',
+      event_description: description,
+      performed_by,
+      event_metadata: {},
+    });
+    setup(makeCase(), 'firm_admin', undefined, {
+      tab: 'timeline',
+      handlers: {
+        'GET /documents/7/timeline': reply(200, {
+          events: [
+            event(1, { id: 9, full_name: 'Sipho Ndlovu', email: 'sheriff@demo.co.za', firm_name: null, role: 'sheriff' }, 'Service attempt: not found'),
+            event(2, { id: 5, full_name: 'Aisha Patel', email: 'attorney@demo.co.za', firm_name: 'Demo Attorneys Inc.', role: 'legal_practitioner' }, 'Details changed: court'),
+          ],
+          total: 2,
+        }),
+      },
+    });
+    expect(await screen.findByText('By Sipho Ndlovu (Sheriff)', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('By Aisha Patel (Demo Attorneys Inc.)')).toBeInTheDocument();
+    expect(screen.queryByText(/Unknown Firm/)).not.toBeInTheDocument();
   });
 });

@@ -160,6 +160,13 @@ export function CaseTimelineTab({ documentId }: { documentId: number }) {
   );
 }
 
+/** "Demo Attorneys Inc." for a firm's people, "Sheriff" for a sheriff, "LexServe administrator"; nothing when unknown. */
+const performerAffiliation = (p: NonNullable<TimelineEvent['performed_by']>): string | null => {
+  if (p.role === 'sheriff') return 'Sheriff';
+  if (p.role === 'system_admin') return 'LexServe administrator';
+  return p.firm_name || null;
+};
+
 function TimelineCard({ event }: { event: TimelineEvent }) {
   const performer = event.performed_by && event.performed_by.id !== SYSTEM_USER_ID ? event.performed_by : null;
   const metadata = Object.entries(event.event_metadata ?? {});
@@ -187,7 +194,8 @@ function TimelineCard({ event }: { event: TimelineEvent }) {
           </Typography>
           {performer ? (
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-              By {performer.full_name || performer.email} ({performer.firm_name || 'Unknown Firm'})
+              By {performer.full_name || performer.email}
+              {performerAffiliation(performer) ? ` (${performerAffiliation(performer)})` : ''}
             </Typography>
           ) : null}
           {metadata.length ? (
