@@ -10,7 +10,7 @@ export const makeCase = (overrides: Partial<Document> = {}): Document => ({
   case_number: '2025-77',
   court_name: 'Western Cape Division, Cape Town',
   on_court_online: false,
-  service_channel: 'electronic',
+  service_channel: 'electronic_or_sheriff',
   service_method: 'electronic',
   service_address_source: null,
   submitted_at: '2025-05-02T08:00:00Z',
