@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../config/constants';
 import { makeFirmOverview, makeSubscription, makeUser } from '../testing/factories';
 import { mockApi, reply } from '../testing/mock-api';
+import { setSessionEndReason } from '../lib/session-store';
 import { renderApp, signIn } from '../testing/render';
+import { returnPathFrom } from './routes/login';
 
 type Options = { role?: Role; subscription?: Record<string, unknown> | null };
 
@@ -118,6 +120,21 @@ describe('subscription gate (spec 4.1)', () => {
     expect(await screen.findByRole('tab', { name: 'User Management' })).toBeInTheDocument();
     expect(pathOf(router)).toBe('/app/dashboard');
     expect(screen.queryByText('Subscription Required')).not.toBeInTheDocument();
+  });
+});
+
+describe('after an inactivity logout', () => {
+  it('keeps the page the user was on, so logging in again returns there', async () => {
+    mockApi({});
+    setSessionEndReason('inactive');
+    try {
+      const app = renderApp('/app/dashboard/active-case/7?tab=timeline');
+      await waitFor(() => expect(pathOf(app.router)).toBe('/login'));
+      expect(app.router.state.location.search).toBe('?reason=session_expired');
+      expect(returnPathFrom(app.router.state.location.state as never)).toBe('/app/dashboard/active-case/7?tab=timeline');
+    } finally {
+      setSessionEndReason(null);
+    }
   });
 });
 
