@@ -356,6 +356,22 @@ describe('New Matter submit', () => {
     expect(scrolled).toHaveBeenCalled();
   });
 
+  it('saves a draft as the user works, a moment after they stop, without submitting it', async () => {
+    readyToSubmit();
+    const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
+      'GET /documents/42/parties': reply(200, CITED),
+      'PUT /documents/42': reply(200, { status: 'success', data: doc(), message: 'ok' }),
+    });
+    await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
+    await user.click(await screen.findByRole('button', { name: 'Sign Document' }));
+    await waitFor(() => expect(find('PUT', '/documents/42')).toHaveLength(1), { timeout: 5000 });
+    const body = find('PUT', '/documents/42')[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ signature_name: 'Aisha Patel' });
+    expect(body).not.toHaveProperty('status');
+    expect(body.draft_metadata).toMatchObject({ wizard_data: { signature: 'Aisha Patel' } });
+    expect(find('POST', '/documents')).toHaveLength(0);
+  });
+
   it('asks for the missing side of the citation before submitting', async () => {
     readyToSubmit();
     const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {

@@ -110,5 +110,25 @@ export function useDraftSave({ form, staging, feedback }: { form: WizardForm; st
     return { doc: doc ?? ({ id, status: submit ? 'served' : 'draft' } as Document), uploadFailed };
   };
 
-  return { documentId, setDocumentId, ensureDocument, serverFiles, filesLoading: files.isLoading, uploadSelected, persist };
+  /**
+   * Autosave: the current fields and the wizard's progress onto the draft that already exists, quietly (no upload, no
+   * citation save, no message); a failure is left for the next save. Never creates a draft.
+   */
+  const autosave = async (snapshot: WizardSnapshot): Promise<void> => {
+    const id = idRef.current;
+    if (!id || creating.current) return;
+    const linked = form.citation.filter((c) => c.partyId !== null);
+    const metadata = buildDraftMetadata({
+      ...snapshot,
+      fileNames: serverFiles.map((f) => f.filename),
+      ...(linked.length ? { parties: linked.map((c) => ({ party_id: c.partyId!, role: c.role, name: c.name })) } : {}),
+    });
+    await updateDocument(id, {
+      ...documentFieldsOf(form.caseInfo, form.legalRep),
+      signature_name: form.signature || null,
+      draft_metadata: metadata,
+    }).catch(() => undefined);
+  };
+
+  return { documentId, setDocumentId, autosave, serverFiles, filesLoading: files.isLoading, uploadSelected, persist };
 }
