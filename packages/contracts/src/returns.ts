@@ -347,7 +347,7 @@ export const RETURN_FACT_LABELS = {
   person_served_capacity: 'capacity of the person served',
   nature_explained: 'confirmation that the nature and exigency of the process were explained',
   non_service_reason: 'reason for non-service',
-  diligent_search: 'the diligent search made',
+  diligent_search: 'diligent search made',
   fees: 'fees (at least one)',
 } as const;
 export type ReturnFact = keyof typeof RETURN_FACT_LABELS;

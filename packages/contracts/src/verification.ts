@@ -31,6 +31,24 @@ export const VERIFICATION_MESSAGES: Record<VerificationStatus, string> = {
   not_found: 'Security ID not found in verification database',
 };
 
+/**
+ * Which version of a proof was checked, and whether a later one replaced it: proofs are living records (a new version
+ * when the delivery record changes or a return is issued); every version verifies, an older one says it was superseded.
+ */
+const VersionFieldsSchema = z.object({
+  /** The version checked (null when the match is not a proof of service). */
+  version: z.number().int().nullable(),
+  /** The proof's current version. */
+  current_version: z.number().int().nullable(),
+  /** When the current version was issued. */
+  current_version_generated_at: z.string().nullable(),
+  /** For an older version: a newer one exists. */
+  superseded: z.boolean(),
+  /** The version that replaced the one checked (the next one), and when. */
+  superseded_by_version: z.number().int().nullable(),
+  superseded_at: z.string().nullable(),
+});
+
 /** The verification result of spec 1 §3, plus the issuing firm's name (so a reader knows whom to contact). */
 export const VerificationResultSchema = z.object({
   valid: z.boolean(),
@@ -47,10 +65,19 @@ export const VerificationResultSchema = z.object({
   firm_name: z.string().nullable(),
   service_date: z.string().nullable(),
   revoked_at: z.string().nullable(),
-});
+}).extend(VersionFieldsSchema.shape);
 export type VerificationResult = z.infer<typeof VerificationResultSchema>;
 
 export const VerifyParamsSchema = z.object({ securityId: z.string() });
+/** ?version=N: check that version of the proof (the QR code of each version carries its number). */
+export const VerifyQuerySchema = z.object({
+  version: z.coerce
+    .number({ error: 'Version must be a whole number from 1.' })
+    .int('Version must be a whole number from 1.')
+    .positive('Version must be a whole number from 1.')
+    .max(1_000_000, 'Version must be a whole number from 1.')
+    .optional(),
+});
 
 /** POST /verify/document (alias /verify/file): which stored PDF the uploaded file is, if any. */
 export const FileVerificationResultSchema = z.object({
@@ -73,9 +100,7 @@ export const FileVerificationResultSchema = z.object({
   firm_name: z.string().nullable(),
   service_date: z.string().nullable(),
   revoked_at: z.string().nullable(),
-  /** For an older version of a proof of service: a newer one exists. */
-  superseded: z.boolean(),
-});
+}).extend(VersionFieldsSchema.shape);
 export type FileVerificationResult = z.infer<typeof FileVerificationResultSchema>;
 
 export const FILE_NO_MATCH_MESSAGE =
@@ -88,6 +113,8 @@ export const VerificationErrors = defineErrors({
   SECURITY_ID_MALFORMED: { status: 400, message: 'Invalid security ID format. Please check the security ID and try again.' },
   /** Well-formed but unknown. */
   SECURITY_ID_NOT_FOUND: { status: 404, message: 'Security ID not found in verification database' },
+  /** A known security ID with ?version= beyond its versions. `{version}`, `{current}` are replaced. */
+  PROOF_VERSION_NOT_FOUND: { status: 404, message: 'This security ID has no version {version}; its current version is {current}.' },
   /** Too many checks from one address. */
   VERIFY_RATE_LIMITED: { status: 429, message: 'Too many verification requests. Please wait a moment and try again.' },
   /** POST /verify/document without a file. */

@@ -137,7 +137,25 @@ export const documentEvents = pgTable('document_events', {
   eventDescription: text(),
   performedById: integer().references(() => users.id),
   eventMetadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  /** The tamper-evident trail (migration 0012, docs/evidence.md); NULL only on events written before it, until backfilled. */
+  contentHash: text(),
+  prevHash: text(),
+  chainHash: text(),
   ...timestamps,
+});
+
+/** RFC 3161 time-stamps over trail heads, one row per attempt (a failed one has `error` and no token). Append-only. */
+export const trailAnchors = pgTable('trail_anchors', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  documentId: integer().notNull(),
+  headEventId: bigint({ mode: 'number' }).notNull(),
+  headHash: text().notNull(),
+  /** The DER TimeStampToken, base64. */
+  token: text(),
+  genTime: at(),
+  authority: text(),
+  error: text(),
+  createdAt: at().notNull().defaultNow(),
 });
 
 export const proofsOfService = pgTable('proofs_of_service', {
@@ -165,6 +183,10 @@ export const proofOfServiceFiles = pgTable('proof_of_service_files', {
   sha256: text().notNull(),
   size: bigint({ mode: 'number' }).notNull(),
   generatedById: integer().references(() => users.id),
+  /** Why this version was drawn (PROOF_VERSION_REASONS). */
+  reason: text().$type<'issued' | 'regenerated' | 'delivery_updated' | 'return_issued'>().notNull().default('regenerated'),
+  /** The newest delivery event this version shows (null: none). */
+  deliveryEventId: integer(),
   ...timestamps,
 });
 
@@ -179,9 +201,8 @@ export const serviceDeliveries = pgTable('service_deliveries', {
   toAddress: text().notNull(),
   tokenHash: text().notNull(),
   expiresAt: at().notNull(),
+  /** The first opening (the link opens as many times as needed until it expires). */
   usedAt: at(),
-  sessionHash: text(),
-  sessionExpiresAt: at(),
   sentAt: at(),
   mailId: integer(),
   supersededAt: at(),
@@ -194,10 +215,12 @@ export const serviceDeliveryEvents = pgTable('service_delivery_events', {
   deliveryId: integer()
     .notNull()
     .references(() => serviceDeliveries.id, { onDelete: 'cascade' }),
-  kind: text().$type<'sent' | 'opened' | 'downloaded'>().notNull(),
+  kind: text().$type<'sent' | 'opened' | 'downloaded' | 'fresh_link_requested'>().notNull(),
   caseFileId: integer().references(() => caseFiles.id, { onDelete: 'set null' }),
   filename: text(),
   ip: text(),
   userAgent: text(),
+  /** An opening's session (SHA-256 of it): the downloads that follow the opening carry it. */
+  sessionHash: text(),
   ...timestamps,
 });

@@ -5,7 +5,8 @@ import { openLocalAuthority } from './local-authority';
 import { openPkcs12, type SigningKey } from './pkcs12';
 import { readSeal, type SealReport } from './read-seal';
 import { sealPdf, type SealedPdf } from './seal-pdf';
-import { httpTimestampTransport, type TimestampTransport } from './timestamp-client';
+import { httpTimestampTransport, requestTimestamp, type Timestamp, type TimestampTransport } from './timestamp-client';
+import { checkTimestampToken, type TimestampTokenCheck } from './timestamp-token';
 import { timestampResponder, type TimestampResponder } from './timestamp-responder';
 
 /**
@@ -27,6 +28,10 @@ export type Sealer = {
   prepare(): Promise<void>;
   seal(pdf: Buffer, opts?: SealOptions): Promise<SealedPdf>;
   read(pdf: Buffer): SealReport;
+  /** An RFC 3161 time-stamp over `imprinted` (its SHA-256 is sent) from the configured authority; throws when there is none to be had. */
+  timestamp(imprinted: Uint8Array): Promise<Timestamp>;
+  /** Checks a time-stamp token: its signature, and that it time-stamps `imprinted`. */
+  checkTimestamp(token: Uint8Array, imprinted: Uint8Array): TimestampTokenCheck;
   /** Whether the built-in time-stamping authority is in use (TSA_URL not set). */
   builtInTsa: boolean;
   /** The built-in authority's answer to a DER TimeStampReq (only when `builtInTsa`). */
@@ -86,6 +91,8 @@ export function createSealer(env: SealEnv): Sealer {
       return sealed;
     },
     read: readSeal,
+    timestamp: (imprinted) => requestTimestamp(transport, imprinted),
+    checkTimestamp: checkTimestampToken,
     builtInTsa: !env.TSA_URL,
     respondToTimestampQuery: async (query) => {
       const { responder } = await keys();

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, min, ne } from 'drizzle-orm';
 import type { DeliveryRecord } from '@lexserve/contracts/documents';
 import type { DbOrTx } from '../../db/client';
-import { serviceDeliveries, serviceDeliveryEvents } from '../../db/schema/index';
+import { documents, serviceDeliveries, serviceDeliveryEvents } from '../../db/schema/index';
 
 export type DeliveryRow = typeof serviceDeliveries.$inferSelect;
 export type DeliveryEventRow = typeof serviceDeliveryEvents.$inferSelect;
@@ -27,8 +27,47 @@ export const supersedeDeliveries = (db: DbOrTx, documentId: number, exceptId: nu
     .set({ supersededAt: at })
     .where(and(eq(serviceDeliveries.documentId, documentId), isNull(serviceDeliveries.supersededAt), ne(serviceDeliveries.id, exceptId)));
 
-export const addDeliveryEvent = (db: DbOrTx, values: typeof serviceDeliveryEvents.$inferInsert) =>
-  db.insert(serviceDeliveryEvents).values(values);
+export const addDeliveryEvent = async (db: DbOrTx, values: typeof serviceDeliveryEvents.$inferInsert) =>
+  (await db.insert(serviceDeliveryEvents).values(values).returning())[0]!;
+
+/** The recorded opening whose session hashes to this (any delivery: the caller checks it is the link's). */
+export const findOpeningBySession = async (db: DbOrTx, sessionHash: string) =>
+  (
+    await db
+      .select()
+      .from(serviceDeliveryEvents)
+      .where(and(eq(serviceDeliveryEvents.sessionHash, sessionHash), eq(serviceDeliveryEvents.kind, 'opened')))
+  )[0];
+
+/** Locks the document's row: fresh-link requests of one document (from any of its links) queue here. */
+export const lockDocument = (db: DbOrTx, documentId: number) =>
+  db.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).for('update');
+
+/** Fresh links the recipient asked for on any link of the document since `since`: how many, and the first's time. */
+export async function freshLinkRequestsSince(db: DbOrTx, documentId: number, since: Date) {
+  const [row] = await db
+    .select({ n: count(), first: min(serviceDeliveryEvents.createdAt) })
+    .from(serviceDeliveryEvents)
+    .innerJoin(serviceDeliveries, eq(serviceDeliveries.id, serviceDeliveryEvents.deliveryId))
+    .where(
+      and(
+        eq(serviceDeliveries.documentId, documentId),
+        eq(serviceDeliveryEvents.kind, 'fresh_link_requested'),
+        gte(serviceDeliveryEvents.createdAt, since),
+      ),
+    );
+  return { count: Number(row?.n ?? 0), first: row?.first ? new Date(row.first) : null };
+}
+
+/** Every event of every link of the document, oldest first (the proof's delivery record). */
+export const deliveryEventsOfDocument = (db: DbOrTx, documentId: number) =>
+  db
+    .select({ event: serviceDeliveryEvents })
+    .from(serviceDeliveryEvents)
+    .innerJoin(serviceDeliveries, eq(serviceDeliveries.id, serviceDeliveryEvents.deliveryId))
+    .where(eq(serviceDeliveries.documentId, documentId))
+    .orderBy(asc(serviceDeliveryEvents.id))
+    .then((rows) => rows.map((r) => r.event));
 
 export const listDeliveries = (db: DbOrTx, documentId: number) =>
   db.select().from(serviceDeliveries).where(eq(serviceDeliveries.documentId, documentId)).orderBy(desc(serviceDeliveries.id));
@@ -61,7 +100,8 @@ export async function latestDeliveries(db: DbOrTx, documentIds: number[]) {
 /** A delivery as the record shown on the document, the case page and the proof of service. */
 export function toDeliveryRecord(d: DeliveryRow, events: DeliveryEventRow[], opts: { revoked: boolean; now?: Date }): DeliveryRecord {
   const now = opts.now ?? new Date();
-  const opened = events.find((e) => e.kind === 'opened');
+  const openings = events.filter((e) => e.kind === 'opened');
+  const opened = openings[0];
   const downloads = events.filter((e) => e.kind === 'downloaded');
   const status: DeliveryRecord['status'] = opts.revoked
     ? 'revoked'
@@ -85,6 +125,7 @@ export function toDeliveryRecord(d: DeliveryRow, events: DeliveryEventRow[], opt
     expires_at: d.expiresAt.toISOString(),
     opened_at: opened?.createdAt.toISOString() ?? null,
     link_used: d.usedAt != null,
+    open_count: openings.length,
     download_count: downloads.length,
     last_downloaded_at: downloads.at(-1)?.createdAt.toISOString() ?? null,
     events: events.map((e) => ({

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdSchema } from '@lexserve/contracts/common';
-import { DeliveryPageSchema } from '@lexserve/contracts/documents';
+import { IdSchema, envelope } from '@lexserve/contracts/common';
+import { DeliveryPageSchema, FreshLinkResultSchema } from '@lexserve/contracts/documents';
 import { CommonErrors } from '@lexserve/contracts/errors';
 import { publicCtxOf } from '../../lib/context';
 import * as delivery from './delivery.service';
@@ -13,7 +13,10 @@ const SessionQuery = z.object({ session: z.string().max(200).optional() });
 const sessionOf = (req: FastifyRequest) =>
   (req.query as { session?: string }).session ?? (req.headers['x-delivery-session'] as string | undefined);
 
-/** The recipient's side of electronic service: the tokenised page and downloads, without login, rate-limited. */
+/**
+ * The recipient's side of electronic service, without login, rate-limited per address: the tokenised page (opens as
+ * often as needed until the link expires), downloads with an opening's session, and a fresh link to the same address.
+ */
 export async function deliveryPublicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['delivery'];
@@ -37,5 +40,19 @@ export async function deliveryPublicRoutes(app: FastifyInstance) {
     '/delivery/:token/proof',
     { config: { rateLimit }, schema: { tags, security: [], params: TokenParams, querystring: SessionQuery } },
     async (req, reply) => sendStream(reply, await delivery.downloadDeliveredProof(publicCtxOf(req), req.params.token, sessionOf(req))),
+  );
+  r.post(
+    '/delivery/:token/fresh-link',
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        security: [],
+        description: 'E-mails a fresh link to the nominated digital service address (never to another); takes no body.',
+        params: TokenParams,
+        response: { 201: envelope(FreshLinkResultSchema) },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ status: 'success' as const, ...(await delivery.requestFreshLink(publicCtxOf(req), req.params.token)) }),
   );
 }

@@ -3,6 +3,8 @@ import { deliveryPublicRoutes } from './delivery.routes';
 import { documentPartiesRoutes } from './document-parties.routes';
 import { documentsRoutes } from './documents.routes';
 import { proofRecoverySetup } from './proof-recovery';
+import { trailRoutes } from './trail.routes';
+import { seedAnchorJob, trailSetup } from './trail.service';
 
 /** Case documents: documents, files, bundles, timeline, parties of a document, sheriffs, proof of service; the DSA delivery page (public). */
 export const documentsModule: ModuleDef = {
@@ -10,8 +12,14 @@ export const documentsModule: ModuleDef = {
   routes: async (app) => {
     await documentsRoutes(app);
     await documentPartiesRoutes(app);
+    trailRoutes(app);
   },
   publicRoutes: deliveryPublicRoutes,
-  /** The proof-of-service job and the recovery sweeps (see proof-recovery.ts). */
-  setup: proofRecoverySetup,
+  /** The proof-of-service job and the recovery sweeps (see proof-recovery.ts); the trail's anchor job and backfill (trail.service.ts). */
+  setup: async (app) => {
+    proofRecoverySetup(app);
+    await trailSetup(app);
+  },
+  /** Today's trail anchor job. */
+  seed: seedAnchorJob,
 };

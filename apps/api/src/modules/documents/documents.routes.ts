@@ -18,7 +18,9 @@ import {
   MAX_FILES_PER_UPLOAD,
   MAX_FILE_SIZE_BYTES,
   ProofDocumentParamsSchema,
+  ProofDownloadQuerySchema,
   ProofOfServiceStatusSchema,
+  ProofVersionListSchema,
   RevokeDocumentInputSchema,
   TimelineQuerySchema,
   TimelineSchema,
@@ -205,8 +207,15 @@ export async function documentsRoutes(app: FastifyInstance) {
       { schema: { tags: ptags, params: ProofDocumentParamsSchema, response: { 200: ProofOfServiceStatusSchema } } },
       (req) => proof.getProofStatus(ctxOf(req), req.params.documentId),
     );
-    r.get('/proof-of-service/document/:documentId/download', { schema: { tags: ptags, params: ProofDocumentParamsSchema } }, async (req, reply) =>
-      sendStream(reply, await proof.downloadProof(ctxOf(req), req.params.documentId)),
+    r.get(
+      '/proof-of-service/document/:documentId/download',
+      { schema: { tags: ptags, params: ProofDocumentParamsSchema, querystring: ProofDownloadQuerySchema } },
+      async (req, reply) => sendStream(reply, await proof.downloadProof(ctxOf(req), req.params.documentId, req.query.version)),
+    );
+    r.get(
+      '/proof-of-service/document/:documentId/versions',
+      { schema: { tags: ptags, params: ProofDocumentParamsSchema, response: { 200: ProofVersionListSchema } } },
+      (req) => proof.listProofVersions(ctxOf(req), req.params.documentId),
     );
   });
 }

@@ -405,7 +405,7 @@ async function handToSheriff(ctx: Ctx, tx: DbOrTx, doc: repo.DocumentRow, now: D
 export async function deleteDocument(ctx: Ctx, id: number) {
   const { files, doc } = await inTransaction(ctx, async (tx) => {
     const doc = await getDocumentForChange({ ...ctx, db: tx }, id);
-    if (doc.status !== 'draft' || doc.servedAt) throw new AppError(DocumentErrors.ONLY_DRAFTS_DELETABLE);
+    if (doc.status !== 'draft' || doc.servedAt || doc.submittedAt) throw new AppError(DocumentErrors.ONLY_DRAFTS_DELETABLE);
     const files = await listCaseFiles(tx, id);
     await repo.deleteDocumentRow(tx, id);
     await recordEvent(tx, 'document.deleted', eventPayload(doc, ctx.actor.id));

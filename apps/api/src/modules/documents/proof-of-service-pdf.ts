@@ -20,6 +20,8 @@ export type ProofData = {
   };
   parties: { role: string; name: string; identifier: string | null; email: string | null }[];
   files: { filename: string; size: number; sha256: string }[];
+  /** The head hash of the document's timeline when this proof was drawn (docs/evidence.md). */
+  trailHeadHash: string | null;
   servedAt: Date;
   serviceDate: Date;
   signatureName: string;
@@ -54,7 +56,13 @@ const formatShortSast = (d: Date) => `${shortFmt.format(d)}, ${timeFmt.format(d)
 const formatSize = (bytes: number) =>
   bytes < 1024 ? `${bytes} bytes` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 ** 2).toFixed(2)} MB`;
 
-const EVENT_LABELS: Record<string, string> = { sent: 'Link e-mailed', opened: 'Link opened', downloaded: 'File downloaded' };
+const EVENT_LABELS: Record<string, string> = {
+  sent: 'Link e-mailed',
+  resent: 'New link e-mailed',
+  opened: 'Link opened',
+  downloaded: 'File downloaded',
+  fresh_link_requested: 'Fresh link asked for by the recipient',
+};
 
 /** The title of the proof of electronic service: never "Return of Service", which is the sheriff's (Uniform Rule 4). */
 const NOTICE_OF_ELECTRONIC_SERVICE = 'Notice of Electronic Service (Uniform Rule 4A)';
@@ -223,6 +231,9 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
     lineY + 4,
     { width },
   );
+
+  ensure(24);
+  doc.font('Courier').fontSize(7.6).fillColor(INK).text(`Timeline head hash at issue  ${data.trailHeadHash ?? 'none'}`, M, doc.y + 8, { width });
 
   section('Verify this document');
   paragraph(

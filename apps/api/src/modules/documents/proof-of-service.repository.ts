@@ -39,6 +39,10 @@ export const insertProofFile = async (db: DbOrTx, values: typeof proofOfServiceF
 export const setCurrentVersion = (db: DbOrTx, proofId: number, version: number) =>
   db.update(proofsOfService).set({ currentVersion: version }).where(eq(proofsOfService.id, proofId));
 
+/** Every version's file of a proof, oldest first. */
+export const listProofFiles = (db: DbOrTx, proofId: number) =>
+  db.select().from(proofOfServiceFiles).where(eq(proofOfServiceFiles.proofId, proofId)).orderBy(asc(proofOfServiceFiles.version));
+
 export const findProofFile = async (db: DbOrTx, proofId: number, version: number) =>
   (await db.select().from(proofOfServiceFiles).where(and(eq(proofOfServiceFiles.proofId, proofId), eq(proofOfServiceFiles.version, version))))[0];
 

@@ -1,16 +1,19 @@
 import type { Readable } from 'node:stream';
 import {
   CASE_PRIORITY_LABELS,
+  PROOF_VERSION_REASON_LABELS,
   ProofErrors,
   documentTypeLabel,
   proofFileName,
   type ProofOfServiceStatus,
+  type ProofVersionList,
+  type ProofVersionReason,
 } from '@lexserve/contracts/documents';
 import { CommonErrors } from '@lexserve/contracts/errors';
 import { PARTY_ROLE_LABELS, type PartyRole } from '@lexserve/contracts/parties';
 import { addressSourceLabel } from '@lexserve/contracts/service-channels';
-import { can } from '../../lib/access';
-import { AppError } from '../../lib/app-error';
+import { can, type Actor } from '../../lib/access';
+import { AppError, appError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import { scheduleJob } from '../../lib/jobs';
@@ -19,7 +22,7 @@ import { sha256 } from '../../lib/tokens';
 import type { DbOrTx } from '../../db/client';
 import { documentPartyLinks } from '../parties/parties.service';
 import { newSecurityId } from '../../lib/security-id';
-import { eventsOfDeliveries, latestDeliveries } from './delivery.repository';
+import { deliveryEventsOfDocument, latestDeliveries } from './delivery.repository';
 import { eventPayload } from './documents.mapper';
 import * as docs from './documents.repository';
 import { listCaseFiles } from './files.repository';
@@ -31,30 +34,45 @@ import { renderReturnOfService } from './return-of-service-pdf';
 import { latestReturn, setReturnProofVersion, type ReturnRow } from './returns.repository';
 import { isWithSheriff } from './documents.policy';
 import { addTimelineEvent } from './timeline.repository';
+import { trailHead } from './trail.service';
 
-export const verificationUrlOf = (publicUrl: string, securityId: string) => `${publicUrl.replace(/\/$/, '')}/verify/${securityId}`;
+/** The public check of a proof; with a version, of that version (the QR code of each version carries its number). */
+export const verificationUrlOf = (publicUrl: string, securityId: string, version?: number) =>
+  `${publicUrl.replace(/\/$/, '')}/verify/${securityId}${version ? `?version=${version}` : ''}`;
 
-/** Everything the PDF shows, read in one place (the caller has checked the actor's scope). */
-async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: string, publicUrl: string): Promise<ProofData> {
+/**
+ * Everything the PDF of `version` shows, read in one place (the caller has checked the actor's scope), with the
+ * newest delivery event it shows (a later refresh with nothing newer is skipped).
+ */
+async function collectProofData(
+  db: DbOrTx,
+  doc: docs.DocumentRow,
+  securityId: string,
+  publicUrl: string,
+  version: number,
+): Promise<{ data: ProofData; deliveryEventId: number | null }> {
   const firmIds = [doc.firmId, ...(doc.serviceFirmId ? [doc.serviceFirmId] : [])];
   const branchIds = [doc.branchId, doc.serviceBranchId].filter((id): id is number => id != null);
-  const [firms, branches, people, links, files, deliveries] = await Promise.all([
+  const [firms, branches, people, links, files, deliveries, trail] = await Promise.all([
     docs.firmsByIds(db, firmIds),
     docs.branchesByIds(db, branchIds),
     docs.usersByIds(db, [doc.servedById ?? doc.createdById]),
     documentPartyLinks(db, doc.id),
     listCaseFiles(db, doc.id),
     latestDeliveries(db, [doc.id]),
+    trailHead(db, doc.id),
   ]);
   const delivery = deliveries.get(doc.id);
-  const deliveryEvents = delivery ? ((await eventsOfDeliveries(db, [delivery.id])).get(delivery.id) ?? []) : [];
+  // The record of every link of the document (a fresh link or a resend supersedes a link, not its history).
+  const deliveryEvents = delivery ? await deliveryEventsOfDocument(db, doc.id) : [];
+  const firstSent = deliveryEvents.find((e) => e.kind === 'sent');
   const firm = firms.get(doc.firmId)!;
   const branch = doc.branchId ? branches.get(doc.branchId) : undefined;
   const signer = people.get(doc.servedById ?? doc.createdById);
   const served = files.filter((f) => f.isServed);
-  return {
+  const data: ProofData = {
     securityId,
-    verificationUrl: verificationUrlOf(publicUrl, securityId),
+    verificationUrl: verificationUrlOf(publicUrl, securityId, version),
     generatedAt: new Date(),
     firm: { name: firm.name, address: firm.address, email: firm.contactEmail, phone: firm.phone },
     branch: branch ? { name: branch.name, practiceNumber: branch.practiceNumber, address: branch.address } : null,
@@ -84,6 +102,7 @@ async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: s
       email: l.party.email,
     })),
     files: served.map((f) => ({ filename: f.filename, size: Number(f.size), sha256: f.sha256 })),
+    trailHeadHash: trail.head_hash,
     servedAt: doc.servedAt ?? new Date(),
     serviceDate: doc.serviceDate ?? doc.servedAt ?? new Date(),
     signatureName: doc.signatureName ?? '',
@@ -92,12 +111,19 @@ async function collectProofData(db: DbOrTx, doc: docs.DocumentRow, securityId: s
     delivery: delivery
       ? {
           toAddress: delivery.toAddress,
-          sentAt: delivery.sentAt,
+          sentAt: firstSent?.createdAt ?? delivery.sentAt,
           expiresAt: delivery.expiresAt,
-          events: deliveryEvents.map((e) => ({ kind: e.kind, at: e.createdAt, ip: e.ip, userAgent: e.userAgent, filename: e.filename })),
+          events: deliveryEvents.map((e) => ({
+            kind: e.kind === 'sent' && e !== firstSent ? 'resent' : e.kind,
+            at: e.createdAt,
+            ip: e.ip,
+            userAgent: e.userAgent,
+            filename: e.filename,
+          })),
         }
       : null,
   };
+  return { data, deliveryEventId: deliveryEvents.at(-1)?.id ?? null };
 }
 
 function toStatus(
@@ -135,79 +161,130 @@ function toStatus(
   };
 }
 
+type VersionOptions = {
+  reason: ProofVersionReason;
+  /** Only if the document has no proof yet (the submit's fast path and its recovery job may run at once). */
+  firstOnly?: boolean;
+  /** Only if the delivery record has events the current version does not show (the debounced refresh). */
+  onlyIfDeliveryChanged?: boolean;
+};
+
 /**
  * The proof is drawn by how the document was served: a document the sheriff served (or tried to serve) has returns,
  * and its proof is the latest Return of Service or Return of Non-Service (a sheriff-channel document is served only
- * that way); otherwise it is the record of electronic service.
+ * that way); otherwise it is the record of electronic service. Read now, drawn by `render`; the QR code checks
+ * `version`. `deliveryEventId`: the newest delivery event the PDF shows.
  */
-async function drawProof(ctx: Pick<Ctx, 'db' | 'deps' | 'log'>, doc: docs.DocumentRow, securityId: string): Promise<{ pdf: Buffer; ret?: ReturnRow }> {
+async function drawProof(
+  ctx: Pick<Ctx, 'db' | 'deps' | 'log'>,
+  doc: docs.DocumentRow,
+  securityId: string,
+  version: number,
+): Promise<{ render: () => Promise<Buffer>; ret?: ReturnRow; deliveryEventId: number | null }> {
   const publicUrl = ctx.deps.env.PUBLIC_URL;
   const ret = await latestReturn(ctx.db, doc.id);
-  if (ret) return { pdf: await renderReturnOfService(await collectReturnData(ctx, doc, ret, securityId, verificationUrlOf(publicUrl, securityId))), ret };
-  return { pdf: await renderProofOfService(await collectProofData(ctx.db, doc, securityId, publicUrl)) };
+  if (ret) {
+    const data = await collectReturnData(ctx, doc, ret, securityId, verificationUrlOf(publicUrl, securityId, version));
+    return { render: () => renderReturnOfService(data), ret, deliveryEventId: null };
+  }
+  const collected = await collectProofData(ctx.db, doc, securityId, publicUrl, version);
+  return { render: () => renderProofOfService(collected.data), deliveryEventId: collected.deliveryEventId };
 }
 
 /**
  * Draws, seals (PAdES, time-stamped when the authority answers) and stores a new version of the document's proof
- * of service. The security ID is allocated first (once per document), the sealed PDF is stored, then its SHA-256
- * is recorded in a transaction with the timeline entry; a failed transaction removes the stored PDF. `firstOnly`:
- * only if the document has no proof yet (the submit's fast path and its recovery job may run at once; the second
- * to lock the proof keeps the first one's file).
+ * of service. The security ID is allocated first (once per document); the PDF is drawn for the next version number
+ * (its QR code checks that version), sealed and stored, then recorded in a transaction with the timeline entry if no
+ * other version was recorded meanwhile (otherwise it is drawn again for the next number). A failed transaction
+ * removes the stored PDF. Answers the status and whether a version was created (see `VersionOptions`).
  */
 async function createProofVersion(
   ctx: Pick<Ctx, 'db' | 'deps' | 'log'>,
   doc: docs.DocumentRow,
-  performedById: number,
-  opts: { firstOnly?: boolean } = {},
-) {
+  performedById: number | undefined,
+  opts: VersionOptions,
+): Promise<{ status: ProofOfServiceStatus; created: boolean }> {
   const publicUrl = ctx.deps.env.PUBLIC_URL;
   const identity = await repo.ensureProof(ctx.db, doc.id, doc.firmId, newSecurityId);
-  const { pdf: drawn, ret } = await drawProof(ctx, doc, identity.securityId);
-  // Sealed before it is stored: the stored file, its SHA-256 and every download are of the sealed PDF.
-  const sealed = await ctx.deps.seal.seal(drawn);
-  if (!sealed.timestamped)
-    ctx.log.warn({ documentId: doc.id, problem: sealed.timestampProblem }, 'proof of service sealed without a time-stamp (PAdES B-B)');
-  const pdf = sealed.pdf;
-  const digest = sha256(pdf);
-  const key = `${newFileKey(doc.firmId, 'proofs')}.pdf`;
-  const store = ctx.deps.files;
-  await store.put(key, pdf, { contentType: 'application/pdf' });
-  let keep = false;
-  try {
-    const status = await inTransaction(ctx, async (tx) => {
-      const proof = (await repo.findProofByDocument(tx, doc.id, { forUpdate: true }))!;
-      if (opts.firstOnly && proof.currentVersion > 0) {
-        return toStatus(publicUrl, doc.id, proof, await repo.findProofFile(tx, proof.id, proof.currentVersion));
-      }
-      const version = proof.currentVersion + 1;
-      const file = await repo.insertProofFile(tx, { proofId: proof.id, version, storageKey: key, sha256: digest, size: pdf.length, generatedById: performedById });
-      await repo.setCurrentVersion(tx, proof.id, version);
-      // A return is drawn as the version that first shows it.
-      if (ret && ret.proofVersion == null) await setReturnProofVersion(tx, ret.id, version);
-      const what = ret ? (ret.kind === 'return_of_service' ? 'Return of service' : 'Return of non-service') : 'Proof of service';
-      await addTimelineEvent(tx, {
-        documentId: doc.id,
-        firmId: doc.firmId,
-        type: 'proof_generated',
-        description: ret
-          ? `${what} drawn as proof of service, version ${version} (${proof.securityId})`
-          : version === 1
-            ? `Proof of service generated (${proof.securityId})`
-            : `Proof of service regenerated, version ${version} (${proof.securityId})`,
-        performedById,
-        metadata: { security_id: proof.securityId, version, return_id: ret?.id ?? null, sha256: digest, size: pdf.length, sealed_by: sealed.signer.fingerprint_sha256, timestamped: sealed.timestamped },
+  for (let attempt = 1; ; attempt++) {
+    const before = (await repo.findProofByDocument(ctx.db, doc.id))!;
+    const current = before.currentVersion > 0 ? await repo.findProofFile(ctx.db, before.id, before.currentVersion) : undefined;
+    const unchanged = () => ({ status: toStatus(publicUrl, doc.id, before, current), created: false });
+    if (opts.firstOnly && current) return unchanged();
+    const version = before.currentVersion + 1;
+    const collected = await drawProof(ctx, doc, identity.securityId, version);
+    if (opts.onlyIfDeliveryChanged && current && (current.deliveryEventId ?? 0) >= (collected.deliveryEventId ?? 0)) return unchanged();
+    const { ret } = collected;
+    const drawn = await collected.render();
+    // Sealed before it is stored: the stored file, its SHA-256 and every download are of the sealed PDF.
+    const sealed = await ctx.deps.seal.seal(drawn);
+    if (!sealed.timestamped)
+      ctx.log.warn({ documentId: doc.id, problem: sealed.timestampProblem }, 'proof of service sealed without a time-stamp (PAdES B-B)');
+    const pdf = sealed.pdf;
+    const digest = sha256(pdf);
+    const key = `${newFileKey(doc.firmId, 'proofs')}.pdf`;
+    const store = ctx.deps.files;
+    await store.put(key, pdf, { contentType: 'application/pdf' });
+    let keep = false;
+    try {
+      const result = await inTransaction(ctx, async (tx) => {
+        const proof = (await repo.findProofByDocument(tx, doc.id, { forUpdate: true }))!;
+        if (proof.currentVersion !== before.currentVersion) {
+          // Another version was recorded while this one was drawn: its number (in the QR code) is taken.
+          if (opts.firstOnly) return { status: toStatus(publicUrl, doc.id, proof, await repo.findProofFile(tx, proof.id, proof.currentVersion)), created: false };
+          return null;
+        }
+        const file = await repo.insertProofFile(tx, {
+          proofId: proof.id,
+          version,
+          storageKey: key,
+          sha256: digest,
+          size: pdf.length,
+          generatedById: performedById ?? null,
+          reason: opts.reason,
+          deliveryEventId: collected.deliveryEventId,
+        });
+        await repo.setCurrentVersion(tx, proof.id, version);
+        // A return is drawn as the version that first shows it.
+        if (ret && ret.proofVersion == null) await setReturnProofVersion(tx, ret.id, version);
+        const what = ret ? (ret.kind === 'return_of_service' ? 'Return of service' : 'Return of non-service') : 'Proof of service';
+        await addTimelineEvent(tx, {
+          documentId: doc.id,
+          firmId: doc.firmId,
+          type: 'proof_generated',
+          description: ret
+            ? `${what} drawn as proof of service, version ${version} (${proof.securityId})`
+            : version === 1
+              ? `Proof of service generated (${proof.securityId})`
+              : `Proof of service version ${version} (${PROOF_VERSION_REASON_LABELS[opts.reason].toLowerCase()}), ${proof.securityId}`,
+          performedById,
+          metadata: {
+            security_id: proof.securityId,
+            version,
+            reason: opts.reason,
+            return_id: ret?.id ?? null,
+            sha256: digest,
+            size: pdf.length,
+            sealed_by: sealed.signer.fingerprint_sha256,
+            timestamped: sealed.timestamped,
+          },
+        });
+        await recordEvent(tx, 'document.proof_generated', eventPayload(doc, performedById ?? SYSTEM_ACTOR_ID, { securityId: proof.securityId, version }));
+        keep = true;
+        return { status: toStatus(publicUrl, doc.id, { ...proof, currentVersion: version }, file), created: true };
       });
-      await recordEvent(tx, 'document.proof_generated', eventPayload(doc, performedById, { securityId: proof.securityId, version }));
-      keep = true;
-      return toStatus(publicUrl, doc.id, { ...proof, currentVersion: version }, file);
-    });
-    if (!keep) await store.delete(key).catch(() => undefined);
-    return status;
-  } catch (err) {
-    await store.delete(key).catch(() => undefined);
-    throw err;
+      if (!keep) await store.delete(key).catch(() => undefined);
+      if (result) return result;
+    } catch (err) {
+      await store.delete(key).catch(() => undefined);
+      throw err;
+    }
+    if (attempt >= 3) throw new Error(`proof of service of document ${doc.id}: versions kept being recorded meanwhile`);
   }
 }
+
+/** The system account (migration 0001), the actor of versions nobody asked for (a delivery record change). */
+const SYSTEM_ACTOR_ID = 1;
 
 /** The job that makes sure a served document gets its proof (scheduled in the submit's transaction). */
 export const PROOF_JOB = 'documents.proof-of-service';
@@ -238,7 +315,7 @@ export async function ensureProofOfService(
   if (!doc || !doc.servedAt || doc.revokedAt) return 'not_needed';
   const { file } = await currentFile(ctx.db, documentId);
   if (file) return 'exists';
-  await createProofVersion(ctx, doc, performedById ?? doc.servedById ?? doc.createdById, { firstOnly: true });
+  await createProofVersion(ctx, doc, performedById ?? doc.servedById ?? doc.createdById, { firstOnly: true, reason: 'issued' });
   return 'generated';
 }
 
@@ -261,7 +338,7 @@ export async function drawReturnProof(ctx: Pick<Ctx, 'db' | 'deps' | 'log'>, doc
   const doc = await docs.findDocumentById(ctx.db, documentId);
   const latest = await latestReturn(ctx.db, documentId);
   if (!doc || !latest || latest.id !== returnId || latest.proofVersion != null) return null;
-  return createProofVersion(ctx, doc, performedById);
+  return (await createProofVersion(ctx, doc, performedById, { reason: 'return_issued' })).status;
 }
 
 /** On submit, after the commit: a failure here is logged and left to the proof job (see `scheduleProofJob`). */
@@ -297,7 +374,8 @@ export async function generateProof(ctx: Ctx, documentId: number, opts: { regene
   if (!doc.servedAt) throw new AppError(ProofErrors.PROOF_DOCUMENT_INVALID);
   const { proof, file } = await currentFile(ctx.db, documentId);
   if (proof && file && !opts.regenerate) return { created: false, status: toStatus(ctx.deps.env.PUBLIC_URL, documentId, proof, file) };
-  return { created: true, status: await createProofVersion(ctx, doc, ctx.actor.id) };
+  const { status } = await createProofVersion(ctx, doc, ctx.actor.id, { reason: proof && file ? 'regenerated' : 'issued' });
+  return { created: true, status };
 }
 
 /** GET /proof-of-service/document/{documentId}: whether a proof exists, with its security ID and fingerprint. */
@@ -307,12 +385,41 @@ export async function getProofStatus(ctx: Ctx, documentId: number) {
   return toStatus(ctx.deps.env.PUBLIC_URL, documentId, proof, file, isWithSheriff(doc));
 }
 
-/** GET /proof-of-service/document/{documentId}/download: the current PDF. */
-export async function downloadProof(ctx: Ctx, documentId: number): Promise<{ stream: Readable; filename: string; size: number }> {
+/**
+ * GET /proof-of-service/document/{documentId}/download: the current PDF, or with `version` that version's (every
+ * version is kept; an older one's name ends in _v{N}).
+ */
+export async function downloadProof(ctx: Ctx, documentId: number, version?: number): Promise<{ stream: Readable; filename: string; size: number }> {
   const doc = await proofDocument(ctx, documentId);
-  const { file } = await currentFile(ctx.db, documentId);
-  if (!file) throw new AppError(ProofErrors.PROOF_NOT_FOUND);
-  return { ...(await openProofFile(ctx, file)), filename: proofFileName({ id: doc.id, case_number: doc.caseNumber }) };
+  const { proof, file: current } = await currentFile(ctx.db, documentId);
+  if (!proof || !current) throw new AppError(ProofErrors.PROOF_NOT_FOUND);
+  const file = version === undefined || version === current.version ? current : await repo.findProofFile(ctx.db, proof.id, version);
+  if (!file || file.version > current.version) throw appError(ProofErrors.PROOF_VERSION_NOT_FOUND, { version: version ?? 0 });
+  const name = proofFileName({ id: doc.id, case_number: doc.caseNumber });
+  return { ...(await openProofFile(ctx, file)), filename: file === current ? name : name.replace(/\.pdf$/, `_v${file.version}.pdf`) };
+}
+
+/** GET /proof-of-service/document/{documentId}/versions: every version, newest first, with when the next replaced it. */
+export async function listProofVersions(ctx: Ctx, documentId: number): Promise<ProofVersionList> {
+  await proofDocument(ctx, documentId);
+  const proof = await repo.findProofByDocument(ctx.db, documentId);
+  if (!proof || proof.currentVersion === 0) return { security_id: null, versions: [] };
+  const files = (await repo.listProofFiles(ctx.db, proof.id)).filter((f) => f.version <= proof.currentVersion);
+  return {
+    security_id: proof.securityId,
+    versions: files
+      .map((f, i) => ({
+        version: f.version,
+        generated_at: f.createdAt.toISOString(),
+        sha256: f.sha256,
+        size: Number(f.size),
+        reason: f.reason,
+        reason_label: PROOF_VERSION_REASON_LABELS[f.reason],
+        superseded_at: files[i + 1]?.createdAt.toISOString() ?? null,
+        is_current: f.version === proof.currentVersion,
+      }))
+      .reverse(),
+  };
 }
 
 export async function openProofFile(ctx: Pick<Ctx, 'deps'>, file: repo.ProofFileRow) {
@@ -326,3 +433,54 @@ export async function openProofFile(ctx: Pick<Ctx, 'deps'>, file: repo.ProofFile
 
 /** For the public delivery page: the current proof file of a document (no actor). */
 export const currentProofOf = (db: DbOrTx, documentId: number) => currentFile(db, documentId);
+
+// ---------------------------------------------------------------------------------------------------------
+// Living records: a new version when the delivery record changes or a return is issued
+// ---------------------------------------------------------------------------------------------------------
+
+/** The job that draws a new version of a document's proof (see `scheduleProofRefresh`). */
+export const PROOF_REFRESH_JOB = 'documents.proof-refresh';
+const REFRESH_SLOT_MS = 60_000;
+/** A slot's job runs this long after the slot ends: an instance whose clock is a little behind still joins it. */
+const REFRESH_GRACE_MS = 5_000;
+
+/**
+ * In the transaction of a change the proof shows (a delivery link opened, a file downloaded, a fresh link sent):
+ * schedules a new version, debounced. A burst of changes in the same minute shares one job (its dedupe key names
+ * the minute), due when that minute ends, so a document gets at most about one version a minute and the version
+ * shows every event of the burst. The job skips the version when the current one already shows the latest event.
+ * `now` is the app's clock (`deps.clock`).
+ */
+export function scheduleProofRefresh(tx: DbOrTx, documentId: number, now: Date, reason: RefreshReason = 'delivery_updated') {
+  const slot = Math.floor(now.getTime() / REFRESH_SLOT_MS);
+  return scheduleJob(tx, {
+    name: PROOF_REFRESH_JOB,
+    runAt: new Date((slot + 1) * REFRESH_SLOT_MS + REFRESH_GRACE_MS),
+    payload: { documentId, reason },
+    dedupeKey: `document:${documentId}:proof-refresh:${reason}:${slot}`,
+  });
+}
+
+type RefreshReason = Exclude<ProofVersionReason, 'issued'>;
+
+/**
+ * A new version of the document's proof of service (same security ID; every version is kept and verifies).
+ * - 'delivery_updated' (the refresh job): only if the document has a proof and its delivery record has events the
+ *   current version does not show.
+ * - 'return_issued': always draws a version (the first if the document has none); the returns module draws each
+ *   return through `drawReturnProof`, which also records the version on the return.
+ * - 'regenerated': the firm's own request.
+ * A revoked or unknown document gets none. Answers the new version's status, or null when none was drawn; throws if
+ * drawing or storing fails (`scheduleProofRefresh` with the same reason retries through the job queue).
+ */
+export async function refreshProof(
+  ctx: Pick<Ctx, 'db' | 'deps' | 'log'> & { actor?: Actor },
+  documentId: number,
+  reason: RefreshReason,
+): Promise<ProofOfServiceStatus | null> {
+  const doc = await docs.findDocumentById(ctx.db, documentId);
+  if (!doc || doc.revokedAt) return null;
+  if (reason === 'delivery_updated' && !(await currentFile(ctx.db, documentId)).file) return null;
+  const { status, created } = await createProofVersion(ctx, doc, ctx.actor?.id, { reason, onlyIfDeliveryChanged: reason === 'delivery_updated' });
+  return created ? status : null;
+}

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Ctx } from '../../lib/context';
 import { caseFileKeysAmong } from './files.repository';
-import { drawReturnProof, ensureProofOfService, PROOF_JOB, RETURN_PROOF_JOB } from './proof-of-service.service';
+import { drawReturnProof, ensureProofOfService, PROOF_JOB, PROOF_REFRESH_JOB, refreshProof, RETURN_PROOF_JOB } from './proof-of-service.service';
 import { photoKeysAmong } from './returns.repository';
 import { proofFileKeysAmong, servedWithoutProof } from './proof-of-service.repository';
 
@@ -9,6 +9,7 @@ import { proofFileKeysAmong, servedWithoutProof } from './proof-of-service.repos
  * Serving is recoverable: after any crash the server finishes what a submit started.
  * - The proof job (scheduled in the submit's transaction) generates a missing proof of service; the return proof job
  *   (scheduled with a sheriff's return) draws a return that its request did not get to draw.
+ * - The refresh job (scheduled when the delivery record changes) draws a new version that shows the change.
  * - The proof sweep (at start-up, then every 10 minutes) finds served documents without a proof file, whatever the
  *   reason (a job that ran out of attempts, a document served before the job existed), and generates it.
  * - The orphan sweep (at start-up, then every 6 hours) removes stored files that no row uses: a proof PDF or upload
@@ -34,6 +35,10 @@ export function proofRecoverySetup(app: FastifyInstance) {
   });
   jobs.register(RETURN_PROOF_JOB, async (payload) => {
     await drawReturnProof(ctx, Number(payload.documentId), Number(payload.returnId), Number(payload.performedById));
+  });
+  jobs.register(PROOF_REFRESH_JOB, async (payload) => {
+    const reason = payload.reason === 'return_issued' || payload.reason === 'regenerated' ? payload.reason : 'delivery_updated';
+    await refreshProof(ctx, Number(payload.documentId), reason);
   });
   jobs.every('documents.proof-sweep', PROOF_SWEEP_MS, async () => {
     await sweepMissingProofs(ctx, app.log);

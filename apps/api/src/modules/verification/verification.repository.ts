@@ -2,12 +2,17 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { caseFiles, documents, firms, proofOfServiceFiles, proofsOfService } from '../../db/schema/index';
 
-/** A counted check: the proof with its current PDF, its document and the issuing firm. */
+/** A counted check: the proof with the PDF of the version checked (the current one by default), its document and the issuing firm. */
 export type Checked = {
   proofId: number;
   securityId: string;
   documentId: number;
+  /** The version checked. */
   version: number;
+  currentVersion: number;
+  currentGeneratedAt: Date;
+  /** When the next version (version + 1) was recorded: null for the current version. */
+  nextGeneratedAt: Date | null;
   verificationCount: number;
   storageKey: string;
   sha256: string;
@@ -29,22 +34,27 @@ const date = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Dat
  * PDF, the document and the firm. Concurrent checks never lose a count. Checks of one ID queue on its row lock
  * until commit, so the statement's commit does not wait for the WAL flush (set_config of synchronous_commit,
  * local to this one-statement transaction): a crash may forget the last few counts, never a document, and a
- * popular ID is not held to one check per disk flush. Only proofs with a generated PDF can be verified.
+ * popular ID is not held to one check per disk flush. Only proofs with a generated PDF can be verified; a
+ * `version` beyond the current one finds nothing (and is not counted).
  */
-async function countedCheck(db: DbOrTx, where: SQL): Promise<Checked | undefined> {
+async function countedCheck(db: DbOrTx, where: SQL, version: number | null): Promise<Checked | undefined> {
   const result = await db.execute(sql`
     WITH p AS (
       UPDATE proofs_of_service
       SET verification_count = verification_count + 1, last_verified_at = now(), updated_at = now()
-      WHERE ${where} AND current_version > 0 AND set_config('synchronous_commit', 'off', true) IS NOT NULL
+      WHERE ${where} AND current_version > 0 AND current_version >= coalesce(${version}::int, 0)
+        AND set_config('synchronous_commit', 'off', true) IS NOT NULL
       RETURNING id, security_id, document_id, current_version, verification_count
     )
     SELECT p.id, p.security_id, p.document_id, p.current_version, p.verification_count,
-           f.storage_key, f.sha256, f.created_at AS generated_at,
+           f.version, f.storage_key, f.sha256, f.created_at AS generated_at,
+           cur.created_at AS current_generated_at, nx.created_at AS next_generated_at,
            d.document_type, d.service_date, d.served_at, d.revoked_at,
            fi.name AS firm_name, fi.is_active AS firm_active
     FROM p
-    JOIN proof_of_service_files f ON f.proof_id = p.id AND f.version = p.current_version
+    JOIN proof_of_service_files f ON f.proof_id = p.id AND f.version = coalesce(${version}::int, p.current_version)
+    JOIN proof_of_service_files cur ON cur.proof_id = p.id AND cur.version = p.current_version
+    LEFT JOIN proof_of_service_files nx ON nx.proof_id = p.id AND nx.version = f.version + 1
     JOIN documents d ON d.id = p.document_id
     JOIN firms fi ON fi.id = d.firm_id`);
   const r = rowsOf(result)[0];
@@ -53,7 +63,10 @@ async function countedCheck(db: DbOrTx, where: SQL): Promise<Checked | undefined
     proofId: Number(r.id),
     securityId: String(r.security_id),
     documentId: Number(r.document_id),
-    version: Number(r.current_version),
+    version: Number(r.version),
+    currentVersion: Number(r.current_version),
+    currentGeneratedAt: date(r.current_generated_at)!,
+    nextGeneratedAt: date(r.next_generated_at),
     verificationCount: Number(r.verification_count),
     storageKey: String(r.storage_key),
     sha256: String(r.sha256),
@@ -67,8 +80,13 @@ async function countedCheck(db: DbOrTx, where: SQL): Promise<Checked | undefined
   };
 }
 
-export const countCheck = (db: DbOrTx, securityId: string) => countedCheck(db, sql`security_id = ${securityId}`);
-export const countCheckById = (db: DbOrTx, proofId: number) => countedCheck(db, sql`id = ${proofId}`);
+export const countCheck = (db: DbOrTx, securityId: string, version?: number) =>
+  countedCheck(db, sql`security_id = ${securityId}`, version ?? null);
+export const countCheckById = (db: DbOrTx, proofId: number, version: number) => countedCheck(db, sql`id = ${proofId}`, version);
+
+/** The proof behind a security ID (uncounted): to say which versions it has. */
+export const proofBySecurityId = async (db: DbOrTx, securityId: string) =>
+  (await db.select().from(proofsOfService).where(eq(proofsOfService.securityId, securityId)))[0];
 
 /** The document and its firm behind a served file. */
 export const documentWithFirm = async (db: DbOrTx, documentId: number) =>

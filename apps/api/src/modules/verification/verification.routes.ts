@@ -6,6 +6,7 @@ import {
   VerificationErrors,
   VerificationResultSchema,
   VerifyParamsSchema,
+  VerifyQuerySchema,
 } from '@lexserve/contracts/verification';
 import { AppError } from '../../lib/app-error';
 import { publicCtxOf } from '../../lib/context';
@@ -36,8 +37,11 @@ export async function verificationRoutes(app: FastifyInstance) {
     });
     r.get(
       '/verify/:securityId',
-      { config: { rateLimit }, schema: { tags, security: [], params: VerifyParamsSchema, response: { 200: VerificationResultSchema } } },
-      (req) => verification.verifySecurityId(publicCtxOf(req), req.params.securityId),
+      {
+        config: { rateLimit },
+        schema: { tags, security: [], params: VerifyParamsSchema, querystring: VerifyQuerySchema, response: { 200: VerificationResultSchema } },
+      },
+      (req) => verification.verifySecurityId(publicCtxOf(req), req.params.securityId, req.query.version),
     );
     for (const path of ['/verify/document', '/verify/file']) {
       r.post(

@@ -9,7 +9,7 @@ import {
   type VerificationResult,
   type VerificationStatus,
 } from '@lexserve/contracts/verification';
-import { AppError } from '../../lib/app-error';
+import { AppError, appError } from '../../lib/app-error';
 import { FileMissingError } from '../../lib/storage';
 import type { PublicCtx } from '../../lib/context';
 import type { IncomingFile } from '../../plugins/uploads';
@@ -31,6 +31,25 @@ async function hashStored(ctx: PublicCtx, key: string): Promise<string | null> {
   }
 }
 
+/** Which version was checked and, for an older one, which version replaced it and when (every version verifies). */
+const versionFields = (c: repo.Checked) => ({
+  version: c.version,
+  current_version: c.currentVersion,
+  current_version_generated_at: c.currentGeneratedAt.toISOString(),
+  superseded: c.version < c.currentVersion,
+  superseded_by_version: c.version < c.currentVersion ? c.version + 1 : null,
+  superseded_at: c.version < c.currentVersion ? (c.nextGeneratedAt?.toISOString() ?? null) : null,
+});
+
+const NO_VERSION = {
+  version: null,
+  current_version: null,
+  current_version_generated_at: null,
+  superseded: false,
+  superseded_by_version: null,
+  superseded_at: null,
+};
+
 function resultOf(ctx: PublicCtx, c: repo.Checked, hashVerified: boolean | null) {
   // Revocation wins; then integrity: a stored PDF that no longer hashes to its recorded SHA-256 is "invalid".
   const status: VerificationStatus = c.revokedAt ? 'revoked' : hashVerified === false ? 'invalid' : 'verified';
@@ -49,20 +68,27 @@ function resultOf(ctx: PublicCtx, c: repo.Checked, hashVerified: boolean | null)
     firm_name: c.firmName,
     service_date: (c.serviceDate ?? c.servedAt)?.toISOString() ?? null,
     revoked_at: c.revokedAt?.toISOString() ?? null,
+    ...versionFields(c),
   };
 }
 
 /**
- * GET /verify/{securityId} (public): 400 for a blank or malformed ID, 404 for an unknown one. Each check is
- * counted atomically. hash_verified re-hashes the stored PDF against the SHA-256 recorded at generation, so a
- * swapped or altered file is reported; firm_verified is the issuing firm's standing; revocation is reported.
+ * GET /verify/{securityId}[?version=N] (public): 400 for a blank or malformed ID, 404 for an unknown one (or a
+ * version it does not have). Each check is counted atomically. hash_verified re-hashes the stored PDF of the version
+ * checked (the current one by default) against the SHA-256 recorded at generation, so a swapped or altered file is
+ * reported; firm_verified is the issuing firm's standing; revocation is reported; an older version reports the
+ * version that superseded it and when.
  */
-export async function verifySecurityId(ctx: PublicCtx, raw: string): Promise<VerificationResult> {
+export async function verifySecurityId(ctx: PublicCtx, raw: string, version?: number): Promise<VerificationResult> {
   if (!raw.trim()) throw new AppError(VerificationErrors.SECURITY_ID_EMPTY);
   const securityId = normalizeSecurityId(raw);
   if (!securityId) throw new AppError(VerificationErrors.SECURITY_ID_MALFORMED);
-  const checked = await repo.countCheck(ctx.db, securityId);
-  if (!checked) throw new AppError(VerificationErrors.SECURITY_ID_NOT_FOUND);
+  const checked = await repo.countCheck(ctx.db, securityId, version);
+  if (!checked) {
+    const proof = version === undefined ? undefined : await repo.proofBySecurityId(ctx.db, securityId);
+    if (proof && proof.currentVersion > 0) throw appError(VerificationErrors.PROOF_VERSION_NOT_FOUND, { version: version!, current: proof.currentVersion });
+    throw new AppError(VerificationErrors.SECURITY_ID_NOT_FOUND);
+  }
   const actual = await hashStored(ctx, checked.storageKey);
   return resultOf(ctx, checked, actual === null ? null : actual === checked.sha256);
 }
@@ -108,10 +134,9 @@ export async function verifyFile(ctx: PublicCtx, receive: () => Promise<Incoming
   };
   const [proofHit] = await repo.proofFilesBySha(ctx.db, upload.sha256);
   if (proofHit) {
-    const checked = (await repo.countCheckById(ctx.db, proofHit.proof.id))!;
-    // The uploaded bytes are this version's: its own date, and integrity proven by the match itself.
-    const result = { ...resultOf(ctx, checked, true), generation_date: proofHit.file.createdAt.toISOString() };
-    return { ...result, ...base, match: 'proof_of_service', superseded: proofHit.file.version < checked.version };
+    const checked = (await repo.countCheckById(ctx.db, proofHit.proof.id, proofHit.file.version))!;
+    // The uploaded bytes are this version's: integrity is proven by the match itself.
+    return { ...resultOf(ctx, checked, true), ...base, match: 'proof_of_service' };
   }
   const [served] = await repo.servedFilesBySha(ctx.db, upload.sha256);
   if (served) {
@@ -135,7 +160,7 @@ export async function verifyFile(ctx: PublicCtx, receive: () => Promise<Incoming
       firm_name: found.firm.name,
       service_date: (served.doc.serviceDate ?? served.doc.servedAt)?.toISOString() ?? null,
       revoked_at: served.doc.revokedAt?.toISOString() ?? null,
-      superseded: false,
+      ...NO_VERSION,
     };
   }
   return {
@@ -155,6 +180,6 @@ export async function verifyFile(ctx: PublicCtx, receive: () => Promise<Incoming
     firm_name: null,
     service_date: null,
     revoked_at: null,
-    superseded: false,
+    ...NO_VERSION,
   };
 }

@@ -1,26 +1,27 @@
-import type { DeliveryPage } from '@lexserve/contracts/documents';
+import type { DeliveryPage, FreshLinkResult } from '@lexserve/contracts/documents';
 import { proofFileName } from '@lexserve/contracts/documents';
-import { useQuery } from '@tanstack/react-query';
-import { api, describeError } from '../../../lib/api-client';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api, describeError, isApiRequestError } from '../../../lib/api-client';
 import { documentKeys } from '../keys';
 
 /**
- * The recipient's session: the first opening of a delivery link uses it up and answers a session, which is kept
- * for this browser tab and sent (as a header, not in the address) on every later call.
+ * The recipient's session: each recorded opening of a delivery link answers a session, which this browser keeps
+ * (local storage, so other tabs share it) and sends as a header, not in the address, with downloads and later
+ * openings; the server then does not record a reload within minutes as a second opening. It lasts as long as the link.
  */
 const sessionKey = (token: string) => `delivery_session_${token}`;
 const readDeliverySession = (token: string): string | null => {
   try {
-    return sessionStorage.getItem(sessionKey(token));
+    return localStorage.getItem(sessionKey(token));
   } catch {
     return null;
   }
 };
 const keepDeliverySession = (token: string, session: string) => {
   try {
-    sessionStorage.setItem(sessionKey(token), session);
+    localStorage.setItem(sessionKey(token), session);
   } catch {
-    // Without storage the page still works until it is reloaded.
+    // Without storage the page still works: each opening is recorded and answers its own session.
   }
 };
 
@@ -37,7 +38,7 @@ const openDelivery = async (token: string): Promise<DeliveryPage> => {
   return page;
 };
 
-/** One request per opening: the link is single-use, so the page is never fetched twice on its own. */
+/** One request per opening: each fetch may be recorded as an opening, so the page is never fetched again on its own. */
 export const useDeliveryPage = (token: string) =>
   useQuery({
     queryKey: documentKeys.delivery(token),
@@ -59,3 +60,19 @@ export const deliveredProofName = (page: DeliveryPage) => proofFileName({ id: 0,
 
 export const deliveryErrorMessage = (error: unknown) =>
   describeError(error, { fallback: 'This delivery could not be opened. Please try again later.', network: 'Unable to connect. Please check your internet connection and try again.' });
+
+/** The link has expired or a newer one was sent: the page offers a fresh link to the same address. */
+export const canAskForFreshLink = (error: unknown) =>
+  isApiRequestError(error) && (error.code === 'DELIVERY_LINK_EXPIRED' || error.code === 'DELIVERY_LINK_SUPERSEDED');
+
+/** POST /delivery/{token}/fresh-link: e-mails a fresh link to the nominated address (the server's answer says which, masked). */
+const requestFreshLink = (token: string) =>
+  api.post<{ status: 'success'; data: FreshLinkResult; message: string }>(`${path(token)}/fresh-link`, {}, { auth: false });
+
+export const useRequestFreshLink = (token: string) => useMutation({ mutationFn: () => requestFreshLink(token) });
+
+export const freshLinkErrorMessage = (error: unknown) =>
+  describeError(error, {
+    fallback: 'A fresh link could not be sent. Please try again later.',
+    network: 'Unable to connect. Please check your internet connection and try again.',
+  });

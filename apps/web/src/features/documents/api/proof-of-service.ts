@@ -1,4 +1,4 @@
-import type { ProofOfServiceStatus } from '@lexserve/contracts/documents';
+import type { ProofOfServiceStatus, ProofVersionList } from '@lexserve/contracts/documents';
 import { useQuery } from '@tanstack/react-query';
 import { api, describeError } from '../../../lib/api-client';
 import { documentKeys } from '../keys';
@@ -28,9 +28,18 @@ export const useProofStatus = (documentId: number, enabled = true) =>
 
 export const generateProof = (documentId: number) => api.post<unknown>(`/proof-of-service/generate/${documentId}`, {});
 
-/** GET /proof-of-service/document/{id}/download: the PDF. */
-export const downloadProof = (documentId: number): Promise<Blob> =>
-  api.get<Blob>(`/proof-of-service/document/${documentId}/download`, { responseType: 'blob' });
+/** GET /proof-of-service/document/{id}/download: the current PDF, or with `version` that version's. */
+export const downloadProof = (documentId: number, version?: number): Promise<Blob> =>
+  api.get<Blob>(`/proof-of-service/document/${documentId}/download`, { responseType: 'blob', query: { version } });
+
+/** GET /proof-of-service/document/{id}/versions: every version, newest first (proofs are living records). */
+export const useProofVersions = (documentId: number, enabled = true) =>
+  useQuery({
+    queryKey: documentKeys.proofVersions(documentId),
+    queryFn: () => api.get<ProofVersionList>(`/proof-of-service/document/${documentId}/versions`),
+    enabled,
+    staleTime: 30_000,
+  });
 
 /**
  * After a submit: the server generates the proof with the service; generate only if it is not there yet.

@@ -1,15 +1,10 @@
 import type { DeliveryRecord, Document } from '@lexserve/contracts/documents';
-import type { ServiceAttemptInput } from '@lexserve/contracts/returns';
 import type { Sheriff } from '@lexserve/contracts/users';
-import { z } from 'zod';
-import { ServiceAttemptSchema } from '@lexserve/contracts/returns';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
 import { documentKeys } from '../keys';
 import { invalidateDocuments } from './documents';
-
-type ServiceAttempt = z.infer<typeof ServiceAttemptSchema>;
 
 /**
  * GET /users/sheriffs: the active sheriffs a firm role may assign (PRODUCT-DECISIONS), those serving the magisterial
@@ -20,22 +15,18 @@ const listSheriffs = async (area?: string): Promise<Sheriff[]> => {
   return Array.isArray(answer) ? answer : (answer.users ?? []);
 };
 
+/** The previous list stays while another area loads, so the picker is not disabled (and its menu closed) mid-choice. */
 export const useSheriffs = (enabled: boolean, area = '') =>
-  useQuery({ queryKey: documentKeys.sheriffs(area), queryFn: () => listSheriffs(area), enabled, staleTime: STALE_TIMES.sheriffs });
+  useQuery({
+    queryKey: documentKeys.sheriffs(area),
+    queryFn: () => listSheriffs(area),
+    enabled,
+    staleTime: STALE_TIMES.sheriffs,
+    placeholderData: keepPreviousData,
+  });
 
 export const assignSheriff = ({ documentId, sheriffId }: { documentId: number; sheriffId: number | null }) =>
   api.put<Document>(`/documents/${documentId}/assign-sheriff`, { assigned_sheriff_id: sheriffId });
-
-const listServiceAttempts = async (documentId: number): Promise<ServiceAttempt[]> => {
-  const answer = await api.get<{ attempts: ServiceAttempt[] }>(`/documents/${documentId}/service-attempts`);
-  return answer.attempts ?? [];
-};
-
-export const useServiceAttempts = (documentId: number) =>
-  useQuery({ queryKey: documentKeys.attempts(documentId), queryFn: () => listServiceAttempts(documentId), staleTime: STALE_TIMES.documents });
-
-export const recordServiceAttempt = ({ documentId, input }: { documentId: number; input: ServiceAttemptInput }) =>
-  api.post<ServiceAttempt>(`/documents/${documentId}/service-attempts`, input);
 
 export const revokeDocument = ({ documentId, reason }: { documentId: number; reason: string }) =>
   api.post<Document>(`/documents/${documentId}/revoke`, { reason });

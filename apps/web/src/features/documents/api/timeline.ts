@@ -1,7 +1,7 @@
-import type { TimelineEvent } from '@lexserve/contracts/documents';
+import type { TimelineEvent, TrailVerification } from '@lexserve/contracts/documents';
 import { TIMELINE_DEFAULT_LIMIT } from '@lexserve/contracts/documents';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, describeError } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
 import { documentKeys } from '../keys';
 
@@ -37,4 +37,22 @@ export const useTimeline = (documentId: number, filters: TimelineFilters) =>
     queryKey: documentKeys.timeline(documentId, filters as Record<string, unknown>),
     queryFn: () => getTimeline(documentId, filters),
     staleTime: STALE_TIMES.documents,
+  });
+
+/** GET /documents/{id}/timeline/verify: whether the tamper-evident trail still checks out (docs/evidence.md). */
+export const useTrailVerification = (documentId: number) =>
+  useQuery({
+    queryKey: documentKeys.trail(documentId),
+    queryFn: () => api.get<TrailVerification>(`/documents/${documentId}/timeline/verify`),
+    staleTime: STALE_TIMES.documents,
+  });
+
+/** GET /documents/{id}/audit-certificate: the sealed PDF of the whole trail. */
+export const downloadAuditCertificate = (documentId: number): Promise<Blob> =>
+  api.get<Blob>(`/documents/${documentId}/audit-certificate`, { responseType: 'blob' });
+
+export const auditCertificateError = (error: unknown) =>
+  describeError(error, {
+    byStatus: { 404: 'Document not found. Please verify the document ID.' },
+    fallback: 'Failed to download the audit certificate',
   });

@@ -102,10 +102,11 @@ function CaseView({ document, closurePanel, closureButton }: { document: Documen
   const [revokeOpen, setRevokeOpen] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
   const requested = params.get('tab');
-  const tab: CaseTab = CASE_TABS.find((t) => t.value === requested)?.value ?? 'documents';
   const role = user?.role;
   const firmRole = role ? isFirmRole(role) : false;
   const isAssignedSheriff = role === 'sheriff' && user?.id === document.assigned_sheriff_id;
+  // The sheriff opens a case to record attempts and issue the return: the Service tab is theirs by default.
+  const tab: CaseTab = CASE_TABS.find((t) => t.value === requested)?.value ?? (isAssignedSheriff ? 'service' : 'documents');
   const closed = ['completed', 'cancelled', 'archived'].includes(document.status);
   const canChange = firmRole && !closed && !document.is_revoked;
   const priority = priorityChip(document.case_priority);
@@ -183,9 +184,9 @@ function CaseView({ document, closurePanel, closureButton }: { document: Documen
         {tab === 'documents' ? <CaseDocumentsTab document={document} canUpload={canChange} canBundle={canChange} /> : null}
         {tab === 'details' ? <CaseDetailsTab document={document} /> : null}
         {tab === 'parties' ? <CasePartiesTab documentId={document.id} /> : null}
-        {tab === 'timeline' ? <CaseTimelineTab documentId={document.id} /> : null}
+        {tab === 'timeline' ? <CaseTimelineTab documentId={document.id} caseNumber={document.case_number} canDownloadCertificate={firmRole || isAssignedSheriff} /> : null}
         {tab === 'proof-of-service' ? <ProofOfServiceTab document={document} canGenerate={firmRole} /> : null}
-        {tab === 'service' ? <CaseServiceTab document={document} isFirmRole={firmRole} isAssignedSheriff={isAssignedSheriff} /> : null}
+        {tab === 'service' ? <CaseServiceTab document={document} isFirmRole={firmRole} isAssignedSheriff={isAssignedSheriff} currentUserId={user?.id ?? null} /> : null}
         {tab === 'closure' ? (
           <Card>
             <CardContent>

@@ -1,4 +1,3 @@
-import AddIcon from '@mui/icons-material/Add';
 import DownloadDoneIcon from '@mui/icons-material/DownloadDone';
 import DraftsOutlinedIcon from '@mui/icons-material/DraftsOutlined';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
@@ -11,11 +10,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -23,30 +17,16 @@ import Step from '@mui/material/Step';
 import StepContent from '@mui/material/StepContent';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type DeliveryRecord, type Document } from '@lexserve/contracts/documents';
-import { SERVICE_OUTCOMES, SERVICE_OUTCOME_LABELS, ServiceAttemptInputSchema } from '@lexserve/contracts/returns';
+import type { DeliveryRecord, Document } from '@lexserve/contracts/documents';
 import { MAGISTERIAL_DISTRICTS } from '@lexserve/contracts/courts';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { describeError } from '../../../lib/api-client';
-import { formatDate, formatDateTime } from '../../../lib/format';
-import {
-  assignSheriff,
-  recordServiceAttempt,
-  resendDelivery,
-  useDeliveries,
-  useDocumentWrite,
-  useServiceAttempts,
-  useSheriffs,
-} from '../api/service';
-import { todayIso } from '../utils/document-display';
+import { formatDateTime } from '../../../lib/format';
+import { assignSheriff, resendDelivery, useDeliveries, useDocumentWrite, useSheriffs } from '../api/service';
+import { AttemptsCard } from './sheriff/attempts-card';
+import { ReturnsCard } from './sheriff/returns-card';
 
 type CaseServiceTabProps = {
   document: Document;
@@ -54,15 +34,26 @@ type CaseServiceTabProps = {
   isFirmRole: boolean;
   /** The signed-in user is the assigned sheriff. */
   isAssignedSheriff: boolean;
+  /** The signed-in user (a sheriff adds photos to the attempts they recorded). */
+  currentUserId: number | null;
 };
 
-/** "Service": electronic delivery on the DSA, the sheriff assignment and the sheriff's service attempts. */
-export function CaseServiceTab({ document, isFirmRole, isAssignedSheriff }: CaseServiceTabProps) {
+/**
+ * "Service": electronic delivery on the DSA, the sheriff assignment, the sheriff's returns and service attempts. The
+ * assigned sheriff, on a phone, sees the returns and attempts first.
+ */
+export function CaseServiceTab({ document, isFirmRole, isAssignedSheriff, currentUserId }: CaseServiceTabProps) {
+  // Initiating process is served by the sheriff (no e-service): the return and attempts come first.
+  const bySheriff = document.service_channel === 'sheriff';
+  const showReturns = bySheriff || isAssignedSheriff || Boolean(document.assigned_sheriff_id);
   return (
     <Stack spacing={3}>
-      {isFirmRole ? <DeliveryCard document={document} /> : null}
-      {isFirmRole ? <SheriffCard document={document} /> : null}
-      <AttemptsCard document={document} canRecord={isAssignedSheriff} />
+      {isFirmRole && !bySheriff ? <DeliveryCard document={document} /> : null}
+      {isFirmRole && !bySheriff ? <SheriffCard document={document} /> : null}
+      {showReturns ? <ReturnsCard document={document} isAssignedSheriff={isAssignedSheriff} /> : null}
+      <AttemptsCard document={document} canRecord={isAssignedSheriff} currentUserId={currentUserId} />
+      {isFirmRole && bySheriff ? <SheriffCard document={document} /> : null}
+      {isFirmRole && bySheriff && document.delivery ? <DeliveryCard document={document} /> : null}
     </Stack>
   );
 }
@@ -153,10 +144,24 @@ function DeliveryCard({ document }: { document: Document }) {
                   Sent {latest.sent_at ? `· ${formatDateTime(latest.sent_at)}` : '· not yet'}
                 </StepLabel>
               </Step>
-              <Step completed={Boolean(latest.opened_at)}>
+              <Step completed={Boolean(latest.opened_at)} expanded>
                 <StepLabel icon={<DraftsOutlinedIcon color={latest.opened_at ? 'success' : 'disabled'} />}>
-                  Opened {latest.opened_at ? `· ${formatDateTime(latest.opened_at)}` : '· not yet'}
+                  Opened{' '}
+                  {latest.opened_at
+                    ? `· ${latest.open_count} opening${latest.open_count === 1 ? '' : 's'}, first ${formatDateTime(latest.opened_at)}`
+                    : '· not yet'}
                 </StepLabel>
+                <StepContent>
+                  {latest.events
+                    .filter((e) => e.kind === 'opened')
+                    .map((e, index) => (
+                      <Typography key={index} variant="caption" color="text.secondary" component="div" sx={{ wordBreak: 'break-word' }}>
+                        {formatDateTime(e.at)}
+                        {e.ip ? ` · ${e.ip}` : ''}
+                        {e.user_agent ? ` · ${e.user_agent}` : ''}
+                      </Typography>
+                    ))}
+                </StepContent>
               </Step>
               <Step completed={latest.download_count > 0} expanded>
                 <StepLabel icon={<DownloadDoneIcon color={latest.download_count > 0 ? 'success' : 'disabled'} />}>
@@ -187,7 +192,8 @@ function DeliveryCard({ document }: { document: Document }) {
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
           <MarkEmailReadOutlinedIcon fontSize="small" color="action" aria-hidden />
           <Typography variant="caption" color="text.secondary">
-            The recipient opens a single-use link without logging in; every opening and download is recorded here.
+            The recipient opens the link without logging in, as often as needed until it expires, and may ask for a fresh link to the same
+            address; every opening and download is recorded here.
           </Typography>
         </Stack>
       </CardContent>
@@ -298,165 +304,5 @@ function SheriffCard({ document }: { document: Document }) {
         )}
       </CardContent>
     </Card>
-  );
-}
-
-/** The sheriff's service attempts, newest first; the assigned sheriff records new ones. */
-function AttemptsCard({ document, canRecord }: { document: Document; canRecord: boolean }) {
-  const attempts = useServiceAttempts(document.id);
-  const [open, setOpen] = useState(false);
-  const [success, setSuccess] = useState<string | null>(null);
-  const list = [...(attempts.data ?? [])].sort((a, b) => b.recorded_at.localeCompare(a.recorded_at));
-  const closed = ['completed', 'cancelled', 'archived'].includes(document.status) || document.is_revoked;
-  return (
-    <Card>
-      <CardContent>
-        <CardTitle
-          action={
-            canRecord && !closed ? (
-              <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
-                Record Service Attempt
-              </Button>
-            ) : undefined
-          }
-        >
-          Service Attempts
-        </CardTitle>
-        {success ? (
-          <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSuccess(null)}>
-            {success}
-          </Alert>
-        ) : null}
-        {attempts.isLoading ? (
-          <Skeleton variant="rounded" height={80} />
-        ) : attempts.isError ? (
-          <Alert severity="error">{describeError(attempts.error, { fallback: 'Failed to load service attempts' })}</Alert>
-        ) : list.length === 0 ? (
-          <Typography color="text.secondary">No service attempts have been recorded.</Typography>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-label="Service attempts">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Date</TableCell>
-                  <TableCell>Time</TableCell>
-                  <TableCell>Place</TableCell>
-                  <TableCell>Outcome</TableCell>
-                  <TableCell>Notes</TableCell>
-                  <TableCell>Recorded By</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((a) => (
-                  <TableRow key={a.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(a.attempt_date)}</TableCell>
-                    <TableCell>{a.attempt_time}</TableCell>
-                    <TableCell>{a.place}</TableCell>
-                    <TableCell>
-                      <Chip size="small" label={a.outcome_label} color={a.outcome.startsWith('served') || a.outcome === 'affixed_to_door' ? 'success' : 'warning'} />
-                    </TableCell>
-                    <TableCell>{a.notes || '—'}</TableCell>
-                    <TableCell>{a.recorded_by?.full_name ?? '—'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </CardContent>
-      <ServiceAttemptDialog
-        open={open}
-        documentId={document.id}
-        onClose={() => setOpen(false)}
-        onRecorded={() => {
-          setOpen(false);
-          setSuccess('Service attempt recorded');
-        }}
-      />
-    </Card>
-  );
-}
-
-type ServiceAttemptDialogProps = { open: boolean; documentId: number; onClose: () => void; onRecorded: () => void };
-
-/** The time now in South Africa, HH:MM (the date default is South African too). */
-const nowTime = () =>
-  new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date());
-
-/** Recording a service attempt: date, time, place, outcome, notes. */
-function ServiceAttemptDialog({ open, documentId, onClose, onRecorded }: ServiceAttemptDialogProps) {
-  const titleId = useId();
-  const record = useDocumentWrite(recordServiceAttempt);
-  const [values, setValues] = useState({ attempt_date: todayIso(), attempt_time: nowTime(), place: '', outcome: '', notes: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    setValues({ attempt_date: todayIso(), attempt_time: nowTime(), place: '', outcome: '', notes: '' });
-    setErrors({});
-    setFailure(null);
-  }, [open]);
-
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
-
-  const submit = async () => {
-    const parsed = ServiceAttemptInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    setFailure(null);
-    try {
-      await record.mutateAsync({ documentId, input: parsed.data });
-      onRecorded();
-    } catch (error) {
-      setFailure(describeError(error, { fallback: 'Failed to record the service attempt. Please try again.' }));
-    }
-  };
-
-  return (
-    <Dialog open={open} onClose={record.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>Record Service Attempt</DialogTitle>
-      <DialogContent dividers>
-        {failure ? (
-          <Alert severity="error" sx={{ mb: 2 }} role="alert">
-            {failure}
-          </Alert>
-        ) : null}
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="Date" type="date" required value={values.attempt_date} onChange={set('attempt_date')} error={Boolean(errors.attempt_date)} helperText={errors.attempt_date} slotProps={{ inputLabel: { shrink: true } }} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="Time" type="time" required value={values.attempt_time} onChange={set('attempt_time')} error={Boolean(errors.attempt_time)} helperText={errors.attempt_time} slotProps={{ inputLabel: { shrink: true } }} />
-          </Grid>
-          <Grid size={12}>
-            <TextField label="Place" required multiline minRows={2} value={values.place} onChange={set('place')} error={Boolean(errors.place)} helperText={errors.place ?? 'The address where service was attempted'} />
-          </Grid>
-          <Grid size={12}>
-            <TextField select label="Outcome" required value={values.outcome} onChange={set('outcome')} error={Boolean(errors.outcome)} helperText={errors.outcome ? 'Please choose the outcome' : undefined}>
-              {SERVICE_OUTCOMES.map((o) => (
-                <MenuItem key={o} value={o}>
-                  {SERVICE_OUTCOME_LABELS[o]}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={12}>
-            <TextField label="Notes" multiline minRows={3} value={values.notes} onChange={set('notes')} error={Boolean(errors.notes)} helperText={errors.notes} />
-          </Grid>
-        </Grid>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose} disabled={record.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={record.isPending}>
-          {record.isPending ? 'Saving...' : 'Record Attempt'}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

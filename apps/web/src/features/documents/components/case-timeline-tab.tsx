@@ -5,6 +5,8 @@ import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
 import DownloadDoneIcon from '@mui/icons-material/DownloadDone';
+import DownloadIcon from '@mui/icons-material/Download';
+import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import DraftsOutlinedIcon from '@mui/icons-material/DraftsOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
@@ -21,12 +23,14 @@ import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import ListItemText from '@mui/material/ListItemText';
@@ -36,13 +40,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { TimelineEvent } from '@lexserve/contracts/documents';
+import { auditCertificateFileName, type TimelineEvent, type TrailVerification } from '@lexserve/contracts/documents';
 import { useMemo, useState, type ReactElement } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime, formatLongDateTime } from '../../../lib/format';
-import { CASE_PAGE_TIMELINE_LIMIT, useTimeline } from '../api/timeline';
-import { relativeTime, titleCase } from '../utils/document-display';
+import { CASE_PAGE_TIMELINE_LIMIT, auditCertificateError, downloadAuditCertificate, useTimeline, useTrailVerification } from '../api/timeline';
+import { relativeTime, saveBlob, titleCase } from '../utils/document-display';
 
 const ICONS: Record<string, ReactElement> = {
   created: <AddCircleOutlineIcon />,
@@ -61,6 +65,7 @@ const ICONS: Record<string, ReactElement> = {
   delivery_sent: <SendOutlinedIcon />,
   delivery_opened: <DraftsOutlinedIcon />,
   delivery_downloaded: <DownloadDoneIcon />,
+  delivery_fresh_link_requested: <ForwardToInboxOutlinedIcon />,
   revoked: <BlockIcon />,
 };
 /** An icon by event type; any other type gets a default icon (spec 2 §4). */
@@ -75,8 +80,15 @@ const metadataValue = (value: unknown): string => {
   return String(value);
 };
 
-/** The Timeline tab, "Document Timeline" (spec 2.10). */
-export function CaseTimelineTab({ documentId }: { documentId: number }) {
+type CaseTimelineTabProps = {
+  documentId: number;
+  caseNumber?: string | null;
+  /** The firm's people and the assigned sheriff (the server refuses the system administrator). */
+  canDownloadCertificate?: boolean;
+};
+
+/** The Timeline tab, "Document Timeline" (spec 2.10), with the tamper-evident trail's status and audit certificate. */
+export function CaseTimelineTab({ documentId, caseNumber = null, canDownloadCertificate = true }: CaseTimelineTabProps) {
   const [types, setTypes] = useState<string[]>([]);
   const [includeSystem, setIncludeSystem] = useState(true);
   // The type list is built from the distinct types present, independent of the type filter.
@@ -85,6 +97,20 @@ export function CaseTimelineTab({ documentId }: { documentId: number }) {
   const timeline = types.length ? filtered : unfiltered;
   const available = useMemo(() => [...new Set((unfiltered.data ?? []).map((e) => e.event_type))].sort(), [unfiltered.data]);
   const events = timeline.data ?? [];
+  const trail = useTrailVerification(documentId);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const downloadCertificate = async () => {
+    setDownloading(true);
+    setDownloadError(null);
+    try {
+      saveBlob(await downloadAuditCertificate(documentId), auditCertificateFileName({ id: documentId, case_number: caseNumber }));
+    } catch (error) {
+      setDownloadError(auditCertificateError(error));
+    } finally {
+      setDownloading(false);
+    }
+  };
 
   return (
     <Box>
@@ -95,6 +121,7 @@ export function CaseTimelineTab({ documentId }: { documentId: number }) {
               Document Timeline
             </Typography>
             <Chip size="small" color="primary" label={`${events.length} event${events.length === 1 ? '' : 's'}`} />
+            {trail.data ? <TrailStatus trail={trail.data} /> : null}
           </Stack>
           <Typography variant="body2" color="text.secondary">
             Chronological history of all document events
@@ -129,11 +156,34 @@ export function CaseTimelineTab({ documentId }: { documentId: number }) {
             label="Include System Events"
             sx={{ whiteSpace: 'nowrap', mr: 0 }}
           />
-          <Button startIcon={<RefreshIcon />} onClick={() => void timeline.refetch()} disabled={timeline.isFetching}>
+          <Button
+            startIcon={<RefreshIcon />}
+            onClick={() => {
+              void timeline.refetch();
+              void trail.refetch();
+            }}
+            disabled={timeline.isFetching}
+          >
             Refresh
           </Button>
+          {canDownloadCertificate ? (
+            <Button
+              variant="outlined"
+              startIcon={downloading ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
+              onClick={() => void downloadCertificate()}
+              disabled={downloading}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              Download audit certificate
+            </Button>
+          ) : null}
         </Stack>
       </Stack>
+      {downloadError ? (
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setDownloadError(null)}>
+          {downloadError}
+        </Alert>
+      ) : null}
 
       <QueryState
         query={timeline}
@@ -166,6 +216,28 @@ const performerAffiliation = (p: NonNullable<TimelineEvent['performed_by']>): st
   if (p.role === 'system_admin') return 'LexServe administrator';
   return p.firm_name || null;
 };
+
+/** "Trail intact ✓" or "Trail broken at event #N", with the head hash and the latest time-stamp on hover. */
+function TrailStatus({ trail }: { trail: TrailVerification }) {
+  const anchored = trail.anchored
+    ? `Time-stamped ${formatLongDateTime(trail.anchored.at)}${trail.anchored.authority ? ` by ${trail.anchored.authority}` : ''}.`
+    : 'Not time-stamped yet: trails are time-stamped every night.';
+  const details = trail.intact
+    ? `All ${trail.events} events check out. Head hash ${trail.head_hash ?? 'none'}. ${anchored}`
+    : `${trail.problem ?? 'An event does not check out.'} ${anchored}`;
+  return (
+    <Tooltip title={details} describeChild>
+      <Chip
+        size="small"
+        variant="outlined"
+        color={trail.intact ? 'success' : 'error'}
+        icon={trail.intact ? <VerifiedOutlinedIcon /> : <BlockIcon />}
+        label={trail.intact ? 'Trail intact ✓' : `Trail broken at event #${trail.first_broken_event_id ?? '?'}`}
+        tabIndex={0}
+      />
+    </Tooltip>
+  );
+}
 
 function TimelineCard({ event }: { event: TimelineEvent }) {
   const performer = event.performed_by && event.performed_by.id !== SYSTEM_USER_ID ? event.performed_by : null;

@@ -1,7 +1,10 @@
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import GppBadOutlinedIcon from '@mui/icons-material/GppBadOutlined';
+import HourglassDisabledOutlinedIcon from '@mui/icons-material/HourglassDisabledOutlined';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
+import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,9 +25,19 @@ import type { DeliveryPage as DeliveryPageData } from '@lexserve/contracts/docum
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/page-loader';
-import { formatDateTime, formatLongDateTime } from '../../../lib/format';
+import { isApiRequestError } from '../../../lib/api-client';
+import { formatLongDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { deliveredProofName, deliveryErrorMessage, downloadDeliveredFile, downloadDeliveredProof, useDeliveryPage } from '../api/delivery';
+import {
+  canAskForFreshLink,
+  deliveredProofName,
+  deliveryErrorMessage,
+  downloadDeliveredFile,
+  downloadDeliveredProof,
+  freshLinkErrorMessage,
+  useDeliveryPage,
+  useRequestFreshLink,
+} from '../api/delivery';
 import { saveBlob } from '../utils/document-display';
 import { formatFileSize } from '../utils/upload-rules';
 
@@ -40,14 +53,21 @@ export function DeliveryPage() {
         <PageLoader label="Opening your documents..." />
       ) : page.isError ? (
         <Card>
-          <CardContent sx={{ textAlign: 'center', py: 6 }}>
-            <GppBadOutlinedIcon color="error" sx={{ fontSize: 56 }} aria-hidden />
+          <CardContent sx={{ textAlign: 'center', py: { xs: 4, sm: 6 }, px: { xs: 2, sm: 4 } }}>
+            {isApiRequestError(page.error) && page.error.code === 'DELIVERY_LINK_SUPERSEDED' ? (
+              <MarkEmailUnreadOutlinedIcon color="warning" sx={{ fontSize: 56 }} aria-hidden />
+            ) : canAskForFreshLink(page.error) ? (
+              <HourglassDisabledOutlinedIcon color="warning" sx={{ fontSize: 56 }} aria-hidden />
+            ) : (
+              <GppBadOutlinedIcon color="error" sx={{ fontSize: 56 }} aria-hidden />
+            )}
             <Typography variant="h4" component="h1" gutterBottom>
-              Documents unavailable
+              {unavailableHeading(page.error)}
             </Typography>
             <Typography color="text.secondary" role="alert" sx={{ maxWidth: 520, mx: 'auto' }}>
               {deliveryErrorMessage(page.error)}
             </Typography>
+            {canAskForFreshLink(page.error) ? <FreshLinkPanel token={token} /> : null}
           </CardContent>
         </Card>
       ) : page.data ? (
@@ -57,9 +77,55 @@ export function DeliveryPage() {
   );
 }
 
+/** A sentence ending in a name that already ends with a full stop ("Demo Attorneys Inc.") gets no second one. */
+const endSentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
+const unavailableHeading = (error: unknown) => {
+  if (isApiRequestError(error) && error.code === 'DELIVERY_LINK_EXPIRED') return 'This link has expired';
+  if (isApiRequestError(error) && error.code === 'DELIVERY_LINK_SUPERSEDED') return 'A newer link was sent';
+  return 'Documents unavailable';
+};
+
+/**
+ * "Send a fresh link": e-mails a new link to the address the documents were served on (the server never takes
+ * another address), then says where it went, masked. Shown when the link has expired or was superseded.
+ */
+function FreshLinkPanel({ token }: { token: string }) {
+  const fresh = useRequestFreshLink(token);
+  if (fresh.isSuccess) {
+    return (
+      <Alert severity="success" role="status" sx={{ mt: 3, textAlign: 'left', maxWidth: 520, mx: 'auto' }}>
+        {fresh.data.message}. Open the newest e-mail in that mailbox to see the documents; earlier links no longer work.
+      </Alert>
+    );
+  }
+  return (
+    <Box sx={{ mt: 3, maxWidth: 520, mx: 'auto' }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        We can e-mail a fresh link to the address these documents were served on. It is never sent to any other address.
+      </Typography>
+      <Button
+        variant="contained"
+        size="large"
+        startIcon={fresh.isPending ? <CircularProgress size={18} color="inherit" /> : <SendOutlinedIcon />}
+        onClick={() => fresh.mutate()}
+        disabled={fresh.isPending}
+        sx={{ width: { xs: '100%', sm: 'auto' } }}
+      >
+        {fresh.isPending ? 'Sending...' : 'Send a fresh link'}
+      </Button>
+      {fresh.isError ? (
+        <Alert severity="error" role="alert" sx={{ mt: 2, textAlign: 'left' }}>
+          {freshLinkErrorMessage(fresh.error)}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
+
 function DeliveryContent({ token, data }: { token: string; data: DeliveryPageData }) {
   const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; freshLink: boolean } | null>(null);
   const { document: doc } = data;
 
   const run = async (key: string, load: () => Promise<Blob>, name: string) => {
@@ -68,7 +134,8 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
     try {
       saveBlob(await load(), name);
     } catch (e) {
-      setError(deliveryErrorMessage(e));
+      // A link that expired (or was replaced) while the page was open: say so and offer a fresh link.
+      setError({ message: deliveryErrorMessage(e), freshLink: canAskForFreshLink(e) });
     } finally {
       setBusy(null);
     }
@@ -89,8 +156,9 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
       </Box>
 
       {error ? (
-        <Alert severity="error" onClose={() => setError(null)} role="alert">
-          {error}
+        <Alert severity={error.freshLink ? 'warning' : 'error'} onClose={error.freshLink ? undefined : () => setError(null)} role="alert">
+          {error.message}
+          {error.freshLink ? <FreshLinkPanel token={token} /> : null}
         </Alert>
       ) : null}
 
@@ -187,9 +255,9 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
 
       <Divider />
       <Typography variant="body2" color="text.secondary">
-        This page stays available in this browser tab until {formatDateTime(data.session_expires_at)}. The link in your e-mail can be opened only once;
-        ask {doc.firm_name}
-        {doc.firm_email ? ` (${doc.firm_email})` : ''} for a new link if you need one later.
+        The link in your e-mail can be opened as many times as needed, from any browser, until {formatLongDateTime(data.expires_at)}. Each opening
+        and download is recorded and reported to the sending firm. After that date, this page lets you ask for a fresh link to be sent to{' '}
+        {doc.served_on}. {endSentence(`For anything else, contact ${doc.firm_name}${doc.firm_email ? ` at ${doc.firm_email}` : ''}`)}
       </Typography>
     </Stack>
   );

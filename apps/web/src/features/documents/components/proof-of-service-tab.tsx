@@ -21,6 +21,7 @@ import { invalidateDocuments } from '../api/documents';
 import { downloadProof, generateProof, proofDownloadError, proofGenerateError, useProofStatus } from '../api/proof-of-service';
 import { saveBlob } from '../utils/document-display';
 import { formatFileSize } from '../utils/upload-rules';
+import { ProofVersionsList } from './proof-versions-list';
 
 /** The Proof of Service tab (spec 2.10): checking, unknown, available or absent. */
 export function ProofOfServiceTab({ document, canGenerate }: { document: Document; canGenerate: boolean }) {
@@ -146,6 +147,7 @@ export function ProofOfServiceTab({ document, canGenerate }: { document: Documen
             </Button>
           ) : null}
         </Stack>
+        <ProofVersionsList document={document} />
       </Box>
     );
   } else {

@@ -119,7 +119,7 @@ export const caseListOf = (doc: Pick<Document, 'status' | 'status_enum' | 'case_
 export const reasonInSentence = (reason: string): string => reason.trim().replace(/[.\s]+$/, '');
 
 /** Today as YYYY-MM-DD in South Africa, for default names. */
-export const todayIso = (now = new Date()): string => {
+const todayIso = (now = new Date()): string => {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', year: 'numeric', month: '2-digit', day: '2-digit' })
       .formatToParts(now)

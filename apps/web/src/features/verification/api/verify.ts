@@ -5,6 +5,7 @@ import {
   type VerificationStatus,
 } from '@lexserve/contracts/verification';
 import { api, isApiRequestError, uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
+import { formatLongDateTime } from '../../../lib/format';
 
 /** Spec 1 §8, "Verification". */
 export const VERIFY_MESSAGES = {
@@ -33,24 +34,33 @@ const notFoundResult = (securityId: string): VerificationResult => ({
   firm_name: null,
   service_date: null,
   revoked_at: null,
+  version: null,
+  current_version: null,
+  current_version_generated_at: null,
+  superseded: false,
+  superseded_by_version: null,
+  superseded_at: null,
 });
 
 const messageOf = (error: unknown): string => {
   if (!isApiRequestError(error)) return VERIFY_MESSAGES.failed;
   if (error.isNetworkError) return VERIFY_MESSAGES.network;
   if (error.status === 400) return error.serverMessage === VERIFY_MESSAGES.empty ? VERIFY_MESSAGES.empty : VERIFY_MESSAGES.badFormat;
-  if (error.status === 429 && error.serverMessage) return error.serverMessage;
+  if ((error.status === 429 || error.code === 'PROOF_VERSION_NOT_FOUND') && error.serverMessage) return error.serverMessage;
   return VERIFY_MESSAGES.failed;
 };
 
-/** GET /verify/{securityId}: public, no Authorization header, the ID URL-encoded. */
-export const verifySecurityId = async (raw: string): Promise<VerificationResult> => {
+/**
+ * GET /verify/{securityId}[?version=N]: public, no Authorization header, the ID URL-encoded. The QR code of each
+ * version of a proof carries its version number.
+ */
+export const verifySecurityId = async (raw: string, version?: number): Promise<VerificationResult> => {
   const securityId = raw.trim();
   if (!securityId) throw new VerificationError(VERIFY_MESSAGES.empty);
   try {
-    return await api.get<VerificationResult>(`/verify/${encodeURIComponent(securityId)}`, { auth: false });
+    return await api.get<VerificationResult>(`/verify/${encodeURIComponent(securityId)}`, { auth: false, query: { version } });
   } catch (error) {
-    if (isApiRequestError(error) && error.status === 404) return notFoundResult(securityId);
+    if (isApiRequestError(error) && error.status === 404 && error.code !== 'PROOF_VERSION_NOT_FOUND') return notFoundResult(securityId);
     throw new VerificationError(messageOf(error));
   }
 };
@@ -79,3 +89,18 @@ export const statusColor = (status: VerificationStatus | string): 'success' | 'w
 };
 
 export const REVOKED_NOTICE = VERIFICATION_MESSAGES.revoked;
+
+type Versioned = Pick<VerificationResult, 'version' | 'current_version' | 'current_version_generated_at' | 'superseded_by_version' | 'superseded_at'>;
+
+/**
+ * The words for an older version of a proof: "Superseded: this is version 1; version 3 was issued on 2 May 2025 at
+ * 10:00." and, when another version came between, when the next one replaced it.
+ */
+export const supersededText = (r: Versioned): string => {
+  const current = `Superseded: this is version ${r.version}; version ${r.current_version} was issued on ${formatLongDateTime(r.current_version_generated_at)}.`;
+  const between =
+    r.superseded_by_version && r.superseded_by_version !== r.current_version && r.superseded_at
+      ? ` Version ${r.superseded_by_version} replaced it on ${formatLongDateTime(r.superseded_at)}.`
+      : '';
+  return current + between;
+};

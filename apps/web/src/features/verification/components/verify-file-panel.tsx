@@ -17,7 +17,7 @@ import type { FileVerificationResult } from '@lexserve/contracts/verification';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatLongDate, formatLongDateTime } from '../../../lib/format';
-import { VerificationError, VERIFY_MESSAGES, statusColor, verifyFile } from '../api/verify';
+import { VerificationError, VERIFY_MESSAGES, statusColor, supersededText, verifyFile } from '../api/verify';
 
 const ACCEPT = ['.pdf', '.doc', '.docx'];
 const MAX_BYTES = 100 * 1024 * 1024;
@@ -147,8 +147,10 @@ function FileResult({ result }: { result: FileVerificationResult }) {
         </Stack>
         <Typography sx={{ mb: 1.5 }}>{result.message}</Typography>
         {result.superseded ? (
-          <Alert severity="info" sx={{ mb: 1.5 }}>
-            This is an earlier version of the proof of service; a newer version has since been issued.
+          <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="file-superseded-notice">
+            <Box sx={{ fontWeight: 700 }}>{supersededText(result)}</Box>
+            This file is authentic, but a later version of this proof of service replaces it: ask the issuing firm for the current
+            version, or check it by its security ID.
           </Alert>
         ) : null}
         <Grid container spacing={1.5}>
@@ -157,6 +159,12 @@ function FileResult({ result }: { result: FileVerificationResult }) {
           {result.document_type ? <Item label="Document Type" value={result.document_type} /> : null}
           {result.service_date ? <Item label="Service Date" value={formatLongDate(result.service_date)} /> : null}
           {result.generation_date ? <Item label="Recorded" value={formatLongDateTime(result.generation_date)} /> : null}
+          {result.version ? (
+            <Item
+              label="Version"
+              value={result.version === result.current_version ? `${result.version} (current)` : `${result.version} of ${result.current_version}`}
+            />
+          ) : null}
           {result.security_id ? (
             <Item
               label="Security ID"

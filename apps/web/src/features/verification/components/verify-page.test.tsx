@@ -26,7 +26,12 @@ vi.mock('../../../lib/api-client', async (importOriginal) => ({
     firm_name: 'Demo Attorneys Inc.',
     service_date: '2025-05-01T10:00:00Z',
     revoked_at: null,
+    version: null,
+    current_version: null,
+    current_version_generated_at: null,
     superseded: false,
+    superseded_by_version: null,
+    superseded_at: null,
   })),
 }));
 
@@ -46,6 +51,12 @@ const verified = {
   firm_name: 'Demo Attorneys Inc.',
   service_date: '2025-05-01T10:00:00Z',
   revoked_at: null,
+  version: 4,
+  current_version: 4,
+  current_version_generated_at: '2025-05-01T10:00:00Z',
+  superseded: false,
+  superseded_by_version: null,
+  superseded_at: null,
 };
 
 const render = (route = '/verify') =>
@@ -148,6 +159,78 @@ describe('VerifyPage', () => {
     expect(result).toHaveTextContent('Authentic served document');
     expect(result).toHaveTextContent('Demo Attorneys Inc.');
     expect(within(result).getByRole('link', { name: ID })).toHaveAttribute('href', `/verify/${ID}`);
+  });
+
+  it('says an older version (the QR code of version 1) was superseded: by which version and when', async () => {
+    const { find } = mockApi({
+      [`GET /verify/${ID}`]: reply(200, {
+        ...verified,
+        generation_date: '2025-05-01T10:00:00Z',
+        version: 1,
+        current_version: 3,
+        current_version_generated_at: '2025-05-03T09:30:00Z',
+        superseded: true,
+        superseded_by_version: 2,
+        superseded_at: '2025-05-02T08:15:00Z',
+      }),
+    });
+    render(`/verify/${ID}?version=1`);
+    const notice = await screen.findByTestId('superseded-notice', {}, { timeout: 8000 });
+    expect(notice).toHaveTextContent('Superseded: this is version 1; version 3 was issued on 3 May 2025 at 11:30.');
+    expect(notice).toHaveTextContent('Version 2 replaced it on 2 May 2025 at 10:15.');
+    expect(within(notice).getByRole('link', { name: 'Check the current version' })).toHaveAttribute('href', `/verify/${ID}`);
+    expect(screen.getByTestId('verification-result')).toHaveTextContent('1 of 3');
+    expect(find('GET', `/verify/${ID}`)[0]?.url.searchParams.get('version')).toBe('1');
+  });
+
+  it('shows no superseded notice for the current version', async () => {
+    mockApi({ [`GET /verify/${ID}`]: reply(200, verified) });
+    render(`/verify/${ID}`);
+    await screen.findByRole('heading', { name: 'Document Verified' }, { timeout: 8000 });
+    expect(screen.queryByTestId('superseded-notice')).not.toBeInTheDocument();
+    expect(screen.getByTestId('verification-result')).toHaveTextContent('4 (current)');
+  });
+
+  it('says a dropped older proof file was superseded by the next version, with the time', async () => {
+    const { uploadWithProgress } = await import('../../../lib/api-client');
+    vi.mocked(uploadWithProgress).mockResolvedValueOnce({
+      valid: true,
+      status: 'verified',
+      message: 'This document is authentic: it was served through LexServe and has not been altered.',
+      sha256: 'cd'.repeat(32),
+      size: 5400,
+      match: 'proof_of_service',
+      filename: 'proof_of_service_2025-1234.pdf',
+      security_id: ID,
+      document_type: 'Plea',
+      pdf_type: 'proof_of_service',
+      generation_date: '2025-05-01T10:00:00Z',
+      verification_count: 5,
+      hash_verified: true,
+      firm_verified: true,
+      verification_url: `http://localhost/verify/${ID}`,
+      firm_name: 'Demo Attorneys Inc.',
+      service_date: '2025-05-01T10:00:00Z',
+      revoked_at: null,
+      version: 1,
+      current_version: 2,
+      current_version_generated_at: '2025-05-01T10:05:00Z',
+      superseded: true,
+      superseded_by_version: 2,
+      superseded_at: '2025-05-01T10:05:00Z',
+    });
+    mockApi({});
+    render();
+    await field();
+    fireEvent.drop(screen.getByTestId('verify-dropzone'), {
+      dataTransfer: { files: [new File(['%PDF-1.4'], 'proof_of_service_2025-1234.pdf', { type: 'application/pdf' })] },
+    });
+    const result = await screen.findByTestId('file-verification-result');
+    expect(result).toHaveTextContent('Authentic proof of service');
+    expect(within(result).getByTestId('file-superseded-notice')).toHaveTextContent(
+      'Superseded: this is version 1; version 2 was issued on 1 May 2025 at 12:05.',
+    );
+    expect(result).toHaveTextContent('1 of 2');
   });
 
   it('refuses other file types before sending', async () => {

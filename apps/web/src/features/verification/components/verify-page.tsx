@@ -2,6 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import GppBadOutlinedIcon from '@mui/icons-material/GppBadOutlined';
 import HelpOutlinedIcon from '@mui/icons-material/HelpOutlined';
+import HistoryIcon from '@mui/icons-material/History';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
@@ -22,10 +23,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { VerificationResult } from '@lexserve/contracts/verification';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { formatLongDate, formatLongDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { REVOKED_NOTICE, VerificationError, VERIFY_MESSAGES, statusColor, verifySecurityId } from '../api/verify';
+import { REVOKED_NOTICE, VerificationError, VERIFY_MESSAGES, statusColor, supersededText, verifySecurityId } from '../api/verify';
 import { VerifyFilePanel } from './verify-file-panel';
 
 const STATUS_ICON = {
@@ -43,6 +44,9 @@ const pdfTypeLabel = (value: string | null) =>
 export function VerifyPage() {
   useDocumentTitle('Verify Document');
   const { securityId: fromRoute } = useParams();
+  // ?version=N: the QR code of an older version of a proof checks that version.
+  const [search] = useSearchParams();
+  const routeVersion = Number(search.get('version')) || undefined;
   const [value, setValue] = useState(() => fromRoute?.trim() ?? '');
   const [result, setResult] = useState<VerificationResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +54,7 @@ export function VerifyPage() {
   const inputRef = useRef<HTMLInputElement>(null);
   const request = useRef(0);
 
-  const verify = async (raw: string) => {
+  const verify = async (raw: string, version?: number) => {
     const id = ++request.current;
     setError(null);
     setResult(null);
@@ -60,7 +64,7 @@ export function VerifyPage() {
     }
     setBusy(true);
     try {
-      const answer = await verifySecurityId(raw);
+      const answer = await verifySecurityId(raw, version);
       if (id === request.current) setResult(answer);
     } catch (e) {
       if (id === request.current) setError(e instanceof VerificationError ? e.message : VERIFY_MESSAGES.failed);
@@ -78,12 +82,13 @@ export function VerifyPage() {
     const id = fromRoute?.trim();
     if (!id) return;
     setValue(id);
-    void verify(id);
-  }, [fromRoute]);
+    void verify(id, routeVersion);
+  }, [fromRoute, routeVersion]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void verify(value);
+    // The version in the address applies to the ID it came with.
+    void verify(value, value.trim() === fromRoute?.trim() ? routeVersion : undefined);
   };
 
   const newSearch = () => {
@@ -198,6 +203,16 @@ function VerificationResultCard({ result }: { result: VerificationResult }) {
           </Box>
         </Stack>
 
+        {result.superseded ? (
+          <Alert severity="warning" icon={<HistoryIcon />} sx={{ mt: 2 }} data-testid="superseded-notice">
+            <AlertTitle>{supersededText(result)}</AlertTitle>
+            This version is authentic, but a later version of this proof of service replaces it: rely on the current version.{' '}
+            <Link component={RouterLink} to={`/verify/${encodeURIComponent(result.security_id)}`}>
+              Check the current version
+            </Link>
+          </Alert>
+        ) : null}
+
         {verified ? (
           <>
             <Divider sx={{ my: 2 }} />
@@ -208,6 +223,12 @@ function VerificationResultCard({ result }: { result: VerificationResult }) {
               <Info label="Document Type" value={result.document_type} />
               <Info label="PDF Type" value={pdfTypeLabel(result.pdf_type)} />
               <Info label="Generated" value={result.generation_date ? formatLongDateTime(result.generation_date) : null} />
+              {result.version ? (
+                <Info
+                  label="Version"
+                  value={result.version === result.current_version ? `${result.version} (current)` : `${result.version} of ${result.current_version}`}
+                />
+              ) : null}
               <Info label="Verification Count" value={String(result.verification_count)} />
               {result.firm_name ? <Info label="Issued By" value={result.firm_name} /> : null}
               {result.service_date ? <Info label="Service Date" value={formatLongDate(result.service_date)} /> : null}
