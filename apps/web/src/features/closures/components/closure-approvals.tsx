@@ -187,7 +187,7 @@ export function ClosureApprovals({ showFirm = false }: { showFirm?: boolean }) {
               ),
             },
           }}
-          sx={{ flexGrow: 1, maxWidth: { sm: 360 } }}
+          sx={{ flex: { sm: '1 1 auto' }, width: { sm: 'auto' }, maxWidth: { sm: 360 } }}
         />
         <TextField
           select
@@ -198,7 +198,7 @@ export function ClosureApprovals({ showFirm = false }: { showFirm?: boolean }) {
             setStatus(e.target.value as StatusFilter);
             setPage(0);
           }}
-          sx={{ minWidth: 160, flexShrink: 0 }}
+          sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0 }}
         >
           {(['all', ...CLOSURE_STATUSES] as StatusFilter[]).map((s) => (
             <MenuItem key={s} value={s}>
