@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineErrors } from './errors';
-import { EMAIL_PATTERN, IdSchema, QueryBooleanSchema } from './common';
+import { EMAIL_PATTERN, IdSchema, QueryBooleanSchema, RoleSchema } from './common';
 import { CourtNameSchema } from './courts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -683,8 +683,9 @@ export const TimelineEventSchema = z.object({
   is_system_event: z.boolean(),
   created_at: z.string(),
   event_description: z.string().nullable(),
+  /** Who did it; `role` says what a person without a firm is (a sheriff, the administrator). */
   performed_by: z
-    .object({ id: z.number().int(), full_name: z.string(), email: z.string(), firm_name: z.string().nullable() })
+    .object({ id: z.number().int(), full_name: z.string(), email: z.string(), firm_name: z.string().nullable(), role: RoleSchema.optional() })
     .nullable(),
   event_metadata: z.record(z.string(), z.unknown()),
 });

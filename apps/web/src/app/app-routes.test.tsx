@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../config/constants';
 import { makeFirmOverview, makeSubscription, makeUser } from '../testing/factories';
 import { mockApi, reply } from '../testing/mock-api';
+import { setSessionEndReason } from '../lib/session-store';
 import { renderApp, signIn } from '../testing/render';
+import { returnPathFrom } from './routes/login';
 
 type Options = { role?: Role; subscription?: Record<string, unknown> | null };
 
@@ -121,6 +123,21 @@ describe('subscription gate (spec 4.1)', () => {
   });
 });
 
+describe('after an inactivity logout', () => {
+  it('keeps the page the user was on, so logging in again returns there', async () => {
+    mockApi({});
+    setSessionEndReason('inactive');
+    try {
+      const app = renderApp('/app/dashboard/active-case/7?tab=timeline');
+      await waitFor(() => expect(pathOf(app.router)).toBe('/login'));
+      expect(app.router.state.location.search).toBe('?reason=session_expired');
+      expect(returnPathFrom(app.router.state.location.state as never)).toBe('/app/dashboard/active-case/7?tab=timeline');
+    } finally {
+      setSessionEndReason(null);
+    }
+  });
+});
+
 describe('dashboard tabs per role (spec 2.7)', () => {
   it.each<[Role, string[]]>([
     ['firm_admin', ['New Matters', 'My Cases', 'Case Closures', 'User Management']],
@@ -132,6 +149,13 @@ describe('dashboard tabs per role (spec 2.7)', () => {
     renderApp('/app/dashboard');
     const tablist = await screen.findByRole('tablist', { name: 'Dashboard sections' });
     expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(tabs);
+  });
+
+  it('lands a sheriff on My Cases, Active Cases: the documents with them for service', async () => {
+    signedInAs({ role: 'sheriff' });
+    renderApp('/app/dashboard');
+    expect(await screen.findByRole('tab', { name: 'My Cases', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: /Active Cases/, selected: true }, { timeout: 8000 })).toBeInTheDocument();
   });
 
   it('opens the tab of the query', async () => {

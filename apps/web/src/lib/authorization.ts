@@ -15,9 +15,12 @@ export const DASHBOARD_TABS_BY_ROLE: Record<Role, readonly DashboardTab[]> = {
 
 const DEFAULT_DASHBOARD_TAB: DashboardTab = 'new-matters';
 
-/** An unknown or disallowed tab falls back to new-matters (spec 2.7). */
+/** Where a role lands: firms on New Matters; a sheriff, who creates no matters, on the documents to serve. */
+const landingTabOf = (role: Role): DashboardTab => (role === 'sheriff' ? 'my-cases' : DEFAULT_DASHBOARD_TAB);
+
+/** An unknown or disallowed tab falls back to the role's landing tab (spec 2.7: new-matters for the firms). */
 export const resolveDashboardTab = (role: Role, requested: string | null): DashboardTab => {
   const allowed = DASHBOARD_TABS_BY_ROLE[role];
-  return allowed.find((tab) => tab === requested) ?? DEFAULT_DASHBOARD_TAB;
+  return allowed.find((tab) => tab === requested) ?? landingTabOf(role);
 };
 

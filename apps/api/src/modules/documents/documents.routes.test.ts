@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../../test/build-app';
 import { addFirmUser, registerFirm, type RegisteredFirm } from '../../../test/factories';
 import { CASE_INFO, makePdf, makeReadyDraft, signatureOf, submit, upload } from '../../../test/document-factories';
+import { settleEvents } from '../../../test/settle-events';
 
 const t = useTestApp();
 
@@ -129,6 +130,19 @@ describe('update', () => {
     expect(res.json()).toMatchObject({ message: 'Document updated successfully', data: { title: 'Original', case_number: '2025-1', client_name: 'New Attorney' } });
     const tl = (await t().as(tok.attorney).get(`/api/v1/documents/${doc.id}/timeline?event_types=updated`)).json();
     expect(tl.events[0]).toMatchObject({ event_type: 'updated', event_metadata: { changed_fields: ['client_name'] } });
+  });
+
+  it('describes changes on the timeline in people\'s words, and a draft save without them as "Draft saved"', async () => {
+    const doc = await create(tok.attorney, { title: 'Original', case_number: '2025-1' });
+    await t().as(tok.attorney).put(`/api/v1/documents/${doc.id}`, { title: 'Renamed', court_name: 'Western Cape Division, Cape Town', signature_name: 'Aisha Patel', draft_metadata: '{"version":1}' });
+    await t().as(tok.attorney).put(`/api/v1/documents/${doc.id}`, { draft_metadata: '{"version":1,"step":2}' });
+    await t().as(tok.attorney).put(`/api/v1/documents/${doc.id}`, { status: 'pending' });
+    const tl = (await t().as(tok.attorney).get(`/api/v1/documents/${doc.id}/timeline?event_types=updated,status_changed`)).json();
+    expect(tl.events.map((e: { event_description: string }) => e.event_description)).toEqual([
+      'Status changed from Draft to Pending',
+      'Draft saved',
+      'Details changed: title, court and signature',
+    ]);
   });
 
   it('moves between pre-service statuses and refuses unknown ones', async () => {
@@ -364,6 +378,13 @@ describe('sheriffs', () => {
     );
     expect(events.map((e) => e.type).sort()).toEqual(['document.assigned', 'document.service_attempt']);
     expect(events[0]!.payload.assignedSheriffId).toBe(sheriffId);
+    // The firm's notification says what happened at the door, not only that something did.
+    await settleEvents(t().app);
+    const notes = await t().database.raw.query<{ message: string }>(
+      "SELECT DISTINCT message FROM notifications WHERE document_id = $1 AND title = 'Service attempt recorded'",
+      [doc.id],
+    );
+    expect(notes.map((n) => n.message)).toEqual([`The sheriff recorded a service attempt for For the sheriff (case ${String(doc.case_number)}): Not found (non est).`]);
     // Unassigning hides the document from the sheriff again.
     await t().as(tok.attorney).put(`/api/v1/documents/${doc.id}/assign-sheriff`, { assigned_sheriff_id: null });
     expect((await t().as(tok.sheriff).get(`/api/v1/documents/${doc.id}`)).statusCode).toBe(404);

@@ -1,4 +1,5 @@
 import {
+  DOCUMENT_STATUS_LABELS,
   DocumentErrors,
   canTransition,
   type CreateDocumentInput,
@@ -192,6 +193,38 @@ const FIELD_COLUMNS = {
   signature_name: 'signatureName',
 } as const satisfies Partial<Record<keyof UpdateDocumentInput, keyof repo.NewDocument>>;
 
+/** The changed fields in a reader's words, for the timeline ("court, signature"); the wizard's own progress is not named. */
+const FIELD_LABELS: Record<string, string | null> = {
+  title: 'title',
+  document_type: 'document type',
+  case_category: 'case category',
+  case_number: 'case number',
+  court_name: 'court',
+  on_court_online: 'Court Online',
+  service_method: 'service method',
+  service_address_source: 'service address',
+  case_priority: 'priority',
+  client_name: 'attorney',
+  recipient_name: 'recipient',
+  recipient_address: "recipient's address",
+  special_instructions: 'special instructions',
+  service_notes: 'service notes',
+  draft_metadata: null,
+  signature_name: 'signature',
+  service_date: 'service date',
+  firm_id: 'legal representative',
+  branch_id: 'legal representative branch',
+  digital_service_address: 'digital service address',
+};
+
+/** "Details changed: court and signature", or "Draft saved" when only the wizard's progress changed. */
+const describeChanges = (changed: readonly string[]): string => {
+  const words = [...new Set(changed.map((f) => (f in FIELD_LABELS ? FIELD_LABELS[f] : f.replace(/_/g, ' '))).filter((w): w is string => Boolean(w)))];
+  if (!words.length) return 'Draft saved';
+  const list = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)!}`;
+  return `Details changed: ${list}`;
+};
+
 /** What may still change once a document is served: instructions and notes (and its status, sheriff, metadata). */
 const OPEN_AFTER_SERVICE = new Set<string>(['special_instructions', 'service_notes', 'draft_metadata', 'assigned_sheriff_id']);
 
@@ -246,7 +279,7 @@ export async function updateDocument(ctx: Ctx, id: number, input: UpdateDocument
         documentId: id,
         firmId: doc.firmId,
         type: 'updated',
-        description: `Document updated: ${changed.map((f) => f.replace(/_/g, ' ')).join(', ')}`,
+        description: describeChanges(changed),
         performedById: ctx.actor.id,
         metadata: { changed_fields: changed },
       });
@@ -290,7 +323,7 @@ export async function changeStatus(tx: DbOrTx, doc: repo.DocumentRow, to: Docume
     documentId: doc.id,
     firmId: doc.firmId,
     type: 'status_changed',
-    description: `Status changed from ${doc.status} to ${to}${reason ? `: ${reason}` : ''}`,
+    description: `Status changed from ${DOCUMENT_STATUS_LABELS[doc.status as DocumentStatus] ?? doc.status} to ${DOCUMENT_STATUS_LABELS[to] ?? to}${reason ? `: ${reason}` : ''}`,
     performedById: actorId,
     metadata: { from: doc.status, to, ...(reason ? { reason } : {}) },
   });

@@ -149,7 +149,7 @@ export async function listTimeline(db: DbOrTx, documentId: number, q: TimelineQu
   const order = q.order === 'asc' ? [asc(documentEvents.createdAt), asc(documentEvents.id)] : [desc(documentEvents.createdAt), desc(documentEvents.id)];
   const [rows, [total]] = await Promise.all([
     db
-      .select({ event: documentEvents, userId: users.id, fullName: users.fullName, email: users.email, firmName: firms.name })
+      .select({ event: documentEvents, userId: users.id, fullName: users.fullName, email: users.email, role: users.role, firmName: firms.name })
       .from(documentEvents)
       .leftJoin(users, eq(users.id, documentEvents.performedById))
       .leftJoin(firms, eq(firms.id, users.firmId))
@@ -161,14 +161,14 @@ export async function listTimeline(db: DbOrTx, documentId: number, q: TimelineQu
   ]);
   return {
     total: Number(total?.n ?? 0),
-    events: rows.map(({ event: e, userId, fullName, email, firmName }) => ({
+    events: rows.map(({ event: e, userId, fullName, email, role, firmName }) => ({
       id: e.id,
       document_id: e.documentId,
       event_type: e.eventType,
       is_system_event: e.isSystemEvent,
       created_at: e.createdAt.toISOString(),
       event_description: e.eventDescription,
-      performed_by: userId ? { id: userId, full_name: fullName ?? '', email: email ?? '', firm_name: firmName ?? null } : null,
+      performed_by: userId ? { id: userId, full_name: fullName ?? '', email: email ?? '', firm_name: firmName ?? null, ...(role ? { role } : {}) } : null,
       event_metadata: e.eventMetadata ?? {},
     })),
   };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ROLE_LABELS, type Role } from '@lexserve/contracts/common';
 import type { NotificationType } from '@lexserve/contracts/notifications';
+import { SERVICE_OUTCOME_LABELS, type ServiceOutcome } from '@lexserve/contracts/returns';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@lexserve/contracts/users';
 import type { DbOrTx } from '../../db/client';
 import type { DocumentEventPayload, DomainEvents, DomainEventType } from '../../lib/domain-events';
@@ -31,6 +32,12 @@ async function documentAudience(tx: DbOrTx, d: DocumentEvent, opts: { sheriff: b
   if (opts.sheriff && d.assignedSheriffId) ids.push(d.assignedSheriffId);
   return ids.filter((id) => id !== d.actorId);
 }
+
+/** A service attempt's outcome in words ("Not found (non est)"), from the event's payload. */
+const outcomeOf = (d: DocumentEvent) => {
+  const outcome = (d as { outcome?: string }).outcome;
+  return (outcome && SERVICE_OUTCOME_LABELS[outcome as ServiceOutcome]) || outcome || 'outcome not given';
+};
 
 type DocumentRule = {
   type: NotificationType;
@@ -69,7 +76,7 @@ const DOCUMENT_RULES: Partial<Record<DocumentEventType, DocumentRule>> = {
   'document.service_attempt': {
     type: 'status_update',
     title: 'Service attempt recorded',
-    message: (d) => `The sheriff recorded a service attempt for ${describe(d)}.`,
+    message: (d) => `The sheriff recorded a service attempt for ${describe(d)}: ${outcomeOf(d)}.`,
     audience: (tx, d) => documentAudience(tx, d, { sheriff: false }),
   },
   'document.revoked': {

@@ -34,12 +34,11 @@ export function RequireAuth({ children, passwordChangePage = false }: { children
   if (!signedIn) {
     const reason = getSessionEndReason();
     if (reason === 'logout') return <Navigate to={paths.login} replace />;
-    if (reason === 'inactive') return <Navigate to={sessionExpiredLoginPath} replace />;
+    const from = { pathname: location.pathname, search: location.search, hash: location.hash };
+    // Logged out for inactivity: logging in again returns to the page the user was on.
+    if (reason === 'inactive') return <Navigate to={sessionExpiredLoginPath} replace state={{ from } satisfies LoginRedirectState} />;
     const message = LOGIN_MESSAGES[location.pathname.replace(/\/+$/, '')];
-    const state: LoginRedirectState = {
-      from: { pathname: location.pathname, search: location.search, hash: location.hash },
-      ...(message ? { message } : {}),
-    };
+    const state: LoginRedirectState = { from, ...(message ? { message } : {}) };
     return <Navigate to={paths.login} replace state={state} />;
   }
 

@@ -115,4 +115,23 @@ describe('SignupForm', () => {
       'Unable to connect to the registration service. Please check your internet connection and try again.',
     );
   }, 30000);
+
+  it.each([
+    ['EMAIL_TAKEN', 409, 'A user with this email already exists.', 'Your Email Address'],
+    ['PRACTICE_NUMBER_TAKEN', 400, 'A branch with this practice number already exists.', 'Practice Number'],
+  ])('brings a %s answer into view, focuses it and marks the field it names', async (code, status, detail, label) => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    mockApi({ 'POST /auth/register': reply(status, { detail, code }) });
+    renderWithProviders(<SignupForm onRegistered={vi.fn()} />);
+    const user = await fillForm(VALID);
+    await submit(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(detail);
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(scrolled).toHaveBeenCalled();
+    const input = field(label);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(detail);
+  }, 30000);
 });

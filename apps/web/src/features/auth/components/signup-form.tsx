@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { PasswordField } from '../../../components/password-field';
 import { fieldProps } from '../../../lib/form';
+import { serverFieldErrors, useErrorSummary } from '../../../lib/use-error-summary';
 import { registerFirmAdministrator, registrationErrorMessage } from '../api/register';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -29,25 +30,37 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Firm administrator sign-up of spec 2.3 with the rules of section 5 (shared with the API). */
+const EMPTY = {
+  full_name: '',
+  email: '',
+  phone_number: '',
+  password: '',
+  confirm_password: '',
+  firm_name: '',
+  firm_email: '',
+  firm_phone: '',
+  firm_address: '',
+  branch_name: '',
+  practice_number: '',
+};
+
+/** The fields the server's conflicts are about. */
+const CONFLICT_FIELDS = { EMAIL_TAKEN: 'email', USER_EMAIL_TAKEN: 'email', PRACTICE_NUMBER_TAKEN: 'practice_number' };
+
 export function SignupForm({ onRegistered }: { onRegistered: () => void }) {
-  const form = useForm({
-    resolver: zodResolver(RegisterInputSchema),
-    mode: 'onTouched',
-    defaultValues: {
-      full_name: '',
-      email: '',
-      phone_number: '',
-      password: '',
-      confirm_password: '',
-      firm_name: '',
-      firm_email: '',
-      firm_phone: '',
-      firm_address: '',
-      branch_name: '',
-      practice_number: '',
+  const form = useForm({ resolver: zodResolver(RegisterInputSchema), mode: 'onTouched', defaultValues: EMPTY });
+  const register = useMutation({
+    mutationFn: registerFirmAdministrator,
+    onSuccess: onRegistered,
+    // The field the server names is marked with its message, as the browser's own checks would.
+    onError: (error) => {
+      for (const [field, message] of Object.entries(serverFieldErrors(error, CONFLICT_FIELDS))) {
+        if (field in EMPTY) form.setError(field as keyof typeof EMPTY, { type: 'server', message });
+      }
     },
   });
-  const register = useMutation({ mutationFn: registerFirmAdministrator, onSuccess: onRegistered });
+  // The message sits at the top of a long form while the button is at the bottom: bring it into view and focus it.
+  const summary = useErrorSummary(register.error);
   const busy = register.isPending;
 
   return (
@@ -59,7 +72,7 @@ export function SignupForm({ onRegistered }: { onRegistered: () => void }) {
     >
       <Stack spacing={3}>
         {register.isError ? (
-          <Alert severity="error" role="alert" onClose={() => register.reset()}>
+          <Alert ref={summary} tabIndex={-1} severity="error" role="alert" onClose={() => register.reset()}>
             {registrationErrorMessage(register.error)}
           </Alert>
         ) : null}

@@ -39,6 +39,8 @@ describe('CaseClosureButton', () => {
     expect(await screen.findByRole('dialog', { name: 'Close Case Directly' })).toBeInTheDocument();
     expect(screen.getByText(/bypasses the approval workflow/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close Case Now' })).toBeDisabled();
+    // No complaint before the person has done anything.
+    expect(screen.queryByText('A reason is required.')).not.toBeInTheDocument();
   });
 
   it('shows a legal practitioner "Request Case Closure" and opens the request dialog', async () => {

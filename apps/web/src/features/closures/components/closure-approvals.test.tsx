@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../../config/constants';
 import { makeUser } from '../../../testing/factories';
 import { mockApi, reply, type MockRequest } from '../../../testing/mock-api';
@@ -33,7 +33,24 @@ const setup = (role: Role = 'branch_admin', page: 'tab' | 'admin' = 'tab') => {
   return { ...api, user };
 };
 
+afterEach(() => vi.restoreAllMocks());
+
 describe('Case Closure Approvals', () => {
+  it('shows each closure as a card on phones, its Approve and Reject in view', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (media) =>
+        ({ matches: media.includes('max-width'), media, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: () => false }) as MediaQueryList,
+    );
+    setup();
+    const list = await screen.findByRole('list', { name: 'Case closures' }, { timeout: 5000 });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const [first] = within(list).getAllByRole('listitem');
+    expect(within(first!).getByText('Eviction: Mokoena v Dlamini')).toBeInTheDocument();
+    expect(within(first!).getByText('Requested By')).toBeInTheDocument();
+    expect(within(first!).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(within(first!).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+  });
+
   it('lists pending closures by default with stat cards, fallbacks and 10 rows per page', async () => {
     const { find } = setup();
     expect(screen.getByText('Review and approve case closure requests from your team.')).toBeInTheDocument();

@@ -11,17 +11,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -30,7 +21,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { NotificationBanner } from '../../../components/notification-banner';
-import { QueryError } from '../../../components/query-state';
+import { DataTable } from '../../../components/data-table/data-table';
+import type { DataTableColumn } from '../../../components/data-table/columns';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/format';
@@ -108,9 +100,58 @@ export function ClosureApprovals({ showFirm = false }: { showFirm?: boolean }) {
   if (user && !allowed) return <Alert severity="warning">{CLOSURE_MESSAGES.noApprovePermission}</Alert>;
 
   const counts = list.data?.counts;
-  const rows = list.data?.closures ?? [];
   const ownRequest = (c: Closure) => c.closed_by_user_id === user?.id && user?.role !== 'firm_admin';
-  const columns = showFirm ? 7 : 6;
+  const columns: DataTableColumn<Closure>[] = [
+    {
+      id: 'case',
+      header: 'Case',
+      card: 'title',
+      cell: (c) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {c.document.title || 'Untitled'}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {c.document.case_number ? `#${c.document.case_number}` : 'No case number'}
+          </Typography>
+        </>
+      ),
+    },
+    ...(showFirm ? [{ id: 'firm', header: 'Firm', cell: (c: Closure) => c.firm_name ?? '-' }] : []),
+    { id: 'status', header: 'Status', cell: (c) => <ClosureStatusChip status={c.closure_status} /> },
+    { id: 'requested-by', header: 'Requested By', cell: (c) => personName(c.closed_by_user, c.closed_by_user_id) },
+    { id: 'reason', header: 'Reason', cell: (c) => c.closure_reason || 'No reason provided' },
+    { id: 'requested-at', header: 'Requested At', cellSx: { whiteSpace: 'nowrap' }, cell: (c) => formatDateTime(c.requested_at) },
+    {
+      id: 'actions',
+      header: 'Actions',
+      align: 'right',
+      card: 'actions',
+      cell: (c) => (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
+          <Button size="small" component={RouterLink} to={paths.app.activeCase(c.document_id)}>
+            View Case
+          </Button>
+          {c.closure_status === 'pending' ? (
+            <Tooltip title={ownRequest(c) ? 'Another approver must decide your own request' : ''}>
+              <span>
+                <Button size="small" color="success" variant="contained" disabled={ownRequest(c)} onClick={() => setDecision({ closure: c, mode: 'approve' })}>
+                  Approve
+                </Button>
+              </span>
+            </Tooltip>
+          ) : null}
+          {c.closure_status === 'pending' ? (
+            <span>
+              <Button size="small" color="error" variant="outlined" disabled={ownRequest(c)} onClick={() => setDecision({ closure: c, mode: 'reject' })}>
+                Reject
+              </Button>
+            </span>
+          ) : null}
+        </Stack>
+      ),
+    },
+  ];
 
   return (
     <Stack spacing={2.5}>
@@ -146,7 +187,7 @@ export function ClosureApprovals({ showFirm = false }: { showFirm?: boolean }) {
               ),
             },
           }}
-          sx={{ flexGrow: 1, maxWidth: { sm: 360 } }}
+          sx={{ flex: { sm: '1 1 auto' }, width: { sm: 'auto' }, maxWidth: { sm: 360 } }}
         />
         <TextField
           select
@@ -157,7 +198,7 @@ export function ClosureApprovals({ showFirm = false }: { showFirm?: boolean }) {
             setStatus(e.target.value as StatusFilter);
             setPage(0);
           }}
-          sx={{ minWidth: 160 }}
+          sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0 }}
         >
           {(['all', ...CLOSURE_STATUSES] as StatusFilter[]).map((s) => (
             <MenuItem key={s} value={s}>
@@ -165,99 +206,42 @@ export function ClosureApprovals({ showFirm = false }: { showFirm?: boolean }) {
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void list.refetch()} disabled={list.isFetching}>
+        <Button
+          variant="outlined"
+          startIcon={<RefreshIcon />}
+          onClick={() => void list.refetch()}
+          disabled={list.isFetching}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap', alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        >
           Refresh
         </Button>
       </Stack>
 
-      {list.isError ? (
-        <QueryError message={loadClosuresErrorMessage(list.error)} onRetry={list.refetch} />
-      ) : null}
-
-      <Paper variant="outlined">
-        {list.isFetching ? <LinearProgress aria-label="Loading case closures" /> : <Box sx={{ height: 4 }} />}
-        <TableContainer>
-          <Table size="small" aria-label="Case closures">
-            <TableHead>
-              <TableRow>
-                <TableCell>Case</TableCell>
-                {showFirm ? <TableCell>Firm</TableCell> : null}
-                <TableCell>Status</TableCell>
-                <TableCell>Requested By</TableCell>
-                <TableCell>Reason</TableCell>
-                <TableCell>Requested At</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {!list.isLoading && rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={columns}>
-                    <EmptyState
-                      title="No case closures found"
-                      description={status === 'pending' ? 'Closure requests waiting for approval appear here.' : 'Try another status or search.'}
-                    />
-                  </TableCell>
-                </TableRow>
-              ) : null}
-              {rows.map((c) => (
-                <TableRow key={c.id} hover>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {c.document.title || 'Untitled'}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {c.document.case_number ? `#${c.document.case_number}` : 'No case number'}
-                    </Typography>
-                  </TableCell>
-                  {showFirm ? <TableCell>{c.firm_name ?? '-'}</TableCell> : null}
-                  <TableCell>
-                    <ClosureStatusChip status={c.closure_status} />
-                  </TableCell>
-                  <TableCell>{personName(c.closed_by_user, c.closed_by_user_id)}</TableCell>
-                  <TableCell>{c.closure_reason || 'No reason provided'}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.requested_at)}</TableCell>
-                  <TableCell align="right">
-                    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                      <Button size="small" component={RouterLink} to={paths.app.activeCase(c.document_id)}>
-                        View Case
-                      </Button>
-                      {c.closure_status === 'pending' ? (
-                        <Tooltip title={ownRequest(c) ? 'Another approver must decide your own request' : ''}>
-                          <span>
-                            <Button size="small" color="success" variant="contained" disabled={ownRequest(c)} onClick={() => setDecision({ closure: c, mode: 'approve' })}>
-                              Approve
-                            </Button>
-                          </span>
-                        </Tooltip>
-                      ) : null}
-                      {c.closure_status === 'pending' ? (
-                        <span>
-                          <Button size="small" color="error" variant="outlined" disabled={ownRequest(c)} onClick={() => setDecision({ closure: c, mode: 'reject' })}>
-                            Reject
-                          </Button>
-                        </span>
-                      ) : null}
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={list.data?.total ?? 0}
-          page={page}
-          onPageChange={(_, p) => setPage(p)}
-          rowsPerPage={rowsPerPage}
-          rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
-          onRowsPerPageChange={(e) => {
-            setRowsPerPage(Number(e.target.value));
-            setPage(0);
-          }}
-        />
-      </Paper>
+      {/* On phones the rows become cards, with their actions in view. */}
+      <DataTable
+        label="Case closures"
+        query={list}
+        rows={(data) => data.closures}
+        rowKey={(c) => c.id}
+        columns={columns}
+        size="small"
+        loadingLabel="Loading case closures"
+        errorMessage={loadClosuresErrorMessage}
+        empty={
+          <EmptyState
+            title="No case closures found"
+            description={status === 'pending' ? 'Closure requests waiting for approval appear here.' : 'Try another status or search.'}
+          />
+        }
+        paging={{
+          count: (data) => data.total,
+          page,
+          rowsPerPage,
+          rowsPerPageOptions: ROWS_PER_PAGE_OPTIONS,
+          onPageChange: setPage,
+          onRowsPerPageChange: setRowsPerPage,
+        }}
+      />
 
       <DecideClosureDialog
         closure={decision?.closure ?? null}

@@ -20,6 +20,8 @@ export function DirectCloseDialog({ open, documentId, onClose, onDone }: Props) 
   const [reason, setReason] = useState('');
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // "A reason is required." only once the person has been to the field, not before any input.
+  const [touched, setTouched] = useState(false);
   const close = useDirectClose();
 
   const cancel = () => {
@@ -27,6 +29,7 @@ export function DirectCloseDialog({ open, documentId, onClose, onDone }: Props) 
     setReason('');
     setNotes('');
     setError(null);
+    setTouched(false);
     onClose();
   };
   const submit = async () => {
@@ -57,8 +60,9 @@ export function DirectCloseDialog({ open, documentId, onClose, onDone }: Props) 
             label="Closure Reason"
             value={reason}
             onChange={(e) => setReason(e.target.value)}
-            error={Boolean(error) && !reason}
-            helperText={!reason ? 'A reason is required.' : ' '}
+            error={touched && !reason}
+            helperText={touched && !reason ? 'A reason is required.' : ' '}
+            onBlur={() => setTouched(true)}
           >
             {DIRECT_CLOSE_REASONS.map((r) => (
               <MenuItem key={r} value={r}>

@@ -105,11 +105,11 @@ export function RequestClosureDialog({ open, documentId, onClose, onDone }: Prop
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
               Pre-closure Checklist
             </Typography>
-            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', my: 1 }}>
+            <Stack direction="row" sx={{ alignItems: 'center', my: 1, flexWrap: 'wrap', gap: 1.5 }}>
               <LinearProgress
                 variant="determinate"
                 value={progress.percent}
-                sx={{ flexGrow: 1, height: 8, borderRadius: 4 }}
+                sx={{ flexGrow: 1, minWidth: 120, height: 8, borderRadius: 4 }}
                 aria-label="Checklist progress"
                 color={progress.done === progress.total ? 'success' : 'primary'}
               />
@@ -125,7 +125,7 @@ export function RequestClosureDialog({ open, documentId, onClose, onDone }: Prop
               <FormControlLabel
                 control={<Checkbox checked={hasProof} disabled />}
                 label={
-                  <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+                  <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 0.75 }}>
                     <span>{CHECKLIST_LABELS.proof_of_service_uploaded}</span>
                     <LockOutlinedIcon fontSize="inherit" aria-label="Locked" />
                     {hasProof ? (
@@ -137,16 +137,19 @@ export function RequestClosureDialog({ open, documentId, onClose, onDone }: Prop
                 }
               />
               <FormControlLabel control={<Checkbox checked={checklist.case_summary_completed.completed} disabled />} label={CHECKLIST_LABELS.case_summary_completed} />
-              <TextField
-                label="Case Summary"
-                value={form.summary}
-                onChange={(e) => set({ summary: e.target.value })}
-                multiline
-                minRows={2}
-                helperText="Summarise the outcome; the item counts as completed once a summary is given."
-                slotProps={{ htmlInput: { maxLength: 2000 } }}
-                sx={{ ml: 4 }}
-              />
+              {/* Indented under its checklist item inside the dialog's width (a margin on a full-width field overflowed it). */}
+              <Box sx={{ pl: { xs: 0, sm: 4 }, minWidth: 0 }}>
+                <TextField
+                  label="Case Summary"
+                  value={form.summary}
+                  onChange={(e) => set({ summary: e.target.value })}
+                  multiline
+                  minRows={2}
+                  fullWidth
+                  helperText="Summarise the outcome; the item counts as completed once a summary is given."
+                  slotProps={{ htmlInput: { maxLength: 2000 } }}
+                />
+              </Box>
             </Stack>
           </Box>
 

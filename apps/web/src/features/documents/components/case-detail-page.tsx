@@ -25,7 +25,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDocument } from '../api/documents';
-import { ACTIVE_CASES_PATH, docTypeLabel, priorityChip, statusColor, statusLabel } from '../utils/document-display';
+import { ACTIVE_CASES_PATH, caseListOf, docTypeLabel, priorityChip, reasonInSentence, statusColor, statusLabel } from '../utils/document-display';
 import { filedBy } from './case-details-dialog';
 import { CaseDocumentsTab } from './case-documents-tab';
 import { CasePartiesTab } from './case-parties-tab';
@@ -110,13 +110,17 @@ function CaseView({ document, closurePanel, closureButton }: { document: Documen
   const closed = ['completed', 'cancelled', 'archived'].includes(document.status);
   const canChange = firmRole && !closed && !document.is_revoked;
   const priority = priorityChip(document.case_priority);
+  const back = caseListOf(document);
 
-  useEffect(() => window.scrollTo(0, 0), [document.id]);
+  // A block, not an expression: Chromium's scrollTo answers a promise, and an effect may return only a clean-up.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [document.id]);
 
   return (
     <Box>
-      <Button component={RouterLink} to={ACTIVE_CASES_PATH} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        Back to Active Cases
+      <Button component={RouterLink} to={back.path} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+        {back.label}
       </Button>
       <NotificationBanner open={Boolean(banner)} severity="success" message={banner} onClose={() => setBanner(null)} />
 
@@ -127,10 +131,14 @@ function CaseView({ document, closurePanel, closureButton }: { document: Documen
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap', gap: 1 }}>
             <Typography color="text.secondary">Case #{document.case_number || document.id}</Typography>
-            <Chip size="small" label={statusLabel(document.status)} color={statusColor(document.status)} />
+            {/* One clear status: a revoked case reads "Revoked", not "Served" beside it. */}
+            {document.is_revoked ? (
+              <Chip size="small" color="error" icon={<BlockIcon />} label="Revoked" />
+            ) : (
+              <Chip size="small" label={statusLabel(document.status)} color={statusColor(document.status)} />
+            )}
             {closed ? <Chip size="small" label="Case Closed" variant="outlined" /> : null}
             <Chip size="small" label={priority.label} color={priority.color} variant="outlined" />
-            {document.is_revoked ? <Chip size="small" color="error" icon={<BlockIcon />} label="Revoked" /> : null}
           </Stack>
         </Box>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
@@ -139,7 +147,8 @@ function CaseView({ document, closurePanel, closureButton }: { document: Documen
               Revoke
             </Button>
           ) : null}
-          {closureButton ? (
+          {/* A revoked document's service no longer stands: there is nothing to close on it. */}
+          {document.is_revoked ? null : closureButton ? (
             closureButton(document)
           ) : closurePanel ? (
             <Button variant="contained" onClick={() => setParams({ tab: 'closure' }, { replace: true })}>
@@ -152,7 +161,7 @@ function CaseView({ document, closurePanel, closureButton }: { document: Documen
       {document.is_revoked ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           This document was revoked on {formatDateTime(document.revoked_at)}
-          {document.revoke_reason ? `: ${document.revoke_reason}` : ''}. Verification reports it as revoked and the recipient's link no longer works.
+          {document.revoke_reason ? `: ${reasonInSentence(document.revoke_reason)}` : ''}. Verification reports it as revoked and the recipient's link no longer works.
         </Alert>
       ) : null}
 

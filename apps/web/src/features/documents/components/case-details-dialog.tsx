@@ -15,6 +15,7 @@ import type { Document } from '@lexserve/contracts/documents';
 import { PARTY_ROLE_LABELS, partyDisplayName, type PartyRole } from '@lexserve/contracts/parties';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatFileSize } from '../utils/upload-rules';
 import { useDocumentParties } from '../api/parties';
 import { downloadProof, proofDownloadError } from '../api/proof-of-service';
 import { docTypeLabel, priorityChip, saveBlob, statusColor, statusLabel } from '../utils/document-display';
@@ -41,7 +42,7 @@ export function CaseDetailsDialog({ document, onClose }: { document: Document | 
 
   if (!document) return null;
   const priority = priorityChip(document.case_priority);
-  const fileSizeMb = document.file_size ? `${(document.file_size / (1024 * 1024)).toFixed(2)} MB` : 'N/A';
+  const fileSizeMb = document.file_size ? formatFileSize(document.file_size) : 'N/A';
 
   const download = async () => {
     setDownloading(true);

@@ -17,7 +17,7 @@ import { downloadCaseFile, downloadErrorMessage, useCaseFiles } from '../api/cas
 import { invalidateDocuments } from '../api/documents';
 import { useFileStaging } from '../hooks/use-file-staging';
 import { saveBlob } from '../utils/document-display';
-import { formatMegabytes, paginate } from '../utils/upload-rules';
+import { formatFileSize, paginate } from '../utils/upload-rules';
 import { BundlesDialog, CreateBundleDialog } from './bundle-dialogs';
 import { CaseFilesTable } from './case-files-table';
 import { FileViewerDialog } from './file-viewer-dialog';
@@ -83,7 +83,7 @@ export function CaseDocumentsTab({ document, canUpload, canBundle }: CaseDocumen
           <strong>{all.length}</strong> file{all.length === 1 ? '' : 's'}
         </Typography>
         <Typography>
-          <strong>Total size:</strong> {formatMegabytes(totalSize)}
+          <strong>Total size:</strong> {formatFileSize(totalSize)}
         </Typography>
       </Stack>
 

@@ -210,6 +210,13 @@ export function CaseTimelineTab({ documentId, caseNumber = null, canDownloadCert
   );
 }
 
+/** "Demo Attorneys Inc." for a firm's people, "Sheriff" for a sheriff, "LexServe administrator"; nothing when unknown. */
+const performerAffiliation = (p: NonNullable<TimelineEvent['performed_by']>): string | null => {
+  if (p.role === 'sheriff') return 'Sheriff';
+  if (p.role === 'system_admin') return 'LexServe administrator';
+  return p.firm_name || null;
+};
+
 /** "Trail intact ✓" or "Trail broken at event #N", with the head hash and the latest time-stamp on hover. */
 function TrailStatus({ trail }: { trail: TrailVerification }) {
   const anchored = trail.anchored
@@ -259,7 +266,8 @@ function TimelineCard({ event }: { event: TimelineEvent }) {
           </Typography>
           {performer ? (
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-              By {performer.full_name || performer.email} ({performer.firm_name || 'Unknown Firm'})
+              By {performer.full_name || performer.email}
+              {performerAffiliation(performer) ? ` (${performerAffiliation(performer)})` : ''}
             </Typography>
           ) : null}
           {metadata.length ? (

@@ -40,7 +40,8 @@ export function MyCasesTab({ subtab }: { subtab?: string | null }) {
   const feedback = useDashboardFeedback();
   const { data: user } = useCurrentUser();
   const role = user?.role;
-  const current = resolveSubtab(subtab, params.get('resume'));
+  // A sheriff's work is the documents with them for service (Active Cases), not the urgent matters of a firm.
+  const current = resolveSubtab(subtab ?? (role === 'sheriff' ? 'active' : null), params.get('resume'));
   const documents = useDocuments(role);
   const deleteDraft = useDeleteDocument();
   const [details, setDetails] = useState<Document | null>(null);

@@ -184,6 +184,9 @@ describe('New Matter wizard', () => {
     expect(find('GET', '/documents/42')).toHaveLength(0);
     expect(screen.getByRole('heading', { name: 'Step 3: Parties Involved' })).toBeInTheDocument();
     expect(screen.getByText(/At least one party on each side is required/)).toBeInTheDocument();
+    // The stepper keeps the real numbers: Parties is step 3, not "1".
+    const stepper = screen.getByText('Parties').closest('.MuiStep-root') as HTMLElement;
+    expect(stepper).toHaveTextContent(/^3Parties$/);
     expect(screen.queryByText('Case Info')).not.toBeInTheDocument();
     expect(screen.queryByText('Upload')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -335,6 +338,38 @@ describe('New Matter submit', () => {
     await waitFor(() => expect(refused.feedback.showError).toHaveBeenCalledWith('Failed to submit document. Please try again.'));
     expect(await screen.findByText('Court is required by the server')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit Document' })).toBeEnabled();
+  });
+
+  it('brings the server\'s refusal into view and focuses it, not only a toast near the button', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    readyToSubmit();
+    const { user } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
+      'GET /documents/42/parties': reply(200, CITED),
+      'PUT /documents/42': reply(422, { detail: [{ loc: ['body', 'court_name'], msg: 'Court is required by the server', type: 'missing' }] }),
+    });
+    await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
+    await user.click(await screen.findByRole('button', { name: 'Sign Document' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Document' }));
+    const alert = (await screen.findByText('Court is required by the server')).closest('[role="alert"]');
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(scrolled).toHaveBeenCalled();
+  });
+
+  it('saves a draft as the user works, a moment after they stop, without submitting it', async () => {
+    readyToSubmit();
+    const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
+      'GET /documents/42/parties': reply(200, CITED),
+      'PUT /documents/42': reply(200, { status: 'success', data: doc(), message: 'ok' }),
+    });
+    await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
+    await user.click(await screen.findByRole('button', { name: 'Sign Document' }));
+    await waitFor(() => expect(find('PUT', '/documents/42')).toHaveLength(1), { timeout: 5000 });
+    const body = find('PUT', '/documents/42')[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ signature_name: 'Aisha Patel' });
+    expect(body).not.toHaveProperty('status');
+    expect(body.draft_metadata).toMatchObject({ wizard_data: { signature: 'Aisha Patel' } });
+    expect(find('POST', '/documents')).toHaveLength(0);
   });
 
   it('asks for the missing side of the citation before submitting', async () => {

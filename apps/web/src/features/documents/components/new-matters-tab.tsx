@@ -22,6 +22,7 @@ import { useDashboardFeedback } from '../../../components/dashboard-feedback';
 import { EmptyState } from '../../../components/empty-state';
 import { dashboardTabPath, paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
+import { useErrorSummary } from '../../../lib/use-error-summary';
 import { useMatterWizard } from '../hooks/use-matter-wizard';
 import { STEP_LABELS, STEP_TITLES, saveButtonLabel, toStep, type Step as WizardStep } from '../utils/wizard-rules';
 import { ServiceStep } from './service-step';
@@ -69,6 +70,8 @@ function MatterWizardView() {
   const { currentStep, minStep, busy, phase } = wizard;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
+  // The step's messages sit above the fields while Next and Submit are at the bottom: bring them into view.
+  const errorSummary = useErrorSummary(wizard.errors.join('\n'));
 
   // Moving between steps puts keyboard and screen-reader focus on the new step's heading.
   useEffect(() => {
@@ -130,11 +133,12 @@ function MatterWizardView() {
           {steps.map((step) => (
             <Step key={step} completed={step < currentStep}>
               {step < currentStep ? (
-                <StepButton onClick={() => wizard.goTo(step)} disabled={busy} aria-label={`Go back to step ${step}, ${STEP_LABELS[step - 1]}`}>
+                <StepButton icon={step} onClick={() => wizard.goTo(step)} disabled={busy} aria-label={`Go back to step ${step}, ${STEP_LABELS[step - 1]}`}>
                   {STEP_LABELS[step - 1]}
                 </StepButton>
               ) : (
-                <StepLabel>{STEP_LABELS[step - 1]}</StepLabel>
+                // The real step number, also when a resumed draft hides the steps before it ("3 Parties", not "1 Parties").
+                <StepLabel icon={step}>{STEP_LABELS[step - 1]}</StepLabel>
               )}
             </Step>
           ))}
@@ -152,7 +156,7 @@ function MatterWizardView() {
         ) : null}
 
         {wizard.errors.length ? (
-          <Alert severity="error" sx={{ mt: 2 }} role="alert">
+          <Alert ref={errorSummary} tabIndex={-1} severity="error" sx={{ mt: 2 }} role="alert">
             {wizard.errors.length === 1 ? (
               wizard.errors[0]
             ) : (

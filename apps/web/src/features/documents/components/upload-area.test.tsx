@@ -22,9 +22,16 @@ const pdf = (name: string, size = 100) => {
   return file;
 };
 
-function Harness({ onUpload }: { onUpload?: (staging: ReturnType<typeof useFileStaging>) => void }) {
+function Harness({ onUpload, hideUploaded }: { onUpload?: (staging: ReturnType<typeof useFileStaging>) => void; hideUploaded?: boolean }) {
   const staging = useFileStaging({ maxStaged: 50 });
-  return <UploadArea staging={staging} hint="PDF, DOC or DOCX" onUploadSelected={() => (onUpload ? onUpload(staging) : void staging.upload(7, 'selected'))} />;
+  return (
+    <UploadArea
+      staging={staging}
+      hint="PDF, DOC or DOCX"
+      hideUploaded={hideUploaded}
+      onUploadSelected={() => (onUpload ? onUpload(staging) : void staging.upload(7, 'selected'))}
+    />
+  );
 }
 
 const addFiles = (files: File[]) => {
@@ -124,5 +131,20 @@ describe('UploadArea', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Search files' }), 'nothing-like-this');
     expect(screen.getByText('No files match your search criteria.')).toBeInTheDocument();
+  });
+
+  it('lets an uploaded file leave the staged list where the page lists the uploaded files (the wizard\'s step 2)', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness hideUploaded />);
+    addFiles([pdf('a.pdf'), pdf('b.pdf')]);
+    await user.click(screen.getByRole('button', { name: 'Upload Selected (2)' }));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    await act(async () => {
+      uploads[0]!.resolve({ status: 'success', data: { files: [{ id: 1, filename: 'a.pdf' }], failed: [] }, message: 'ok' });
+    });
+    expect(await screen.findByText('1 uploaded')).toBeInTheDocument();
+    const staged = screen.getByRole('list', { name: 'Files to upload' });
+    expect(within(staged).queryByText('a.pdf')).not.toBeInTheDocument();
+    expect(within(staged).getByText('b.pdf')).toBeInTheDocument();
   });
 });

@@ -35,6 +35,8 @@ type UploadAreaProps = {
   showAllUpTo?: number;
   /** The drop zone's accessible name. */
   label?: string;
+  /** Uploaded files leave the staged list (the page lists the document's files already), so none is listed twice. */
+  hideUploaded?: boolean;
 };
 
 /** Drag-and-drop or browse, then a staged list with checkboxes and real per-file progress (spec 2.3). */
@@ -47,12 +49,14 @@ export function UploadArea({
   disabled = false,
   showAllUpTo = 20,
   label = 'Upload documents',
+  hideUploaded = false,
 }: UploadAreaProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [page, setPage] = useState(1);
   const hintId = useId();
-  const { staged, counts } = staging;
+  const { counts } = staging;
+  const staged = hideUploaded ? staging.staged.filter((s) => s.status !== 'uploaded') : staging.staged;
   const busy = counts.uploading > 0;
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {

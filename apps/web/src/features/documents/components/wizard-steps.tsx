@@ -36,7 +36,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatLongDate } from '../../../lib/format';
 import type { MatterWizard } from '../hooks/use-matter-wizard';
 import { isPartyEmpty } from '../utils/party-rules';
-import { formatFileSize, formatMegabytes } from '../utils/upload-rules';
+import { formatFileSize } from '../utils/upload-rules';
 import { COURT_REQUIRED, changeCategory, documentTypesFor, type CaseInfo } from '../utils/wizard-rules';
 import { CitationList } from './citation-step';
 import { CourtPicker } from './court-picker';
@@ -252,7 +252,9 @@ const CLEAR_ALL_THRESHOLD = 20;
 export function UploadStep({ wizard }: { wizard: MatterWizard }) {
   const { staging, serverFiles, resumed, busy } = wizard;
   const [confirmClear, setConfirmClear] = useState(false);
-  const pending = staging.staged.filter((s) => s.status !== 'uploaded');
+  // Every file of the attempt once: those on the draft, and the staged ones not (yet) among them.
+  const onDraft = new Set(serverFiles.map((f) => `${f.filename}:${f.size}`));
+  const pending = staging.staged.filter((s) => !onDraft.has(`${s.file.name}:${s.file.size}`));
   const totalFiles = serverFiles.length + pending.length;
   const totalSize = serverFiles.reduce((sum, f) => sum + f.size, 0) + pending.reduce((sum, s) => sum + s.file.size, 0);
   return (
@@ -270,13 +272,14 @@ export function UploadStep({ wizard }: { wizard: MatterWizard }) {
         hint={`PDF, DOC or DOCX · up to 100 MB each · at most ${MAX_FILES_PER_UPLOAD} files`}
         disabled={busy}
         label="Upload case documents"
+        hideUploaded
       />
       <Stack direction="row" spacing={3} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2">
           <strong>Total Files:</strong> {totalFiles}
         </Typography>
         <Typography variant="body2">
-          <strong>Total Size:</strong> {formatMegabytes(totalSize)}
+          <strong>Total Size:</strong> {formatFileSize(totalSize)}
         </Typography>
         {staging.staged.length > CLEAR_ALL_THRESHOLD ? (
           <Button color="error" startIcon={<DeleteSweepOutlinedIcon />} onClick={() => setConfirmClear(true)} disabled={busy}>
@@ -371,7 +374,7 @@ export function ReviewStep({ wizard, fullName }: { wizard: MatterWizard; fullNam
             </List>
             <Divider sx={{ my: 1 }} />
             <Typography variant="body2">
-              <strong>Total:</strong> {rows.length} file{rows.length === 1 ? '' : 's'}, {formatMegabytes(total)}
+              <strong>Total:</strong> {rows.length} file{rows.length === 1 ? '' : 's'}, {formatFileSize(total)}
             </Typography>
           </>
         ) : wizard.hasExistingFile ? (

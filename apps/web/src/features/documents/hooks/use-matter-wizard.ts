@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { invalidateDocuments } from '../api/documents';
 import { citationProblems, citationRoles } from '../utils/citation';
 import { isPartyValidForSave } from '../utils/party-rules';
@@ -12,6 +13,9 @@ import { useWizardSteps } from './matter-wizard/use-wizard-steps';
 import { useWizardSubmit } from './matter-wizard/use-wizard-submit';
 import { validateStep } from './matter-wizard/validate-step';
 import { useFileStaging } from './use-file-staging';
+
+/** How long after the last keystroke a draft is saved. */
+const AUTOSAVE_DELAY_MS = 1500;
 
 type Options = {
   user: WizardUser;
@@ -63,6 +67,29 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
   };
   const stepComplete = isStepFieldsComplete(currentStep, snapshot);
 
+  // Once the draft exists, what the user types is saved a moment after they stop (nothing lost to a logout or a closed tab).
+  const autosaveRef = useRef(() => undefined as unknown);
+  autosaveRef.current = () => draft.autosave(snapshot);
+  const typed = JSON.stringify([caseInfo, partyData, legalRep, signature, currentStep]);
+  const lastSaved = useRef<string | null>(null);
+  const busyRef = useRef(false);
+  useEffect(() => {
+    if (!draft.documentId) return;
+    if (lastSaved.current === null) {
+      // The state the draft was created or loaded with is already on the server.
+      lastSaved.current = typed;
+      return;
+    }
+    if (typed === lastSaved.current) return;
+    const timer = window.setTimeout(() => {
+      // A save or submit under way writes everything itself.
+      if (busyRef.current) return;
+      lastSaved.current = typed;
+      void autosaveRef.current();
+    }, AUTOSAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed, draft.documentId]);
+
   const submitter = useWizardSubmit({
     feedback,
     persist: (submit) => draft.persist(submit, snapshot),
@@ -81,6 +108,7 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
   });
 
   const busy = submitter.saving || submitter.phase !== 'idle' || resume.loadingDraft || submitter.completion !== null || staging.counts.uploading > 0;
+  busyRef.current = busy;
 
   return {
     documentId: draft.documentId,

@@ -108,6 +108,16 @@ export const isPdf = (file: { filename: string; mime_type?: string | null }): bo
 /** The back link of the case page and of "Case Not Found" (spec 2.1). */
 export const ACTIVE_CASES_PATH = '/app/dashboard?tab=my-cases&subtab=active';
 
+/** The My Cases list a case is found in, for the case page's way back: Closed Cases, Drafts or Active Cases. */
+export const caseListOf = (doc: Pick<Document, 'status' | 'status_enum' | 'case_priority'>): { path: string; label: string } => {
+  const subtab = (['closed', 'drafts', 'active'] as const).find((tab) => belongsTo(doc, tab)) ?? 'active';
+  const label = MY_CASES_TABS.find((tab) => tab.value === subtab)!.label;
+  return { path: `/app/dashboard?tab=my-cases&subtab=${subtab}`, label: `Back to ${label}` };
+};
+
+/** A revoke reason inside a sentence: without its own closing full stop, so the sentence does not end "..". */
+export const reasonInSentence = (reason: string): string => reason.trim().replace(/[.\s]+$/, '');
+
 /** Today as YYYY-MM-DD in South Africa, for default names. */
 const todayIso = (now = new Date()): string => {
   const parts = Object.fromEntries(

@@ -16,7 +16,6 @@ import {
   checkSelection,
   filterAndSort,
   formatFileSize,
-  formatMegabytes,
   paginate,
   rejectionMessage,
   uploadFlags,
@@ -129,7 +128,8 @@ describe('upload rules', () => {
     expect(formatFileSize(512)).toBe('512 Bytes');
     expect(formatFileSize(1536)).toBe('1.50 KB');
     expect(formatFileSize(5 * 1024 * 1024)).toBe('5.00 MB');
-    expect(formatMegabytes(1.25 * 1024 * 1024)).toBe('1.3 MB');
+    // Totals use the same format: a kilobyte file is never "0.0 MB".
+    expect(formatFileSize(20 * 1024)).toBe('20.00 KB');
   });
 
   it('searches, sorts and paginates the uploaded files', () => {

@@ -5,7 +5,7 @@ import {
   MAX_FILES_PER_UPLOAD,
 } from '@lexserve/contracts/documents';
 
-/** Spec 9: Bytes, KB, MB or GB with 2 decimals (lists and the viewer). */
+/** The app's one size format: Bytes, KB, MB or GB with 2 decimals (lists, totals, the viewer); never "0.0 MB" for a small file. */
 export const formatFileSize = (bytes: number | null | undefined): string => {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '-';
   if (bytes === 0) return '0 Bytes';
@@ -15,8 +15,6 @@ export const formatFileSize = (bytes: number | null | undefined): string => {
   return `${index === 0 ? value : value.toFixed(2)} ${units[index]}`;
 };
 
-/** Spec 9: MB with 1 decimal in summaries. */
-export const formatMegabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 const extensionOf = (name: string): string => {
   const dot = name.lastIndexOf('.');

@@ -5,6 +5,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
+import Link from '@mui/material/Link';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
@@ -13,8 +14,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
+import { notificationTarget } from '../utils/notification-target';
 import { formatRelativeTime } from '../utils/relative-time';
 import { styleOf } from './notification-type';
 
@@ -29,12 +30,19 @@ type Props = {
 
 /**
  * One notification (spec 1, 2.11): the type's colour and icon, an unread dot and bold title while unread, the
- * message on at most two lines, the relative time, and 'Case #' / 'Doc #' chips (the document chip opens the case).
+ * message on at most two lines, the relative time, and 'Case #' / 'Doc #' chips. A notification about a case opens it
+ * on the tab it is about: the title is the link and covers the card (the checkbox, chips and button stay above it).
  */
 export const NotificationCard = memo(function NotificationCard({ notification: n, selected, busy, now, onToggleSelected, onSetRead }: Props) {
   const style = styleOf(n.notification_type);
   const { Icon } = style;
   const titleId = `notification-title-${n.notification_id}`;
+  const target = notificationTarget(n);
+  const opened = () => {
+    if (!n.is_read) onSetRead(n, true);
+  };
+  // Controls sit above the link that covers the card.
+  const above = { position: 'relative', zIndex: 1 } as const;
   return (
     <Card
       component="article"
@@ -47,6 +55,8 @@ export const NotificationCard = memo(function NotificationCard({ notification: n
         alignItems: 'flex-start',
         gap: { xs: 1, sm: 1.5 },
         p: { xs: 1.25, sm: 2 },
+        position: 'relative',
+        ...(target ? { cursor: 'pointer', '&:hover': { boxShadow: 2 }, '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main' } } : {}),
         borderLeft: `4px solid ${style.color}`,
         bgcolor: n.is_read ? 'background.paper' : style.background,
         transition: 'background-color 0.2s',
@@ -56,7 +66,7 @@ export const NotificationCard = memo(function NotificationCard({ notification: n
         checked={selected}
         onChange={() => onToggleSelected(n.notification_id)}
         slotProps={{ input: { 'aria-label': `Select notification: ${n.title}` } }}
-        sx={{ mt: -0.5, ml: -0.5, p: 0.75 }}
+        sx={{ mt: -0.5, ml: -0.5, p: 0.75, ...above }}
       />
       <Avatar sx={{ bgcolor: style.color, width: 36, height: 36, display: { xs: 'none', sm: 'flex' } }} aria-hidden>
         <Icon fontSize="small" />
@@ -77,7 +87,20 @@ export const NotificationCard = memo(function NotificationCard({ notification: n
             variant="subtitle1"
             sx={{ fontWeight: n.is_read ? 500 : 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}
           >
-            {n.title}
+            {target ? (
+              <Link
+                component={RouterLink}
+                to={target}
+                onClick={opened}
+                color="inherit"
+                underline="hover"
+                sx={{ '&::after': { content: '""', position: 'absolute', inset: 0 }, '&:focus-visible': { outline: 'none' } }}
+              >
+                {n.title}
+              </Link>
+            ) : (
+              n.title
+            )}
           </Typography>
         </Stack>
         <Typography
@@ -101,19 +124,18 @@ export const NotificationCard = memo(function NotificationCard({ notification: n
             label={style.label}
             sx={{ bgcolor: style.background, color: style.color, fontWeight: 600, '& .MuiChip-icon': { color: style.color } }}
           />
-          {n.case_id ? <Chip size="small" variant="outlined" label={`Case #${n.case_id}`} /> : null}
-          {n.document_id ? (
-            <Chip
-              size="small"
-              variant="outlined"
-              clickable
-              component={RouterLink}
-              to={paths.app.activeCase(n.document_id)}
-              label={`Doc #${n.document_id}`}
-            />
+          {n.case_id ? (
+            target ? (
+              <Chip size="small" variant="outlined" clickable component={RouterLink} to={target} onClick={opened} label={`Case #${n.case_id}`} sx={above} />
+            ) : (
+              <Chip size="small" variant="outlined" label={`Case #${n.case_id}`} />
+            )
+          ) : null}
+          {target ? (
+            <Chip size="small" variant="outlined" clickable component={RouterLink} to={target} onClick={opened} label={`Doc #${n.document_id}`} sx={above} />
           ) : null}
           <Tooltip title={formatDateTime(n.notification_created_at ?? n.created_at)}>
-            <Typography component="span" variant="caption" color="text.secondary">
+            <Typography component="span" variant="caption" color="text.secondary" sx={above}>
               <time dateTime={n.notification_created_at ?? n.created_at}>
                 {formatRelativeTime(n.notification_created_at ?? n.created_at, now)}
               </time>
@@ -122,7 +144,7 @@ export const NotificationCard = memo(function NotificationCard({ notification: n
         </Stack>
       </Box>
       <Tooltip title={n.is_read ? 'Mark as unread' : 'Mark as read'}>
-        <span>
+        <Box component="span" sx={above}>
           <IconButton
             size="small"
             disabled={busy}
@@ -131,7 +153,7 @@ export const NotificationCard = memo(function NotificationCard({ notification: n
           >
             {busy ? <CircularProgress size={18} /> : n.is_read ? <MarkEmailUnreadOutlinedIcon /> : <DraftsOutlinedIcon />}
           </IconButton>
-        </span>
+        </Box>
       </Tooltip>
     </Card>
   );

@@ -65,6 +65,27 @@ const toast = (text: string, timeout = 3000) => screen.findByText(text, {}, { ti
 beforeEach(() => signIn());
 
 describe('Notifications centre', () => {
+  it('opens the case a notification is about, on the tab it is about, from the card and from both chips', async () => {
+    const attempt = makeNotification({
+      title: 'Service attempt recorded',
+      message: 'The sheriff recorded a service attempt for Summons (case 2025/9): Not found (non est).',
+      case_id: '2025/9',
+      document_id: 43,
+    });
+    const { user, view, api } = setup([attempt, makeNotification({ title: 'Trial ending', notification_type: 'deadline_reminder' })]);
+    await screen.findByText('2 total, 2 unread');
+    const [card, plain] = cards();
+    const target = '/app/dashboard/active-case/43?tab=service';
+    expect(within(card!).getByRole('link', { name: 'Case #2025/9' })).toHaveAttribute('href', target);
+    expect(within(card!).getByRole('link', { name: 'Doc #43' })).toHaveAttribute('href', target);
+    // A notification about no case links nowhere.
+    expect(within(plain!).queryByRole('link')).not.toBeInTheDocument();
+    await user.click(within(card!).getByRole('link', { name: 'Service attempt recorded' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/app/dashboard/active-case/43'));
+    expect(view.router.state.location.search).toBe('?tab=service');
+    expect(api.find('PUT', `/notifications/${attempt.notification_id}/read`)).toHaveLength(1);
+  });
+
   const sample = () => [
     makeNotification({
       title: 'Sheriff assigned',

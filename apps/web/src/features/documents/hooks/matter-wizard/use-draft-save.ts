@@ -1,6 +1,6 @@
 import type { Document } from '@lexserve/contracts/documents';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { caseFilesQueryOptions, useCaseFiles } from '../../api/case-files';
 import { createDocument, getDocument, invalidateDocuments, reasonOf, updateDocument } from '../../api/documents';
 import { buildDraftMetadata, documentFieldsOf, type WizardSnapshot } from '../../utils/wizard-rules';
@@ -17,21 +17,37 @@ export type SavedDraft = { doc: Document; uploadFailed: boolean };
  */
 export function useDraftSave({ form, staging, feedback }: { form: WizardForm; staging: FileStaging; feedback: WizardFeedback }) {
   const queryClient = useQueryClient();
-  const [documentId, setDocumentId] = useState<number | null>(null);
+  const [documentId, setDocumentIdState] = useState<number | null>(null);
+  // The id and a creation under way live in refs too: calls made from one render (an upload, then a save, or an
+  // autosave) see the draft the first one created, so one attempt never makes two drafts.
+  const idRef = useRef<number | null>(null);
+  const creating = useRef<Promise<number | null> | null>(null);
+  const setDocumentId = (id: number | null) => {
+    idRef.current = id;
+    setDocumentIdState(id);
+  };
   const files = useCaseFiles(documentId);
   const serverFiles = useMemo(() => files.data?.files.filter((f) => !f.is_bundle) ?? [], [files.data]);
 
-  /** Save sequence part 1: the draft document, created once. */
-  const ensureDocument = async (snapshot: WizardSnapshot): Promise<number | null> => {
-    if (documentId) return documentId;
-    try {
-      const doc = await createDocument({ ...documentFieldsOf(form.caseInfo, form.legalRep), draft_metadata: buildDraftMetadata({ ...snapshot, fileNames: [] }) });
-      setDocumentId(doc.id);
-      return doc.id;
-    } catch (error) {
-      feedback.showError(`Document creation failed: ${reasonOf(error)}`);
-      return null;
-    }
+  /** Save sequence part 1: the draft document, created once per attempt and reused. */
+  const ensureDocument = (snapshot: WizardSnapshot): Promise<number | null> => {
+    if (idRef.current) return Promise.resolve(idRef.current);
+    creating.current ??= createDocument({
+      ...documentFieldsOf(form.caseInfo, form.legalRep),
+      draft_metadata: buildDraftMetadata({ ...snapshot, fileNames: [] }),
+    })
+      .then((doc) => {
+        setDocumentId(doc.id);
+        return doc.id;
+      })
+      .catch((error: unknown) => {
+        feedback.showError(`Document creation failed: ${reasonOf(error)}`);
+        return null;
+      })
+      .finally(() => {
+        creating.current = null;
+      });
+    return creating.current;
   };
 
   const refreshFiles = async (id: number) => {
@@ -94,5 +110,25 @@ export function useDraftSave({ form, staging, feedback }: { form: WizardForm; st
     return { doc: doc ?? ({ id, status: submit ? 'served' : 'draft' } as Document), uploadFailed };
   };
 
-  return { documentId, setDocumentId, serverFiles, filesLoading: files.isLoading, uploadSelected, persist };
+  /**
+   * Autosave: the current fields and the wizard's progress onto the draft that already exists, quietly (no upload, no
+   * citation save, no message); a failure is left for the next save. Never creates a draft.
+   */
+  const autosave = async (snapshot: WizardSnapshot): Promise<void> => {
+    const id = idRef.current;
+    if (!id || creating.current) return;
+    const linked = form.citation.filter((c) => c.partyId !== null);
+    const metadata = buildDraftMetadata({
+      ...snapshot,
+      fileNames: serverFiles.map((f) => f.filename),
+      ...(linked.length ? { parties: linked.map((c) => ({ party_id: c.partyId!, role: c.role, name: c.name })) } : {}),
+    });
+    await updateDocument(id, {
+      ...documentFieldsOf(form.caseInfo, form.legalRep),
+      signature_name: form.signature || null,
+      draft_metadata: metadata,
+    }).catch(() => undefined);
+  };
+
+  return { documentId, setDocumentId, autosave, serverFiles, filesLoading: files.isLoading, uploadSelected, persist };
 }
