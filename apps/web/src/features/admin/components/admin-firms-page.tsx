@@ -16,7 +16,7 @@ import { describeError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminFirms, useSetFirmActive, type AdminFirm, type FirmQuery } from '../api/directory';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AdminPageHeader } from './admin-page-header';
 import { FirmDetailsDialog } from './firm-details-dialog';
 import { ActiveStatusSelect, FilterBar, activeChip } from './list-filters';

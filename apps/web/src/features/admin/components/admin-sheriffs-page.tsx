@@ -41,7 +41,7 @@ import {
   type Sheriff,
   type SheriffQuery,
 } from '../api/sheriffs';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AdminPageHeader } from './admin-page-header';
 import { SearchField } from './search-field';
 import { SheriffFormDialog } from './sheriff-form-dialog';

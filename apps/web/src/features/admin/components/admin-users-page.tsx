@@ -18,7 +18,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminUsers, useSetUserActive, type AdminUser, type UserQuery } from '../api/directory';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AdminPageHeader } from './admin-page-header';
 import { ActiveStatusSelect, FilterBar, activeChip } from './list-filters';
 import { SearchField } from './search-field';

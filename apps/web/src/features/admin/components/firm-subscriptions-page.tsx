@@ -21,7 +21,7 @@ import {
   useSuspendSubscription,
   type FirmSubscription,
 } from '../api/firm-subscriptions';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AdminPageHeader } from './admin-page-header';
 import { firmNameOf, subscriptionColumns, type SubscriptionAction } from './firm-subscription-columns';
 import { FirmSubscriptionDetailsDialog } from './firm-subscription-details-dialog';

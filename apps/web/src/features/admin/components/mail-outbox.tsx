@@ -11,7 +11,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { describeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useMailOutbox, type MailMessage, type MailQuery } from '../api/directory';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { FilterBar } from './list-filters';
 import { MailDialog } from './mail-dialog';
 import { SearchField } from './search-field';

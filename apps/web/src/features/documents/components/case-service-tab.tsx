@@ -27,6 +27,7 @@ import { formatDateTime } from '../../../lib/format';
 import { assignSheriff, resendDelivery, useDeliveries, useDocumentWrite, useSheriffs } from '../api/service';
 import { AttemptsCard } from './sheriff/attempts-card';
 import { ReturnsCard } from './sheriff/returns-card';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 type CaseServiceTabProps = {
   document: Document;
@@ -201,20 +202,11 @@ function DeliveryCard({ document }: { document: Document }) {
   );
 }
 
-/** The value once it has stopped changing for 300 ms (the area filter asks the server). */
-function useDebounced(value: string, ms = 300): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** Assign the sheriff who serves the document (firm roles pick from /users/sheriffs, filtered by service area). */
 function SheriffCard({ document }: { document: Document }) {
   const [area, setArea] = useState('');
-  const debouncedArea = useDebounced(area);
+  const debouncedArea = useDebouncedValue(area);
   const sheriffs = useSheriffs(true, debouncedArea);
   const assign = useDocumentWrite(assignSheriff);
   const [choice, setChoice] = useState<string>(document.assigned_sheriff_id ? String(document.assigned_sheriff_id) : '');

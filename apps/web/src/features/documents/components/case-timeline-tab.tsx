@@ -114,7 +114,7 @@ export function CaseTimelineTab({ documentId, caseNumber = null, canDownloadCert
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', mb: 2 }}>
+      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', mb: 2 }}>
         <Box>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="h6" component="h3">
@@ -127,13 +127,13 @@ export function CaseTimelineTab({ documentId, caseNumber = null, canDownloadCert
             Chronological history of all document events
           </Typography>
         </Box>
-        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, gap: 1.5, flexShrink: 0 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, gap: 1.5, flexWrap: 'wrap' }}>
           <TextField
             select
             size="small"
             label="Event Types"
             value={types}
-            sx={{ minWidth: 200 }}
+            sx={{ width: { sm: 200 }, flexShrink: 0 }}
             slotProps={{
               select: {
                 multiple: true,
@@ -163,6 +163,7 @@ export function CaseTimelineTab({ documentId, caseNumber = null, canDownloadCert
               void trail.refetch();
             }}
             disabled={timeline.isFetching}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           >
             Refresh
           </Button>

@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Branch, Firm } from '@lexserve/contracts/firms';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   BRANCHES_ERROR,
   FIRM_SEARCH_DEBOUNCE_MS,
@@ -24,6 +24,7 @@ import {
   useFirmSearch,
 } from '../api/legal-rep';
 import { emptyLegalRep, type LegalRepData } from '../utils/wizard-rules';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 type LegalRepSelectorProps = {
   value: LegalRepData;
@@ -31,20 +32,11 @@ type LegalRepSelectorProps = {
   disabled?: boolean;
 };
 
-/** A value that settles after `delay` ms without change. */
-const useDebounced = <T,>(value: T, delay: number): T => {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delay);
-    return () => window.clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-};
 
 /** Search and select the legal representative firm and branch, with the branch's DSA check (spec 2.5). */
 export function LegalRepSelector({ value, onChange, disabled = false }: LegalRepSelectorProps) {
   const [input, setInput] = useState(value.firmName);
-  const search = useDebounced(input.trim(), FIRM_SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedValue(input.trim(), FIRM_SEARCH_DEBOUNCE_MS);
   const tooShort = input.trim().length < FIRM_SEARCH_MIN_CHARS;
   const firms = useFirmSearch(tooShort ? '' : search);
   const branches = useFirmBranches(value.firmId);

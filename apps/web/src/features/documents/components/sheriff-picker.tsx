@@ -3,21 +3,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { MAGISTERIAL_DISTRICTS } from '@lexserve/contracts/courts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { describeError } from '../../../lib/api-client';
 import { useSheriffs } from '../api/service';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 type PickedSheriff = { id: number; fullName: string } | null;
 
-/** The value once it has stopped changing for 300 ms (the area filter asks the server). */
-function useDebounced(value: string, ms = 300): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 type SheriffPickerProps = {
   value: PickedSheriff;
@@ -31,7 +23,7 @@ type SheriffPickerProps = {
  */
 export function SheriffPicker({ value, onChange, disabled = false }: SheriffPickerProps) {
   const [area, setArea] = useState('');
-  const settledArea = useDebounced(area).trim();
+  const settledArea = useDebouncedValue(area).trim();
   const sheriffs = useSheriffs(true, settledArea);
   const listed = sheriffs.data ?? [];
   const helper = sheriffs.isError
