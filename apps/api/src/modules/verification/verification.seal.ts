@@ -1,5 +1,6 @@
 import type { Seal } from '@lexserve/contracts/verification';
 import type { PublicCtx } from '../../lib/context';
+import type { SealReport } from '../../lib/seal/read-seal';
 import { FileMissingError } from '../../lib/storage';
 
 /**
@@ -33,16 +34,20 @@ const unreadable = (problem: string): Seal => ({
   problem,
 });
 
-/** The seal of these PDF bytes, and whether its signer is this installation's document seal. */
-export async function sealOf(ctx: PublicCtx, pdf: Buffer): Promise<Seal> {
+type Read = SealReport | Seal;
+
+function read(ctx: PublicCtx, pdf: Buffer): Read {
   if (tooManySignatures(pdf)) return unreadable(`The file holds more than ${MAX_SIGNATURES} signatures; it was not read`);
-  let report;
   try {
-    report = ctx.deps.seal.read(pdf);
+    return ctx.deps.seal.read(pdf);
   } catch (err) {
     ctx.log.info({ err }, 'a PDF signature could not be read');
     return unreadable('The signature could not be read: it is damaged or not a PDF signature');
   }
+}
+
+/** Whether the signer is this installation's document seal (the app's, so not cached with the file). */
+async function judged(ctx: PublicCtx, report: Read): Promise<Seal> {
   const ours = report.signer ? (await ctx.deps.seal.sealCertificate()).fingerprint_sha256 : null;
   return {
     present: report.present,
@@ -56,9 +61,12 @@ export async function sealOf(ctx: PublicCtx, pdf: Buffer): Promise<Seal> {
   };
 }
 
+/** The seal of these PDF bytes, and whether its signer is this installation's document seal. */
+export const sealOf = (ctx: PublicCtx, pdf: Buffer): Promise<Seal> => judged(ctx, read(ctx, pdf));
+
 /** Stored files are never rewritten: a seal read is kept per content hash (bounded, oldest dropped first). */
 const CACHE_SIZE = 512;
-const cache = new Map<string, Seal>();
+const cache = new Map<string, Read>();
 
 /**
  * The seal of a stored PDF whose content hashes to `sha256` (just computed from the stored bytes, so a swapped file
@@ -67,7 +75,7 @@ const cache = new Map<string, Seal>();
 export async function storedSealOf(ctx: PublicCtx, key: string, sha256: string | null): Promise<Seal | null> {
   if (!sha256) return null;
   const known = cache.get(sha256);
-  if (known) return known;
+  if (known) return judged(ctx, known);
   let pdf: Buffer;
   try {
     const chunks: Buffer[] = [];
@@ -77,8 +85,8 @@ export async function storedSealOf(ctx: PublicCtx, key: string, sha256: string |
     if (!(err instanceof FileMissingError)) ctx.log.error({ err, key }, 'stored proof could not be read for its seal');
     return null;
   }
-  const seal = await sealOf(ctx, pdf);
-  cache.set(sha256, seal);
+  const report = read(ctx, pdf);
+  cache.set(sha256, report);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  return seal;
+  return judged(ctx, report);
 }
