@@ -2,7 +2,7 @@ import { sealChangeText, type Seal } from '@lexserve/contracts/verification';
 import { formatLongDateTime } from '../../../lib/format';
 
 /** The common name of a distinguished name ("CN=LexServe Document Seal (local), O=…" → "LexServe Document Seal (local)"). */
-export const commonNameOf = (dn: string): string => /(?:^|,\s*)CN=((?:\\,|[^,])+)/.exec(dn)?.[1]?.replace(/\\,/g, ',').trim() ?? dn;
+const commonNameOf = (dn: string): string => /(?:^|,\s*)CN=((?:\\,|[^,])+)/.exec(dn)?.[1]?.replace(/\\,/g, ',').trim() ?? dn;
 
 const when = (iso: string) => `${formatLongDateTime(iso)} SAST`;
 
