@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, loginAs, unique } from './helpers';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, loginAs, unique, test } from './helpers';
 
 /**
  * Case closure journeys (issue 8): a legal practitioner requests closure, the branch administrator sees the pending

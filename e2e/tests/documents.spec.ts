@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, loginAs, unique } from './helpers';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, loginAs, unique, expectAccessible, test } from './helpers';
 
 /**
  * Journeys of case documents (issue 7): the New Matter wizard with real PDF uploads, a draft saved and resumed,
@@ -18,6 +18,7 @@ test.describe.configure({ timeout: 240_000 });
 const VIEWPORTS = { desktop: { width: 1366, height: 860 }, phone: { width: 390, height: 844 } } as const;
 
 async function shoot(page: Page, name: string) {
+  await expectAccessible(page, name);
   for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
     await page.waitForTimeout(300);

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, loginAs, unique } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, allowConsoleErrors, loginAs, unique, expectAccessible, test } from './helpers';
 
 /**
  * Journeys of the web app foundation (issue 4): sign-up and the plan gate, user management,
@@ -18,6 +18,7 @@ test.describe.configure({ timeout: 240_000 });
 const VIEWPORTS = { desktop: { width: 1366, height: 860 }, phone: { width: 390, height: 844 } } as const;
 
 async function shoot(page: Page, name: string) {
+  await expectAccessible(page, name);
   for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
     await page.waitForTimeout(300);
@@ -144,6 +145,7 @@ test('a firm administrator adds a practitioner, changes a role and deactivates a
   await expect(page.getByText(`User ${fullName} deactivated successfully!`)).toBeVisible();
 
   await logout(page);
+  allowConsoleErrors(page, /403 \(Forbidden\) \(.*\/users\/login\)/); // the deactivated user, on purpose
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -166,6 +168,7 @@ test('a new practitioner edits the profile and changes the generated password', 
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/change-password/);
   await expect(page.getByText('Please change your password before continuing.', { exact: false })).toBeVisible();
+  allowConsoleErrors(page, /401 \(Unauthorized\) \(.*\/users\/change-password\)/); // the wrong password, on purpose
   await page.getByLabel(/^Temporary Password/).fill('not-the-password');
   await page.getByLabel(/^New Password/).fill('Bongani@2025');
   await page.getByLabel(/^Confirm New Password/).fill('Bongani@2025');
@@ -238,6 +241,7 @@ test('routes and redirects of the public area', async ({ page }) => {
   await page.getByLabel(/^Email Address/).fill('nobody@example.co.za');
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('status')).toContainText(/reset link/i);
+  allowConsoleErrors(page, /400 \(Bad Request\) \(.*\/auth\/reset-password\)/); // the invalid link, on purpose
   await page.goto('/reset-password?token=not-a-real-token');
   await page.getByLabel(/^New Password/).fill('Another@2025');
   await page.getByLabel(/^Confirm New Password/).fill('Another@2025');

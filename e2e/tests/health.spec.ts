@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './helpers';
 
 test('the server is ready, serves the app shell, its version and the API docs', async ({ request, page }) => {
   const ready = await request.get('/readyz');

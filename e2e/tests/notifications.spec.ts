@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, unique } from './helpers';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, unique, test } from './helpers';
 
 /**
  * The notifications journey (spec 1, 2.11, 4.3, 4.4): with the centre open, a notification caused by someone else

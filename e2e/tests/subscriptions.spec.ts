@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, loginAs, unique } from './helpers';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, loginAs, unique, expectAccessible, test } from './helpers';
 
 /**
  * Journeys of subscriptions, payments and the admin portal (issue 9), against the real server with
@@ -11,7 +11,10 @@ import { DEMO, DEMO_PASSWORD, loginAs, unique } from './helpers';
 
 const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `subscriptions-${name}.png`), fullPage: true });
+const shot = async (page: Page, name: string) => {
+  await expectAccessible(page, name);
+  await page.screenshot({ path: join(SHOTS, `subscriptions-${name}.png`), fullPage: true });
+};
 
 // Each journey signs firms up and pays through the simulator: more than the default minute.
 test.describe.configure({ timeout: 180_000 });

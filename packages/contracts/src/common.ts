@@ -23,6 +23,13 @@ export type PageQuery = z.infer<typeof PageQuerySchema>;
 export const envelope = <T extends z.ZodTypeAny>(data: T) =>
   z.object({ status: z.literal('success'), data, message: z.string() });
 
+/**
+ * `?if_none=empty` on a read of "the current X" (the firm's subscription, a case's closure): when there is none the
+ * answer is 204 No Content instead of the spec's 404. The web app asks this way, so that an expected "none" is not a
+ * failed request in the browser's console; other clients keep the 404.
+ */
+export const IfNoneQuerySchema = z.object({ if_none: z.literal('empty').optional() });
+
 export const MessageSchema = z.object({ message: z.string() });
 
 /** Optional text: trims, and turns an empty string into null. */

@@ -7,6 +7,23 @@ export const PAYMENT_STATUSES = ['pending', 'processing', 'completed', 'failed',
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
+/**
+ * A first payment still 'pending' this long after it was started was abandoned at the provider (the browser never
+ * came back, no notification arrived): payment lists show it as 'abandoned', not pending for ever. The row itself
+ * stays pending, so that a late notification from the provider still completes it.
+ */
+export const ABANDONED_PAYMENT_AFTER_MS = 2 * 3_600_000;
+/** The statuses payment lists show: the stored ones and 'abandoned'. */
+export const ShownPaymentStatusSchema = z.enum([...PAYMENT_STATUSES, 'abandoned']);
+export const PAYMENT_STATUS_LABELS: Record<z.infer<typeof ShownPaymentStatusSchema>, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  abandoned: 'Abandoned',
+};
+
 /** Payment-cancel feedback options (spec 9). */
 export const PAYMENT_CANCEL_REASONS = ['pricing', 'features', 'technical', 'other'] as const;
 export const PaymentCancelReasonSchema = z.enum(PAYMENT_CANCEL_REASONS);
@@ -36,7 +53,7 @@ export const PaymentSchema = z.object({
   /** Decimal string in rand, e.g. "499.00". */
   amount: z.string(),
   currency: z.literal('ZAR'),
-  status: PaymentStatusSchema,
+  status: ShownPaymentStatusSchema,
   kind: z.enum(['initial', 'renewal']),
   /** The provider's payment id (PayFast pf_payment_id). */
   pf_payment_id: z.string().nullable(),
@@ -105,8 +122,13 @@ export const PaymentCancelFeedbackInputSchema = z.object({
 });
 
 /** Client-side words of spec 8 for the payment screens. */
+/** Where the built-in payment simulator (PAYMENT_PROVIDER=simulator) is served, on the app's own server. */
+export const PAYMENT_SIMULATOR_PATH = '/api/v1/payments/simulator';
+
 export const PaymentMessages = {
   initFailed: 'Failed to initialize payment. Please try again.',
+  /** The browser did not leave for the payment page (blocked, or no answer): back to the confirmation. */
+  handOffFailed: 'We could not open the payment page. Please try again.',
   refreshAfterSuccessFailed:
     'Payment was successful, but there was an issue updating your subscription. Please contact support.',
   invalidLink: 'Invalid payment verification link. Missing payment information.',

@@ -59,3 +59,16 @@ function findPgError(err: unknown): PgError | undefined {
   }
   return undefined;
 }
+
+/**
+ * Runs a read whose "there is none" is the catalogue error `none` (a 404); when the caller asked for it
+ * (`?if_none=empty`), that case answers `undefined` (the route then sends 204 No Content) instead of the error.
+ */
+export async function orNone<T>(read: () => Promise<T>, none: ErrorDef, wanted: boolean): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (wanted && error instanceof AppError && error.code === none.code) return undefined;
+    throw error;
+  }
+}

@@ -20,7 +20,7 @@ export function DemoFooter() {
   const demo = useIsDemoInstallation();
   if (!demo) return null;
   return (
-    <Box component="footer" sx={{ py: 1.5, px: 2, textAlign: 'center', bgcolor: 'warning.light', color: 'warning.contrastText' }}>
+    <Box component="footer" sx={{ py: 1.5, px: 2, textAlign: 'center', bgcolor: 'warning.main', color: 'warning.contrastText' }}>
       <Typography variant="body2" role="note">
         {DEMO_NOTICE}
       </Typography>

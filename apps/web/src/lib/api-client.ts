@@ -272,8 +272,9 @@ type UploadOptions = {
   /** Called with the bytes sent so far, from the browser's upload progress events. */
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
-  /** Send the bearer token (default true); false for public uploads (verification). */
+  /** Send the bearer token (default true); false for public uploads. */
   auth?: boolean;
+  headers?: Record<string, string>;
 };
 
 const cancelled = () => new DOMException('The upload was cancelled.', 'AbortError');
@@ -284,6 +285,7 @@ const sendWithProgress = <T>(url: string, form: FormData, options: UploadOptions
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       if (!options.onProgress || !event.lengthComputable) return;

@@ -26,15 +26,20 @@ describe('South African dates', () => {
 
 describe('rand amounts', () => {
   it("formats as 'R 1 234.56'", () => {
-    expect(formatRand(1234.56)).toBe('R 1 234.56');
-    expect(formatRand(0)).toBe('R 0.00');
-    expect(formatRand(1234567)).toBe('R 1 234 567.00');
-    expect(formatRand('499')).toBe('R 499.00');
-    expect(formatRand(-50.5)).toBe('-R 50.50');
+    expect(formatRand(1234.56)).toBe('R\u00a01\u00a0234.56');
+    expect(formatRand(0)).toBe('R\u00a00.00');
+    expect(formatRand(1234567)).toBe('R\u00a01\u00a0234\u00a0567.00');
+    expect(formatRand('499')).toBe('R\u00a0499.00');
+    expect(formatRand(-50.5)).toBe('-R\u00a050.50');
+  });
+
+  it('never breaks a line inside an amount: the spaces are non-breaking', () => {
+    expect(formatRand(1499)).not.toMatch(/ /);
+    expect(formatRand(1499)).toBe('R\u00a01\u00a0499.00');
   });
 
   it('formats integer cents', () => {
-    expect(formatCents(123456)).toBe('R 1 234.56');
+    expect(formatCents(123456)).toBe('R\u00a01\u00a0234.56');
     expect(formatCents(null)).toBe('-');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * South African display formats. Dates are shown in South African time as dd/mm/yyyy (the
  * 'en-ZA' locale's own numeric order is yyyy/mm/dd, so the parts are assembled here); long dates
- * read '5 March 2025'. Money is rand with an 'R' prefix and space-grouped thousands: 'R 1 234.56'.
+ * read '5 March 2025'. Money is rand with an 'R' prefix and space-grouped thousands: 'R 1 234.56', the spaces
+ * non-breaking (U+00A0) so that an amount never wraps across lines on a phone.
  */
 
 const SA_TIME_ZONE = 'Africa/Johannesburg';
@@ -54,14 +55,15 @@ export const formatLongDateTime = (value: DateInput, empty = '-'): string => {
   return `${p.day} ${p.month} ${p.year} at ${p.hour}:${p.minute}`;
 };
 
-const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+const NBSP = '\u00a0';
+const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
 
 /** R 1 234.56 from an amount in rand. */
 export const formatRand = (amount: number | string | null | undefined, empty = '-'): string => {
   const value = typeof amount === 'string' ? Number(amount) : amount;
   if (value === null || value === undefined || !Number.isFinite(value)) return empty;
   const [whole = '0', cents = '00'] = Math.abs(value).toFixed(2).split('.');
-  return `${value < 0 ? '-' : ''}R ${groupThousands(whole)}.${cents}`;
+  return `${value < 0 ? '-' : ''}R${NBSP}${groupThousands(whole)}.${cents}`;
 };
 
 /** R 1 234.56 from integer cents (how the database keeps money). */

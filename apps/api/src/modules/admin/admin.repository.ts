@@ -178,12 +178,15 @@ export async function statusCounts(db: DbOrTx) {
   return out;
 }
 
-/** Monthly recurring revenue: each paying active subscription's next charge spread over its cycle's months, in cents. */
+/**
+ * Monthly recurring revenue of what is active now: each paying active subscription's current price spread over its
+ * cycle's months, in cents. A change scheduled for the next period (a downgrade) counts only once it takes effect.
+ */
 export async function monthlyRecurringCents(db: DbOrTx, now: Date) {
   const [row] = await db
     .select({
       cents: sql<string>`coalesce(sum(
-        (coalesce(${firmSubscriptions.pendingAmountCents}, ${firmSubscriptions.amountCents}))::numeric /
+        ${firmSubscriptions.amountCents}::numeric /
         CASE ${firmSubscriptions.billingCycle} WHEN 'quarterly' THEN 3 WHEN 'annual' THEN 12 ELSE 1 END), 0)`,
     })
     .from(firmSubscriptions)

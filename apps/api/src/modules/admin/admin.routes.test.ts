@@ -337,6 +337,23 @@ describe('admin analytics, health and reports', () => {
     ).toBeGreaterThanOrEqual(1);
   });
 
+  it('monthly revenue prices what is active now, not a downgrade scheduled for the next period', async () => {
+    const firm = await registerFirm(t(), {}, { subscribed: false });
+    const first = await subscribeThroughSimulator(t(), firm, plans.medium_large_firm);
+    await setSubscription(t(), first.subscriptionId, { status: 'expired' });
+    const before = (await A().get('/api/v1/admin/subscriptions/analytics/overview')).json();
+    const paid = await subscribeThroughSimulator(t(), firm, plans.medium_large_firm); // R1 499, no trial
+    const active = (await A().get('/api/v1/admin/subscriptions/analytics/overview')).json();
+    expect(active.monthly_revenue).toBeCloseTo(before.monthly_revenue + 1499, 2);
+    await setSubscription(t(), paid.subscriptionId, {
+      pendingPlanId: plans.small_practice,
+      pendingBillingCycle: 'monthly',
+      pendingAmountCents: 49_900,
+    });
+    const scheduled = (await A().get('/api/v1/admin/subscriptions/analytics/overview')).json();
+    expect(scheduled.monthly_revenue).toBeCloseTo(before.monthly_revenue + 1499, 2);
+  });
+
   it('trends give one entry per month, the current one last', async () => {
     const res = (await A().get('/api/v1/admin/subscriptions/analytics/trends?months=3')).json();
     expect(res.months).toHaveLength(3);

@@ -362,10 +362,13 @@ describe('active closure and history', () => {
     const doc = await servedCase();
     const none = await as(team.attorney.token).get(`${API}/document/${doc.id}/active`);
     expect(none.statusCode).toBe(404);
+    const empty = await as(team.attorney.token).get(`${API}/document/${doc.id}/active?if_none=empty`);
+    expect(empty.statusCode).toBe(204); // what the web app asks: "none" is not a failed request
     const { data } = (await requestAs(team.attorney.token, doc.id)).json();
     const active = await as(team.attorney.token).get(`${API}/document/${doc.id}/active`);
     expect(active.statusCode).toBe(200);
     expect(active.json().id).toBe(data.id);
+    expect((await as(team.attorney.token).get(`${API}/document/${doc.id}/active?if_none=empty`)).json().id).toBe(data.id);
     await as(team.branchAdmin.token).put(`${API}/${data.id}/approve`, { approved: false });
     expect((await as(team.attorney.token).get(`${API}/document/${doc.id}/active`)).json().closure_status).toBe('rejected');
     expect((await as(sheriff).get(`${API}/document/${doc.id}/active`)).statusCode).toBe(403);

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '@lexserve/contracts/common';
+import { z } from 'zod';
+import { envelope, IfNoneQuerySchema } from '@lexserve/contracts/common';
 import {
   ApproveClosureInputSchema,
   CLOSURE_MESSAGES,
   ClosureHistorySchema,
+  ClosureErrors,
   ClosureIdParamsSchema,
   ClosureListQuerySchema,
   ClosureListSchema,
@@ -17,6 +19,7 @@ import {
   PendingCountSchema,
   UpdateChecklistInputSchema,
 } from '@lexserve/contracts/closures';
+import { orNone } from '../../lib/app-error';
 import { ctxOf } from '../../lib/context';
 import * as closures from './closures.service';
 
@@ -41,8 +44,22 @@ export async function closuresRoutes(app: FastifyInstance) {
   );
   r.get(
     `${base}/document/:documentId/active`,
-    { schema: { tags, params: DocumentIdParamsSchema, response: { 200: ClosureSchema } } },
-    (req) => closures.getActiveClosure(ctxOf(req), req.params.documentId),
+    {
+      schema: {
+        tags,
+        params: DocumentIdParamsSchema,
+        querystring: IfNoneQuerySchema,
+        response: { 200: ClosureSchema, 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      const closure = await orNone(
+        () => closures.getActiveClosure(ctxOf(req), req.params.documentId),
+        ClosureErrors.NO_ACTIVE_CLOSURE,
+        req.query.if_none === 'empty',
+      );
+      return closure ?? reply.status(204).send(null);
+    },
   );
   r.get(
     `${base}/document/:documentId/history`,

@@ -1,5 +1,5 @@
 // pdfkit is loaded on first use: it is large and only needed when a certificate is drawn.
-const loadPdfKit = async () => (await import('pdfkit')).default;
+import { loadPdfLibs, pdfBytes, sast } from './pdf-kit';
 
 type AuditEvent = {
   /** Position in the trail, from 1. */
@@ -46,11 +46,7 @@ const BAD = '#b3261e';
 const M = 50;
 const BOTTOM = 72;
 
-const TZ = 'Africa/Johannesburg';
-const dateFmt = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, day: 'numeric', month: 'short', year: 'numeric' });
-const timeFmt = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 /** "21 Nov 2025, 14:05:33 SAST": every time on the certificate is South African Standard Time (UTC+02:00). */
-const sast = (d: Date) => `${dateFmt.format(d)}, ${timeFmt.format(d)} SAST`;
 
 const TIME_ZONE_NOTE = 'All times are South African Standard Time (SAST, UTC+02:00).';
 
@@ -65,7 +61,7 @@ const label = (type: string) => {
  * recorded, chain hash), with how to check it. Built-in PDF fonts only; sealed by the caller.
  */
 export async function renderAuditCertificate(data: AuditCertificateData): Promise<Buffer> {
-  const PDFDocument = await loadPdfKit();
+  const { PDFDocument } = await loadPdfLibs();
   const title = `Audit Certificate — ${data.document.title}`;
   const doc = new PDFDocument({
     size: 'A4',
@@ -80,12 +76,7 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
       Producer: 'LexServe',
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const width = doc.page.width - 2 * M;
   const ensure = (space: number) => {
@@ -124,7 +115,7 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
     width,
   });
   doc.moveDown(0.4);
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(`Issued ${sast(data.issuedAt)} to ${data.issuedTo.name} (${data.issuedTo.role}). ${TIME_ZONE_NOTE}`, M, doc.y, { width });
+  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(`Issued ${sast.stamp(data.issuedAt)} to ${data.issuedTo.name} (${data.issuedTo.role}). ${TIME_ZONE_NOTE}`, M, doc.y, { width });
 
   section('Document');
   field('Title', data.document.title);
@@ -147,17 +138,17 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
   for (const a of data.anchors) {
     ensure(42);
     doc.font('Helvetica-Bold').fontSize(9.5).fillColor(a.valid ? INK : BAD)
-      .text(`${sast(a.at)}: head at event #${a.headEventId}${a.valid ? '' : ' (this time-stamp does not check out)'}`, M, doc.y + 2, { width });
+      .text(`${sast.stamp(a.at)}: head at event #${a.headEventId}${a.valid ? '' : ' (this time-stamp does not check out)'}`, M, doc.y + 2, { width });
     doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(`Time-stamped by ${a.authority ?? 'an unnamed authority'}`, M + 12, doc.y + 1, { width: width - 12 });
     doc.font('Courier').fontSize(7.4).fillColor(INK).text(`Head hash  ${a.headHash}`, M + 12, doc.y + 1, { width: width - 12 });
     doc.y += 4;
   }
-  if (data.pendingAnchor) field('Not yet anchored', `The last attempt (${sast(data.pendingAnchor.at)}) failed: ${data.pendingAnchor.error}. The next nightly run tries again.`, { color: MUTED });
+  if (data.pendingAnchor) field('Not yet anchored', `The last attempt (${sast.stamp(data.pendingAnchor.at)}) failed: ${data.pendingAnchor.error}. The next nightly run tries again.`, { color: MUTED });
 
   section('Events, in the order recorded');
   if (!data.events.length) paragraph('No events recorded.', { color: MUTED });
   for (const e of data.events) {
-    const heading = `#${e.seq}   ${sast(e.at)}   ${label(e.type)}`;
+    const heading = `#${e.seq}   ${sast.stamp(e.at)}   ${label(e.type)}`;
     const who = e.actor ? `By ${e.actor.name}, ${e.actor.role}${e.actor.firm ? ` (${e.actor.firm})` : ''}` : 'By LexServe (system)';
     const where = [e.ip ? `IP address ${e.ip}` : null, e.browser ? `Browser ${e.browser.slice(0, 160)}` : null].filter(Boolean).join('\n');
     doc.font('Helvetica').fontSize(9);

@@ -9,7 +9,7 @@ import { migrate } from '../../db/migrate';
 const OPENINGS = '0011_delivery_openings.sql';
 
 describe('migration 0011 (delivery openings, proof versions)', () => {
-  it('carries an open page’s session over to its opening, and gives existing proof versions their reason', async () => {
+  it('carries an open page’s session over to its opening, and gives existing proof versions their reason', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
     const database = await createDatabase({ memory: true });
     try {

@@ -17,7 +17,7 @@ import { oneLine } from '../../lib/mail';
 import { newOpaqueToken, sha256 } from '../../lib/tokens';
 import * as delivery from './delivery.repository';
 import { eventPayload } from './documents.mapper';
-import { formatSast } from './proof-of-service-pdf';
+import { sast } from './pdf-kit';
 import * as docs from './documents.repository';
 import { getReadableDocument, getDocumentForChange } from './documents.service';
 import { findCaseFile, listCaseFiles } from './files.repository';
@@ -64,8 +64,8 @@ function deliveryMail(
   const plural = o.files.length === 1 ? 'document' : 'documents';
   const intro = o.freshLink
     ? `A fresh link to the ${plural} that ${sender} served on this digital service address in terms of Uniform Rule 4A(1)(c) ` +
-      `was asked for on the LexServe delivery page on ${formatSast(o.now)}. This e-mail does not serve them again: ` +
-      `they were served on ${formatSast(doc.servedAt ?? o.now)}. Earlier links to them no longer work.\n\n`
+      `was asked for on the LexServe delivery page on ${sast.long(o.now)}. This e-mail does not serve them again: ` +
+      `they were served on ${sast.long(doc.servedAt ?? o.now)}. Earlier links to them no longer work.\n\n`
     : `${sender} has served the following ${plural} on this digital service address in terms of Uniform Rule 4A(1)(c):\n\n`;
   return {
     to: doc.digitalServiceAddress!,
@@ -74,9 +74,9 @@ function deliveryMail(
       intro +
       `Matter: ${title}\n${caseNumber ? `Case number: ${caseNumber}\n` : ''}` +
       `${doc.documentType ? `Document type: ${documentTypeLabel(doc.documentType)}\n` : ''}` +
-      `Served: ${formatSast(doc.servedAt ?? o.now)}\n\n` +
+      `Served: ${sast.long(doc.servedAt ?? o.now)}\n\n` +
       o.files.map((f, i) => `${i + 1}. ${oneLine(f.filename)} (SHA-256 ${f.sha256})`).join('\n') +
-      `\n\nOpen the documents here. The link can be opened as many times as needed, from any browser, until ${formatSast(o.expiresAt)}:\n${o.link}\n\n` +
+      `\n\nOpen the documents here. The link can be opened as many times as needed, from any browser, until ${sast.long(o.expiresAt)}:\n${o.link}\n\n` +
       `Each opening and each download is recorded (time, network address and browser) and reported to the sender. ` +
       `After the link expires, its page lets you ask for a fresh link to be sent to this address.\n\nLexServe, on behalf of ${sender}`,
   };

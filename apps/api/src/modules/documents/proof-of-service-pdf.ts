@@ -1,5 +1,5 @@
 // pdfkit and qrcode are loaded on first use: they are large and only needed when a proof is drawn.
-const libs = async () => ({ PDFDocument: (await import('pdfkit')).default, QRCode: (await import('qrcode')).default });
+import { formatSize, loadPdfLibs, pdfBytes, sast } from './pdf-kit';
 
 export type ProofData = {
   securityId: string;
@@ -43,18 +43,6 @@ const ACCENT = '#0b5394';
 const M = 50; // side margins
 const BOTTOM = 72; // room for the footer
 
-const TZ = 'Africa/Johannesburg';
-const dateFmt = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, day: 'numeric', month: 'long', year: 'numeric' });
-const timeFmt = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hour12: false });
-/** "21 November 2025 at 14:05 SAST": South African time, as the parties read it. */
-export const formatSast = (d: Date) => `${dateFmt.format(d)} at ${timeFmt.format(d)} SAST`;
-const formatDateSast = (d: Date) => dateFmt.format(d);
-const shortFmt = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, day: 'numeric', month: 'short', year: 'numeric' });
-/** "21 Nov 2025, 14:05" for table rows. */
-const formatShortSast = (d: Date) => `${shortFmt.format(d)}, ${timeFmt.format(d)}`;
-
-const formatSize = (bytes: number) =>
-  bytes < 1024 ? `${bytes} bytes` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 ** 2).toFixed(2)} MB`;
 
 const EVENT_LABELS: Record<string, string> = {
   sent: 'Link e-mailed',
@@ -74,7 +62,7 @@ const NOTICE_OF_ELECTRONIC_SERVICE = 'Notice of Electronic Service (Uniform Rule
  * the bottom of every page. Built-in PDF fonts only.
  */
 export async function renderProofOfService(data: ProofData): Promise<Buffer> {
-  const { PDFDocument, QRCode } = await libs();
+  const { PDFDocument, QRCode } = await loadPdfLibs();
   const qr = await QRCode.toBuffer(data.verificationUrl, { type: 'png', margin: 1, width: 300, errorCorrectionLevel: 'M' });
   const doc = new PDFDocument({
     size: 'A4',
@@ -89,12 +77,7 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
       Producer: 'LexServe',
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const width = doc.page.width - 2 * M;
   const ensure = (space: number) => {
@@ -138,14 +121,14 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
   });
   doc.moveDown(0.4);
   doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(`Security ID: ${data.securityId}`, M, doc.y, { width: width - qrSize - 16 });
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(`Generated ${formatSast(data.generatedAt)}`, M, doc.y + 1, { width: width - qrSize - 16 });
+  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(`Generated ${sast.long(data.generatedAt)}`, M, doc.y + 1, { width: width - qrSize - 16 });
   doc.y = Math.max(doc.y, top + qrSize + 14);
 
   // ----- the statement
   section('Statement of service');
   const served = data.servedOn;
   paragraph(
-    `On ${formatSast(data.servedAt)}, ${data.firm.name}` +
+    `On ${sast.long(data.servedAt)}, ${data.firm.name}` +
       `${data.branch ? ` (${data.branch.name}, practice number ${data.branch.practiceNumber})` : ''} served the ` +
       `${data.files.length === 1 ? 'document' : `${data.files.length} documents`} listed below in the matter "${data.case.title}"` +
       `${data.case.caseNumber ? `, case number ${data.case.caseNumber}` : ''}, by electronic delivery to the digital service address ` +
@@ -202,20 +185,20 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
   });
 
   section('Date and time of service');
-  field('Date of service', formatDateSast(data.serviceDate));
-  field('Time of service', formatSast(data.servedAt));
+  field('Date of service', sast.date(data.serviceDate));
+  field('Time of service', sast.long(data.servedAt));
   field('Manner', 'Electronic mail to the nominated address (Uniform Rule 4A(1)(c)), with a secure download link to the documents');
 
   if (data.delivery) {
     section('Electronic delivery record');
     field('Sent to', data.delivery.toAddress);
-    field('Sent', data.delivery.sentAt ? formatSast(data.delivery.sentAt) : 'Pending');
-    field('Link valid until', formatSast(data.delivery.expiresAt));
+    field('Sent', data.delivery.sentAt ? sast.long(data.delivery.sentAt) : 'Pending');
+    field('Link valid until', sast.long(data.delivery.expiresAt));
     const events = data.delivery.events.filter((e) => e.kind !== 'sent');
     if (!events.length) field('Activity', 'The link has not been opened yet.');
     for (const e of events) {
       const who = [e.ip ? `from ${e.ip}` : null, e.userAgent ? e.userAgent.slice(0, 90) : null].filter(Boolean).join('\n');
-      field(formatShortSast(e.at), `${EVENT_LABELS[e.kind] ?? e.kind}${e.filename ? `: ${e.filename}` : ''}${who ? `\n${who}` : ''}`);
+      field(sast.short(e.at), `${EVENT_LABELS[e.kind] ?? e.kind}${e.filename ? `: ${e.filename}` : ''}${who ? `\n${who}` : ''}`);
     }
   }
 
@@ -226,7 +209,7 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
   const lineY = doc.y + 2;
   doc.moveTo(M, lineY).lineTo(M + width / 2 - 20, lineY).lineWidth(0.6).strokeColor(INK).stroke();
   doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(
-    `Digitally signed by ${data.signedBy ? `${data.signedBy.name} (${data.signedBy.email})` : data.signatureName} on ${formatSast(data.servedAt)}`,
+    `Digitally signed by ${data.signedBy ? `${data.signedBy.name} (${data.signedBy.email})` : data.signatureName} on ${sast.long(data.servedAt)}`,
     M,
     lineY + 4,
     { width },

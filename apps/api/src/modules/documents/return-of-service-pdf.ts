@@ -1,9 +1,8 @@
 import { MAGISTRATES_COURT_PREFIX, isMagistratesCourt } from '@lexserve/contracts/courts';
 import { RETURN_KIND_TITLES, VAT_RATE_PERCENT, formatRand, type ReturnFee, type ReturnKind } from '@lexserve/contracts/returns';
-import { formatSast } from './proof-of-service-pdf';
+import { formatSize, loadPdfLibs, pdfBytes, sast } from './pdf-kit';
 
 // pdfkit and qrcode are loaded on first use (see proof-of-service-pdf.ts).
-const libs = async () => ({ PDFDocument: (await import('pdfkit')).default, QRCode: (await import('qrcode')).default });
 
 type CitationParty = { name: string; role: string };
 
@@ -63,16 +62,6 @@ const M = 56; // side margins (about 2 cm)
 const FOOTER = 78; // room kept for the footer on every page
 const QR = 46;
 
-const TZ = 'Africa/Johannesburg';
-const longDate = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const clock = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hour12: false });
-const clockSeconds = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
-const shortDate = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, day: 'numeric', month: 'short', year: 'numeric' });
-/** "2 Mar 2026, 09:15:04 SAST" */
-const stamp = (d: Date) => `${shortDate.format(d)}, ${clockSeconds.format(d)} SAST`;
-
-const formatSize = (bytes: number) =>
-  bytes < 1024 ? `${bytes} bytes` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 const IMAGE_LABELS: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP', 'image/heic': 'HEIC' };
 
 /** The heading of the court: "IN THE HIGH COURT OF SOUTH AFRICA" / "(WESTERN CAPE DIVISION, CAPE TOWN)". */
@@ -97,7 +86,7 @@ const gpsText = (a: ReturnPdfData['attempts'][number]) =>
  * page with the security ID. Built-in PDF fonts only.
  */
 export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer> {
-  const { PDFDocument, QRCode } = await libs();
+  const { PDFDocument, QRCode } = await loadPdfLibs();
   const title = RETURN_KIND_TITLES[data.kind];
   const qr = await QRCode.toBuffer(data.verificationUrl, { type: 'png', margin: 0, width: 240, errorCorrectionLevel: 'M' });
   const doc = new PDFDocument({
@@ -113,12 +102,7 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
       Producer: 'LexServe',
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const width = doc.page.width - 2 * M;
   const bottomLimit = () => doc.page.height - FOOTER;
@@ -199,7 +183,7 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
     const s = data.served;
     const who = s.hasRecipient ? `: ${s.personName}, ${s.personCapacity}` : `, for ${s.personName} (${s.personCapacity})`;
     paragraph(
-      `1. On ${longDate.format(s.at)} at ${clock.format(s.at)} (South African time), at ${s.address}, I served the ${processText} ` +
+      `1. On ${sast.weekdayDate(s.at)} at ${sast.time(s.at)} (South African time), at ${s.address}, I served the ${processText} ` +
         `by ${s.statement}${who}.`,
       { indent: 12 },
     );
@@ -234,8 +218,8 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
   if (data.served) {
     const s = data.served;
     heading('Service');
-    field('Date', longDate.format(s.at));
-    field('Time', `${clock.format(s.at)} SAST`);
+    field('Date', sast.weekdayDate(s.at));
+    field('Time', `${sast.time(s.at)} SAST`);
     field('Place', s.address);
     field('Manner', s.mannerLabel);
     field('Rule', s.rule);
@@ -251,8 +235,8 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
     ensure(a.photos.length ? 150 : 110);
     doc.font('Times-Bold').fontSize(10.5).fillColor(INK).text(`Attempt ${i + 1}: ${a.outcome}`, M, doc.y, { width });
     doc.y += 2;
-    field('Phone time', stamp(a.deviceTime));
-    field('Server time', stamp(a.serverTime));
+    field('Phone time', sast.stamp(a.deviceTime));
+    field('Server time', sast.stamp(a.serverTime));
     field('Address', a.address);
     field('GPS position', gpsText(a));
     if (a.notes) field('Notes', a.notes);
@@ -291,7 +275,7 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
   field('Office', sheriff.office ?? 'Not recorded');
   field(sheriff.areas.length === 1 ? 'Area' : 'Areas', sheriff.areas.join(', ') || 'Not recorded');
   field('Appointment number', sheriff.appointmentNumber ?? 'Not recorded');
-  field('Date of this return', formatSast(data.issuedAt));
+  field('Date of this return', sast.long(data.issuedAt));
   field('Timeline head hash', data.trailHeadHash ?? 'none');
   doc.moveDown(0.4);
   paragraph(

@@ -9,7 +9,7 @@ import { migrate } from '../../db/migrate';
 const RETURNS = '0010_service_returns.sql';
 
 describe('migration 0010 (service returns)', () => {
-  it('copies the attempts recorded as timeline entries into service_attempts, on a South African clock', async () => {
+  it('copies the attempts recorded as timeline entries into service_attempts, on a South African clock', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
     const database = await createDatabase({ memory: true });
     try {

@@ -13,7 +13,7 @@ import { backfillTrails } from './trail.service';
 const TRAIL = '0012_tamper_evident_trail.sql';
 
 describe('migration 0012 (tamper-evident trail)', () => {
-  it('applies over events written before it, which the start-up backfill then hashes in order, once', async () => {
+  it('applies over events written before it, which the start-up backfill then hashes in order, once', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
     const database = await createDatabase({ memory: true });
     try {

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../../db/schema/index';
 import { DEMO, useTestApp } from '../../../test/build-app';
 import { addFirmUser, registerFirm, subscribeFirm } from '../../../test/factories';
 import {
@@ -173,6 +175,27 @@ describe('simulator, end to end', () => {
       next_charge_amount: '499.00',
     });
     expect(summary.last_payment.payment_reference).toBe(checkout.init.payment_reference);
+  });
+
+  it('billing history shows a payment left pending for over 2 hours as abandoned, a fresh one as pending', async () => {
+    const firm = await registerFirm(t(), {}, { subscribed: false });
+    const old = await startCheckout(t(), firm, plans.small_practice);
+    const fresh = await startCheckout(t(), firm, plans.small_practice);
+    await t()
+      .database.db.update(payments)
+      .set({ createdAt: new Date(Date.now() - 3 * 3_600_000) })
+      .where(eq(payments.id, old.init.payment_id));
+    const statusOf = async (checkout: typeof old) => {
+      const summary = (
+        await t().as(firm.token).get(`/api/v1/payments/subscription-summary/${checkout.subscriptionId}`)
+      ).json();
+      return summary.payments.find((p: { id: number }) => p.id === checkout.init.payment_id).status;
+    };
+    expect(await statusOf(old)).toBe('abandoned');
+    expect(await statusOf(fresh)).toBe('pending');
+    // Only shown so: the row stays pending, and a late notification still completes it.
+    const [row] = await t().database.db.select().from(payments).where(eq(payments.id, old.init.payment_id));
+    expect(row!.status).toBe('pending');
   });
 
   it('on Cancel returns to the cancel page and nothing changes', async () => {

@@ -169,7 +169,8 @@ export async function getSubscriptionSummary(ctx: Ctx, subscriptionId: number) {
   const plan = (await planOf(ctx.db, sub.planId))!;
   const rows = await repo.listSubscriptionPayments(ctx.db, sub.id);
   const context = await repo.paymentContext(ctx.db, sub.id);
-  const list = rows.map((p) => toPaymentDto(p, context));
+  const now = ctx.deps.clock.now();
+  const list = rows.map((p) => toPaymentDto(p, context, now));
   const completed = rows.filter((p) => p.status === 'completed');
   const next = nextBillingDate(sub);
   return {

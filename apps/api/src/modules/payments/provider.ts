@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PaymentErrors } from '@lexserve/contracts/payments';
+import { PAYMENT_SIMULATOR_PATH, PaymentErrors } from '@lexserve/contracts/payments';
 import type { Env } from '../../config/env';
 import { AppError } from '../../lib/app-error';
 import type { PaymentProvider, RecurringCharge } from '../../lib/payment-provider';
@@ -12,7 +12,7 @@ import {
   payfastValidateUrl,
 } from './payfast';
 
-export const SIMULATOR_PATH = '/api/v1/payments/simulator';
+export const SIMULATOR_PATH = PAYMENT_SIMULATOR_PATH;
 
 /** The simulator signs with the configured passphrase, or one derived from the app's secret (never a public constant). */
 const simulatorPassphrase = (env: Env) =>

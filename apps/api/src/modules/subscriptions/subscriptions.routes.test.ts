@@ -189,6 +189,20 @@ describe('my-subscription and usage', () => {
     expect((await t().as(sheriff).get('/api/v1/subscriptions/my-subscription')).statusCode).toBe(404);
   });
 
+  it('?if_none=empty answers "none" as 204 No Content (no failed request in the browser), the subscription as 200', async () => {
+    const firm = await registerFirm(t(), {}, { subscribed: false });
+    const none = await t().as(firm.token).get('/api/v1/subscriptions/my-subscription?if_none=empty');
+    expect(none.statusCode).toBe(204);
+    expect(none.body).toBe('');
+    const sheriff = await t().login(DEMO.sheriff);
+    expect((await t().as(sheriff).get('/api/v1/subscriptions/my-subscription?if_none=empty')).statusCode).toBe(204);
+    expect((await t().as(firm.token).get('/api/v1/subscriptions/my-subscription?if_none=other')).statusCode).toBe(422);
+    await subscribeFirm(t(), firm.firmId, { plan: 'small_practice' });
+    const mine = await t().as(firm.token).get('/api/v1/subscriptions/my-subscription?if_none=empty');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().status).toBeDefined();
+  });
+
   it('answers the firm’s subscription to every firm role, with usage', async () => {
     const firm = await registerFirm(t(), {}, { subscribed: false });
     await subscribeFirm(t(), firm.firmId, { plan: 'small_practice' });

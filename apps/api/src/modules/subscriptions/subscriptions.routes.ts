@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IfNoneQuerySchema } from '@lexserve/contracts/common';
 import {
   ChangePlanInputSchema,
   PlanChangeConfirmationSchema,
@@ -9,10 +11,12 @@ import {
   SalesContactResultSchema,
   SelectPlanInputSchema,
   SelectPlanResultSchema,
+  SubscriptionErrors,
   SubscriptionSchema,
   UpgradeInputSchema,
   UsageSchema,
 } from '@lexserve/contracts/subscriptions';
+import { orNone } from '../../lib/app-error';
 import { ctxOf, publicCtxOf } from '../../lib/context';
 import { bearerToken, resolveActor } from '../../plugins/auth';
 import { listPublicPlans } from './plans.service';
@@ -59,8 +63,18 @@ export async function subscriptionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/subscriptions/my-subscription',
-    { config: open, schema: { tags, response: { 200: SubscriptionSchema } } },
-    (req) => subscriptions.getMySubscription(ctxOf(req)),
+    {
+      config: open,
+      schema: { tags, querystring: IfNoneQuerySchema, response: { 200: SubscriptionSchema, 204: z.null() } },
+    },
+    async (req, reply) => {
+      const sub = await orNone(
+        () => subscriptions.getMySubscription(ctxOf(req)),
+        SubscriptionErrors.NO_ACTIVE_SUBSCRIPTION,
+        req.query.if_none === 'empty',
+      );
+      return sub ?? reply.status(204).send(null);
+    },
   );
   r.get('/subscriptions/usage', { config: open, schema: { tags, response: { 200: UsageSchema } } }, (req) =>
     subscriptions.getUsage(ctxOf(req)),

@@ -37,15 +37,23 @@ const date = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Dat
  * popular ID is not held to one check per disk flush. Only proofs with a generated PDF can be verified; a
  * `version` beyond the current one finds nothing (and is not counted).
  */
-async function countedCheck(db: DbOrTx, where: SQL, version: number | null): Promise<Checked | undefined> {
-  const result = await db.execute(sql`
-    WITH p AS (
-      UPDATE proofs_of_service
+async function countedCheck(
+  db: DbOrTx,
+  where: SQL,
+  version: number | null,
+  count = true,
+): Promise<Checked | undefined> {
+  // Not counted (the issuing firm's own check, or the same visit again): the same read, without the UPDATE.
+  const proof = count
+    ? sql`UPDATE proofs_of_service
       SET verification_count = verification_count + 1, last_verified_at = now(), updated_at = now()
       WHERE ${where} AND current_version > 0 AND current_version >= coalesce(${version}::int, 0)
         AND set_config('synchronous_commit', 'off', true) IS NOT NULL
-      RETURNING id, security_id, document_id, current_version, verification_count
-    )
+      RETURNING id, security_id, document_id, current_version, verification_count`
+    : sql`SELECT id, security_id, document_id, current_version, verification_count
+      FROM proofs_of_service WHERE ${where} AND current_version > 0 AND current_version >= coalesce(${version}::int, 0)`;
+  const result = await db.execute(sql`
+    WITH p AS (${proof})
     SELECT p.id, p.security_id, p.document_id, p.current_version, p.verification_count,
            f.version, f.storage_key, f.sha256, f.created_at AS generated_at,
            cur.created_at AS current_generated_at, nx.created_at AS next_generated_at,
@@ -80,13 +88,23 @@ async function countedCheck(db: DbOrTx, where: SQL, version: number | null): Pro
   };
 }
 
-export const countCheck = (db: DbOrTx, securityId: string, version?: number) =>
-  countedCheck(db, sql`security_id = ${securityId}`, version ?? null);
-export const countCheckById = (db: DbOrTx, proofId: number, version: number) => countedCheck(db, sql`id = ${proofId}`, version);
+export const countCheck = (db: DbOrTx, securityId: string, version?: number, count = true) =>
+  countedCheck(db, sql`security_id = ${securityId}`, version ?? null, count);
+export const countCheckById = (db: DbOrTx, proofId: number, version: number, count = true) =>
+  countedCheck(db, sql`id = ${proofId}`, version, count);
 
 /** The proof behind a security ID (uncounted): to say which versions it has. */
 export const proofBySecurityId = async (db: DbOrTx, securityId: string) =>
   (await db.select().from(proofsOfService).where(eq(proofsOfService.securityId, securityId)))[0];
+
+/** The firm of a proof's document (to leave the issuing firm's own checks uncounted). */
+export const firmOfProof = async (db: DbOrTx, where: { securityId: string } | { proofId: number }) => {
+  const result = await db.execute(sql`
+    SELECT d.firm_id FROM proofs_of_service p JOIN documents d ON d.id = p.document_id
+    WHERE ${'securityId' in where ? sql`p.security_id = ${where.securityId}` : sql`p.id = ${where.proofId}`}`);
+  const r = rowsOf(result)[0];
+  return r ? Number(r.firm_id) : null;
+};
 
 /** The document and its firm behind a served file. */
 export const documentWithFirm = async (db: DbOrTx, documentId: number) =>

@@ -71,6 +71,41 @@ describe('GET /verify/{securityId} (public)', () => {
     expect((await verify(securityId.toLowerCase().replace(/-/g, ''))).json().verification_count).toBe(2);
   });
 
+  it('counts public checks once per visit, never the issuing firm’s own checks', async () => {
+    const { securityId } = await served();
+    const url = `/api/v1/verify/${securityId}`;
+    const check = (headers: Record<string, string> = {}) => t().inject({ method: 'GET', url, headers });
+    const count = async (headers: Record<string, string> = {}) => (await check(headers)).json().verification_count;
+    // The issuing firm's people (signed in) check their own proof: shown, not counted.
+    expect(await count({ authorization: `Bearer ${token}` })).toBe(0);
+    expect(await count({ authorization: `Bearer ${firmAdmin}` })).toBe(0);
+    // A visit's re-checks (re-renders, reloads in the same tab) count once; another visit counts again.
+    expect(await count({ 'x-verification-visit': 'visit-aaaa-1111' })).toBe(1);
+    expect(await count({ 'x-verification-visit': 'visit-aaaa-1111' })).toBe(1);
+    expect(await count({ 'x-verification-visit': 'visit-bbbb-2222' })).toBe(2);
+    // Someone of another firm is a member of the public here; a bad token is just a visitor.
+    expect(await count({ authorization: `Bearer ${other.token}` })).toBe(3);
+    expect(await count({ authorization: 'Bearer not-a-token' })).toBe(4);
+    // A malformed visit id is ignored (counted as a check without a visit).
+    expect(await count({ 'x-verification-visit': 'x' })).toBe(5);
+  });
+
+  it('does not count the issuing firm’s own file checks', async () => {
+    const d = await makeReadyDraft(t(), token, { firmId: other.firmId, branchId: other.branchId });
+    const securityId = (await submit(t(), token, d.id)).json().data.security_id as string;
+    const pdf = await t().as(token).get(`/api/v1/proof-of-service/document/${d.id}/download`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const { payload, headers } = multipart([{ name: 'file', filename: 'proof.pdf', content: pdf.rawPayload }]);
+    const own = await t().inject({
+      method: 'POST',
+      url: '/api/v1/verify/document',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
+    expect(own.json()).toMatchObject({ match: 'proof_of_service', security_id: securityId, verification_count: 0 });
+    expect((await verifyFile(pdf.rawPayload)).json().verification_count).toBe(1);
+  });
+
   it('counts concurrent checks atomically', async () => {
     const { securityId } = await served();
     await Promise.all(Array.from({ length: 12 }, () => verify(securityId)));
@@ -112,7 +147,7 @@ describe('GET /verify/{securityId} (public)', () => {
     expect((await verify(securityId)).json()).toMatchObject({ firm_verified: false, status: 'verified' });
   });
 
-  it('is rate-limited per address', async () => {
+  it('is rate-limited per address', { timeout: 120_000 }, async () => {
     const limited = await createTestApp({ VERIFY_RATE_LIMIT: '3' });
     try {
       const codes: number[] = [];

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_FILE_SIZE_BYTES } from '@lexserve/contracts/documents';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@lexserve/contracts/verification';
 import { AppError } from '../../lib/app-error';
 import { publicCtxOf } from '../../lib/context';
+import { bearerToken, resolveActor } from '../../plugins/auth';
 import { registerUploads, singleUpload } from '../../plugins/uploads';
 import * as verification from './verification.service';
 
@@ -18,6 +19,19 @@ import * as verification from './verification.service';
  * (VERIFY_RATE_LIMIT per minute); read-only apart from the check counter.
  */
 export async function verificationRoutes(app: FastifyInstance) {
+  /**
+   * Who checks, for the count: a signed-in user's firm (an invalid or expired token is simply a visitor) and the
+   * visit id the web page sends in X-Verification-Visit (8 to 64 letters, digits or dashes; anything else is ignored).
+   */
+  const checkerOf = async (req: FastifyRequest): Promise<verification.Checker> => {
+    const token = bearerToken(req);
+    const actor = token ? await resolveActor(app, token).catch(() => undefined) : undefined;
+    const visit = req.headers['x-verification-visit'];
+    return {
+      firmId: actor?.firmId ?? null,
+      visit: typeof visit === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(visit) ? visit : null,
+    };
+  };
   await app.register(async (scope) => {
     await registerUploads(scope, { fileSize: MAX_FILE_SIZE_BYTES, files: 1 });
     const r = scope.withTypeProvider<ZodTypeProvider>();
@@ -41,7 +55,8 @@ export async function verificationRoutes(app: FastifyInstance) {
         config: { rateLimit },
         schema: { tags, security: [], params: VerifyParamsSchema, querystring: VerifyQuerySchema, response: { 200: VerificationResultSchema } },
       },
-      (req) => verification.verifySecurityId(publicCtxOf(req), req.params.securityId, req.query.version),
+      async (req) =>
+        verification.verifySecurityId(publicCtxOf(req), req.params.securityId, req.query.version, await checkerOf(req)),
     );
     for (const path of ['/verify/document', '/verify/file']) {
       r.post(
@@ -50,7 +65,12 @@ export async function verificationRoutes(app: FastifyInstance) {
           config: { rateLimit },
           schema: { tags, security: [], description: 'multipart/form-data with one file (field name: file)', response: { 200: FileVerificationResultSchema } },
         },
-        (req) => verification.verifyFile(publicCtxOf(req), () => singleUpload(req, { fileSize: MAX_FILE_SIZE_BYTES })),
+        async (req) =>
+          verification.verifyFile(
+            publicCtxOf(req),
+            () => singleUpload(req, { fileSize: MAX_FILE_SIZE_BYTES }),
+            await checkerOf(req),
+          ),
       );
     }
   });

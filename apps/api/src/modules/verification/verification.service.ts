@@ -76,17 +76,59 @@ function resultOf(ctx: PublicCtx, c: repo.Checked, hashVerified: boolean | null)
 }
 
 /**
- * GET /verify/{securityId}[?version=N] (public): 400 for a blank or malformed ID, 404 for an unknown one (or a
- * version it does not have). Each check is counted atomically. hash_verified re-hashes the stored PDF of the version
- * checked (the current one by default) against the SHA-256 recorded at generation, so a swapped or altered file is
- * reported; firm_verified is the issuing firm's standing; revocation is reported; an older version reports the
- * version that superseded it and when.
+ * Who checks, for the count: the signed-in user's firm (null for a visitor) and the visit's id (the web page's, one
+ * per browser tab session; null when the client sends none). The issuing firm's own checks are not counted, nor the
+ * same visit's repeated checks of one ID within VISIT_WINDOW_MS.
  */
-export async function verifySecurityId(ctx: PublicCtx, raw: string, version?: number): Promise<VerificationResult> {
+export type Checker = { firmId: number | null; visit: string | null };
+const PUBLIC_CHECKER: Checker = { firmId: null, visit: null };
+
+const VISIT_WINDOW_MS = 30 * 60_000;
+const MAX_VISITS = 20_000;
+/** `${proof}|${visit}` → when it was last counted (kept in memory: a restart at worst counts a visit twice). */
+const countedVisits = new Map<string, number>();
+
+function newInVisit(proofKey: string, visit: string | null, now = Date.now()): boolean {
+  if (!visit) return true;
+  const key = `${proofKey}|${visit}`;
+  const last = countedVisits.get(key);
+  if (last !== undefined && now - last < VISIT_WINDOW_MS) return false;
+  if (countedVisits.size >= MAX_VISITS) {
+    for (const [k, at] of countedVisits) if (now - at >= VISIT_WINDOW_MS) countedVisits.delete(k);
+    // Still full: forget the oldest (the Map keeps insertion order).
+    for (const k of countedVisits.keys()) {
+      if (countedVisits.size < MAX_VISITS) break;
+      countedVisits.delete(k);
+    }
+  }
+  countedVisits.delete(key);
+  countedVisits.set(key, now);
+  return true;
+}
+
+/** Whether this check counts: not the issuing firm's own, and the first of this visit within the window. */
+async function counts(ctx: PublicCtx, checker: Checker, proof: { securityId: string } | { proofId: number }) {
+  if (checker.firmId !== null && (await repo.firmOfProof(ctx.db, proof)) === checker.firmId) return false;
+  return newInVisit('securityId' in proof ? proof.securityId : `#${proof.proofId}`, checker.visit);
+}
+
+/**
+ * GET /verify/{securityId}[?version=N] (public): 400 for a blank or malformed ID, 404 for an unknown one (or a
+ * version it does not have). Each check is counted atomically, except the issuing firm's own and a visit's repeats
+ * (see Checker). hash_verified re-hashes the stored PDF of the version checked (the current one by default) against
+ * the SHA-256 recorded at generation, so a swapped or altered file is reported; firm_verified is the issuing firm's
+ * standing; revocation is reported; an older version reports the version that superseded it and when.
+ */
+export async function verifySecurityId(
+  ctx: PublicCtx,
+  raw: string,
+  version?: number,
+  checker: Checker = PUBLIC_CHECKER,
+): Promise<VerificationResult> {
   if (!raw.trim()) throw new AppError(VerificationErrors.SECURITY_ID_EMPTY);
   const securityId = normalizeSecurityId(raw);
   if (!securityId) throw new AppError(VerificationErrors.SECURITY_ID_MALFORMED);
-  const checked = await repo.countCheck(ctx.db, securityId, version);
+  const checked = await repo.countCheck(ctx.db, securityId, version, await counts(ctx, checker, { securityId }));
   if (!checked) {
     const proof = version === undefined ? undefined : await repo.proofBySecurityId(ctx.db, securityId);
     if (proof && proof.currentVersion > 0) throw appError(VerificationErrors.PROOF_VERSION_NOT_FOUND, { version: version!, current: proof.currentVersion });
@@ -130,7 +172,11 @@ async function hashUpload(receive: () => Promise<IncomingFile | undefined>) {
  * proof of service (any version; counted as a check) or of a served document, with the same result fields.
  */
 /** `receive` reads the one file of the body. */
-export async function verifyFile(ctx: PublicCtx, receive: () => Promise<IncomingFile | undefined>): Promise<FileVerificationResult> {
+export async function verifyFile(
+  ctx: PublicCtx,
+  receive: () => Promise<IncomingFile | undefined>,
+  checker: Checker = PUBLIC_CHECKER,
+): Promise<FileVerificationResult> {
   const upload = await hashUpload(receive);
   const seal = upload.type === 'pdf' ? await sealOf(ctx, upload.bytes) : null;
   const base = {
@@ -141,7 +187,9 @@ export async function verifyFile(ctx: PublicCtx, receive: () => Promise<Incoming
   };
   const [proofHit] = await repo.proofFilesBySha(ctx.db, upload.sha256);
   if (proofHit) {
-    const checked = (await repo.countCheckById(ctx.db, proofHit.proof.id, proofHit.file.version))!;
+    const proofId = proofHit.proof.id;
+    const counted = await counts(ctx, checker, { proofId });
+    const checked = (await repo.countCheckById(ctx.db, proofId, proofHit.file.version, counted))!;
     // The uploaded bytes are this version's: integrity is proven by the match itself.
     return { ...resultOf(ctx, checked, true), ...base, match: 'proof_of_service' };
   }

@@ -72,9 +72,12 @@ export function AdminNavBar({ user, onLogout }: { user: User; onLogout: () => vo
             <Typography id="admin-menu-title" variant="h6" component="h2">
               Admin Menu
             </Typography>
-            <Typography variant="body2" sx={{ opacity: 0.85 }}>
-              System Administrator
-            </Typography>
+            {/* The role line, unless the person's name already says it (the built-in admin is "System Administrator"). */}
+            {user.display_name.trim().toLowerCase() !== 'system administrator' && (
+              <Typography variant="body2" sx={{ opacity: 0.85 }}>
+                System Administrator
+              </Typography>
+            )}
             <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }}>
               {user.display_name}
             </Typography>

@@ -14,6 +14,7 @@ import { paths } from '../../config/paths';
 import { DASHBOARD_TABS_BY_ROLE, resolveDashboardTab } from '../../lib/authorization';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthedUser } from '../guards/authed-user';
+import { useActiveTabVisible } from '../../lib/use-active-tab-visible';
 
 const NewMattersTab = lazy(() => import('../../features/documents/components/new-matters-tab').then((m) => ({ default: m.NewMattersTab })));
 const MyCasesTab = lazy(() => import('../../features/documents/components/my-cases-tab').then((m) => ({ default: m.MyCasesTab })));
@@ -52,6 +53,7 @@ export function DashboardPage() {
   const [success, setSuccess] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const tab = resolveDashboardTab(user.role, params.get('tab'));
+  const tabsRef = useActiveTabVisible(tab);
   const subtab = params.get('subtab');
   useDocumentTitle(DASHBOARD_TAB_LABELS[tab]);
 
@@ -93,6 +95,7 @@ export function DashboardPage() {
 
       <Paper variant="outlined" sx={{ mb: 3 }}>
         <Tabs
+          ref={tabsRef}
           value={tab}
           onChange={(_, value: DashboardTab) => {
             setSuccess(null);

@@ -24,6 +24,22 @@ describe('Login page', () => {
     expect(await screen.findByText('Please log in to select a subscription plan.')).toBeInTheDocument();
   });
 
+  it('shows one message at a time: a failed login puts away the earlier success message', async () => {
+    mockApi({
+      'POST /users/login': reply(401, { detail: 'Invalid email or password. Please check your credentials and try again.' }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp('/');
+    await router.navigate('/login', { state: { message: 'Account created successfully! Please log in with your credentials.' } });
+    expect(await screen.findByText('Account created successfully! Please log in with your credentials.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/email address/i), 'firmadmin@demo.co.za');
+    await user.type(screen.getByLabelText(/^password/i), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(/Invalid email or password/)).toBeInTheDocument();
+    expect(screen.queryByText('Account created successfully! Please log in with your credentials.')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
   it('returns to the page the user came from after login', async () => {
     mockApi({
       'POST /users/login': reply(200, makeTokenPair()),

@@ -65,7 +65,7 @@ export function LoginPage() {
           </Alert>
         ) : null}
       </Stack>
-      <LoginForm onLoggedIn={onLoggedIn} />
+      <LoginForm onLoggedIn={onLoggedIn} onAttempt={() => setMessage(undefined)} />
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         Don&apos;t have an account?{' '}
         <Link component={RouterLink} to={paths.signup} sx={{ fontWeight: 600 }}>

@@ -47,8 +47,8 @@ describe('payment success page states (spec 2.5)', () => {
   });
 
   it("shows amounts as R with 2 decimals unless they already start with R", () => {
-    expect(formatPaymentAmount('1499')).toBe('R 1 499.00');
-    expect(formatPaymentAmount(0)).toBe('R 0.00');
+    expect(formatPaymentAmount('1499')).toBe('R\u00a01\u00a0499.00');
+    expect(formatPaymentAmount(0)).toBe('R\u00a00.00');
     expect(formatPaymentAmount('R499.00')).toBe('R499.00');
   });
 });

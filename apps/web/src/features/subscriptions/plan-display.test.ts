@@ -102,7 +102,7 @@ describe('plan cards', () => {
   });
 
   it('shows the price in rand, Contact Us without a price, and the default name', () => {
-    expect(planPriceLabel({ monthly_price: '1499.00' })).toBe('R 1 499.00');
+    expect(planPriceLabel({ monthly_price: '1499.00' })).toBe('R\u00a01\u00a0499.00');
     expect(planPriceLabel({ monthly_price: null })).toBe('Contact Us');
     expect(planName({})).toBe('Unnamed Plan');
     expect(planName({ name: 'basic', display_name: 'Basic' })).toBe('Basic');
@@ -117,8 +117,8 @@ describe('plan cards', () => {
 
 describe('plan change preview', () => {
   it("signs an upgrade's monthly difference with '+'", () => {
-    expect(monthlyDifferenceLabel(1000, 'upgrade')).toBe('+R 1 000.00');
-    expect(monthlyDifferenceLabel(-1000, 'downgrade')).toBe('-R 1 000.00');
+    expect(monthlyDifferenceLabel(1000, 'upgrade')).toBe('+R\u00a01\u00a0000.00');
+    expect(monthlyDifferenceLabel(-1000, 'downgrade')).toBe('-R\u00a01\u00a0000.00');
   });
 
   it('hides warnings about the payment method', () => {

@@ -6,6 +6,7 @@ import { mockApi, reply } from '../../../testing/mock-api';
 import { renderApp, renderWithProviders, signIn } from '../../../testing/render';
 import { makeFirmSubscription, makePlan } from '../../../testing/subscription-factories';
 import { AdminPlansPage } from './admin-plans-page';
+import { FirmSubscriptionDetailsDialog } from './firm-subscription-details-dialog';
 import { FirmSubscriptionsPage } from './firm-subscriptions-page';
 
 const admin = makeUser({ id: 2, role: 'system_admin', full_name: 'System Administrator', firm_id: null });
@@ -193,5 +194,65 @@ describe('Admin portal (spec 2.14)', () => {
     ]);
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(await screen.findByText('Failed to load the dashboard figures. Please try again.')).toBeInTheDocument();
+  });
+});
+
+describe('scrolling tab strips on a phone', () => {
+  it('scroll the selected tab into view', async () => {
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.textContent ?? '');
+    };
+    try {
+      setup(<FirmSubscriptionsPage />, '/app/admin/firm-subscriptions?status=cancelled', {
+        'GET /admin/subscriptions/firm-subscriptions': reply(200, { subscriptions: [], total: 0, counts: { all: 0, pending: 0, trial: 0, active: 0, cancelled: 0, expired: 0, expiring: 0 } }),
+      });
+      const tabs = await screen.findByRole('tablist', { name: 'Subscription status' });
+      const selected = within(tabs).getByRole('tab', { selected: true });
+      expect(selected).toHaveTextContent(/Cancelled/);
+      await waitFor(() => expect(scrolled.some((text) => /Cancelled/.test(text))).toBe(true));
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+});
+
+describe('FirmSubscriptionDetailsDialog history', () => {
+  it('shows when each change was made, and when a scheduled one takes effect', async () => {
+    const sub = makeFirmSubscription({ id: 9 });
+    const change = (id: number, type: string, created: string, effective: string) => ({
+      id,
+      subscription_id: 9,
+      change_type: type,
+      from_status: null,
+      to_status: null,
+      from_plan: 'Medium / Large Firm',
+      to_plan: 'Small Practice',
+      amount: null,
+      reason: null,
+      feedback: null,
+      performed_by: 'Naledi Khumalo',
+      created_at: created,
+      effective_at: effective,
+    });
+    setup(<FirmSubscriptionDetailsDialog subscription={sub} onClose={() => {}} />, '/app/admin/firm-subscriptions', {
+      'GET /admin/subscriptions/firm-subscriptions/9': reply(200, {
+        ...sub,
+        payments: [],
+        history: [
+          change(1, 'downgrade_scheduled', '2026-11-24T08:00:00.000Z', '2026-12-24T08:00:00.000Z'),
+          change(2, 'suspended', '2026-11-20T08:00:00.000Z', '2026-11-20T08:00:00.000Z'),
+        ],
+      }),
+    });
+    const history = await screen.findByRole('table', { name: 'History' });
+    const rows = within(history).getAllByRole('row');
+    expect(within(rows[0]!).getByText('Takes effect')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('24/11/2026 10:00');
+    expect(rows[1]).toHaveTextContent('24/12/2026');
+    expect(rows[1]).not.toHaveTextContent('24/12/2026 10:00');
+    expect(rows[2]).toHaveTextContent('20/11/2026 10:00');
+    expect(within(rows[2]!).getByText('At once')).toBeInTheDocument();
   });
 });

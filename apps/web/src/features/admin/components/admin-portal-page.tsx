@@ -7,6 +7,7 @@ import { Suspense } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../../components/page-loader';
 import { ADMIN_SECTIONS, paths, type AdminSection } from '../../../config/paths';
+import { useActiveTabVisible } from '../../../lib/use-active-tab-visible';
 
 const ADMIN_SECTION_LABELS: Record<AdminSection, string> = {
   overview: 'Overview',
@@ -32,6 +33,7 @@ const adminSectionOf = (pathname: string): AdminSection => {
 export function AdminPortalPage() {
   const location = useLocation();
   const current = adminSectionOf(location.pathname);
+  const tabsRef = useActiveTabVisible(current);
 
   return (
     <Box>
@@ -40,6 +42,7 @@ export function AdminPortalPage() {
           Admin Portal
         </Typography>
         <Tabs
+          ref={tabsRef}
           value={current}
           variant="scrollable"
           scrollButtons="auto"

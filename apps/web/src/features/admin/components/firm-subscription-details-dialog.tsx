@@ -22,6 +22,12 @@ import { StatusChip } from './status-chip';
 const changeLabel = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
 
 /** 'View Details' of a firm subscription (spec 2.14) with its payments and history. */
+/** 'At once', or the date a scheduled change takes effect. */
+const takesEffect = (entry: { created_at: string; effective_at: string }): string =>
+  Math.abs(new Date(entry.effective_at).getTime() - new Date(entry.created_at).getTime()) < 60_000
+    ? 'At once'
+    : formatDate(entry.effective_at);
+
 export function FirmSubscriptionDetailsDialog({ subscription, onClose }: { subscription: FirmSubscription | null; onClose: () => void }) {
   const titleId = useId();
   const detail = useFirmSubscription(subscription?.id ?? null);
@@ -100,6 +106,7 @@ export function FirmSubscriptionDetailsDialog({ subscription, onClose }: { subsc
                 <TableHead>
                   <TableRow>
                     <TableCell>When</TableCell>
+                    <TableCell>Takes effect</TableCell>
                     <TableCell>Change</TableCell>
                     <TableCell>Details</TableCell>
                     <TableCell>By</TableCell>
@@ -108,7 +115,9 @@ export function FirmSubscriptionDetailsDialog({ subscription, onClose }: { subsc
                 <TableBody>
                   {detail.data.history.map((entry) => (
                     <TableRow key={entry.id}>
-                      <TableCell>{formatDateTime(entry.effective_at)}</TableCell>
+                      {/* When the change was made; a change scheduled for later (a downgrade at the period's end) says when. */}
+                      <TableCell>{formatDateTime(entry.created_at)}</TableCell>
+                      <TableCell>{takesEffect(entry)}</TableCell>
                       <TableCell>{changeLabel(entry.change_type)}</TableCell>
                       <TableCell>
                         {[

@@ -26,6 +26,7 @@ import { AdminPageHeader } from './admin-page-header';
 import { firmNameOf, subscriptionColumns, type SubscriptionAction } from './firm-subscription-columns';
 import { FirmSubscriptionDetailsDialog } from './firm-subscription-details-dialog';
 import { SearchField } from './search-field';
+import { useActiveTabVisible } from '../../../lib/use-active-tab-visible';
 
 /** The tabs of spec 2.14, with their counts. */
 const SUBSCRIPTION_TABS = [
@@ -46,6 +47,7 @@ export function FirmSubscriptionsPage() {
   const toast = useToast();
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('status'));
+  const tabsRef = useActiveTabVisible(tab);
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search);
   const paging = useTablePaging();
@@ -86,7 +88,7 @@ export function FirmSubscriptionsPage() {
 
   const toolbar = (
     <>
-      <Tabs value={tab} onChange={(_, value: TabValue) => setTab(value)} variant="scrollable" scrollButtons="auto" aria-label="Subscription status" sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
+      <Tabs ref={tabsRef} value={tab} onChange={(_, value: TabValue) => setTab(value)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Subscription status" sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
         {SUBSCRIPTION_TABS.map((t) => (
           <Tab
             key={t.value}

@@ -14,8 +14,17 @@ import { fieldProps } from '../../../lib/form';
 import { PasswordField } from '../../../components/password-field';
 import { loginErrorMessage, loginWithPassword } from '../api/login';
 
-/** Login fields and button of spec 2.2; the page around it handles alerts and where to go next. */
-export function LoginForm({ onLoggedIn }: { onLoggedIn: (tokens: TokenPair) => void | Promise<void> }) {
+/**
+ * Login fields and button of spec 2.2; the page around it handles alerts and where to go next. `onAttempt` runs as the
+ * user submits, so that the page can put away its own notices: one message at a time.
+ */
+export function LoginForm({
+  onLoggedIn,
+  onAttempt,
+}: {
+  onLoggedIn: (tokens: TokenPair) => void | Promise<void>;
+  onAttempt?: () => void;
+}) {
   const form = useForm({
     resolver: zodResolver(LoginInputSchema),
     defaultValues: { email: '', password: '' },
@@ -26,7 +35,14 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (tokens: TokenPair) => v
   const busy = login.isPending || form.formState.isSubmitting;
 
   return (
-    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => login.mutateAsync(values).catch(() => undefined))}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={form.handleSubmit((values) => {
+        onAttempt?.();
+        return login.mutateAsync(values).catch(() => undefined);
+      })}
+    >
       <Stack spacing={2.5}>
         {login.isError ? (
           <Alert severity="error" role="alert" onClose={() => login.reset()}>

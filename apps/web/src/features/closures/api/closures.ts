@@ -32,10 +32,10 @@ const listClosures = (params: ClosureListParams): Promise<ClosureList> =>
 export const useClosureList = (params: ClosureListParams, enabled = true) =>
   useQuery({ queryKey: closureKeys.list(params), queryFn: () => listClosures(params), enabled, placeholderData: keepPreviousData, staleTime: 0 });
 
-/** The document's current closure, or null when it has none (the call answers 404). */
+/** The document's current closure, or null when it has none (asked as `?if_none=empty`: 204, not a failed 404). */
 const getActiveClosure = async (documentId: number): Promise<Closure | null> => {
   try {
-    return await api.get<Closure>(`/case-closure/document/${documentId}/active`);
+    return (await api.get<Closure | undefined>(`/case-closure/document/${documentId}/active`, { query: { if_none: 'empty' } })) ?? null;
   } catch (error) {
     if (isApiRequestError(error) && error.status === 404) return null;
     throw error;

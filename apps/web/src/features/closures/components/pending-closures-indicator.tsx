@@ -53,7 +53,8 @@ export function PendingClosuresIndicator({ role, variant = 'icon', onNavigate }:
   }
   if (variant === 'text') {
     return (
-      <Tooltip title={pendingClosuresTooltip(count)}>
+      // describeChild: the tooltip describes the button; its name stays its visible text (axe: label-content-name-mismatch).
+      <Tooltip title={pendingClosuresTooltip(count)} describeChild>
         <Button color="inherit" onClick={go} startIcon={<AssignmentTurnedInOutlinedIcon />}>
           {pendingClosuresText(count)}
         </Button>
@@ -63,9 +64,14 @@ export function PendingClosuresIndicator({ role, variant = 'icon', onNavigate }:
   return (
     <Tooltip title={pendingClosuresTooltip(count)}>
       <IconButton color="inherit" onClick={go} aria-label={pendingClosuresTooltip(count)}>
-        <Badge badgeContent={count} max={BADGE_MAX} color="secondary">
+        {/* No badge when nothing waits: its hidden "0" would be text the button's name does not contain. */}
+        {count > 0 ? (
+          <Badge badgeContent={count} max={BADGE_MAX} color="secondary">
+            <AssignmentTurnedInOutlinedIcon />
+          </Badge>
+        ) : (
           <AssignmentTurnedInOutlinedIcon />
-        </Badge>
+        )}
       </IconButton>
     </Tooltip>
   );

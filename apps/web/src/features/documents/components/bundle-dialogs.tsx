@@ -16,7 +16,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -103,12 +102,14 @@ export function CreateBundleDialog({ open, documentId, caseNumber, files, onClos
               </Typography>
               <List dense disablePadding aria-label="Available files" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 320, overflow: 'auto' }}>
                 {available.map((file) => (
-                  <ListItemButton key={file.id} onClick={() => toggle(file.id)} dense>
-                    <ListItemIcon sx={{ minWidth: 36 }}>
-                      <Checkbox edge="start" size="small" checked={chosen.includes(file.id)} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-label': `Include ${file.filename}` } }} />
-                    </ListItemIcon>
-                    <ListItemText primary={file.filename} secondary={formatFileSize(file.size)} slotProps={{ primary: { noWrap: true, title: file.filename } }} />
-                  </ListItemButton>
+                  // One control per row, the checkbox itself (a list item that is also a button around it is a nested
+                  // control, and a list may hold only list items: axe). The whole row is its label.
+                  <ListItem key={file.id} dense disablePadding sx={{ px: 1 }}>
+                    <Box component="label" sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: 1, minWidth: 0, cursor: 'pointer', py: 0.25 }}>
+                      <Checkbox size="small" checked={chosen.includes(file.id)} onChange={() => toggle(file.id)} slotProps={{ input: { 'aria-label': `Include ${file.filename}` } }} />
+                      <ListItemText primary={file.filename} secondary={formatFileSize(file.size)} slotProps={{ primary: { noWrap: true, title: file.filename } }} />
+                    </Box>
+                  </ListItem>
                 ))}
               </List>
             </Box>

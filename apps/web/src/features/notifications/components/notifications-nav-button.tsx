@@ -15,9 +15,14 @@ export function NotificationsNavButton() {
   return (
     <Tooltip title="Notifications">
       <IconButton color="inherit" component={RouterLink} to={paths.app.notifications} aria-label={label}>
-        <Badge badgeContent={unread} max={BADGE_MAX} color="secondary">
+        {/* No badge at all when nothing is unread: its hidden "0" would be text the link's name does not contain. */}
+        {unread > 0 ? (
+          <Badge badgeContent={unread} max={BADGE_MAX} color="secondary">
+            <NotificationsOutlinedIcon />
+          </Badge>
+        ) : (
           <NotificationsOutlinedIcon />
-        </Badge>
+        )}
       </IconButton>
     </Tooltip>
   );

@@ -25,7 +25,8 @@ export const recheckSubscription = (queryClient: QueryClient) =>
     staleTime: 0,
     queryFn: async () => {
       try {
-        return await api.get<unknown>('/subscriptions/my-subscription');
+        // 204 when there is none (not a failed request in the console); 404 from an older server.
+        return (await api.get<unknown>('/subscriptions/my-subscription', { query: { if_none: 'empty' } })) ?? null;
       } catch (error) {
         if (isApiRequestError(error) && error.status === 404) return null;
         throw error;

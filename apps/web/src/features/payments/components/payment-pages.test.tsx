@@ -54,16 +54,28 @@ describe('PaymentSuccessPage (spec 2.5)', () => {
     expect(await screen.findByRole('heading', { name: 'Invalid Payment Link' })).toBeInTheDocument();
   });
 
+  it('reads "Thank you for your payment…" (the general reading) while the subscription is read again', async () => {
+    savePendingPayment(pending);
+    setup({
+      'GET /payments/payment/by-signature/sig-1': reply(200, makePayment({ amount: '499.00' })),
+      'GET /subscriptions/my-subscription': () => new Promise<Response>(() => {}),
+    });
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByText('Thank you for your payment. Your subscription has been activated successfully.')).toBeInTheDocument();
+    expect(screen.queryByText(/plan is now active/)).not.toBeInTheDocument();
+  });
+
   it('shows the completed payment, re-checks the subscription and continues to the dashboard', async () => {
     savePendingPayment(pending);
     const { user, find } = setup({ 'GET /payments/payment/by-signature/sig-1': reply(200, makePayment({ amount: '499.00', pf_payment_id: '998877' })) });
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
-    expect(screen.getByText('Thank you for your payment. Your subscription has been activated successfully.')).toBeInTheDocument();
     const details = screen.getByLabelText('Payment details');
     expect(within(details).getByText('LS-20250601-ABC')).toBeInTheDocument();
     expect(within(details).getByText('R 499.00')).toBeInTheDocument();
     expect(within(details).getByText('998877')).toBeInTheDocument();
     expect(await screen.findByText('Payment successful! Your Small Practice plan is now active.')).toBeInTheDocument();
+    // One reading at a time: the plan's own replaces the general one once the re-check has confirmed it.
+    expect(screen.queryByText('Thank you for your payment. Your subscription has been activated successfully.')).not.toBeInTheDocument();
     expect(find('GET', '/subscriptions/my-subscription').length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Continue to Dashboard' }));
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();

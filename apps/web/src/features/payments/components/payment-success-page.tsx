@@ -179,13 +179,14 @@ export function PaymentSuccessPage() {
       icon={<CheckCircleIcon />}
       tone="success"
       title="Payment Successful!"
-      lead="Thank you for your payment. Your subscription has been activated successfully."
+      // One of the spec's two readings at a time, by the re-check: the general one while the subscription is read
+      // again (or when that fails), the plan's own once the re-check has confirmed it.
+      lead={
+        recheck === 'done'
+          ? `Payment successful! Your ${payment?.plan_name || pending?.planName || 'new'} plan is now active.`
+          : 'Thank you for your payment. Your subscription has been activated successfully.'
+      }
     >
-      {recheck === 'done' ? (
-        <Alert severity="success" sx={{ mb: 3 }}>
-          Payment successful! Your {payment?.plan_name || pending?.planName} plan is now active.
-        </Alert>
-      ) : null}
       {recheck === 'failed' ? (
         <Alert severity="warning" sx={{ mb: 3 }}>
           {PaymentMessages.refreshAfterSuccessFailed}

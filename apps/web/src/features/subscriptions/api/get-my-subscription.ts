@@ -14,10 +14,13 @@ export type MySubscription = Omit<Partial<Subscription>, 'id' | 'status' | 'plan
   plan?: Partial<PlanSummary> | null;
 };
 
-/** GET /subscriptions/my-subscription; a 404 means the firm has no subscription (null). */
+/**
+ * GET /subscriptions/my-subscription?if_none=empty: no subscription answers 204 (null), so that an expected "none" is
+ * not a failed request in the browser's console; a 404 (an older server) means the same.
+ */
 const getMySubscription = async (): Promise<MySubscription | null> => {
   try {
-    return await api.get<MySubscription>('/subscriptions/my-subscription');
+    return (await api.get<MySubscription | undefined>('/subscriptions/my-subscription', { query: { if_none: 'empty' } })) ?? null;
   } catch (error) {
     if (isApiRequestError(error) && error.status === 404) return null;
     throw error;

@@ -185,8 +185,9 @@ export function MyPlanPage() {
               <Fact label="Billing Cycle" value={billingCycleLabel(sub.billing_cycle)} />
               <Fact label="Start Date" value={formatDate(sub.start_date)} />
               <Fact label="End Date" value={formatDate(sub.end_date)} />
-              <Fact label="Trial Ends" value={formatDate(sub.trial_end_date)} />
-              <Fact label="Access Ends" value={formatDate(sub.access_ends_at)} />
+              {/* Only the dates that apply: no "Trial Ends: -" once a trial is over or cancelled. */}
+              {sub.trial_end_date ? <Fact label="Trial Ends" value={formatDate(sub.trial_end_date)} /> : null}
+              {sub.access_ends_at ? <Fact label="Access Ends" value={formatDate(sub.access_ends_at)} /> : null}
             </Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3, flexWrap: 'wrap' }} useFlexGap>
               <Button component={RouterLink} to={paths.app.subscription} variant="contained" startIcon={<TuneIcon />}>

@@ -14,11 +14,18 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { PaymentMessages } from '@lexserve/contracts/payments';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useCurrentUser } from '../../../lib/auth';
 import { formatLongDate, formatRand } from '../../../lib/format';
 import { clearPendingPayment, savePaymentContext, savePendingPayment } from '../../../lib/payment-session';
-import { describePaymentInitError, initiatePayment, postPaymentForm } from '../api/initiate-payment';
+import {
+  HAND_OFF_TIMEOUT_MS,
+  describePaymentInitError,
+  handOffAddress,
+  initiatePayment,
+  postPaymentForm,
+} from '../api/initiate-payment';
 import { DEFAULT_PLAN_DESCRIPTION, billingCycleLabel, cyclePeriod, firstChargeDate, planName, type PlanLike } from '../plan-display';
 
 type PlanConfirmationProps = {
@@ -33,6 +40,8 @@ type PlanConfirmationProps = {
   onClose: () => void;
   /** Replaced in tests: posts the hidden form to the provider. */
   submitForm?: typeof postPaymentForm;
+  /** How long to wait for the browser to leave before going back to the confirmation with 'Try Again'. */
+  handOffTimeoutMs?: number;
 };
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -58,6 +67,7 @@ export function PlanConfirmationDialog({
   trialDays,
   onClose,
   submitForm = postPaymentForm,
+  handOffTimeoutMs = HAND_OFF_TIMEOUT_MS,
 }: PlanConfirmationProps) {
   const { data: user } = useCurrentUser();
   const titleId = useId();
@@ -66,6 +76,30 @@ export function PlanConfirmationDialog({
   const name = planName(plan);
   const price = formatRand(amount);
   const processing = step === 'processing';
+  // Set once the form is posted: undone (back to the confirmation) if the browser has not left in time, or at once
+  // when the browser refuses the post (a Content-Security-Policy form-action violation).
+  const handOff = useRef<(() => void) | null>(null);
+  useEffect(() => () => handOff.current?.(), []);
+
+  const handOffFailed = () => {
+    handOff.current?.();
+    clearPendingPayment();
+    setError(PaymentMessages.handOffFailed);
+    setStep('confirmation');
+  };
+
+  const watchHandOff = () => {
+    const timer = window.setTimeout(handOffFailed, handOffTimeoutMs);
+    const onViolation = (event: SecurityPolicyViolationEvent) => {
+      if (event.effectiveDirective === 'form-action' || event.violatedDirective.startsWith('form-action')) handOffFailed();
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
+    handOff.current = () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('securitypolicyviolation', onViolation);
+      handOff.current = null;
+    };
+  };
 
   const buyNow = async () => {
     setError(null);
@@ -95,8 +129,10 @@ export function PlanConfirmationDialog({
         planId: plan.id,
         paymentId: init.payment_id,
       });
-      submitForm(init.payfast_url, init.form_data);
+      watchHandOff();
+      submitForm(handOffAddress(init.payfast_url), init.form_data);
     } catch (caught) {
+      handOff.current?.();
       clearPendingPayment();
       setError(describePaymentInitError(caught));
       setStep('confirmation');

@@ -79,7 +79,10 @@ describe('PlansPage (spec 2.3, 2.4)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
     await waitFor(() => expect(submit).toHaveBeenCalled());
     expect(find('POST', '/payments/generate-signature')[0]?.body).toEqual({ subscription_id: 42 });
-    const form = document.querySelector<HTMLFormElement>('form[action="http://localhost/api/v1/payments/simulator/process"]');
+    const form = document.querySelector<HTMLFormElement>(
+      // The simulator is this server: posted on the page's own origin.
+      `form[action="${window.location.origin}/api/v1/payments/simulator/process"]`,
+    );
     expect(form?.method).toBe('post');
     const fields = Object.fromEntries([...form!.querySelectorAll('input')].map((input) => [input.name, input.value]));
     expect(fields).toEqual({ merchant_id: '10000100', amount: '0.00', item_name: 'LexServe Small Practice', signature: 'sig-1' });

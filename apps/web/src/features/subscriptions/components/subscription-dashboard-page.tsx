@@ -24,7 +24,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMySubscription } from '../api/get-my-subscription';
 import { useUsage } from '../api/get-usage';
 import { describeCardUpdateError, useCardUpdate } from '../api/manage-subscription';
-import { planName } from '../plan-display';
+import { billingCycleLabel, planName } from '../plan-display';
 import { hasSubscriptionAccess, isManageableStatus } from '../subscription-status';
 import { PageHeader } from './page-header';
 import { SubscriptionStatusChip } from './subscription-status-chip';
@@ -133,7 +133,13 @@ export function SubscriptionDashboardPage() {
                 {[
                   { label: 'Started', value: formatDate(sub.start_date) },
                   { label: 'Next Billing', value: sub.status === 'cancelled' ? 'None' : formatDate(sub.end_date) },
-                  { label: 'Trial Ends', value: formatDate(sub.trial_end_date) },
+                  // The third fact is the date that matters now: the trial's end in a trial, the end of access once
+                  // cancelled (the trial date is gone then), else the billing cycle.
+                  sub.status === 'trial'
+                    ? { label: 'Trial Ends', value: formatDate(sub.trial_end_date) }
+                    : sub.status === 'cancelled'
+                      ? { label: 'Access Ends', value: formatDate(sub.access_ends_at ?? sub.end_date) }
+                      : { label: 'Billing Cycle', value: billingCycleLabel(sub.billing_cycle ?? 'monthly') },
                 ].map((fact) => (
                   <Box key={fact.label}>
                     <Typography component="dt" variant="body2" color="text.secondary">

@@ -5,12 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../../testing/factories';
 import { mockApi, reply } from '../../../testing/mock-api';
 import { renderWithProviders, signIn } from '../../../testing/render';
-import { makeMySubscription, makePlan, makeUsage } from '../../../testing/subscription-factories';
+import { makeMySubscription, makePayment, makePlan, makeUsage } from '../../../testing/subscription-factories';
 import { CancelSubscriptionPage } from './cancel-subscription-page';
 import { ChangePlanPage } from './change-plan-page';
 import { PlanChangeConfirmationPage } from './plan-change-confirmation-page';
 import { PlanChangePreviewPage } from './plan-change-preview-page';
 import { SubscriptionDashboardPage } from './subscription-dashboard-page';
+import { UsageHistoryPage } from './usage-history-page';
 
 const me = makeUser({ id: 3, role: 'firm_admin' });
 const summary = (id: number, name: string, price: string) => ({ id, name, display_name: name, description: null, monthly_price: price });
@@ -55,6 +56,19 @@ describe('SubscriptionDashboardPage (spec 2.9)', () => {
     expect(await screen.findByText('CANCELLED')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Update Payment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Cancel' })).not.toBeInTheDocument();
+  });
+});
+
+describe('SubscriptionDashboardPage dates', () => {
+  it('shows when access ends after cancelling, not "Trial Ends: -"', async () => {
+    setup(<SubscriptionDashboardPage />, '/app/subscription', {
+      'GET /subscriptions/my-subscription': reply(200, makeMySubscription({ status: 'cancelled', trial_end_date: null, access_ends_at: '2026-12-24T08:00:00Z' })),
+      'GET /subscriptions/usage': reply(200, makeUsage()),
+    });
+    expect(await screen.findByText('CANCELLED')).toBeInTheDocument();
+    expect(screen.queryByText('Trial Ends')).not.toBeInTheDocument();
+    expect(screen.getByText('Access Ends')).toBeInTheDocument();
+    expect(screen.getByText('24/12/2026')).toBeInTheDocument();
   });
 });
 
@@ -212,5 +226,38 @@ describe('CancelSubscriptionPage (spec 2.13)', () => {
     setup(<CancelSubscriptionPage />, '/app/subscription/cancel', { 'GET /subscriptions/my-subscription': reply(404, {}) });
     expect(await screen.findByText('No active subscription found to cancel.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument());
+  });
+});
+
+describe('UsageHistoryPage billing history', () => {
+  it('names each payment status in words, an abandoned attempt as "Abandoned"', async () => {
+    const sub = makeMySubscription();
+    setup(<UsageHistoryPage />, '/app/subscription/usage-history', {
+      'GET /subscriptions/usage': reply(200, makeUsage()),
+      [`GET /payments/subscription-summary/${sub.id}`]: reply(200, {
+        subscription_id: sub.id,
+        status: 'active',
+        plan: summary(1, 'Small Practice', '499.00'),
+        billing_cycle: 'monthly',
+        amount: '499.00',
+        start_date: null,
+        end_date: null,
+        trial_end_date: null,
+        access_ends_at: null,
+        next_billing_date: null,
+        next_charge_amount: null,
+        has_payment_method: true,
+        total_paid: '499.00',
+        payments_count: 1,
+        last_payment: null,
+        payments: [
+          makePayment({ id: 1, payment_reference: 'LS-1', status: 'completed' }),
+          makePayment({ id: 2, payment_reference: 'LS-2', status: 'abandoned' }),
+        ],
+      }),
+    });
+    expect(await screen.findByText('Abandoned')).toBeInTheDocument();
+    expect(screen.getByText('Completed')).toBeInTheDocument();
+    expect(screen.queryByText('pending')).not.toBeInTheDocument();
   });
 });

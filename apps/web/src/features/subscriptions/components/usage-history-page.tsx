@@ -1,3 +1,4 @@
+import { PAYMENT_STATUS_LABELS } from '@lexserve/contracts/payments';
 import { SubscriptionMessages } from '@lexserve/contracts/subscriptions';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -32,6 +33,7 @@ const PAYMENT_STATUS_COLORS: Record<string, 'success' | 'warning' | 'error' | 'd
   processing: 'info',
   failed: 'error',
   cancelled: 'default',
+  abandoned: 'default',
 };
 
 /** Usage of the current period and the billing history of the subscription (linked from 'View History'). */
@@ -145,7 +147,7 @@ export function UsageHistoryPage() {
                               <TableCell>{payment.plan_name}</TableCell>
                               <TableCell align="right">{formatRand(payment.amount)}</TableCell>
                               <TableCell>
-                                <Chip size="small" label={payment.status} color={PAYMENT_STATUS_COLORS[payment.status] ?? 'default'} />
+                                <Chip size="small" label={PAYMENT_STATUS_LABELS[payment.status] ?? payment.status} color={PAYMENT_STATUS_COLORS[payment.status] ?? 'default'} />
                               </TableCell>
                             </TableRow>
                           ))}

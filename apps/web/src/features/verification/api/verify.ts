@@ -5,6 +5,7 @@ import {
   type VerificationStatus,
 } from '@lexserve/contracts/verification';
 import { api, isApiRequestError, uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
+import { getAccessToken } from '../../../lib/session-store';
 import { formatLongDateTime } from '../../../lib/format';
 
 /** Spec 1 §8, "Verification". */
@@ -52,14 +53,37 @@ const messageOf = (error: unknown): string => {
 };
 
 /**
- * GET /verify/{securityId}[?version=N]: public, no Authorization header, the ID URL-encoded. The QR code of each
- * version of a proof carries its version number.
+ * This visit's id (one per browser tab session), sent with each check so that the server counts a visit's checks of
+ * one ID once, however often the page re-renders or is reloaded.
+ */
+const verificationVisit = (): string => {
+  const KEY = 'verification_visit';
+  let visit = sessionStorage.getItem(KEY);
+  if (!visit) {
+    visit = crypto.randomUUID();
+    sessionStorage.setItem(KEY, visit);
+  }
+  return visit;
+};
+
+/**
+ * What each check sends: the visit's id, and the bearer token when someone is signed in, so that the issuing firm's
+ * own checks are not counted (the call stays public: without a session it goes without one).
+ */
+const checkOptions = () => ({
+  auth: Boolean(getAccessToken()),
+  headers: { 'X-Verification-Visit': verificationVisit() },
+});
+
+/**
+ * GET /verify/{securityId}[?version=N]: public, the ID URL-encoded (with the visit id, and the token of a signed-in
+ * user). The QR code of each version of a proof carries its version number.
  */
 export const verifySecurityId = async (raw: string, version?: number): Promise<VerificationResult> => {
   const securityId = raw.trim();
   if (!securityId) throw new VerificationError(VERIFY_MESSAGES.empty);
   try {
-    return await api.get<VerificationResult>(`/verify/${encodeURIComponent(securityId)}`, { auth: false, query: { version } });
+    return await api.get<VerificationResult>(`/verify/${encodeURIComponent(securityId)}`, { ...checkOptions(), query: { version } });
   } catch (error) {
     if (isApiRequestError(error) && error.status === 404 && error.code !== 'PROOF_VERSION_NOT_FOUND') return notFoundResult(securityId);
     throw new VerificationError(messageOf(error));
@@ -71,7 +95,7 @@ export const verifyFile = async (file: File, onProgress?: (p: UploadProgress) =>
   const form = new FormData();
   form.append('file', file, file.name);
   try {
-    return await uploadWithProgress<FileVerificationResult>('/verify/document', form, { auth: false, onProgress });
+    return await uploadWithProgress<FileVerificationResult>('/verify/document', form, { ...checkOptions(), onProgress });
   } catch (error) {
     if (isApiRequestError(error)) {
       if (error.isNetworkError) throw new VerificationError(VERIFY_MESSAGES.network);

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, reply } from '../../../testing/mock-api';
-import { renderWithProviders } from '../../../testing/render';
+import { renderWithProviders, signIn } from '../../../testing/render';
 import { VerifyPage } from './verify-page';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
@@ -92,6 +92,25 @@ describe('VerifyPage', () => {
     expect(await screen.findByRole('heading', { name: 'Document Verified' }, { timeout: 8000 })).toBeInTheDocument();
     expect(await field()).toHaveValue(ID);
     expect(find('GET', `/verify/${ID}`)).toHaveLength(1);
+  });
+
+  it('sends one visit id for every check of the visit, and the token of a signed-in user (not counted for their own firm)', async () => {
+    const { find } = mockApi({ [`GET /verify/${ID}`]: reply(200, verified) });
+    const user = userEvent.setup({ delay: null });
+    render();
+    const input = await field();
+    await user.type(input, ID);
+    await user.click(screen.getByRole('button', { name: 'Verify Document' }));
+    await screen.findByTestId('verification-result');
+    signIn();
+    await user.click(screen.getByRole('button', { name: 'Verify Document' }));
+    await waitFor(() => expect(find('GET', `/verify/${ID}`)).toHaveLength(2));
+    const [first, second] = find('GET', `/verify/${ID}`);
+    const visit = first!.headers.get('X-Verification-Visit');
+    expect(visit).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+    expect(second!.headers.get('X-Verification-Visit')).toBe(visit);
+    expect(first!.headers.get('Authorization')).toBeNull();
+    expect(second!.headers.get('Authorization')).toBe('Bearer access-1');
   });
 
   it('turns a 404 into "Document Not Found" and clears the result when the field is edited', async () => {
