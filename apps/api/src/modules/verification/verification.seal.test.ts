@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDF } from '@libpdf/core';
@@ -20,6 +20,8 @@ let securityId: string;
 /** The sealed proof of service, as the firm downloads it. */
 let proof: Buffer;
 let sealFingerprint: string;
+let token: string;
+let other: Awaited<ReturnType<typeof registerFirm>>;
 
 const verify = (id: string) => t().inject({ method: 'GET', url: `/api/v1/verify/${encodeURIComponent(id)}` });
 const verifyFile = (content: Buffer, filename = 'check.pdf') => {
@@ -33,8 +35,8 @@ const byteRange = (pdf: Buffer) => {
 };
 
 beforeAll(async () => {
-  const token = await t().login(DEMO.attorney);
-  const other = await registerFirm(t());
+  token = await t().login(DEMO.attorney);
+  other = await registerFirm(t());
   const d = await makeReadyDraft(t(), token, { firmId: other.firmId, branchId: other.branchId });
   const res = await submit(t(), token, d.id);
   expect(res.statusCode, res.body).toBe(200);
@@ -66,6 +68,25 @@ describe('GET /verify/{securityId}: the seal of the stored proof', () => {
       expect(out).toContain('Signature Validation: Signature is Valid.');
       expect(out).toContain('Total document signed');
     }
+  });
+});
+
+describe('GET /verify/{securityId}: a stored proof altered behind LexServe\'s back', () => {
+  it('reads the seal of the bytes now stored (not a cached read of the original): not intact', async () => {
+    const d = await makeReadyDraft(t(), token, { firmId: other.firmId, branchId: other.branchId });
+    const id = (await submit(t(), token, d.id)).json().data.security_id as string;
+    expect((await verify(id)).json().seal).toMatchObject({ intact: true });
+    const [row] = await t().database.raw.query<{ storage_key: string }>(
+      'SELECT f.storage_key FROM proof_of_service_files f JOIN proofs_of_service p ON p.id = f.proof_id WHERE p.security_id = $1',
+      [id],
+    );
+    const path = join(t().env.DATA_DIR, 'files', row!.storage_key);
+    const bytes = readFileSync(path);
+    const at = Math.floor(byteRange(bytes)[1] / 2);
+    bytes[at] = bytes[at]! ^ 0x01;
+    writeFileSync(path, bytes);
+    const res = (await verify(id)).json();
+    expect(res).toMatchObject({ status: 'invalid', hash_verified: false, seal: { present: true, intact: false, covers_whole_file: true, by_lexserve: true } });
   });
 });
 
