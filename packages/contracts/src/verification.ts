@@ -20,7 +20,8 @@ export function normalizeSecurityId(input: string): string | null {
   return `LS-${s.slice(0, 4)}-${s.slice(4, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}`;
 }
 
-export const VERIFICATION_STATUSES = ['verified', 'invalid', 'revoked', 'not_found'] as const;
+/** modified_after_sealing: an uploaded PDF carries LexServe's seal, but its bytes changed after it was sealed. */
+export const VERIFICATION_STATUSES = ['verified', 'invalid', 'revoked', 'not_found', 'modified_after_sealing'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 export const VERIFICATION_MESSAGES: Record<VerificationStatus, string> = {
@@ -29,7 +30,49 @@ export const VERIFICATION_MESSAGES: Record<VerificationStatus, string> = {
     'The stored proof of service no longer matches its recorded fingerprint. Do not rely on this document; contact the issuing firm.',
   revoked: 'This document has been revoked and is no longer valid. Please contact the issuing firm for more information.',
   not_found: 'Security ID not found in verification database',
+  modified_after_sealing: 'This PDF was sealed by LexServe, but it was changed after sealing. Do not rely on it; ask the issuing firm for the original.',
 };
+
+/**
+ * The PDF signature (seal) read from the file itself: anyone can check it with a PDF reader or pdfsig, without
+ * trusting LexServe's database. Reported for the stored proof version checked, and for an uploaded PDF.
+ */
+export const SealSchema = z.object({
+  /** The file carries a PDF signature. */
+  present: z.boolean(),
+  /** The signature verifies over the bytes it covers: nothing inside the signed range changed. */
+  intact: z.boolean(),
+  /** The signed range runs to the end of the file: nothing (such as an incremental update) was added after sealing. */
+  covers_whole_file: z.boolean(),
+  /** The signer is this LexServe installation's document seal (its certificate's SHA-256 fingerprint matches). */
+  by_lexserve: z.boolean(),
+  signer: z.object({ subject: z.string(), issuer: z.string(), fingerprint_sha256: z.string() }).nullable(),
+  /** The signing time the signature claims (ISO 8601). */
+  signed_at: z.string().nullable(),
+  /** The RFC 3161 signature time-stamp, when present and valid. */
+  timestamp: z.object({ time: z.string(), authority: z.string().nullable() }).nullable(),
+  /** What is wrong with the seal, in words, or null. */
+  problem: z.string().nullable(),
+});
+export type Seal = z.infer<typeof SealSchema>;
+
+/** "changed after sealing: …" in words, from a seal that is present but not intact or not covering the whole file. */
+export function sealChangeText(seal: Pick<Seal, 'intact' | 'covers_whole_file'>): string | null {
+  const changes = [
+    seal.intact ? null : 'bytes inside the sealed content were altered, so the seal no longer matches it',
+    seal.covers_whole_file ? null : 'content was added after the seal (an incremental update), which the seal does not cover',
+  ].filter(Boolean);
+  return changes.length ? changes.join('; ') : null;
+}
+
+/** The file check's message when the uploaded bytes are not a stored file but the PDF carries a seal. */
+export const SEAL_FILE_MESSAGES = {
+  modified: (change: string) => `This PDF was sealed by LexServe, but it was changed after sealing: ${change}. Do not rely on it; ask the issuing firm for the original.`,
+  unrecorded:
+    'This PDF carries an unchanged LexServe seal, but LexServe has no record of this exact file. Check it by the security ID printed on it.',
+  foreign: (signer: string) =>
+    `This file does not match any document served through LexServe, and its seal is not LexServe's: it was signed by ${signer}.`,
+} as const;
 
 /**
  * Which version of a proof was checked, and whether a later one replaced it: proofs are living records (a new version
@@ -65,6 +108,8 @@ export const VerificationResultSchema = z.object({
   firm_name: z.string().nullable(),
   service_date: z.string().nullable(),
   revoked_at: z.string().nullable(),
+  /** The seal read from the stored PDF of the version checked (null when that file could not be read). */
+  seal: SealSchema.nullable(),
 }).extend(VersionFieldsSchema.shape);
 export type VerificationResult = z.infer<typeof VerificationResultSchema>;
 
@@ -100,6 +145,8 @@ export const FileVerificationResultSchema = z.object({
   firm_name: z.string().nullable(),
   service_date: z.string().nullable(),
   revoked_at: z.string().nullable(),
+  /** The seal read from the uploaded bytes (null when the file is not a PDF, or too large to read). */
+  seal: SealSchema.nullable(),
 }).extend(VersionFieldsSchema.shape);
 export type FileVerificationResult = z.infer<typeof FileVerificationResultSchema>;
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Env } from '../../config/env';
 import { toPem } from './certificates';
@@ -38,6 +39,8 @@ export type Sealer = {
   respondToTimestampQuery(query: Buffer): Promise<Buffer>;
   /** The local CA's certificate (PEM) when there is a local CA (the seal's or the built-in TSA's issuer), else null. */
   localCaCertificate(): Promise<string | null>;
+  /** The document seal's own certificate: PEM, and the SHA-256 fingerprint of its DER (to tell LexServe's seals from others). */
+  sealCertificate(): Promise<{ pem: string; fingerprint_sha256: string }>;
 };
 
 const SEAL_REASON = 'Sealed by LexServe';
@@ -100,5 +103,9 @@ export function createSealer(env: SealEnv): Sealer {
       return responder.respond(query);
     },
     localCaCertificate: async () => (await keys()).caPem,
+    sealCertificate: async () => {
+      const { seal } = await keys();
+      return { pem: toPem(seal.certificate), fingerprint_sha256: createHash('sha256').update(seal.certificate).digest('hex') };
+    },
   };
 }

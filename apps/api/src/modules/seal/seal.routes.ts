@@ -66,4 +66,26 @@ export async function sealPublicRoutes(app: FastifyInstance) {
         .send(pem);
     },
   );
+
+  app.get(
+    '/seal/certificate',
+    {
+      schema: {
+        tags,
+        security: [],
+        summary: "The document seal's certificate (PEM)",
+        description:
+          'The certificate LexServe seals its PDFs with (its SHA-256 fingerprint is the one GET /verify reports as ' +
+          'the signer of a LexServe seal). Import its issuer (GET /api/v1/seal/local-ca) to have a PDF reader trust a local seal.',
+      },
+    },
+    async (_req, reply) => {
+      const { pem } = await seal.sealCertificate();
+      return reply
+        .header('content-disposition', 'attachment; filename="lexserve-document-seal.pem"')
+        .header('cache-control', 'public, max-age=3600')
+        .type('application/x-pem-file')
+        .send(pem);
+    },
+  );
 }

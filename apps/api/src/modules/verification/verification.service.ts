@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { documentTypeLabel } from '@lexserve/contracts/documents';
 import {
   FILE_NO_MATCH_MESSAGE,
+  SEAL_FILE_MESSAGES,
+  sealChangeText,
   VERIFICATION_MESSAGES,
   VerificationErrors,
   normalizeSecurityId,
@@ -16,6 +18,7 @@ import type { IncomingFile } from '../../plugins/uploads';
 import { cleanFilename, FileInspector } from '../../lib/file-inspector';
 import { verificationUrlOf } from '../documents/proof-of-service.service';
 import * as repo from './verification.repository';
+import { sealOf, storedSealOf } from './verification.seal';
 
 /** SHA-256 of the stored PDF, streamed; null when there is nothing stored to hash. */
 async function hashStored(ctx: PublicCtx, key: string): Promise<string | null> {
@@ -132,10 +135,13 @@ export async function verifySecurityId(
     throw new AppError(VerificationErrors.SECURITY_ID_NOT_FOUND);
   }
   const actual = await hashStored(ctx, checked.storageKey);
-  return resultOf(ctx, checked, actual === null ? null : actual === checked.sha256);
+  return { ...resultOf(ctx, checked, actual === null ? null : actual === checked.sha256), seal: await storedSealOf(ctx, checked.storageKey, actual) };
 }
 
-/** Hashes an uploaded file without storing it (at most 100 MB; a larger one is refused). It is never parsed as a PDF. */
+/**
+ * Hashes an uploaded file without storing it (at most 100 MB; a larger one is refused). A PDF's bytes are kept in
+ * memory for the request to read its seal (verification.seal.ts); it is never otherwise parsed.
+ */
 async function hashUpload(receive: () => Promise<IncomingFile | undefined>) {
   let part;
   try {
@@ -147,10 +153,9 @@ async function hashUpload(receive: () => Promise<IncomingFile | undefined>) {
   const inspector = new FileInspector();
   const source = part.stream;
   source.on('error', (err) => inspector.destroy(err));
+  const chunks: Buffer[] = [];
   try {
-    for await (const _chunk of source.pipe(inspector)) {
-      /* hashed on the way; nothing is kept */
-    }
+    for await (const chunk of source.pipe(inspector)) chunks.push(chunk as Buffer);
   } catch (err) {
     throw new AppError(VerificationErrors.VERIFY_FILE_REQUIRED, { cause: err });
   }
@@ -159,7 +164,7 @@ async function hashUpload(receive: () => Promise<IncomingFile | undefined>) {
   if (info.size === 0) throw new AppError(VerificationErrors.VERIFY_FILE_REQUIRED);
   if (!info.type) throw new AppError(VerificationErrors.VERIFY_FILE_NOT_PDF);
   // The name is echoed back: cleaned like a stored file's (no path, no control or bidirectional characters).
-  return { ...info, filename: part.filename ? cleanFilename(part.filename) : null };
+  return { ...info, filename: part.filename ? cleanFilename(part.filename) : null, bytes: Buffer.concat(chunks) };
 }
 
 /**
@@ -173,10 +178,12 @@ export async function verifyFile(
   checker: Checker = PUBLIC_CHECKER,
 ): Promise<FileVerificationResult> {
   const upload = await hashUpload(receive);
+  const seal = upload.type === 'pdf' ? await sealOf(ctx, upload.bytes) : null;
   const base = {
     sha256: upload.sha256,
     size: upload.size,
     filename: upload.filename,
+    seal,
   };
   const [proofHit] = await repo.proofFilesBySha(ctx.db, upload.sha256);
   if (proofHit) {
@@ -211,11 +218,22 @@ export async function verifyFile(
       ...NO_VERSION,
     };
   }
+  // Not a file LexServe stored: the seal still tells whether LexServe sealed it and whether it changed since.
+  const change = seal?.present ? sealChangeText(seal) : null;
+  const status: VerificationStatus = seal?.by_lexserve && change ? 'modified_after_sealing' : 'not_found';
+  const message =
+    status === 'modified_after_sealing'
+      ? SEAL_FILE_MESSAGES.modified(change!)
+      : seal?.by_lexserve
+        ? SEAL_FILE_MESSAGES.unrecorded
+        : seal?.present && seal.signer
+          ? SEAL_FILE_MESSAGES.foreign(seal.signer.subject)
+          : FILE_NO_MATCH_MESSAGE;
   return {
     ...base,
     valid: false,
-    status: 'not_found',
-    message: FILE_NO_MATCH_MESSAGE,
+    status,
+    message,
     match: null,
     security_id: null,
     document_type: null,

@@ -41,6 +41,7 @@ const notFoundResult = (securityId: string): VerificationResult => ({
   superseded: false,
   superseded_by_version: null,
   superseded_at: null,
+  seal: null,
 });
 
 const messageOf = (error: unknown): string => {
@@ -108,7 +109,7 @@ export const verifyFile = async (file: File, onProgress?: (p: UploadProgress) =>
 export const statusColor = (status: VerificationStatus | string): 'success' | 'warning' | 'error' | 'info' => {
   if (status === 'verified') return 'success';
   if (status === 'not_found') return 'warning';
-  if (status === 'invalid' || status === 'revoked') return 'error';
+  if (status === 'invalid' || status === 'revoked' || status === 'modified_after_sealing') return 'error';
   return 'info';
 };
 

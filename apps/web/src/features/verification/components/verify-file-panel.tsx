@@ -17,6 +17,7 @@ import type { FileVerificationResult } from '@lexserve/contracts/verification';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatLongDate, formatLongDateTime } from '../../../lib/format';
+import { SealDetails } from './seal-details';
 import { VerificationError, VERIFY_MESSAGES, statusColor, supersededText, verifyFile } from '../api/verify';
 
 const ACCEPT = ['.pdf', '.doc', '.docx'];
@@ -133,8 +134,10 @@ function FileResult({ result }: { result: FileVerificationResult }) {
         : 'Authentic served document'
       : result.status === 'revoked'
         ? 'Document Revoked'
-        : result.status === 'not_found'
-          ? 'No match found'
+        : result.status === 'modified_after_sealing'
+          ? 'Changed after sealing'
+          : result.status === 'not_found'
+            ? 'No match found'
           : 'Document Not Verified';
   return (
     <Card variant="outlined" sx={{ mt: 2, borderColor: `${color}.main`, borderWidth: 2 }} data-testid="file-verification-result">
@@ -177,6 +180,7 @@ function FileResult({ result }: { result: FileVerificationResult }) {
           ) : null}
           <Item label="SHA-256" value={<Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.75rem', wordBreak: 'break-all' }}>{result.sha256}</Box>} wide />
         </Grid>
+        <SealDetails seal={result.seal} />
       </CardContent>
     </Card>
   );

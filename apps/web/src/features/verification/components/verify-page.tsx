@@ -27,6 +27,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import { formatLongDate, formatLongDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { REVOKED_NOTICE, VerificationError, VERIFY_MESSAGES, statusColor, supersededText, verifySecurityId } from '../api/verify';
+import { SealDetails } from './seal-details';
 import { VerifyFilePanel } from './verify-file-panel';
 
 const STATUS_ICON = {
@@ -266,6 +267,8 @@ function VerificationResultCard({ result }: { result: VerificationResult }) {
             </Grid>
           </>
         ) : null}
+
+        {result.status !== 'not_found' ? <SealDetails seal={result.seal} /> : null}
 
         {result.status === 'revoked' ? (
           <Alert severity="error" icon={<GppBadOutlinedIcon />} sx={{ mt: 2 }}>
