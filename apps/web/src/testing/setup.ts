@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 4 s (default 1 s): a loaded CI machine renders MUI pages slowly, not wrongly.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom lacks these; MUI and the app touch them.
 if (!window.matchMedia) {

@@ -272,7 +272,6 @@ export function UploadStep({ wizard }: { wizard: MatterWizard }) {
         hint={`PDF, DOC or DOCX · up to 100 MB each · at most ${MAX_FILES_PER_UPLOAD} files`}
         disabled={busy}
         label="Upload case documents"
-        hideUploaded
       />
       <Stack direction="row" spacing={3} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2">
