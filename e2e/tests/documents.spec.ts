@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, loginAs, unique, expectAccessible, test } from './helpers';
+import { DEMO, DEMO_PASSWORD, allowConsoleErrors, loginAs, unique, expectAccessible, test } from './helpers';
 
 /**
  * Journeys of case documents (issue 7): the New Matter wizard with real PDF uploads, a draft saved and resumed,
@@ -420,6 +420,7 @@ test('the recipient opens the delivery link without login; the firm sees it open
 });
 
 test('an unknown case shows "Case Not Found" with the way back', async ({ page }) => {
+  allowConsoleErrors(page, /404 \(Not Found\) \(.*\/documents\/999999\)/); // the unknown case, on purpose
   await loginAs(page, DEMO.attorney);
   await page.goto('/app/dashboard/active-case/999999');
   await expect(page.getByRole('heading', { name: 'Case Not Found' })).toBeVisible();
