@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, loginAs, unique, test } from './helpers';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { DEMO, loginAs, servedMatter, unique, test } from './helpers';
 
 /**
  * Case closure journeys (issue 8): a legal practitioner requests closure, the branch administrator sees the pending
@@ -8,89 +8,6 @@ import { DEMO, DEMO_PASSWORD, loginAs, unique, test } from './helpers';
  */
 
 test.describe.configure({ timeout: 180_000 });
-
-/** A small valid one-page PDF with its own cross-reference table. */
-function makePdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 72 770 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
-async function apiToken(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/v1/users/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-/** A served matter of the demo firm, made through the API by the legal practitioner (the wizard has its own journey). */
-async function servedMatter(request: APIRequestContext, title: string) {
-  const headers = { Authorization: `Bearer ${await apiToken(request, DEMO.attorney)}` };
-  const me = await (await request.get('/api/v1/users/me', { headers })).json();
-  const created = await request.post('/api/v1/documents/', {
-    headers,
-    data: {
-      title,
-      document_type: 'plea',
-      case_category: 'Pleadings',
-      case_number: `2025-${unique()}`,
-      case_priority: 'high_profile',
-      client_name: me.full_name,
-      court_name: 'Western Cape Division, Cape Town',
-      firm_id: me.firm_id,
-      branch_id: me.branch_id,
-    },
-  });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  const doc = (await created.json()).data as { id: number; case_number: string };
-  const up = await request.post('/api/v1/documents/upload', {
-    headers,
-    multipart: { document_id: String(doc.id), files: { name: 'summons.pdf', mimeType: 'application/pdf', buffer: makePdf(title) } },
-  });
-  expect(up.ok(), await up.text()).toBeTruthy();
-  const party = await request.post('/api/v1/parties/', {
-    headers,
-    data: {
-      party_type: 'entity',
-      trading_name: `Acme ${unique()} (Pty) Ltd`,
-      registration_number: `2020/${unique()}/07`,
-      business_type: 'Company',
-      email: 'legal@acme.co.za',
-      physical_address: '1 Dock Road, Cape Town',
-    },
-  });
-  expect(party.ok(), await party.text()).toBeTruthy();
-  const partyId = (await party.json()).data.id as number;
-  expect((await request.post(`/api/v1/parties/${partyId}/documents/${doc.id}`, { headers, data: { party_id: partyId, role: 'respondent', is_primary: true } })).ok()).toBeTruthy();
-  // The citation needs both sides: the applicant too.
-  const applicant = await request.post('/api/v1/parties/', {
-    headers,
-    data: { party_type: 'entity', trading_name: `Beta ${unique()} (Pty) Ltd`, registration_number: `2021/${unique()}/07`, business_type: 'Company', email: 'legal@beta.co.za', physical_address: '2 Dock Road, Cape Town' },
-  });
-  const applicantId = (await applicant.json()).data.id as number;
-  expect((await request.post(`/api/v1/parties/${applicantId}/documents/${doc.id}`, { headers, data: { role: 'applicant' } })).ok()).toBeTruthy();
-  const words = String(me.full_name).trim().split(/\s+/);
-  const served = await request.put(`/api/v1/documents/${doc.id}`, {
-    headers,
-    data: { signature_name: `${words[0]} ${words.at(-1)}`, status: 'served', service_date: new Date().toISOString() },
-  });
-  expect(served.ok(), await served.text()).toBeTruthy();
-  return doc;
-}
 
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();

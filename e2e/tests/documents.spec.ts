@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, allowConsoleErrors, loginAs, unique, expectAccessible, test } from './helpers';
+import { DEMO, allowConsoleErrors, apiToken, loginAs, makePdf, unique, expectAccessible, test } from './helpers';
 
 /**
  * Journeys of case documents (issue 7): the New Matter wizard with real PDF uploads, a draft saved and resumed,
@@ -27,28 +27,6 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize(VIEWPORTS.desktop);
 }
 
-/** A small valid one-page PDF (pdf-lib can read and merge it), with its own cross-reference table. */
-function makePdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 72 770 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
 const pdfFile = (name: string, text: string) => ({ name, mimeType: 'application/pdf', buffer: makePdf(text) });
 
 /** A valid South African ID number (Luhn check digit). */
@@ -57,12 +35,6 @@ const SA_ID = '8001015009087';
 async function choose(page: Page, label: RegExp, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function apiToken(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/v1/users/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 /** A served matter made through the API (the wizard journey covers the screens), for the other journeys. */

@@ -87,7 +87,8 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
 export const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** A small one-page PDF with the text on it. */
-function makePdf(text: string): Buffer {
+/** A small valid one-page PDF with the given text. */
+export function makePdf(text: string): Buffer {
   const stream = `BT /F1 18 Tf 72 770 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -108,7 +109,7 @@ function makePdf(text: string): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-async function apiToken(request: APIRequestContext, email: string) {
+export async function apiToken(request: APIRequestContext, email: string) {
   const res = await request.post('/api/v1/users/login', { data: { email, password: DEMO_PASSWORD } });
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { access_token: string }).access_token;

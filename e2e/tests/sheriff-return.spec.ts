@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, loginAs, unique } from './helpers';
+import { DEMO, apiToken, loginAs, makePdf, unique } from './helpers';
 
 /**
  * The sheriff's return of service (issue 16), on a phone: a summons submitted by the firm is with the demo sheriff
@@ -32,28 +32,6 @@ async function shoot(page: Page, name: string, back: keyof typeof VIEWPORTS = 'p
   await page.setViewportSize(VIEWPORTS[back]);
 }
 
-/** A small valid one-page PDF. */
-function makePdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 72 770 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
 /** A real photo (PNG) of "the door", drawn by the browser. */
 async function doorPhoto(browser: Browser): Promise<Buffer> {
   const page = await browser.newPage({ viewport: { width: 480, height: 360 } });
@@ -61,12 +39,6 @@ async function doorPhoto(browser: Browser): Promise<Buffer> {
   const png = await page.screenshot({ type: 'png' });
   await page.close();
   return png;
-}
-
-async function apiToken(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/v1/users/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 /** A summons made and submitted by the attorney through the API: initiating process, so it goes to the sheriff. */
