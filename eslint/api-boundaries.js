@@ -16,6 +16,7 @@ const MODULE_GRAPH = {
   users: ['firms'],
   firms: [],
   seal: [],
+  deadlines: ['documents'],
 };
 
 /** The layers below each area: an area may import itself and these. */

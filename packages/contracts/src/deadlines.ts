@@ -156,7 +156,7 @@ export const CreateDeadlineInputSchema = z.object({
     .trim()
     .min(1, 'Name is required')
     .max(DEADLINE_NAME_MAX, `Name must be at most ${DEADLINE_NAME_MAX} characters`)
-    .refine((v) => !/[\u0000-\u001f]/.test(v), 'Name may not contain control characters'),
+    .refine((v) => !/\p{Cc}/u.test(v), 'Name may not contain control characters'),
   due_date: DateSchema('Due date'),
 });
 export type CreateDeadlineInput = z.infer<typeof CreateDeadlineInputSchema>;

@@ -148,6 +148,9 @@ export const TIMELINE_EVENT_TYPES = [
   'delivery_downloaded',
   'delivery_fresh_link_requested',
   'revoked',
+  // the firm's own deadlines (deadlines module)
+  'deadline_added',
+  'deadline_removed',
   // case closure (closures module)
   'closure_requested',
   'closure_checklist_updated',

@@ -39,6 +39,16 @@ const outcomeOf = (d: DocumentEvent) => {
   return (outcome && SERVICE_OUTCOME_LABELS[outcome as ServiceOutcome]) || outcome || 'outcome not given';
 };
 
+type DeadlineEvent = DomainEvents['deadline.due'];
+/** "Notice of intention to defend (Uniform Rule 19(1)) … on 28 January 2027", from a deadline event's payload. */
+const deadlineOf = (d: DocumentEvent) => {
+  const p = d as DeadlineEvent;
+  const day = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${p.dueDate}T00:00:00Z`),
+  );
+  return { what: p.rule ? `${p.name} (${p.rule})` : p.name, day };
+};
+
 type DocumentRule = {
   type: NotificationType;
   title: string;
@@ -72,6 +82,18 @@ const DOCUMENT_RULES: Partial<Record<DocumentEventType, DocumentRule>> = {
     title: 'Document to serve',
     message: (d) => `${describe(d)} was submitted for service and is with you to serve. Record each attempt and issue the return of service.`,
     audience: async (_tx, d) => (d.assignedSheriffId && d.assignedSheriffId !== d.actorId ? [d.assignedSheriffId] : []),
+  },
+  'deadline.approaching': {
+    type: 'deadline_reminder',
+    title: 'Deadline approaching',
+    message: (d) => `${deadlineOf(d).what} for ${describe(d)} falls due on ${deadlineOf(d).day}.`,
+    audience: (tx, d) => documentAudience(tx, d, { sheriff: false }),
+  },
+  'deadline.due': {
+    type: 'deadline_reminder',
+    title: 'Deadline today',
+    message: (d) => `${deadlineOf(d).what} for ${describe(d)} falls due today, ${deadlineOf(d).day}.`,
+    audience: (tx, d) => documentAudience(tx, d, { sheriff: false }),
   },
   'document.service_attempt': {
     type: 'status_update',
