@@ -227,3 +227,16 @@ describe('calendar feed', () => {
     expect((await t().inject({ method: 'POST', url: '/api/v1/calendar/feed' })).statusCode).toBe(401);
   });
 });
+
+describe('OpenAPI', () => {
+  it('declares the deadline and calendar routes with their schemas', async () => {
+    const doc = (await t().inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const paths = doc.paths as Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown }>>;
+    expect(paths['/api/v1/documents/{id}/deadlines']?.get?.responses?.['200']).toBeDefined();
+    expect(paths['/api/v1/documents/{id}/deadlines']?.post?.requestBody).toBeDefined();
+    expect(paths['/api/v1/documents/{id}/deadlines/{deadline_id}']?.delete).toBeDefined();
+    expect(paths['/api/v1/deadlines']?.get).toBeDefined();
+    expect(paths['/api/v1/calendar/feed']?.post?.responses?.['201']).toBeDefined();
+    expect(paths['/api/v1/calendar/{feed}']?.get).toBeDefined();
+  });
+});
