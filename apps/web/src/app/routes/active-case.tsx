@@ -5,6 +5,7 @@ import type { Document } from '@lexserve/contracts/documents';
 import { CaseClosureButton } from '../../features/closures/components/case-closure-button';
 import { CaseClosurePanel } from '../../features/closures/components/case-closure-panel';
 import { CaseDetailPage } from '../../features/documents/components/case-detail-page';
+import { CaseDeadlinesPanel } from '../../features/deadlines/components/case-deadlines-panel';
 import { useMySubscription } from '../../features/subscriptions/api/get-my-subscription';
 import { SubscriptionStatusChip } from '../../features/subscriptions/components/subscription-status-chip';
 import { useCurrentUser } from '../../lib/auth';
@@ -29,8 +30,9 @@ const closurePanel = (documentId: number) => (
   <CaseClosurePanel documentId={documentId} subscriptionIndicator={<CompactSubscriptionIndicator />} />
 );
 const closureButton = (document: Document) => <CaseClosureButton documentId={document.id} documentStatus={document.status} />;
+const deadlinesPanel = (document: Document, canChange: boolean) => <CaseDeadlinesPanel documentId={document.id} canChange={canChange} />;
 
-/** /app/dashboard/active-case/{documentId}: the case page, with the closures feature's button and tab. */
+/** /app/dashboard/active-case/{documentId}: the case page, with the closures feature's button and tab and the deadlines panel. */
 export function ActiveCasePage() {
-  return <CaseDetailPage closurePanel={closurePanel} closureButton={closureButton} />;
+  return <CaseDetailPage closurePanel={closurePanel} closureButton={closureButton} deadlinesPanel={deadlinesPanel} />;
 }

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import type { Document } from '@lexserve/contracts/documents';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -18,6 +19,7 @@ import { useActiveTabVisible } from '../../lib/use-active-tab-visible';
 
 const NewMattersTab = lazy(() => import('../../features/documents/components/new-matters-tab').then((m) => ({ default: m.NewMattersTab })));
 const MyCasesTab = lazy(() => import('../../features/documents/components/my-cases-tab').then((m) => ({ default: m.MyCasesTab })));
+const DueIndicator = lazy(() => import('../../features/deadlines/components/due-indicator').then((m) => ({ default: m.DueIndicator })));
 const CaseClosuresTab = lazy(() =>
   import('../../features/closures/components/case-closures-tab').then((m) => ({ default: m.CaseClosuresTab })),
 );
@@ -32,10 +34,17 @@ const DASHBOARD_TAB_LABELS: Record<DashboardTab, string> = {
   'user-management': 'User Management',
 };
 
+/** My Cases' "Due" column: the deadlines feature's indicator (one shared request for every row). */
+const dueCell = (doc: Document) => (
+  <Suspense fallback={null}>
+    <DueIndicator documentId={doc.id} />
+  </Suspense>
+);
+
 function TabContent({ tab, subtab }: { tab: DashboardTab; subtab: string | null }) {
   switch (tab) {
     case 'my-cases':
-      return <MyCasesTab subtab={subtab} />;
+      return <MyCasesTab subtab={subtab} dueCell={dueCell} />;
     case 'case-closures':
       return <CaseClosuresTab subtab={subtab} />;
     case 'user-management':

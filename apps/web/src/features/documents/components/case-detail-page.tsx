@@ -50,10 +50,12 @@ type CaseDetailPageProps = {
   closurePanel?: (documentId: number) => ReactNode;
   /** The closure button of the header (spec 2.10/2.11), composed by the route. */
   closureButton?: (document: Document) => ReactNode;
+  /** What falls due after service (the deadlines feature's panel), composed by the route; `canChange` for the owning firm. */
+  deadlinesPanel?: (document: Document, canChange: boolean) => ReactNode;
 };
 
 /** The case detail page, /app/dashboard/active-case/{documentId} (spec 2.10). */
-export function CaseDetailPage({ closurePanel, closureButton }: CaseDetailPageProps = {}) {
+export function CaseDetailPage({ closurePanel, closureButton, deadlinesPanel }: CaseDetailPageProps = {}) {
   const { documentId: raw } = useParams();
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   const doc = useDocument(id);
@@ -73,7 +75,7 @@ export function CaseDetailPage({ closurePanel, closureButton }: CaseDetailPagePr
       }
       errorMessage={(error) => describeError(error, { fallback: 'Failed to load case information' })}
     >
-      {(document) => <CaseView document={document} closurePanel={closurePanel} closureButton={closureButton} />}
+      {(document) => <CaseView document={document} closurePanel={closurePanel} closureButton={closureButton} deadlinesPanel={deadlinesPanel} />}
     </QueryState>
   );
 }
@@ -96,7 +98,7 @@ function CaseNotFound() {
   );
 }
 
-function CaseView({ document, closurePanel, closureButton }: { document: Document } & CaseDetailPageProps) {
+function CaseView({ document, closurePanel, closureButton, deadlinesPanel }: { document: Document } & CaseDetailPageProps) {
   const [params, setParams] = useSearchParams();
   const { data: user } = useCurrentUser();
   const [revokeOpen, setRevokeOpen] = useState(false);
@@ -164,6 +166,8 @@ function CaseView({ document, closurePanel, closureButton }: { document: Documen
           {document.revoke_reason ? `: ${reasonInSentence(document.revoke_reason)}` : ''}. Verification reports it as revoked and the recipient's link no longer works.
         </Alert>
       ) : null}
+
+      {deadlinesPanel ? deadlinesPanel(document, canChange) : null}
 
       <Paper variant="outlined" sx={{ mb: 3 }}>
         <Tabs

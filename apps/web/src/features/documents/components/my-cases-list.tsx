@@ -15,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Document } from '@lexserve/contracts/documents';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
@@ -30,10 +31,14 @@ type CaseListProps = {
   onOpen: (doc: Document) => void;
   onResume: (doc: Document) => void;
   onDelete: (doc: Document) => void;
+  /** The "Due" cell of a case (composed by the route from the deadlines feature); no column without it. */
+  dueCell?: (doc: Document) => ReactNode;
 };
 
 /** One My Cases subtab's documents: a table, or cards on phones. */
-export function CaseList({ label, rows, subtab, phone, canEdit, onOpen, onResume, onDelete }: CaseListProps) {
+export function CaseList({ label, rows, subtab, phone, canEdit, onOpen, onResume, onDelete, dueCell }: CaseListProps) {
+  // Drafts are not served: nothing falls due on them.
+  const due = subtab === 'drafts' ? undefined : dueCell;
   if (phone) {
     return (
       <Stack spacing={1.5} component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -46,6 +51,7 @@ export function CaseList({ label, rows, subtab, phone, canEdit, onOpen, onResume
             onOpen={() => onOpen(doc)}
             onResume={() => onResume(doc)}
             onDelete={() => onDelete(doc)}
+            due={due}
           />
         ))}
       </Stack>
@@ -60,6 +66,7 @@ export function CaseList({ label, rows, subtab, phone, canEdit, onOpen, onResume
             <TableCell>Title</TableCell>
             <TableCell>{subtab === 'drafts' ? 'Progress' : 'Priority'}</TableCell>
             <TableCell>Status</TableCell>
+            {due ? <TableCell>Due</TableCell> : null}
             <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Date Created</TableCell>
             {subtab === 'drafts' ? <TableCell align="right">Actions</TableCell> : null}
           </TableRow>
@@ -74,6 +81,7 @@ export function CaseList({ label, rows, subtab, phone, canEdit, onOpen, onResume
               onOpen={() => onOpen(doc)}
               onResume={() => onResume(doc)}
               onDelete={() => onDelete(doc)}
+              due={due}
             />
           ))}
         </TableBody>
@@ -89,9 +97,10 @@ type CaseRowProps = {
   onOpen: () => void;
   onResume: () => void;
   onDelete: () => void;
+  due?: (doc: Document) => ReactNode;
 };
 
-function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowProps) {
+function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete, due }: CaseRowProps) {
   const priority = priorityChip(doc.case_priority);
   const drafts = subtab === 'drafts';
   const completion = documentCompletion(doc);
@@ -135,6 +144,7 @@ function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowPr
       <TableCell>
         <Chip size="small" label={statusLabel(doc.status)} color={statusColor(doc.status)} />
       </TableCell>
+      {due ? <TableCell sx={{ whiteSpace: 'nowrap' }}>{due(doc)}</TableCell> : null}
       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{formatDate(doc.created_at)}</TableCell>
       {drafts ? (
         <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: { xs: 0.5, sm: 2 } }}>
@@ -157,7 +167,7 @@ function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowPr
 }
 
 /** A case on a phone: the same link, chips and actions as a table row. */
-function CaseCard({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowProps) {
+function CaseCard({ doc, subtab, canEdit, onOpen, onResume, onDelete, due }: CaseRowProps) {
   const priority = priorityChip(doc.case_priority);
   const drafts = subtab === 'drafts';
   const completion = documentCompletion(doc);
@@ -194,6 +204,7 @@ function CaseCard({ doc, subtab, canEdit, onOpen, onResume, onDelete }: CaseRowP
           <Chip size="small" label={priority.label} color={priority.color} variant="outlined" />
         )}
         {doc.is_revoked ? <Chip size="small" color="error" label="Revoked" /> : null}
+        {due ? due(doc) : null}
       </Stack>
       {drafts && canEdit ? (
         <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>

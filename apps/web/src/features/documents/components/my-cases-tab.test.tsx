@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DashboardFeedbackProvider, type DashboardFeedback } from '../../../components/dashboard-feedback';
 import { makeUser } from '../../../testing/factories';
@@ -34,7 +35,7 @@ const DOCS = [
   { ...base, id: 3, title: 'Closed matter', case_number: '2025-3', case_priority: null, status: 'completed', status_enum: 'completed' },
 ];
 
-const setup = ({ route = '/app/dashboard?tab=my-cases', subtab = null as string | null, role = 'legal_practitioner' as const, handlers = {} } = {}) => {
+const setup = ({ route = '/app/dashboard?tab=my-cases', subtab = null as string | null, role = 'legal_practitioner' as const, handlers = {}, dueCell = undefined as ((doc: { id: number }) => ReactNode) | undefined } = {}) => {
   signIn();
   const api = mockApi({
     'GET /users/me': reply(200, makeUser({ id: 5, role })),
@@ -45,7 +46,7 @@ const setup = ({ route = '/app/dashboard?tab=my-cases', subtab = null as string 
   const user = userEvent.setup({ delay: null });
   const view = renderWithProviders(
     <DashboardFeedbackProvider value={feedback}>
-      <MyCasesTab subtab={subtab} />
+      <MyCasesTab subtab={subtab} dueCell={dueCell} />
     </DashboardFeedbackProvider>,
     { route },
   );
@@ -66,6 +67,20 @@ describe('My Cases', () => {
     expect(query?.get('assigned_to_me')).toBe('false');
     expect(screen.getByText('My Cases')).toBeInTheDocument();
     expect(screen.getByText('View and manage all your cases and documents')).toBeInTheDocument();
+  });
+
+  it('shows the "Due" column the route composes, except in Drafts', async () => {
+    setup({ subtab: 'active', dueCell: (doc) => <span>{`due-of-${doc.id}`}</span> });
+    const grid = await table();
+    expect(within(grid).getByRole('columnheader', { name: 'Due' })).toBeInTheDocument();
+    expect(within(grid).getByText('Served matter').closest('tr')).toHaveTextContent('due-of-2');
+  });
+
+  it('leaves the "Due" column out of Drafts and when the route gives none', async () => {
+    setup({ subtab: 'drafts', dueCell: (doc) => <span>{`due-of-${doc.id}`}</span> });
+    const grid = await table();
+    expect(within(grid).queryByRole('columnheader', { name: 'Due' })).not.toBeInTheDocument();
+    expect(within(grid).queryByText(/due-of-/)).not.toBeInTheDocument();
   });
 
   it('loads assigned documents for other roles', async () => {

@@ -16,7 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { Document } from '@lexserve/contracts/documents';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDashboardFeedback } from '../../../components/dashboard-feedback';
@@ -33,7 +33,7 @@ import { CaseList } from './my-cases-list';
 import { ResumeDraftDialog } from './resume-draft-dialog';
 
 /** Dashboard tab "My Cases" (spec 2.7): urgent, active, closed and drafts. */
-export function MyCasesTab({ subtab }: { subtab?: string | null }) {
+export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCell?: (doc: Document) => ReactNode }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -202,6 +202,7 @@ export function MyCasesTab({ subtab }: { subtab?: string | null }) {
                 onOpen={(doc) => void openCase(doc)}
                 onResume={(doc) => void startResume(doc)}
                 onDelete={setToDelete}
+                dueCell={dueCell}
               />
             )}
           </QueryState>
