@@ -13,7 +13,7 @@ import { renderCalendar } from './ical';
 const FEED_PAST_DAYS = 90;
 const FEED_FUTURE_DAYS = 366;
 /** A feed secret: 32 random bytes, base64url (43 characters). */
-export const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const feedUrl = (ctx: Pick<Ctx, 'deps'>, token: string) => `${ctx.deps.env.PUBLIC_URL.replace(/\/+$/, '')}/api/v1/calendar/${token}.ics`;
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { calendarFeeds, deadlineReminders, documents, firmDeadlines, firms, users } from '../../db/schema/index';
 
 /** What a deadline needs to know of its document. */
-export const deadlineDocumentColumns = {
+const deadlineDocumentColumns = {
   id: documents.id,
   title: documents.title,
   caseNumber: documents.caseNumber,

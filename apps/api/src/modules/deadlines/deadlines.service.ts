@@ -96,7 +96,7 @@ export async function deadlinesDue(
 }
 
 /** The default window of GET /deadlines: from today (South Africa) for 60 days. */
-export const DEFAULT_WINDOW_DAYS = 60;
+const DEFAULT_WINDOW_DAYS = 60;
 
 /** GET /deadlines: the deadlines of every document the actor can see, due in the window. */
 export async function listDeadlines(ctx: Ctx, q: DeadlineWindowQuery) {

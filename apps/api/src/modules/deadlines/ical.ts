@@ -3,7 +3,7 @@
  * splitting a UTF-8 character (3.1), TEXT values escaped (3.3.11: backslash, semicolon, comma, newline).
  */
 
-export type AllDayEvent = {
+type AllDayEvent = {
   /** Globally unique and stable across fetches, so a calendar app updates the event instead of adding another. */
   uid: string;
   /** YYYY-MM-DD. */

@@ -12,7 +12,7 @@ import { reminderKeyOf } from './deadlines.mapper';
 import { deadlinesDue } from './deadlines.service';
 import { claimReminder } from './deadlines.repository';
 
-export const REMINDER_JOB = 'deadlines.reminders';
+const REMINDER_JOB = 'deadlines.reminders';
 /** The reminders go out at 06:00 in South Africa (04:00 UTC), before the working day. */
 const RUN_AT_UTC = 'T04:00:00.000Z';
 /** A reminder two court days before may lie a week before its day (Easter); look that far ahead. */
@@ -21,7 +21,7 @@ const LOOKAHEAD_DAYS = 14;
 const SYSTEM_USER_ID = 1;
 
 /** Schedules the reminder run of a South African day; once per day, however many instances ask. */
-export const scheduleReminderRun = (db: DbOrTx, day: string) =>
+const scheduleReminderRun = (db: DbOrTx, day: string) =>
   scheduleJob(db, { name: REMINDER_JOB, runAt: new Date(`${day}${RUN_AT_UTC}`), payload: { day }, dedupeKey: `deadlines:reminders:${day}` });
 
 /**
