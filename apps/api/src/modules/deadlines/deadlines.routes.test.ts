@@ -38,7 +38,8 @@ describe('deadlines of a document', () => {
   let firmAdmin: string, attorney: string, sheriff: string, admin: string, other: RegisteredFirm, owner: Me, sheriffMe: Me;
   const setup = async () => {
     if (owner) return;
-    [firmAdmin, attorney, sheriff, admin] = await Promise.all([DEMO.firmAdmin, DEMO.attorney, DEMO.sheriff, DEMO.admin].map((e) => t().login(e)));
+    const tokens = await Promise.all([DEMO.firmAdmin, DEMO.attorney, DEMO.sheriff, DEMO.admin].map((e) => t().login(e)));
+    [firmAdmin, attorney, sheriff, admin] = tokens as [string, string, string, string];
     other = await registerFirm(t());
     owner = await me(firmAdmin);
     sheriffMe = await me(sheriff);
