@@ -181,10 +181,15 @@ describe('deadline reminders', () => {
     const token = await t().login(DEMO.firmAdmin);
     const owner = await me(token);
     const open = await makeDocument(owner, { documentType: 'plea', serviceDate: null });
-    const closed = await makeDocument(owner, { documentType: 'plea', status: 'archived' });
+    const closed = await makeDocument(owner, { documentType: 'plea' });
     for (const doc of [open, closed])
       expect((await t().as(token).post(`/api/v1/documents/${doc.id}/deadlines`, { name: 'Heads of argument', due_date: '2032-06-01' })).statusCode).toBe(201);
+    await t().database.db.update(documents).set({ status: 'archived' }).where(eq(documents.id, closed.id));
     expect(await sendDeadlineReminders(t().database.db, '2032-06-01')).toEqual({ approaching: 0, due: 1 });
+    // A closed case takes no new deadlines.
+    const refused = await t().as(token).post(`/api/v1/documents/${closed.id}/deadlines`, { name: 'Late', due_date: '2032-07-01' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('DOCUMENT_CLOSED');
   });
 });
 

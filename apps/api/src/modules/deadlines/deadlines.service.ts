@@ -15,7 +15,7 @@ import { AppError, FieldError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { sastDate } from '../../lib/money';
 import { documentScope } from '../../lib/tenancy';
-import { addTimelineEvent, getDocumentForChange, getReadableDocument } from '../documents/documents.service';
+import { addTimelineEvent, assertOpen, getDocumentForChange, getReadableDocument } from '../documents/documents.service';
 import { byDueDate, firmDeadlineDto, ruleDeadlineDtos, TYPES_WITH_RULES, withDocument } from './deadlines.mapper';
 import * as repo from './deadlines.repository';
 
@@ -33,10 +33,11 @@ export async function listDocumentDeadlines(ctx: Ctx, documentId: number): Promi
   return { deadlines: [...rules, ...own].sort(byDueDate) };
 }
 
-/** POST /documents/{id}/deadlines: the firm adds its own deadline (recorded on the document's timeline). */
+/** POST /documents/{id}/deadlines: the firm adds its own deadline (recorded on the document's timeline); not on a closed or revoked case. */
 export async function addFirmDeadline(ctx: Ctx, documentId: number, input: CreateDeadlineInput): Promise<Deadline> {
   return inTransaction(ctx, async (tx) => {
     const doc = await getDocumentForChange({ db: tx, actor: ctx.actor }, documentId, DeadlineErrors.DEADLINE_FORBIDDEN);
+    assertOpen(doc);
     const row = await repo.insertFirmDeadline(tx, {
       documentId: doc.id,
       firmId: doc.firmId,
