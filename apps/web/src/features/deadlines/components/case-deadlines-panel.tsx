@@ -56,7 +56,7 @@ export function CaseDeadlinesPanel({ documentId, canChange }: Props) {
         <Alert severity="error">{describeError(deadlines.error, { fallback: 'Failed to load the deadlines.' })}</Alert>
       ) : deadlines.data.length === 0 ? (
         <Typography color="text.secondary">
-          No deadlines yet. The rules’ deadlines appear once the document is served; the firm can add its own.
+          No deadlines yet. A served summons or application on notice gets the rules’ deadline here; the firm can add its own.
         </Typography>
       ) : (
         <List dense disablePadding aria-label="Deadlines of this case">
