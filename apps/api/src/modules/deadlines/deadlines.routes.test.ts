@@ -182,10 +182,22 @@ describe('deadline reminders', () => {
     const owner = await me(token);
     const open = await makeDocument(owner, { documentType: 'plea', serviceDate: null });
     const closed = await makeDocument(owner, { documentType: 'plea' });
+    // The legal practitioner adds them: not the case's creator, reminded as the one who added it.
+    const attorney = await t().login(DEMO.attorney);
+    const attorneyMe = await me(attorney);
     for (const doc of [open, closed])
-      expect((await t().as(token).post(`/api/v1/documents/${doc.id}/deadlines`, { name: 'Heads of argument', due_date: '2032-06-01' })).statusCode).toBe(201);
+      expect((await t().as(attorney).post(`/api/v1/documents/${doc.id}/deadlines`, { name: 'Heads of argument', due_date: '2032-06-01' })).statusCode).toBe(201);
     await t().database.db.update(documents).set({ status: 'archived' }).where(eq(documents.id, closed.id));
     expect(await sendDeadlineReminders(t().database.db, '2032-06-01')).toEqual({ approaching: 0, due: 1 });
+    await settleEvents(t().app);
+    const reminded = await t()
+      .database.db.select()
+      .from(notifications)
+      .where(and(eq(notifications.documentId, open.id), eq(notifications.notificationType, 'deadline_reminder')));
+    expect(reminded.map((n) => n.userId)).toEqual(expect.arrayContaining([owner.id, attorneyMe.id]));
+    expect(reminded.find((n) => n.userId === attorneyMe.id)!.message).toBe(
+      `Heads of argument for ${open.title} (case ${open.caseNumber}) falls due today, 1 June 2032.`,
+    );
     // A closed case takes no new deadlines.
     const refused = await t().as(token).post(`/api/v1/documents/${closed.id}/deadlines`, { name: 'Late', due_date: '2032-07-01' });
     expect(refused.statusCode).toBe(409);

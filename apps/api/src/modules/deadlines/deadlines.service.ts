@@ -74,6 +74,9 @@ export async function deleteFirmDeadline(ctx: Ctx, documentId: number, deadlineI
   });
 }
 
+/** A deadline due in a window, with its document and, for the firm's own, who added it. */
+type DueDeadline = { deadline: DocumentDeadline; document: repo.DeadlineDocument; addedById: number | null };
+
 /**
  * Every deadline due in [from, to] (YYYY-MM-DD) on documents within `scope` (documentScope of an actor; undefined for
  * all, as the reminder job asks); firm deadlines only when `withFirmDeadlines`.
@@ -81,18 +84,18 @@ export async function deleteFirmDeadline(ctx: Ctx, documentId: number, deadlineI
 export async function deadlinesDue(
   db: DbOrTx,
   opts: { scope: SQL | undefined; from: string; to: string; withFirmDeadlines: boolean },
-): Promise<{ deadline: DocumentDeadline; document: repo.DeadlineDocument }[]> {
+): Promise<DueDeadline[]> {
   // Service dates are instants; a South African day starts at 22:00 UTC the day before, so a day's margin each side.
   const servedFrom = new Date(`${addCalendarDays(opts.from, -LONGEST_RULE_PERIOD_DAYS)}T00:00:00Z`);
   const servedTo = new Date(`${addCalendarDays(opts.to, 1)}T00:00:00Z`);
   const documents = await repo.findServedDocuments(db, { scope: opts.scope, types: TYPES_WITH_RULES, servedFrom, servedTo });
-  const out: { deadline: DocumentDeadline; document: repo.DeadlineDocument }[] = [];
+  const out: DueDeadline[] = [];
   for (const document of documents)
     for (const d of ruleDeadlineDtos(document))
-      if (d.due_date >= opts.from && d.due_date <= opts.to) out.push({ deadline: withDocument(d, document), document });
+      if (d.due_date >= opts.from && d.due_date <= opts.to) out.push({ deadline: withDocument(d, document), document, addedById: null });
   if (opts.withFirmDeadlines)
     for (const { deadline, document } of await repo.findFirmDeadlinesDue(db, opts))
-      out.push({ deadline: withDocument(firmDeadlineDto(deadline), document), document });
+      out.push({ deadline: withDocument(firmDeadlineDto(deadline), document), document, addedById: deadline.createdById });
   return out.sort((a, b) => byDueDate(a.deadline, b.deadline));
 }
 

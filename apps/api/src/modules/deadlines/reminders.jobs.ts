@@ -33,7 +33,7 @@ const scheduleReminderRun = (db: DbOrTx, day: string) =>
 export async function sendDeadlineReminders(db: Db, today: string): Promise<{ approaching: number; due: number }> {
   const rows = await deadlinesDue(db, { scope: undefined, from: today, to: addCalendarDays(today, LOOKAHEAD_DAYS), withFirmDeadlines: true });
   const sent = { approaching: 0, due: 0 };
-  for (const { deadline: d, document: doc } of rows) {
+  for (const { deadline: d, document: doc, addedById } of rows) {
     if ((CLOSED_STATUSES as readonly string[]).includes(doc.status)) continue;
     const kind: ReminderKind | null = d.due_date === today ? 'due_today' : reminderDateOf(d.due_date) <= today ? 'two_court_days_before' : null;
     if (!kind) continue;
@@ -52,6 +52,7 @@ export async function sendDeadlineReminders(db: Db, today: string): Promise<{ ap
       dueDate: d.due_date,
       rule: d.rule,
       source: d.source,
+      addedById,
     };
     const recorded = await db.transaction(async (tx) => {
       if (!(await claimReminder(tx, { deadlineKey: payload.deadlineKey, kind, documentId: doc.id, dueDate: d.due_date }))) return false;

@@ -48,6 +48,12 @@ const deadlineOf = (d: DocumentEvent) => {
   );
   return { what: p.rule ? `${p.name} (${p.rule})` : p.name, day };
 };
+/** Who hears of a deadline: as for the document's events, and whoever added a firm's own deadline. */
+const deadlineAudience = async (tx: DbOrTx, d: DocumentEvent) => {
+  const ids = await documentAudience(tx, d, { sheriff: false });
+  const addedBy = (d as DeadlineEvent).addedById;
+  return addedBy ? [...ids, addedBy] : ids;
+};
 
 type DocumentRule = {
   type: NotificationType;
@@ -87,13 +93,13 @@ const DOCUMENT_RULES: Partial<Record<DocumentEventType, DocumentRule>> = {
     type: 'deadline_reminder',
     title: 'Deadline approaching',
     message: (d) => `${deadlineOf(d).what} for ${describe(d)} falls due on ${deadlineOf(d).day}.`,
-    audience: (tx, d) => documentAudience(tx, d, { sheriff: false }),
+    audience: deadlineAudience,
   },
   'deadline.due': {
     type: 'deadline_reminder',
     title: 'Deadline today',
     message: (d) => `${deadlineOf(d).what} for ${describe(d)} falls due today, ${deadlineOf(d).day}.`,
-    audience: (tx, d) => documentAudience(tx, d, { sheriff: false }),
+    audience: deadlineAudience,
   },
   'document.service_attempt': {
     type: 'status_update',
