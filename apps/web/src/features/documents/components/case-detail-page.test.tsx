@@ -11,7 +11,11 @@ const setup = (
   doc = makeCase(),
   role: 'firm_admin' | 'legal_practitioner' | 'sheriff' = 'firm_admin',
   closureButton?: () => ReactNode,
-  { tab = '', handlers = {} }: { tab?: string; handlers?: Parameters<typeof mockApi>[0] } = {},
+  {
+    tab = '',
+    handlers = {},
+    deadlinesPanel,
+  }: { tab?: string; handlers?: Parameters<typeof mockApi>[0]; deadlinesPanel?: (doc: { id: number }, canChange: boolean) => ReactNode } = {},
 ) => {
   signIn();
   const api = mockApi({
@@ -19,7 +23,7 @@ const setup = (
     [`GET /documents/${doc.id}`]: reply(200, doc),
     ...handlers,
   });
-  const view = renderWithProviders(<CaseDetailPage closureButton={closureButton} />, {
+  const view = renderWithProviders(<CaseDetailPage closureButton={closureButton} deadlinesPanel={deadlinesPanel} />, {
     route: `/app/dashboard/active-case/${doc.id}${tab ? `?tab=${tab}` : ''}`,
     path: '/app/dashboard/active-case/:documentId',
     extraRoutes: [{ path: '/app/dashboard', element: <p>Dashboard page</p> }],
@@ -38,6 +42,18 @@ describe('CaseDetailPage', () => {
     expect(window.scrollTo).toHaveBeenCalled();
     await act(() => router.navigate('/app/dashboard', { replace: true }));
     expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+  });
+
+  it('shows the deadlines panel the route composes; only the owning firm may change an open case’s deadlines', async () => {
+    const panel = (doc: { id: number }, canChange: boolean) => <p>{`deadlines of ${doc.id}: ${canChange ? 'editable' : 'read-only'}`}</p>;
+    setup(makeCase(), 'firm_admin', undefined, { deadlinesPanel: panel });
+    expect(await screen.findByText('deadlines of 7: editable', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('gives a closed case a read-only deadlines panel', async () => {
+    const panel = (doc: { id: number }, canChange: boolean) => <p>{`deadlines of ${doc.id}: ${canChange ? 'editable' : 'read-only'}`}</p>;
+    setup(makeCase({ status: 'completed', status_enum: 'completed', status_label: 'Completed' }), 'firm_admin', undefined, { deadlinesPanel: panel });
+    expect(await screen.findByText('deadlines of 7: read-only', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('leads back to the list the case is in: Closed Cases for a closed case', async () => {
