@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addCourtDays } from '@lexserve/contracts/court-days';
+import { addCalendarDays, addCourtDays } from '@lexserve/contracts/court-days';
 import { DEMO, useTestApp } from '../../../test/build-app';
 import { registerFirm, type RegisteredFirm } from '../../../test/factories';
 import { settleEvents } from '../../../test/settle-events';
-import { documents, domainEvents, notifications } from '../../db/schema/index';
+import { documents, domainEvents, jobs, notifications } from '../../db/schema/index';
 import { sastDate } from '../../lib/money';
 import { sendDeadlineReminders } from './reminders.jobs';
 
@@ -202,6 +202,21 @@ describe('deadline reminders', () => {
     const refused = await t().as(token).post(`/api/v1/documents/${closed.id}/deadlines`, { name: 'Late', due_date: '2032-07-01' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('DOCUMENT_CLOSED');
+  });
+});
+
+describe('the daily reminder job', () => {
+  it('is scheduled at start, runs from the jobs table and schedules the next day', async () => {
+    const db = t().database.db;
+    const today = sastDate(new Date());
+    const [scheduled] = await db.select().from(jobs).where(eq(jobs.dedupeKey, `deadlines:reminders:${today}`));
+    expect(scheduled).toMatchObject({ name: 'deadlines.reminders', runAt: new Date(`${today}T04:00:00.000Z`) });
+    await t().app.deps.jobs.tick(new Date(Date.now() + 2 * 86_400_000));
+    const [done] = await db.select().from(jobs).where(eq(jobs.id, scheduled!.id));
+    expect(done!.doneAt).not.toBeNull();
+    expect(done!.lastError).toBeNull();
+    const tomorrow = addCalendarDays(today, 1);
+    expect(await db.select().from(jobs).where(eq(jobs.dedupeKey, `deadlines:reminders:${tomorrow}`))).toHaveLength(1);
   });
 });
 
