@@ -1,13 +1,14 @@
 import { DEADLINE_RULES, ruleDeadlinesOf, type Deadline, type DocumentDeadline } from '@lexserve/contracts/deadlines';
 import { sastDate } from '../../lib/money';
+import { wasServed } from '../documents/documents.service';
 import type { DeadlineDocument, FirmDeadlineRow } from './deadlines.repository';
 
 /** The document types that have rule deadlines. */
 export const TYPES_WITH_RULES = Object.keys(DEADLINE_RULES);
 
-/** The rule deadlines of a served, unrevoked document (none before service or after revocation). */
+/** The rule deadlines of a served, unrevoked document (none before service, whatever date a draft carries, or after revocation). */
 export function ruleDeadlineDtos(doc: DeadlineDocument): Deadline[] {
-  if (!doc.serviceDate || doc.revokedAt) return [];
+  if (!doc.serviceDate || doc.revokedAt || !wasServed(doc)) return [];
   const serviceDate = sastDate(doc.serviceDate);
   return ruleDeadlinesOf({ documentType: doc.documentType, courtName: doc.courtName, serviceDate }).map(({ rule, dueDate }) => ({
     key: `rule:${doc.id}:${rule.id}`,

@@ -1,7 +1,9 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { ReminderKind } from '@lexserve/contracts/deadlines';
+import type { DocumentStatus } from '@lexserve/contracts/documents';
 import type { DbOrTx } from '../../db/client';
 import { calendarFeeds, deadlineReminders, documents, firmDeadlines, firms, users } from '../../db/schema/index';
+import { documentWasServed } from '../../lib/tenancy';
 
 /** What a deadline needs to know of its document. */
 const deadlineDocumentColumns = {
@@ -11,6 +13,7 @@ const deadlineDocumentColumns = {
   documentType: documents.documentType,
   courtName: documents.courtName,
   serviceDate: documents.serviceDate,
+  servedAt: documents.servedAt,
   revokedAt: documents.revokedAt,
   status: documents.status,
   firmId: documents.firmId,
@@ -24,8 +27,9 @@ export type DeadlineDocument = {
   documentType: string | null;
   courtName: string | null;
   serviceDate: Date | null;
+  servedAt: Date | null;
   revokedAt: Date | null;
-  status: string;
+  status: DocumentStatus;
   firmId: number;
   branchId: number | null;
   createdById: number;
@@ -68,7 +72,7 @@ export const listFirmDeadlinesOfDocument = (db: DbOrTx, documentId: number): Pro
     .orderBy(asc(firmDeadlines.dueDate), asc(firmDeadlines.id));
 
 /**
- * Served, unrevoked documents with a type that has rules, served between the given instants, within `scope` (a
+ * Served (documentWasServed: a draft's service date is only what the wizard was told), unrevoked documents with a type that has rules, served between the given instants, within `scope` (a
  * documentScope condition; undefined for every firm's, as the reminder job needs).
  */
 export const findServedDocuments = (db: DbOrTx, opts: { scope: SQL | undefined; types: string[]; servedFrom: Date; servedTo: Date }): Promise<DeadlineDocument[]> =>
@@ -80,6 +84,7 @@ export const findServedDocuments = (db: DbOrTx, opts: { scope: SQL | undefined; 
         .where(
           and(
             opts.scope,
+            documentWasServed(),
             isNotNull(documents.serviceDate),
             isNull(documents.revokedAt),
             inArray(documents.documentType, opts.types),

@@ -70,11 +70,13 @@ describe('deadlines of a document', () => {
     expect(d).toMatchObject({ service_date: '2026-04-01', due_date: '2026-04-17', rule: 'Uniform Rule 6(5)(b)(iii)' });
   });
 
-  it('gives no rule deadline before service or after revocation', async () => {
+  it('gives no rule deadline before service (whatever date a draft carries) or after revocation', async () => {
     await setup();
     const draft = await makeDocument(owner, { status: 'draft', serviceDate: null, servedAt: null });
+    // A draft may carry the service date the wizard was told; it is not served yet.
+    const draftWithDate = await makeDocument(owner, { status: 'draft', servedAt: null });
     const revoked = await makeDocument(owner, { revokedAt: new Date() });
-    for (const doc of [draft, revoked]) expect((await t().as(firmAdmin).get(`/api/v1/documents/${doc.id}/deadlines`)).json().deadlines).toEqual([]);
+    for (const doc of [draft, draftWithDate, revoked]) expect((await t().as(firmAdmin).get(`/api/v1/documents/${doc.id}/deadlines`)).json().deadlines).toEqual([]);
   });
 
   it('lets the firm add and remove its own deadlines, on the timeline', async () => {

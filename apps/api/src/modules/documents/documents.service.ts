@@ -490,5 +490,5 @@ export const documentInScope = (db: DbOrTx, actor: Actor, id: number, opts: { fo
   repo.findDocumentInScope(db, actor, id, opts);
 export type { DocumentRow } from './documents.repository';
 export { addTimelineEvent } from './timeline.repository';
-/** Revoked and closed documents take no more changes (for modules that hang records off a document). */
-export { assertOpen } from './documents.policy';
+/** For modules that hang records off a document: revoked and closed documents take no more changes; was it served. */
+export { assertOpen, wasServed } from './documents.policy';
