@@ -52,6 +52,12 @@ export interface DomainEvents {
   'document.delivery_opened': DocumentEventPayload & { deliveryId: number };
   'document.delivery_downloaded': DocumentEventPayload & { deliveryId: number; fileId: number };
 
+  /**
+   * A deadline of a served document falls due (issue 20's deadlines; its webhook is `deadline.due`). dueDate is the
+   * calendar date (YYYY-MM-DD); rule the rule it comes from, when it has one.
+   */
+  'deadline.due': { documentId: number; firmId: number; name: string; dueDate: string; rule?: string | null };
+
   'closure.requested': ClosureEventPayload;
   'closure.approved': ClosureEventPayload;
   'closure.rejected': ClosureEventPayload;

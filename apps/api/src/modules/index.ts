@@ -13,6 +13,7 @@ import { subscriptionsModule } from './subscriptions/subscriptions.module';
 import { paymentsModule } from './payments/payments.module';
 import { adminModule } from './admin/admin.module';
 import { sealModule } from './seal/seal.module';
+import { integrationsModule } from './integrations/integrations.module';
 
 /** Every domain module, in registration order. Each module adds its own entry. */
 export const modules: ModuleDef[] = [
@@ -28,4 +29,5 @@ export const modules: ModuleDef[] = [
   paymentsModule,
   adminModule,
   sealModule,
+  integrationsModule,
 ];
