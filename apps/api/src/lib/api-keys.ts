@@ -103,7 +103,7 @@ const KEY_ROUTES: { prefix: string; methods: 'any' | 'read' }[] = [
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Whether the method only reads (a read-only key may make it). */
-export const isReadMethod = (method: string): boolean => READ_METHODS.has(method.toUpperCase());
+const isReadMethod = (method: string): boolean => READ_METHODS.has(method.toUpperCase());
 
 /** Whether an API key may call this route (its pattern, e.g. /api/v1/documents/:id) with this method. */
 export function apiKeyMayCall(routeUrl: string, method: string): boolean {

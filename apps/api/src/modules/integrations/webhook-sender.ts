@@ -3,7 +3,7 @@ import https from 'node:https';
 import { assertLiteralTargetAllowed, pinnedLookup, TargetRefused, type TargetPolicy } from './webhook-targets';
 
 /** An endpoint has this long to answer, connection included. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 /** At most this much of an answer is read; the rest is dropped with the connection. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 /** How much of an answer is kept with the attempt. */

@@ -6,7 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto';
  * sent as "v1,<signature>" in `webhook-signature`, beside `webhook-id` and `webhook-timestamp` (Unix seconds).
  */
 
-export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** A new signing secret: "whsec_" + base64 of 32 random bytes. */
 export const newWebhookSecret = (): string => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
@@ -18,7 +18,7 @@ export const newMessageId = (): string => `msg_${randomBytes(24).toString('base6
 const keyOf = (secret: string): Buffer => Buffer.from(secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret, 'base64');
 
 /** The `webhook-signature` header value for one message. */
-export function signWebhook(secret: string, messageId: string, timestampSeconds: number, body: string): string {
+function signWebhook(secret: string, messageId: string, timestampSeconds: number, body: string): string {
   const mac = createHmac('sha256', keyOf(secret)).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64');
   return `v1,${mac}`;
 }

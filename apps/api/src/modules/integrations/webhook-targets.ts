@@ -100,7 +100,7 @@ const literalAddress = (hostname: string): string | undefined => {
 };
 
 /** Checks the form of an endpoint URL: https (http only where private targets are allowed), no credentials. */
-export function assertTargetUrlForm(url: URL, policy: TargetPolicy): void {
+function assertTargetUrlForm(url: URL, policy: TargetPolicy): void {
   const schemes = policy.allowPrivate ? ['https:', 'http:'] : ['https:'];
   if (!schemes.includes(url.protocol) || url.username || url.password) throw new TargetRefused(IntegrationErrors.WEBHOOK_URL_INVALID);
 }

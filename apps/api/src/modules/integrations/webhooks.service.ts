@@ -26,9 +26,9 @@ import * as repo from './webhooks.repository';
 export const DELIVER_JOB = 'webhooks.deliver';
 
 /** Waits before the retries after a failed attempt: 30 s, 2 min, 10 min, 1 h, 6 h (then the delivery is given up). */
-export const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000] as const;
+const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000] as const;
 
-export const targetPolicyOf = (env: Pick<Env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS'>): TargetPolicy => ({
+const targetPolicyOf = (env: Pick<Env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS'>): TargetPolicy => ({
   allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
 });
 

@@ -58,7 +58,7 @@ function CreateApiKeyDialog({ open, onClose, onCreated }: { open: boolean; onClo
         <DialogContent dividers>
           <Stack spacing={2}>
             {error ? <Alert severity="error">{error}</Alert> : null}
-            <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required helperText="What uses it, e.g. Practice system" inputProps={{ maxLength: 80 }} />
+            <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required helperText="What uses it, e.g. Practice system" slotProps={{ htmlInput: { maxLength: 80 } }} />
             <div>
               <FormLabel id={`${titleId}-scope`}>Scope</FormLabel>
               <RadioGroup aria-labelledby={`${titleId}-scope`} value={scope} onChange={(e) => setScope(e.target.value as ApiKeyScope)}>
@@ -105,7 +105,7 @@ export function ApiKeysPanel() {
 
   return (
     <section aria-labelledby="api-keys-heading">
-      <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 1 }}>
+      <Stack direction="row" sx={{ mb: 1, justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="h6" component="h2" id="api-keys-heading">
           API keys
         </Typography>

@@ -128,7 +128,7 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook | null; onClo
                   <TableRow key={d.id}>
                     <TableCell>
                       {d.event}
-                      <Typography variant="caption" display="block" color="text.secondary">
+                      <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
                         {formatDateTime(d.created_at)}
                       </Typography>
                     </TableCell>
@@ -141,7 +141,7 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook | null; onClo
                         <>
                           {last.status_code !== null ? `HTTP ${last.status_code}` : (last.error ?? 'No answer')} · {last.duration_ms} ms
                           {last.response_excerpt ? (
-                            <Typography variant="caption" display="block" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                            <Typography variant="caption" sx={{ display: 'block', fontFamily: 'monospace', wordBreak: 'break-all' }}>
                               {last.response_excerpt.slice(0, 200)}
                             </Typography>
                           ) : null}
@@ -197,7 +197,7 @@ export function WebhooksPanel() {
 
   return (
     <section aria-labelledby="webhooks-heading">
-      <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 1 }}>
+      <Stack direction="row" sx={{ mb: 1, justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="h6" component="h2" id="webhooks-heading">
           Webhooks
         </Typography>
