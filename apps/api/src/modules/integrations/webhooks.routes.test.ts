@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-app';
+import { makeReadyDraft, submit } from '../../../test/document-factories';
 import { addFirmUser, registerFirm, type RegisteredFirm } from '../../../test/factories';
 import { settleEvents } from '../../../test/settle-events';
 import { recordEvent } from '../../lib/events';
@@ -228,6 +229,19 @@ describe('webhook deliveries (Standard Webhooks)', { timeout: 120_000 }, () => {
       timestamp: expect.any(String),
       data: { document_id: 42, name: 'Notice of intention to defend', due_date: '2026-12-08', rule: 'Uniform Rule 19(1)' },
     });
+  });
+
+  it('sends document.served when a document of the firm is really served, made with an API key', async () => {
+    const hook = await register(['document.served']);
+    const key = (await t().as(firm.token).post('/api/v1/api-keys', { name: 'Practice system', scope: 'read_write' })).json().key as string;
+    const draft = await makeReadyDraft(t(), key, { firmId: firm.firmId, branchId: firm.branchId });
+    const served = await submit(t(), firm.token, draft.id);
+    expect(served.statusCode, served.body).toBe(200);
+    await settleEvents(t().app);
+    await runJobsAt(1000);
+    const got = hook.received();
+    expect(got.map((r) => r.verdict)).toEqual(['processed']);
+    expect(JSON.parse(got[0]!.body)).toMatchObject({ type: 'document.served', data: { document_id: draft.id, status: 'served' } });
   });
 
   it('retries after 500s with back-off (same webhook-id, fresh timestamp and signature) until the endpoint answers', async () => {
