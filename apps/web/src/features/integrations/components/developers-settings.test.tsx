@@ -66,7 +66,8 @@ describe('Developers settings', () => {
 
     const shown = await screen.findByRole('dialog', { name: 'API key created' });
     expect(within(shown).getByLabelText('API key')).toHaveTextContent(KEY);
-    expect(within(shown).getByRole('button', { name: 'Copy api key' })).toBeInTheDocument();
+    await user.click(within(shown).getByRole('button', { name: 'Copy API key' }));
+    expect(await navigator.clipboard.readText()).toBe(KEY);
     expect(within(shown).getByText(/will not be shown again/)).toBeInTheDocument();
     expect(find('POST', '/api-keys')[0]!.body).toEqual({ name: 'Practice system', scope: 'read_write' });
     await user.click(within(shown).getByRole('button', { name: "I've saved it" }));

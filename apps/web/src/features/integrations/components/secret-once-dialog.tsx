@@ -44,7 +44,7 @@ export function SecretOnceDialog({ secret: current, onClose }: { secret: ShownSe
                 {secret.value}
               </Typography>
               <Tooltip title="Copy to clipboard">
-                <IconButton aria-label={`Copy ${secret.label.toLowerCase()}`} onClick={() => void copy()}>
+                <IconButton aria-label={`Copy ${secret.label}`} onClick={() => void copy()}>
                   <ContentCopyIcon />
                 </IconButton>
               </Tooltip>
