@@ -244,6 +244,41 @@ describe('webhook deliveries (Standard Webhooks)', { timeout: 120_000 }, () => {
     expect(JSON.parse(got[0]!.body)).toMatchObject({ type: 'document.served', data: { document_id: draft.id, status: 'served' } });
   });
 
+  it('names each event as integrators know it and carries its own data', async () => {
+    const hook = await register(['return.issued', 'delivery.opened', 'delivery.downloaded', 'closure.completed']);
+    const doc = { documentId: 77, firmId: firm.firmId, branchId: null, actorId: 1, createdById: null, assignedSheriffId: null, title: 'Summons', case_number: '2026/9', status: 'served' };
+    await t().database.db.transaction(async (tx) => {
+      await recordEvent(tx, 'document.return_issued', { ...doc, returnId: 5, kind: 'return_of_service' });
+      await recordEvent(tx, 'document.delivery_opened', { ...doc, deliveryId: 6 });
+      await recordEvent(tx, 'document.delivery_downloaded', { ...doc, deliveryId: 6, fileId: 8 });
+      await recordEvent(tx, 'closure.completed', {
+        documentId: 77,
+        firmId: firm.firmId,
+        branchId: null,
+        closureId: 9,
+        actorId: 1,
+        requesterId: null,
+        approverId: null,
+        title: 'Summons',
+        case_number: '2026/9',
+        reason: 'settled',
+        notes: null,
+      });
+      // Not subscribed: no message.
+      await recordEvent(tx, 'deadline.due', { documentId: 77, firmId: firm.firmId, name: 'Plea', dueDate: '2026-12-15' });
+    });
+    await settleEvents(t().app);
+    await runJobsAt(1000);
+    const bodies = hook.received().map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
+    expect(hook.received().every((r) => r.verdict === 'processed')).toBe(true);
+    expect(bodies.map((b) => b.type).sort()).toEqual(['closure.completed', 'delivery.downloaded', 'delivery.opened', 'return.issued']);
+    const byType = Object.fromEntries(bodies.map((b) => [b.type, b.data]));
+    expect(byType['return.issued']).toEqual({ document_id: 77, title: 'Summons', case_number: '2026/9', status: 'served', return_id: 5, kind: 'return_of_service' });
+    expect(byType['delivery.opened']).toMatchObject({ document_id: 77, delivery_id: 6 });
+    expect(byType['delivery.downloaded']).toMatchObject({ document_id: 77, delivery_id: 6, file_id: 8 });
+    expect(byType['closure.completed']).toEqual({ document_id: 77, closure_id: 9, title: 'Summons', case_number: '2026/9', reason: 'settled' });
+  });
+
   it('retries after 500s with back-off (same webhook-id, fresh timestamp and signature) until the endpoint answers', async () => {
     const hook = await register(['document.served']);
     receiver.failNext = 2;
