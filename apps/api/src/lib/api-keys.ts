@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { AuthErrors } from '@lexserve/contracts/errors';
 import { API_KEY_PREFIX, API_KEY_SHOWN_CHARS, IntegrationErrors, type ApiKeyScope } from '@lexserve/contracts/integrations';
 import type { Db, DbOrTx } from '../db/client';
 import { apiKeys, firms } from '../db/schema/index';
@@ -58,7 +59,8 @@ export async function resolveApiKeyActor(db: Db, token: string, now: Date): Prom
     .where(eq(apiKeys.keyHash, hash));
   // The lookup is by hash; the comparison is still constant-time, so no timing tells how close a guess came.
   if (!row || row.revokedAt || !timingSafeEqual(Buffer.from(row.keyHash), Buffer.from(hash))) throw new AppError(IntegrationErrors.API_KEY_INVALID);
-  if (!row.firmActive) throw new AppError(IntegrationErrors.API_KEY_INVALID);
+  // A deactivated firm's keys stop with its people (the same 403 they get).
+  if (!row.firmActive) throw new AppError(AuthErrors.FIRM_INACTIVE);
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) await touchApiKey(db, row.id, now);
   return {
     id: row.createdById,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-app';
 import { CASE_INFO, makeReadyDraft } from '../../../test/document-factories';
 import { addFirmUser, registerFirm, type RegisteredFirm } from '../../../test/factories';
-import { apiKeys, documentEvents } from '../../db/schema/index';
+import { apiKeys, documentEvents, firms } from '../../db/schema/index';
 import { sha256 } from '../../lib/tokens';
 
 const t = useTestApp();
@@ -156,6 +156,15 @@ describe('API keys: calls made with a key', { timeout: 120_000 }, () => {
     const unsubscribed = await registerFirm(t(), {}, { subscribed: false });
     const res = await t().as(unsubscribed.token).post(API, { name: 'x', scope: 'read' });
     expect(res.statusCode).toBe(402);
+  });
+
+  it("stops working when the firm is deactivated (403, as for the firm's people)", async () => {
+    const firm = await registerFirm(t());
+    const key = await createKey(firm);
+    await t().database.db.update(firms).set({ isActive: false }).where(eq(firms.id, firm.firmId));
+    const res = await t().as(key.key).get('/api/v1/documents/');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('FIRM_INACTIVE');
   });
 
   it('keeps last_used_at, written at most once a minute', async () => {
