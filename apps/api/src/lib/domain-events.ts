@@ -19,6 +19,17 @@ export type DocumentEventPayload = {
   status: string;
 };
 
+/** A deadline after service (modules/deadlines): what falls due, on which South African day, under which rule. */
+export type DeadlineEventPayload = DocumentEventPayload & {
+  /** Stable per deadline and day ('rule:12:uniform_19_1:2027-01-28', 'firm:7:2027-02-01'). */
+  deadlineKey: string;
+  name: string;
+  /** YYYY-MM-DD. */
+  dueDate: string;
+  rule: string | null;
+  source: 'rule' | 'firm';
+};
+
 type SubscriptionEvent<Extra = object> = { subscriptionId: number } & Extra;
 
 export interface DomainEvents {
@@ -52,11 +63,10 @@ export interface DomainEvents {
   'document.delivery_opened': DocumentEventPayload & { deliveryId: number };
   'document.delivery_downloaded': DocumentEventPayload & { deliveryId: number; fileId: number };
 
-  /**
-   * A deadline of a served document falls due (issue 20's deadlines; its webhook is `deadline.due`). dueDate is the
-   * calendar date (YYYY-MM-DD); rule the rule it comes from, when it has one.
-   */
-  'deadline.due': { documentId: number; firmId: number; name: string; dueDate: string; rule?: string | null };
+  /** Two court days before a deadline (the daily reminder job). */
+  'deadline.approaching': DeadlineEventPayload;
+  /** A deadline falls due today (the daily reminder job; once per deadline and day). */
+  'deadline.due': DeadlineEventPayload;
 
   'closure.requested': ClosureEventPayload;
   'closure.approved': ClosureEventPayload;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebhookEvent } from '@lexserve/contracts/integrations';
 import type { ClosureEventPayload } from '@lexserve/contracts/closures';
-import type { DocumentEventPayload, DomainEvents, DomainEventType } from '../../lib/domain-events';
+import type { DeadlineEventPayload, DocumentEventPayload, DomainEvents, DomainEventType } from '../../lib/domain-events';
 import { enqueueWebhookEvent } from './webhooks.service';
 
 /** What every message about a document says about it (the firm's own data; no personal details of parties). */
@@ -19,6 +19,8 @@ const closureData = (c: ClosureEventPayload) => ({
   case_number: c.case_number,
   reason: c.reason,
 });
+
+const deadlineData = (d: DeadlineEventPayload) => ({ ...documentData(d), name: d.name, due_date: d.dueDate, rule: d.rule, source: d.source });
 
 type Rule<K extends DomainEventType> = { event: WebhookEvent; firmId: (p: DomainEvents[K]) => number; data: (p: DomainEvents[K]) => Record<string, unknown> };
 
@@ -48,7 +50,7 @@ const RULES: { [K in DomainEventType]?: Rule<K> } = {
   'deadline.due': {
     event: 'deadline.due',
     firmId: (p) => p.firmId,
-    data: (p) => ({ document_id: p.documentId, name: p.name, due_date: p.dueDate, rule: p.rule ?? null }),
+    data: deadlineData,
   },
 };
 

@@ -129,11 +129,21 @@ const deliveriesOf = async (id: number) => {
   }[];
 };
 
+const DOC = { documentId: 42, branchId: null, actorId: 1, createdById: null, assignedSheriffId: null, title: 'Summons in Mokoena v Dlamini', case_number: '2026/123', status: 'served' };
+
 /** A domain event of the firm, as the documents module records it after a commit. */
 const emit = async (type: 'deadline.due' | 'document.served', firmId = firm.firmId) => {
   await t().database.db.transaction(async (tx) => {
     if (type === 'deadline.due')
-      await recordEvent(tx, 'deadline.due', { documentId: 42, firmId, name: 'Notice of intention to defend', dueDate: '2026-12-08', rule: 'Uniform Rule 19(1)' });
+      await recordEvent(tx, 'deadline.due', {
+        ...DOC,
+        firmId,
+        deadlineKey: 'rule:42:uniform_19_1:2026-12-08',
+        name: 'Notice of intention to defend',
+        dueDate: '2026-12-08',
+        rule: 'Uniform Rule 19(1)',
+        source: 'rule',
+      });
     else
       await recordEvent(tx, 'document.served', {
         documentId: 42,
@@ -227,7 +237,7 @@ describe('webhook deliveries (Standard Webhooks)', { timeout: 120_000 }, () => {
     expect(JSON.parse(got[0]!.body)).toMatchObject({
       type: 'deadline.due',
       timestamp: expect.any(String),
-      data: { document_id: 42, name: 'Notice of intention to defend', due_date: '2026-12-08', rule: 'Uniform Rule 19(1)' },
+      data: { document_id: 42, case_number: '2026/123', name: 'Notice of intention to defend', due_date: '2026-12-08', rule: 'Uniform Rule 19(1)', source: 'rule' },
     });
   });
 
@@ -265,7 +275,7 @@ describe('webhook deliveries (Standard Webhooks)', { timeout: 120_000 }, () => {
         notes: null,
       });
       // Not subscribed: no message.
-      await recordEvent(tx, 'deadline.due', { documentId: 77, firmId: firm.firmId, name: 'Plea', dueDate: '2026-12-15' });
+      await recordEvent(tx, 'deadline.due', { ...doc, deadlineKey: 'firm:1:2026-12-15', name: 'Plea', dueDate: '2026-12-15', rule: null, source: 'firm' });
     });
     await settleEvents(t().app);
     await runJobsAt(1000);
