@@ -28,6 +28,8 @@ export type DeadlineEventPayload = DocumentEventPayload & {
   dueDate: string;
   rule: string | null;
   source: 'rule' | 'firm';
+  /** Who added a firm's own deadline (reminded too); null for a rule's. */
+  addedById: number | null;
 };
 
 type SubscriptionEvent<Extra = object> = { subscriptionId: number } & Extra;

@@ -143,6 +143,7 @@ const emit = async (type: 'deadline.due' | 'document.served', firmId = firm.firm
         dueDate: '2026-12-08',
         rule: 'Uniform Rule 19(1)',
         source: 'rule',
+        addedById: null,
       });
     else
       await recordEvent(tx, 'document.served', {
@@ -275,7 +276,7 @@ describe('webhook deliveries (Standard Webhooks)', { timeout: 120_000 }, () => {
         notes: null,
       });
       // Not subscribed: no message.
-      await recordEvent(tx, 'deadline.due', { ...doc, deadlineKey: 'firm:1:2026-12-15', name: 'Plea', dueDate: '2026-12-15', rule: null, source: 'firm' });
+      await recordEvent(tx, 'deadline.due', { ...doc, deadlineKey: 'firm:1:2026-12-15', name: 'Plea', dueDate: '2026-12-15', rule: null, source: 'firm', addedById: 1 });
     });
     await settleEvents(t().app);
     await runJobsAt(1000);
