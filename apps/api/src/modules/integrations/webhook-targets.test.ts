@@ -94,9 +94,14 @@ describe('assertPublicTarget (registration)', () => {
     'https://[fd00:ec2::254]/',
     'https://[fe80::1]/',
     'https://localhost/hook',
+    'https://localhost./hook',
     'https://api.localhost/hook',
     'https://metadata.google.internal/computeMetadata/v1/',
     'https://rebind.example.co.za/hook',
+    // Other spellings of loopback, as the URL parser normalises them.
+    'https://2130706433/hook',
+    'https://0x7f.1/hook',
+    'https://127.1/hook',
     'https://mixed.example.co.za/hook',
     'https://metadata-v6.example.co.za/hook',
   ])('refuses the internal target %s', async (url) => {

@@ -81,8 +81,8 @@ export function isPublicAddress(address: string): boolean {
   return !blocked.check(address.split('%')[0]!, 'ipv6');
 }
 
-/** Host names that name this machine or a cloud metadata service whatever DNS says. */
-const INTERNAL_NAMES = /^(localhost|.*\.localhost|localhost\.localdomain|metadata|metadata\.google\.internal|.*\.internal)$/i;
+/** Host names that name this machine or a cloud metadata service whatever DNS says (a trailing dot changes nothing). */
+const INTERNAL_NAMES = /^(localhost|.*\.localhost|localhost\.localdomain|metadata|metadata\.google\.internal|.*\.internal)\.?$/i;
 
 export type TargetPolicy = { allowPrivate: boolean };
 
