@@ -54,6 +54,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
       PUBLIC_RATE_LIMIT: '1000',
+      // The e2e server is a demo: webhooks may reach the journeys' own receiver on this machine (docs/integrations.md).
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

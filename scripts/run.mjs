@@ -43,13 +43,20 @@ function ensureChromium() {
   execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
 }
 
+/**
+ * The demo start lets webhooks reach a receiver on this machine or its network (WEBHOOK_ALLOW_PRIVATE_TARGETS, see
+ * docs/integrations.md); a production start (SEED_DEMO=false) keeps the SSRF guard unless told otherwise.
+ */
+const demoWebhookTargets = () =>
+  process.env.SEED_DEMO !== 'false' && process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS === undefined ? { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } : {};
+
 const pm = pnpm();
 installDependencies(pm);
 
 switch (task) {
   case 'start':
     run(`${pm} turbo run build --filter=@lexserve/web --filter=@lexserve/api`);
-    run(`${pm} --filter @lexserve/api start`, { NODE_ENV: process.env.NODE_ENV ?? 'production' });
+    run(`${pm} --filter @lexserve/api start`, { NODE_ENV: process.env.NODE_ENV ?? 'production', ...demoWebhookTargets() });
     break;
   case 'dev':
     run(`${pm} turbo run dev`);

@@ -27,6 +27,7 @@ import { PdfWorkers, pdfLimitsOf } from './lib/pdf-merge';
 import { createSealer } from './lib/seal/sealer';
 import { requestLogSerializer } from './lib/redact';
 import { createFileStore, type FileStore } from './lib/storage';
+import { apiKeyMayCall } from './lib/api-keys';
 import { createPaymentProvider } from './modules/payments/payments.service';
 import { planLimits } from './modules/subscriptions/limits';
 import { authenticate } from './plugins/auth';
@@ -139,7 +140,17 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
   await app.register(swagger, {
     openapi: {
       info: { title: 'LexServe API', version: '1.0.0', description: 'Serving legal documents in South Africa.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A signed-in user: the access token of POST /users/login.' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'lxs_ API key',
+            description: "A firm's API key (lxs_…), created by a firm administrator under Developers; see docs/integrations.md.",
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -172,6 +183,11 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
       });
       await api.register(async (scope) => {
         scope.addHook('onRoute', (r) => recordRoute(r, true));
+        // The calls an API key may make say so in the OpenAPI document (lib/api-keys.ts decides which they are).
+        scope.addHook('onRoute', (r) => {
+          if ([r.method].flat().some((m) => apiKeyMayCall(r.url, m)) && r.schema && !r.schema.hide)
+            r.schema.security = [{ bearer: [] }, { apiKey: [] }];
+        });
         scope.addHook('onRequest', authenticate(app));
         for (const mod of modules) mod.authenticatedHooks?.(scope);
         for (const mod of modules) await mod.routes?.(scope);

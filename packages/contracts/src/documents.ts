@@ -690,6 +690,8 @@ export const TimelineEventSchema = z.object({
   performed_by: z
     .object({ id: z.number().int(), full_name: z.string(), email: z.string(), firm_name: z.string().nullable(), role: RoleSchema.optional() })
     .nullable(),
+  /** The firm's API key the change was made with (then `performed_by.full_name` is "API key '<name>'"). */
+  api_key: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   event_metadata: z.record(z.string(), z.unknown()),
 });
 export type TimelineEvent = z.infer<typeof TimelineEventSchema>;

@@ -72,6 +72,11 @@ const EnvSchema = z.object({
   TSA_URL: z.string().url().refine((u) => /^https?:\/\//i.test(u), 'TSA_URL must be an http or https URL').optional(),
   /** Requests to the built-in time-stamping authority per client address per minute. */
   TSA_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /**
+   * Webhook endpoints may be on private, loopback or link-local addresses and plain http (the demo start sets it, so a
+   * receiver on the same machine works). Off by default: an endpoint must be a public https address (SSRF guard).
+   */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false']).default('false'),
   PAYMENT_PROVIDER: z.enum(['simulator', 'payfast']).default('simulator'),
   PAYFAST_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
   PAYFAST_MERCHANT_ID: z.string().optional(),

@@ -1,4 +1,5 @@
 import type { Role } from '@lexserve/contracts/common';
+import type { ApiKeyScope } from '@lexserve/contracts/integrations';
 import { CommonErrors, type ErrorDef } from '@lexserve/contracts/errors';
 import { AppError } from './app-error';
 
@@ -14,6 +15,8 @@ export type Actor = {
   mustChangePassword?: boolean;
   /** The session (login) of the access token the request carried. */
   sessionId?: string;
+  /** The call was made with this API key (lib/api-keys.ts): the actor is the firm, acting as a firm administrator. */
+  apiKey?: { id: number; name: string; scope: ApiKeyScope };
 };
 
 /**
@@ -52,6 +55,7 @@ const ABILITIES = {
   'closures:read': ['system_admin', 'firm_admin', 'branch_admin', 'legal_practitioner'],
   'subscription:read': ['firm_admin', 'branch_admin', 'legal_practitioner'],
   'subscription:manage': ['firm_admin'],
+  'integrations:manage': ['firm_admin'],
   'notifications:own': ['system_admin', 'sheriff', 'firm_admin', 'branch_admin', 'legal_practitioner'],
 } as const satisfies Record<string, readonly Role[]>;
 

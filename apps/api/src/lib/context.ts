@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { CommonErrors } from '@lexserve/contracts/errors';
 import type { Db } from '../db/client';
 import type { Actor } from './access';
+import { bindApiKeyToTransaction } from './api-keys';
 import { AppError } from './app-error';
 import type { Deps } from './deps';
 
@@ -39,9 +40,15 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-/** Runs work in a transaction and asks the event dispatcher to pick up what it recorded, once committed. */
-export async function inTransaction<T>(ctx: Pick<Ctx, 'db' | 'deps'>, work: (tx: Db) => Promise<T>): Promise<T> {
-  const result = await ctx.db.transaction((tx) => work(tx as unknown as Db));
+/**
+ * Runs work in a transaction and asks the event dispatcher to pick up what it recorded, once committed. A call made
+ * with an API key marks the transaction, so the timeline events it writes name the key (lib/api-keys.ts).
+ */
+export async function inTransaction<T>(ctx: Pick<Ctx, 'db' | 'deps'> & { actor?: Actor }, work: (tx: Db) => Promise<T>): Promise<T> {
+  const result = await ctx.db.transaction((tx) => {
+    if (ctx.actor) bindApiKeyToTransaction(tx, ctx.actor);
+    return work(tx as unknown as Db);
+  });
   ctx.deps.events.kick();
   return result;
 }

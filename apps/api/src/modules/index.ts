@@ -14,6 +14,7 @@ import { paymentsModule } from './payments/payments.module';
 import { adminModule } from './admin/admin.module';
 import { sealModule } from './seal/seal.module';
 import { deadlinesModule } from './deadlines/deadlines.module';
+import { integrationsModule } from './integrations/integrations.module';
 
 /** Every domain module, in registration order. Each module adds its own entry. */
 export const modules: ModuleDef[] = [
@@ -30,4 +31,5 @@ export const modules: ModuleDef[] = [
   adminModule,
   sealModule,
   deadlinesModule,
+  integrationsModule,
 ];

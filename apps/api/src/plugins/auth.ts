@@ -5,6 +5,7 @@ import { AuthErrors, CommonErrors, type ErrorDef } from '@lexserve/contracts/err
 import { branches, firms, sessions, users } from '../db/schema/index';
 import type { Actor } from '../lib/access';
 import { accountRefusal, standingColumns } from '../lib/account-standing';
+import { assertApiKeyMayCall, isApiKeyToken, resolveApiKeyActor } from '../lib/api-keys';
 import { AppError } from '../lib/app-error';
 import { actorOf } from '../lib/context';
 import { isSessionLive } from '../lib/sessions';
@@ -72,11 +73,20 @@ export async function resolveActor(app: FastifyInstance, token: string): Promise
   };
 }
 
-/** The authenticated scope's onRequest hook: every route under it has `request.actor`. */
+/**
+ * The authenticated scope's onRequest hook: every route under it has `request.actor`. The bearer is an access token
+ * (a signed-in user) or a firm's API key (`lxs_…`), which may make only the calls keys may make, within its scope.
+ */
 export function authenticate(app: FastifyInstance) {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw new AppError(CommonErrors.AUTH_REQUIRED);
+    if (isApiKeyToken(token)) {
+      const keyActor = await resolveApiKeyActor(app.deps.database.db, token, app.deps.clock.now());
+      assertApiKeyMayCall(keyActor.apiKey!, request.routeOptions.url ?? request.url, request.method);
+      request.actor = keyActor;
+      return;
+    }
     const actor = await resolveActor(app, token);
     request.actor = actor;
     // A generated password is a secret someone else has seen: nothing else until the user has chosen their own.

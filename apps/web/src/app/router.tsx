@@ -32,6 +32,7 @@ const delivery = page(() => import('../features/documents/components/delivery-pa
 const dashboard = page(() => import('./routes/dashboard'), 'DashboardPage');
 const profile = page(() => import('./routes/profile'), 'ProfilePage');
 const account = page(() => import('./routes/account'), 'AccountPage');
+const developers = page(() => import('./routes/developers'), 'DevelopersPage');
 
 // Feature screens, each owned by its feature folder
 const caseDetail = page(() => import('./routes/active-case'), 'ActiveCasePage');
@@ -131,6 +132,7 @@ export const routes: RouteObject[] = [
           { path: 'verify/:securityId', element: verify },
           { path: 'profile', element: profile },
           { path: 'account', element: account },
+          { path: 'developers', element: <RequireRole roles={['firm_admin']} />, children: [{ index: true, element: developers }] },
           { path: 'notifications', element: notifications },
           { path: 'my-plan', element: myPlan },
           { path: 'plans', element: plans },

@@ -20,6 +20,8 @@ export const paths = {
     verify: '/app/verify',
     profile: '/app/profile',
     account: '/app/account',
+    /** API keys and webhooks (firm administrators). */
+    developers: '/app/developers',
     notifications: '/app/notifications',
     myPlan: '/app/my-plan',
     plans: '/app/plans',

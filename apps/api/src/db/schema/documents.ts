@@ -136,6 +136,8 @@ export const documentEvents = pgTable('document_events', {
   isSystemEvent: boolean().notNull().default(false),
   eventDescription: text(),
   performedById: integer().references(() => users.id),
+  /** The API key the change was made with (migration 0015); performedById is then the key's creator. */
+  apiKeyId: integer(),
   eventMetadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   /** The tamper-evident trail (migration 0012, docs/evidence.md); NULL only on events written before it, until backfilled. */
   contentHash: text(),

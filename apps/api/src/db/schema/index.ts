@@ -6,3 +6,4 @@ export * from './subscriptions';
 export * from './closures';
 export * from './returns';
 export * from './deadlines';
+export * from './integrations';

@@ -1,5 +1,6 @@
 import { DOCUMENT_STATUS_LABELS, DocumentErrors, auditCertificateFileName, documentTypeLabel, type TrailVerification } from '@lexserve/contracts/documents';
 import { ROLE_LABELS, type Role } from '@lexserve/contracts/common';
+import { apiKeyActorName } from '../../lib/api-keys';
 import { AppError } from '../../lib/app-error';
 import type { Ctx } from '../../lib/context';
 import { renderAuditCertificate, type AuditCertificateData } from './audit-certificate-pdf';
@@ -71,6 +72,8 @@ export async function auditCertificate(ctx: Ctx, documentId: number): Promise<{ 
     events: check.chain.map((e, i) => {
       const person = e.performedById != null ? people.get(e.performedById) : undefined;
       const meta = e.eventMetadata ?? {};
+      // A change made with the firm's API key names the key (its name is in the hashed metadata, lib/api-keys.ts).
+      const apiKey = (meta as { api_key?: { name?: unknown } }).api_key;
       return {
         seq: i + 1,
         id: e.id,
@@ -78,11 +81,13 @@ export async function auditCertificate(ctx: Ctx, documentId: number): Promise<{ 
         type: e.eventType,
         description: e.eventDescription,
         actor:
-          person && !person.isSystem && !e.isSystemEvent
-            ? { name: person.fullName, role: ROLE_LABELS[person.role as Role] ?? person.role, firm: person.firmName }
-            : RECIPIENT_EVENTS.has(e.eventType)
-              ? { name: 'The recipient', role: 'through the delivery link', firm: null }
-              : null,
+          apiKey && typeof apiKey.name === 'string'
+            ? { name: apiKeyActorName(apiKey.name), role: 'API key', firm: person?.firmName ?? null }
+            : person && !person.isSystem && !e.isSystemEvent
+              ? { name: person.fullName, role: ROLE_LABELS[person.role as Role] ?? person.role, firm: person.firmName }
+              : RECIPIENT_EVENTS.has(e.eventType)
+                ? { name: 'The recipient', role: 'through the delivery link', firm: null }
+                : null,
         ip: text(meta.ip) ?? text(meta.ip_address),
         browser: text(meta.user_agent) ?? text(meta.userAgent),
         chainHash: e.chainHash,

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TimelineEvent, TimelineEventType, TimelineQuery } from '@lexserve/contracts/documents';
 import type { DbOrTx } from '../../db/client';
-import { documentEvents, firms, users } from '../../db/schema/index';
+import { apiKeys, documentEvents, firms, users } from '../../db/schema/index';
+import { actingApiKeyOf, apiKeyActorName } from '../../lib/api-keys';
 import { GENESIS_HASH, hashesOf, storableMetadata, type HashedEvent } from './trail-hash';
 
 /** The system account (migration 0001): the performer of automatic events. */
@@ -42,6 +43,9 @@ const headOf = async (tx: DbOrTx, documentId: number) =>
  */
 export async function addTimelineEvent(db: DbOrTx, e: NewTimelineEvent) {
   const performedById = e.performedById ?? SYSTEM_USER_ID;
+  // Made with an API key (lib/api-keys.ts): the key is named in the hashed metadata too, so the trail proves it.
+  const apiKey = actingApiKeyOf(db, e.performedById);
+  const metadata = apiKey ? { ...e.metadata, api_key: { id: apiKey.id, name: apiKey.name } } : e.metadata;
   // A savepoint inside the caller's transaction, or a transaction of its own when called outside one.
   return db.transaction(async (tx) => {
     await lockTrail(tx, e.documentId);
@@ -59,12 +63,12 @@ export async function addTimelineEvent(db: DbOrTx, e: NewTimelineEvent) {
       eventDescription: e.description,
       performedById,
       isSystemEvent: performedById === SYSTEM_USER_ID,
-      eventMetadata: storableMetadata(e.metadata),
+      eventMetadata: storableMetadata(metadata),
       createdAt: head && head.createdAt > now ? head.createdAt : now,
     };
     const [row] = await tx
       .insert(documentEvents)
-      .values({ ...content, ...hashesOf(content, head?.chainHash ?? GENESIS_HASH), updatedAt: content.createdAt })
+      .values({ ...content, ...hashesOf(content, head?.chainHash ?? GENESIS_HASH), apiKeyId: apiKey?.id ?? null, updatedAt: content.createdAt })
       .returning();
     return row!;
   });
@@ -149,9 +153,18 @@ export async function listTimeline(db: DbOrTx, documentId: number, q: TimelineQu
   const order = q.order === 'asc' ? [asc(documentEvents.createdAt), asc(documentEvents.id)] : [desc(documentEvents.createdAt), desc(documentEvents.id)];
   const [rows, [total]] = await Promise.all([
     db
-      .select({ event: documentEvents, userId: users.id, fullName: users.fullName, email: users.email, role: users.role, firmName: firms.name })
+      .select({
+        event: documentEvents,
+        userId: users.id,
+        fullName: users.fullName,
+        email: users.email,
+        role: users.role,
+        firmName: firms.name,
+        apiKeyName: apiKeys.name,
+      })
       .from(documentEvents)
       .leftJoin(users, eq(users.id, documentEvents.performedById))
+      .leftJoin(apiKeys, eq(apiKeys.id, documentEvents.apiKeyId))
       .leftJoin(firms, eq(firms.id, users.firmId))
       .where(filter)
       .orderBy(...order)
@@ -161,14 +174,20 @@ export async function listTimeline(db: DbOrTx, documentId: number, q: TimelineQu
   ]);
   return {
     total: Number(total?.n ?? 0),
-    events: rows.map(({ event: e, userId, fullName, email, role, firmName }) => ({
+    events: rows.map(({ event: e, userId, fullName, email, role, firmName, apiKeyName }) => ({
       id: e.id,
       document_id: e.documentId,
       event_type: e.eventType,
       is_system_event: e.isSystemEvent,
       created_at: e.createdAt.toISOString(),
       event_description: e.eventDescription,
-      performed_by: userId ? { id: userId, full_name: fullName ?? '', email: email ?? '', firm_name: firmName ?? null, ...(role ? { role } : {}) } : null,
+      // An API key's change shows the key as the actor ("API key 'Practice system'"); the user is its creator.
+      performed_by: userId
+        ? e.apiKeyId != null
+          ? { id: userId, full_name: apiKeyActorName(apiKeyName ?? `#${e.apiKeyId}`), email: '', firm_name: firmName ?? null }
+          : { id: userId, full_name: fullName ?? '', email: email ?? '', firm_name: firmName ?? null, ...(role ? { role } : {}) }
+        : null,
+      api_key: e.apiKeyId != null ? { id: e.apiKeyId, name: apiKeyName ?? '' } : null,
       event_metadata: e.eventMetadata ?? {},
     })),
   };

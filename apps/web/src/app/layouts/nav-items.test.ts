@@ -10,8 +10,14 @@ describe('navigation links per role (spec 2.6)', () => {
   it('firm_admin with an active subscription', () => {
     expect(labels('firm_admin', true)).toEqual({
       primary: ['Dashboard', 'My Plan', 'Subscription', 'Verify Document'],
-      account: ['Profile', 'Account', 'Notifications'],
+      account: ['Profile', 'Account', 'Notifications', 'Developers'],
     });
+  });
+
+  it('shows Developers (API keys, webhooks) to firm administrators only', () => {
+    expect(labels('branch_admin', true).account).not.toContain('Developers');
+    expect(labels('legal_practitioner', true).account).not.toContain('Developers');
+    expect(labels('sheriff', true).account).not.toContain('Developers');
   });
 
   it('firm roles without an active subscription see only what the gate allows', () => {

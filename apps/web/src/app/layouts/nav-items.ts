@@ -1,4 +1,5 @@
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
+import CodeOutlinedIcon from '@mui/icons-material/CodeOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
@@ -49,5 +50,6 @@ export const navItemsFor = (role: Role, subscriptionActive: boolean): { primary:
     account.push(item('account', 'Account', paths.app.account, SettingsOutlinedIcon));
     account.push(item('notifications', 'Notifications', paths.app.notifications, NotificationsOutlinedIcon));
   }
+  if (role === 'firm_admin' && subscriptionActive) account.push(item('developers', 'Developers', paths.app.developers, CodeOutlinedIcon));
   return { primary, account };
 };
