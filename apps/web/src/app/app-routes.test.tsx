@@ -109,7 +109,7 @@ describe('subscription gate (spec 4.1)', () => {
   it('lets sheriffs in without a subscription', async () => {
     const { find } = signedInAs({ role: 'sheriff', subscription: null });
     const { router } = renderApp('/app/dashboard');
-    expect(await screen.findByRole('tab', { name: 'New Matters' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'My Cases' })).toBeInTheDocument();
     expect(pathOf(router)).toBe('/app/dashboard');
     expect(find('GET', '/subscriptions/my-subscription')).toHaveLength(0);
   });
@@ -143,7 +143,8 @@ describe('dashboard tabs per role (spec 2.7)', () => {
     ['firm_admin', ['New Matters', 'My Cases', 'Case Closures', 'User Management']],
     ['branch_admin', ['New Matters', 'My Cases', 'Case Closures']],
     ['legal_practitioner', ['New Matters', 'My Cases']],
-    ['sheriff', ['New Matters', 'My Cases']],
+    // A sheriff creates no matters: no New Matters tab they could never use.
+    ['sheriff', ['My Cases']],
   ])('%s sees %j', async (role, tabs) => {
     signedInAs({ role });
     renderApp('/app/dashboard');
@@ -156,6 +157,13 @@ describe('dashboard tabs per role (spec 2.7)', () => {
     renderApp('/app/dashboard');
     expect(await screen.findByRole('tab', { name: 'My Cases', selected: true })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: /Active Cases/, selected: true }, { timeout: 8000 })).toBeInTheDocument();
+  });
+
+  it('sends a sheriff asking for New Matters to My Cases', async () => {
+    signedInAs({ role: 'sheriff' });
+    renderApp('/app/dashboard?tab=new-matters');
+    expect(await screen.findByRole('tab', { name: 'My Cases', selected: true })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'New Matters' })).not.toBeInTheDocument();
   });
 
   it('opens the tab of the query', async () => {

@@ -40,8 +40,11 @@ export function MyCasesTab({ subtab }: { subtab?: string | null }) {
   const feedback = useDashboardFeedback();
   const { data: user } = useCurrentUser();
   const role = user?.role;
-  // A sheriff's work is the documents with them for service (Active Cases), not the urgent matters of a firm.
-  const current = resolveSubtab(subtab ?? (role === 'sheriff' ? 'active' : null), params.get('resume'));
+  const isSheriff = role === 'sheriff';
+  // A sheriff has no drafts (what reaches them is submitted): no Drafts tab; their work is Active Cases.
+  const tabs = isSheriff ? MY_CASES_TABS.filter((t) => t.value !== 'drafts') : MY_CASES_TABS;
+  const requested = resolveSubtab(subtab ?? (isSheriff ? 'active' : null), params.get('resume'));
+  const current: MyCasesSubtab = tabs.some((t) => t.value === requested) ? requested : 'active';
   const documents = useDocuments(role);
   const deleteDraft = useDeleteDocument();
   const [details, setDetails] = useState<Document | null>(null);
@@ -67,7 +70,6 @@ export function MyCasesTab({ subtab }: { subtab?: string | null }) {
     [documents.data, current],
   );
   const tabLabel = MY_CASES_TABS.find((t) => t.value === current)?.label ?? '';
-  const isSheriff = role === 'sheriff';
   const theme = useTheme();
   // Phones get one card per case instead of a table too wide for them.
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -148,7 +150,7 @@ export function MyCasesTab({ subtab }: { subtab?: string | null }) {
           allowScrollButtonsMobile
           aria-label="Case lists"
         >
-          {MY_CASES_TABS.map((t) => (
+          {tabs.map((t) => (
             <Tab
               key={t.value}
               value={t.value}
@@ -183,7 +185,7 @@ export function MyCasesTab({ subtab }: { subtab?: string | null }) {
                 title={`No ${tabLabel} found`}
                 description={current === 'drafts' ? 'Start a new matter to create your first draft' : 'Your cases will appear here once they match this category'}
                 action={
-                  current === 'drafts' && !isSheriff ? (
+                  current === 'drafts' ? (
                     <Button variant="contained" component={RouterLink} to={dashboardTabPath('new-matters')}>
                       Start New Matter
                     </Button>

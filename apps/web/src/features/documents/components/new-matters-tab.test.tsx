@@ -385,13 +385,3 @@ describe('New Matter submit', () => {
     expect(find('PUT', '/documents/42')).toHaveLength(0);
   });
 });
-
-describe('New Matters for a sheriff', () => {
-  it('points the sheriff to My Cases instead of the wizard', async () => {
-    signIn();
-    mockApi({ 'GET /users/me': reply(200, makeUser({ role: 'sheriff' })) });
-    renderWithProviders(<NewMattersTab />);
-    expect(await screen.findByText('Matters are created by law firms', {}, { timeout: 8000 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to My Cases' })).toHaveAttribute('href', '/app/dashboard?tab=my-cases&subtab=active');
-  });
-});

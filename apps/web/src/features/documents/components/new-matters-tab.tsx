@@ -1,6 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
@@ -17,10 +16,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDashboardFeedback } from '../../../components/dashboard-feedback';
-import { EmptyState } from '../../../components/empty-state';
-import { dashboardTabPath, paths } from '../../../config/paths';
+import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { useErrorSummary } from '../../../lib/use-error-summary';
 import { useMatterWizard } from '../hooks/use-matter-wizard';
@@ -30,24 +28,9 @@ import { STEP3_NOTE } from '../utils/citation';
 import { CitationStep } from './citation-step';
 import { CaseInfoStep, ReviewStep, UploadStep } from './wizard-steps';
 
-/** Dashboard tab "New Matters": the five-step New Matter wizard (spec 2.2). */
+/** Dashboard tab "New Matters": the five-step New Matter wizard (spec 2.2); firm roles only (a sheriff has no such tab). */
 export function NewMattersTab({ subtab }: { subtab?: string | null }) {
   void subtab;
-  const { data: user } = useCurrentUser();
-  if (user?.role === 'sheriff') {
-    return (
-      <EmptyState
-        icon={<GavelOutlinedIcon />}
-        title="Matters are created by law firms"
-        description="As a sheriff you serve the documents assigned to you. Your assigned documents are listed in My Cases."
-        action={
-          <Button variant="contained" component={RouterLink} to={dashboardTabPath('my-cases', 'active')}>
-            Go to My Cases
-          </Button>
-        }
-      />
-    );
-  }
   return <MatterWizardView />;
 }
 
