@@ -336,8 +336,49 @@ describe('New Matter submit', () => {
     await refused.user.click(await screen.findByRole('button', { name: 'Sign Document' }));
     await refused.user.click(screen.getByRole('button', { name: 'Submit Document' }));
     await waitFor(() => expect(refused.feedback.showError).toHaveBeenCalledWith('Failed to submit document. Please try again.'));
-    expect(await screen.findByText('Court is required by the server')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Submit Document' })).toBeEnabled();
+    expect((await screen.findAllByText('Court is required by the server')).length).toBeGreaterThan(0);
+  });
+
+  it('takes a refused submit back to the step of the field the server names, and marks that field', async () => {
+    readyToSubmit();
+    const { user } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
+      'GET /documents/42/parties': reply(200, CITED),
+      'PUT /documents/42': reply(422, {
+        detail: [
+          { loc: ['body', 'signature_name'], msg: 'The digital signature must match your name', type: 'value_error' },
+          { loc: ['body', 'court_name'], msg: 'Court is required by the server', type: 'missing' },
+        ],
+      }),
+    });
+    await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
+    await user.click(await screen.findByRole('button', { name: 'Sign Document' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Document' }));
+    // The earliest step with a problem, shown again although the resumed draft had hidden it.
+    expect(await screen.findByRole('heading', { name: 'Step 1: Case Information' })).toBeInTheDocument();
+    const court = screen.getByRole('combobox', { name: /Court/ });
+    expect(court).toHaveAttribute('aria-invalid', 'true');
+    expect(court).toHaveAccessibleDescription('Court is required by the server');
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveTextContent('Court is required by the server');
+    expect(summary).toHaveTextContent('The digital signature must match your name');
+    await waitFor(() => expect(summary).toHaveFocus());
+    // Typing a court answers the server's message for it.
+    await user.type(court, 'W');
+    await waitFor(() => expect(court).not.toHaveAttribute('aria-invalid', 'true'));
+  });
+
+  it('marks the signature when the server refuses it, on the review step', async () => {
+    readyToSubmit();
+    const { user } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
+      'GET /documents/42/parties': reply(200, CITED),
+      'PUT /documents/42': reply(422, { detail: [{ loc: ['body', 'signature_name'], msg: 'The digital signature must match your name', type: 'value_error' }] }),
+    });
+    await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
+    await user.click(await screen.findByRole('button', { name: 'Sign Document' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Document' }));
+    const remove = await screen.findByRole('button', { name: 'Remove Signature' });
+    await waitFor(() => expect(remove).toHaveAccessibleDescription('The digital signature must match your name'));
+    expect(screen.getByRole('heading', { name: 'Step 5: Review and Submit' })).toBeInTheDocument();
   });
 
   it('brings the server\'s refusal into view and focuses it, not only a toast near the button', async () => {
@@ -351,7 +392,8 @@ describe('New Matter submit', () => {
     await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
     await user.click(await screen.findByRole('button', { name: 'Sign Document' }));
     await user.click(screen.getByRole('button', { name: 'Submit Document' }));
-    const alert = (await screen.findByText('Court is required by the server')).closest('[role="alert"]');
+    const alert = (await screen.findAllByText('Court is required by the server'))[0]!.closest('[role="alert"]');
+    expect(alert).not.toBeNull();
     await waitFor(() => expect(alert).toHaveFocus());
     expect(scrolled).toHaveBeenCalled();
   });

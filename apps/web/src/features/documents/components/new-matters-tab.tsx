@@ -56,12 +56,17 @@ function MatterWizardView() {
   // The step's messages sit above the fields while Next and Submit are at the bottom: bring them into view.
   const errorSummary = useErrorSummary(wizard.errors.join('\n'));
 
-  // Moving between steps puts keyboard and screen-reader focus on the new step's heading.
+  const hasErrors = useRef(false);
+  hasErrors.current = wizard.errors.length > 0;
+
+  // Moving between steps puts keyboard and screen-reader focus on the new step's heading; when a refused submit brings
+  // a step back with its messages, the error summary has the focus instead.
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
+    if (hasErrors.current) return;
     headingRef.current?.focus();
   }, [currentStep]);
 
