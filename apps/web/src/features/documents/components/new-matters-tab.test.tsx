@@ -109,13 +109,18 @@ describe('New Matter wizard', () => {
   });
 
   it('enables "Save Draft" when step 1 is complete and walks the steps with their labels', async () => {
-    const { user } = setup();
+    const { user, find } = setup('/app/dashboard?tab=new-matters', { 'POST /documents': reply(201, { status: 'success', data: doc(), message: 'ok' }) });
     await attorneyPrefilled();
     await fillCaseInfo(user);
     expect(screen.getByRole('button', { name: 'Save Draft' })).toBeEnabled();
+    // Opening the wizard and typing make no draft: an abandoned attempt leaves nothing behind.
+    expect(find('POST', '/documents/')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Step 2: Upload Documents' })).toBeInTheDocument();
+    // Leaving step 1 complete makes the draft, once, so that the autosave keeps what follows.
+    await waitFor(() => expect(find('POST', '/documents/')).toHaveLength(1));
+    expect(find('POST', '/documents/')[0]?.body).toMatchObject({ title: caseInfo.title, case_number: '2025-001234' });
     expect(screen.getByRole('button', { name: 'Upload document to save' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Please upload at least one document')).toBeInTheDocument();
@@ -123,6 +128,9 @@ describe('New Matter wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByRole('heading', { name: 'Step 1: Case Information' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /document title/i })).toHaveValue(caseInfo.title);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Step 2: Upload Documents' })).toBeInTheDocument();
+    expect(find('POST', '/documents/')).toHaveLength(1);
   });
 
   it('saves a step 1 draft with the converted document type and version 1 metadata', async () => {
@@ -411,7 +419,7 @@ describe('New Matter submit', () => {
     expect(body).toMatchObject({ signature_name: 'Aisha Patel' });
     expect(body).not.toHaveProperty('status');
     expect(body.draft_metadata).toMatchObject({ wizard_data: { signature: 'Aisha Patel' } });
-    expect(find('POST', '/documents')).toHaveLength(0);
+    expect(find('POST', '/documents/')).toHaveLength(0);
   });
 
   it('asks for the missing side of the citation before submitting', async () => {

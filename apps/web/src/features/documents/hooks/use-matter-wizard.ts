@@ -36,8 +36,13 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
   const fileCount = draft.serverFiles.length + staging.counts.pending + staging.counts.uploading;
   const hasFiles = fileCount > 0 || form.hasExistingFile;
   const validate = (step: Step) => validateStep(step, { ...form, hasFiles, fullName: user?.full_name });
-  // A complete party left in the form on step 3 joins the citation on the way to step 4.
-  const steps = useWizardSteps(validate, (step) => step === 3 && builder.takeFormParty());
+  const steps = useWizardSteps(validate, (step) => {
+    // The draft is created when step 1 is left complete (or at the first save or upload), never on opening the
+    // wizard: an attempt abandoned on step 1 leaves no draft, and from step 2 on the autosave keeps what is typed.
+    if (step === 1) void draft.ensureDraft({ ...snapshot, currentStep: 2 });
+    // A complete party left in the form on step 3 joins the citation on the way to step 4.
+    if (step === 3) builder.takeFormParty();
+  });
   const builder = useCitation({ form, documentId: draft.documentId, setErrors: steps.setErrors, feedback });
   // The fields a refused submit named, with the server's message; a field shows it while the message is still listed.
   const [serverFieldErrors, setServerFieldErrors] = useState<Partial<Record<WizardField, string>>>({});
