@@ -90,6 +90,14 @@ describe('subscription gate (spec 4.1)', () => {
     expect(screen.getAllByText('Subscription Required').length).toBeGreaterThan(0);
   });
 
+  it('says once on My Plan that a subscription is needed (one banner, not two stacked)', async () => {
+    signedInAs({ role: 'firm_admin', subscription: null });
+    renderApp('/app/my-plan');
+    expect(await screen.findByText('No Active Subscription')).toBeInTheDocument();
+    expect(screen.getByText('Choose Your Subscription Plan')).toBeInTheDocument();
+    expect(screen.getAllByText(/needs an active subscription/)).toHaveLength(1);
+  });
+
   it('sends a firm role whose trial has ended to /app/plans', async () => {
     signedInAs({ role: 'branch_admin', subscription: makeSubscription({ status: 'trial', trial_end_date: '2020-01-01T00:00:00Z' }) });
     const { router } = renderApp('/app/account');
