@@ -31,6 +31,7 @@ import { CaseDocumentsTab } from './case-documents-tab';
 import { CasePartiesTab } from './case-parties-tab';
 import { CaseServiceTab } from './case-service-tab';
 import { CaseTimelineTab } from './case-timeline-tab';
+import { useActiveTabVisible } from '../../../lib/use-active-tab-visible';
 import { ProofOfServiceTab } from './proof-of-service-tab';
 import { RevokeDocumentDialog } from './revoke-document-dialog';
 
@@ -107,6 +108,7 @@ function CaseView({ document, closurePanel, closureButton }: { document: Documen
   const isAssignedSheriff = role === 'sheriff' && user?.id === document.assigned_sheriff_id;
   // The sheriff opens a case to record attempts and issue the return: the Service tab is theirs by default.
   const tab: CaseTab = CASE_TABS.find((t) => t.value === requested)?.value ?? (isAssignedSheriff ? 'service' : 'documents');
+  const tabsRef = useActiveTabVisible(tab);
   const closed = ['completed', 'cancelled', 'archived'].includes(document.status);
   const canChange = firmRole && !closed && !document.is_revoked;
   const priority = priorityChip(document.case_priority);
@@ -167,6 +169,7 @@ function CaseView({ document, closurePanel, closureButton }: { document: Documen
 
       <Paper variant="outlined" sx={{ mb: 3 }}>
         <Tabs
+          ref={tabsRef}
           value={tab}
           onChange={(_, value: CaseTab) => setParams({ tab: value }, { replace: true })}
           variant="scrollable"

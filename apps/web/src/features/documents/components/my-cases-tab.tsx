@@ -24,6 +24,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
 import { dashboardTabPath, paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
+import { useActiveTabVisible } from '../../../lib/use-active-tab-visible';
 import { deleteDraftError, documentLoadError, documentsLoadError, getDocument, useDeleteDocument, useDocuments } from '../api/documents';
 import { documentKeys } from '../keys';
 import { CASE_CLOSURE_COMPLETED_EVENT, MY_CASES_TABS, belongsTo, resolveSubtab, type MyCasesSubtab } from '../utils/document-display';
@@ -45,6 +46,7 @@ export function MyCasesTab({ subtab }: { subtab?: string | null }) {
   const tabs = isSheriff ? MY_CASES_TABS.filter((t) => t.value !== 'drafts') : MY_CASES_TABS;
   const requested = resolveSubtab(subtab ?? (isSheriff ? 'active' : null), params.get('resume'));
   const current: MyCasesSubtab = tabs.some((t) => t.value === requested) ? requested : 'active';
+  const tabsRef = useActiveTabVisible(current);
   const documents = useDocuments(role);
   const deleteDraft = useDeleteDocument();
   const [details, setDetails] = useState<Document | null>(null);
@@ -143,6 +145,7 @@ export function MyCasesTab({ subtab }: { subtab?: string | null }) {
 
       <Paper variant="outlined">
         <Tabs
+          ref={tabsRef}
           value={current}
           onChange={(_, value: MyCasesSubtab) => setParams({ tab: 'my-cases', subtab: value })}
           variant="scrollable"
