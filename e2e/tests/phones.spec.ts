@@ -82,11 +82,12 @@ test('a sheriff lands on the documents to serve and sees no control for making m
   await page.setViewportSize(PHONE);
   await loginAs(page, DEMO.sheriff);
   await page.goto('/app/dashboard');
-  await expect(page.getByRole('tab', { name: 'My Cases', selected: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My Cases' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'New Matters' })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: /Active Cases/, selected: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Drafts/ })).toHaveCount(0);
   await page.goto('/app/dashboard?tab=new-matters');
-  await expect(page.getByRole('tab', { name: 'My Cases', selected: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My Cases' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Active Cases/, selected: true })).toBeVisible();
   await expectAccessible(page, 'sheriff dashboard at 390px');
 });

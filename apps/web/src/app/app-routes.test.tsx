@@ -117,7 +117,7 @@ describe('subscription gate (spec 4.1)', () => {
   it('lets sheriffs in without a subscription', async () => {
     const { find } = signedInAs({ role: 'sheriff', subscription: null });
     const { router } = renderApp('/app/dashboard');
-    expect(await screen.findByRole('tab', { name: 'My Cases' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My Cases' })).toBeInTheDocument();
     expect(pathOf(router)).toBe('/app/dashboard');
     expect(find('GET', '/subscriptions/my-subscription')).toHaveLength(0);
   });
@@ -151,8 +151,6 @@ describe('dashboard tabs per role (spec 2.7)', () => {
     ['firm_admin', ['New Matters', 'My Cases', 'Case Closures', 'User Management']],
     ['branch_admin', ['New Matters', 'My Cases', 'Case Closures']],
     ['legal_practitioner', ['New Matters', 'My Cases']],
-    // A sheriff creates no matters: no New Matters tab they could never use.
-    ['sheriff', ['My Cases']],
   ])('%s sees %j', async (role, tabs) => {
     signedInAs({ role });
     renderApp('/app/dashboard');
@@ -160,17 +158,19 @@ describe('dashboard tabs per role (spec 2.7)', () => {
     expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(tabs);
   });
 
-  it('lands a sheriff on My Cases, Active Cases: the documents with them for service', async () => {
+  it('lands a sheriff on My Cases, Active Cases, with no strip of sections: a sheriff makes no matters', async () => {
     signedInAs({ role: 'sheriff' });
     renderApp('/app/dashboard');
-    expect(await screen.findByRole('tab', { name: 'My Cases', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My Cases' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist', { name: 'Dashboard sections' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'New Matters' })).not.toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: /Active Cases/, selected: true }, { timeout: 8000 })).toBeInTheDocument();
   });
 
   it('sends a sheriff asking for New Matters to My Cases', async () => {
     signedInAs({ role: 'sheriff' });
     renderApp('/app/dashboard?tab=new-matters');
-    expect(await screen.findByRole('tab', { name: 'My Cases', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My Cases' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'New Matters' })).not.toBeInTheDocument();
   });
 
