@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../config/constants';
+import { makeCase } from '../testing/case-factories';
 import { makeFirmOverview, makeSubscription, makeUser } from '../testing/factories';
 import { mockApi, reply } from '../testing/mock-api';
 import { setSessionEndReason } from '../lib/session-store';
@@ -190,5 +191,33 @@ describe('dashboard tabs per role (spec 2.7)', () => {
     signedInAs({ role });
     renderApp(`/app/dashboard?tab=${tab}`);
     expect(await screen.findByRole('tab', { name: 'New Matters', selected: true })).toBeInTheDocument();
+  });
+});
+
+describe('the case page per role: no control a role can never use', () => {
+  const openCase = (role: Role) => {
+    signIn();
+    mockApi({
+      'GET /users/me': reply(200, makeUser({ id: 1, role, full_name: 'Test User' })),
+      'GET /subscriptions/my-subscription': reply(200, makeSubscription()),
+      'GET /documents/7': reply(200, makeCase()),
+      'GET /documents/7/files': reply(200, { files: [], total: 0, total_size: 0 }),
+    });
+    return renderApp('/app/dashboard/active-case/7');
+  };
+
+  it('gives a sheriff no Case Closure tab and no closure button: a sheriff never closes a case', async () => {
+    openCase('sheriff');
+    expect(await screen.findByRole('heading', { name: 'Plea in Mokoena v Acme' }, { timeout: 8000 })).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist', { name: 'Case sections' });
+    expect(within(tabs).getByRole('tab', { name: 'Service' })).toBeInTheDocument();
+    expect(within(tabs).queryByRole('tab', { name: 'Case Closure' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Case Closure|Close Case/ })).not.toBeInTheDocument();
+  });
+
+  it('gives a legal practitioner the Case Closure tab', async () => {
+    openCase('legal_practitioner');
+    const tabs = await screen.findByRole('tablist', { name: 'Case sections' }, { timeout: 8000 });
+    expect(await within(tabs).findByRole('tab', { name: 'Case Closure' })).toBeInTheDocument();
   });
 });

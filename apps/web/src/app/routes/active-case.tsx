@@ -4,6 +4,7 @@ import { isFirmRole } from '@lexserve/contracts/common';
 import type { Document } from '@lexserve/contracts/documents';
 import { CaseClosureButton } from '../../features/closures/components/case-closure-button';
 import { CaseClosurePanel } from '../../features/closures/components/case-closure-panel';
+import { closurePermissions } from '../../features/closures/closure-state';
 import { CaseDetailPage } from '../../features/documents/components/case-detail-page';
 import { useMySubscription } from '../../features/subscriptions/api/get-my-subscription';
 import { SubscriptionStatusChip } from '../../features/subscriptions/components/subscription-status-chip';
@@ -30,7 +31,13 @@ const closurePanel = (documentId: number) => (
 );
 const closureButton = (document: Document) => <CaseClosureButton documentId={document.id} documentStatus={document.status} />;
 
-/** /app/dashboard/active-case/{documentId}: the case page, with the closures feature's button and tab. */
+/**
+ * /app/dashboard/active-case/{documentId}: the case page, with the closures feature's button and tab for the roles
+ * that can request, approve or complete a closure (PRODUCT-DECISIONS); a sheriff gets neither.
+ */
 export function ActiveCasePage() {
-  return <CaseDetailPage closurePanel={closurePanel} closureButton={closureButton} />;
+  const { data: user } = useCurrentUser();
+  const rights = closurePermissions(user?.role);
+  const closing = rights.canRequestClosure || rights.canApproveClosure || rights.canCompleteClosure;
+  return closing ? <CaseDetailPage closurePanel={closurePanel} closureButton={closureButton} /> : <CaseDetailPage />;
 }

@@ -107,7 +107,9 @@ function CaseView({ document, closurePanel, closureButton }: { document: Documen
   const firmRole = role ? isFirmRole(role) : false;
   const isAssignedSheriff = role === 'sheriff' && user?.id === document.assigned_sheriff_id;
   // The sheriff opens a case to record attempts and issue the return: the Service tab is theirs by default.
-  const tab: CaseTab = CASE_TABS.find((t) => t.value === requested)?.value ?? (isAssignedSheriff ? 'service' : 'documents');
+  // The closure tab only where the route gives it a panel: a role that can never close a case (the sheriff) gets none.
+  const tabs = closurePanel ? CASE_TABS : CASE_TABS.filter((t) => t.value !== 'closure');
+  const tab: CaseTab = tabs.find((t) => t.value === requested)?.value ?? (isAssignedSheriff ? 'service' : 'documents');
   const tabsRef = useActiveTabVisible(tab);
   const closed = ['completed', 'cancelled', 'archived'].includes(document.status);
   const canChange = firmRole && !closed && !document.is_revoked;
@@ -177,7 +179,7 @@ function CaseView({ document, closurePanel, closureButton }: { document: Documen
           allowScrollButtonsMobile
           aria-label="Case sections"
         >
-          {CASE_TABS.map((t) => (
+          {tabs.map((t) => (
             <Tab key={t.value} value={t.value} label={t.label} id={`case-tab-${t.value}`} aria-controls={`case-panel-${t.value}`} />
           ))}
         </Tabs>
@@ -190,17 +192,13 @@ function CaseView({ document, closurePanel, closureButton }: { document: Documen
         {tab === 'timeline' ? <CaseTimelineTab documentId={document.id} caseNumber={document.case_number} canDownloadCertificate={firmRole || isAssignedSheriff} /> : null}
         {tab === 'proof-of-service' ? <ProofOfServiceTab document={document} canGenerate={firmRole} /> : null}
         {tab === 'service' ? <CaseServiceTab document={document} isFirmRole={firmRole} isAssignedSheriff={isAssignedSheriff} currentUserId={user?.id ?? null} /> : null}
-        {tab === 'closure' ? (
+        {tab === 'closure' && closurePanel ? (
           <Card>
             <CardContent>
               <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
                 Case Closure Management
               </Typography>
-              {closurePanel ? (
-                <Box sx={{ maxHeight: 600, overflow: 'auto' }}>{closurePanel(document.id)}</Box>
-              ) : (
-                <Typography color="text.secondary">Case closure is not available yet.</Typography>
-              )}
+              <Box sx={{ maxHeight: 600, overflow: 'auto' }}>{closurePanel(document.id)}</Box>
             </CardContent>
           </Card>
         ) : null}
