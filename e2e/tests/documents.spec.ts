@@ -156,8 +156,12 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   ]);
   await expect(page.getByText('Some files were rejected: photo.png: Invalid file type')).toBeVisible();
   await page.getByRole('button', { name: 'Upload Selected (2)' }).click();
-  await expect(page.getByText('2 uploaded', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('progressbar', { name: 'summons.pdf upload progress' })).toHaveAttribute('aria-valuenow', '100');
+  // Each file is listed once: in the draft's refreshed list, no longer among the files to upload.
+  const onDraft = page.getByRole('list', { name: 'Uploaded Files' });
+  await expect(onDraft.getByText('summons.pdf')).toBeVisible({ timeout: 30_000 });
+  await expect(onDraft.getByText('particulars.pdf')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Files to upload' })).toHaveCount(0);
+  await expect(page.getByText('summons.pdf', { exact: true })).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Save Draft with Document' })).toBeEnabled();
   await shoot(page, 'wizard-step2-uploaded');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -311,10 +315,10 @@ test('a bundle is created from two files, in the chosen order, and downloaded', 
   expect(file.suggestedFilename()).toMatch(/_Bundle_\d{4}-\d{2}-\d{2}\.pdf$/);
   expect(readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
 
-  // The inline viewer shows a PDF from a blob URL.
+  // The inline viewer shows the PDF from a same-origin address ending with its name (the PDF viewer's title).
   await bundles.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'View notice.pdf' }).click();
-  await expect(page.locator('iframe[title="Preview of notice.pdf"]')).toHaveAttribute('src', /^blob:/);
+  await expect(page.locator('iframe[title="Preview of notice.pdf"]')).toHaveAttribute('src', /^\/api\/v1\/documents\/\d+\/files\/\d+\/view\/notice\.pdf\?token=/);
 });
 
 test('the recipient opens the delivery link without login; the firm sees it opened and downloaded; a sheriff records service; revocation reaches verification', async ({

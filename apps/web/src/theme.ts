@@ -48,7 +48,14 @@ export const theme = createTheme({
       defaultProps: { disableRipple: false },
       styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },
     },
-    MuiButton: { defaultProps: { disableElevation: true } },
+    // Touch targets of at least 44 px on phones (WCAG 2.5.5): a medium button is 37 px tall, a small icon button 34 px.
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { minHeight: 44 } }) },
+    },
+    MuiIconButton: {
+      styleOverrides: { root: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { minWidth: 44, minHeight: 44 } }) },
+    },
     MuiLink: { styleOverrides: { root: { '&:focus-visible': focusRing } } },
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiAppBar: { defaultProps: { elevation: 0 } },

@@ -615,6 +615,13 @@ export const CaseFileListSchema = z.object({
   total_size: z.number().int(),
 });
 
+/**
+ * POST /documents/{id}/files/{fileId}/view-link: a same-origin address that shows the file inline for a few minutes
+ * (an iframe cannot send the bearer header). It ends with the file's name, so the browser's PDF viewer shows that name.
+ */
+export const FileViewLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
+export type FileViewLink = z.infer<typeof FileViewLinkSchema>;
+
 export const UploadFailureSchema = z.object({ filename: z.string(), error: z.string(), code: z.string() });
 export const UploadResultSchema = z.object({
   status: z.literal('success'),

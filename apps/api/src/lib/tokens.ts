@@ -34,3 +34,34 @@ export function verifyAccessToken(token: string, secret: string, opts: { allowEx
 /** Opaque random token (refresh, password reset); only its SHA-256 is stored. */
 export const newOpaqueToken = () => randomBytes(32).toString('base64url');
 export const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest('hex');
+
+/** What a file-view ticket names: one file of one document, for one user's login session. */
+export type FileViewSubject = { userId: number; sessionId: string; documentId: number; fileId: number };
+
+/**
+ * A short-lived ticket for showing one stored file inline (an iframe or a tab cannot send the bearer header). Its own
+ * `typ`, so it never passes as an access token, and it names the session, so logging out ends it too. `expiresAt`
+ * comes from the app's clock, and `verifyFileViewTicket` checks it against the same clock.
+ */
+export const signFileViewTicket = ({ userId, sessionId, documentId, fileId }: FileViewSubject, secret: string, expiresAt: Date) =>
+  jwt.sign({ typ: 'file_view', sid: sessionId, doc: documentId, file: fileId, exp: Math.floor(expiresAt.getTime() / 1000) }, secret, {
+    algorithm: 'HS256',
+    subject: String(userId),
+  });
+
+/** Checks a file-view ticket (HS256 with our secret, `typ` file_view, unexpired at `now`); null when it is not one. */
+export function verifyFileViewTicket(ticket: string, secret: string, now: Date): FileViewSubject | null {
+  try {
+    const claims = jwt.verify(ticket, secret, { algorithms: ['HS256'], clockTimestamp: Math.floor(now.getTime() / 1000) }) as AccessClaims & {
+      doc?: unknown;
+      file?: unknown;
+    };
+    const userId = Number(claims.sub);
+    if (claims.typ !== 'file_view' || typeof claims.exp !== 'number' || typeof claims.sid !== 'string' || !UUID.test(claims.sid)) return null;
+    if (typeof claims.sub !== 'string' || !Number.isInteger(userId)) return null;
+    if (typeof claims.doc !== 'number' || typeof claims.file !== 'number') return null;
+    return { userId, sessionId: claims.sid, documentId: claims.doc, fileId: claims.file };
+  } catch {
+    return null;
+  }
+}

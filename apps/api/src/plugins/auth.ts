@@ -8,6 +8,7 @@ import { accountRefusal, standingColumns } from '../lib/account-standing';
 import { assertApiKeyMayCall, isApiKeyToken, resolveApiKeyActor } from '../lib/api-keys';
 import { AppError } from '../lib/app-error';
 import { actorOf } from '../lib/context';
+import type { Deps } from '../lib/deps';
 import { isSessionLive } from '../lib/sessions';
 import { verifyAccessToken } from '../lib/tokens';
 
@@ -35,7 +36,15 @@ export const bearerToken = (request: FastifyRequest): string | undefined => {
 export async function resolveActor(app: FastifyInstance, token: string): Promise<Actor> {
   const verified = verifyAccessToken(token, app.deps.env.JWT_SECRET);
   if (!verified.ok) throw new AppError(verified.expired ? CommonErrors.TOKEN_EXPIRED : CommonErrors.AUTH_REQUIRED);
-  const [row] = await app.deps.database.db
+  return actorOfSession(app.deps, verified);
+}
+
+/**
+ * The actor of a user's login session, checked as for every authenticated call: the user, their firm and their branch
+ * active, the session live. Also reached through a file-view ticket (a signed name of the same session).
+ */
+export async function actorOfSession(deps: Deps, verified: { userId: number; sessionId: string }): Promise<Actor> {
+  const [row] = await deps.database.db
     .select({
       id: users.id,
       role: users.role,
@@ -60,7 +69,7 @@ export async function resolveActor(app: FastifyInstance, token: string): Promise
   const refusal = accountRefusal(row);
   if (refusal) throw new AppError(refusal);
   const session = row.sessionExpiresAt ? { revokedAt: row.sessionRevokedAt, expiresAt: row.sessionExpiresAt } : undefined;
-  if (!isSessionLive(session, app.deps.clock.now())) throw new AppError(CommonErrors.SESSION_ENDED);
+  if (!isSessionLive(session, deps.clock.now())) throw new AppError(CommonErrors.SESSION_ENDED);
   return {
     id: row.id,
     role: row.role,

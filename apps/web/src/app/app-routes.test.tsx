@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../config/constants';
+import { makeCase } from '../testing/case-factories';
 import { makeFirmOverview, makeSubscription, makeUser } from '../testing/factories';
 import { mockApi, reply } from '../testing/mock-api';
 import { setSessionEndReason } from '../lib/session-store';
@@ -90,6 +91,14 @@ describe('subscription gate (spec 4.1)', () => {
     expect(screen.getAllByText('Subscription Required').length).toBeGreaterThan(0);
   });
 
+  it('says once on My Plan that a subscription is needed (one banner, not two stacked)', async () => {
+    signedInAs({ role: 'firm_admin', subscription: null });
+    renderApp('/app/my-plan');
+    expect(await screen.findByText('No Active Subscription')).toBeInTheDocument();
+    expect(screen.getByText('Choose Your Subscription Plan')).toBeInTheDocument();
+    expect(screen.getAllByText(/needs an active subscription/)).toHaveLength(1);
+  });
+
   it('sends a firm role whose trial has ended to /app/plans', async () => {
     signedInAs({ role: 'branch_admin', subscription: makeSubscription({ status: 'trial', trial_end_date: '2020-01-01T00:00:00Z' }) });
     const { router } = renderApp('/app/account');
@@ -109,7 +118,7 @@ describe('subscription gate (spec 4.1)', () => {
   it('lets sheriffs in without a subscription', async () => {
     const { find } = signedInAs({ role: 'sheriff', subscription: null });
     const { router } = renderApp('/app/dashboard');
-    expect(await screen.findByRole('tab', { name: 'New Matters' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My Cases' })).toBeInTheDocument();
     expect(pathOf(router)).toBe('/app/dashboard');
     expect(find('GET', '/subscriptions/my-subscription')).toHaveLength(0);
   });
@@ -143,7 +152,6 @@ describe('dashboard tabs per role (spec 2.7)', () => {
     ['firm_admin', ['New Matters', 'My Cases', 'Case Closures', 'User Management']],
     ['branch_admin', ['New Matters', 'My Cases', 'Case Closures']],
     ['legal_practitioner', ['New Matters', 'My Cases']],
-    ['sheriff', ['New Matters', 'My Cases']],
   ])('%s sees %j', async (role, tabs) => {
     signedInAs({ role });
     renderApp('/app/dashboard');
@@ -151,11 +159,20 @@ describe('dashboard tabs per role (spec 2.7)', () => {
     expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(tabs);
   });
 
-  it('lands a sheriff on My Cases, Active Cases: the documents with them for service', async () => {
+  it('lands a sheriff on My Cases, Active Cases, with no strip of sections: a sheriff makes no matters', async () => {
     signedInAs({ role: 'sheriff' });
     renderApp('/app/dashboard');
-    expect(await screen.findByRole('tab', { name: 'My Cases', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My Cases' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist', { name: 'Dashboard sections' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'New Matters' })).not.toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: /Active Cases/, selected: true }, { timeout: 8000 })).toBeInTheDocument();
+  });
+
+  it('sends a sheriff asking for New Matters to My Cases', async () => {
+    signedInAs({ role: 'sheriff' });
+    renderApp('/app/dashboard?tab=new-matters');
+    expect(await screen.findByRole('heading', { name: 'My Cases' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'New Matters' })).not.toBeInTheDocument();
   });
 
   it('opens the tab of the query', async () => {
@@ -174,5 +191,33 @@ describe('dashboard tabs per role (spec 2.7)', () => {
     signedInAs({ role });
     renderApp(`/app/dashboard?tab=${tab}`);
     expect(await screen.findByRole('tab', { name: 'New Matters', selected: true })).toBeInTheDocument();
+  });
+});
+
+describe('the case page per role: no control a role can never use', () => {
+  const openCase = (role: Role) => {
+    signIn();
+    mockApi({
+      'GET /users/me': reply(200, makeUser({ id: 1, role, full_name: 'Test User' })),
+      'GET /subscriptions/my-subscription': reply(200, makeSubscription()),
+      'GET /documents/7': reply(200, makeCase()),
+      'GET /documents/7/files': reply(200, { files: [], total: 0, total_size: 0 }),
+    });
+    return renderApp('/app/dashboard/active-case/7');
+  };
+
+  it('gives a sheriff no Case Closure tab and no closure button: a sheriff never closes a case', async () => {
+    openCase('sheriff');
+    expect(await screen.findByRole('heading', { name: 'Plea in Mokoena v Acme' }, { timeout: 8000 })).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist', { name: 'Case sections' });
+    expect(within(tabs).getByRole('tab', { name: 'Service' })).toBeInTheDocument();
+    expect(within(tabs).queryByRole('tab', { name: 'Case Closure' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Case Closure|Close Case/ })).not.toBeInTheDocument();
+  });
+
+  it('gives a legal practitioner the Case Closure tab', async () => {
+    openCase('legal_practitioner');
+    const tabs = await screen.findByRole('tablist', { name: 'Case sections' }, { timeout: 8000 });
+    expect(await within(tabs).findByRole('tab', { name: 'Case Closure' })).toBeInTheDocument();
   });
 });

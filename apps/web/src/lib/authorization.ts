@@ -9,7 +9,8 @@ export const DASHBOARD_TABS_BY_ROLE: Record<Role, readonly DashboardTab[]> = {
   firm_admin: ['new-matters', 'my-cases', 'case-closures', 'user-management'],
   branch_admin: ['new-matters', 'my-cases', 'case-closures'],
   legal_practitioner: ['new-matters', 'my-cases'],
-  sheriff: ['new-matters', 'my-cases'],
+  // A sheriff creates no matters (PRODUCT-DECISIONS): no New Matters tab they could never use.
+  sheriff: ['my-cases'],
   system_admin: [],
 };
 

@@ -1,4 +1,4 @@
-import type { Document } from '@lexserve/contracts/documents';
+import type { CaseFile, Document } from '@lexserve/contracts/documents';
 
 /** A case (document) as GET /documents/{id} returns it: a served plea of the demo firm, with overrides. */
 export const makeCase = (overrides: Partial<Document> = {}): Document => ({
@@ -53,5 +53,25 @@ export const makeCase = (overrides: Partial<Document> = {}): Document => ({
   has_proof_of_service: true,
   security_id: 'LS-ABCD-1234',
   delivery: null,
+  ...overrides,
+});
+
+/** A case file as GET /documents/{id}/files lists it: the primary PDF of case 7, with overrides. */
+export const makeCaseFile = (overrides: Partial<CaseFile> = {}): CaseFile => ({
+  id: 3,
+  document_id: 7,
+  filename: 'Summons – Mokoena.pdf',
+  size: 48_213,
+  mime_type: 'application/pdf',
+  file_type: 'pdf',
+  sha256: 'a'.repeat(64),
+  uploaded_at: '2025-05-01T08:00:00Z',
+  uploaded_by_id: 5,
+  uploaded_by: { id: 5, full_name: 'Aisha Patel', email: 'attorney@demo.co.za', firm_name: 'Demo Attorneys Inc.' },
+  is_bundle: false,
+  is_primary: true,
+  is_served: false,
+  page_count: 2,
+  bundle_source_ids: null,
   ...overrides,
 });

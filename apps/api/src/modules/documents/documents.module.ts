@@ -2,11 +2,12 @@ import type { ModuleDef } from '../../lib/module';
 import { deliveryPublicRoutes } from './delivery.routes';
 import { documentPartiesRoutes } from './document-parties.routes';
 import { documentsRoutes } from './documents.routes';
+import { fileViewPublicRoutes } from './file-view.routes';
 import { proofRecoverySetup } from './proof-recovery';
 import { trailRoutes } from './trail.routes';
 import { seedAnchorJob, trailSetup } from './trail.service';
 
-/** Case documents: documents, files, bundles, timeline, parties of a document, sheriffs, proof of service; the DSA delivery page (public). */
+/** Case documents: documents, files, bundles, timeline, parties of a document, sheriffs, proof of service; the DSA delivery page and file view links (public). */
 export const documentsModule: ModuleDef = {
   name: 'documents',
   routes: async (app) => {
@@ -14,7 +15,10 @@ export const documentsModule: ModuleDef = {
     await documentPartiesRoutes(app);
     trailRoutes(app);
   },
-  publicRoutes: deliveryPublicRoutes,
+  publicRoutes: async (app) => {
+    await deliveryPublicRoutes(app);
+    fileViewPublicRoutes(app);
+  },
   /** The proof-of-service job and the recovery sweeps (see proof-recovery.ts); the trail's anchor job and backfill (trail.service.ts). */
   setup: async (app) => {
     proofRecoverySetup(app);

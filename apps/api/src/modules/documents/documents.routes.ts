@@ -14,6 +14,7 @@ import {
   DocumentListSchema,
   DocumentSchema,
   DownloadQuerySchema,
+  FileViewLinkSchema,
   GenerateProofInputSchema,
   MAX_FILES_PER_UPLOAD,
   MAX_FILE_SIZE_BYTES,
@@ -32,6 +33,7 @@ import { formFields, registerUploads, uploadParts } from '../../plugins/uploads'
 import { createBundle } from './bundles.service';
 import * as delivery from './delivery.service';
 import * as documents from './documents.service';
+import * as fileView from './file-view.service';
 import * as files from './files.service';
 import * as proof from './proof-of-service.service';
 import { returnsRoutes } from './returns.routes';
@@ -122,6 +124,18 @@ export async function documentsRoutes(app: FastifyInstance) {
     });
     r.get('/documents/:id/download', { schema: { tags, params: IdParamsSchema, querystring: DownloadQuerySchema } }, async (req, reply) =>
       sendStream(reply, await files.downloadFile(ctxOf(req), req.params.id, req.query)),
+    );
+    r.post(
+      '/documents/:id/files/:fileId/view-link',
+      {
+        schema: {
+          tags,
+          description: 'A same-origin address showing the file inline for 10 minutes, ending with its file name (for a PDF viewer).',
+          params: FileParamsSchema,
+          response: { 201: FileViewLinkSchema },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await fileView.createFileViewLink(ctxOf(req), req.params.id, req.params.fileId)),
     );
     r.post(
       '/documents/:id/bundle',

@@ -166,4 +166,14 @@ describe('plan limits', () => {
       '2025-04-30T22:00:00.000Z',
     ]);
   });
+
+  it('counts a trial in its own period, which ends when the trial does (the first charge)', () => {
+    const start = new Date('2025-01-10T08:00:00Z');
+    const trialEndDate = new Date('2025-01-24T08:00:00Z');
+    const w = meteringWindow({ currentPeriodStart: start, startDate: start, status: 'trial', trialEndDate }, new Date('2025-01-15T00:00:00Z'));
+    expect([w.start.toISOString(), w.end.toISOString()]).toEqual(['2025-01-10T08:00:00.000Z', '2025-01-24T08:00:00.000Z']);
+    // Active again: the monthly periods.
+    const after = meteringWindow({ currentPeriodStart: trialEndDate, startDate: start, status: 'active', trialEndDate }, new Date('2025-02-01T00:00:00Z'));
+    expect([after.start.toISOString(), after.end.toISOString()]).toEqual(['2025-01-24T08:00:00.000Z', '2025-02-24T08:00:00.000Z']);
+  });
 });

@@ -4,6 +4,7 @@ import { isFirmRole } from '@lexserve/contracts/common';
 import type { Document } from '@lexserve/contracts/documents';
 import { CaseClosureButton } from '../../features/closures/components/case-closure-button';
 import { CaseClosurePanel } from '../../features/closures/components/case-closure-panel';
+import { closurePermissions } from '../../features/closures/closure-state';
 import { CaseDetailPage } from '../../features/documents/components/case-detail-page';
 import { CaseDeadlinesPanel } from '../../features/deadlines/components/case-deadlines-panel';
 import { useMySubscription } from '../../features/subscriptions/api/get-my-subscription';
@@ -32,7 +33,17 @@ const closurePanel = (documentId: number) => (
 const closureButton = (document: Document) => <CaseClosureButton documentId={document.id} documentStatus={document.status} />;
 const deadlinesPanel = (document: Document, canChange: boolean) => <CaseDeadlinesPanel documentId={document.id} canChange={canChange} />;
 
-/** /app/dashboard/active-case/{documentId}: the case page, with the closures feature's button and tab and the deadlines panel. */
+/**
+ * /app/dashboard/active-case/{documentId}: the case page with the deadlines panel, and the closures feature's button
+ * and tab for the roles that can request, approve or complete a closure (PRODUCT-DECISIONS); a sheriff gets neither.
+ */
 export function ActiveCasePage() {
-  return <CaseDetailPage closurePanel={closurePanel} closureButton={closureButton} deadlinesPanel={deadlinesPanel} />;
+  const { data: user } = useCurrentUser();
+  const rights = closurePermissions(user?.role);
+  const closing = rights.canRequestClosure || rights.canApproveClosure || rights.canCompleteClosure;
+  return closing ? (
+    <CaseDetailPage closurePanel={closurePanel} closureButton={closureButton} deadlinesPanel={deadlinesPanel} />
+  ) : (
+    <CaseDetailPage deadlinesPanel={deadlinesPanel} />
+  );
 }

@@ -102,34 +102,37 @@ export function DashboardPage() {
       <NotificationBanner open={Boolean(success)} severity="success" message={success} onClose={() => setSuccess(null)} />
       <NotificationBanner open={Boolean(error)} severity="error" message={error} onClose={() => setError(null)} autoHideMs={null} />
 
-      <Paper variant="outlined" sx={{ mb: 3 }}>
-        <Tabs
-          ref={tabsRef}
-          value={tab}
-          onChange={(_, value: DashboardTab) => {
-            setSuccess(null);
-            setError(null);
-            setParams({ tab: value });
-          }}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Dashboard sections"
-        >
-          {tabs.map((value) => (
-            <Tab
-              key={value}
-              value={value}
-              label={DASHBOARD_TAB_LABELS[value]}
-              disabled={busy}
-              id={`dashboard-tab-${value}`}
-              aria-controls={`dashboard-panel-${value}`}
-            />
-          ))}
-        </Tabs>
-      </Paper>
+      {/* A role with one section (the sheriff: My Cases) gets no strip of a single tab. */}
+      {tabs.length > 1 ? (
+        <Paper variant="outlined" sx={{ mb: 3 }}>
+          <Tabs
+            ref={tabsRef}
+            value={tab}
+            onChange={(_, value: DashboardTab) => {
+              setSuccess(null);
+              setError(null);
+              setParams({ tab: value });
+            }}
+            variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
+            aria-label="Dashboard sections"
+          >
+            {tabs.map((value) => (
+              <Tab
+                key={value}
+                value={value}
+                label={DASHBOARD_TAB_LABELS[value]}
+                disabled={busy}
+                id={`dashboard-tab-${value}`}
+                aria-controls={`dashboard-panel-${value}`}
+              />
+            ))}
+          </Tabs>
+        </Paper>
+      ) : null}
 
-      <Box role="tabpanel" id={`dashboard-panel-${tab}`} aria-labelledby={`dashboard-tab-${tab}`}>
+      <Box id={`dashboard-panel-${tab}`} {...(tabs.length > 1 ? { role: 'tabpanel', 'aria-labelledby': `dashboard-tab-${tab}` } : {})}>
         <Suspense fallback={<PageLoader />}>
           <TabContent tab={tab} subtab={subtab} />
         </Suspense>

@@ -11,24 +11,20 @@ import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { RowsTable } from '../../../components/data-table/rows-table';
+import type { DataTableColumn } from '../../../components/data-table/columns';
 import { QueryError } from '../../../components/query-state';
 import { describeError } from '../../../lib/api-client';
 import { formatDate, formatRand } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { monthLabel, randAxis } from '../admin-format';
-import { useExpiringSoon, useTrends, useUsageLimits } from '../api/analytics';
+import { useExpiringSoon, useTrends, useUsageLimits, type ExpiringSubscription, type FirmUsage, type MonthTrend } from '../api/analytics';
 import { AdminPageHeader } from './admin-page-header';
 
 function ChartCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
@@ -48,6 +44,81 @@ function ChartCard({ title, description, children }: { title: string; descriptio
 }
 
 const KIND_LABELS = { trial_end: 'Trial ends', period_end: 'Period ends', access_end: 'Access ends' } as const;
+
+const count = (id: keyof MonthTrend & string, header: string): DataTableColumn<MonthTrend & { label: string }> => ({
+  id,
+  header,
+  align: 'right',
+  sortValue: (m) => Number(m[id]),
+  cell: (m) => String(m[id]),
+});
+
+const MONTH_COLUMNS: DataTableColumn<MonthTrend & { label: string }>[] = [
+  { id: 'month', header: 'Month', card: 'title', sortValue: (m) => m.month, cell: (m) => <Typography sx={{ fontWeight: 600 }}>{m.label}</Typography> },
+  count('active_at_month_end', 'Active at month end'),
+  count('new_subscriptions', 'New'),
+  count('trials_started', 'Trials started'),
+  count('cancellations', 'Cancellations'),
+  count('expirations', 'Expirations'),
+  count('payments', 'Payments'),
+  { id: 'revenue', header: 'Revenue', align: 'right', sortValue: (m) => m.revenue, cell: (m) => formatRand(m.revenue) },
+];
+
+const ENDING_COLUMNS: DataTableColumn<ExpiringSubscription>[] = [
+  { id: 'firm', header: 'Firm', card: 'title', sortValue: (s) => s.firm_name, cell: (s) => <Typography sx={{ fontWeight: 600 }}>{s.firm_name}</Typography> },
+  { id: 'plan', header: 'Plan', sortValue: (s) => s.plan_name, cell: (s) => s.plan_name },
+  {
+    id: 'what',
+    header: 'What',
+    cell: (s) => (
+      <>
+        {KIND_LABELS[s.kind]}
+        {!s.has_payment_method && s.kind !== 'access_end' ? <Chip size="small" color="warning" variant="outlined" label="No card" sx={{ ml: 1 }} /> : null}
+      </>
+    ),
+  },
+  { id: 'date', header: 'Date', sortValue: (s) => s.ends_at, cell: (s) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.ends_at)}</Box> },
+  { id: 'days', header: 'Days left', align: 'right', sortValue: (s) => s.days_left, cell: (s) => String(s.days_left) },
+];
+
+function UsageMeter({ usage }: { usage: FirmUsage['users'] }) {
+  return (
+    <Box sx={{ minWidth: 110 }}>
+      <Typography variant="body2">{usage.percent === null ? `${Math.round(usage.used)} / ∞` : `${Math.round(usage.percent)}%`}</Typography>
+      {usage.percent !== null ? (
+        <LinearProgress
+          variant="determinate"
+          value={Math.min(100, usage.percent)}
+          color={usage.percent >= 90 ? 'error' : usage.percent >= 75 ? 'warning' : 'primary'}
+          aria-hidden
+        />
+      ) : null}
+    </Box>
+  );
+}
+
+const LIMIT_COLUMNS: DataTableColumn<FirmUsage>[] = [
+  {
+    id: 'firm',
+    header: 'Firm',
+    card: 'title',
+    sortValue: (f) => f.firm_name,
+    cell: (f) => (
+      <>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {f.firm_name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {f.plan_name}
+          {f.over_limit ? ' · over a limit' : ''}
+        </Typography>
+      </>
+    ),
+  },
+  { id: 'users', header: 'Users', sortValue: (f) => f.users.percent, cell: (f) => <UsageMeter usage={f.users} /> },
+  { id: 'services', header: 'Digital services', sortValue: (f) => f.digital_services.percent, cell: (f) => <UsageMeter usage={f.digital_services} /> },
+  { id: 'storage', header: 'Storage', sortValue: (f) => f.storage_mb.percent, cell: (f) => <UsageMeter usage={f.storage_mb} /> },
+];
 
 /** 'Analytics Dashboard': subscriptions and revenue over time, renewals due, firms near their limits. */
 export function AdminAnalyticsPage() {
@@ -128,36 +199,7 @@ export function AdminAnalyticsPage() {
               <Typography sx={{ fontWeight: 600 }}>Data table</Typography>
             </AccordionSummary>
             <AccordionDetails>
-              <TableContainer>
-                <Table size="small" aria-label="Subscriptions and revenue by month">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Month</TableCell>
-                      <TableCell align="right">Active at month end</TableCell>
-                      <TableCell align="right">New</TableCell>
-                      <TableCell align="right">Trials started</TableCell>
-                      <TableCell align="right">Cancellations</TableCell>
-                      <TableCell align="right">Expirations</TableCell>
-                      <TableCell align="right">Payments</TableCell>
-                      <TableCell align="right">Revenue</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.map((m) => (
-                      <TableRow key={m.month}>
-                        <TableCell>{m.label}</TableCell>
-                        <TableCell align="right">{m.active_at_month_end}</TableCell>
-                        <TableCell align="right">{m.new_subscriptions}</TableCell>
-                        <TableCell align="right">{m.trials_started}</TableCell>
-                        <TableCell align="right">{m.cancellations}</TableCell>
-                        <TableCell align="right">{m.expirations}</TableCell>
-                        <TableCell align="right">{m.payments}</TableCell>
-                        <TableCell align="right">{formatRand(m.revenue)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <RowsTable label="Subscriptions and revenue by month" rows={data} rowKey={(m) => m.month} columns={MONTH_COLUMNS} />
             </AccordionDetails>
           </Accordion>
         </Grid>
@@ -183,33 +225,12 @@ export function AdminAnalyticsPage() {
               ) : expiring.data.subscriptions.length === 0 ? (
                 <Typography color="text.secondary">No subscriptions end in the next {days} days.</Typography>
               ) : (
-                <TableContainer>
-                  <Table size="small" aria-label="Subscriptions ending soon">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Firm</TableCell>
-                        <TableCell>Plan</TableCell>
-                        <TableCell>What</TableCell>
-                        <TableCell>Date</TableCell>
-                        <TableCell align="right">Days left</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {expiring.data.subscriptions.map((s) => (
-                        <TableRow key={`${s.subscription_id}-${s.kind}`}>
-                          <TableCell>{s.firm_name}</TableCell>
-                          <TableCell>{s.plan_name}</TableCell>
-                          <TableCell>
-                            {KIND_LABELS[s.kind]}
-                            {!s.has_payment_method && s.kind !== 'access_end' ? <Chip size="small" color="warning" variant="outlined" label="No card" sx={{ ml: 1 }} /> : null}
-                          </TableCell>
-                          <TableCell>{formatDate(s.ends_at)}</TableCell>
-                          <TableCell align="right">{s.days_left}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
+                <RowsTable
+                  label="Subscriptions ending soon"
+                  rows={expiring.data.subscriptions}
+                  rowKey={(s) => `${s.subscription_id}-${s.kind}`}
+                  columns={ENDING_COLUMNS}
+                />
               )}
             </CardContent>
           </Card>
@@ -227,44 +248,7 @@ export function AdminAnalyticsPage() {
               ) : limits.data.firms.length === 0 ? (
                 <Typography color="text.secondary">No firm is above {limits.data.threshold}% of any limit.</Typography>
               ) : (
-                <TableContainer>
-                  <Table size="small" aria-label="Firms near their plan limits">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Firm</TableCell>
-                        <TableCell>Users</TableCell>
-                        <TableCell>Digital services</TableCell>
-                        <TableCell>Storage</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {limits.data.firms.map((f) => (
-                        <TableRow key={f.firm_id}>
-                          <TableCell>
-                            {f.firm_name}
-                            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                              {f.plan_name}
-                              {f.over_limit ? ' · over a limit' : ''}
-                            </Typography>
-                          </TableCell>
-                          {[f.users, f.digital_services, f.storage_mb].map((u, i) => (
-                            <TableCell key={i} sx={{ minWidth: 110 }}>
-                              <Typography variant="body2">{u.percent === null ? `${Math.round(u.used)} / ∞` : `${Math.round(u.percent)}%`}</Typography>
-                              {u.percent !== null ? (
-                                <LinearProgress
-                                  variant="determinate"
-                                  value={Math.min(100, u.percent)}
-                                  color={u.percent >= 90 ? 'error' : u.percent >= 75 ? 'warning' : 'primary'}
-                                  aria-hidden
-                                />
-                              ) : null}
-                            </TableCell>
-                          ))}
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
+                <RowsTable label="Firms near their plan limits" rows={limits.data.firms} rowKey={(f) => f.firm_id} columns={LIMIT_COLUMNS} />
               )}
             </CardContent>
           </Card>

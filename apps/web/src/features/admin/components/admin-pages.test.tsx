@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../testing/factories';
 import { mockApi, reply } from '../../../testing/mock-api';
 import { renderApp, renderWithProviders, signIn } from '../../../testing/render';
 import { makeFirmSubscription, makePlan } from '../../../testing/subscription-factories';
+import { AdminAnalyticsPage } from './admin-analytics-page';
 import { AdminPlansPage } from './admin-plans-page';
 import { FirmSubscriptionDetailsDialog } from './firm-subscription-details-dialog';
 import { FirmSubscriptionsPage } from './firm-subscriptions-page';
@@ -254,5 +255,41 @@ describe('FirmSubscriptionDetailsDialog history', () => {
     expect(rows[1]).not.toHaveTextContent('24/12/2026 10:00');
     expect(rows[2]).toHaveTextContent('20/11/2026 10:00');
     expect(within(rows[2]!).getByText('At once')).toBeInTheDocument();
+  });
+});
+
+describe('Analytics on a phone', () => {
+  it('shows the subscriptions ending soon and the firms near their limits as cards, every column in view', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (media) =>
+        ({ matches: media.includes('max-width'), media, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: () => false }) as MediaQueryList,
+    );
+    const figure = (used: number, limit: number) => ({ used, limit, percent: (used / limit) * 100 });
+    setup(<AdminAnalyticsPage />, '/app/admin/analytics', {
+      'GET /admin/subscriptions/analytics/trends': reply(200, { months: [] }),
+      'GET /admin/subscriptions/analytics/expiring-soon': reply(200, {
+        days: 30,
+        total: 1,
+        subscriptions: [
+          { subscription_id: 1, firm_id: 1, firm_name: 'Demo Attorneys Inc.', plan_name: 'Medium / Large Firm', status: 'active', ends_at: '2026-12-24T10:00:00Z', days_left: 30, kind: 'period_end', has_payment_method: true },
+        ],
+      }),
+      'GET /admin/subscriptions/analytics/usage-limits': reply(200, {
+        threshold: 75,
+        firms: [
+          { firm_id: 1, firm_name: 'Busy Firm', subscription_id: 1, plan_name: 'Small Practice', users: figure(5, 5), branches: figure(1, 1), digital_services: figure(80, 100), storage_mb: figure(1, 10_240), near_limit: true, over_limit: false },
+        ],
+      }),
+    });
+    const ending = await screen.findByRole('list', { name: 'Subscriptions ending soon' });
+    const card = within(ending).getByRole('listitem');
+    expect(card).toHaveTextContent('Demo Attorneys Inc.');
+    expect(within(card).getByText('Date')).toBeInTheDocument();
+    expect(within(card).getByText('24/12/2026')).toBeInTheDocument();
+    expect(within(card).getByText('Days left')).toBeInTheDocument();
+    const limits = await screen.findByRole('list', { name: 'Firms near their plan limits' });
+    expect(within(limits).getByRole('listitem')).toHaveTextContent('Busy Firm');
+    expect(within(limits).getByText('100%')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Subscriptions ending soon' })).not.toBeInTheDocument();
   });
 });

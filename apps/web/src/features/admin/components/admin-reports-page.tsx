@@ -7,24 +7,46 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import type { DataTableColumn } from '../../../components/data-table/columns';
+import { RowsTable } from '../../../components/data-table/rows-table';
 import { QueryError } from '../../../components/query-state';
 import { describeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatRand } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LONG_MONTHS, humanise } from '../admin-format';
-import { useCancellationReport, useMonthlySummary } from '../api/analytics';
+import { useCancellationReport, useMonthlySummary, type CancellationRow, type PaymentFeedbackRow, type PlanRevenue } from '../api/analytics';
 import { AdminPageHeader } from './admin-page-header';
 import { StatCard } from './stat-card';
+
+const title = (text: string) => <Typography sx={{ fontWeight: 600 }}>{text}</Typography>;
+const longText = (text: string | null | undefined) => <Box sx={{ maxWidth: 360, whiteSpace: 'pre-wrap' }}>{text || '-'}</Box>;
+
+const PLAN_REVENUE_COLUMNS: DataTableColumn<PlanRevenue>[] = [
+  { id: 'plan', header: 'Plan', card: 'title', sortValue: (p) => p.name, cell: (p) => title(p.name) },
+  { id: 'payments', header: 'Payments', align: 'right', sortValue: (p) => p.payments, cell: (p) => String(p.payments) },
+  { id: 'revenue', header: 'Revenue', align: 'right', sortValue: (p) => p.revenue, cell: (p) => formatRand(p.revenue) },
+];
+
+const CANCELLATION_COLUMNS: DataTableColumn<CancellationRow>[] = [
+  { id: 'firm', header: 'Firm', card: 'title', sortValue: (c) => c.firm_name, cell: (c) => title(c.firm_name) },
+  { id: 'date', header: 'Date', sortValue: (c) => c.at, cell: (c) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.at)}</Box> },
+  { id: 'plan', header: 'Plan', sortValue: (c) => c.plan_name, cell: (c) => c.plan_name ?? '-' },
+  { id: 'reason', header: 'Reason', sortValue: (c) => c.reason, cell: (c) => humanise(c.reason) },
+  { id: 'feedback', header: 'Feedback', cell: (c) => longText(c.feedback) },
+  { id: 'by', header: 'By', cell: (c) => c.by ?? 'System' },
+];
+
+const PAYMENT_FEEDBACK_COLUMNS: DataTableColumn<PaymentFeedbackRow>[] = [
+  { id: 'firm', header: 'Firm', card: 'title', sortValue: (f) => f.firm_name, cell: (f) => title(f.firm_name ?? '-') },
+  { id: 'when', header: 'When', sortValue: (f) => f.at, cell: (f) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(f.at)}</Box> },
+  { id: 'user', header: 'User', cell: (f) => f.user ?? '-' },
+  { id: 'reason', header: 'Reason', sortValue: (f) => f.reason, cell: (f) => humanise(f.reason) },
+  { id: 'feedback', header: 'Feedback', cell: (f) => longText(f.feedback) },
+];
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -120,24 +142,7 @@ export function AdminReportsPage() {
                 {summary.isPending ? (
                   <Skeleton variant="rounded" height={120} />
                 ) : s && s.revenue_by_plan.length ? (
-                  <Table size="small" aria-label="Revenue by plan">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Plan</TableCell>
-                        <TableCell align="right">Payments</TableCell>
-                        <TableCell align="right">Revenue</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {s.revenue_by_plan.map((p) => (
-                        <TableRow key={p.plan_id}>
-                          <TableCell>{p.name}</TableCell>
-                          <TableCell align="right">{p.payments}</TableCell>
-                          <TableCell align="right">{formatRand(p.revenue)}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                  <RowsTable label="Revenue by plan" rows={s.revenue_by_plan} rowKey={(p) => p.plan_id} columns={PLAN_REVENUE_COLUMNS} />
                 ) : (
                   <Typography color="text.secondary">No payments this month.</Typography>
                 )}
@@ -167,32 +172,7 @@ export function AdminReportsPage() {
                 ) : report.data.cancellations.length === 0 ? (
                   <Typography color="text.secondary">No subscriptions were cancelled this month.</Typography>
                 ) : (
-                  <TableContainer>
-                    <Table size="small" aria-label="Cancellations">
-                      <TableHead>
-                        <TableRow>
-                          <TableCell>Date</TableCell>
-                          <TableCell>Firm</TableCell>
-                          <TableCell>Plan</TableCell>
-                          <TableCell>Reason</TableCell>
-                          <TableCell>Feedback</TableCell>
-                          <TableCell>By</TableCell>
-                        </TableRow>
-                      </TableHead>
-                      <TableBody>
-                        {report.data.cancellations.map((c) => (
-                          <TableRow key={`${c.subscription_id}-${c.at}`}>
-                            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.at)}</TableCell>
-                            <TableCell>{c.firm_name}</TableCell>
-                            <TableCell>{c.plan_name ?? '-'}</TableCell>
-                            <TableCell>{humanise(c.reason)}</TableCell>
-                            <TableCell sx={{ maxWidth: 360, whiteSpace: 'pre-wrap' }}>{c.feedback || '-'}</TableCell>
-                            <TableCell>{c.by ?? 'System'}</TableCell>
-                          </TableRow>
-                        ))}
-                      </TableBody>
-                    </Table>
-                  </TableContainer>
+                  <RowsTable label="Cancellations" rows={report.data.cancellations} rowKey={(c) => `${c.subscription_id}-${c.at}`} columns={CANCELLATION_COLUMNS} />
                 )}
               </Panel>
             </Grid>
@@ -203,30 +183,7 @@ export function AdminReportsPage() {
                 ) : report.isError ? null : report.data.payment_feedback.length === 0 ? (
                   <Typography color="text.secondary">No feedback on cancelled payments this month.</Typography>
                 ) : (
-                  <TableContainer>
-                    <Table size="small" aria-label="Payment-cancel feedback">
-                      <TableHead>
-                        <TableRow>
-                          <TableCell>When</TableCell>
-                          <TableCell>Firm</TableCell>
-                          <TableCell>User</TableCell>
-                          <TableCell>Reason</TableCell>
-                          <TableCell>Feedback</TableCell>
-                        </TableRow>
-                      </TableHead>
-                      <TableBody>
-                        {report.data.payment_feedback.map((f) => (
-                          <TableRow key={f.id}>
-                            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(f.at)}</TableCell>
-                            <TableCell>{f.firm_name ?? '-'}</TableCell>
-                            <TableCell>{f.user ?? '-'}</TableCell>
-                            <TableCell>{humanise(f.reason)}</TableCell>
-                            <TableCell sx={{ maxWidth: 360, whiteSpace: 'pre-wrap' }}>{f.feedback || '-'}</TableCell>
-                          </TableRow>
-                        ))}
-                      </TableBody>
-                    </Table>
-                  </TableContainer>
+                  <RowsTable label="Payment-cancel feedback" rows={report.data.payment_feedback} rowKey={(f) => f.id} columns={PAYMENT_FEEDBACK_COLUMNS} />
                 )}
               </Panel>
             </Grid>

@@ -1,6 +1,7 @@
-import type { CaseFile, UploadResult } from '@lexserve/contracts/documents';
+import type { CaseFile, FileViewLink, UploadResult } from '@lexserve/contracts/documents';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, describeError, isApiRequestError, uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
+import { API_ORIGIN } from '../../../config/env';
 import { STALE_TIMES } from '../../../lib/query-client';
 import { documentKeys } from '../keys';
 import { invalidateDocuments } from './documents';
@@ -97,6 +98,15 @@ export const bundleErrorMessage = (error: unknown) =>
 /** GET /documents/{id}/download with file_id and primary_only false: the file's bytes. */
 export const downloadCaseFile = (documentId: number, fileId: number): Promise<Blob> =>
   api.get<Blob>(`/documents/${documentId}/download`, { query: { file_id: fileId, primary_only: false }, responseType: 'blob' });
+
+/**
+ * POST /documents/{id}/files/{fileId}/view-link: the address that shows the file inline for a few minutes, on the API's
+ * origin. It ends with the file's name, so the browser's PDF viewer is titled with it (a blob address showed a random id).
+ */
+export const fileViewUrl = async (documentId: number, fileId: number): Promise<string> => {
+  const link = await api.post<FileViewLink>(`/documents/${documentId}/files/${fileId}/view-link`);
+  return `${API_ORIGIN}${link.url}`;
+};
 
 export const downloadErrorMessage = (error: unknown, fallback = 'Failed to download document. Please try again.') =>
   describeError(error, {

@@ -31,6 +31,7 @@ import { CaseDocumentsTab } from './case-documents-tab';
 import { CasePartiesTab } from './case-parties-tab';
 import { CaseServiceTab } from './case-service-tab';
 import { CaseTimelineTab } from './case-timeline-tab';
+import { useActiveTabVisible } from '../../../lib/use-active-tab-visible';
 import { ProofOfServiceTab } from './proof-of-service-tab';
 import { RevokeDocumentDialog } from './revoke-document-dialog';
 
@@ -108,7 +109,10 @@ function CaseView({ document, closurePanel, closureButton, deadlinesPanel }: { d
   const firmRole = role ? isFirmRole(role) : false;
   const isAssignedSheriff = role === 'sheriff' && user?.id === document.assigned_sheriff_id;
   // The sheriff opens a case to record attempts and issue the return: the Service tab is theirs by default.
-  const tab: CaseTab = CASE_TABS.find((t) => t.value === requested)?.value ?? (isAssignedSheriff ? 'service' : 'documents');
+  // The closure tab only where the route gives it a panel: a role that can never close a case (the sheriff) gets none.
+  const tabs = closurePanel ? CASE_TABS : CASE_TABS.filter((t) => t.value !== 'closure');
+  const tab: CaseTab = tabs.find((t) => t.value === requested)?.value ?? (isAssignedSheriff ? 'service' : 'documents');
+  const tabsRef = useActiveTabVisible(tab);
   const closed = ['completed', 'cancelled', 'archived'].includes(document.status);
   const canChange = firmRole && !closed && !document.is_revoked;
   const priority = priorityChip(document.case_priority);
@@ -171,6 +175,7 @@ function CaseView({ document, closurePanel, closureButton, deadlinesPanel }: { d
 
       <Paper variant="outlined" sx={{ mb: 3 }}>
         <Tabs
+          ref={tabsRef}
           value={tab}
           onChange={(_, value: CaseTab) => setParams({ tab: value }, { replace: true })}
           variant="scrollable"
@@ -178,7 +183,7 @@ function CaseView({ document, closurePanel, closureButton, deadlinesPanel }: { d
           allowScrollButtonsMobile
           aria-label="Case sections"
         >
-          {CASE_TABS.map((t) => (
+          {tabs.map((t) => (
             <Tab key={t.value} value={t.value} label={t.label} id={`case-tab-${t.value}`} aria-controls={`case-panel-${t.value}`} />
           ))}
         </Tabs>
@@ -191,17 +196,13 @@ function CaseView({ document, closurePanel, closureButton, deadlinesPanel }: { d
         {tab === 'timeline' ? <CaseTimelineTab documentId={document.id} caseNumber={document.case_number} canDownloadCertificate={firmRole || isAssignedSheriff} /> : null}
         {tab === 'proof-of-service' ? <ProofOfServiceTab document={document} canGenerate={firmRole} /> : null}
         {tab === 'service' ? <CaseServiceTab document={document} isFirmRole={firmRole} isAssignedSheriff={isAssignedSheriff} currentUserId={user?.id ?? null} /> : null}
-        {tab === 'closure' ? (
+        {tab === 'closure' && closurePanel ? (
           <Card>
             <CardContent>
               <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
                 Case Closure Management
               </Typography>
-              {closurePanel ? (
-                <Box sx={{ maxHeight: 600, overflow: 'auto' }}>{closurePanel(document.id)}</Box>
-              ) : (
-                <Typography color="text.secondary">Case closure is not available yet.</Typography>
-              )}
+              <Box sx={{ maxHeight: 600, overflow: 'auto' }}>{closurePanel(document.id)}</Box>
             </CardContent>
           </Card>
         ) : null}

@@ -4,8 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { formatLongDate } from '../../../lib/format';
 import { signatureFromName } from '../utils/wizard-rules';
 
@@ -15,13 +17,16 @@ type DigitalSignatureCardProps = {
   onSign: (signature: string) => void;
   onClear: () => void;
   disabled?: boolean;
+  /** The server's message for the signature (a refused submit). */
+  error?: string;
 };
 
 const CURSIVE = '"Segoe Script", "Brush Script MT", "Lucida Handwriting", "Apple Chancery", cursive';
 
 /** The Digital Signature card (spec 2.6): the signer's first and last name in a cursive style. */
-export function DigitalSignatureCard({ fullName, signature, onSign, onClear, disabled = false }: DigitalSignatureCardProps) {
+export function DigitalSignatureCard({ fullName, signature, onSign, onClear, disabled = false, error }: DigitalSignatureCardProps) {
   const generated = signatureFromName(fullName);
+  const errorId = useId();
   return (
     <Card>
       <CardContent>
@@ -51,15 +56,27 @@ export function DigitalSignatureCard({ fullName, signature, onSign, onClear, dis
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
           {signature ? (
-            <Button variant="outlined" color="inherit" onClick={onClear} disabled={disabled}>
+            <Button variant="outlined" color="inherit" onClick={onClear} disabled={disabled} aria-describedby={error ? errorId : undefined}>
               Remove Signature
             </Button>
           ) : (
-            <Button variant="contained" color="secondary" startIcon={<DrawOutlinedIcon />} onClick={() => generated && onSign(generated)} disabled={disabled || !generated}>
+            <Button
+              variant="contained"
+              color="secondary"
+              startIcon={<DrawOutlinedIcon />}
+              onClick={() => generated && onSign(generated)}
+              disabled={disabled || !generated}
+              aria-describedby={error ? errorId : undefined}
+            >
               Sign Document
             </Button>
           )}
         </Stack>
+        {error ? (
+          <FormHelperText id={errorId} error>
+            {error}
+          </FormHelperText>
+        ) : null}
         <Alert severity="warning" sx={{ mt: 2 }}>
           By proceeding, you confirm that the information provided is accurate and you have the authority to submit this document.
         </Alert>

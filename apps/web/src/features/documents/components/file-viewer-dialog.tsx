@@ -15,7 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { CaseFile } from '@lexserve/contracts/documents';
 import { useEffect, useId, useState } from 'react';
-import { downloadCaseFile, downloadErrorMessage } from '../api/case-files';
+import { downloadCaseFile, downloadErrorMessage, fileViewUrl } from '../api/case-files';
 import { fileTypeLabel, isPdf, saveBlob } from '../utils/document-display';
 import { formatFileSize } from '../utils/upload-rules';
 
@@ -25,46 +25,38 @@ type FileViewerDialogProps = {
   onClose: () => void;
 };
 
-/** Previews a PDF inline from a blob URL; other types say they cannot be previewed and offer the download. */
+/**
+ * Previews a PDF inline from the server's view address (its path ends with the file name, which the browser's PDF viewer
+ * shows as its title); other types say they cannot be previewed and offer the download.
+ */
 export function FileViewerDialog({ documentId, file, onClose }: FileViewerDialogProps) {
   const titleId = useId();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
   const [url, setUrl] = useState<string | null>(null);
-  const [blob, setBlob] = useState<Blob | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const previewable = file ? isPdf(file) : false;
 
   useEffect(() => {
     if (!file || !previewable) return;
-    let objectUrl: string | null = null;
     let cancelled = false;
     setLoading(true);
     setError(null);
-    downloadCaseFile(documentId, file.id)
-      .then((data) => {
-        if (cancelled) return;
-        // Some servers answer octet-stream; the iframe needs the PDF type to render inline.
-        const pdf = data.type === 'application/pdf' ? data : new Blob([data], { type: 'application/pdf' });
-        objectUrl = URL.createObjectURL(pdf);
-        setBlob(pdf);
-        setUrl(objectUrl);
-      })
+    fileViewUrl(documentId, file.id)
+      .then((address) => !cancelled && setUrl(address))
       .catch((e) => !cancelled && setError(downloadErrorMessage(e, 'Failed to load document. Please try again.')))
       .finally(() => !cancelled && setLoading(false));
     return () => {
       cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
       setUrl(null);
-      setBlob(null);
     };
   }, [documentId, file, previewable]);
 
   const download = async () => {
     if (!file) return;
     try {
-      saveBlob(blob ?? (await downloadCaseFile(documentId, file.id)), file.filename);
+      saveBlob(await downloadCaseFile(documentId, file.id), file.filename);
     } catch (e) {
       setError(downloadErrorMessage(e));
     }

@@ -30,11 +30,13 @@ type LegalRepSelectorProps = {
   value: LegalRepData;
   onChange: (next: LegalRepData) => void;
   disabled?: boolean;
+  /** The server's messages for the firm and the branch (a refused submit). */
+  errors?: { firm?: string; branch?: string };
 };
 
 
 /** Search and select the legal representative firm and branch, with the branch's DSA check (spec 2.5). */
-export function LegalRepSelector({ value, onChange, disabled = false }: LegalRepSelectorProps) {
+export function LegalRepSelector({ value, onChange, disabled = false, errors = {} }: LegalRepSelectorProps) {
   const [input, setInput] = useState(value.firmName);
   const search = useDebouncedValue(input.trim(), FIRM_SEARCH_DEBOUNCE_MS);
   const tooShort = input.trim().length < FIRM_SEARCH_MIN_CHARS;
@@ -131,7 +133,8 @@ export function LegalRepSelector({ value, onChange, disabled = false }: LegalRep
                 {...params}
                 label="Search Law Firm"
                 required
-                helperText={tooShort && !value.firmId ? 'Type at least 2 characters to search' : undefined}
+                error={Boolean(errors.firm)}
+                helperText={errors.firm ?? (tooShort && !value.firmId ? 'Type at least 2 characters to search' : undefined)}
                 slotProps={{
                   ...params.slotProps,
                   input: {
@@ -193,7 +196,13 @@ export function LegalRepSelector({ value, onChange, disabled = false }: LegalRep
               );
             }}
             renderInput={(params) => (
-              <TextField {...params} label="Select Branch" required helperText={!value.firmId ? 'Select a law firm first' : undefined} />
+              <TextField
+                {...params}
+                label="Select Branch"
+                required
+                error={Boolean(errors.branch)}
+                helperText={errors.branch ?? (!value.firmId ? 'Select a law firm first' : undefined)}
+              />
             )}
           />
           {branches.isError ? (

@@ -89,6 +89,14 @@ describe('My Cases', () => {
     expect(find('GET', '/documents/')[0]?.url.searchParams.get('assigned_to_me')).toBe('true');
   });
 
+  it('gives a sheriff no Drafts tab: a drafts link opens Active Cases', async () => {
+    setup({ role: 'sheriff' as never, subtab: 'drafts' });
+    await table();
+    expect(screen.getByRole('tab', { name: /Active Cases/, selected: true })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: /Drafts/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Closed Cases/ })).toBeInTheDocument();
+  });
+
   it('shows progress, last saved, Resume and Delete in Drafts, and the priority elsewhere', async () => {
     setup({ subtab: 'drafts' });
     const row = within(await table()).getAllByRole('row')[1]!;

@@ -24,6 +24,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
 import { dashboardTabPath, paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
+import { useActiveTabVisible } from '../../../lib/use-active-tab-visible';
 import { deleteDraftError, documentLoadError, documentsLoadError, getDocument, useDeleteDocument, useDocuments } from '../api/documents';
 import { documentKeys } from '../keys';
 import { CASE_CLOSURE_COMPLETED_EVENT, MY_CASES_TABS, belongsTo, resolveSubtab, type MyCasesSubtab } from '../utils/document-display';
@@ -40,8 +41,12 @@ export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCel
   const feedback = useDashboardFeedback();
   const { data: user } = useCurrentUser();
   const role = user?.role;
-  // A sheriff's work is the documents with them for service (Active Cases), not the urgent matters of a firm.
-  const current = resolveSubtab(subtab ?? (role === 'sheriff' ? 'active' : null), params.get('resume'));
+  const isSheriff = role === 'sheriff';
+  // A sheriff has no drafts (what reaches them is submitted): no Drafts tab; their work is Active Cases.
+  const tabs = isSheriff ? MY_CASES_TABS.filter((t) => t.value !== 'drafts') : MY_CASES_TABS;
+  const requested = resolveSubtab(subtab ?? (isSheriff ? 'active' : null), params.get('resume'));
+  const current: MyCasesSubtab = tabs.some((t) => t.value === requested) ? requested : 'active';
+  const tabsRef = useActiveTabVisible(current);
   const documents = useDocuments(role);
   const deleteDraft = useDeleteDocument();
   const [details, setDetails] = useState<Document | null>(null);
@@ -67,7 +72,6 @@ export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCel
     [documents.data, current],
   );
   const tabLabel = MY_CASES_TABS.find((t) => t.value === current)?.label ?? '';
-  const isSheriff = role === 'sheriff';
   const theme = useTheme();
   // Phones get one card per case instead of a table too wide for them.
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -141,6 +145,7 @@ export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCel
 
       <Paper variant="outlined">
         <Tabs
+          ref={tabsRef}
           value={current}
           onChange={(_, value: MyCasesSubtab) => setParams({ tab: 'my-cases', subtab: value })}
           variant="scrollable"
@@ -148,7 +153,7 @@ export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCel
           allowScrollButtonsMobile
           aria-label="Case lists"
         >
-          {MY_CASES_TABS.map((t) => (
+          {tabs.map((t) => (
             <Tab
               key={t.value}
               value={t.value}
@@ -183,7 +188,7 @@ export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCel
                 title={`No ${tabLabel} found`}
                 description={current === 'drafts' ? 'Start a new matter to create your first draft' : 'Your cases will appear here once they match this category'}
                 action={
-                  current === 'drafts' && !isSheriff ? (
+                  current === 'drafts' ? (
                     <Button variant="contained" component={RouterLink} to={dashboardTabPath('new-matters')}>
                       Start New Matter
                     </Button>

@@ -1,6 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
@@ -17,10 +16,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDashboardFeedback } from '../../../components/dashboard-feedback';
-import { EmptyState } from '../../../components/empty-state';
-import { dashboardTabPath, paths } from '../../../config/paths';
+import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { useErrorSummary } from '../../../lib/use-error-summary';
 import { useMatterWizard } from '../hooks/use-matter-wizard';
@@ -30,24 +28,9 @@ import { STEP3_NOTE } from '../utils/citation';
 import { CitationStep } from './citation-step';
 import { CaseInfoStep, ReviewStep, UploadStep } from './wizard-steps';
 
-/** Dashboard tab "New Matters": the five-step New Matter wizard (spec 2.2). */
+/** Dashboard tab "New Matters": the five-step New Matter wizard (spec 2.2); firm roles only (a sheriff has no such tab). */
 export function NewMattersTab({ subtab }: { subtab?: string | null }) {
   void subtab;
-  const { data: user } = useCurrentUser();
-  if (user?.role === 'sheriff') {
-    return (
-      <EmptyState
-        icon={<GavelOutlinedIcon />}
-        title="Matters are created by law firms"
-        description="As a sheriff you serve the documents assigned to you. Your assigned documents are listed in My Cases."
-        action={
-          <Button variant="contained" component={RouterLink} to={dashboardTabPath('my-cases', 'active')}>
-            Go to My Cases
-          </Button>
-        }
-      />
-    );
-  }
   return <MatterWizardView />;
 }
 
@@ -73,12 +56,17 @@ function MatterWizardView() {
   // The step's messages sit above the fields while Next and Submit are at the bottom: bring them into view.
   const errorSummary = useErrorSummary(wizard.errors.join('\n'));
 
-  // Moving between steps puts keyboard and screen-reader focus on the new step's heading.
+  const hasErrors = useRef(false);
+  hasErrors.current = wizard.errors.length > 0;
+
+  // Moving between steps puts keyboard and screen-reader focus on the new step's heading; when a refused submit brings
+  // a step back with its messages, the error summary has the focus instead.
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
+    if (hasErrors.current) return;
     headingRef.current?.focus();
   }, [currentStep]);
 

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
@@ -29,7 +30,18 @@ const SOURCES: AddressSource[] = [...ADDRESS_FOR_SERVICE_SOURCES.map((s) => s.va
  * that address was nominated, or the sheriff. A document that is not served: why it cannot be submitted for service.
  */
 export function ServiceStep({ wizard }: { wizard: MatterWizard }) {
-  const { caseInfo, legalRep, setLegalRep, busy } = wizard;
+  const { caseInfo, legalRep, busy, fieldError } = wizard;
+  // A change answers what the server said about that field.
+  const setLegalRep = (next: typeof legalRep) => {
+    wizard.clearFieldError(
+      ...(next.serviceMethod !== legalRep.serviceMethod ? (['serviceMethod'] as const) : []),
+      ...(next.sheriffId !== legalRep.sheriffId ? (['sheriff'] as const) : []),
+      ...(next.firmId !== legalRep.firmId ? (['firm'] as const) : []),
+      ...(next.branchId !== legalRep.branchId ? (['branch'] as const) : []),
+      ...(next.addressSource !== legalRep.addressSource ? (['addressSource'] as const) : []),
+    );
+    wizard.setLegalRep(next);
+  };
   const type = caseInfo.documentType ? toDocumentTypeValue(caseInfo.documentType) : null;
   const entry = serviceChannelOf(type);
   const method = serviceMethodOf(type, legalRep.serviceMethod || null);
@@ -55,7 +67,7 @@ export function ServiceStep({ wizard }: { wizard: MatterWizard }) {
       ) : null}
 
       {entry?.channel === 'electronic_or_sheriff' ? (
-        <FormControl disabled={busy}>
+        <FormControl disabled={busy} error={Boolean(fieldError('serviceMethod'))}>
           <FormLabel id="service-method-label">How will it be served?</FormLabel>
           <RadioGroup
             aria-labelledby="service-method-label"
@@ -65,6 +77,7 @@ export function ServiceStep({ wizard }: { wizard: MatterWizard }) {
             <FormControlLabel value="electronic" control={<Radio />} label={SERVICE_METHOD_LABELS.electronic} />
             <FormControlLabel value="sheriff" control={<Radio />} label={SERVICE_METHOD_LABELS.sheriff} />
           </RadioGroup>
+          {fieldError('serviceMethod') ? <FormHelperText>{fieldError('serviceMethod')}</FormHelperText> : null}
         </FormControl>
       ) : null}
 
@@ -84,18 +97,25 @@ export function ServiceStep({ wizard }: { wizard: MatterWizard }) {
             value={legalRep.sheriffId ? { id: legalRep.sheriffId, fullName: legalRep.sheriffName } : null}
             onChange={(s) => setLegalRep({ ...legalRep, sheriffId: s?.id ?? null, sheriffName: s?.fullName ?? '' })}
             disabled={busy}
+            error={fieldError('sheriff')}
           />
         </Stack>
       ) : (
         <Stack spacing={2}>
-          <LegalRepSelector value={legalRep} onChange={(rep) => setLegalRep(withServiceChoices(rep, legalRep))} disabled={busy} />
+          <LegalRepSelector
+            value={legalRep}
+            onChange={(rep) => setLegalRep(withServiceChoices(rep, legalRep))}
+            disabled={busy}
+            errors={{ firm: fieldError('firm'), branch: fieldError('branch') }}
+          />
           <TextField
             select
             label="Where did the other party nominate this address?"
             value={legalRep.addressSource}
             onChange={(e) => setLegalRep({ ...legalRep, addressSource: e.target.value as AddressSource })}
             disabled={busy}
-            helperText="Rule 4A service goes to the address the party nominated for service; the notice of service records where."
+            error={Boolean(fieldError('addressSource'))}
+            helperText={fieldError('addressSource') ?? 'Rule 4A service goes to the address the party nominated for service; the notice of service records where.'}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">

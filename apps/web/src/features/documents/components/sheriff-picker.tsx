@@ -15,18 +15,22 @@ type SheriffPickerProps = {
   value: PickedSheriff;
   onChange: (sheriff: PickedSheriff) => void;
   disabled?: boolean;
+  /** The server's message for the sheriff (a refused submit). */
+  error?: string;
 };
 
 /**
  * Pick the sheriff who serves the document: the magisterial district of the service address narrows the list to the
  * sheriffs who serve it (GET /users/sheriffs?area=).
  */
-export function SheriffPicker({ value, onChange, disabled = false }: SheriffPickerProps) {
+export function SheriffPicker({ value, onChange, disabled = false, error }: SheriffPickerProps) {
   const [area, setArea] = useState('');
   const settledArea = useDebouncedValue(area).trim();
   const sheriffs = useSheriffs(true, settledArea);
   const listed = sheriffs.data ?? [];
-  const helper = sheriffs.isError
+  const helper = error
+    ? error
+    : sheriffs.isError
     ? describeError(sheriffs.error, { fallback: 'Failed to load sheriffs' })
     : sheriffs.isLoading
       ? 'Loading sheriffs…'
@@ -59,7 +63,7 @@ export function SheriffPicker({ value, onChange, disabled = false }: SheriffPick
           onChange(id ? { id, fullName: found?.full_name ?? value?.fullName ?? '' } : null);
         }}
         disabled={disabled || sheriffs.isLoading}
-        error={sheriffs.isError}
+        error={Boolean(error) || sheriffs.isError}
         helperText={helper}
         sx={{ flex: 1, minWidth: 0 }}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../testing/render';
 import { useFileStaging } from '../hooks/use-file-staging';
@@ -22,15 +23,25 @@ const pdf = (name: string, size = 100) => {
   return file;
 };
 
-function Harness({ onUpload, hideUploaded }: { onUpload?: (staging: ReturnType<typeof useFileStaging>) => void; hideUploaded?: boolean }) {
+type Listed = { filename: string; size: number };
+/** `refreshed`: the document's file list after its refresh (a button stands in for the query refetch). */
+type HarnessProps = { onUpload?: (staging: ReturnType<typeof useFileStaging>) => void; refreshed?: Listed[] };
+
+function Harness({ onUpload, refreshed = [] }: HarnessProps) {
   const staging = useFileStaging({ maxStaged: 50 });
+  const [uploaded, setUploaded] = useState<Listed[]>([]);
   return (
-    <UploadArea
+    <>
+      <button type="button" onClick={() => setUploaded(refreshed)}>
+        Refresh document list
+      </button>
+      <UploadArea
       staging={staging}
       hint="PDF, DOC or DOCX"
-      hideUploaded={hideUploaded}
+      uploaded={uploaded}
       onUploadSelected={() => (onUpload ? onUpload(staging) : void staging.upload(7, 'selected'))}
-    />
+      />
+    </>
   );
 }
 
@@ -133,9 +144,9 @@ describe('UploadArea', () => {
     expect(screen.getByText('No files match your search criteria.')).toBeInTheDocument();
   });
 
-  it('lets an uploaded file leave the staged list where the page lists the uploaded files (the wizard\'s step 2)', async () => {
+  it('lists an uploaded file once: it leaves the staged list when the document\'s file list shows it, not before', async () => {
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<Harness hideUploaded />);
+    renderWithProviders(<Harness refreshed={[{ filename: 'a.pdf', size: 100 }]} />);
     addFiles([pdf('a.pdf'), pdf('b.pdf')]);
     await user.click(screen.getByRole('button', { name: 'Upload Selected (2)' }));
     await waitFor(() => expect(uploads).toHaveLength(2));
@@ -143,6 +154,10 @@ describe('UploadArea', () => {
       uploads[0]!.resolve({ status: 'success', data: { files: [{ id: 1, filename: 'a.pdf' }], failed: [] }, message: 'ok' });
     });
     expect(await screen.findByText('1 uploaded')).toBeInTheDocument();
+    // The document's list has not refreshed yet: the upload stays in view, marked uploaded.
+    expect(within(screen.getByRole('list', { name: 'Files to upload' })).getByText('a.pdf')).toBeInTheDocument();
+    // Now the document lists it: it is shown there only.
+    await user.click(screen.getByRole('button', { name: 'Refresh document list' }));
     const staged = screen.getByRole('list', { name: 'Files to upload' });
     expect(within(staged).queryByText('a.pdf')).not.toBeInTheDocument();
     expect(within(staged).getByText('b.pdf')).toBeInTheDocument();

@@ -35,8 +35,6 @@ type UploadAreaProps = {
   showAllUpTo?: number;
   /** The drop zone's accessible name. */
   label?: string;
-  /** Uploaded files leave the staged list (the page lists the document's files already), so none is listed twice. */
-  hideUploaded?: boolean;
 };
 
 /** Drag-and-drop or browse, then a staged list with checkboxes and real per-file progress (spec 2.3). */
@@ -49,14 +47,16 @@ export function UploadArea({
   disabled = false,
   showAllUpTo = 20,
   label = 'Upload documents',
-  hideUploaded = false,
 }: UploadAreaProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [page, setPage] = useState(1);
   const hintId = useId();
   const { counts } = staging;
-  const staged = hideUploaded ? staging.staged.filter((s) => s.status !== 'uploaded') : staging.staged;
+  // An uploaded file leaves the staged list once the document's own list (`uploaded`) shows it: each file is listed once,
+  // and none disappears before that list has refreshed.
+  const listed = new Set(uploaded.map((f) => `${f.filename}:${f.size}`));
+  const staged = staging.staged.filter((s) => s.status !== 'uploaded' || !listed.has(`${s.file.name}:${s.file.size}`));
   const busy = counts.uploading > 0;
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {

@@ -36,6 +36,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatLongDate } from '../../../lib/format';
 import type { MatterWizard } from '../hooks/use-matter-wizard';
 import { isPartyEmpty } from '../utils/party-rules';
+import type { WizardField } from '../utils/submit-issues';
 import { formatFileSize } from '../utils/upload-rules';
 import { COURT_REQUIRED, changeCategory, documentTypesFor, type CaseInfo } from '../utils/wizard-rules';
 import { CitationList } from './citation-step';
@@ -90,12 +91,14 @@ function ServiceChannelNote({ documentType, onCourtOnline }: { documentType: str
 /** Step 1, "Case Information". */
 export function CaseInfoStep({ wizard }: { wizard: MatterWizard }) {
   const { caseInfo, setCaseInfo, errors, busy } = wizard;
-  const fieldError = (field: keyof CaseInfo) => errors.find((message) => FIELD_ERRORS[message] === field);
+  // A field's message: from this step's own check, or what the server said of it when it refused the submit.
+  const fieldError = (field: keyof CaseInfo) =>
+    errors.find((message) => FIELD_ERRORS[message] === field) ?? wizard.fieldError(field as WizardField);
   /** A change clears that field's messages; the others stay until the next check. */
   const clearErrorsOf = (...fields: (keyof CaseInfo)[]) => {
-    if (errors.some((message) => fields.includes(FIELD_ERRORS[message] as keyof CaseInfo))) {
-      wizard.setErrors(errors.filter((message) => !fields.includes(FIELD_ERRORS[message] as keyof CaseInfo)));
-    }
+    const named = fields.map((field) => wizard.fieldError(field as WizardField));
+    const stale = (message: string) => fields.includes(FIELD_ERRORS[message] as keyof CaseInfo) || named.includes(message);
+    if (errors.some(stale)) wizard.setErrors(errors.filter((message) => !stale(message)));
   };
   const set = <K extends keyof CaseInfo>(field: K, value: CaseInfo[K]) => {
     setCaseInfo({ ...caseInfo, [field]: value });
@@ -437,6 +440,7 @@ export function ReviewStep({ wizard, fullName }: { wizard: MatterWizard; fullNam
         }}
         onClear={() => wizard.setSignature('')}
         disabled={busy}
+        error={wizard.fieldError('signature')}
       />
     </Stack>
   );

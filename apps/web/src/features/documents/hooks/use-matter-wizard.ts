@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { invalidateDocuments } from '../api/documents';
 import { citationProblems, citationRoles } from '../utils/citation';
+import type { WizardField } from '../utils/submit-issues';
 import { isPartyValidForSave } from '../utils/party-rules';
 import { isStepFieldsComplete, startStepOf, type ResumeRecord, type Step } from '../utils/wizard-rules';
 import type { WizardFeedback, WizardUser } from './matter-wizard/types';
@@ -35,9 +36,25 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
   const fileCount = draft.serverFiles.length + staging.counts.pending + staging.counts.uploading;
   const hasFiles = fileCount > 0 || form.hasExistingFile;
   const validate = (step: Step) => validateStep(step, { ...form, hasFiles, fullName: user?.full_name });
-  // A complete party left in the form on step 3 joins the citation on the way to step 4.
-  const steps = useWizardSteps(validate, (step) => step === 3 && builder.takeFormParty());
+  const steps = useWizardSteps(validate, (step) => {
+    // The draft is created when step 1 is left complete (or at the first save or upload), never on opening the
+    // wizard: an attempt abandoned on step 1 leaves no draft, and from step 2 on the autosave keeps what is typed.
+    if (step === 1) void draft.ensureDraft({ ...snapshot, currentStep: 2 });
+    // A complete party left in the form on step 3 joins the citation on the way to step 4.
+    if (step === 3) builder.takeFormParty();
+  });
   const builder = useCitation({ form, documentId: draft.documentId, setErrors: steps.setErrors, feedback });
+  // The fields a refused submit named, with the server's message; a field shows it while the message is still listed.
+  const [serverFieldErrors, setServerFieldErrors] = useState<Partial<Record<WizardField, string>>>({});
+  const fieldError = (field: WizardField): string | undefined => {
+    const message = serverFieldErrors[field];
+    return message && steps.errors.includes(message) ? message : undefined;
+  };
+  /** The user changed a field the server named: its message goes. */
+  const clearFieldError = (...fields: WizardField[]) => {
+    const messages = fields.map(fieldError).filter(Boolean);
+    if (messages.length) steps.setErrors(steps.errors.filter((m) => !messages.includes(m)));
+  };
 
   const resume = useDraftResume({
     resumeId,
@@ -100,6 +117,11 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
       return citationProblems(citationRoles(form.citation, isPartyValidForSave(form.partyData) ? form.partyData : undefined));
     },
     setErrors: steps.setErrors,
+    onRefused: (issues) => {
+      steps.showStep(issues.step);
+      steps.setErrors(issues.messages);
+      setServerFieldErrors(issues.fields);
+    },
     onServed: async () => {
       staging.reset();
       await invalidateDocuments(queryClient);
@@ -129,6 +151,8 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
     removeFromCitation: builder.removeFromCitation,
     errors: steps.errors,
     setErrors: steps.setErrors,
+    fieldError,
+    clearFieldError,
     saving: submitter.saving,
     phase: submitter.phase,
     busy,

@@ -3,7 +3,6 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -96,18 +95,11 @@ export function MyPlanPage() {
 
   const sub = subscription.data;
   const active = isSubscriptionActive(sub);
-  const requiredWarning = !hasSubscriptionAccess(sub) ? (
-    <Alert severity="warning" sx={{ mb: 3 }}>
-      <AlertTitle>Subscription Required</AlertTitle>
-      Your firm needs an active subscription to access LexServe&apos;s features.
-    </Alert>
-  ) : null;
 
   if (!sub) {
     return (
       <>
         {header}
-        {requiredWarning}
         <EmptyState
           icon={<ReceiptLongOutlinedIcon />}
           title="No Active Subscription"
@@ -138,7 +130,6 @@ export function MyPlanPage() {
   return (
     <>
       {header}
-      {requiredWarning}
       {error ? (
         <Alert severity="error" onClose={() => setError(null)} sx={{ mb: 3 }}>
           {error}

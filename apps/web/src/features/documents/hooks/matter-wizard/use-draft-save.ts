@@ -130,5 +130,5 @@ export function useDraftSave({ form, staging, feedback }: { form: WizardForm; st
     }).catch(() => undefined);
   };
 
-  return { documentId, setDocumentId, autosave, serverFiles, filesLoading: files.isLoading, uploadSelected, persist };
+  return { documentId, setDocumentId, ensureDraft: ensureDocument, autosave, serverFiles, filesLoading: files.isLoading, uploadSelected, persist };
 }

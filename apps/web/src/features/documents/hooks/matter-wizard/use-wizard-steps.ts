@@ -41,5 +41,11 @@ export function useWizardSteps(validate: (step: Step) => string[], onLeave?: (st
     setErrors([]);
   };
 
-  return { currentStep, minStep, errors, setErrors, next, previous, goTo, editCaseInfo, startAt };
+  /** A step the server's refusal points at: shown (also one a resumed draft had hidden), its messages left to the caller. */
+  const showStep = (step: Step) => {
+    setMinStep((min) => (step < min ? step : min));
+    setCurrentStep(step);
+  };
+
+  return { currentStep, minStep, errors, setErrors, next, previous, goTo, editCaseInfo, startAt, showStep };
 }

@@ -1,7 +1,7 @@
 import type { Document } from '@lexserve/contracts/documents';
 import { useState } from 'react';
-import { isApiRequestError } from '../../../../lib/api-client';
 import { ensureProof, proofGenerateError } from '../../api/proof-of-service';
+import { submitIssuesOf, type SubmitIssues } from '../../utils/submit-issues';
 import { DRAFT_SAVED_MESSAGES, type Step } from '../../utils/wizard-rules';
 import type { WizardFeedback } from './types';
 import type { SavedDraft } from './use-draft-save';
@@ -18,13 +18,15 @@ type Options = {
   /** The messages that keep the matter from being submitted (step 5's checks and a party). */
   submitProblems: () => string[];
   setErrors: (errors: string[]) => void;
+  /** The server refused the submit field by field (a 422): show where. */
+  onRefused: (issues: SubmitIssues) => void;
   /** After a submit: the staged files are cleared and the cached documents refreshed. */
   onServed: () => Promise<void>;
   onSubmitted: (documentId: number) => void;
 };
 
 /** 'Save Draft' and 'Submit' (spec 2 §4 and §8): the save sequence, then for a submit the proof of service and the case. */
-export function useWizardSubmit({ feedback, persist, submitProblems, setErrors, onServed, onSubmitted }: Options) {
+export function useWizardSubmit({ feedback, persist, submitProblems, setErrors, onRefused, onServed, onSubmitted }: Options) {
   const [saving, setSaving] = useState(false);
   const [phase, setPhase] = useState<SubmitPhase>('idle');
   const [completion, setCompletion] = useState<Completion | null>(null);
@@ -57,7 +59,9 @@ export function useWizardSubmit({ feedback, persist, submitProblems, setErrors, 
     try {
       doc = (await persist(true))?.doc ?? null;
     } catch (error) {
-      setErrors(isApiRequestError(error) && error.status === 422 && Array.isArray(error.detail) ? error.detail.map((d) => d.msg) : []);
+      const issues = submitIssuesOf(error);
+      if (issues) onRefused(issues);
+      else setErrors([]);
       feedback.showError('Failed to submit document. Please try again.');
       return stop();
     }
