@@ -5,3 +5,4 @@ export * from './documents';
 export * from './subscriptions';
 export * from './closures';
 export * from './returns';
+export * from './seals';

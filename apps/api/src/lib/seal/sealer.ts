@@ -4,6 +4,7 @@ import type { Env } from '../../config/env';
 import { toPem } from './certificates';
 import { openLocalAuthority } from './local-authority';
 import { openPkcs12, type SigningKey } from './pkcs12';
+import { addSignatureTimestamp, type LateTimestamp } from './late-timestamp';
 import { readSeal, type SealReport } from './read-seal';
 import { sealPdf, type SealedPdf } from './seal-pdf';
 import { httpTimestampTransport, requestTimestamp, type Timestamp, type TimestampTransport } from './timestamp-client';
@@ -29,6 +30,8 @@ export type Sealer = {
   prepare(): Promise<void>;
   seal(pdf: Buffer, opts?: SealOptions): Promise<SealedPdf>;
   read(pdf: Buffer): SealReport;
+  /** Adds the signature time-stamp to a PDF this sealer sealed without one (late-timestamp.ts); throws when the authority gives none. */
+  addTimestamp(pdf: Buffer): Promise<LateTimestamp>;
   /** An RFC 3161 time-stamp over `imprinted` (its SHA-256 is sent) from the configured authority; throws when there is none to be had. */
   timestamp(imprinted: Uint8Array): Promise<Timestamp>;
   /** Checks a time-stamp token: its signature, and that it time-stamps `imprinted`. */
@@ -94,6 +97,7 @@ export function createSealer(env: SealEnv): Sealer {
       return sealed;
     },
     read: readSeal,
+    addTimestamp: (pdf) => addSignatureTimestamp(pdf, transport),
     timestamp: (imprinted) => requestTimestamp(transport, imprinted),
     checkTimestamp: checkTimestampToken,
     builtInTsa: !env.TSA_URL,

@@ -2,7 +2,9 @@ import type { ModuleDef } from '../../lib/module';
 import { deliveryPublicRoutes } from './delivery.routes';
 import { documentPartiesRoutes } from './document-parties.routes';
 import { documentsRoutes } from './documents.routes';
+import { lateTimestampSetup } from './late-timestamps';
 import { proofRecoverySetup } from './proof-recovery';
+import { servedCopiesSetup } from './served-copies.service';
 import { trailRoutes } from './trail.routes';
 import { seedAnchorJob, trailSetup } from './trail.service';
 
@@ -15,9 +17,14 @@ export const documentsModule: ModuleDef = {
     trailRoutes(app);
   },
   publicRoutes: deliveryPublicRoutes,
-  /** The proof-of-service job and the recovery sweeps (see proof-recovery.ts); the trail's anchor job and backfill (trail.service.ts). */
+  /**
+   * The proof-of-service job and the recovery sweeps (see proof-recovery.ts); the served copies' job; the late
+   * time-stamps' job; the trail's anchor job and backfill (trail.service.ts).
+   */
   setup: async (app) => {
     proofRecoverySetup(app);
+    servedCopiesSetup(app);
+    lateTimestampSetup(app);
     await trailSetup(app);
   },
   /** Today's trail anchor job. */

@@ -1,0 +1,21 @@
+import { writeFileSync } from 'node:fs';
+import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
+import { PdfWorkers } from '/work/wt-i17/apps/api/src/lib/pdf-merge';
+const w = new PdfWorkers({ maxPages: 2000, maxInflatedMb: 200, maxSourceMb: 100, memoryMb: 256, timeoutSeconds: 60, workers: 1 });
+const doc = await PDFDocument.create();
+const font = await doc.embedFont(StandardFonts.TimesRoman);
+const add = (size: [number, number], rot: number, label: string) => {
+  const p = doc.addPage(size);
+  p.setRotation(degrees(rot));
+  for (let y = size[1] - 72; y > 40; y -= 14) p.drawText(`${label} — line of the document's own text at y=${y}. Lorem ipsum dolor sit amet, consectetur.`, { x: 72, y, size: 11, font });
+  p.drawText('Page footer — 1', { x: size[0] / 2 - 30, y: 30, size: 10, font });
+};
+add([595, 842], 0, 'A4 portrait');
+add([595, 842], 90, 'A4 rotated 90');
+add([842, 595], 0, 'A4 landscape');
+add([595, 842], 180, 'rotated 180');
+add([595, 842], 270, 'rotated 270');
+add([200, 300], 0, 'tiny');
+const out = await w.stamp(async () => Buffer.from(await doc.save()), { servedText: 'Served through LexServe on 24 November 2026 at 14:05 SAST', securityId: 'LS-7K3M-9QXD-2HJP-RT4W', verifyUrl: 'http://localhost:3000/verify/LS-7K3M-9QXD-2HJP-RT4W' });
+writeFileSync('/tmp/i17/stamped.pdf', out.bytes);
+console.log(out.pageCount, out.bytes.length);
