@@ -105,8 +105,9 @@ async function open(bytes: Uint8Array): Promise<Doc | FromWorker> {
     source = await PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
   } catch (err) {
     if (inflate.exceeded) return INFLATED;
-    // pdf-lib refuses an encrypted file (it cannot decrypt it); so do we, by name.
-    if (err instanceof Error && err.name === 'EncryptedPDFError') return { kind: 'refused', reason: 'encrypted', detail: err.message };
+    // pdf-lib refuses an encrypted file (it cannot decrypt it). Its EncryptedPDFError is an ES5 subclass of Error
+    // that neither instanceof nor its name tells apart: its message does.
+    if (err instanceof Error && /^Input document to `PDFDocument.load` is encrypted/.test(err.message)) return { kind: 'refused', reason: 'encrypted', detail: err.message };
     return { kind: 'refused', reason: 'unreadable', detail: String(err) };
   }
   return inflate.exceeded ? INFLATED : source;
