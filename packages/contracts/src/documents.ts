@@ -800,6 +800,9 @@ export const DeliveryPageSchema = z.object({
 });
 export type DeliveryPage = z.infer<typeof DeliveryPageSchema>;
 
+/** The stamped served copy's file name: "Summons.pdf" → "Summons (served copy).pdf". */
+export const servedCopyFileName = (filename: string) => `${filename.replace(/\.pdf$/i, '')} (served copy).pdf`;
+
 /** POST /delivery/{token}/fresh-link: where the fresh link went (masked, e.g. r***@example.co.za) and until when it works. */
 export const FreshLinkResultSchema = z.object({ sent_to: z.string(), expires_at: z.string() });
 export type FreshLinkResult = z.infer<typeof FreshLinkResultSchema>;

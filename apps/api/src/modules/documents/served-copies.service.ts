@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance } from 'fastify';
-import { DocumentErrors } from '@lexserve/contracts/documents';
+import { DocumentErrors, servedCopyFileName } from '@lexserve/contracts/documents';
 import { AppError, appError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { scheduleJob } from '../../lib/jobs';
@@ -151,14 +151,11 @@ async function record(
   });
 }
 
-/** "Summons.pdf" → "Summons (served copy).pdf" */
-export const servedCopyName = (filename: string) => `${filename.replace(/\.pdf$/i, '')} (served copy).pdf`;
-
 /** The stored copy as a download (the caller has checked it is ready). */
 export async function openServedCopy(ctx: WorkCtx, copy: repo.ServedCopyRow, filename: string): Promise<Download> {
   return {
     stream: await storedContent(ctx.deps.files, copy.storageKey!),
-    filename: servedCopyName(filename),
+    filename: servedCopyFileName(filename),
     mimeType: 'application/pdf',
     size: Number(copy.size),
   };
