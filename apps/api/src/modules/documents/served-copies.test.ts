@@ -1,10 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../../test/build-app';
 import { registerFirm, type RegisteredFirm } from '../../../test/factories';
-import { handToSheriff, makePdf, makeReadyDraft, rawPdf, submit } from '../../../test/document-factories';
+import { handToSheriff, makeDocx, makeManyPagePdf, makePdf, makeReadyDraft, rawPdf, submit } from '../../../test/document-factories';
 import { multipart } from '../../../test/multipart';
 import { settleEvents } from '../../../test/settle-events';
 import { hasPdfsig, hasPdftoppm, hasPdftotext, pdfPages, pdfText, pdfsig } from '../../../test/tools';
@@ -143,8 +144,14 @@ describe('stamped served copies', () => {
   }, 120_000);
 
   it('answers 404 outside the scope, 409 before service and for Word files, 401 without a session', async () => {
-    const { id, fileIds } = await served([{ filename: 'plea.pdf', content: await makePdf(1, 'Scope') }]);
+    const { id, fileIds } = await served([
+      { filename: 'plea.pdf', content: await makePdf(1, 'Scope') },
+      { filename: 'affidavit.docx', content: await makeDocx() },
+    ]);
     expect((await servedCopy(id, fileIds[0]!, otherToken)).statusCode).toBe(404);
+    const word = await servedCopy(id, fileIds[1]!);
+    expect(word.statusCode).toBe(409);
+    expect(word.json().detail).toBe('affidavit.docx is a Word document: stamped served copies are made of PDFs only. Download the file as it was served.');
     expect((await t().inject({ method: 'GET', url: `/api/v1/documents/${id}/files/${fileIds[0]}/served-copy` })).statusCode).toBe(401);
     expect((await servedCopy(id, 999_999)).statusCode).toBe(404);
 
@@ -159,7 +166,7 @@ describe('stamped served copies', () => {
     expect((await servedCopy(withSheriff.id, withSheriff.fileIds[0]!)).statusCode).toBe(409);
   }, 120_000);
 
-  it('is made once when many ask at once before the job ran, and the orphan sweep keeps it', async () => {
+  it('is made once when many ask at once before the job ran, leaving no second file behind', async () => {
     const { id, fileIds } = await served([{ filename: 'plea.pdf', content: await makePdf(3, 'Concurrent') }], { runJob: false });
     expect(await copyRows(id)).toHaveLength(0);
     const answers = await Promise.all(Array.from({ length: 5 }, () => servedCopy(id, fileIds[0]!)));
@@ -212,4 +219,47 @@ describe('stamped served copies', () => {
     const events = (await t().as(token).get(`/api/v1/documents/${id}/delivery`)).json().deliveries[0].events;
     expect(events.filter((e: { kind: string }) => e.kind === 'downloaded')).toHaveLength(3);
   }, 120_000);
+
+  it('opens a hostile PDF (50,000 pages in 4 MB) in the PDF worker: refused with the reason, /healthz stays fast', async () => {
+    const { id, fileIds } = await served([{ filename: 'many-pages.pdf', content: makeManyPagePdf(50_000) }], { runJob: false });
+    await t().app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
+    let done = false;
+    const asked = servedCopy(id, fileIds[0]!).finally(() => (done = true));
+    const latencies: number[] = [];
+    while (!done) {
+      const t0 = performance.now();
+      await new Promise((r) => setTimeout(r, 10));
+      const res = await fetch(`${base}/healthz`);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t0);
+    }
+    const res = await asked;
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe('many-pages.pdf could not be stamped: it has more than 2,000 pages. It was served as uploaded; download the original instead.');
+    // The same bound as the hostile bundles' (bundles-hostile.test.ts).
+    expect(Math.max(...latencies), `slowest /healthz answer (ms) of ${latencies.length}`).toBeLessThan(2_000);
+    expect((await copyRows(id))[0]).toMatchObject({ status: 'failed', problem: 'it has more than 2,000 pages' });
+  }, 120_000);
+
+  it('are described in the OpenAPI document, with the verification seal object and the files served', async () => {
+    const doc = (await t().inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const route = doc.paths['/api/v1/documents/{id}/files/{fileId}/served-copy'].get;
+    expect(route.summary).toBe('The stamped served copy of a served PDF');
+    expect(route.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['fileId', 'id']);
+    const schemaOf = (path: string, method: string) => doc.paths[path][method].responses['200'].content['application/json'].schema;
+    for (const [path, method] of [
+      ['/api/v1/verify/{securityId}', 'get'],
+      ['/api/v1/verify/file', 'post'],
+    ]) {
+      const seal = schemaOf(path!, method!).properties.seal;
+      expect(Object.keys(seal.properties ?? seal.anyOf?.[0]?.properties ?? {}).sort(), path).toEqual(
+        ['by_lexserve', 'covers_whole_file', 'intact', 'present', 'problem', 'signed_at', 'signer', 'timestamp'].sort(),
+      );
+    }
+    expect(Object.keys(schemaOf('/api/v1/verify/{securityId}', 'get').properties.served_files.items.properties).sort()).toEqual(['filename', 'served_copy_sha256', 'sha256', 'size']);
+    expect(doc.paths['/api/v1/seal/certificates'].get).toBeTruthy();
+    expect(doc.paths['/api/v1/seal/certificate'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['fingerprint']);
+  });
 });
