@@ -20,7 +20,12 @@ const winAnsi = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
  * The stamp as one Form XObject, drawn once per document and placed on every page: white backing with a thin grey
  * border, the QR code (one path of its dark modules), three lines of text.
  */
-export async function makeStamp(lib: typeof PdfLib, doc: PdfLib.PDFDocument, spec: StampSpec, qr: { size: number; data: Uint8Array }) {
+export async function makeStamp(
+  lib: typeof PdfLib,
+  doc: PdfLib.PDFDocument,
+  spec: StampSpec,
+  qr: { size: number; data: Uint8Array },
+) {
   const { PDFDocument, StandardFonts, rgb } = lib;
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
@@ -38,12 +43,21 @@ export async function makeStamp(lib: typeof PdfLib, doc: PdfLib.PDFDocument, spe
   const sBold = await sheet.embedFont(StandardFonts.HelveticaBold);
   const sRegular = await sheet.embedFont(StandardFonts.Helvetica);
   const page = sheet.addPage([width, height]);
-  page.drawRectangle({ x: 0.25, y: 0.25, width: width - 0.5, height: height - 0.5, color: rgb(1, 1, 1), borderColor: rgb(0.55, 0.55, 0.55), borderWidth: 0.5 });
+  page.drawRectangle({
+    x: 0.25,
+    y: 0.25,
+    width: width - 0.5,
+    height: height - 0.5,
+    color: rgb(1, 1, 1),
+    borderColor: rgb(0.55, 0.55, 0.55),
+    borderWidth: 0.5,
+  });
   const module = QR / qr.size;
   let path = '';
   for (let row = 0; row < qr.size; row++) {
     for (let col = 0; col < qr.size; col++) {
-      if (qr.data[row * qr.size + col]) path += `M${col * module} ${row * module}h${module}v${module}h${-module}Z`;
+      if (qr.data[row * qr.size + col])
+        path += `M${col * module} ${row * module}h${module}v${module}h${-module}Z`;
     }
   }
   // drawSvgPath reads SVG coordinates (y down) from the given origin: the code's top-left corner.
@@ -51,7 +65,13 @@ export async function makeStamp(lib: typeof PdfLib, doc: PdfLib.PDFDocument, spe
   const textX = PAD + QR + GAP;
   const top = PAD + QR / 2 + LINE; // three lines centred on the code
   lines.forEach((l, i) =>
-    page.drawText(l.text, { x: textX, y: top - i * LINE - FONT_SIZE / 2 + 1, size: FONT_SIZE, font: i === 0 ? sBold : sRegular, color: rgb(0.1, 0.1, 0.1) }),
+    page.drawText(l.text, {
+      x: textX,
+      y: top - i * LINE - FONT_SIZE / 2 + 1,
+      size: FONT_SIZE,
+      font: i === 0 ? sBold : sRegular,
+      color: rgb(0.1, 0.1, 0.1),
+    }),
   );
   const [form] = await doc.embedPdf(await sheet.save());
   return { form: form!, width, height };
@@ -61,7 +81,10 @@ export async function makeStamp(lib: typeof PdfLib, doc: PdfLib.PDFDocument, spe
  * The transformation from the page as it is seen (origin at its visible bottom-left, after /Rotate) to its user
  * space, and the seen width and height, from the crop box (the visible area) and the rotation (a multiple of 90).
  */
-export function viewTransform(box: { x: number; y: number; width: number; height: number }, rotation: number) {
+export function viewTransform(
+  box: { x: number; y: number; width: number; height: number },
+  rotation: number,
+) {
   const x0 = box.x;
   const y0 = box.y;
   const x1 = box.x + box.width;
@@ -83,7 +106,11 @@ export function viewTransform(box: { x: number; y: number; width: number; height
  * narrow for it (never up). The page's own content is wrapped in q/Q first (pdf-lib's normalize), so a content
  * stream that leaves its graphics state changed cannot move or hide the stamp.
  */
-export function placeStamp(lib: typeof PdfLib, page: PdfLib.PDFPage, stamp: Awaited<ReturnType<typeof makeStamp>>) {
+export function placeStamp(
+  lib: typeof PdfLib,
+  page: PdfLib.PDFPage,
+  stamp: Awaited<ReturnType<typeof makeStamp>>,
+) {
   const { pushGraphicsState, popGraphicsState, concatTransformationMatrix } = lib;
   page.node.normalize();
   const view = viewTransform(page.getCropBox(), page.getRotation().angle);

@@ -18,14 +18,24 @@ const isContext = (e: asn1js.AsnType, n: number) => e.idBlock.tagClass === 3 && 
 
 export type LateTimestamp = { pdf: Buffer; time: Date; authority: string | null };
 
-export async function addSignatureTimestamp(pdf: Buffer, transport: TimestampTransport): Promise<LateTimestamp> {
+export async function addSignatureTimestamp(
+  pdf: Buffer,
+  transport: TimestampTransport,
+): Promise<LateTimestamp> {
   const span = signatureSpans(pdf).at(-1);
-  if (!span || span.ranges[1]![0] + span.ranges[1]![1] !== pdf.length) throw new Error('the file carries no seal that covers it whole');
+  if (!span || span.ranges[1]![0] + span.ranges[1]![1] !== pdf.length)
+    throw new Error('the file carries no seal that covers it whole');
   // ContentInfo { contentType, [0] SignedData { version, digestAlgorithms, encapContentInfo, [0] certificates?, [1] crls?, signerInfos } }
   const info = parseDer(contentsOf(pdf, span), 'the seal');
   const [type, wrapped] = children(info);
   const signedData = wrapped && children(wrapped)[0];
-  if (!type || !(type instanceof asn1js.ObjectIdentifier) || type.valueBlock.toString() !== OID.signedData || !signedData) throw new Error('the seal is not a CMS SignedData');
+  if (
+    !type ||
+    !(type instanceof asn1js.ObjectIdentifier) ||
+    type.valueBlock.toString() !== OID.signedData ||
+    !signedData
+  )
+    throw new Error('the seal is not a CMS SignedData');
   const fields = children(signedData);
   const signerInfos = fields.at(-1);
   const signerInfo = signerInfos && children(signerInfos)[0];
@@ -42,7 +52,10 @@ export async function addSignatureTimestamp(pdf: Buffer, transport: TimestampTra
   const cms = der.sequence(raw(type), der.context(0, newSignedData));
 
   const capacity = (span.contentsEnd - span.contentsStart - 1) >> 1;
-  if (cms.length > capacity) throw new Error(`the seal has no room for the time-stamp (${cms.length} bytes needed, ${capacity} reserved)`);
+  if (cms.length > capacity)
+    throw new Error(
+      `the seal has no room for the time-stamp (${cms.length} bytes needed, ${capacity} reserved)`,
+    );
   const out = Buffer.from(pdf);
   out.write(cms.toString('hex').padEnd(capacity * 2, '0'), span.contentsStart + 1, 'latin1');
   return { pdf: out, time: stamp.time, authority: stamp.authority };

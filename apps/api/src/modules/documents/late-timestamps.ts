@@ -1,7 +1,13 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { caseFiles, lateTimestamps, proofOfServiceFiles, servedCopies, type LateTimestampKind } from '../../db/schema/index';
+import {
+  caseFiles,
+  lateTimestamps,
+  proofOfServiceFiles,
+  servedCopies,
+  type LateTimestampKind,
+} from '../../db/schema/index';
 import { inTransaction, type Ctx } from '../../lib/context';
 import type { SealedPdf } from '../../lib/seal/seal-pdf';
 import { streamToBuffer } from '../../lib/storage';
@@ -35,7 +41,13 @@ export async function recordMissingTimestamp(
   if (sealed.timestamped) return;
   await tx
     .insert(lateTimestamps)
-    .values({ kind: row.kind, rowId: row.rowId, documentId: row.documentId, sealedSha256: row.sha256, problem: sealed.timestampProblem })
+    .values({
+      kind: row.kind,
+      rowId: row.rowId,
+      documentId: row.documentId,
+      sealedSha256: row.sha256,
+      problem: sealed.timestampProblem,
+    })
     .onConflictDoNothing();
 }
 
@@ -46,21 +58,41 @@ async function ownerOf(db: DbOrTx, kind: LateTimestampKind, id: number): Promise
   switch (kind) {
     case 'proof': {
       const [r] = await db.select().from(proofOfServiceFiles).where(eq(proofOfServiceFiles.id, id));
-      return r && { storageKey: r.storageKey, sha256: r.sha256, label: `Proof of service version ${r.version}` };
+      return (
+        r && { storageKey: r.storageKey, sha256: r.sha256, label: `Proof of service version ${r.version}` }
+      );
     }
     case 'bundle': {
       const [r] = await db.select().from(caseFiles).where(eq(caseFiles.id, id));
-      return r && { storageKey: r.storageKey, sha256: r.sha256, served: r.isServed, label: `Bundle ${r.filename}` };
+      return (
+        r && { storageKey: r.storageKey, sha256: r.sha256, served: r.isServed, label: `Bundle ${r.filename}` }
+      );
     }
     case 'served_copy': {
-      const [r] = await db.select({ copy: servedCopies, file: caseFiles }).from(servedCopies).innerJoin(caseFiles, eq(caseFiles.id, servedCopies.caseFileId)).where(eq(servedCopies.id, id));
-      return r && { storageKey: r.copy.storageKey, sha256: r.copy.sha256, label: `Served copy of ${r.file.filename}` };
+      const [r] = await db
+        .select({ copy: servedCopies, file: caseFiles })
+        .from(servedCopies)
+        .innerJoin(caseFiles, eq(caseFiles.id, servedCopies.caseFileId))
+        .where(eq(servedCopies.id, id));
+      return (
+        r && {
+          storageKey: r.copy.storageKey,
+          sha256: r.copy.sha256,
+          label: `Served copy of ${r.file.filename}`,
+        }
+      );
     }
   }
 }
 
 /** Points the row at the time-stamped file (only if it still holds the file that was time-stamped). */
-async function repoint(tx: DbOrTx, kind: LateTimestampKind, id: number, from: string, to: { storageKey: string; sha256: string; size: number }) {
+async function repoint(
+  tx: DbOrTx,
+  kind: LateTimestampKind,
+  id: number,
+  from: string,
+  to: { storageKey: string; sha256: string; size: number },
+) {
   const table = kind === 'proof' ? proofOfServiceFiles : kind === 'bundle' ? caseFiles : servedCopies;
   const updated = await tx
     .update(table)
@@ -88,13 +120,17 @@ async function addOne(ctx: JobCtx, row: Pending): Promise<boolean> {
     return false;
   }
   if (owner.served) {
-    await finish(ctx.db, row.id, { doneAt: new Date(), lastError: 'served before the time-stamp could be added: kept as served' });
+    await finish(ctx.db, row.id, {
+      doneAt: new Date(),
+      lastError: 'served before the time-stamp could be added: kept as served',
+    });
     return false;
   }
   let added: Awaited<ReturnType<typeof ctx.deps.seal.addTimestamp>>;
   try {
     const pdf = await streamToBuffer(await store.get(owner.storageKey));
-    if (sha256(pdf) !== row.sealedSha256) throw new Error('the stored file does not match its recorded SHA-256');
+    if (sha256(pdf) !== row.sealedSha256)
+      throw new Error('the stored file does not match its recorded SHA-256');
     added = await ctx.deps.seal.addTimestamp(pdf);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
@@ -107,8 +143,21 @@ async function addOne(ctx: JobCtx, row: Pending): Promise<boolean> {
   const key = `${newFileKey(doc.firmId, KEY_KINDS[row.kind])}.pdf`;
   await store.put(key, added.pdf, { contentType: 'application/pdf' });
   const kept = await inTransaction(ctx, async (tx) => {
-    if (!(await repoint(tx, row.kind, row.rowId, row.sealedSha256, { storageKey: key, sha256: digest, size: added.pdf.length }))) return false;
-    await finish(tx, row.id, { attempts: row.attempts + 1, doneAt: new Date(), timestampedSha256: digest, timestampTime: added.time, lastError: null });
+    if (
+      !(await repoint(tx, row.kind, row.rowId, row.sealedSha256, {
+        storageKey: key,
+        sha256: digest,
+        size: added.pdf.length,
+      }))
+    )
+      return false;
+    await finish(tx, row.id, {
+      attempts: row.attempts + 1,
+      doneAt: new Date(),
+      timestampedSha256: digest,
+      timestampTime: added.time,
+      lastError: null,
+    });
     await addTimelineEvent(tx, {
       documentId: row.documentId,
       firmId: doc.firmId,

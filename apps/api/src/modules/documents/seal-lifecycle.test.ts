@@ -33,7 +33,9 @@ async function startTsa() {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       tsaRequests.count++;
-      void responder.respond(Buffer.concat(chunks)).then((answer) => res.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(answer));
+      void responder
+        .respond(Buffer.concat(chunks))
+        .then((answer) => res.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(answer));
     });
   });
   await new Promise<void>((resolve) => tsa.listen(tsaPort, '127.0.0.1', resolve));
@@ -52,10 +54,15 @@ beforeAll(async () => {
 }, 120_000);
 
 async function serve(label: string) {
-  const d = await makeReadyDraft(t(), token, { firmId: other.firmId, branchId: other.branchId }, {
-    caseInfo: { title: `Plea ${label}`, document_type: 'plea' },
-    files: [{ filename: 'plea.pdf', content: await makePdf(2, label) }],
-  });
+  const d = await makeReadyDraft(
+    t(),
+    token,
+    { firmId: other.firmId, branchId: other.branchId },
+    {
+      caseInfo: { title: `Plea ${label}`, document_type: 'plea' },
+      files: [{ filename: 'plea.pdf', content: await makePdf(2, label) }],
+    },
+  );
   const res = await submit(t(), token, d.id);
   expect(res.statusCode, res.body).toBe(200);
   await settleEvents(t().app);
@@ -63,14 +70,17 @@ async function serve(label: string) {
   return { id: d.id, fileIds: d.fileIds, securityId: res.json().data.security_id as string };
 }
 
-const proofPdf = async (id: number) => (await t().as(token).get(`/api/v1/proof-of-service/document/${id}/download`)).rawPayload;
-const copyPdf = async (id: number, fileId: number) => (await t().as(token).get(`/api/v1/documents/${id}/files/${fileId}/served-copy`)).rawPayload;
+const proofPdf = async (id: number) =>
+  (await t().as(token).get(`/api/v1/proof-of-service/document/${id}/download`)).rawPayload;
+const copyPdf = async (id: number, fileId: number) =>
+  (await t().as(token).get(`/api/v1/documents/${id}/files/${fileId}/served-copy`)).rawPayload;
 const verifyFile = (content: Buffer) => {
   const { payload, headers } = multipart([{ name: 'file', filename: 'check.pdf', content }]);
   return t().inject({ method: 'POST', url: '/api/v1/verify/file', payload, headers });
 };
 const expectPdfsigValid = (pdf: Buffer) => {
-  if (!hasPdfsig) return console.warn('pdfsig is not installed (poppler-utils): the seal was checked by readSeal only');
+  if (!hasPdfsig)
+    return console.warn('pdfsig is not installed (poppler-utils): the seal was checked by readSeal only');
   const out = pdfsig(pdf);
   expect(out).toContain('Signature Validation: Signature is Valid.');
   expect(out).toContain('Total document signed');
@@ -78,21 +88,27 @@ const expectPdfsigValid = (pdf: Buffer) => {
 
 describe('bundles', () => {
   it('are sealed like every PDF LexServe issues (pdfsig: valid; time-stamped)', async () => {
-    const created = (await t().as(token).post('/api/v1/documents/', { title: 'Bundle to seal' })).json().data.id as number;
+    const created = (await t().as(token).post('/api/v1/documents/', { title: 'Bundle to seal' })).json().data
+      .id as number;
     const up = await upload(t(), token, created, [
       { filename: 'a.pdf', content: await makePdf(1, 'A') },
       { filename: 'b.pdf', content: await makePdf(2, 'B') },
     ]);
     const ids = up.json().data.files.map((f: { id: number }) => f.id);
-    const res = await t().as(token).post(`/api/v1/documents/${created}/bundle`, { file_ids: ids.join(','), bundle_name: 'Sealed bundle' });
+    const res = await t()
+      .as(token)
+      .post(`/api/v1/documents/${created}/bundle`, { file_ids: ids.join(','), bundle_name: 'Sealed bundle' });
     expect(res.statusCode, res.body).toBe(201);
     const bundle = res.json().data;
-    const pdf = (await t().as(token).get(`/api/v1/documents/${created}/download?file_id=${bundle.id}`)).rawPayload;
+    const pdf = (await t().as(token).get(`/api/v1/documents/${created}/download?file_id=${bundle.id}`))
+      .rawPayload;
     expect(sha256(pdf)).toBe(bundle.sha256);
     const seal = t().app.deps.seal.read(pdf);
     expect(seal).toMatchObject({ present: true, intact: true, covers_whole_file: true, problem: null });
     expect(seal.timestamp).not.toBeNull();
-    expect(seal.signer!.fingerprint_sha256).toBe((await t().app.deps.seal.sealCertificate()).fingerprint_sha256);
+    expect(seal.signer!.fingerprint_sha256).toBe(
+      (await t().app.deps.seal.sealCertificate()).fingerprint_sha256,
+    );
     expectPdfsigValid(pdf);
   }, 120_000);
 });
@@ -105,9 +121,12 @@ describe('a time-stamping authority that is down', () => {
     let bundleDoc: number;
     try {
       served = await serve('TSA down');
-      bundleDoc = (await t().as(token).post('/api/v1/documents/', { title: 'Bundle while down' })).json().data.id as number;
+      bundleDoc = (await t().as(token).post('/api/v1/documents/', { title: 'Bundle while down' })).json().data
+        .id as number;
       const up = await upload(t(), token, bundleDoc, [{ filename: 'a.pdf', content: await makePdf(1, 'A') }]);
-      const made = await t().as(token).post(`/api/v1/documents/${bundleDoc}/bundle`, { file_ids: String(up.json().data.files[0].id) });
+      const made = await t()
+        .as(token)
+        .post(`/api/v1/documents/${bundleDoc}/bundle`, { file_ids: String(up.json().data.files[0].id) });
       expect(made.statusCode, made.body).toBe(201);
       bundleId = made.json().data.id;
     } finally {
@@ -128,17 +147,29 @@ describe('a time-stamping authority that is down', () => {
     const before = await proofPdf(id);
     const copyBefore = await copyPdf(id, fileIds[0]!);
     for (const pdf of [before, copyBefore]) {
-      expect(t().app.deps.seal.read(pdf)).toMatchObject({ present: true, intact: true, covers_whole_file: true, timestamp: null });
+      expect(t().app.deps.seal.read(pdf)).toMatchObject({
+        present: true,
+        intact: true,
+        covers_whole_file: true,
+        timestamp: null,
+      });
       expectPdfsigValid(pdf);
     }
-    const tl = JSON.stringify((await t().as(token).get(`/api/v1/documents/${id}/timeline?event_types=proof_generated`)).json());
+    const tl = JSON.stringify(
+      (await t().as(token).get(`/api/v1/documents/${id}/timeline?event_types=proof_generated`)).json(),
+    );
     expect(tl).toContain('"timestamped":false');
 
     // The authority is back: the job adds the time-stamps.
     const asked = tsaRequests.count;
     await t().app.deps.jobs.runPeriodic();
     expect(tsaRequests.count).toBeGreaterThanOrEqual(asked + 3);
-    const done = await t().database.raw.query<{ kind: string; done_at: Date | null; timestamped_sha256: string | null; sealed_sha256: string }>(
+    const done = await t().database.raw.query<{
+      kind: string;
+      done_at: Date | null;
+      timestamped_sha256: string | null;
+      sealed_sha256: string;
+    }>(
       'SELECT kind, done_at, timestamped_sha256, sealed_sha256 FROM late_timestamps WHERE document_id IN ($1, $2) ORDER BY kind',
       [id, bundleDoc],
     );
@@ -146,7 +177,9 @@ describe('a time-stamping authority that is down', () => {
 
     const after = await proofPdf(id);
     const copyAfter = await copyPdf(id, fileIds[0]!);
-    const bundleAfter = (await t().as(token).get(`/api/v1/documents/${bundleDoc}/download?file_id=${bundleId}`)).rawPayload;
+    const bundleAfter = (
+      await t().as(token).get(`/api/v1/documents/${bundleDoc}/download?file_id=${bundleId}`)
+    ).rawPayload;
     for (const [pdf, old] of [
       [after, before],
       [copyAfter, copyBefore],
@@ -155,9 +188,17 @@ describe('a time-stamping authority that is down', () => {
       expect(sha256(pdf)).not.toBe(sha256(old));
       const seal = t().app.deps.seal.read(pdf);
       const oldSeal = t().app.deps.seal.read(old);
-      expect(seal).toMatchObject({ present: true, intact: true, covers_whole_file: true, problem: null, signed_at: oldSeal.signed_at });
+      expect(seal).toMatchObject({
+        present: true,
+        intact: true,
+        covers_whole_file: true,
+        problem: null,
+        signed_at: oldSeal.signed_at,
+      });
       expect(seal.timestamp?.authority).toContain('Time-Stamping Authority');
-      expect(new Date(seal.timestamp!.time).getTime()).toBeGreaterThanOrEqual(new Date(oldSeal.signed_at!).getTime() - 1000);
+      expect(new Date(seal.timestamp!.time).getTime()).toBeGreaterThanOrEqual(
+        new Date(oldSeal.signed_at!).getTime() - 1000,
+      );
       expectPdfsigValid(pdf);
     }
     expect(t().app.deps.seal.read(bundleAfter).timestamp).not.toBeNull();
@@ -167,10 +208,21 @@ describe('a time-stamping authority that is down', () => {
     const check = (await t().inject({ method: 'GET', url: `/api/v1/verify/${securityId}` })).json();
     expect(check).toMatchObject({ status: 'verified', hash_verified: true });
     expect(check.seal.timestamp).not.toBeNull();
-    for (const pdf of [before, after]) expect((await verifyFile(pdf)).json()).toMatchObject({ status: 'verified', match: 'proof_of_service', security_id: securityId });
+    for (const pdf of [before, after])
+      expect((await verifyFile(pdf)).json()).toMatchObject({
+        status: 'verified',
+        match: 'proof_of_service',
+        security_id: securityId,
+      });
     for (const pdf of [copyBefore, copyAfter])
-      expect((await verifyFile(pdf)).json()).toMatchObject({ status: 'verified', match: 'served_document', pdf_type: 'served_copy' });
-    const events = JSON.stringify((await t().as(token).get(`/api/v1/documents/${id}/timeline?event_types=seal_timestamped`)).json());
+      expect((await verifyFile(pdf)).json()).toMatchObject({
+        status: 'verified',
+        match: 'served_document',
+        pdf_type: 'served_copy',
+      });
+    const events = JSON.stringify(
+      (await t().as(token).get(`/api/v1/documents/${id}/timeline?event_types=seal_timestamped`)).json(),
+    );
     expect(events).toContain(sha256(before));
     expect(events).toContain(sha256(after));
 
@@ -197,28 +249,55 @@ describe('a replaced seal certificate', () => {
 
       const check = (await t().inject({ method: 'GET', url: `/api/v1/verify/${first.securityId}` })).json();
       expect(check.status).toBe('verified');
-      expect(check.seal).toMatchObject({ intact: true, by_lexserve: true, signer: { fingerprint_sha256: oldFingerprint } });
-      expect((await verifyFile(oldProof)).json()).toMatchObject({ status: 'verified', seal: { by_lexserve: true } });
+      expect(check.seal).toMatchObject({
+        intact: true,
+        by_lexserve: true,
+        signer: { fingerprint_sha256: oldFingerprint },
+      });
+      expect((await verifyFile(oldProof)).json()).toMatchObject({
+        status: 'verified',
+        seal: { by_lexserve: true },
+      });
 
       const second = await serve('After the new certificate');
       const newProof = await proofPdf(second.id);
       expect(t().app.deps.seal.read(newProof).signer!.fingerprint_sha256).toBe(newFingerprint);
-      expect((await verifyFile(newProof)).json()).toMatchObject({ status: 'verified', seal: { by_lexserve: true } });
+      expect((await verifyFile(newProof)).json()).toMatchObject({
+        status: 'verified',
+        seal: { by_lexserve: true },
+      });
       expectPdfsigValid(newProof);
 
-      const list = (await t().inject({ method: 'GET', url: '/api/v1/seal/certificates' })).json().certificates;
+      const list = (await t().inject({ method: 'GET', url: '/api/v1/seal/certificates' })).json()
+        .certificates;
       expect(list[0]).toMatchObject({ fingerprint_sha256: newFingerprint, current: true });
-      expect(list.find((c: { fingerprint_sha256: string }) => c.fingerprint_sha256 === oldFingerprint)).toMatchObject({ current: false });
+      expect(
+        list.find((c: { fingerprint_sha256: string }) => c.fingerprint_sha256 === oldFingerprint),
+      ).toMatchObject({ current: false });
 
-      const pem = await t().inject({ method: 'GET', url: `/api/v1/seal/certificate?fingerprint=${oldFingerprint.toUpperCase()}` });
+      const pem = await t().inject({
+        method: 'GET',
+        url: `/api/v1/seal/certificate?fingerprint=${oldFingerprint.toUpperCase()}`,
+      });
       expect(pem.statusCode).toBe(200);
-      expect(createHash('sha256').update(new X509Certificate(pem.body).raw).digest('hex')).toBe(oldFingerprint);
+      expect(createHash('sha256').update(new X509Certificate(pem.body).raw).digest('hex')).toBe(
+        oldFingerprint,
+      );
       const current = await t().inject({ method: 'GET', url: '/api/v1/seal/certificate' });
-      expect(createHash('sha256').update(new X509Certificate(current.body).raw).digest('hex')).toBe(newFingerprint);
-      const unknown = await t().inject({ method: 'GET', url: `/api/v1/seal/certificate?fingerprint=${'0'.repeat(64)}` });
+      expect(createHash('sha256').update(new X509Certificate(current.body).raw).digest('hex')).toBe(
+        newFingerprint,
+      );
+      const unknown = await t().inject({
+        method: 'GET',
+        url: `/api/v1/seal/certificate?fingerprint=${'0'.repeat(64)}`,
+      });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().detail).toBe('LexServe has not sealed any document with a certificate of this fingerprint.');
-      expect((await t().inject({ method: 'GET', url: '/api/v1/seal/certificate?fingerprint=abc' })).statusCode).toBe(422);
+      expect(unknown.json().detail).toBe(
+        'LexServe has not sealed any document with a certificate of this fingerprint.',
+      );
+      expect(
+        (await t().inject({ method: 'GET', url: '/api/v1/seal/certificate?fingerprint=abc' })).statusCode,
+      ).toBe(422);
     } finally {
       deps.seal = previous;
     }

@@ -37,7 +37,8 @@ export const SERVED_COPIES_JOB = 'documents.served-copies';
 const isPdf = (file: files.CaseFileRow) => file.mimeType === 'application/pdf';
 
 /** Whether a file of a document gets a stamped copy: a PDF that was served, of a document that is served. */
-export const hasServedCopy = (doc: DocumentRow, file: files.CaseFileRow) => !!doc.servedAt && file.isServed && isPdf(file);
+export const hasServedCopy = (doc: DocumentRow, file: files.CaseFileRow) =>
+  !!doc.servedAt && file.isServed && isPdf(file);
 
 /** The refusal in words, for the record and the 409. */
 function problemOf(err: PdfRefusedError, limits: PdfLimits): string {
@@ -68,7 +69,11 @@ const making = new Map<number, Promise<repo.ServedCopyRow>>();
  * The served copy of one file (see `hasServedCopy`), made now if there is none. Within a process one copy is made at
  * a time per file; across processes the unique key keeps the first recorded and the other's file is removed.
  */
-export async function ensureServedCopy(ctx: WorkCtx, doc: DocumentRow, file: files.CaseFileRow): Promise<repo.ServedCopyRow> {
+export async function ensureServedCopy(
+  ctx: WorkCtx,
+  doc: DocumentRow,
+  file: files.CaseFileRow,
+): Promise<repo.ServedCopyRow> {
   const existing = await repo.findServedCopy(ctx.db, file.id);
   if (existing) return existing;
   let run = making.get(file.id);
@@ -79,12 +84,22 @@ export async function ensureServedCopy(ctx: WorkCtx, doc: DocumentRow, file: fil
   return run;
 }
 
-async function makeServedCopy(ctx: WorkCtx, doc: DocumentRow, file: files.CaseFileRow): Promise<repo.ServedCopyRow> {
+async function makeServedCopy(
+  ctx: WorkCtx,
+  doc: DocumentRow,
+  file: files.CaseFileRow,
+): Promise<repo.ServedCopyRow> {
   const { deps } = ctx;
   // The security ID is the document's (allocated once, shared with its proof of service).
   const proof = await ensureProof(ctx.db, doc.id, doc.firmId, newSecurityId);
   const servedAt = doc.serviceDate ?? doc.servedAt!;
-  const base = { caseFileId: file.id, documentId: doc.id, firmId: doc.firmId, securityId: proof.securityId, servedAt };
+  const base = {
+    caseFileId: file.id,
+    documentId: doc.id,
+    firmId: doc.firmId,
+    securityId: proof.securityId,
+    servedAt,
+  };
   let stamped: { bytes: Buffer; pageCount: number };
   try {
     // Opened in the PDF worker, within the PDF_* limits: a hostile file cannot hold up the server.
@@ -97,8 +112,15 @@ async function makeServedCopy(ctx: WorkCtx, doc: DocumentRow, file: files.CaseFi
     if (!(err instanceof PdfRefusedError)) throw err;
     if (err.reason === 'busy') throw new AppError(DocumentErrors.SERVED_COPY_BUSY, { cause: err });
     const problem = problemOf(err, deps.pdf.limits);
-    ctx.log.warn({ documentId: doc.id, fileId: file.id, reason: err.reason }, 'served copy not stamped: the original is served');
-    return record(ctx, { ...base, status: 'failed', problem }, `${file.filename} could not be stamped: ${problem}. The original is served as uploaded.`);
+    ctx.log.warn(
+      { documentId: doc.id, fileId: file.id, reason: err.reason },
+      'served copy not stamped: the original is served',
+    );
+    return record(
+      ctx,
+      { ...base, status: 'failed', problem },
+      `${file.filename} could not be stamped: ${problem}. The original is served as uploaded.`,
+    );
   }
   const sealed = await sealIssuedPdf(ctx, stamped.bytes);
   const pdf = sealed.pdf;
@@ -108,7 +130,14 @@ async function makeServedCopy(ctx: WorkCtx, doc: DocumentRow, file: files.CaseFi
   try {
     const row = await record(
       ctx,
-      { ...base, status: 'ready', storageKey: key, sha256: digest, size: pdf.length, pageCount: stamped.pageCount },
+      {
+        ...base,
+        status: 'ready',
+        storageKey: key,
+        sha256: digest,
+        size: pdf.length,
+        pageCount: stamped.pageCount,
+      },
       `Stamped served copy of ${file.filename} made (${proof.securityId} on each of its ${stamped.pageCount} page(s))`,
       sealed,
     );
@@ -146,13 +175,23 @@ async function record(
         timestamped: sealed?.timestamped ?? null,
       },
     });
-    if (sealed && row.sha256) await recordMissingTimestamp(tx, sealed, { kind: 'served_copy', rowId: row.id, documentId: row.documentId, sha256: row.sha256 });
+    if (sealed && row.sha256)
+      await recordMissingTimestamp(tx, sealed, {
+        kind: 'served_copy',
+        rowId: row.id,
+        documentId: row.documentId,
+        sha256: row.sha256,
+      });
     return row;
   });
 }
 
 /** The stored copy as a download (the caller has checked it is ready). */
-export async function openServedCopy(ctx: WorkCtx, copy: repo.ServedCopyRow, filename: string): Promise<Download> {
+export async function openServedCopy(
+  ctx: WorkCtx,
+  copy: repo.ServedCopyRow,
+  filename: string,
+): Promise<Download> {
   return {
     stream: await storedContent(ctx.deps.files, copy.storageKey!),
     filename: servedCopyFileName(filename),
@@ -175,7 +214,11 @@ export async function downloadServedCopy(ctx: Ctx, documentId: number, fileId: n
   if (!file.isServed) throw appError(DocumentErrors.SERVED_COPY_FILE_NOT_SERVED, { name: file.filename });
   if (!isPdf(file)) throw appError(DocumentErrors.SERVED_COPY_NOT_PDF, { name: file.filename });
   const copy = await ensureServedCopy(ctx, doc, file);
-  if (copy.status !== 'ready') throw appError(DocumentErrors.SERVED_COPY_FAILED, { name: file.filename, problem: copy.problem ?? 'unknown reason' });
+  if (copy.status !== 'ready')
+    throw appError(DocumentErrors.SERVED_COPY_FAILED, {
+      name: file.filename,
+      problem: copy.problem ?? 'unknown reason',
+    });
   return openServedCopy(ctx, copy, file.filename);
 }
 
@@ -190,7 +233,10 @@ export async function makeServedCopies(ctx: WorkCtx, documentId: number): Promis
       await ensureServedCopy(ctx, doc, file);
       made++;
     } catch (err) {
-      ctx.log.error({ err, documentId, fileId: file.id }, 'served copy could not be made; the job will retry');
+      ctx.log.error(
+        { err, documentId, fileId: file.id },
+        'served copy could not be made; the job will retry',
+      );
       failure ??= err;
     }
   }
@@ -205,6 +251,10 @@ export function servedCopiesSetup(app: FastifyInstance) {
     await makeServedCopies(ctx, Number(payload.documentId));
   });
   app.deps.events.on('document.served', async (p, { tx }) => {
-    await scheduleJob(tx, { name: SERVED_COPIES_JOB, payload: { documentId: p.documentId }, dedupeKey: `document:${p.documentId}:served-copies` });
+    await scheduleJob(tx, {
+      name: SERVED_COPIES_JOB,
+      payload: { documentId: p.documentId },
+      dedupeKey: `document:${p.documentId}:served-copies`,
+    });
   });
 }

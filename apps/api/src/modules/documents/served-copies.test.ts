@@ -5,7 +5,15 @@ import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../../test/build-app';
 import { registerFirm, type RegisteredFirm } from '../../../test/factories';
-import { handToSheriff, makeDocx, makeManyPagePdf, makePdf, makeReadyDraft, rawPdf, submit } from '../../../test/document-factories';
+import {
+  handToSheriff,
+  makeDocx,
+  makeManyPagePdf,
+  makePdf,
+  makeReadyDraft,
+  rawPdf,
+  submit,
+} from '../../../test/document-factories';
 import { multipart } from '../../../test/multipart';
 import { settleEvents } from '../../../test/settle-events';
 import { hasPdfsig, hasPdftoppm, hasPdftotext, pdfPages, pdfText, pdfsig } from '../../../test/tools';
@@ -39,7 +47,13 @@ async function mixedPdf(label: string): Promise<Buffer> {
   for (const [i, [w, h, rotation]] of pages.entries()) {
     const page = doc.addPage([w, h]);
     page.setRotation(degrees(rotation));
-    for (let y = h - 72; y > 60; y -= 16) page.drawText(`${label}, page ${i + 1}: the document's own text, line at ${y} pt.`, { x: 72, y, size: 11, font });
+    for (let y = h - 72; y > 60; y -= 16)
+      page.drawText(`${label}, page ${i + 1}: the document's own text, line at ${y} pt.`, {
+        x: 72,
+        y,
+        size: 11,
+        font,
+      });
     page.drawText(`Page ${i + 1} of 3`, { x: w / 2 - 20, y: 40, size: 10, font });
   }
   return Buffer.from(await doc.save());
@@ -55,25 +69,45 @@ const encryptedPdf = () =>
       '<< /Filter /Standard /V 2 /R 3 /Length 128 /P -1028 /O <00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff> /U <00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff> >>',
     ])
       .toString('latin1')
-      .replace('/Root 1 0 R >>', '/Root 1 0 R /Encrypt 4 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>] >>'),
+      .replace(
+        '/Root 1 0 R >>',
+        '/Root 1 0 R /Encrypt 4 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>] >>',
+      ),
     'latin1',
   );
 
 /** A plea (served electronically at submit) with the given files, served on `other`; its served-copies job run. */
 async function served(files: { filename: string; content: Buffer }[], opts: { runJob?: boolean } = {}) {
-  const d = await makeReadyDraft(t(), token, { firmId: other.firmId, branchId: other.branchId }, { caseInfo: { title: 'Plea in Mokoena v Dlamini', document_type: 'plea' }, files });
+  const d = await makeReadyDraft(
+    t(),
+    token,
+    { firmId: other.firmId, branchId: other.branchId },
+    { caseInfo: { title: 'Plea in Mokoena v Dlamini', document_type: 'plea' }, files },
+  );
   const res = await submit(t(), token, d.id);
   expect(res.statusCode, res.body).toBe(200);
   const doc = res.json().data;
   expect(doc.status).toBe('served');
   await settleEvents(t().app);
   if (opts.runJob !== false) await t().app.deps.jobs.tick();
-  return { id: d.id, fileIds: d.fileIds, securityId: doc.security_id as string, dsa: doc.digital_service_address as string };
+  return {
+    id: d.id,
+    fileIds: d.fileIds,
+    securityId: doc.security_id as string,
+    dsa: doc.digital_service_address as string,
+  };
 }
 
-const servedCopy = (id: number, fileId: number, as = token) => t().as(as).get(`/api/v1/documents/${id}/files/${fileId}/served-copy`);
+const servedCopy = (id: number, fileId: number, as = token) =>
+  t().as(as).get(`/api/v1/documents/${id}/files/${fileId}/served-copy`);
 const copyRows = (documentId: number) =>
-  t().database.raw.query<{ case_file_id: number; status: string; sha256: string | null; storage_key: string | null; problem: string | null }>(
+  t().database.raw.query<{
+    case_file_id: number;
+    status: string;
+    sha256: string | null;
+    storage_key: string | null;
+    problem: string | null;
+  }>(
     'SELECT case_file_id, status, sha256, storage_key, problem FROM served_copies WHERE document_id = $1 ORDER BY case_file_id',
     [documentId],
   );
@@ -106,7 +140,13 @@ describe('stamped served copies', () => {
     expect(parsed.getPageCount()).toBe(3);
     expect(parsed.getPage(1).getRotation().angle).toBe(90);
     const seal = t().app.deps.seal.read(copy);
-    expect(seal).toMatchObject({ present: true, intact: true, covers_whole_file: true, reason: 'Sealed by LexServe', problem: null });
+    expect(seal).toMatchObject({
+      present: true,
+      intact: true,
+      covers_whole_file: true,
+      reason: 'Sealed by LexServe',
+      problem: null,
+    });
     expect(seal.timestamp).not.toBeNull();
     if (hasPdfsig) {
       const out = pdfsig(copy);
@@ -114,8 +154,15 @@ describe('stamped served copies', () => {
       expect(out).toContain('Total document signed');
     }
     if (hasPdftotext) {
-      const date = new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
-      const pages = pdfText(copy).split('\f').filter((p) => p.trim());
+      const date = new Intl.DateTimeFormat('en-ZA', {
+        timeZone: 'Africa/Johannesburg',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }).format(new Date());
+      const pages = pdfText(copy)
+        .split('\f')
+        .filter((p) => p.trim());
       expect(pages).toHaveLength(3);
       for (const page of pages) {
         expect(page).toContain(`Served through LexServe on ${date} at`);
@@ -127,19 +174,40 @@ describe('stamped served copies', () => {
     }
     if (hasPdftoppm) {
       mkdirSync(RENDER_DIR, { recursive: true });
-      pdfPages(copy, 60).forEach((png, i) => writeFileSync(join(RENDER_DIR, `served-copy-${i + 1}.png`), png));
+      pdfPages(copy, 60).forEach((png, i) =>
+        writeFileSync(join(RENDER_DIR, `served-copy-${i + 1}.png`), png),
+      );
     }
 
     // Both files verify: by file, and the security ID lists both hashes.
     const byOriginal = (await verifyFile(original)).json();
-    expect(byOriginal).toMatchObject({ status: 'verified', match: 'served_document', pdf_type: 'served_document', security_id: securityId });
+    expect(byOriginal).toMatchObject({
+      status: 'verified',
+      match: 'served_document',
+      pdf_type: 'served_document',
+      security_id: securityId,
+    });
     const byCopy = (await verifyFile(copy)).json();
-    expect(byCopy).toMatchObject({ status: 'verified', match: 'served_document', pdf_type: 'served_copy', security_id: securityId });
+    expect(byCopy).toMatchObject({
+      status: 'verified',
+      match: 'served_document',
+      pdf_type: 'served_copy',
+      security_id: securityId,
+    });
     expect(byCopy.seal).toMatchObject({ present: true, intact: true, by_lexserve: true });
     const check = (await t().inject({ method: 'GET', url: `/api/v1/verify/${securityId}` })).json();
-    expect(check.served_files).toEqual([{ filename: 'plea.pdf', sha256: sha256(original), size: original.length, served_copy_sha256: sha256(copy) }]);
+    expect(check.served_files).toEqual([
+      {
+        filename: 'plea.pdf',
+        sha256: sha256(original),
+        size: original.length,
+        served_copy_sha256: sha256(copy),
+      },
+    ]);
     // The trail records it.
-    const tl = (await t().as(token).get(`/api/v1/documents/${id}/timeline?event_types=served_copy_made`)).json();
+    const tl = (
+      await t().as(token).get(`/api/v1/documents/${id}/timeline?event_types=served_copy_made`)
+    ).json();
     expect(JSON.stringify(tl)).toContain(sha256(copy));
   }, 120_000);
 
@@ -151,23 +219,42 @@ describe('stamped served copies', () => {
     expect((await servedCopy(id, fileIds[0]!, otherToken)).statusCode).toBe(404);
     const word = await servedCopy(id, fileIds[1]!);
     expect(word.statusCode).toBe(409);
-    expect(word.json().detail).toBe('affidavit.docx is a Word document: stamped served copies are made of PDFs only. Download the file as it was served.');
-    expect((await t().inject({ method: 'GET', url: `/api/v1/documents/${id}/files/${fileIds[0]}/served-copy` })).statusCode).toBe(401);
+    expect(word.json().detail).toBe(
+      'affidavit.docx is a Word document: stamped served copies are made of PDFs only. Download the file as it was served.',
+    );
+    expect(
+      (await t().inject({ method: 'GET', url: `/api/v1/documents/${id}/files/${fileIds[0]}/served-copy` }))
+        .statusCode,
+    ).toBe(401);
     expect((await servedCopy(id, 999_999)).statusCode).toBe(404);
 
     const draft = await makeReadyDraft(t(), token, { firmId: other.firmId, branchId: other.branchId });
     const early = await servedCopy(draft.id, draft.fileIds[0]!);
     expect(early.statusCode).toBe(409);
-    expect(early.json().detail).toBe('This document has not been served yet. Its stamped served copies are made when it is served.');
+    expect(early.json().detail).toBe(
+      'This document has not been served yet. Its stamped served copies are made when it is served.',
+    );
 
     // Initiating process with the sheriff is not served until the return of service.
-    const sheriffId = (await t().as(await t().login(DEMO.sheriff)).get('/api/v1/users/me')).json().id as number;
-    const withSheriff = await handToSheriff(t(), token, { firmId: other.firmId, branchId: other.branchId }, sheriffId);
+    const sheriffId = (
+      await t()
+        .as(await t().login(DEMO.sheriff))
+        .get('/api/v1/users/me')
+    ).json().id as number;
+    const withSheriff = await handToSheriff(
+      t(),
+      token,
+      { firmId: other.firmId, branchId: other.branchId },
+      sheriffId,
+    );
     expect((await servedCopy(withSheriff.id, withSheriff.fileIds[0]!)).statusCode).toBe(409);
   }, 120_000);
 
   it('is made once when many ask at once before the job ran, leaving no second file behind', async () => {
-    const { id, fileIds } = await served([{ filename: 'plea.pdf', content: await makePdf(3, 'Concurrent') }], { runJob: false });
+    const { id, fileIds } = await served(
+      [{ filename: 'plea.pdf', content: await makePdf(3, 'Concurrent') }],
+      { runJob: false },
+    );
     expect(await copyRows(id)).toHaveLength(0);
     const answers = await Promise.all(Array.from({ length: 5 }, () => servedCopy(id, fileIds[0]!)));
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
@@ -177,7 +264,9 @@ describe('stamped served copies', () => {
     // One file stored: every stored served copy is one a row uses (none left behind by a second maker).
     const keys: string[] = [];
     for await (const { key } of t().app.deps.files.list('served/')) keys.push(key);
-    const used = await t().database.raw.query<{ storage_key: string }>('SELECT storage_key FROM served_copies WHERE storage_key IS NOT NULL');
+    const used = await t().database.raw.query<{ storage_key: string }>(
+      'SELECT storage_key FROM served_copies WHERE storage_key IS NOT NULL',
+    );
     expect(keys.sort()).toEqual(used.map((r) => r.storage_key).sort());
     // The job finds it made and makes no other.
     await t().app.deps.jobs.tick(new Date(Date.now() + 60_000));
@@ -199,12 +288,19 @@ describe('stamped served copies', () => {
     );
 
     // The recipient: the page says which file is stamped; downloads give the copy, or the original when there is none.
-    const mail = await t().database.raw.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [dsa]);
+    const mail = await t().database.raw.query<{ text_body: string }>(
+      'SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+      [dsa],
+    );
     const link = /\/delivery\/([A-Za-z0-9_-]+)/.exec(mail[0]!.text_body)![1]!;
     const page = (await t().inject({ method: 'GET', url: `/api/v1/delivery/${link}` })).json();
     const [lockedFile, annexure] = page.files;
     expect(lockedFile).toMatchObject({ filename: 'locked.pdf', stamped: false, served_copy_sha256: null });
-    expect(annexure).toMatchObject({ filename: 'annexure.pdf', stamped: true, served_copy_sha256: rows[1]!.sha256 });
+    expect(annexure).toMatchObject({
+      filename: 'annexure.pdf',
+      stamped: true,
+      served_copy_sha256: rows[1]!.sha256,
+    });
     const headers = { 'x-delivery-session': page.session };
     const gotLocked = await t().inject({ method: 'GET', url: lockedFile.download_url, headers });
     expect(gotLocked.statusCode).toBe(200);
@@ -221,7 +317,9 @@ describe('stamped served copies', () => {
   }, 120_000);
 
   it('opens a hostile PDF (50,000 pages in 4 MB) in the PDF worker: refused with the reason, /healthz stays fast', async () => {
-    const { id, fileIds } = await served([{ filename: 'many-pages.pdf', content: makeManyPagePdf(50_000) }], { runJob: false });
+    const { id, fileIds } = await served([{ filename: 'many-pages.pdf', content: makeManyPagePdf(50_000) }], {
+      runJob: false,
+    });
     await t().app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
     let done = false;
@@ -237,10 +335,15 @@ describe('stamped served copies', () => {
     }
     const res = await asked;
     expect(res.statusCode).toBe(409);
-    expect(res.json().detail).toBe('many-pages.pdf could not be stamped: it has more than 2,000 pages. It was served as uploaded; download the original instead.');
+    expect(res.json().detail).toBe(
+      'many-pages.pdf could not be stamped: it has more than 2,000 pages. It was served as uploaded; download the original instead.',
+    );
     // The same bound as the hostile bundles' (bundles-hostile.test.ts).
     expect(Math.max(...latencies), `slowest /healthz answer (ms) of ${latencies.length}`).toBeLessThan(2_000);
-    expect((await copyRows(id))[0]).toMatchObject({ status: 'failed', problem: 'it has more than 2,000 pages' });
+    expect((await copyRows(id))[0]).toMatchObject({
+      status: 'failed',
+      problem: 'it has more than 2,000 pages',
+    });
   }, 120_000);
 
   it('are described in the OpenAPI document, with the verification seal object and the files served', async () => {
@@ -248,18 +351,34 @@ describe('stamped served copies', () => {
     const route = doc.paths['/api/v1/documents/{id}/files/{fileId}/served-copy'].get;
     expect(route.summary).toBe('The stamped served copy of a served PDF');
     expect(route.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['fileId', 'id']);
-    const schemaOf = (path: string, method: string) => doc.paths[path][method].responses['200'].content['application/json'].schema;
+    const schemaOf = (path: string, method: string) =>
+      doc.paths[path][method].responses['200'].content['application/json'].schema;
     for (const [path, method] of [
       ['/api/v1/verify/{securityId}', 'get'],
       ['/api/v1/verify/file', 'post'],
     ]) {
       const seal = schemaOf(path!, method!).properties.seal;
       expect(Object.keys(seal.properties ?? seal.anyOf?.[0]?.properties ?? {}).sort(), path).toEqual(
-        ['by_lexserve', 'covers_whole_file', 'intact', 'present', 'problem', 'signed_at', 'signer', 'timestamp'].sort(),
+        [
+          'by_lexserve',
+          'covers_whole_file',
+          'intact',
+          'present',
+          'problem',
+          'signed_at',
+          'signer',
+          'timestamp',
+        ].sort(),
       );
     }
-    expect(Object.keys(schemaOf('/api/v1/verify/{securityId}', 'get').properties.served_files.items.properties).sort()).toEqual(['filename', 'served_copy_sha256', 'sha256', 'size']);
+    expect(
+      Object.keys(
+        schemaOf('/api/v1/verify/{securityId}', 'get').properties.served_files.items.properties,
+      ).sort(),
+    ).toEqual(['filename', 'served_copy_sha256', 'sha256', 'size']);
     expect(doc.paths['/api/v1/seal/certificates'].get).toBeTruthy();
-    expect(doc.paths['/api/v1/seal/certificate'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['fingerprint']);
+    expect(doc.paths['/api/v1/seal/certificate'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      ['fingerprint'],
+    );
   });
 });

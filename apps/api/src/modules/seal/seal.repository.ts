@@ -14,4 +14,5 @@ export const upsertSealCertificate = (db: DbOrTx, values: typeof sealCertificate
 export const findSealCertificate = async (db: DbOrTx, fingerprint: string) =>
   (await db.select().from(sealCertificates).where(eq(sealCertificates.fingerprintSha256, fingerprint)))[0];
 
-export const listSealCertificates = (db: DbOrTx) => db.select().from(sealCertificates).orderBy(desc(sealCertificates.firstUsedAt));
+export const listSealCertificates = (db: DbOrTx) =>
+  db.select().from(sealCertificates).orderBy(desc(sealCertificates.firstUsedAt));

@@ -45,22 +45,31 @@ export async function sealIssuedPdf(ctx: Pick<Ctx, 'db' | 'deps' | 'log'>, pdf: 
 }
 
 /** Whether a signer's certificate is LexServe's: the current seal certificate or one it sealed with before. */
-export async function isLexServeCertificate(ctx: Pick<PublicCtx, 'db' | 'deps'>, fingerprint: string): Promise<boolean> {
+export async function isLexServeCertificate(
+  ctx: Pick<PublicCtx, 'db' | 'deps'>,
+  fingerprint: string,
+): Promise<boolean> {
   if ((await ctx.deps.seal.sealCertificate()).fingerprint_sha256 === fingerprint) return true;
   return !!(await repo.findSealCertificate(ctx.db, fingerprint));
 }
 
 /** GET /seal/certificate[?fingerprint=]: the current certificate, or a past one by its fingerprint (404 if none). */
-export async function sealCertificatePem(ctx: Pick<PublicCtx, 'db' | 'deps'>, fingerprint?: string): Promise<{ pem: string; fingerprint: string }> {
+export async function sealCertificatePem(
+  ctx: Pick<PublicCtx, 'db' | 'deps'>,
+  fingerprint?: string,
+): Promise<{ pem: string; fingerprint: string }> {
   const current = await ctx.deps.seal.sealCertificate();
-  if (!fingerprint || fingerprint === current.fingerprint_sha256) return { pem: current.pem, fingerprint: current.fingerprint_sha256 };
+  if (!fingerprint || fingerprint === current.fingerprint_sha256)
+    return { pem: current.pem, fingerprint: current.fingerprint_sha256 };
   const row = await repo.findSealCertificate(ctx.db, fingerprint);
   if (!row) throw new AppError(SealErrors.SEAL_CERTIFICATE_NOT_FOUND);
   return { pem: row.pem, fingerprint };
 }
 
 /** GET /seal/certificates: every certificate LexServe has sealed with, newest first (the current one first of all). */
-export async function listSealCertificates(ctx: Pick<PublicCtx, 'db' | 'deps'>): Promise<SealCertificateInfo[]> {
+export async function listSealCertificates(
+  ctx: Pick<PublicCtx, 'db' | 'deps'>,
+): Promise<SealCertificateInfo[]> {
   const current = await recordSealCertificate(ctx.deps.database.db, ctx.deps.seal);
   const rows = await repo.listSealCertificates(ctx.db);
   return rows
@@ -77,4 +86,3 @@ export async function listSealCertificates(ctx: Pick<PublicCtx, 'db' | 'deps'>):
     }))
     .sort((a, b) => Number(b.current) - Number(a.current));
 }
-
