@@ -250,6 +250,39 @@ describe('stamped served copies', () => {
     expect((await servedCopy(withSheriff.id, withSheriff.fileIds[0]!)).statusCode).toBe(409);
   }, 120_000);
 
+  it("is made when the sheriff's return of service serves initiating process, with the date of service on it", async () => {
+    const sheriffToken = await t().login(DEMO.sheriff);
+    const sheriffId = (await t().as(sheriffToken).get('/api/v1/users/me')).json().id as number;
+    const ready = await handToSheriff(t(), token, { firmId: other.firmId, branchId: other.branchId }, sheriffId);
+    expect((await servedCopy(ready.id, ready.fileIds[0]!)).statusCode).toBe(409);
+    const attempt = await t().as(sheriffToken).post(`/api/v1/documents/${ready.id}/service-attempts`, {
+      device_time: '2026-03-02T09:39:00+02:00',
+      address: '5 Main Road, Soweto, 1804',
+      latitude: -26.2485,
+      longitude: 27.854,
+      accuracy_m: 12,
+      outcome: 'served_personally',
+    });
+    expect(attempt.statusCode, attempt.body).toBe(201);
+    const ret = await t().as(sheriffToken).post(`/api/v1/documents/${ready.id}/returns`, {
+      outcome: 'served',
+      manner: 'personal',
+      served_at: '2026-03-02T09:40:00+02:00',
+      address: '5 Main Road, Soweto, 1804',
+      person_served_name: 'Sipho Dlamini',
+      person_served_capacity: 'Defendant',
+      nature_explained: true,
+      fees: [{ description: 'Service of summons', amount_cents: 25000 }],
+    });
+    expect(ret.statusCode, ret.body).toBe(201);
+    await settleEvents(t().app);
+    await t().app.deps.jobs.tick();
+    expect((await copyRows(ready.id)).map((r) => r.status)).toEqual(['ready']);
+    const copy = await servedCopy(ready.id, ready.fileIds[0]!);
+    expect(copy.statusCode).toBe(200);
+    if (hasPdftotext) expect(pdfText(copy.rawPayload)).toContain('Served through LexServe on 2 March 2026 at 09:40 SAST');
+  }, 120_000);
+
   it('is made once when many ask at once before the job ran, leaving no second file behind', async () => {
     const { id, fileIds } = await served(
       [{ filename: 'plea.pdf', content: await makePdf(3, 'Concurrent') }],
