@@ -1,6 +1,6 @@
 // The PDF worker: runs in a worker thread started by `pdf-merge.ts`, never imported by the server. It opens
-// users' PDFs with pdf-lib and merges their pages (bundles) or stamps them (served copies), within limits the main thread cannot enforce from outside:
-// pages (counted before any page is copied) and bytes inflated from compressed streams (counted as pdf-lib
+// users' PDFs with pdf-lib and merges their pages (bundles) or stamps them (served copies), within limits the main
+// thread cannot enforce from outside: pages (counted before any page is copied) and bytes inflated from compressed streams (counted as pdf-lib
 // decodes them). The main thread adds the limits a thread can have from outside: heap (resourceLimits) and
 // time (it terminates the worker). Built by scripts/build.mjs as dist/pdf-merge.worker.mjs.
 import { createRequire } from 'node:module';

@@ -110,21 +110,21 @@ type Pending = typeof lateTimestamps.$inferSelect;
 const finish = (db: DbOrTx, id: number, values: Partial<typeof lateTimestamps.$inferInsert>) =>
   db.update(lateTimestamps).set(values).where(eq(lateTimestamps.id, id));
 
-/** Adds the time-stamp to one file; answers whether it was added. Failures are recorded on the row, never thrown. */
-async function addOne(ctx: JobCtx, row: Pending): Promise<boolean> {
+/** Adds the time-stamp to one file. Failures are recorded on the row, never thrown; 'unreachable': the authority is still down. */
+async function addOne(ctx: JobCtx, row: Pending): Promise<'added' | 'not_added' | 'unreachable'> {
   const store = ctx.deps.files;
   const owner = await ownerOf(ctx.db, row.kind, row.rowId);
   if (!owner || !owner.storageKey || owner.sha256 !== row.sealedSha256) {
     // Removed, or no longer the file that was sealed without a time-stamp: nothing left to do.
     await finish(ctx.db, row.id, { doneAt: new Date(), lastError: 'the file is no longer stored as sealed' });
-    return false;
+    return 'not_added';
   }
   if (owner.served) {
     await finish(ctx.db, row.id, {
       doneAt: new Date(),
       lastError: 'served before the time-stamp could be added: kept as served',
     });
-    return false;
+    return 'not_added';
   }
   let added: Awaited<ReturnType<typeof ctx.deps.seal.addTimestamp>>;
   try {
@@ -136,7 +136,7 @@ async function addOne(ctx: JobCtx, row: Pending): Promise<boolean> {
     const message = err instanceof Error ? err.message : String(err);
     await finish(ctx.db, row.id, { attempts: row.attempts + 1, lastError: message });
     ctx.log.warn({ kind: row.kind, rowId: row.rowId, err: message }, 'late time-stamp not added yet');
-    return false;
+    return err instanceof Error && err.name === 'TimestampUnavailableError' ? 'unreachable' : 'not_added';
   }
   const digest = sha256(added.pdf);
   const doc = (await findDocumentById(ctx.db, row.documentId))!;
@@ -176,19 +176,26 @@ async function addOne(ctx: JobCtx, row: Pending): Promise<boolean> {
   });
   // The file as first sealed is removed (its SHA-256 is kept, it still verifies); a lost race keeps it and drops ours.
   await store.delete(kept ? owner.storageKey : key).catch(() => undefined);
-  return kept;
+  return kept ? 'added' : 'not_added';
 }
 
-/** One run of the job: the oldest pending rows; answers how many got their time-stamp. */
+/**
+ * One run of the job: the pending rows, those tried least first (a file that keeps failing does not hold up the
+ * others); stops at the first the authority does not answer. Answers how many got their time-stamp.
+ */
 export async function addLateTimestamps(ctx: JobCtx): Promise<number> {
   const due = await ctx.db
     .select()
     .from(lateTimestamps)
     .where(isNull(lateTimestamps.doneAt))
-    .orderBy(asc(lateTimestamps.id))
+    .orderBy(asc(lateTimestamps.attempts), asc(lateTimestamps.id))
     .limit(BATCH);
   let added = 0;
-  for (const row of due) if (await addOne(ctx, row)) added++;
+  for (const row of due) {
+    const outcome = await addOne(ctx, row);
+    if (outcome === 'unreachable') break;
+    if (outcome === 'added') added++;
+  }
   if (added) ctx.log.info({ added }, 'late time-stamps added');
   return added;
 }

@@ -129,6 +129,14 @@ describe('a time-stamping authority that is down', () => {
         .post(`/api/v1/documents/${bundleDoc}/bundle`, { file_ids: String(up.json().data.files[0].id) });
       expect(made.statusCode, made.body).toBe(201);
       bundleId = made.json().data.id;
+      // The job while the authority is still down: the first try fails, is recorded, and the run stops there.
+      await t().app.deps.jobs.runPeriodic();
+      const tried = await t().database.raw.query<{ attempts: number; last_error: string | null }>(
+        'SELECT attempts, last_error FROM late_timestamps WHERE document_id IN ($1, $2) ORDER BY attempts DESC',
+        [served.id, bundleDoc],
+      );
+      expect(tried.map((r) => r.attempts)).toEqual([1, 0, 0]);
+      expect(tried[0]!.last_error).toContain('cannot be reached');
     } finally {
       await startTsa();
     }
