@@ -1,6 +1,7 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { Env } from '../config/env';
 import type { FromWorker, ToWorker, WorkerLimits } from './pdf-merge.worker';
+import type { PlaceholderOptions } from './seal/placeholder';
 import type { StampSpec } from './served-stamp';
 
 /** The limits of PDF work, from the configuration (see README, "Configuration", and docs/decisions.md). */
@@ -213,6 +214,22 @@ export class PdfWorkers {
       if (answer.kind === 'refused') throw new PdfRefusedError(answer.reason, 0, answer.detail);
       if (answer.kind !== 'stamped') throw new Error(`the PDF worker answered ${answer.kind} to a stamp`);
       return { bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength), pageCount: answer.pageCount };
+    });
+  }
+
+  /**
+   * The seal's placeholder (seal/placeholder.ts) written in a worker: a bundle or served copy of thousands of pages
+   * takes about a second to parse, which would stall every request on the main thread. The PDF is copied, not moved
+   * (the sealer may ask again with more room). Refusals are PdfRefusedError.
+   */
+  placeholder(pdf: Uint8Array, options: PlaceholderOptions): Promise<Uint8Array> {
+    return this.session(async (ask, at) => {
+      at(0);
+      const own = new Uint8Array(pdf);
+      const answer = await ask({ kind: 'placeholder', bytes: own, options }, [own.buffer as ArrayBuffer]);
+      if (answer.kind === 'refused') throw new PdfRefusedError(answer.reason, 0, answer.detail);
+      if (answer.kind !== 'placeheld') throw new Error(`the PDF worker answered ${answer.kind} to a placeholder`);
+      return answer.bytes;
     });
   }
 }

@@ -5,13 +5,15 @@
 // time (it terminates the worker). Built by scripts/build.mjs as dist/pdf-merge.worker.mjs.
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
+import { writePlaceholder, type PlaceholderOptions } from './seal/placeholder';
 import { makeStamp, placeStamp, type StampSpec } from './served-stamp';
 
 export type WorkerLimits = { maxPages: number; maxInflatedBytes: number };
 export type ToWorker =
   | { kind: 'add'; bytes: Uint8Array }
   | { kind: 'finish'; title: string; producer: string; creator: string }
-  | { kind: 'stamp'; bytes: Uint8Array; spec: StampSpec };
+  | { kind: 'stamp'; bytes: Uint8Array; spec: StampSpec }
+  | { kind: 'placeholder'; bytes: Uint8Array; options: PlaceholderOptions };
 /** Why a source was refused: more pages than allowed, too many inflated bytes, encrypted, or not a readable PDF. */
 type WorkerRefusal = 'pages' | 'inflated' | 'encrypted' | 'unreadable';
 export type FromWorker =
@@ -19,7 +21,8 @@ export type FromWorker =
   | { kind: 'added'; pages: number }
   | { kind: 'refused'; reason: WorkerRefusal; detail: string }
   | { kind: 'done'; bytes: Uint8Array; pageCount: number }
-  | { kind: 'stamped'; bytes: Uint8Array; pageCount: number };
+  | { kind: 'stamped'; bytes: Uint8Array; pageCount: number }
+  | { kind: 'placeheld'; bytes: Uint8Array };
 
 // pdf-lib warns on the console for every object it cannot parse: a hostile file would flood the log, and a
 // worker's console is written by the main thread. Nothing in this thread may write to the console.
@@ -163,11 +166,23 @@ async function stamped(bytes: Uint8Array, spec: StampSpec): Promise<{ answer: Fr
   }
 }
 
+/** The seal's placeholder (seal/placeholder.ts) on a PDF this worker wrote: parsing it is kept off the main thread. */
+async function placeheld(bytes: Uint8Array, options: PlaceholderOptions): Promise<{ answer: FromWorker; transfer?: ArrayBuffer[] }> {
+  try {
+    const out = await writePlaceholder(bytes, options);
+    const own = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out : out.slice();
+    return { answer: { kind: 'placeheld', bytes: own }, transfer: [own.buffer as ArrayBuffer] };
+  } catch (err) {
+    return { answer: { kind: 'refused', reason: 'unreadable', detail: String(err) } };
+  }
+}
+
 // One message at a time: the main thread waits for each answer before it sends the next.
 port.on('message', (message: ToWorker) => {
   // Anything unexpected rejects unhandled, which ends the thread with an 'error' the main thread reports as a server error.
   if (message.kind === 'add') void add(message.bytes).then((answer) => send(answer));
   else if (message.kind === 'stamp') void stamped(message.bytes, message.spec).then(({ answer, transfer }) => send(answer, transfer));
+  else if (message.kind === 'placeholder') void placeheld(message.bytes, message.options).then(({ answer, transfer }) => send(answer, transfer));
   else void finish(message);
 });
 send({ kind: 'ready' });

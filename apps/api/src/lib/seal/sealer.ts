@@ -4,6 +4,7 @@ import type { Env } from '../../config/env';
 import { toPem } from './certificates';
 import { openLocalAuthority } from './local-authority';
 import { openPkcs12, type SigningKey } from './pkcs12';
+import type { Placeholder } from './placeholder';
 import { addSignatureTimestamp, type LateTimestamp } from './late-timestamp';
 import { readSeal, type SealReport } from './read-seal';
 import { sealPdf, type SealedPdf } from './seal-pdf';
@@ -23,6 +24,8 @@ type SealOptions = {
   pkcs12?: { bytes: Buffer; passphrase: string };
   reason?: string;
   location?: string;
+  /** Where the PDF is parsed to write the signature's placeholder (default: here; the PDF worker for large files). */
+  placeholder?: Placeholder;
 };
 
 export type Sealer = {
@@ -91,6 +94,7 @@ export function createSealer(env: SealEnv): Sealer {
         reason: opts.reason ?? SEAL_REASON,
         location: opts.location ?? SEAL_LOCATION,
         contactInfo: env.PUBLIC_URL,
+        ...(opts.placeholder ? { placeholder: opts.placeholder } : {}),
         ...(tokenBytes ? { tokenAllowance: tokenBytes + 1024 } : {}),
       });
       tokenBytes = Math.max(tokenBytes, sealed.tokenBytes);

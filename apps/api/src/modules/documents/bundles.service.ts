@@ -94,7 +94,15 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
   }
   const { pageCount } = merged;
   // Sealed like every PDF LexServe issues, before it is stored: the stored file and its SHA-256 are the sealed bundle.
-  const sealed = await sealIssuedPdf(ctx, merged.bytes);
+  let sealed: Awaited<ReturnType<typeof sealIssuedPdf>>;
+  try {
+    // Parsed for the seal in the PDF worker too: a bundle of thousands of pages takes about a second to read.
+    sealed = await sealIssuedPdf(ctx, merged.bytes, { inWorker: true });
+  } catch (err) {
+    // A refusal here is about the merged file, not one of the sources.
+    if (err instanceof PdfRefusedError) throw refusalError(new PdfRefusedError(err.reason, null, err.message), chosen, ctx.deps.pdf.limits);
+    throw err;
+  }
   const out = sealed.pdf;
   const key = newFileKey(doc.firmId, 'bundles');
   await store.put(key, out, { contentType: 'application/pdf' });

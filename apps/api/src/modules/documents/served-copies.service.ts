@@ -101,28 +101,23 @@ async function makeServedCopy(
     servedAt,
   };
   let stamped: { bytes: Buffer; pageCount: number };
+  let sealed: Awaited<ReturnType<typeof sealIssuedPdf>>;
   try {
-    // Opened in the PDF worker, within the PDF_* limits: a hostile file cannot hold up the server.
+    // Opened in the PDF worker, within the PDF_* limits: a hostile file cannot hold up the server. The stamped file is
+    // parsed for its seal there too (it has as many pages as the original).
     stamped = await deps.pdf.stamp(async () => buffer(await storedContent(deps.files, file.storageKey)), {
       servedText: `Served through LexServe on ${sast.long(servedAt)}`,
       securityId: proof.securityId,
       verifyUrl: verificationUrlOf(deps.env.PUBLIC_URL, proof.securityId),
     });
+    sealed = await sealIssuedPdf(ctx, stamped.bytes, { inWorker: true });
   } catch (err) {
     if (!(err instanceof PdfRefusedError)) throw err;
     if (err.reason === 'busy') throw new AppError(DocumentErrors.SERVED_COPY_BUSY, { cause: err });
     const problem = problemOf(err, deps.pdf.limits);
-    ctx.log.warn(
-      { documentId: doc.id, fileId: file.id, reason: err.reason },
-      'served copy not stamped: the original is served',
-    );
-    return record(
-      ctx,
-      { ...base, status: 'failed', problem },
-      `${file.filename} could not be stamped: ${problem}. The original is served as uploaded.`,
-    );
+    ctx.log.warn({ documentId: doc.id, fileId: file.id, reason: err.reason }, 'served copy not stamped: the original is served');
+    return record(ctx, { ...base, status: 'failed', problem }, `${file.filename} could not be stamped: ${problem}. The original is served as uploaded.`);
   }
-  const sealed = await sealIssuedPdf(ctx, stamped.bytes);
   const pdf = sealed.pdf;
   const digest = sha256(pdf);
   const key = `${newFileKey(doc.firmId, 'served')}.pdf`;
