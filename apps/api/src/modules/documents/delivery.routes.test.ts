@@ -51,7 +51,7 @@ const freshLink = (link: string) => t().inject({ method: 'POST', url: `/api/v1/d
 const deliveries = async (id: number) => (await t().as(token).get(`/api/v1/documents/${id}/delivery`)).json().deliveries;
 const expire = (id: number) =>
   t().database.raw.query(`UPDATE service_deliveries SET expires_at = now() - interval '1 minute' WHERE document_id = $1`, [id]);
-/** Runs every job due `minutes` from now, round after round (a round claims at most 20; served documents' copies are jobs too). */
+/** Runs every job due `minutes` from now, round after round (a round claims at most 20; the served copies of every document served so far are jobs too, hence the two-minute tests). */
 const runJobs = async (minutes = 2) => {
   while ((await t().app.deps.jobs.tick(new Date(Date.now() + minutes * 60_000))) > 0);
 };
@@ -297,7 +297,7 @@ describe('proofs are living records', () => {
     const beyond = await t().inject({ method: 'GET', url: `/api/v1/verify/${securityId}?version=9` });
     expect(beyond.statusCode).toBe(404);
     expect(beyond.json().detail).toBe('This security ID has no version 9; its current version is 2.');
-  });
+  }, 120_000);
 
   it('a download schedules a version too; a revoked document gets none', async () => {
     const { id, dsa } = await served();
@@ -315,7 +315,7 @@ describe('proofs are living records', () => {
     await t().as(firmAdmin).post(`/api/v1/documents/${id}/revoke`, { reason: 'Withdrawn' });
     await runJobs(4);
     expect((await proofStatus(id)).version).toBe(3);
-  });
+  }, 120_000);
 
   it('refreshProof draws a version for an issued return (the returns module’s call)', async () => {
     const { refreshProof } = await import('./proof-of-service.service');
