@@ -24,7 +24,7 @@ export const SealCertificateQuerySchema = z.object({
 });
 
 /** A certificate LexServe has sealed with: the current one, and those it replaced (their seals still verify). */
-export const SealCertificateInfoSchema = z.object({
+const SealCertificateInfoSchema = z.object({
   fingerprint_sha256: z.string(),
   subject: z.string(),
   issuer: z.string(),

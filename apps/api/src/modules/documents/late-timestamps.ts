@@ -30,7 +30,7 @@ type JobCtx = Pick<Ctx, 'db' | 'deps' | 'log'>;
 const EVERY_MS = 15 * 60_000;
 /** Rows per run; a row that fails waits for the next run (its attempts and last error are kept). */
 const BATCH = 20;
-export const LATE_TIMESTAMP_TASK = 'documents.late-timestamps';
+const LATE_TIMESTAMP_TASK = 'documents.late-timestamps';
 
 /** In the transaction that records a sealed file: when its seal has no time-stamp, the job is to add one. */
 export async function recordMissingTimestamp(
@@ -183,7 +183,7 @@ async function addOne(ctx: JobCtx, row: Pending): Promise<'added' | 'not_added' 
  * One run of the job: the pending rows, those tried least first (a file that keeps failing does not hold up the
  * others); stops at the first the authority does not answer. Answers how many got their time-stamp.
  */
-export async function addLateTimestamps(ctx: JobCtx): Promise<number> {
+async function addLateTimestamps(ctx: JobCtx): Promise<number> {
   const due = await ctx.db
     .select()
     .from(lateTimestamps)

@@ -32,7 +32,7 @@ import { addTimelineEvent } from './timeline.repository';
 type WorkCtx = Pick<Ctx, 'db' | 'deps' | 'log'>;
 
 /** The job that makes a served document's copies (scheduled when the document is served). */
-export const SERVED_COPIES_JOB = 'documents.served-copies';
+const SERVED_COPIES_JOB = 'documents.served-copies';
 
 const isPdf = (file: files.CaseFileRow) => file.mimeType === 'application/pdf';
 
@@ -218,7 +218,7 @@ export async function downloadServedCopy(ctx: Ctx, documentId: number, fileId: n
 }
 
 /** Makes every missing copy of a served document; a failure other than a refusal is thrown after the others are tried. */
-export async function makeServedCopies(ctx: WorkCtx, documentId: number): Promise<number> {
+async function makeServedCopies(ctx: WorkCtx, documentId: number): Promise<number> {
   const doc = await findDocumentById(ctx.db, documentId);
   if (!doc?.servedAt) return 0;
   let made = 0;

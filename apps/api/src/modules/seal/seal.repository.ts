@@ -2,8 +2,6 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sealCertificates } from '../../db/schema/index';
 
-export type SealCertificateRow = typeof sealCertificates.$inferSelect;
-
 /** Records a certificate as used now (first use kept, last use moved on). */
 export const upsertSealCertificate = (db: DbOrTx, values: typeof sealCertificates.$inferInsert) =>
   db

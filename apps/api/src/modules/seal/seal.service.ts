@@ -18,7 +18,7 @@ import * as repo from './seal.repository';
 const recorded = new WeakMap<object, Set<string>>();
 
 /** Records the sealer's current certificate (once per process and database; its last use moves on at each start). */
-export async function recordSealCertificate(db: Db, sealer: Sealer): Promise<string> {
+async function recordSealCertificate(db: Db, sealer: Sealer): Promise<string> {
   const { pem, fingerprint_sha256: fingerprint } = await sealer.sealCertificate();
   const known = recorded.get(db) ?? new Set<string>();
   if (known.has(fingerprint)) return fingerprint;
