@@ -13,6 +13,7 @@ import {
   makeReadyDraft,
   rawPdf,
   submit,
+  upload,
 } from '../../../test/document-factories';
 import { multipart } from '../../../test/multipart';
 import { settleEvents } from '../../../test/settle-events';
@@ -211,12 +212,18 @@ describe('stamped served copies', () => {
     expect(JSON.stringify(tl)).toContain(sha256(copy));
   }, 120_000);
 
-  it('answers 404 outside the scope, 409 before service and for Word files, 401 without a session', async () => {
+  it('answers 404 outside the scope, 409 before service, for files added after it and for Word files, 401 without a session', async () => {
     const { id, fileIds } = await served([
       { filename: 'plea.pdf', content: await makePdf(1, 'Scope') },
       { filename: 'affidavit.docx', content: await makeDocx() },
     ]);
     expect((await servedCopy(id, fileIds[0]!, otherToken)).statusCode).toBe(404);
+    // A file added after service was not served: it has no served copy.
+    const later = await upload(t(), token, id, [{ filename: 'later.pdf', content: await makePdf(1, 'Later') }]);
+    expect(later.statusCode, later.body).toBe(201);
+    const notServed = await servedCopy(id, later.json().data.files[0].id);
+    expect(notServed.statusCode).toBe(409);
+    expect(notServed.json().detail).toBe('later.pdf was not part of the service, so it has no served copy.');
     const word = await servedCopy(id, fileIds[1]!);
     expect(word.statusCode).toBe(409);
     expect(word.json().detail).toBe(
