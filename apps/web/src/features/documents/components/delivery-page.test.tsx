@@ -59,7 +59,7 @@ describe('DeliveryPage', () => {
     render();
     expect(await screen.findByText(/stamped with the security ID on every page/, {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText(`Stamped copy SHA-256 ${'cd'.repeat(32)}`)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Download plea.pdf as uploaded, without the stamp' }));
+    await user.click(screen.getByRole('button', { name: 'Original of plea.pdf, as uploaded (no stamp)' }));
     await waitFor(() => expect(find('GET', `/delivery/${TOKEN}/files/7`).some((r) => r.url.searchParams.get('original') === 'true')).toBe(true));
   });
 

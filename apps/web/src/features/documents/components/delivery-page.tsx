@@ -229,7 +229,7 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
                       size="small"
                       onClick={() => void run(`o${file.id}`, () => downloadDeliveredFile(token, file.id, { original: true }), file.filename)}
                       disabled={busy !== null}
-                      aria-label={`Download ${file.filename} as uploaded, without the stamp`}
+                      aria-label={`Original of ${file.filename}, as uploaded (no stamp)`}
                     >
                       {busy === `o${file.id}` ? <CircularProgress size={14} /> : 'As uploaded'}
                     </Button>
