@@ -337,7 +337,8 @@ test('the recipient opens the delivery link without login; the firm sees it open
   await expect(pub.getByRole('list', { name: 'Served documents' })).toContainText('notice.pdf');
   const download = pub.waitForEvent('download');
   await pub.getByRole('button', { name: 'Download notice.pdf' }).click();
-  expect((await download).suggestedFilename()).toBe('notice.pdf');
+  // The stamped served copy: the security ID, a QR code and the date of service on every page (docs/evidence.md).
+  expect((await download).suggestedFilename()).toBe('notice (served copy).pdf');
   await shoot(pub, 'delivery-page');
   // The link opens as often as needed until it expires (a shared service mailbox): another browser opens it too.
   const other = await browser.newContext();

@@ -147,6 +147,8 @@ export const TIMELINE_EVENT_TYPES = [
   'delivery_opened',
   'delivery_downloaded',
   'delivery_fresh_link_requested',
+  'served_copy_made',
+  'seal_timestamped',
   'revoked',
   // the firm's own deadlines (deadlines module)
   'deadline_added',
@@ -782,7 +784,21 @@ export const DeliveryPageSchema = z.object({
     served_on: z.string(),
   }),
   files: z.array(
-    z.object({ id: z.number().int(), filename: z.string(), size: z.number().int(), mime_type: z.string(), sha256: z.string(), download_url: z.string() }),
+    z.object({
+      id: z.number().int(),
+      filename: z.string(),
+      size: z.number().int(),
+      mime_type: z.string(),
+      sha256: z.string(),
+      /** The stamped served copy (security ID, QR code and date of service on every page); the original when it cannot be stamped. */
+      download_url: z.string(),
+      /** The file exactly as uploaded and served. */
+      original_download_url: z.string(),
+      /** Whether download_url gives a stamped copy: false for Word files and PDFs that could not be stamped. */
+      stamped: z.boolean(),
+      /** The stamped copy's SHA-256 once it is made (null until then, and when there is none). */
+      served_copy_sha256: z.string().nullable(),
+    }),
   ),
   proof_of_service: z.object({ security_id: z.string(), verification_url: z.string() }).nullable(),
   expires_at: z.string(),
@@ -795,6 +811,9 @@ export const DeliveryPageSchema = z.object({
   session_expires_at: z.string(),
 });
 export type DeliveryPage = z.infer<typeof DeliveryPageSchema>;
+
+/** The stamped served copy's file name: "Summons.pdf" → "Summons (served copy).pdf". */
+export const servedCopyFileName = (filename: string) => `${filename.replace(/\.pdf$/i, '')} (served copy).pdf`;
 
 /** POST /delivery/{token}/fresh-link: where the fresh link went (masked, e.g. r***@example.co.za) and until when it works. */
 export const FreshLinkResultSchema = z.object({ sent_to: z.string(), expires_at: z.string() });
@@ -964,6 +983,25 @@ export const DocumentErrors = defineErrors({
   LEGAL_REP_BRANCH_NOT_FOUND: { status: 422, message: 'Please select a branch' },
   /** Resending the DSA link of a document that was not served. */
   DELIVERY_NOT_SERVED: { status: 409, message: 'Only a served document can be delivered to a digital service address.' },
+  /** Served copy of a document that is not served yet (a draft, or with the sheriff until the return of service). */
+  SERVED_COPY_NOT_SERVED: {
+    status: 409,
+    message: 'This document has not been served yet. Its stamped served copies are made when it is served.',
+  },
+  /** Served copy of a file that was not part of the service (uploaded after it). `{name}` is replaced. */
+  SERVED_COPY_FILE_NOT_SERVED: { status: 409, message: '{name} was not part of the service, so it has no served copy.' },
+  /** Served copy of a Word file. `{name}` is replaced. */
+  SERVED_COPY_NOT_PDF: {
+    status: 409,
+    message: '{name} is a Word document: stamped served copies are made of PDFs only. Download the file as it was served.',
+  },
+  /** The file could not be stamped (kept as the copy's record). `{name}`, `{problem}` are replaced. */
+  SERVED_COPY_FAILED: {
+    status: 409,
+    message: '{name} could not be stamped: {problem}. It was served as uploaded; download the original instead.',
+  },
+  /** Every PDF worker is taken. */
+  SERVED_COPY_BUSY: { status: 503, message: 'The server is busy preparing other documents. Please try again in a minute.' },
 });
 
 export const ProofErrors = defineErrors({

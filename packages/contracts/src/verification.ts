@@ -110,6 +110,13 @@ export const VerificationResultSchema = z.object({
   revoked_at: z.string().nullable(),
   /** The seal read from the stored PDF of the version checked (null when that file could not be read). */
   seal: SealSchema.nullable(),
+  /**
+   * The files served, each with its SHA-256 as uploaded and that of its stamped served copy (the copy with this
+   * security ID on every page; null until it is made, or for a file that cannot be stamped). Either file verifies.
+   */
+  served_files: z.array(
+    z.object({ filename: z.string(), sha256: z.string(), size: z.number().int(), served_copy_sha256: z.string().nullable() }),
+  ),
 }).extend(VersionFieldsSchema.shape);
 export type VerificationResult = z.infer<typeof VerificationResultSchema>;
 
@@ -131,7 +138,10 @@ export const FileVerificationResultSchema = z.object({
   message: z.string(),
   sha256: z.string(),
   size: z.number().int(),
-  /** served_document: one of the files served; proof_of_service: a generated proof (any version). */
+  /**
+   * served_document: one of the files served, as uploaded or its stamped served copy (pdf_type 'served_copy');
+   * proof_of_service: a generated proof (any version).
+   */
   match: z.enum(['served_document', 'proof_of_service']).nullable(),
   filename: z.string().nullable(),
   security_id: z.string().nullable(),

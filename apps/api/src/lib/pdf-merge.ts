@@ -1,6 +1,8 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { Env } from '../config/env';
 import type { FromWorker, ToWorker, WorkerLimits } from './pdf-merge.worker';
+import type { PlaceholderOptions } from './seal/placeholder';
+import type { StampSpec } from './served-stamp';
 
 /** The limits of PDF work, from the configuration (see README, "Configuration", and docs/decisions.md). */
 export type PdfLimits = {
@@ -29,10 +31,10 @@ export const pdfLimitsOf = (env: Env): PdfLimits => ({
 
 /**
  * Why PDF work was refused. `index` is the source being worked on (null: writing the merged file, or before
- * any source). pages, inflated, unreadable: the worker's own checks; memory: its heap limit; timeout: its time
+ * any source). pages, inflated, encrypted, unreadable: the worker's own checks; memory: its heap limit; timeout: its time
  * limit; too_large: the sources together; busy: every worker and the queue are taken.
  */
-export type PdfRefusalReason = 'pages' | 'inflated' | 'unreadable' | 'memory' | 'timeout' | 'too_large' | 'busy';
+export type PdfRefusalReason = 'pages' | 'inflated' | 'encrypted' | 'unreadable' | 'memory' | 'timeout' | 'too_large' | 'busy';
 export class PdfRefusedError extends Error {
   constructor(
     readonly reason: PdfRefusalReason,
@@ -98,10 +100,10 @@ export class PdfWorkers {
   }
 
   /**
-   * Merges the pages of the sources, in order, into one PDF with the given metadata. Refusals are
-   * PdfRefusedError; a source that cannot be read from the store throws its own error.
+   * Runs one piece of work in a worker thread of its own: started for it (within the start limit), given the heap
+   * limit, terminated after it or when the work's replies take longer than the time limit together.
    */
-  async merge(sources: PdfSource[], meta: { title: string; producer: string; creator: string }): Promise<{ bytes: Buffer; pageCount: number }> {
+  private async session<T>(work: (ask: (message: ToWorker, transfer?: ArrayBuffer[]) => Promise<FromWorker>, at: (index: number | null) => void) => Promise<T>): Promise<T> {
     const release = await this.slot();
     const { limits } = this;
     const workerLimits: WorkerLimits = { maxPages: limits.maxPages, maxInflatedBytes: limits.maxInflatedMb * 1024 * 1024 };
@@ -163,27 +165,74 @@ export class PdfWorkers {
     try {
       const ready = await ask();
       if (ready.kind !== 'ready') throw new Error(`the PDF worker answered ${ready.kind} on start`);
-      let total = 0;
-      for (const [i, read] of sources.entries()) {
-        index = null;
-        const bytes = await read();
-        index = i;
-        total += bytes.byteLength;
-        if (total > limits.maxSourceMb * 1024 * 1024) throw new PdfRefusedError('too_large', i);
-        // Transferred, not copied: a Buffer from Node's pool shares its ArrayBuffer and is copied out first.
-        const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
-        const answer = await ask({ kind: 'add', bytes: own }, [own.buffer as ArrayBuffer]);
-        if (answer.kind === 'refused') throw new PdfRefusedError(answer.reason, i, answer.detail);
-        if (answer.kind !== 'added') throw new Error(`the PDF worker answered ${answer.kind} to a source`);
-      }
-      index = null;
-      const done = await ask({ kind: 'finish', ...meta });
-      if (done.kind !== 'done') throw new Error(`the PDF worker answered ${done.kind} to finish`);
-      return { bytes: Buffer.from(done.bytes.buffer, done.bytes.byteOffset, done.bytes.byteLength), pageCount: done.pageCount };
+      return await work(ask, (i) => (index = i));
     } finally {
       worker.removeAllListeners('exit');
       await worker.terminate();
       release();
     }
   }
+
+  /**
+   * Merges the pages of the sources, in order, into one PDF with the given metadata. Refusals are
+   * PdfRefusedError; a source that cannot be read from the store throws its own error.
+   */
+  merge(sources: PdfSource[], meta: { title: string; producer: string; creator: string }): Promise<{ bytes: Buffer; pageCount: number }> {
+    const { limits } = this;
+    return this.session(async (ask, at) => {
+      let total = 0;
+      for (const [i, read] of sources.entries()) {
+        at(null);
+        const bytes = await read();
+        at(i);
+        total += bytes.byteLength;
+        if (total > limits.maxSourceMb * 1024 * 1024) throw new PdfRefusedError('too_large', i);
+        const own = owned(bytes);
+        const answer = await ask({ kind: 'add', bytes: own }, [own.buffer as ArrayBuffer]);
+        if (answer.kind === 'refused') throw new PdfRefusedError(answer.reason, i, answer.detail);
+        if (answer.kind !== 'added') throw new Error(`the PDF worker answered ${answer.kind} to a source`);
+      }
+      at(null);
+      const done = await ask({ kind: 'finish', ...meta });
+      if (done.kind !== 'done') throw new Error(`the PDF worker answered ${done.kind} to finish`);
+      return { bytes: Buffer.from(done.bytes.buffer, done.bytes.byteOffset, done.bytes.byteLength), pageCount: done.pageCount };
+    });
+  }
+
+  /**
+   * The served copy of a PDF: every page stamped at its foot (served-stamp.ts), within the same limits as a bundle
+   * of that one file (`index` 0 in a refusal). Refusals are PdfRefusedError ('encrypted' among them).
+   */
+  stamp(source: PdfSource, spec: StampSpec): Promise<{ bytes: Buffer; pageCount: number }> {
+    const { limits } = this;
+    return this.session(async (ask, at) => {
+      const bytes = await source();
+      at(0);
+      if (bytes.byteLength > limits.maxSourceMb * 1024 * 1024) throw new PdfRefusedError('too_large', 0);
+      const own = owned(bytes);
+      const answer = await ask({ kind: 'stamp', bytes: own, spec }, [own.buffer as ArrayBuffer]);
+      if (answer.kind === 'refused') throw new PdfRefusedError(answer.reason, 0, answer.detail);
+      if (answer.kind !== 'stamped') throw new Error(`the PDF worker answered ${answer.kind} to a stamp`);
+      return { bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength), pageCount: answer.pageCount };
+    });
+  }
+
+  /**
+   * The seal's placeholder (seal/placeholder.ts) written in a worker: a bundle or served copy of thousands of pages
+   * takes about a second to parse, which would stall every request on the main thread. The PDF is copied, not moved
+   * (the sealer may ask again with more room). Refusals are PdfRefusedError.
+   */
+  placeholder(pdf: Uint8Array, options: PlaceholderOptions): Promise<Uint8Array> {
+    return this.session(async (ask, at) => {
+      at(0);
+      const own = new Uint8Array(pdf);
+      const answer = await ask({ kind: 'placeholder', bytes: own, options }, [own.buffer as ArrayBuffer]);
+      if (answer.kind === 'refused') throw new PdfRefusedError(answer.reason, 0, answer.detail);
+      if (answer.kind !== 'placeheld') throw new Error(`the PDF worker answered ${answer.kind} to a placeholder`);
+      return answer.bytes;
+    });
+  }
 }
+
+/** Transferred, not copied: a Buffer from Node's pool shares its ArrayBuffer and is copied out first. */
+const owned = (bytes: Uint8Array) => (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes));

@@ -7,3 +7,4 @@ export * from './closures';
 export * from './returns';
 export * from './deadlines';
 export * from './integrations';
+export * from './seals';

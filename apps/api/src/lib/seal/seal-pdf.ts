@@ -4,6 +4,7 @@ import { contentsOf, signatureSpans, signedParts } from './byte-range';
 import { signCms } from './cms';
 import { summaryOf, type CertificateSummary } from './certificates';
 import type { SigningKey } from './pkcs12';
+import { writePlaceholder, type Placeholder } from './placeholder';
 import { requestTimestamp, type TimestampTransport } from './timestamp-client';
 
 /**
@@ -11,8 +12,8 @@ import { requestTimestamp, type TimestampTransport } from './timestamp-client';
  * authority answers (an RFC 3161 token on the signature value, as the unsigned attribute
  * id-aa-signatureTimeStampToken), B-B when none does.
  *
- * @libpdf/core writes the PDF side as an incremental update (signature field and dictionary with Reason, Location
- * and M, the ByteRange, a reserved /Contents), so signatures already in the file stay valid. The CMS container is
+ * @libpdf/core writes the PDF side as an incremental update (placeholder.ts: signature field and dictionary with
+ * Reason, Location and M, the ByteRange, a reserved /Contents), so signatures already in the file stay valid. The CMS container is
  * ours (cms.ts): @libpdf/core 0.4 always adds the signing-time attribute, which PAdES baseline forbids; so it is
  * given a stand-in signer, and its container is replaced in the reserved space by ours. The ByteRange does not
  * cover /Contents, so the replacement changes nothing that is signed.
@@ -29,6 +30,8 @@ export type SealPdfOptions = {
   signingTime?: Date;
   /** Bytes to reserve for the time-stamp token (default 12 KB; the sealer passes what its authority's tokens take). */
   tokenAllowance?: number;
+  /** Where the placeholder is written (placeholder.ts): here by default, in the PDF worker for large files. */
+  placeholder?: Placeholder;
 };
 
 export type SealedPdf = {
@@ -50,17 +53,6 @@ const CMS_OVERHEAD = 2048;
 /** Room for a time-stamp token from an unknown authority: a public authority's chain can take several kilobytes. */
 const TOKEN_ALLOWANCE = 12_288;
 
-const libpdf = () => import('@libpdf/core');
-
-/** The stand-in @libpdf/core signs with: the real certificate, a dummy signature; the chain is ours to embed. */
-const standIn = (key: SigningKey) => ({
-  certificate: new Uint8Array(key.certificate),
-  certificateChain: [],
-  keyType: key.keyType,
-  signatureAlgorithm: key.keyType === 'EC' ? ('ECDSA' as const) : ('RSASSA-PKCS1-v1_5' as const),
-  sign: async () => new Uint8Array(key.keyType === 'EC' ? 72 : 512),
-});
-
 export async function sealPdf(pdf: Buffer, opts: SealPdfOptions): Promise<SealedPdf> {
   const signedAt = opts.signingTime ?? new Date();
   const certificates = [opts.key.certificate, ...opts.key.chain];
@@ -68,11 +60,9 @@ export async function sealPdf(pdf: Buffer, opts: SealPdfOptions): Promise<Sealed
   let reserve = certificateBytes + CMS_OVERHEAD + (opts.timestamps ? (opts.tokenAllowance ?? TOKEN_ALLOWANCE) : 0);
 
   for (let attempt = 0; ; attempt++) {
-    const { PDF } = await libpdf();
-    const doc = await PDF.load(new Uint8Array(pdf));
-    const { bytes } = await doc.sign({
-      signer: standIn(opts.key),
-      subFilter: 'ETSI.CAdES.detached',
+    const bytes = await (opts.placeholder ?? writePlaceholder)(new Uint8Array(pdf), {
+      certificate: opts.key.certificate,
+      keyType: opts.key.keyType,
       reason: opts.reason,
       location: opts.location,
       contactInfo: opts.contactInfo,

@@ -4,6 +4,8 @@ import type { Env } from '../../config/env';
 import { toPem } from './certificates';
 import { openLocalAuthority } from './local-authority';
 import { openPkcs12, type SigningKey } from './pkcs12';
+import type { Placeholder } from './placeholder';
+import { addSignatureTimestamp, type LateTimestamp } from './late-timestamp';
 import { readSeal, type SealReport } from './read-seal';
 import { sealPdf, type SealedPdf } from './seal-pdf';
 import { httpTimestampTransport, requestTimestamp, type Timestamp, type TimestampTransport } from './timestamp-client';
@@ -22,6 +24,8 @@ type SealOptions = {
   pkcs12?: { bytes: Buffer; passphrase: string };
   reason?: string;
   location?: string;
+  /** Where the PDF is parsed to write the signature's placeholder (default: here; the PDF worker for large files). */
+  placeholder?: Placeholder;
 };
 
 export type Sealer = {
@@ -29,6 +33,8 @@ export type Sealer = {
   prepare(): Promise<void>;
   seal(pdf: Buffer, opts?: SealOptions): Promise<SealedPdf>;
   read(pdf: Buffer): SealReport;
+  /** Adds the signature time-stamp to a PDF this sealer sealed without one (late-timestamp.ts); throws when the authority gives none. */
+  addTimestamp(pdf: Buffer): Promise<LateTimestamp>;
   /** An RFC 3161 time-stamp over `imprinted` (its SHA-256 is sent) from the configured authority; throws when there is none to be had. */
   timestamp(imprinted: Uint8Array): Promise<Timestamp>;
   /** Checks a time-stamp token: its signature, and that it time-stamps `imprinted`. */
@@ -88,12 +94,14 @@ export function createSealer(env: SealEnv): Sealer {
         reason: opts.reason ?? SEAL_REASON,
         location: opts.location ?? SEAL_LOCATION,
         contactInfo: env.PUBLIC_URL,
+        ...(opts.placeholder ? { placeholder: opts.placeholder } : {}),
         ...(tokenBytes ? { tokenAllowance: tokenBytes + 1024 } : {}),
       });
       tokenBytes = Math.max(tokenBytes, sealed.tokenBytes);
       return sealed;
     },
     read: readSeal,
+    addTimestamp: (pdf) => addSignatureTimestamp(pdf, transport),
     timestamp: (imprinted) => requestTimestamp(transport, imprinted),
     checkTimestamp: checkTimestampToken,
     builtInTsa: !env.TSA_URL,

@@ -1,3 +1,4 @@
+import { sealIssuedPdf } from '../seal/seal.service';
 import { DOCUMENT_STATUS_LABELS, DocumentErrors, auditCertificateFileName, documentTypeLabel, type TrailVerification } from '@lexserve/contracts/documents';
 import { ROLE_LABELS, type Role } from '@lexserve/contracts/common';
 import { apiKeyActorName } from '../../lib/api-keys';
@@ -95,7 +96,7 @@ export async function auditCertificate(ctx: Ctx, documentId: number): Promise<{ 
       };
     }),
   };
-  const sealed = await ctx.deps.seal.seal(await renderAuditCertificate(data));
+  const sealed = await sealIssuedPdf(ctx, await renderAuditCertificate(data));
   if (!sealed.timestamped) ctx.log.warn({ documentId, problem: sealed.timestampProblem }, 'audit certificate sealed without a time-stamp');
   return { pdf: sealed.pdf, filename: auditCertificateFileName({ id: doc.id, case_number: doc.caseNumber }) };
 }

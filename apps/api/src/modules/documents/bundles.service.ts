@@ -13,6 +13,8 @@ import { cleanFilename } from '../../lib/file-inspector';
 import { newFileKey, storedContent } from './files.service';
 import * as repo from './files.repository';
 import { addTimelineEvent } from './timeline.repository';
+import { recordMissingTimestamp } from './late-timestamps';
+import { sealIssuedPdf } from '../seal/seal.service';
 import { convertWordFiles, findSoffice } from './word-to-pdf';
 
 const formatted = (n: number) => n.toLocaleString('en-US');
@@ -26,6 +28,7 @@ function refusalError(err: PdfRefusedError, chosen: repo.CaseFileRow[], limits: 
       return appError(DocumentErrors.BUNDLE_TOO_MANY_PAGES, { name: name ?? 'A file', limit: formatted(limits.maxPages) }, err);
     case 'inflated':
       return appError(DocumentErrors.BUNDLE_PDF_TOO_LARGE_INFLATED, { name: name ?? 'A file', limit: formatted(limits.maxInflatedMb) }, err);
+    case 'encrypted':
     case 'unreadable':
       return appError(DocumentErrors.BUNDLE_PDF_UNREADABLE, { name: name ?? 'A file' }, err);
     case 'too_large':
@@ -49,7 +52,7 @@ const bundleFileName = (name: string | undefined) => {
 
 /**
  * POST /documents/{id}/bundle: merges the chosen files, in the order given, into one PDF stored as a bundle
- * file of the document. Bundles cannot be bundled again; Word files are converted with LibreOffice when it is
+ * file of the document, sealed (PAdES, time-stamped when the authority answers). Bundles cannot be bundled again; Word files are converted with LibreOffice when it is
  * installed and refused with a clear message otherwise. Sources are read one at a time.
  */
 export async function createBundle(ctx: Ctx, documentId: number, input: CreateBundleInput) {
@@ -89,7 +92,18 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
   } finally {
     if (converted) await rm(converted.dir, { recursive: true, force: true });
   }
-  const { bytes: out, pageCount } = merged;
+  const { pageCount } = merged;
+  // Sealed like every PDF LexServe issues, before it is stored: the stored file and its SHA-256 are the sealed bundle.
+  let sealed: Awaited<ReturnType<typeof sealIssuedPdf>>;
+  try {
+    // Parsed for the seal in the PDF worker too: a bundle of thousands of pages takes about a second to read.
+    sealed = await sealIssuedPdf(ctx, merged.bytes, { inWorker: true });
+  } catch (err) {
+    // A refusal here is about the merged file, not one of the sources.
+    if (err instanceof PdfRefusedError) throw refusalError(new PdfRefusedError(err.reason, null, err.message), chosen, ctx.deps.pdf.limits);
+    throw err;
+  }
+  const out = sealed.pdf;
   const key = newFileKey(doc.firmId, 'bundles');
   await store.put(key, out, { contentType: 'application/pdf' });
   try {
@@ -118,8 +132,17 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
         type: 'bundle_created',
         description: `Bundle ${filename} created from ${chosen.length} file(s), ${pageCount} page(s)`,
         performedById: ctx.actor.id,
-        metadata: { bundle_id: bundle!.id, filename, source_file_ids: chosen.map((f) => f.id), page_count: pageCount },
+        metadata: {
+          bundle_id: bundle!.id,
+          filename,
+          source_file_ids: chosen.map((f) => f.id),
+          page_count: pageCount,
+          sha256: bundle!.sha256,
+          sealed_by: sealed.signer.fingerprint_sha256,
+          timestamped: sealed.timestamped,
+        },
       });
+      await recordMissingTimestamp(tx, sealed, { kind: 'bundle', rowId: bundle!.id, documentId, sha256: bundle!.sha256 });
       await recordEvent(tx, 'document.bundle_created', eventPayload(current, ctx.actor.id, { fileId: bundle!.id }));
       return bundle!;
     });

@@ -33,8 +33,20 @@ export async function deliveryPublicRoutes(app: FastifyInstance) {
   );
   r.get(
     '/delivery/:token/files/:fileId',
-    { config: { rateLimit }, schema: { tags, security: [], params: TokenParams.extend({ fileId: IdSchema }), querystring: SessionQuery } },
-    async (req, reply) => sendStream(reply, await delivery.downloadDeliveredFile(publicCtxOf(req), req.params.token, sessionOf(req), req.params.fileId)),
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        security: [],
+        description:
+          'A served file: a PDF as its stamped served copy (security ID, QR code and date of service on every page, ' +
+          'sealed); ?original=true, a Word file, or a PDF that could not be stamped, as uploaded. Each download is recorded.',
+        params: TokenParams.extend({ fileId: IdSchema }),
+        querystring: SessionQuery.extend({ original: z.stringbool({ error: 'original must be true or false.' }).optional() }),
+      },
+    },
+    async (req, reply) =>
+      sendStream(reply, await delivery.downloadDeliveredFile(publicCtxOf(req), req.params.token, sessionOf(req), req.params.fileId, { original: req.query.original })),
   );
   r.get(
     '/delivery/:token/proof',

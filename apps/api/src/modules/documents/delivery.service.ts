@@ -24,6 +24,8 @@ import { findCaseFile, listCaseFiles } from './files.repository';
 import { openStored } from './files.service';
 import { currentProofOf, openProofFile, scheduleProofRefresh, verificationUrlOf } from './proof-of-service.service';
 import { addTimelineEvent } from './timeline.repository';
+import { servedCopiesOf } from './served-copies.repository';
+import { ensureServedCopy, hasServedCopy, openServedCopy } from './served-copies.service';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -172,11 +174,12 @@ async function openingOf(db: DbOrTx, d: delivery.DeliveryRow, session: string | 
 }
 
 async function pageOf(pctx: PublicCtx, token: string, d: delivery.DeliveryRow, doc: docs.DocumentRow, session: string | null): Promise<DeliveryPage> {
-  const [firms, branches, files, proof] = await Promise.all([
+  const [firms, branches, files, proof, copies] = await Promise.all([
     docs.firmsByIds(pctx.db, [doc.firmId]),
     docs.branchesByIds(pctx.db, doc.branchId ? [doc.branchId] : []),
     listCaseFiles(pctx.db, doc.id),
     currentProofOf(pctx.db, doc.id),
+    servedCopiesOf(pctx.db, doc.id),
   ]);
   const firm = firms.get(doc.firmId)!;
   return {
@@ -193,14 +196,21 @@ async function pageOf(pctx: PublicCtx, token: string, d: delivery.DeliveryRow, d
     },
     files: files
       .filter((f) => f.isServed)
-      .map((f) => ({
-        id: f.id,
-        filename: f.filename,
-        size: Number(f.size),
-        mime_type: f.mimeType,
-        sha256: f.sha256,
-        download_url: `/api/v1/delivery/${encodeURIComponent(token)}/files/${f.id}`,
-      })),
+      .map((f) => {
+        const url = `/api/v1/delivery/${encodeURIComponent(token)}/files/${f.id}`;
+        const copy = copies.get(f.id);
+        return {
+          id: f.id,
+          filename: f.filename,
+          size: Number(f.size),
+          mime_type: f.mimeType,
+          sha256: f.sha256,
+          download_url: url,
+          original_download_url: `${url}?original=true`,
+          stamped: hasServedCopy(doc, f) && copy?.status !== 'failed',
+          served_copy_sha256: copy?.status === 'ready' ? copy.sha256 : null,
+        };
+      }),
     proof_of_service: proof.file && proof.proof
       ? { security_id: proof.proof.securityId, verification_url: verificationUrlOf(pctx.deps.env.PUBLIC_URL, proof.proof.securityId) }
       : null,
@@ -252,20 +262,34 @@ async function assertSession(pctx: PublicCtx, token: string, session: string | u
   return { d, doc };
 }
 
-/** GET /delivery/{token}/files/{fileId}: one served file, recorded as downloaded (time, address, browser). */
-export async function downloadDeliveredFile(pctx: PublicCtx, token: string, session: string | undefined, fileId: number) {
+/**
+ * GET /delivery/{token}/files/{fileId}: one served file, recorded as downloaded (time, address, browser). A PDF is
+ * given as its stamped served copy (made now if missing); a Word file, a PDF that could not be stamped, or
+ * ?original=true, as uploaded.
+ */
+export async function downloadDeliveredFile(pctx: PublicCtx, token: string, session: string | undefined, fileId: number, opts: { original?: boolean } = {}) {
   const { d, doc } = await assertSession(pctx, token, session);
   const file = await findCaseFile(pctx.db, doc.id, fileId);
   if (!file || !file.isServed) throw new AppError(DeliveryErrors.DELIVERY_FILE_NOT_FOUND);
-  const opened = await openStored(pctx.deps.files, file);
+  const copy = !opts.original && hasServedCopy(doc, file) ? await ensureServedCopy(pctx, doc, file) : null;
+  const stamped = copy?.status === 'ready' ? copy : null;
+  const opened = stamped ? await openServedCopy(pctx, stamped, file.filename) : await openStored(pctx.deps.files, file);
   await inTransaction(pctx, async (tx) => {
     await delivery.addDeliveryEvent(tx, { deliveryId: d.id, kind: 'downloaded', caseFileId: file.id, filename: file.filename, ip: pctx.ip, userAgent: pctx.userAgent });
     await addTimelineEvent(tx, {
       documentId: doc.id,
       firmId: doc.firmId,
       type: 'delivery_downloaded',
-      description: `${file.filename} downloaded through the delivery link from ${pctx.ip}`,
-      metadata: { delivery_id: d.id, file_id: file.id, filename: file.filename, ip: pctx.ip, user_agent: pctx.userAgent },
+      description: `${file.filename} downloaded through the delivery link from ${pctx.ip}${stamped ? ' (stamped served copy)' : ''}`,
+      metadata: {
+        delivery_id: d.id,
+        file_id: file.id,
+        filename: file.filename,
+        ip: pctx.ip,
+        user_agent: pctx.userAgent,
+        served_copy: !!stamped,
+        sha256: stamped ? stamped.sha256 : file.sha256,
+      },
     });
     await recordEvent(tx, 'document.delivery_downloaded', eventPayload(doc, 1, { deliveryId: d.id, fileId: file.id }));
     await scheduleProofRefresh(tx, doc.id, pctx.deps.clock.now());

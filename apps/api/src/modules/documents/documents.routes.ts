@@ -37,6 +37,7 @@ import * as fileView from './file-view.service';
 import * as files from './files.service';
 import * as proof from './proof-of-service.service';
 import { returnsRoutes } from './returns.routes';
+import * as servedCopies from './served-copies.service';
 import { sendStream } from './send-file';
 import { parseOrThrow } from './validation';
 
@@ -124,6 +125,24 @@ export async function documentsRoutes(app: FastifyInstance) {
     });
     r.get('/documents/:id/download', { schema: { tags, params: IdParamsSchema, querystring: DownloadQuerySchema } }, async (req, reply) =>
       sendStream(reply, await files.downloadFile(ctxOf(req), req.params.id, req.query)),
+    );
+    r.get(
+      '/documents/:id/files/:fileId/served-copy',
+      {
+        schema: {
+          tags,
+          params: FileParamsSchema,
+          summary: 'The stamped served copy of a served PDF',
+          description:
+            'The file as served to the recipient: every page carries, at its foot, the security ID, a QR code to the ' +
+            'verification page and "Served through LexServe on <date of service> SAST"; sealed (PAdES). Made when the ' +
+            'document is served, or now if missing. Same access as the file download (404 outside the scope). 409 when ' +
+            'the document is not served yet (a draft, or with the sheriff until the return of service), for a file ' +
+            'uploaded after service, a Word file, or a PDF that could not be stamped (encrypted, damaged, over the PDF ' +
+            'limits: its original was served). 503 when every PDF worker is busy.',
+        },
+      },
+      async (req, reply) => sendStream(reply, await servedCopies.downloadServedCopy(ctxOf(req), req.params.id, req.params.fileId)),
     );
     r.post(
       '/documents/:id/files/:fileId/view-link',

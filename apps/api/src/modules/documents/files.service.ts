@@ -28,7 +28,7 @@ type Failed = { filename: string; error: string; code: string };
 const failure = (filename: string, def: ErrorDef): Failed => ({ filename, error: def.message, code: def.code });
 
 /** A storage key for a new file of a firm; never derived from user input. */
-export const newFileKey = (firmId: number, kind: 'files' | 'bundles' | 'proofs') => `${kind}/${firmId}/${randomUUID()}`;
+export const newFileKey = (firmId: number, kind: 'files' | 'bundles' | 'proofs' | 'served') => `${kind}/${firmId}/${randomUUID()}`;
 
 /** Streams one multipart file into the store while hashing and sniffing it; answers what it is, or why not. */
 async function storeOne(store: FileStore, firmId: number, part: IncomingFile): Promise<Stored | Failed> {

@@ -189,7 +189,9 @@ describe('electronic service on the DSA', () => {
     expect(bare.json().detail).toBe('Open the link in your e-mail again to download these documents.');
     const dl = await t().inject({ method: 'GET', url: `${file.download_url}?session=${page.session}`, headers: ua });
     expect(dl.statusCode).toBe(200);
-    expect(sha256(dl.rawPayload)).toBe(file.sha256);
+    // The recipient gets the stamped served copy (served-copies.test.ts, which also downloads the file as uploaded).
+    const [copy] = await t().database.raw.query<{ sha256: string }>('SELECT sha256 FROM served_copies WHERE case_file_id = $1', [file.id]);
+    expect(sha256(dl.rawPayload)).toBe(copy!.sha256);
     const proof = await t().inject({ method: 'GET', url: `/api/v1/delivery/${link}/proof`, headers: { 'x-delivery-session': page.session } });
     expect(proof.statusCode).toBe(200);
     const record = (await t().as(token).get(`/api/v1/documents/${id}/delivery`)).json().deliveries[0];

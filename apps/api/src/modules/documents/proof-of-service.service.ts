@@ -1,3 +1,5 @@
+import { sealIssuedPdf } from '../seal/seal.service';
+import { recordMissingTimestamp } from './late-timestamps';
 import type { Readable } from 'node:stream';
 import {
   CASE_PRIORITY_LABELS,
@@ -217,7 +219,7 @@ async function createProofVersion(
     const { ret } = collected;
     const drawn = await collected.render();
     // Sealed before it is stored: the stored file, its SHA-256 and every download are of the sealed PDF.
-    const sealed = await ctx.deps.seal.seal(drawn);
+    const sealed = await sealIssuedPdf(ctx, drawn);
     if (!sealed.timestamped)
       ctx.log.warn({ documentId: doc.id, problem: sealed.timestampProblem }, 'proof of service sealed without a time-stamp (PAdES B-B)');
     const pdf = sealed.pdf;
@@ -245,6 +247,7 @@ async function createProofVersion(
           deliveryEventId: collected.deliveryEventId,
         });
         await repo.setCurrentVersion(tx, proof.id, version);
+        await recordMissingTimestamp(tx, sealed, { kind: 'proof', rowId: file.id, documentId: doc.id, sha256: digest });
         // A return is drawn as the version that first shows it.
         if (ret && ret.proofVersion == null) await setReturnProofVersion(tx, ret.id, version);
         const what = ret ? (ret.kind === 'return_of_service' ? 'Return of service' : 'Return of non-service') : 'Proof of service';

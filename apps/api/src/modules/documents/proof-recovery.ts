@@ -3,6 +3,7 @@ import type { Ctx } from '../../lib/context';
 import { caseFileKeysAmong } from './files.repository';
 import { drawReturnProof, ensureProofOfService, PROOF_JOB, PROOF_REFRESH_JOB, refreshProof, RETURN_PROOF_JOB } from './proof-of-service.service';
 import { photoKeysAmong } from './returns.repository';
+import { servedCopyKeysAmong } from './served-copies.repository';
 import { proofFileKeysAmong, servedWithoutProof } from './proof-of-service.repository';
 
 /**
@@ -25,7 +26,7 @@ const PROOF_GRACE_MS = 5 * 60_000;
 /** A stored file this old that no row uses is an orphan (no request or job holds one that long before its row). */
 const ORPHAN_AGE_MS = 3_600_000;
 /** Where the documents module stores files (see `newFileKey`); the sweep never looks elsewhere in a shared bucket. */
-const PREFIXES = ['files/', 'bundles/', 'proofs/', 'photos/'];
+const PREFIXES = ['files/', 'bundles/', 'proofs/', 'served/', 'photos/'];
 
 export function proofRecoverySetup(app: FastifyInstance) {
   const { jobs, database } = app.deps;
@@ -78,6 +79,7 @@ async function removeOrphanFiles(ctx: RecoveryCtx, log: FastifyBaseLogger, now =
       ...(await caseFileKeysAmong(ctx.db, batch)),
       ...(await proofFileKeysAmong(ctx.db, batch)),
       ...(await photoKeysAmong(ctx.db, batch)),
+      ...(await servedCopyKeysAmong(ctx.db, batch)),
     ]);
     for (const key of batch) if (!used.has(key)) await remove(key);
     batch = [];

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { CommonErrors } from '@lexserve/contracts/errors';
-import { SealErrors } from '@lexserve/contracts/seal';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SealCertificateListSchema, SealCertificateQuerySchema, SealErrors } from '@lexserve/contracts/seal';
 import { AppError } from '../../lib/app-error';
+import { publicCtxOf } from '../../lib/context';
+import { listSealCertificates, sealCertificatePem } from './seal.service';
 
 const tags = ['seal'];
 
@@ -67,7 +70,8 @@ export async function sealPublicRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
     '/seal/certificate',
     {
       schema: {
@@ -76,16 +80,36 @@ export async function sealPublicRoutes(app: FastifyInstance) {
         summary: "The document seal's certificate (PEM)",
         description:
           'The certificate LexServe seals its PDFs with (its SHA-256 fingerprint is the one GET /verify reports as ' +
-          'the signer of a LexServe seal). Import its issuer (GET /api/v1/seal/local-ca) to have a PDF reader trust a local seal.',
+          'the signer of a LexServe seal). With ?fingerprint=, a certificate LexServe sealed with before the current ' +
+          'one replaced it (404 for a fingerprint it never sealed with). Import its issuer (GET /api/v1/seal/local-ca) ' +
+          'to have a PDF reader trust a local seal.',
+        querystring: SealCertificateQuerySchema,
       },
     },
-    async (_req, reply) => {
-      const { pem } = await seal.sealCertificate();
+    async (req, reply) => {
+      const { pem, fingerprint } = await sealCertificatePem(publicCtxOf(req), req.query.fingerprint);
+      const name = req.query.fingerprint ? `lexserve-document-seal-${fingerprint.slice(0, 16)}.pem` : 'lexserve-document-seal.pem';
       return reply
-        .header('content-disposition', 'attachment; filename="lexserve-document-seal.pem"')
+        .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'public, max-age=3600')
         .type('application/x-pem-file')
         .send(pem);
     },
+  );
+
+  r.get(
+    '/seal/certificates',
+    {
+      schema: {
+        tags,
+        security: [],
+        summary: 'Every certificate LexServe has sealed with',
+        description:
+          'The current seal certificate and those it replaced, with their fingerprints, validity and when LexServe ' +
+          'sealed with them: a PDF sealed with any of them is reported as sealed by LexServe.',
+        response: { 200: SealCertificateListSchema },
+      },
+    },
+    async (req) => ({ certificates: await listSealCertificates(publicCtxOf(req)) }),
   );
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { caseFiles, documents, firms, proofOfServiceFiles, proofsOfService } from '../../db/schema/index';
+import { caseFiles, documents, firms, lateTimestamps, proofOfServiceFiles, proofsOfService, servedCopies } from '../../db/schema/index';
 
 /** A counted check: the proof with the PDF of the version checked (the current one by default), its document and the issuing firm. */
 export type Checked = {
@@ -116,14 +116,55 @@ export const documentWithFirm = async (db: DbOrTx, documentId: number) =>
       .where(eq(documents.id, documentId))
   )[0];
 
-/** Proof PDFs (any version) with this content hash, newest first. */
+/**
+ * Proof PDFs (any version) with this content hash, newest first: as stored now, or as first sealed before the
+ * time-stamp its seal lacked was added (late_timestamps).
+ */
 export const proofFilesBySha = (db: DbOrTx, sha: string) =>
   db
     .select({ file: proofOfServiceFiles, proof: proofsOfService })
     .from(proofOfServiceFiles)
     .innerJoin(proofsOfService, eq(proofsOfService.id, proofOfServiceFiles.proofId))
-    .where(eq(proofOfServiceFiles.sha256, sha))
+    .where(
+      or(
+        eq(proofOfServiceFiles.sha256, sha),
+        inArray(
+          proofOfServiceFiles.id,
+          db.select({ id: lateTimestamps.rowId }).from(lateTimestamps).where(and(eq(lateTimestamps.kind, 'proof'), eq(lateTimestamps.sealedSha256, sha))),
+        ),
+      ),
+    )
     .orderBy(desc(proofOfServiceFiles.id));
+
+/**
+ * Stamped served copies with this content hash (as stored now, or as first sealed before the time-stamp its seal
+ * lacked was added), with their served file and document.
+ */
+export const servedCopiesBySha = (db: DbOrTx, sha: string) =>
+  db
+    .select({ copy: servedCopies, file: caseFiles, doc: documents })
+    .from(servedCopies)
+    .innerJoin(caseFiles, eq(caseFiles.id, servedCopies.caseFileId))
+    .innerJoin(documents, eq(documents.id, servedCopies.documentId))
+    .where(
+      or(
+        eq(servedCopies.sha256, sha),
+        inArray(
+          servedCopies.id,
+          db.select({ id: lateTimestamps.rowId }).from(lateTimestamps).where(and(eq(lateTimestamps.kind, 'served_copy'), eq(lateTimestamps.sealedSha256, sha))),
+        ),
+      ),
+    )
+    .orderBy(sql`${documents.revokedAt} IS NOT NULL`, desc(servedCopies.id));
+
+/** A document's served files in upload order, each with its stamped served copy's SHA-256 (null until made, or none). */
+export const servedFilesOfDocument = (db: DbOrTx, documentId: number) =>
+  db
+    .select({ filename: caseFiles.filename, sha256: caseFiles.sha256, size: caseFiles.size, copySha256: servedCopies.sha256 })
+    .from(caseFiles)
+    .leftJoin(servedCopies, and(eq(servedCopies.caseFileId, caseFiles.id), eq(servedCopies.status, 'ready')))
+    .where(and(eq(caseFiles.documentId, documentId), eq(caseFiles.isServed, true)))
+    .orderBy(asc(caseFiles.id));
 
 /** Served files with this content hash, the most recently served document first. */
 export const servedFilesBySha = (db: DbOrTx, sha: string) =>

@@ -2,6 +2,7 @@ import type { Seal } from '@lexserve/contracts/verification';
 import type { PublicCtx } from '../../lib/context';
 import type { SealReport } from '../../lib/seal/read-seal';
 import { FileMissingError } from '../../lib/storage';
+import { isLexServeCertificate } from '../seal/seal.service';
 
 /**
  * Reading the seal (PDF signature) of a file for verification. readSeal finds signatures by text search and checks
@@ -46,14 +47,15 @@ function read(ctx: PublicCtx, pdf: Buffer): Read {
   }
 }
 
-/** Whether the signer is this installation's document seal (the app's, so not cached with the file). */
+/** Whether the signer is one of this installation's document seals (the app's, so not cached with the file). */
 async function judged(ctx: PublicCtx, report: Read): Promise<Seal> {
-  const ours = report.signer ? (await ctx.deps.seal.sealCertificate()).fingerprint_sha256 : null;
+  // The current seal certificate, or one LexServe sealed with before it was replaced (seal.service.ts).
+  const ours = report.signer ? await isLexServeCertificate(ctx, report.signer.fingerprint_sha256) : false;
   return {
     present: report.present,
     intact: report.intact,
     covers_whole_file: report.covers_whole_file,
-    by_lexserve: !!report.signer && report.signer.fingerprint_sha256 === ours,
+    by_lexserve: ours,
     signer: report.signer,
     signed_at: report.signed_at,
     timestamp: report.timestamp,

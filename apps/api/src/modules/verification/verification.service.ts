@@ -135,7 +135,12 @@ export async function verifySecurityId(
     throw new AppError(VerificationErrors.SECURITY_ID_NOT_FOUND);
   }
   const actual = await hashStored(ctx, checked.storageKey);
-  return { ...resultOf(ctx, checked, actual === null ? null : actual === checked.sha256), seal: await storedSealOf(ctx, checked.storageKey, actual) };
+  const served = await repo.servedFilesOfDocument(ctx.db, checked.documentId);
+  return {
+    ...resultOf(ctx, checked, actual === null ? null : actual === checked.sha256),
+    seal: await storedSealOf(ctx, checked.storageKey, actual),
+    served_files: served.map((f) => ({ filename: f.filename, sha256: f.sha256, size: Number(f.size), served_copy_sha256: f.copySha256 })),
+  };
 }
 
 /**
@@ -193,7 +198,10 @@ export async function verifyFile(
     // The uploaded bytes are this version's: integrity is proven by the match itself.
     return { ...resultOf(ctx, checked, true), ...base, match: 'proof_of_service' };
   }
-  const [served] = await repo.servedFilesBySha(ctx.db, upload.sha256);
+  // A served file as uploaded, or its stamped served copy (pdf_type 'served_copy').
+  const [original] = await repo.servedFilesBySha(ctx.db, upload.sha256);
+  const [copy] = original ? [] : await repo.servedCopiesBySha(ctx.db, upload.sha256);
+  const served = original ?? copy;
   if (served) {
     const found = (await repo.documentWithFirm(ctx.db, served.doc.id))!;
     const proof = await repo.proofOfDocument(ctx.db, served.doc.id);
@@ -206,8 +214,8 @@ export async function verifyFile(
       match: 'served_document',
       security_id: proof && proof.currentVersion > 0 ? proof.securityId : null,
       document_type: served.doc.documentType ? documentTypeLabel(served.doc.documentType) : null,
-      pdf_type: 'served_document',
-      generation_date: served.file.createdAt.toISOString(),
+      pdf_type: copy ? 'served_copy' : 'served_document',
+      generation_date: (copy ? copy.copy.createdAt : served.file.createdAt).toISOString(),
       verification_count: proof?.verificationCount ?? null,
       hash_verified: true,
       firm_verified: found.firm.isActive,

@@ -50,8 +50,9 @@ export const useDeliveryPage = (token: string) =>
     refetchOnReconnect: false,
   });
 
-export const downloadDeliveredFile = (token: string, fileId: number): Promise<Blob> =>
-  api.get<Blob>(`${path(token)}/files/${fileId}`, { auth: false, headers: sessionHeaders(token), responseType: 'blob' });
+/** A served file: its stamped served copy when there is one, or (`original`) the file as uploaded. */
+export const downloadDeliveredFile = (token: string, fileId: number, opts: { original?: boolean } = {}): Promise<Blob> =>
+  api.get<Blob>(`${path(token)}/files/${fileId}${opts.original ? '?original=true' : ''}`, { auth: false, headers: sessionHeaders(token), responseType: 'blob' });
 
 export const downloadDeliveredProof = (token: string): Promise<Blob> =>
   api.get<Blob>(`${path(token)}/proof`, { auth: false, headers: sessionHeaders(token), responseType: 'blob' });

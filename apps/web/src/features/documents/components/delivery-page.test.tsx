@@ -26,7 +26,7 @@ const PAGE = {
     firm_email: 'info@demo.co.za',
     served_on: 'reception@example.co.za',
   },
-  files: [{ id: 7, filename: 'plea.pdf', size: 2048, mime_type: 'application/pdf', sha256: 'ab'.repeat(32), download_url: `/api/v1/delivery/${TOKEN}/files/7` }],
+  files: [{ id: 7, filename: 'plea.pdf', size: 2048, mime_type: 'application/pdf', sha256: 'ab'.repeat(32), download_url: `/api/v1/delivery/${TOKEN}/files/7`, original_download_url: `/api/v1/delivery/${TOKEN}/files/7?original=true`, stamped: true, served_copy_sha256: 'cd'.repeat(32) }],
   proof_of_service: null,
   expires_at: '2025-05-15T10:00:00Z',
   session: 'session-of-this-opening',
@@ -47,6 +47,20 @@ describe('DeliveryPage', () => {
     expect(localStorage.getItem(`delivery_session_${TOKEN}`)).toBe('session-of-this-opening');
     expect(find('GET', `/delivery/${TOKEN}`)[0]?.headers.get('Authorization')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send a fresh link' })).not.toBeInTheDocument();
+  });
+
+  it('gives the stamped served copy, with its hash, and the file as uploaded on request', async () => {
+    localStorage.clear();
+    const { find } = mockApi({
+      [`GET /delivery/${TOKEN}`]: reply(200, PAGE),
+      [`GET /delivery/${TOKEN}/files/7`]: reply(200, 'pdf'),
+    });
+    const user = userEvent.setup({ delay: null });
+    render();
+    expect(await screen.findByText(/stamped with the security ID on every page/, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText(`Stamped copy SHA-256 ${'cd'.repeat(32)}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Original of plea.pdf, as uploaded (no stamp)' }));
+    await waitFor(() => expect(find('GET', `/delivery/${TOKEN}/files/7`).some((r) => r.url.searchParams.get('original') === 'true')).toBe(true));
   });
 
   it('offers a fresh link once the link has expired and says where it went, masked', async () => {

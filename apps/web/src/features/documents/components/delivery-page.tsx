@@ -22,6 +22,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DeliveryPage as DeliveryPageData } from '@lexserve/contracts/documents';
+import { servedCopyFileName } from '@lexserve/contracts/documents';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/page-loader';
@@ -197,9 +198,15 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
                     secondary={
                       <>
                         {formatFileSize(file.size)}
+                        {file.stamped ? ' · stamped with the security ID on every page' : ''}
                         <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', fontSize: '0.7rem', wordBreak: 'break-all' }}>
                           SHA-256 {file.sha256}
                         </Box>
+                        {file.served_copy_sha256 ? (
+                          <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', fontSize: '0.7rem', wordBreak: 'break-all' }}>
+                            Stamped copy SHA-256 {file.served_copy_sha256}
+                          </Box>
+                        ) : null}
                       </>
                     }
                     sx={{ minWidth: 220, flex: 1 }}
@@ -208,12 +215,25 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
                     variant="contained"
                     size="small"
                     startIcon={busy === `f${file.id}` ? <CircularProgress size={14} color="inherit" /> : <DownloadIcon />}
-                    onClick={() => void run(`f${file.id}`, () => downloadDeliveredFile(token, file.id), file.filename)}
+                    onClick={() =>
+                      void run(`f${file.id}`, () => downloadDeliveredFile(token, file.id), file.stamped ? servedCopyFileName(file.filename) : file.filename)
+                    }
                     disabled={busy !== null}
                     aria-label={`Download ${file.filename}`}
                   >
                     Download
                   </Button>
+                  {file.stamped ? (
+                    <Button
+                      variant="text"
+                      size="small"
+                      onClick={() => void run(`o${file.id}`, () => downloadDeliveredFile(token, file.id, { original: true }), file.filename)}
+                      disabled={busy !== null}
+                      aria-label={`Original of ${file.filename}, as uploaded (no stamp)`}
+                    >
+                      {busy === `o${file.id}` ? <CircularProgress size={14} /> : 'As uploaded'}
+                    </Button>
+                  ) : null}
                 </ListItem>
               ))}
             </List>

@@ -35,6 +35,7 @@ const notFoundResult = (securityId: string): VerificationResult => ({
   firm_name: null,
   service_date: null,
   revoked_at: null,
+  served_files: [],
   version: null,
   current_version: null,
   current_version_generated_at: null,

@@ -57,6 +57,10 @@ const verified = {
   superseded: false,
   superseded_by_version: null,
   superseded_at: null,
+  served_files: [
+    { filename: 'summons.pdf', sha256: 'ab'.repeat(32), size: 1200, served_copy_sha256: 'cd'.repeat(32) },
+    { filename: 'affidavit.docx', sha256: 'ef'.repeat(32), size: 900, served_copy_sha256: null },
+  ],
 };
 
 const render = (route = '/verify') =>
@@ -84,6 +88,11 @@ describe('VerifyPage', () => {
     expect(within(card).getByText('Verified')).toBeInTheDocument();
     expect(find('GET', `/verify/${ID}`)[0]?.headers.get('Authorization')).toBeNull();
     expect(screen.getByRole('heading', { name: 'About Document Verification' })).toBeInTheDocument();
+    // Each served file with both fingerprints: as uploaded and as the stamped copy served.
+    const served = within(card).getByRole('list', { name: 'Documents served' });
+    expect(served).toHaveTextContent(`summons.pdfAs uploaded: ${'ab'.repeat(32)}Stamped copy: ${'cd'.repeat(32)}`);
+    expect(served).toHaveTextContent('affidavit.docxAs uploaded');
+    expect(served).toHaveTextContent('Stamped copy: none (not a PDF, or not stamped yet)');
   });
 
   it('fills in and verifies the ID from the address (the QR code), trimmed', async () => {

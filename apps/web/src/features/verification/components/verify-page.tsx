@@ -37,7 +37,11 @@ const STATUS_ICON = {
   info: <HelpOutlinedIcon color="info" sx={{ fontSize: 44 }} aria-hidden />,
 } as const;
 
-const PDF_TYPES: Record<string, string> = { proof_of_service: 'Proof of Service', served_document: 'Served Document' };
+const PDF_TYPES: Record<string, string> = {
+  proof_of_service: 'Proof of Service',
+  served_document: 'Served Document',
+  served_copy: 'Stamped Served Copy',
+};
 const pdfTypeLabel = (value: string | null) =>
   value ? (PDF_TYPES[value] ?? value.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase())) : null;
 
@@ -265,6 +269,7 @@ function VerificationResultCard({ result }: { result: VerificationResult }) {
                 }
               />
             </Grid>
+            {'served_files' in result && result.served_files.length ? <ServedFiles files={result.served_files} /> : null}
           </>
         ) : null}
 
@@ -292,6 +297,36 @@ function VerificationResultCard({ result }: { result: VerificationResult }) {
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** The files served under this security ID: each as uploaded and as its stamped served copy; either file verifies. */
+function ServedFiles({ files }: { files: VerificationResult['served_files'] }) {
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700, mb: 0.5 }}>
+        Documents served
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Each file was kept as uploaded and as the stamped copy served (this security ID on every page). A file whose SHA-256 is either one is the
+        served document; check a file by uploading it on this page.
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label="Documents served">
+        {files.map((f) => (
+          <Box component="li" key={`${f.filename}-${f.sha256}`} sx={{ mb: 1 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {f.filename}
+            </Typography>
+            <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: '0.72rem', wordBreak: 'break-all' }}>
+              As uploaded: {f.sha256}
+            </Typography>
+            <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: '0.72rem', wordBreak: 'break-all' }}>
+              Stamped copy: {f.served_copy_sha256 ?? 'none (not a PDF, or not stamped yet)'}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
   );
 }
 
