@@ -159,40 +159,44 @@ export class S3FileStore implements FileStore {
       await this.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType }));
       return { size: body.length };
     }
-    let pending: Buffer[] = [];
-    let pendingSize = 0;
+    // One part's buffer, filled from the body and reused for every part: memory stays at one part, whatever the size.
+    // It grows as the body comes (a small file never takes a whole part's memory).
+    let part = Buffer.allocUnsafe(64 * 1024);
+    let filled = 0;
     let size = 0;
     let uploadId: string | undefined;
     const parts: { ETag: string; PartNumber: number }[] = [];
     const flush = async () => {
-      const chunk = Buffer.concat(pending, pendingSize);
-      pending = [];
-      pendingSize = 0;
       if (!uploadId) {
         const created = await this.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType }));
         uploadId = created.UploadId as string;
       }
       const PartNumber = parts.length + 1;
       const res = await this.send(
-        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: chunk }),
+        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: part.subarray(0, filled) }),
       );
+      filled = 0;
       parts.push({ ETag: res.ETag as string, PartNumber });
     };
     try {
       for await (const raw of body) {
-        const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw as Uint8Array);
-        pending.push(chunk);
-        pendingSize += chunk.length;
+        let chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw as Uint8Array);
         size += chunk.length;
-        if (pendingSize >= PART_SIZE) await flush();
+        while (chunk.length > 0) {
+          if (filled === part.length) part = Buffer.concat([part.subarray(0, filled)], Math.min(PART_SIZE, part.length * 4));
+          const taken = chunk.copy(part, filled);
+          filled += taken;
+          chunk = chunk.subarray(taken);
+          if (filled === PART_SIZE) await flush();
+        }
       }
       if (!uploadId) {
         await this.send(
-          new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: Buffer.concat(pending, pendingSize), ContentType }),
+          new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: part.subarray(0, filled), ContentType }),
         );
         return { size };
       }
-      if (pendingSize > 0) await flush();
+      if (filled > 0) await flush();
       await this.send(
         new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
       );
