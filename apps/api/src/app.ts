@@ -26,6 +26,8 @@ import { Mailer } from './lib/mail';
 import { PdfWorkers, pdfLimitsOf } from './lib/pdf-merge';
 import { createSealer } from './lib/seal/sealer';
 import { requestLogSerializer } from './lib/redact';
+import { SharedRateLimitStore } from './lib/rate-limit-store';
+import { createSharedCounters } from './lib/shared-counters';
 import { createFileStore, type FileStore } from './lib/storage';
 import { createPaymentProvider } from './modules/payments/payments.service';
 import { planLimits } from './modules/subscriptions/limits';
@@ -96,8 +98,11 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
     jobs: new JobRunner(database, app.log),
     pdf: new PdfWorkers(pdfLimitsOf(env)),
     seal: createSealer(env),
+    counters: await createSharedCounters(env, database, app.log),
   };
   app.decorate('deps', deps);
+  app.addHook('onClose', () => deps.counters.close());
+  deps.jobs.every('rate-counters.sweep', 10 * 60_000, () => deps.counters.sweep());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -134,7 +139,15 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
     origin: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((o) => o.trim()) : false,
     credentials: true,
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the store shared by every process; when that store is unreachable, requests are let through.
+  const counters = deps.counters;
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    store: function Store() {
+      return new SharedRateLimitStore(counters);
+    } as unknown as NonNullable<Parameters<typeof rateLimit>[1]>['store'],
+  });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {

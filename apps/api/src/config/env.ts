@@ -60,6 +60,11 @@ const EnvSchema = z.object({
   PDF_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   /** PDF workers at once (each takes a core while it works); more bundles wait in a short queue. */
   PDF_WORKERS: z.coerce.number().int().positive().default(2),
+  /**
+   * Redis (redis://host:port) for the rate limits and the login throttle shared by every process; unset: the database
+   * counts them (table rate_counters).
+   */
+  REDIS_URL: z.string().url().refine((u) => /^rediss?:\/\//i.test(u), 'REDIS_URL must be a redis:// or rediss:// URL').optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('af-south-1'),
   S3_ENDPOINT: z.string().optional(),
