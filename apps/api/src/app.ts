@@ -68,8 +68,7 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
       return logger.child(clientId ? { ...bindings, clientReqId: clientId } : bindings, opts);
     },
     routerOptions: { ignoreTrailingSlash: true },
-    // Fastify takes a hop count too, though its typings list only boolean, address strings and functions.
-    trustProxy: env.TRUST_PROXY as boolean,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     // A request must arrive whole within HTTP_REQUEST_TIMEOUT_SECONDS and a connection may not stay silent for longer
     // than HTTP_IDLE_TIMEOUT_SECONDS: a stalled or dripping upload is cut off (408 or a closed socket) and its partly
@@ -195,6 +194,16 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
 
   await serveWebApp(app, env);
   return app;
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count is turned into "trust the nearest N addresses" here: Fastify itself
+ * now refuses a bare number (it trusts no X-Forwarded-For at all then), which behind a load balancer made every client
+ * one address to the rate limits and the login throttle.
+ */
+function trustProxyOf(value: Env['TRUST_PROXY']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return value === 0 ? false : (_address, hop) => hop < value;
 }
 
 /** ws://host[:port] or wss://host[:port] of the app's public address (the real-time channel's origin). */

@@ -19,7 +19,7 @@ describe.each(modes)('limits shared by two app instances (%s)', (_kind, extra) =
   let t: TestApp;
   let other: FastifyInstance;
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '3', VERIFY_RATE_LIMIT: '4', ...extra });
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '3', VERIFY_RATE_LIMIT: '4', TRUST_PROXY: '1', ...extra });
     other = await buildApp({ env: t.env, database: t.database, logger: false });
     await other.ready();
   }, 120_000);
@@ -49,6 +49,20 @@ describe.each(modes)('limits shared by two app instances (%s)', (_kind, extra) =
       const res = await app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.attorney, password: DEMO_PASSWORD }, remoteAddress: owner });
       expect(res.statusCode).toBe(200);
     }
+  });
+
+  it('behind one trusted proxy (TRUST_PROXY=1), counts the client address the proxy names', async () => {
+    const proxy = address();
+    const guesser = address();
+    const login = (app: FastifyInstance, password: string, client: string) =>
+      app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.sheriff, password }, remoteAddress: proxy, headers: { 'x-forwarded-for': client } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await login(apps()[i % 2]!, 'Bad@12345', guesser)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    // Another client behind the same proxy is not the guesser.
+    expect((await login(other, DEMO_PASSWORD, address())).statusCode).toBe(200);
+    // Only the nearest hop is trusted: an address the client itself put in front is not taken.
+    expect((await login(t.app, DEMO_PASSWORD, `${address()}, ${guesser}`)).statusCode).toBe(429);
   });
 
   it('a per-address route limit counts requests to both instances together', async () => {
