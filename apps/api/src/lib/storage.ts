@@ -31,8 +31,8 @@ export interface FileStore {
   /** Removes the content; a missing key is not an error. */
   delete(key: string): Promise<void>;
   /**
-   * Every stored key under a prefix, with when it was last written; on local disk also the temporary `.part` files
-   * of writes that never finished (a crash mid-write). For the orphan sweep.
+   * Every stored key under a prefix ('' for all), with when it was last written; on local disk also the temporary
+   * `.part` files of writes that never finished (a crash mid-write). For the orphan sweep and backups.
    */
   list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }
@@ -124,7 +124,8 @@ export class LocalFileStore implements FileStore {
         }
       }
     }
-    yield* walk(this.pathOf(prefix.replace(/\/+$/, '')));
+    // An empty prefix lists the whole store (a backup).
+    yield* walk(prefix ? this.pathOf(prefix.replace(/\/+$/, '')) : this.root);
   }
 }
 
