@@ -10,7 +10,7 @@ import { buildApp } from '../src/app';
 import { loadEnv, type Env } from '../src/config/env';
 import { createDatabase, type Database, type RawDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { backup, restore, verifyBackup } from '../src/ops/backup';
+import { backup, restore, verifyBackup } from '../src/lib/backup';
 import { createFileStore } from '../src/lib/storage';
 import { seed } from '../src/seed';
 import { createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from './build-app';
@@ -193,7 +193,7 @@ describe.skipIf(!process.env.DATABASE_URL)('backup and restore on PostgreSQL and
   }, 180_000);
 });
 
-/** Runs `tsx src/ops/cli.ts …` (what `pnpm backup` / `pnpm restore` run) with the given variables. */
+/** Runs `tsx src/ops.ts …` (what `pnpm backup` / `pnpm restore` run) with the given variables. */
 function runCli(args: string[], vars: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(join(apiRoot, 'node_modules', '.bin', 'tsx'), ['src/ops/cli.ts', ...args], {
     cwd: apiRoot,

@@ -6,7 +6,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Env } from '../config/env';
-import { createFileStore, type FileStore } from '../lib/storage';
+import { createFileStore, type FileStore } from './storage';
 
 /**
  * Backup and restore of a whole installation, in either mode: the database (PostgreSQL through pg_dump / pg_restore;

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { loadEnv } from '../config/env';
-import { backup, OpsError, restore } from './backup';
+import { loadEnv } from './config/env';
+import { backup, OpsError, restore } from './lib/backup';
 
 /**
  * `pnpm backup [FOLDER]` and `pnpm restore FOLDER [--force]`, with the server's own variables (DATABASE_URL, DATA_DIR,
