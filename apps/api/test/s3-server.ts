@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';
 
 /** The S3 variables of an app that stores its files on this server. */
-export type S3Env = { S3_BUCKET: string; S3_ENDPOINT: string; S3_REGION: string; S3_ACCESS_KEY_ID: string; S3_SECRET_ACCESS_KEY: string };
+type S3Env = { S3_BUCKET: string; S3_ENDPOINT: string; S3_REGION: string; S3_ACCESS_KEY_ID: string; S3_SECRET_ACCESS_KEY: string };
 
 export type S3TestServer = {
   env: S3Env;

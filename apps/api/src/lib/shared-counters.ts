@@ -1,7 +1,9 @@
+import { eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Env } from '../config/env';
 import type { Database } from '../db/client';
+import { rateCounters } from '../db/schema/index';
 
 /** A key's count in its current window and the milliseconds left of that window (0: no window open). */
 export type WindowCount = { count: number; ttlMs: number };
@@ -51,11 +53,11 @@ export class DatabaseCounters implements SharedCounters {
   }
 
   async reset(key: string): Promise<void> {
-    await this.database.raw.query('DELETE FROM rate_counters WHERE key = $1', [key]);
+    await this.database.db.delete(rateCounters).where(eq(rateCounters.key, key));
   }
 
   async sweep(): Promise<void> {
-    await this.database.raw.query('DELETE FROM rate_counters WHERE expires_at <= clock_timestamp()');
+    await this.database.db.delete(rateCounters).where(lte(rateCounters.expiresAt, sql`clock_timestamp()`));
   }
 
   async close(): Promise<void> {}
