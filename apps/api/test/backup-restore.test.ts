@@ -195,7 +195,7 @@ describe.skipIf(!process.env.DATABASE_URL)('backup and restore on PostgreSQL and
 
 /** Runs `tsx src/ops.ts …` (what `pnpm backup` / `pnpm restore` run) with the given variables. */
 function runCli(args: string[], vars: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(join(apiRoot, 'node_modules', '.bin', 'tsx'), ['src/ops/cli.ts', ...args], {
+  const child = spawn(join(apiRoot, 'node_modules', '.bin', 'tsx'), ['src/ops.ts', ...args], {
     cwd: apiRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'silent', ...vars },
     stdio: ['ignore', 'pipe', 'pipe'],
