@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -143,6 +143,10 @@ describe.skipIf(process.env.DATABASE_URL)('backup and restore on the embedded da
     writeFileSync(damaged, bytes);
     await expect(restore(env, out, { force: true })).rejects.toThrow('database.pglite.tar.gz does not match its checksum: the backup is damaged');
     await expect(backup(env, out)).rejects.toThrow(/is not empty: choose a new folder/);
+    // A backup that fails (no embedded database here) leaves no half-written folder behind.
+    const nowhere = join(out, '..', 'failed');
+    await expect(backup({ ...env, DATA_DIR: temp('no-database') }, nowhere)).rejects.toThrow(/no embedded database in/);
+    expect(existsSync(nowhere)).toBe(false);
   }, 180_000);
 });
 

@@ -82,10 +82,21 @@ async function filesUnder(root: string): Promise<string[]> {
 
 const isEmptyDir = async (dir: string) => !existsSync(dir) || (await readdir(dir)).length === 0;
 
-/** Writes a backup of the installation into `out` (a new or empty folder); answers its manifest. */
+/** Writes a backup of the installation into `out` (a new or empty folder); answers its manifest. A failed backup leaves the folder as it was. */
 export async function backup(env: OpsEnv, out: string): Promise<Manifest> {
   if (!(await isEmptyDir(out))) throw new OpsError(`${out} is not empty: choose a new folder for the backup`);
+  const created = !existsSync(out);
   await mkdir(out, { recursive: true, mode: 0o700 });
+  try {
+    return await writeBackup(env, out);
+  } catch (err) {
+    if (created) await rm(out, { recursive: true, force: true });
+    else for (const name of await readdir(out)) await rm(join(out, name), { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function writeBackup(env: OpsEnv, out: string): Promise<Manifest> {
   const kind = env.DATABASE_URL ? 'postgres' : 'pglite';
   const databaseFile = join(out, DATABASE_FILE[kind]);
   if (env.DATABASE_URL) {
