@@ -51,6 +51,17 @@ describe.each(modes)('limits shared by two app instances (%s)', (_kind, extra) =
     }
   });
 
+  it('counts wrong passwords sent at once to both instances: no more than the limit get an answer', async () => {
+    const from = address();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        apps()[i % 2]!.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.branchAdmin, password: 'Bad@12345' }, remoteAddress: from }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([...Array(3).fill(401), ...Array(7).fill(429)]);
+  });
+
   it('behind one trusted proxy (TRUST_PROXY=1), counts the client address the proxy names', async () => {
     const proxy = address();
     const guesser = address();

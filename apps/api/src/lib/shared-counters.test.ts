@@ -69,6 +69,15 @@ describe.each(modes)('shared counters (%s)', (kind, make) => {
     expect(kind).toBe(a.kind);
   });
 
+  it('gives hits back, never below zero', async () => {
+    const k = key();
+    await a.increment(k, 60_000, 2);
+    expect((await b.increment(k, 60_000, -1)).count).toBe(1);
+    expect((await b.increment(k, 60_000, -5)).count).toBe(0);
+    expect((await a.increment(key(), 60_000, -1)).count).toBe(0);
+    expect((await a.increment(k, 60_000)).count).toBe(1);
+  });
+
   it.runIf(kind === 'database')('sweeps expired counts from the table', async () => {
     const k = key();
     await a.increment(k, 50);

@@ -15,7 +15,7 @@ export type WindowCount = { count: number; ttlMs: number };
  */
 export interface SharedCounters {
   readonly kind: 'database' | 'redis';
-  /** Adds `by` (default 1) to the key's count and answers the new count. */
+  /** Adds `by` (default 1; negative to give hits back, never below 0) to the key's count and answers the new count. */
   increment(key: string, windowMs: number, by?: number): Promise<WindowCount>;
   /** The key's count without changing it. */
   read(key: string): Promise<WindowCount>;
@@ -33,9 +33,9 @@ export class DatabaseCounters implements SharedCounters {
 
   async increment(key: string, windowMs: number, by = 1): Promise<WindowCount> {
     const [row] = await this.database.raw.query<{ count: number; ttl_ms: number }>(
-      `INSERT INTO rate_counters AS c (key, count, expires_at) VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
+      `INSERT INTO rate_counters AS c (key, count, expires_at) VALUES ($1, greatest(0, $2::int), clock_timestamp() + $3 * interval '1 millisecond')
        ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN c.expires_at <= clock_timestamp() THEN excluded.count ELSE c.count + excluded.count END,
+         count = CASE WHEN c.expires_at <= clock_timestamp() THEN excluded.count ELSE greatest(0, c.count + $2::int) END,
          expires_at = CASE WHEN c.expires_at <= clock_timestamp() THEN excluded.expires_at ELSE c.expires_at END
        RETURNING count, greatest(0, ceil(extract(epoch FROM c.expires_at - clock_timestamp()) * 1000))::int AS ttl_ms`,
       [key, by, windowMs],
@@ -63,9 +63,13 @@ export class DatabaseCounters implements SharedCounters {
   async close(): Promise<void> {}
 }
 
-/** INCRBY, and the window's expiry set by the hit that opened it; answers the count and the time left. */
+/** INCRBY (never below 0), and the window's expiry set by the hit that opened it; answers the count and the time left. */
 const INCREMENT = `
   local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+  if count < 0 then
+    redis.call('INCRBY', KEYS[1], -count)
+    count = 0
+  end
   local ttl = redis.call('PTTL', KEYS[1])
   if ttl < 0 then
     redis.call('PEXPIRE', KEYS[1], ARGV[1])

@@ -40,13 +40,13 @@ export async function authPublicRoutes(app: FastifyInstance) {
     { ...noStore, schema: { tags: ['auth'], body: LoginInputSchema, response: { 200: TokenPairSchema } } },
     async (request) => {
       const { email, password } = request.body;
-      if (await throttle.isBlocked(email, request.ip)) throw new AppError(AuthErrors.LOGIN_RATE_LIMITED);
+      if (!(await throttle.tryAttempt(email, request.ip))) throw new AppError(AuthErrors.LOGIN_RATE_LIMITED);
       try {
         const tokens = await auth.login(publicCtxOf(request), email, password);
-        await throttle.recordSuccess(email, request.ip);
+        await throttle.succeeded(email, request.ip);
         return tokens;
       } catch (err) {
-        if (err instanceof AppError && err.code === AuthErrors.INVALID_CREDENTIALS.code) await throttle.recordFailure(email, request.ip);
+        if (!(err instanceof AppError && err.code === AuthErrors.INVALID_CREDENTIALS.code)) await throttle.notAFailure(email, request.ip);
         throw err;
       }
     },
