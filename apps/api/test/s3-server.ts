@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -68,11 +68,17 @@ export async function startS3Server(bucket = 'lexserve-files'): Promise<S3TestSe
         return;
       }
       if (ctx.method === 'GET' && 'uploads' in ctx.query && ctx.path.replace(/\/$/, '') === `/${bucket}`) {
-        const ids = listUploads(uploadsDir());
+        const dir = uploadsDir();
         ctx.type = 'application/xml';
         ctx.body =
           `<?xml version="1.0" encoding="UTF-8"?><ListMultipartUploadsResult><Bucket>${bucket}</Bucket><IsTruncated>false</IsTruncated>` +
-          ids.map((id) => `<Upload><UploadId>${id}</UploadId></Upload>`).join('') +
+          listUploads(dir)
+            .map((id) => {
+              const key = readFileSync(join(dir, id, 'key'), 'utf8');
+              const initiated = statSync(join(dir, id)).birthtime.toISOString();
+              return `<Upload><Key>${key}</Key><UploadId>${id}</UploadId><Initiated>${initiated}</Initiated></Upload>`;
+            })
+            .join('') +
           '</ListMultipartUploadsResult>';
         return;
       }

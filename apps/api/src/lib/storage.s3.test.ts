@@ -118,6 +118,26 @@ describe('S3 file store on a real S3-compatible server', () => {
     expect((await s3.objectKeys()).filter((k) => k.startsWith('files/4/'))).toEqual([]);
   }, 60_000);
 
+  it('aborts the multipart uploads of a process killed mid-upload once they are old, and only those', async () => {
+    const { S3Client, CreateMultipartUploadCommand, UploadPartCommand } = await import('@aws-sdk/client-s3');
+    const client = new S3Client({
+      region: s3.env.S3_REGION,
+      endpoint: s3.env.S3_ENDPOINT,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY },
+    });
+    // What a process leaves when it dies between two parts: an upload begun, one part sent, never completed.
+    const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: s3.env.S3_BUCKET, Key: 'files/6/crashed' }));
+    await client.send(new UploadPartCommand({ Bucket: s3.env.S3_BUCKET, Key: 'files/6/crashed', UploadId, PartNumber: 1, Body: Buffer.alloc(MB) }));
+    expect(s3.uploadsInProgress()).toEqual([UploadId]);
+    expect(await store.abortStaleUploads(new Date(Date.now() - 60_000))).toBe(0);
+    expect(s3.uploadsInProgress()).toEqual([UploadId]);
+    expect(await store.abortStaleUploads(new Date(Date.now() + 1000))).toBe(1);
+    expect(s3.uploadsInProgress()).toEqual([]);
+    expect(await s3.objectKeys()).not.toContain('files/6/crashed');
+    client.destroy();
+  });
+
   it('a transient server error is retried and the file stored whole', async () => {
     s3.failNext((r) => r.method === 'PUT' && r.url.includes('files/5/flaky') && r.url.includes('partNumber=1'), 1);
     const body = generated(12);

@@ -35,6 +35,11 @@ export interface FileStore {
    * `.part` files of writes that never finished (a crash mid-write). For the orphan sweep and backups.
    */
   list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
+  /**
+   * Ends writes begun before `before` that never finished (S3: multipart uploads of a process killed mid-upload, whose
+   * parts are billed but are no object); answers how many. On local disk those are the `.part` files `list` shows.
+   */
+  abortStaleUploads(before: Date): Promise<number>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
@@ -126,6 +131,10 @@ export class LocalFileStore implements FileStore {
     }
     // An empty prefix lists the whole store (a backup).
     yield* walk(prefix ? this.pathOf(prefix.replace(/\/+$/, '')) : this.root);
+  }
+
+  async abortStaleUploads(): Promise<number> {
+    return 0;
   }
 }
 
@@ -257,7 +266,30 @@ export class S3FileStore implements FileStore {
       token = res.IsTruncated ? (res.NextContinuationToken as string | undefined) : undefined;
     } while (token);
   }
+
+  async abortStaleUploads(before: Date): Promise<number> {
+    const { ListMultipartUploadsCommand, AbortMultipartUploadCommand } = await sdk();
+    let aborted = 0;
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    do {
+      const res = await this.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, KeyMarker, UploadIdMarker }));
+      for (const u of (res.Uploads as { Key?: string; UploadId?: string; Initiated?: Date }[] | undefined) ?? []) {
+        if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated >= before) continue;
+        await this.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId })).catch((err: unknown) => {
+          if (!isMissingUpload(err)) throw err;
+        });
+        aborted++;
+      }
+      const more = Boolean(res.IsTruncated);
+      KeyMarker = more ? (res.NextKeyMarker as string | undefined) : undefined;
+      UploadIdMarker = more ? (res.NextUploadIdMarker as string | undefined) : undefined;
+    } while (KeyMarker);
+    return aborted;
+  }
 }
+
+const isMissingUpload = (err: unknown) => (err as { name?: string }).name === 'NoSuchUpload';
 
 const isMissing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
