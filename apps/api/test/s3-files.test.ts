@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './build-app';
 import { registerFirm, type RegisteredFirm } from './factories';
 import { makePdf, makeReadyDraft, submit, upload } from './document-factories';
+import { multipart } from './multipart';
 import { startS3Server, type S3TestServer } from './s3-server';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -86,6 +87,40 @@ describe('the app with its files on S3', () => {
     expect(del.statusCode, del.body).toBe(200);
     expect(await s3.objectKeys()).not.toContain(key);
   }, 60_000);
+
+  it('a 99 MB upload streams through to S3 as a multipart upload; one over 100 MB is cut off and leaves nothing', async () => {
+    const created = await app.as(firm.token).post('/api/v1/documents/', {
+      title: 'Draft with a large file',
+      firm_id: other.firmId,
+      branch_id: other.branchId,
+      draft_metadata: { version: 1 },
+    });
+    const id = created.json().data.id as number;
+    const send = (size: number) => {
+      const { payload, headers } = multipart([
+        { name: 'document_id', value: String(id) },
+        { name: 'files', filename: 'large.pdf', head: Buffer.from('%PDF-1.7\n'), size },
+      ]);
+      return app.inject({ method: 'POST', url: '/api/v1/documents/upload', payload, headers: { ...headers, authorization: `Bearer ${firm.token}` } });
+    };
+    const before = await s3.objectKeys();
+    const big = await send(99 * 1024 * 1024);
+    expect(big.statusCode, big.body).toBe(201);
+    const stored = big.json().data.files as { id: number; file_size?: number; size?: number }[];
+    const key = await keyOf(stored[0]!.id);
+    expect(await app.app.deps.files.stat(key)).toEqual({ size: 99 * 1024 * 1024 });
+    expect(s3.requests.filter((r) => r.startsWith(`PUT /lexserve-files/${key}?`) && r.includes('partNumber='))).toHaveLength(13);
+
+    const deletes = () => s3.requests.filter((r) => r.startsWith('DELETE /lexserve-files/files/') && !r.includes('uploadId=')).length;
+    const deletedBefore = deletes();
+    const over = await send(100 * 1024 * 1024 + 1);
+    expect(over.statusCode, over.body).toBe(422);
+    expect(over.json().detail).toEqual([{ loc: ['body', 'files', 0], msg: 'large.pdf: File too large (max 100MB)', type: 'FILE_TOO_LARGE' }]);
+    expect(await s3.objectKeys()).toEqual([...before, key].sort());
+    // The upload limit stops the part at 100 MB: the prefix that reached S3 is removed again.
+    expect(deletes()).toBe(deletedBefore + 1);
+    expect(s3.uploadsInProgress()).toEqual([]);
+  }, 180_000);
 
   it('an upload the S3 server refuses is answered with an error and leaves no row and no object', async () => {
     const created = await app.as(firm.token).post('/api/v1/documents/', {
