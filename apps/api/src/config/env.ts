@@ -1,7 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+
+/** Addresses, CIDR ranges and proxy-addr's names, comma-separated (what Fastify's trustProxy takes as a string). */
+const isProxyList = (value: string) =>
+  value.split(',').every((item) => {
+    const [address, bits, extra] = item.trim().split('/');
+    if (extra !== undefined || !address) return false;
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(address)) return bits === undefined;
+    const family = isIP(address);
+    return family !== 0 && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -16,7 +27,7 @@ const EnvSchema = z.object({
     .string()
     .default('false')
     .transform((v) => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v.trim()) ? Number(v) : v.trim()))
-    .pipe(z.union([z.boolean(), z.number().int().min(0), z.string().regex(/^[\w.:/]+(\s*,\s*[\w.:/]+)*$/, 'TRUST_PROXY must be true, false, a hop count or addresses')])),
+    .pipe(z.union([z.boolean(), z.number().int().min(0), z.string().refine(isProxyList, 'TRUST_PROXY must be true, false, a hop count, or addresses and CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated')])),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
