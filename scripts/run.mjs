@@ -3,7 +3,7 @@
 // Keeps `npm start` / `npm test` working on a fresh machine that has only Node and npm.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,6 +76,15 @@ switch (task) {
     run(`${pm} turbo run lint`);
     run(`${pm} exec knip`);
     break;
+  case 'backup':
+  case 'restore': {
+    // Folders are taken from where the command was typed, not from apps/api where it runs.
+    const from = process.env.INIT_CWD ?? process.cwd();
+    const args = process.argv.slice(3).map((a) => (a.startsWith('--') ? a : resolve(from, a)));
+    if (task === 'backup' && !args.some((a) => !a.startsWith('--'))) args.push(resolve(from, 'backups', `lexserve-${new Date().toISOString().replace(/[:.]/g, '-')}`));
+    run(`${pm} --filter @lexserve/api ${task} ${args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ')}`);
+    break;
+  }
   case 'bench':
     run(`${pm} --filter @lexserve/api bench`);
     break;

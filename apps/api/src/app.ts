@@ -26,6 +26,8 @@ import { Mailer } from './lib/mail';
 import { PdfWorkers, pdfLimitsOf } from './lib/pdf-merge';
 import { createSealer } from './lib/seal/sealer';
 import { requestLogSerializer } from './lib/redact';
+import { SharedRateLimitStore } from './lib/rate-limit-store';
+import { createSharedCounters } from './lib/shared-counters';
 import { createFileStore, type FileStore } from './lib/storage';
 import { apiKeyMayCall } from './lib/api-keys';
 import { createPaymentProvider } from './modules/payments/payments.service';
@@ -67,8 +69,7 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
       return logger.child(clientId ? { ...bindings, clientReqId: clientId } : bindings, opts);
     },
     routerOptions: { ignoreTrailingSlash: true },
-    // Fastify takes a hop count too, though its typings list only boolean, address strings and functions.
-    trustProxy: env.TRUST_PROXY as boolean,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     // A request must arrive whole within HTTP_REQUEST_TIMEOUT_SECONDS and a connection may not stay silent for longer
     // than HTTP_IDLE_TIMEOUT_SECONDS: a stalled or dripping upload is cut off (408 or a closed socket) and its partly
@@ -97,8 +98,11 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
     jobs: new JobRunner(database, app.log),
     pdf: new PdfWorkers(pdfLimitsOf(env)),
     seal: createSealer(env),
+    counters: await createSharedCounters(env, database, app.log),
   };
   app.decorate('deps', deps);
+  app.addHook('onClose', () => deps.counters.close());
+  deps.jobs.every('rate-counters.sweep', 10 * 60_000, () => deps.counters.sweep());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -135,7 +139,15 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
     origin: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((o) => o.trim()) : false,
     credentials: true,
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the store shared by every process; when that store is unreachable, requests are let through.
+  const counters = deps.counters;
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    store: function Store() {
+      return new SharedRateLimitStore(counters);
+    } as unknown as NonNullable<Parameters<typeof rateLimit>[1]>['store'],
+  });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {
@@ -198,6 +210,16 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
 
   await serveWebApp(app, env);
   return app;
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count is turned into "trust the nearest N addresses" here: Fastify itself
+ * now refuses a bare number (it trusts no X-Forwarded-For at all then), which behind a load balancer made every client
+ * one address to the rate limits and the login throttle.
+ */
+function trustProxyOf(value: Env['TRUST_PROXY']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return value === 0 ? false : (_address, hop) => hop < value;
 }
 
 /** ws://host[:port] or wss://host[:port] of the app's public address (the real-time channel's origin). */

@@ -16,7 +16,7 @@ export async function startApp(env: Env, opts: { background?: boolean } = {}): P
   await seed(database.db, env, app.log);
   if (opts.background !== false) {
     await app.deps.events.start();
-    app.deps.jobs.start();
+    app.deps.jobs.start(Math.round(env.JOB_POLL_SECONDS * 1000));
   }
   app.addHook('onClose', async () => {
     await app.deps.events.stop();

@@ -1,18 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+
+/** Addresses, CIDR ranges and proxy-addr's names, comma-separated (what Fastify's trustProxy takes as a string). */
+const isProxyList = (value: string) =>
+  value.split(',').every((item) => {
+    const [address, bits, extra] = item.trim().split('/');
+    if (extra !== undefined || !address) return false;
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(address)) return bits === undefined;
+    const family = isIP(address);
+    return family !== 0 && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  /** Proxies in front of the server whose X-Forwarded-For is trusted: a hop count, or 'true' for any (unsafe on the open internet). */
+  /**
+   * Proxies in front of the server whose X-Forwarded-For is trusted: a hop count (the nearest N; the server must then be
+   * reachable only through them), addresses or CIDR ranges, comma-separated (for example `10.0.0.0/8,loopback`), or
+   * 'true' for any (unsafe on the open internet).
+   */
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((v) => (v === 'true' ? true : v === 'false' ? false : Number(v)))
-    .pipe(z.union([z.boolean(), z.number().int().min(0)])),
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v.trim()) ? Number(v) : v.trim()))
+    .pipe(z.union([z.boolean(), z.number().int().min(0), z.string().refine(isProxyList, 'TRUST_PROXY must be true, false, a hop count, or addresses and CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated')])),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -60,6 +75,13 @@ const EnvSchema = z.object({
   PDF_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   /** PDF workers at once (each takes a core while it works); more bundles wait in a short queue. */
   PDF_WORKERS: z.coerce.number().int().positive().default(2),
+  /** Seconds between two looks at the jobs table for due jobs (each process looks; a due job is run by one). */
+  JOB_POLL_SECONDS: z.coerce.number().positive().default(30),
+  /**
+   * Redis (redis://host:port) for the rate limits and the login throttle shared by every process; unset: the database
+   * counts them (table rate_counters).
+   */
+  REDIS_URL: z.string().url().refine((u) => /^rediss?:\/\//i.test(u), 'REDIS_URL must be a redis:// or rediss:// URL').optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('af-south-1'),
   S3_ENDPOINT: z.string().optional(),

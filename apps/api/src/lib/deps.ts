@@ -6,6 +6,7 @@ import type { Mailer } from './mail';
 import type { PaymentProvider } from './payment-provider';
 import type { PdfWorkers } from './pdf-merge';
 import type { Sealer } from './seal/sealer';
+import type { SharedCounters } from './shared-counters';
 import type { FileStore } from './storage';
 
 /** Plan limits, enforced by the subscriptions module; other modules ask before adding (each throws the limit's 403). */
@@ -37,4 +38,6 @@ export type Deps = {
   pdf: PdfWorkers;
   /** Seals issued PDFs (PAdES with an RFC 3161 time-stamp) and reads seals; key material cached in memory. */
   seal: Sealer;
+  /** Counts shared by every process (rate limits, the login throttle): the database, or Redis when REDIS_URL is set. */
+  counters: SharedCounters;
 };

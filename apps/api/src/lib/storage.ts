@@ -31,10 +31,15 @@ export interface FileStore {
   /** Removes the content; a missing key is not an error. */
   delete(key: string): Promise<void>;
   /**
-   * Every stored key under a prefix, with when it was last written; on local disk also the temporary `.part` files
-   * of writes that never finished (a crash mid-write). For the orphan sweep.
+   * Every stored key under a prefix ('' for all), with when it was last written; on local disk also the temporary
+   * `.part` files of writes that never finished (a crash mid-write). For the orphan sweep and backups.
    */
   list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
+  /**
+   * Ends writes begun before `before` that never finished (S3: multipart uploads of a process killed mid-upload, whose
+   * parts are billed but are no object); answers how many. On local disk those are the `.part` files `list` shows.
+   */
+  abortStaleUploads(before: Date): Promise<number>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
@@ -124,7 +129,12 @@ export class LocalFileStore implements FileStore {
         }
       }
     }
-    yield* walk(this.pathOf(prefix.replace(/\/+$/, '')));
+    // An empty prefix lists the whole store (a backup).
+    yield* walk(prefix ? this.pathOf(prefix.replace(/\/+$/, '')) : this.root);
+  }
+
+  async abortStaleUploads(): Promise<number> {
+    return 0;
   }
 }
 
@@ -159,40 +169,44 @@ export class S3FileStore implements FileStore {
       await this.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType }));
       return { size: body.length };
     }
-    let pending: Buffer[] = [];
-    let pendingSize = 0;
+    // One part's buffer, filled from the body and reused for every part: memory stays at one part, whatever the size.
+    // It grows as the body comes (a small file never takes a whole part's memory).
+    let part = Buffer.allocUnsafe(64 * 1024);
+    let filled = 0;
     let size = 0;
     let uploadId: string | undefined;
     const parts: { ETag: string; PartNumber: number }[] = [];
     const flush = async () => {
-      const chunk = Buffer.concat(pending, pendingSize);
-      pending = [];
-      pendingSize = 0;
       if (!uploadId) {
         const created = await this.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType }));
         uploadId = created.UploadId as string;
       }
       const PartNumber = parts.length + 1;
       const res = await this.send(
-        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: chunk }),
+        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: part.subarray(0, filled) }),
       );
+      filled = 0;
       parts.push({ ETag: res.ETag as string, PartNumber });
     };
     try {
       for await (const raw of body) {
-        const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw as Uint8Array);
-        pending.push(chunk);
-        pendingSize += chunk.length;
+        let chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw as Uint8Array);
         size += chunk.length;
-        if (pendingSize >= PART_SIZE) await flush();
+        while (chunk.length > 0) {
+          if (filled === part.length) part = Buffer.concat([part.subarray(0, filled)], Math.min(PART_SIZE, part.length * 4));
+          const taken = chunk.copy(part, filled);
+          filled += taken;
+          chunk = chunk.subarray(taken);
+          if (filled === PART_SIZE) await flush();
+        }
       }
       if (!uploadId) {
         await this.send(
-          new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: Buffer.concat(pending, pendingSize), ContentType }),
+          new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: part.subarray(0, filled), ContentType }),
         );
         return { size };
       }
-      if (pendingSize > 0) await flush();
+      if (filled > 0) await flush();
       await this.send(
         new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
       );
@@ -252,7 +266,30 @@ export class S3FileStore implements FileStore {
       token = res.IsTruncated ? (res.NextContinuationToken as string | undefined) : undefined;
     } while (token);
   }
+
+  async abortStaleUploads(before: Date): Promise<number> {
+    const { ListMultipartUploadsCommand, AbortMultipartUploadCommand } = await sdk();
+    let aborted = 0;
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    do {
+      const res = await this.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, KeyMarker, UploadIdMarker }));
+      for (const u of (res.Uploads as { Key?: string; UploadId?: string; Initiated?: Date }[] | undefined) ?? []) {
+        if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated >= before) continue;
+        await this.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId })).catch((err: unknown) => {
+          if (!isMissingUpload(err)) throw err;
+        });
+        aborted++;
+      }
+      const more = Boolean(res.IsTruncated);
+      KeyMarker = more ? (res.NextKeyMarker as string | undefined) : undefined;
+      UploadIdMarker = more ? (res.NextUploadIdMarker as string | undefined) : undefined;
+    } while (KeyMarker);
+    return aborted;
+  }
 }
+
+const isMissingUpload = (err: unknown) => (err as { name?: string }).name === 'NoSuchUpload';
 
 const isMissing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };

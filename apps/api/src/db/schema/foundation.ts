@@ -145,3 +145,10 @@ export const jobs = pgTable('jobs', {
   dedupeKey: text(),
   ...timestamps,
 });
+
+/** Rate-limit and login-throttle counts shared by every process (lib/shared-counters.ts); expired rows are swept. */
+export const rateCounters = pgTable('rate_counters', {
+  key: text().primaryKey(),
+  count: integer().notNull(),
+  expiresAt: at().notNull(),
+});

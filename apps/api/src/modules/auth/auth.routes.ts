@@ -34,19 +34,19 @@ const noStore = {
 export async function authPublicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const throttle = new LoginThrottle(app.deps.env.LOGIN_RATE_LIMIT, app.deps.env.LOGIN_RATE_LIMIT * 5);
+  const throttle = new LoginThrottle(app.deps.counters, app.deps.env.LOGIN_RATE_LIMIT, app.deps.env.LOGIN_RATE_LIMIT * 5);
   r.post(
     '/users/login',
     { ...noStore, schema: { tags: ['auth'], body: LoginInputSchema, response: { 200: TokenPairSchema } } },
     async (request) => {
       const { email, password } = request.body;
-      if (throttle.isBlocked(email, request.ip)) throw new AppError(AuthErrors.LOGIN_RATE_LIMITED);
+      if (!(await throttle.tryAttempt(email, request.ip))) throw new AppError(AuthErrors.LOGIN_RATE_LIMITED);
       try {
         const tokens = await auth.login(publicCtxOf(request), email, password);
-        throttle.recordSuccess(email, request.ip);
+        await throttle.succeeded(email, request.ip);
         return tokens;
       } catch (err) {
-        if (err instanceof AppError && err.code === AuthErrors.INVALID_CREDENTIALS.code) throttle.recordFailure(email, request.ip);
+        if (!(err instanceof AppError && err.code === AuthErrors.INVALID_CREDENTIALS.code)) await throttle.notAFailure(email, request.ip);
         throw err;
       }
     },

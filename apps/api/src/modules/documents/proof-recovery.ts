@@ -96,5 +96,7 @@ async function removeOrphanFiles(ctx: RecoveryCtx, log: FastifyBaseLogger, now =
   }
   if (batch.length) await flush();
   if (removed) log.warn({ removed }, 'orphan sweep: stored files that no record uses were removed');
+  const aborted = await store.abortStaleUploads(new Date(cutoff));
+  if (aborted) log.warn({ aborted }, 'orphan sweep: uploads that never finished were aborted');
   return removed;
 }
