@@ -187,6 +187,9 @@ export const proofOfServiceFiles = pgTable('proof_of_service_files', {
   reason: text().$type<'issued' | 'regenerated' | 'delivery_updated' | 'return_issued'>().notNull().default('regenerated'),
   /** The newest delivery event this version shows (null: none). */
   deliveryEventId: integer(),
+  /** When the scrub job last re-hashed the stored PDF, and when it last found it altered or missing (null: intact). */
+  integrityCheckedAt: at(),
+  integrityFailedAt: at(),
   ...timestamps,
 });
 

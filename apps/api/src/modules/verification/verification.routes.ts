@@ -56,7 +56,7 @@ export async function verificationRoutes(app: FastifyInstance) {
         schema: { tags, security: [], params: VerifyParamsSchema, querystring: VerifyQuerySchema, response: { 200: VerificationResultSchema } },
       },
       async (req) =>
-        verification.verifySecurityId(publicCtxOf(req), req.params.securityId, req.query.version, await checkerOf(req)),
+        verification.verifySecurityId(publicCtxOf(req), app.verificationCache, req.params.securityId, req.query.version, await checkerOf(req)),
     );
     for (const path of ['/verify/document', '/verify/file']) {
       r.post(
@@ -68,6 +68,7 @@ export async function verificationRoutes(app: FastifyInstance) {
         async (req) =>
           verification.verifyFile(
             publicCtxOf(req),
+            app.verificationCache,
             () => singleUpload(req, { fileSize: MAX_FILE_SIZE_BYTES }),
             await checkerOf(req),
           ),

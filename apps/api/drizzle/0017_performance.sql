@@ -1,0 +1,53 @@
+-- Performance at a big firm's size (docs/performance.md).
+
+-- 1. Public verification answers from memory (verification.cache.ts). Each process keeps the answer per security ID
+--    and drops it when anything the answer shows changes: these triggers NOTIFY the channel lexserve_verification
+--    with the security ID concerned ('*' for all) in the changing transaction, so every process hears of it at commit.
+--    The check counter (verification_count, last_verified_at, updated_at) is not such a change.
+CREATE FUNCTION verification_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  sid text;
+BEGIN
+  IF TG_TABLE_NAME = 'proofs_of_service' THEN
+    IF TG_OP <> 'INSERT' THEN PERFORM pg_notify('lexserve_verification', OLD.security_id); END IF;
+    IF TG_OP <> 'DELETE' THEN PERFORM pg_notify('lexserve_verification', NEW.security_id); END IF;
+  ELSIF TG_TABLE_NAME = 'proof_of_service_files' THEN
+    SELECT p.security_id INTO sid FROM proofs_of_service p
+      WHERE p.id = (CASE WHEN TG_OP = 'DELETE' THEN OLD.proof_id ELSE NEW.proof_id END);
+    PERFORM pg_notify('lexserve_verification', coalesce(sid, '*'));
+  ELSIF TG_TABLE_NAME = 'documents' THEN
+    PERFORM pg_notify('lexserve_verification', p.security_id) FROM proofs_of_service p WHERE p.document_id = NEW.id;
+  ELSE
+    PERFORM pg_notify('lexserve_verification', '*');
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER proofs_of_service_verification AFTER INSERT OR DELETE ON proofs_of_service
+  FOR EACH ROW EXECUTE FUNCTION verification_changed();
+CREATE TRIGGER proofs_of_service_verification_update AFTER UPDATE ON proofs_of_service
+  FOR EACH ROW WHEN (OLD.current_version IS DISTINCT FROM NEW.current_version OR OLD.security_id IS DISTINCT FROM NEW.security_id
+    OR OLD.document_id IS DISTINCT FROM NEW.document_id OR OLD.firm_id IS DISTINCT FROM NEW.firm_id)
+  EXECUTE FUNCTION verification_changed();
+CREATE TRIGGER proof_of_service_files_verification AFTER INSERT OR DELETE ON proof_of_service_files
+  FOR EACH ROW EXECUTE FUNCTION verification_changed();
+CREATE TRIGGER documents_verification AFTER UPDATE ON documents
+  FOR EACH ROW WHEN (OLD.revoked_at IS DISTINCT FROM NEW.revoked_at OR OLD.service_date IS DISTINCT FROM NEW.service_date
+    OR OLD.served_at IS DISTINCT FROM NEW.served_at OR OLD.document_type IS DISTINCT FROM NEW.document_type
+    OR OLD.firm_id IS DISTINCT FROM NEW.firm_id)
+  EXECUTE FUNCTION verification_changed();
+CREATE TRIGGER firms_verification AFTER UPDATE ON firms
+  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.is_active IS DISTINCT FROM NEW.is_active)
+  EXECUTE FUNCTION verification_changed();
+
+-- The integrity of stored proof PDFs is proven when an answer is (re)built and by the scrub job
+-- (verification.scrub.ts), not on every check: the scrub's last finding per file.
+ALTER TABLE proof_of_service_files
+  ADD COLUMN integrity_checked_at timestamptz,
+  ADD COLUMN integrity_failed_at timestamptz;
+-- The scrub's order: files never checked first, then the longest unchecked.
+-- A scrub that only records its visit (integrity_checked_at) changes no answer; a finding (integrity_failed_at) does.
+CREATE TRIGGER proof_of_service_files_verification_update AFTER UPDATE ON proof_of_service_files
+  FOR EACH ROW WHEN ((to_jsonb(OLD) - 'integrity_checked_at' - 'updated_at') IS DISTINCT FROM (to_jsonb(NEW) - 'integrity_checked_at' - 'updated_at'))
+  EXECUTE FUNCTION verification_changed();
+CREATE INDEX proof_of_service_files_scrub_idx ON proof_of_service_files (integrity_checked_at NULLS FIRST, id);
