@@ -136,7 +136,10 @@ export class VerificationCache {
     const totals: number[] = [];
     for (const [id, total] of this.counted) {
       const add = total - (this.committed.get(id) ?? 0);
-      if (add > 0) ids.push(id), adds.push(add), totals.push(total);
+      if (add <= 0) continue;
+      ids.push(id);
+      adds.push(add);
+      totals.push(total);
     }
     if (!ids.length) return;
     try {
@@ -149,7 +152,11 @@ export class VerificationCache {
       ids.forEach((id, i) => this.committed.set(id, totals[i]!));
       // Forget proofs with nothing pending (a busy server sees many IDs once): no answer kept here needs them.
       if (this.counted.size > MAX_ENTRIES) {
-        for (const id of ids) if (!this.unflushed(id)) this.counted.delete(id), this.committed.delete(id);
+        for (const id of ids) {
+          if (this.unflushed(id)) continue;
+          this.counted.delete(id);
+          this.committed.delete(id);
+        }
         this.entries.clear();
       }
     } catch (err) {
