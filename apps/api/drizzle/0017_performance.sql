@@ -45,9 +45,38 @@ CREATE TRIGGER firms_verification AFTER UPDATE ON firms
 ALTER TABLE proof_of_service_files
   ADD COLUMN integrity_checked_at timestamptz,
   ADD COLUMN integrity_failed_at timestamptz;
--- The scrub's order: files never checked first, then the longest unchecked.
 -- A scrub that only records its visit (integrity_checked_at) changes no answer; a finding (integrity_failed_at) does.
 CREATE TRIGGER proof_of_service_files_verification_update AFTER UPDATE ON proof_of_service_files
   FOR EACH ROW WHEN ((to_jsonb(OLD) - 'integrity_checked_at' - 'updated_at') IS DISTINCT FROM (to_jsonb(NEW) - 'integrity_checked_at' - 'updated_at'))
   EXECUTE FUNCTION verification_changed();
+-- The scrub's order: files never checked first, then the longest unchecked.
 CREATE INDEX proof_of_service_files_scrub_idx ON proof_of_service_files (integrity_checked_at NULLS FIRST, id);
+
+-- 2. My Cases on the server (GET /documents?subtab=&search=): each sub-tab read newest change first from an index
+--    that holds only its documents, per scope (firm, branch, sheriff, everyone), so a page and its capped counts
+--    cost the same at any firm size. The status sub-tab is a stored column (MY_CASES_SUBTABS); urgent is by priority.
+ALTER TABLE documents ADD COLUMN my_cases_list text GENERATED ALWAYS AS (
+  CASE WHEN status IN ('pending', 'assigned', 'in_progress', 'served', 'received') THEN 'active'
+       WHEN status IN ('completed', 'cancelled', 'archived') THEN 'closed'
+       WHEN status = 'draft' THEN 'drafts' END) STORED;
+CREATE INDEX documents_firm_list_idx ON documents (firm_id, my_cases_list, updated_at DESC, id DESC);
+CREATE INDEX documents_branch_list_idx ON documents (branch_id, my_cases_list, updated_at DESC, id DESC);
+CREATE INDEX documents_sheriff_list_idx ON documents (assigned_sheriff_id, my_cases_list, updated_at DESC, id DESC)
+  WHERE assigned_sheriff_id IS NOT NULL;
+CREATE INDEX documents_list_idx ON documents (my_cases_list, updated_at DESC, id DESC);
+CREATE INDEX documents_firm_urgent_idx ON documents (firm_id, updated_at DESC, id DESC) WHERE case_priority = 'urgent';
+CREATE INDEX documents_branch_urgent_idx ON documents (branch_id, updated_at DESC, id DESC) WHERE case_priority = 'urgent';
+CREATE INDEX documents_sheriff_urgent_idx ON documents (assigned_sheriff_id, updated_at DESC, id DESC)
+  WHERE case_priority = 'urgent' AND assigned_sheriff_id IS NOT NULL;
+CREATE INDEX documents_urgent_idx ON documents (updated_at DESC, id DESC) WHERE case_priority = 'urgent';
+-- Search by part of the title, case number or client name: a trigram index of the three together, where the server
+-- has pg_trgm (PostgreSQL's contrib, trusted: a database owner may create it). The embedded PGlite has none: there a
+-- search reads the scope's rows, which an embedded installation keeps few of.
+DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') THEN
+    CREATE EXTENSION IF NOT EXISTS pg_trgm;
+    CREATE INDEX documents_search_idx ON documents
+      USING gin ((coalesce(title, '') || ' ' || coalesce(case_number, '') || ' ' || coalesce(client_name, '')) gin_trgm_ops);
+  END IF;
+END $$;
