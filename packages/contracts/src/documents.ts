@@ -612,6 +612,7 @@ export const DocumentListSchema = z.object({
   /** With a sub-tab: the limit counts stop at (a count equal to it means at least that many). */
   count_limit: z.number().int().optional(),
 });
+export type DocumentList = z.infer<typeof DocumentListSchema>;
 
 // ----- case files, uploads, bundles
 
