@@ -80,3 +80,52 @@ BEGIN
       USING gin ((coalesce(title, '') || ' ' || coalesce(case_number, '') || ' ' || coalesce(client_name, '')) gin_trgm_ops);
   END IF;
 END $$;
+
+-- 3. Notification stats from counters: one row per user and type with how many they have and how many are unread,
+--    kept by statement triggers (one upsert per user and type a statement touches, whatever its row count). The
+--    "recent" count reads only the last day's rows of the user from the (user_id, created_at) index.
+CREATE TABLE notification_counts (
+  user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  notification_type text NOT NULL,
+  total integer NOT NULL DEFAULT 0,
+  unread integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (user_id, notification_type)
+);
+INSERT INTO notification_counts (user_id, notification_type, total, unread)
+  SELECT user_id, notification_type, count(*), count(*) FILTER (WHERE NOT is_read) FROM notifications GROUP BY 1, 2;
+
+CREATE FUNCTION notification_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- The user may be gone (a cascade from users): their counter rows went with them.
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO notification_counts AS c (user_id, notification_type, total, unread)
+      SELECT n.user_id, n.notification_type, count(*), count(*) FILTER (WHERE NOT n.is_read) FROM new_rows n
+      WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = n.user_id) GROUP BY 1, 2
+      ON CONFLICT (user_id, notification_type) DO UPDATE SET total = c.total + excluded.total, unread = c.unread + excluded.unread;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE notification_counts c SET total = c.total - d.total, unread = c.unread - d.unread
+      FROM (SELECT user_id, notification_type, count(*) AS total, count(*) FILTER (WHERE NOT is_read) AS unread FROM old_rows GROUP BY 1, 2) d
+      WHERE c.user_id = d.user_id AND c.notification_type = d.notification_type;
+  ELSE
+    INSERT INTO notification_counts AS c (user_id, notification_type, total, unread)
+      SELECT user_id, notification_type, sum(total), sum(unread) FROM (
+        SELECT user_id, notification_type, 1 AS total, (NOT is_read)::int AS unread FROM new_rows
+        UNION ALL
+        SELECT user_id, notification_type, -1, -((NOT is_read)::int) FROM old_rows) d
+      WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = d.user_id)
+      GROUP BY 1, 2 HAVING sum(total) <> 0 OR sum(unread) <> 0
+      ON CONFLICT (user_id, notification_type) DO UPDATE SET total = c.total + excluded.total, unread = c.unread + excluded.unread;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER notification_counts_insert AFTER INSERT ON notifications
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_apply();
+CREATE TRIGGER notification_counts_update AFTER UPDATE ON notifications
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_apply();
+CREATE TRIGGER notification_counts_delete AFTER DELETE ON notifications
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_apply();
+
+-- The list's filters, newest first: unread only, and one type.
+DROP INDEX notifications_user_unread_idx;
+CREATE INDEX notifications_user_unread_idx ON notifications (user_id, created_at DESC, id DESC) WHERE NOT is_read;
+CREATE INDEX notifications_user_type_idx ON notifications (user_id, notification_type, created_at DESC, id DESC);

@@ -39,7 +39,7 @@ describe('GET /documents: My Cases on the server', () => {
     expect(body).toMatchObject({ total: 2, counts: { urgent: 2, active: 2, closed: 1, drafts: 2 }, count_limit: 1000 });
     expect((await list('subtab=urgent')).json().documents.map((d: { id: number }) => d.id).sort()).toEqual([ids.urgentDraft, ids.activeUrgent].sort());
     expect((await list('subtab=closed')).json().documents.map((d: { id: number }) => d.id)).toEqual([ids.closed]);
-    expect((await list('subtab=drafts')).json().documents.map((d: { id: number }) => d.status)).toEqual(['draft', 'draft']);
+    expect((await list('subtab=drafts')).json().documents.map((d: { status: string }) => d.status)).toEqual(['draft', 'draft']);
   });
 
   it('searches the title, case number and client name (any case, the user’s % taken literally), counts included', async () => {
