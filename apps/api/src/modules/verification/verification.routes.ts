@@ -54,6 +54,9 @@ export async function verificationRoutes(app: FastifyInstance) {
       {
         config: { rateLimit },
         schema: { tags, security: [], params: VerifyParamsSchema, querystring: VerifyQuerySchema, response: { 200: VerificationResultSchema } },
+        // The hot public path (a QR code's check): the answer is built from the typed VerificationResult, so it is
+        // written as JSON without validating it against the schema again on every check (docs/performance.md).
+        serializerCompiler: () => (data) => JSON.stringify(data),
       },
       async (req) =>
         verification.verifySecurityId(publicCtxOf(req), app.verificationCache, req.params.securityId, req.query.version, await checkerOf(req)),
