@@ -159,8 +159,55 @@ try {
     return out;
   };
 
+  // ----- plans: the statements behind My Cases and the notification list. Their buffer counts (pages read, from memory
+  // or disk) do not depend on the machine's load: the same at both sizes means the work does not grow with the firm.
+  const statements: { label: string; text: string; params: unknown[] }[] = [
+    {
+      label: 'My Cases active page (legal practitioner of the branch)',
+      text: `SELECT * FROM documents WHERE firm_id = $1 AND (branch_id = $2 OR created_by_id = $3) AND branch_id = $2 AND my_cases_list = 'active'
+             ORDER BY updated_at DESC, id DESC LIMIT 25`,
+      params: [firmId, branchId, attorneyId],
+    },
+    {
+      label: 'count of a sub-tab (stops at 1,000)',
+      text: `SELECT count(*) FROM (SELECT 1 FROM documents WHERE firm_id = $1 AND (branch_id = $2 OR created_by_id = $3) AND branch_id = $2
+             AND my_cases_list = 'closed' LIMIT 1000) m`,
+      params: [firmId, branchId, attorneyId],
+    },
+    {
+      label: 'search by case number',
+      text: `SELECT * FROM documents WHERE firm_id = $1 AND branch_id = $2 AND my_cases_list = 'closed'
+             AND (coalesce(title, '') || ' ' || coalesce(case_number, '') || ' ' || coalesce(client_name, '')) ILIKE '%BIG-00042%'
+             ORDER BY updated_at DESC, id DESC LIMIT 25`,
+      params: [firmId, branchId],
+    },
+    {
+      label: 'timeline page (50)',
+      text: 'SELECT * FROM document_events WHERE document_id = $1 ORDER BY created_at DESC, id DESC OFFSET 0 LIMIT 50',
+      params: [caseId],
+    },
+    { label: 'notification stats (counters)', text: 'SELECT * FROM notification_counts WHERE user_id = $1', params: [attorneyId] },
+    {
+      label: 'unread notifications page',
+      text: 'SELECT * FROM notifications WHERE user_id = $1 AND NOT is_read ORDER BY created_at DESC, id DESC LIMIT 20',
+      params: [attorneyId],
+    },
+  ];
+  type Explained = { buffers: number; ms: number; text: string };
+  const explain = async (st: (typeof statements)[number]): Promise<Explained> => {
+    const [row] = await q<{ 'QUERY PLAN': [{ Plan: Record<string, number>; 'Execution Time': number }] }>(
+      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${st.text}`,
+      st.params,
+    );
+    const top = row!['QUERY PLAN'][0];
+    const text = (await q<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${st.text}`, st.params)).map((r) => `    ${r['QUERY PLAN']}`).join('\n');
+    return { buffers: (top.Plan['Shared Hit Blocks'] ?? 0) + (top.Plan['Shared Read Blocks'] ?? 0), ms: top['Execution Time'], text };
+  };
+  const explainAll = async () => Promise.all(statements.map((st) => explain(st)));
+
   console.log(`database: postgres; ${CONCURRENCY} concurrent users, ${REQUESTS} requests per call`);
   const small = await runAll();
+  const smallPlans = await explainAll();
 
   // ----- the big firm, seeded with set-based SQL
   const t0 = performance.now();
@@ -218,6 +265,7 @@ try {
   );
 
   const big = await runAll();
+  const bigPlans = await explainAll();
   console.log(`\n${'call'.padEnd(40)} ${'p95 small'.padStart(10)} ${'p95 big'.padStart(10)} ${'big÷small'.padStart(10)}`);
   let over = 0;
   for (const call of calls) {
@@ -228,36 +276,12 @@ try {
     console.log(`${call.label.padEnd(40)} ${s.p95.toFixed(1).padStart(8)} ms ${b.p95.toFixed(1).padStart(7)} ms ${(b.p95 / s.p95).toFixed(1).padStart(9)}×${note}`);
   }
   console.log(over ? `${over} calls over 50 ms at p95` : 'every call ≤ 50 ms at p95');
+  console.log('\nquery plans at the big size; buffers (8 KB pages touched) small → big');
+  statements.forEach((st, i) => {
+    const [a, b] = [smallPlans[i]!, bigPlans[i]!];
+    console.log(`\n${st.label}: buffers ${a.buffers} → ${b.buffers}, execution ${a.ms.toFixed(2)} → ${b.ms.toFixed(2)} ms\n${b.text}`);
+  });
 
-  // ----- plans (the statements My Cases and the notification list run)
-  const plan = async (label: string, text: string, params: unknown[]) => {
-    const rows = await q<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${text}`, params);
-    console.log(`\n${label}\n${rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
-  };
-  await plan(
-    'plan: My Cases active, a legal practitioner of the branch',
-    `SELECT * FROM documents WHERE firm_id = $1 AND (branch_id = $2 OR created_by_id = $3) AND branch_id = $2 AND my_cases_list = 'active'
-     ORDER BY updated_at DESC, id DESC LIMIT 25`,
-    [firmId, branchId, attorneyId],
-  );
-  await plan(
-    'plan: the count of a sub-tab (stops at 1,000)',
-    `SELECT count(*) FROM (SELECT 1 FROM documents WHERE firm_id = $1 AND (branch_id = $2 OR created_by_id = $3) AND branch_id = $2 AND case_priority = 'urgent' LIMIT 1000) m`,
-    [firmId, branchId, attorneyId],
-  );
-  await plan(
-    'plan: search',
-    `SELECT * FROM documents WHERE firm_id = $1 AND branch_id = $2 AND my_cases_list = 'closed'
-       AND (coalesce(title, '') || ' ' || coalesce(case_number, '') || ' ' || coalesce(client_name, '')) ILIKE '%BIG-00042%'
-     ORDER BY updated_at DESC, id DESC LIMIT 25`,
-    [firmId, branchId],
-  );
-  await plan('plan: notification stats (counters)', 'SELECT * FROM notification_counts WHERE user_id = $1', [attorneyId]);
-  await plan(
-    'plan: unread notifications',
-    'SELECT * FROM notifications WHERE user_id = $1 AND NOT is_read ORDER BY created_at DESC, id DESC LIMIT 20',
-    [attorneyId],
-  );
   void address;
   await app.close();
 } finally {
