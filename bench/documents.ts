@@ -211,8 +211,11 @@ let proofDocument: number;
   // The tests' factories drive the wizard (case info with the court, a PDF, the citation, submit) through this
   // server over HTTP: an adapter with the one method of TestApp they use, inject.
   const inject = async (opts: { method?: string; url: string; payload?: unknown; headers?: Record<string, string> }) => {
-    const body = opts.payload === undefined ? undefined : Buffer.isBuffer(opts.payload) ? opts.payload : Buffer.from(JSON.stringify(opts.payload));
-    const headers = { ...(body && !Buffer.isBuffer(opts.payload) ? { 'content-type': 'application/json' } : {}), ...opts.headers };
+    const p = opts.payload;
+    // A multipart body is a stream (test/multipart.ts); anything else but bytes is JSON.
+    const stream = p !== null && typeof p === 'object' && Symbol.asyncIterator in p;
+    const body = p === undefined ? undefined : Buffer.isBuffer(p) || stream ? (p as Buffer | AsyncIterable<Buffer>) : Buffer.from(JSON.stringify(p));
+    const headers = { ...(body && !Buffer.isBuffer(p) && !stream ? { 'content-type': 'application/json' } : {}), ...opts.headers };
     const res = await request({ method: opts.method, path: opts.url, headers, body });
     const text = res.body.toString();
     return { statusCode: res.status, body: text, json: () => JSON.parse(text), rawPayload: res.body };
