@@ -15,7 +15,7 @@ import type { Checked } from './verification.repository';
  * - Checks are counted in memory and added to `verification_count` in one statement at most FLUSH_MS later (and when
  *   the app closes), so the database holds the exact count within a second.
  */
-export const VERIFICATION_CHANNEL = 'lexserve_verification';
+const VERIFICATION_CHANNEL = 'lexserve_verification';
 const FLUSH_MS = 250;
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 20_000;

@@ -29,7 +29,7 @@ export async function hashStoredFile(files: FileStore, key: string, log: Fastify
 }
 
 type ScrubRow = { id: number; storage_key: string; sha256: string };
-export type ScrubReport = { checked: number; altered: number[]; missing: number[] };
+type ScrubReport = { checked: number; altered: number[]; missing: number[] };
 
 /** Re-hashes up to `limit` stored proof PDFs, least recently checked first, and records what it found. */
 export async function scrubStoredProofs(db: Db, files: FileStore, log: FastifyBaseLogger, limit = SCRUB_BATCH): Promise<ScrubReport> {

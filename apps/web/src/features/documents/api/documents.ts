@@ -34,7 +34,7 @@ const listScopeFor = (role: Role) =>
 /** The page size of My Cases. */
 export const MY_CASES_PAGE_SIZE = 25;
 
-export type MyCasesPage = {
+type MyCasesPage = {
   documents: Document[];
   total: number;
   counts: Record<MyCasesSubtabValue, number>;
