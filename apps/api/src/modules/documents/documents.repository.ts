@@ -46,11 +46,14 @@ function listFilter(actor: Actor, filters: Omit<ListFilters, 'subtab' | 'skip' |
   return and(...where);
 }
 
-/** How many rows match, stopping at `cap`: what an index walk of at most `cap` entries tells. */
-const cappedCount = async (db: DbOrTx, where: SQL | undefined, cap: number) => {
-  const inner = db.select({ one: sql`1` }).from(documents).where(where).limit(cap).as('m');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
-  return Number(row?.n ?? 0);
+/** How many rows of each sub-tab match, each stopping at `cap` (an index walk of at most `cap` entries), in one statement. */
+const cappedCounts = async (db: DbOrTx, where: SQL | undefined, cap: number): Promise<Record<MyCasesSubtabValue, number>> => {
+  const counted = (tab: MyCasesSubtabValue) =>
+    sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${documents} WHERE ${and(where, inSubtab(tab))} LIMIT ${cap}) m)`;
+  const [row] = await db
+    .select(Object.fromEntries(MY_CASES_SUBTAB_VALUES.map((tab) => [tab, counted(tab).mapWith(Number)])) as Record<MyCasesSubtabValue, SQL<number>>)
+    .from(sql`(SELECT 1) AS one`);
+  return row as Record<MyCasesSubtabValue, number>;
 };
 
 /**
@@ -61,7 +64,7 @@ export async function listDocuments(db: DbOrTx, actor: Actor, filters: ListFilte
   const filter = listFilter(actor, filters);
   if (filters.subtab) {
     const subtab = filters.subtab;
-    const [rows, ...counts] = await Promise.all([
+    const [rows, bySubtab] = await Promise.all([
       db
         .select()
         .from(documents)
@@ -69,9 +72,8 @@ export async function listDocuments(db: DbOrTx, actor: Actor, filters: ListFilte
         .orderBy(desc(documents.updatedAt), desc(documents.id))
         .offset(filters.skip)
         .limit(filters.limit),
-      ...MY_CASES_SUBTAB_VALUES.map((tab) => cappedCount(db, and(filter, inSubtab(tab)), countLimit)),
+      cappedCounts(db, filter, countLimit),
     ]);
-    const bySubtab = Object.fromEntries(MY_CASES_SUBTAB_VALUES.map((tab, i) => [tab, counts[i]!])) as Record<MyCasesSubtabValue, number>;
     return { rows, total: bySubtab[subtab], counts: bySubtab };
   }
   const [rows, [total]] = await Promise.all([
