@@ -1,7 +1,9 @@
-// A big firm (docs/performance.md): the screens' calls at 10 concurrent users, on PostgreSQL, first with the demo
-// data only (small) and then after seeding 100,000 documents, 1,000,000 timeline events and 200,000 notifications
-// into the demo firm (big). Printed per call: p95 small, p95 big, and big ÷ small. Target: every p95 ≤ 50 ms at the
-// big size, and no call growing with the firm's size. Then the query plans of My Cases and of the notification list.
+// A big firm (docs/performance.md): the screens' calls at 10 concurrent users, on PostgreSQL, against two installations
+// side by side in this process: one with the demo data only (small), one where the demo firm also has 100,000
+// documents, 1,000,000 timeline events and 200,000 notifications (big). Each call is measured on the small one and
+// then at once on the big one, so both see the same load on the machine. Printed per call: p95 small, p95 big, and
+// big ÷ small. Target: every p95 ≤ 50 ms at the big size, and no call growing with the firm's size. Then the query
+// plans of My Cases and of the notification list, with the pages (buffers) each statement touched at both sizes.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm bench:big-firm
 //
@@ -42,25 +44,26 @@ const admin = async (text: string) => {
     await client.end();
   }
 };
-const dbName = `lexserve_bigfirm_${Date.now().toString(36)}`;
-await admin(`CREATE DATABASE ${dbName}`);
-const url = new URL(baseUrl);
-url.pathname = `/${dbName}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'lexserve-bench-'));
-const env = loadEnv({ ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', DATA_DIR: dataDir, LOGIN_RATE_LIMIT: '100000', PUBLIC_RATE_LIMIT: '1000000', BCRYPT_COST: '4' });
-const database = await createDatabase({ url: url.toString() });
-const cleanup = async () => {
-  await database.raw.close().catch(() => undefined);
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
-};
-try {
+const agent = new http.Agent({ keepAlive: true, maxSockets: 2 * CONCURRENCY });
+const dataDirs: string[] = [];
+const sites: { database: Awaited<ReturnType<typeof createDatabase>>; dbName: string; close: () => Promise<unknown> }[] = [];
+
+/** One installation: its own database (migrated, demo data) and app listening on a port of its own. */
+async function site(label: string) {
+  const dbName = `lexserve_bigfirm_${label}_${Date.now().toString(36)}`;
+  await admin(`CREATE DATABASE ${dbName}`);
+  const url = new URL(baseUrl!);
+  url.pathname = `/${dbName}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'lexserve-bench-'));
+  dataDirs.push(dataDir);
+  const env = loadEnv({ ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', DATA_DIR: dataDir, LOGIN_RATE_LIMIT: '100000', PUBLIC_RATE_LIMIT: '1000000', BCRYPT_COST: '4' });
+  const database = await createDatabase({ url: url.toString() });
   await migrate(database.raw);
   const app = await buildApp({ env, database, logger: false });
+  sites.push({ database, dbName, close: () => app.close() });
   await seed(database.db, env, app.log);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const get = (path: string, token: string) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request({ host: '127.0.0.1', port, path: `/api/v1${path}`, headers: { authorization: `Bearer ${token}` }, agent }, (res) => {
@@ -82,18 +85,53 @@ try {
     "SELECT id AS user_id, firm_id, branch_id FROM users WHERE email = 'attorney@demo.co.za'",
   );
   const { user_id: attorneyId, firm_id: firmId, branch_id: branchId } = demo!;
-
-  // One document of the demo firm to open (the case page) at both sizes: made now, served later like the seeded ones.
+  // One document of the demo firm to open (the case page), with ten events like the seeded ones (below).
   const [caseDoc] = await q<{ id: number }>(
     `INSERT INTO documents (title, document_type, case_number, case_priority, client_name, firm_id, branch_id, created_by_id, status)
      VALUES ('Plea in Mokoena v Dlamini', 'plea', 'BENCH-1', 'urgent', 'Thandi Mokoena', $1, $2, $3, 'served') RETURNING id`,
     [firmId, branchId, attorneyId],
   );
-  const caseId = caseDoc!.id;
+  return { get, tokens, q, attorneyId, firmId, branchId, caseId: caseDoc!.id };
+}
+type Site = Awaited<ReturnType<typeof site>>;
+
+/** Ten chain-hashed events per document of the firm matching `where` (set-based: ten steps over all of them). */
+async function addEvents(s: Site, where: string) {
+  await s.q('ALTER TABLE document_events DISABLE TRIGGER USER');
+  await s.q(
+    `INSERT INTO document_events (document_id, firm_id, event_type, is_system_event, event_description, performed_by_id, created_at, content_hash, prev_hash, chain_hash)
+     WITH RECURSIVE docs AS (SELECT id FROM documents WHERE firm_id = $1 AND (${where})),
+     chain(document_id, n, prev_hash, content_hash, chain_hash) AS (
+       SELECT d.id, 1, repeat('0', 64), c.h, encode(sha256(convert_to(repeat('0', 64) || c.h, 'UTF8')), 'hex')
+       FROM docs d CROSS JOIN LATERAL (SELECT encode(sha256(convert_to('event ' || d.id || ' 1', 'UTF8')), 'hex') AS h) c
+       UNION ALL
+       SELECT ch.document_id, ch.n + 1, ch.chain_hash, c.h, encode(sha256(convert_to(ch.chain_hash || c.h, 'UTF8')), 'hex')
+       FROM chain ch CROSS JOIN LATERAL (SELECT encode(sha256(convert_to('event ' || ch.document_id || ' ' || (ch.n + 1), 'UTF8')), 'hex') AS h) c
+       WHERE ch.n < ${EVENTS_PER_DOCUMENT})
+     SELECT document_id, $1, (ARRAY['created','updated','status_changed','file_uploaded','served'])[1 + n % 5], n % 2 = 0,
+            'Event ' || n, $2, now() - (${EVENTS_PER_DOCUMENT} - n) * interval '1 hour', content_hash, prev_hash, chain_hash
+     FROM chain ORDER BY document_id, n`,
+    [s.firmId, s.attorneyId],
+  );
+  await s.q('ALTER TABLE document_events ENABLE TRIGGER USER');
+}
+
+const cleanup = async () => {
+  for (const s of sites) {
+    await s.close().catch(() => undefined);
+    await s.database.raw.close().catch(() => undefined);
+    await admin(`DROP DATABASE IF EXISTS ${s.dbName} WITH (FORCE)`).catch(() => undefined);
+  }
+  for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+};
+try {
+  const smallSite = await site('small');
+  const bigSite = await site('big');
+  await addEvents(smallSite, `id = ${smallSite.caseId}`);
 
   type Call = { label: string; path: string; token: string };
   const lp = (subtab: string, extra = '') => `/documents/?my_branch_only=true&assigned_to_me=false&subtab=${subtab}&skip=0&limit=25${extra}`;
-  const calls: Call[] = [
+  const callsOf = ({ tokens, caseId }: Site): Call[] => [
     ...['urgent', 'active', 'closed', 'drafts'].map((s) => ({ label: `My Cases ${s}`, path: lp(s), token: tokens.attorney })),
     { label: 'My Cases active, page 40', path: lp('active').replace('skip=0', 'skip=975'), token: tokens.attorney },
     { label: 'My Cases search (common word)', path: lp('active', '&search=Mokoena'), token: tokens.attorney },
@@ -135,7 +173,7 @@ try {
   ];
 
   /** p95 of REQUESTS calls, CONCURRENCY at a time (after a short warm-up); non-2xx answers are reported. */
-  const measure = async (call: Call) => {
+  const measure = async ({ get }: Site, call: Call) => {
     for (let i = 0; i < 5; i++) await get(call.path, call.token);
     const times: number[] = [];
     let failed = 0;
@@ -153,15 +191,10 @@ try {
     times.sort((a, b) => a - b);
     return { p95: times[Math.floor(times.length * 0.95)]!, failed };
   };
-  const runAll = async () => {
-    const out = new Map<string, { p95: number; failed: number }>();
-    for (const call of calls) out.set(call.label, await measure(call));
-    return out;
-  };
 
   // ----- plans: the statements behind My Cases and the notification list. Their buffer counts (pages read, from memory
   // or disk) do not depend on the machine's load: the same at both sizes means the work does not grow with the firm.
-  const statements: { label: string; text: string; params: unknown[] }[] = [
+  const statementsOf = ({ firmId, branchId, attorneyId, caseId }: Site): { label: string; text: string; params: unknown[] }[] => [
     {
       label: 'My Cases active page (legal practitioner of the branch)',
       text: `SELECT * FROM documents WHERE firm_id = $1 AND (branch_id = $2 OR created_by_id = $3) AND branch_id = $2 AND my_cases_list = 'active'
@@ -194,7 +227,7 @@ try {
     },
   ];
   type Explained = { buffers: number; ms: number; text: string };
-  const explain = async (st: (typeof statements)[number]): Promise<Explained> => {
+  const explain = async ({ q }: Site, st: { text: string; params: unknown[] }): Promise<Explained> => {
     const [row] = await q<{ 'QUERY PLAN': [{ Plan: Record<string, number>; 'Execution Time': number }] }>(
       `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${st.text}`,
       st.params,
@@ -203,15 +236,13 @@ try {
     const text = (await q<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${st.text}`, st.params)).map((r) => `    ${r['QUERY PLAN']}`).join('\n');
     return { buffers: (top.Plan['Shared Hit Blocks'] ?? 0) + (top.Plan['Shared Read Blocks'] ?? 0), ms: top['Execution Time'], text };
   };
-  const explainAll = async () => Promise.all(statements.map((st) => explain(st)));
+  const explainAll = async (at: Site) => Promise.all(statementsOf(at).map((st) => explain(at, st)));
 
   console.log(`database: postgres; ${CONCURRENCY} concurrent users, ${REQUESTS} requests per call`);
-  const small = await runAll();
-  const smallPlans = await explainAll();
 
   // ----- the big firm, seeded with set-based SQL
+  const { q, firmId, branchId, attorneyId, caseId } = bigSite;
   const t0 = performance.now();
-  await q('ALTER TABLE document_events DISABLE TRIGGER USER');
   await q(
     `INSERT INTO documents (title, document_type, case_number, case_priority, client_name, firm_id, branch_id, created_by_id, status, created_at, updated_at)
      SELECT CASE WHEN i % 3 = 0 THEN 'Plea in Mokoena v Dlamini ' ELSE 'Summons in Naidoo v Smith ' END || i,
@@ -227,22 +258,7 @@ try {
   );
   const tDocs = performance.now();
   // Ten events per document (the case page's document too), each chain-hashed like the app's (trail-hash.ts order).
-  await q(
-    `INSERT INTO document_events (document_id, firm_id, event_type, is_system_event, event_description, performed_by_id, created_at, content_hash, prev_hash, chain_hash)
-     WITH RECURSIVE docs AS (SELECT id FROM documents WHERE firm_id = $1 AND (case_number LIKE 'BIG-%' OR id = $3)),
-     chain(document_id, n, prev_hash, content_hash, chain_hash) AS (
-       SELECT d.id, 1, repeat('0', 64), c.h, encode(sha256(convert_to(repeat('0', 64) || c.h, 'UTF8')), 'hex')
-       FROM docs d CROSS JOIN LATERAL (SELECT encode(sha256(convert_to('event ' || d.id || ' 1', 'UTF8')), 'hex') AS h) c
-       UNION ALL
-       SELECT ch.document_id, ch.n + 1, ch.chain_hash, c.h, encode(sha256(convert_to(ch.chain_hash || c.h, 'UTF8')), 'hex')
-       FROM chain ch CROSS JOIN LATERAL (SELECT encode(sha256(convert_to('event ' || ch.document_id || ' ' || (ch.n + 1), 'UTF8')), 'hex') AS h) c
-       WHERE ch.n < ${EVENTS_PER_DOCUMENT})
-     SELECT document_id, $1, (ARRAY['created','updated','status_changed','file_uploaded','served'])[1 + n % 5], n % 2 = 0,
-            'Event ' || n, $2, now() - (${EVENTS_PER_DOCUMENT} - n) * interval '1 hour', content_hash, prev_hash, chain_hash
-     FROM chain ORDER BY document_id, n`,
-    [firmId, attorneyId, caseId],
-  );
-  await q('ALTER TABLE document_events ENABLE TRIGGER USER');
+  await addEvents(bigSite, `case_number LIKE 'BIG-%' OR id = ${caseId}`);
   const tEvents = performance.now();
   await q(
     `INSERT INTO notifications (user_id, title, message, notification_type, is_read, case_id, document_id, created_at, notification_created_at)
@@ -264,8 +280,17 @@ try {
       `${sizes!.documents} documents, ${sizes!.events} timeline events, ${sizes!.notifications} notifications`,
   );
 
-  const big = await runAll();
-  const bigPlans = await explainAll();
+  // Each call on the small installation, then at once on the big one.
+  const small = new Map<string, { p95: number; failed: number }>();
+  const big = new Map<string, { p95: number; failed: number }>();
+  const [smallCalls, bigCalls] = [callsOf(smallSite), callsOf(bigSite)];
+  for (let i = 0; i < smallCalls.length; i++) {
+    small.set(smallCalls[i]!.label, await measure(smallSite, smallCalls[i]!));
+    big.set(bigCalls[i]!.label, await measure(bigSite, bigCalls[i]!));
+  }
+  const calls = bigCalls;
+  const statements = statementsOf(bigSite);
+  const [smallPlans, bigPlans] = [await explainAll(smallSite), await explainAll(bigSite)];
   console.log(`\n${'call'.padEnd(40)} ${'p95 small'.padStart(10)} ${'p95 big'.padStart(10)} ${'big÷small'.padStart(10)}`);
   let over = 0;
   for (const call of calls) {
@@ -282,8 +307,6 @@ try {
     console.log(`\n${st.label}: buffers ${a.buffers} → ${b.buffers}, execution ${a.ms.toFixed(2)} → ${b.ms.toFixed(2)} ms\n${b.text}`);
   });
 
-  void address;
-  await app.close();
 } finally {
   await cleanup();
 }
