@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Seal } from '@lexserve/contracts/verification';
@@ -17,6 +18,9 @@ import type { Checked } from './verification.repository';
  */
 const VERIFICATION_CHANNEL = 'lexserve_verification';
 const FLUSH_MS = 250;
+/** A sync waits at most this long for its own signal (a listener connection that dropped must not hold a request). */
+const SYNC_TIMEOUT_MS = 2_000;
+const SYNC_PREFIX = 'sync:';
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 20_000;
 
@@ -40,6 +44,7 @@ export class VerificationCache {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  private readonly syncs = new Map<string, () => void>();
 
   constructor(
     private readonly database: Database,
@@ -48,7 +53,7 @@ export class VerificationCache {
 
   async start(): Promise<void> {
     if (this.unlisten) return;
-    this.unlisten = await this.database.raw.listen(VERIFICATION_CHANNEL, (sid) => this.invalidate(sid));
+    this.unlisten = await this.database.raw.listen(VERIFICATION_CHANNEL, (payload) => this.onSignal(payload));
     this.timer = setInterval(() => void this.flush(), FLUSH_MS);
     this.timer.unref();
   }
@@ -59,6 +64,34 @@ export class VerificationCache {
     this.unlisten = undefined;
     await unlisten?.().catch(() => undefined);
     await this.flush();
+  }
+
+  private onSignal(payload: string): void {
+    if (!payload.startsWith(SYNC_PREFIX)) return this.invalidate(payload);
+    this.syncs.get(payload.slice(SYNC_PREFIX.length))?.();
+  }
+
+  /**
+   * Waits until every change committed before this call has been heard here: PostgreSQL delivers a listener's
+   * notifications in commit order, so once this call's own signal arrives, the earlier ones have been applied. Run
+   * after every write request before its answer goes out (verification.module.ts): whoever revokes a document, or
+   * has a new proof version drawn, and then checks it, sees the change (on PGlite notifications arrive at once).
+   */
+  async sync(): Promise<void> {
+    if (!this.unlisten) return;
+    const token = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve) => {
+      this.syncs.set(token, resolve);
+      timer = setTimeout(resolve, SYNC_TIMEOUT_MS);
+    });
+    try {
+      await this.database.raw.notify(VERIFICATION_CHANNEL, `${SYNC_PREFIX}${token}`);
+      await heard;
+    } finally {
+      clearTimeout(timer);
+      this.syncs.delete(token);
+    }
   }
 
   /** Forgets the answers of one security ID ('*': all). */

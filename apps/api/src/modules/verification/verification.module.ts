@@ -16,6 +16,10 @@ function setup(app: FastifyInstance) {
   app.decorate('verificationCache', cache);
   app.addHook('onReady', () => cache.start());
   app.addHook('preClose', () => cache.stop());
+  // A write's answer goes out once this process has heard of every change it committed (VerificationCache.sync).
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await cache.sync();
+  });
   registerIntegrityScrub(app);
 }
 

@@ -148,8 +148,11 @@ describe('GET /verify/{securityId} (public)', () => {
       // The firm renamed, then the document revoked: both seen at once.
       const firmOf = '(SELECT firm_id FROM documents WHERE id = $1)';
       await t().database.raw.query(`UPDATE firms SET name = name || ' (renamed)' WHERE id = ${firmOf}`, [id]);
+      // A change made outside any request (here, SQL): heard by every process once its signal arrives.
+      await second.verificationCache.sync();
       expect((await verifyOn(second)).firm_name).toMatch(/\(renamed\)$/);
       await t().database.raw.query(`UPDATE firms SET name = left(name, -10) WHERE id = ${firmOf}`, [id]);
+      await second.verificationCache.sync();
       expect((await verifyOn(second)).firm_name).not.toMatch(/renamed/);
       expect((await t().as(firmAdmin).post(`/api/v1/documents/${id}/revoke`, { reason: 'Served in error' })).statusCode).toBe(200);
       expect(await verifyOn(second)).toMatchObject({ valid: false, status: 'revoked' });
@@ -173,9 +176,11 @@ describe('GET /verify/{securityId} (public)', () => {
     writeFileSync(path, altered);
     const scrub = () => scrubStoredProofs(t().database.db, t().app.deps.files, t().app.log, 10_000);
     expect((await scrub()).altered.length).toBeGreaterThan(0);
+    await t().app.verificationCache.sync();
     expect((await verify(securityId)).json()).toMatchObject({ valid: false, status: 'invalid', hash_verified: false });
     writeFileSync(path, original);
     expect((await scrub()).altered).toHaveLength(0);
+    await t().app.verificationCache.sync();
     expect((await verify(securityId)).json()).toMatchObject({ valid: true, status: 'verified', hash_verified: true });
   });
 

@@ -88,6 +88,7 @@ describe('GET /verify/{securityId}: a stored proof altered behind LexServe\'s ba
     writeFileSync(path, bytes);
     // Checks answer from memory; the scrub job re-hashes stored proofs and its finding reaches every process.
     expect((await scrubStoredProofs(t().database.db, t().app.deps.files, t().app.log)).altered).toHaveLength(1);
+    await t().app.verificationCache.sync();
     const res = (await verify(id)).json();
     expect(res).toMatchObject({ status: 'invalid', hash_verified: false, seal: { present: true, intact: false, covers_whole_file: true, by_lexserve: true } });
   });
