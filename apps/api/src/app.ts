@@ -261,10 +261,13 @@ async function serveWebApp(app: FastifyInstance, env: Env) {
   const dist = env.WEB_DIST_DIR ?? WEB_DIST_DIR;
   registerMeta(app, env, dist);
   if (!existsSync(join(dist, 'index.html'))) return;
+  // The build's .br and .gz forms (apps/web vite.config.ts) are sent by Accept-Encoding (Vary: Accept-Encoding);
+  // hashed files under assets/ are cached for a year, immutable; everything else (index.html) is revalidated.
   await app.register(fastifyStatic, {
     root: dist,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders: (res, path) => {
       if (path.includes(`${join(dist, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');

@@ -35,6 +35,9 @@ export const MY_CASES_SUBTABS = {
   closed: ['completed', 'cancelled', 'archived'],
   drafts: ['draft'],
 } as const satisfies Record<string, readonly DocumentStatus[]>;
+/** The My Cases sub-tabs: urgent (case priority urgent, whatever the status), then by status (MY_CASES_SUBTABS). */
+export const MY_CASES_SUBTAB_VALUES = ['urgent', 'active', 'closed', 'drafts'] as const;
+export type MyCasesSubtabValue = (typeof MY_CASES_SUBTAB_VALUES)[number];
 
 /**
  * Status changes a PUT may make. Reaching `served` is the submit, which also checks every wizard step;
@@ -480,10 +483,28 @@ export const DocumentListQuerySchema = z.object({
     .optional()
     .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined))
     .pipe(z.array(DocumentStatusSchema).optional()),
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  /**
+   * One My Cases sub-tab (MY_CASES_SUBTABS, urgent by case priority): newest change first, with the count of every
+   * sub-tab in `counts`. Without it, the documents in scope, newest first (the list of before sub-tabs).
+   */
+  subtab: z.enum(MY_CASES_SUBTAB_VALUES, { error: `Sub-tab must be one of ${MY_CASES_SUBTAB_VALUES.join(', ')}` }).optional(),
+  /** Words in the title, case number or client name (each a part of one of them, any case). */
+  search: z
+    .string()
+    .trim()
+    .max(200, 'Search must be at most 200 characters')
+    .optional()
+    .transform((v) => v || undefined),
+  skip: z.coerce.number({ error: 'Skip must be a whole number' }).int().min(0).max(100_000).default(0),
+  limit: z.coerce.number({ error: 'Limit must be a whole number' }).int().min(1).max(1000).default(500),
 });
 export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;
+
+/**
+ * With a sub-tab, counts stop at this many (a badge shows 99+): they, and `total`, cost the same at any firm size.
+ * A count or total equal to it means "at least".
+ */
+export const MY_CASES_COUNT_LIMIT = 1000;
 
 // ---------------------------------------------------------------------------------------------------------
 // Outputs
@@ -587,7 +608,16 @@ export const DocumentSchema = z.object({
   delivery: DeliveryRecordSchema.nullable(),
 });
 export type Document = z.infer<typeof DocumentSchema>;
-export const DocumentListSchema = z.object({ documents: z.array(DocumentSchema), total: z.number().int() });
+export const DocumentListSchema = z.object({
+  documents: z.array(DocumentSchema),
+  /** The documents matching, all pages (with a sub-tab: up to MY_CASES_COUNT_LIMIT). */
+  total: z.number().int(),
+  /** With a sub-tab: the documents of each sub-tab matching the search, up to MY_CASES_COUNT_LIMIT. */
+  counts: z.object({ urgent: z.number().int(), active: z.number().int(), closed: z.number().int(), drafts: z.number().int() }).optional(),
+  /** With a sub-tab: the limit counts stop at (a count equal to it means at least that many). */
+  count_limit: z.number().int().optional(),
+});
+export type DocumentList = z.infer<typeof DocumentListSchema>;
 
 // ----- case files, uploads, bundles
 

@@ -1,9 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { RequireAuth } from './guards/require-auth';
 import { RequireRole } from './guards/require-role';
-import { AppLayout } from './layouts/app-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { AdminRedirect, AppIndexRedirect, CatchAllRedirect, DashboardRedirect } from './routes/redirects';
@@ -15,6 +13,11 @@ const page = <M extends Record<string, any>>(load: () => Promise<M>, name: keyof
   const Component = lazy(async () => ({ default: (await load())[name] as ComponentType }));
   return <Component />;
 };
+
+// The signed-in shell (session guard, navigation bars, real-time channel) is a chunk of its own: the public pages
+// (a QR code's /verify, the home page, the login) load none of it (docs/performance.md).
+const appShell = page(() => import('./app-shell'), 'AppShell');
+const passwordChangeShell = page(() => import('./app-shell'), 'PasswordChangeShell');
 
 // Public pages
 const home = page(() => import('./routes/home'), 'HomePage');
@@ -89,17 +92,13 @@ export const routes: RouteObject[] = [
       },
       {
         element: <PublicLayout />,
-        children: [{ path: 'change-password', element: <RequireAuth passwordChangePage>{changePasswordRequired}</RequireAuth> }],
+        children: [{ path: 'change-password', element: passwordChangeShell, children: [{ index: true, element: changePasswordRequired }] }],
       },
       { path: 'dashboard', element: <DashboardRedirect /> },
       { path: 'admin', element: <AdminRedirect /> },
       {
         path: 'app',
-        element: (
-          <RequireAuth>
-            <AppLayout />
-          </RequireAuth>
-        ),
+        element: appShell,
         children: [
           { index: true, element: <AppIndexRedirect /> },
           { path: 'dashboard', element: dashboard },

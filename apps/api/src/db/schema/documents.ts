@@ -1,6 +1,7 @@
 import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AddressSource, CasePriority, DocumentStatus, ServiceMethod } from '@lexserve/contracts/documents';
 import type { PartyType } from '@lexserve/contracts/parties';
+import { sql } from 'drizzle-orm';
 import { timestamps } from './common';
 import { branches, firms, users } from './foundation';
 
@@ -52,6 +53,8 @@ export const documents = pgTable('documents', {
   revokedAt: at(),
   revokeReason: text(),
   revokedById: integer().references(() => users.id),
+  /** The My Cases sub-tab of the status (active, closed, drafts; null for others): computed by the database (0017). */
+  myCasesList: text().generatedAlwaysAs(sql`CASE WHEN status IN ('pending', 'assigned', 'in_progress', 'served', 'received') THEN 'active' WHEN status IN ('completed', 'cancelled', 'archived') THEN 'closed' WHEN status = 'draft' THEN 'drafts' END`),
   ...timestamps,
 });
 
@@ -189,6 +192,9 @@ export const proofOfServiceFiles = pgTable('proof_of_service_files', {
   reason: text().$type<'issued' | 'regenerated' | 'delivery_updated' | 'return_issued'>().notNull().default('regenerated'),
   /** The newest delivery event this version shows (null: none). */
   deliveryEventId: integer(),
+  /** When the scrub job last re-hashed the stored PDF, and when it last found it altered or missing (null: intact). */
+  integrityCheckedAt: at(),
+  integrityFailedAt: at(),
   ...timestamps,
 });
 

@@ -1,4 +1,4 @@
-import { bigserial, boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '@lexserve/contracts/notifications';
 import { timestamps } from './common';
 import { users } from './foundation';
@@ -22,3 +22,17 @@ export const notifications = pgTable('notifications', {
   notificationCreatedAt: at().notNull().defaultNow(),
   ...timestamps,
 });
+
+/** Per user and type: how many notifications, and how many unread. Kept by triggers on notifications (0017). */
+export const notificationCounts = pgTable(
+  'notification_counts',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationType: text().$type<NotificationType>().notNull(),
+    total: integer().notNull().default(0),
+    unread: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.notificationType] })],
+);

@@ -161,9 +161,16 @@ export const nameText = (name: pkijs.RelativeDistinguishedNames) =>
 export type CertificateSummary = { subject: string; issuer: string; fingerprint_sha256: string };
 
 /** Subject, issuer and SHA-256 fingerprint (of these DER bytes) of a certificate. */
+const summaryCache = new WeakMap<Uint8Array, CertificateSummary>();
+
+/** Read once per certificate buffer, like certificateParts (every seal reports its signer's). */
 export function summaryOf(der: Uint8Array): CertificateSummary {
+  const known = summaryCache.get(der);
+  if (known) return { ...known };
   const cert = parseCertificate(der);
-  return { subject: nameText(cert.subject), issuer: nameText(cert.issuer), fingerprint_sha256: createHash('sha256').update(der).digest('hex') };
+  const summary = { subject: nameText(cert.subject), issuer: nameText(cert.issuer), fingerprint_sha256: createHash('sha256').update(der).digest('hex') };
+  summaryCache.set(der, summary);
+  return { ...summary };
 }
 
 export const toPem = (der: Uint8Array, label = 'CERTIFICATE') =>

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DocumentStatus } from '@lexserve/contracts/documents';
-import type { DbOrTx } from '../../db/client';
+import { MY_CASES_COUNT_LIMIT, MY_CASES_SUBTAB_VALUES, type DocumentStatus, type MyCasesSubtabValue } from '@lexserve/contracts/documents';
+import { containsPattern, type DbOrTx } from '../../db/client';
 import { branches, caseFiles, documents, firms, proofsOfService, users } from '../../db/schema/index';
 import type { Actor } from '../../lib/access';
 import { documentScope } from '../../lib/tenancy';
@@ -23,21 +23,64 @@ export const findDocumentById = async (db: DbOrTx, id: number) =>
 export type ListFilters = {
   myBranchOnly?: boolean;
   statuses?: DocumentStatus[];
+  subtab?: MyCasesSubtabValue;
+  search?: string;
   skip: number;
   limit: number;
 };
 
-export async function listDocuments(db: DbOrTx, actor: Actor, filters: ListFilters) {
+/** The documents of a My Cases sub-tab: by status list (a stored column, migration 0017), urgent by priority. */
+const inSubtab = (subtab: MyCasesSubtabValue): SQL =>
+  subtab === 'urgent' ? sql`${documents.casePriority} = 'urgent'` : sql`${documents.myCasesList} = ${subtab}`;
+
+/** Part of the title, case number or client name, any case: the trigram index's expression (migration 0017). */
+const matching = (search: string): SQL =>
+  sql`(coalesce(${documents.title}, '') || ' ' || coalesce(${documents.caseNumber}, '') || ' ' || coalesce(${documents.clientName}, '')) ILIKE ${containsPattern(search)}`;
+
+function listFilter(actor: Actor, filters: Omit<ListFilters, 'subtab' | 'skip' | 'limit'>): SQL | undefined {
   const where: (SQL | undefined)[] = [documentScope(actor)];
   if (filters.myBranchOnly && actor.branchId && actor.role !== 'sheriff' && actor.role !== 'system_admin')
     where.push(eq(documents.branchId, actor.branchId));
   if (filters.statuses?.length) where.push(inArray(documents.status, filters.statuses));
-  const filter = and(...where);
+  if (filters.search) where.push(matching(filters.search));
+  return and(...where);
+}
+
+/** How many rows of each sub-tab match, each stopping at `cap` (an index walk of at most `cap` entries), in one statement. */
+const cappedCounts = async (db: DbOrTx, where: SQL | undefined, cap: number): Promise<Record<MyCasesSubtabValue, number>> => {
+  const counted = (tab: MyCasesSubtabValue) =>
+    sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${documents} WHERE ${and(where, inSubtab(tab))} LIMIT ${cap}) m)`;
+  const [row] = await db
+    .select(Object.fromEntries(MY_CASES_SUBTAB_VALUES.map((tab) => [tab, counted(tab).mapWith(Number)])) as Record<MyCasesSubtabValue, SQL<number>>)
+    .from(sql`(SELECT 1) AS one`);
+  return row as Record<MyCasesSubtabValue, number>;
+};
+
+/**
+ * The documents in scope, newest first. With a sub-tab: that sub-tab's, newest change first, the total and each
+ * sub-tab's count stopping at `countLimit` (each read from its own index, migration 0017).
+ */
+export async function listDocuments(db: DbOrTx, actor: Actor, filters: ListFilters, countLimit = MY_CASES_COUNT_LIMIT) {
+  const filter = listFilter(actor, filters);
+  if (filters.subtab) {
+    const subtab = filters.subtab;
+    const [rows, bySubtab] = await Promise.all([
+      db
+        .select()
+        .from(documents)
+        .where(and(filter, inSubtab(subtab)))
+        .orderBy(desc(documents.updatedAt), desc(documents.id))
+        .offset(filters.skip)
+        .limit(filters.limit),
+      cappedCounts(db, filter, countLimit),
+    ]);
+    return { rows, total: bySubtab[subtab], counts: bySubtab };
+  }
   const [rows, [total]] = await Promise.all([
     db.select().from(documents).where(filter).orderBy(desc(documents.createdAt), desc(documents.id)).offset(filters.skip).limit(filters.limit),
     db.select({ n: sql<number>`count(*)::int` }).from(documents).where(filter),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  return { rows, total: Number(total?.n ?? 0), counts: undefined };
 }
 
 export const insertDocument = async (db: DbOrTx, values: NewDocument) =>

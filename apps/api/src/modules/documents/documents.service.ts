@@ -7,6 +7,7 @@ import {
   type DocumentStatus,
   type TimelineQuery,
   type UpdateDocumentInput,
+  MY_CASES_COUNT_LIMIT,
 } from '@lexserve/contracts/documents';
 import type { ErrorDef } from '@lexserve/contracts/errors';
 import { assertCan, can, type Actor } from '../../lib/access';
@@ -70,13 +71,16 @@ export async function getDocumentForChange(
  */
 export async function listDocuments(ctx: Ctx, q: DocumentListQuery) {
   assertCan(ctx.actor, 'documents:read');
-  const { rows, total } = await repo.listDocuments(ctx.db, ctx.actor, {
+  const { rows, total, counts } = await repo.listDocuments(ctx.db, ctx.actor, {
     myBranchOnly: q.my_branch_only,
     statuses: q.status,
+    subtab: q.subtab,
+    search: q.search,
     skip: q.skip,
     limit: q.limit,
   });
-  return { documents: await toDocumentDtos(ctx.db, rows), total };
+  const documents = await toDocumentDtos(ctx.db, rows);
+  return counts ? { documents, total, counts, count_limit: MY_CASES_COUNT_LIMIT } : { documents, total };
 }
 
 export async function getDocument(ctx: Ctx, id: number) {

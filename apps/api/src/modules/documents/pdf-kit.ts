@@ -3,7 +3,87 @@
 
 import type PDFKit from 'pdfkit';
 
-export const loadPdfLibs = async () => ({ PDFDocument: (await import('pdfkit')).default, QRCode: (await import('qrcode')).default });
+export const loadPdfLibs = async () => {
+  const PDFDocument = (await import('pdfkit')).default;
+  shareStandardFonts(PDFDocument);
+  return { PDFDocument, QRCode: (await import('qrcode')).default };
+};
+
+type FontMixin = {
+  _font: object & { name?: string };
+  _fontFamilies: Record<string, object>;
+  _registeredFonts: Record<string, unknown>;
+  _fontCount: number;
+  font(src: unknown, family?: unknown, size?: unknown): unknown;
+};
+const STANDARD_FONT_NAMES = new Set([
+  'Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique',
+  'Times-Roman', 'Times-Bold', 'Times-Italic', 'Times-BoldItalic',
+  'Courier', 'Courier-Bold', 'Courier-Oblique', 'Courier-BoldOblique', 'Symbol', 'ZapfDingbats',
+]);
+/** The first document's font object of each standard font: its parsed metrics are what later documents share. */
+const sharedFonts = new Map<string, Record<string, unknown>>();
+let fontsShared = false;
+
+/**
+ * pdfkit parses a standard font's metrics (widths, some 2,700 kerning pairs) again for every document that uses the
+ * font: most of the time a short PDF takes. The parsed metrics never change, so each document gets its own font
+ * object (its own id and dictionary, as pdfkit makes it) sharing the metrics parsed once per process.
+ */
+function shareStandardFonts(PDFDocument: unknown): void {
+  if (fontsShared) return;
+  fontsShared = true;
+  const proto = (PDFDocument as { prototype: FontMixin }).prototype;
+  const original = proto.font;
+  proto.font = function (this: FontMixin, src: unknown, family?: unknown, size?: unknown) {
+    const shared = typeof src === 'string' && STANDARD_FONT_NAMES.has(src) && !this._registeredFonts[src] ? sharedFonts.get(src) : undefined;
+    if (shared && typeof src === 'string' && !this._fontFamilies[src]) {
+      const font = Object.assign(Object.create(Object.getPrototypeOf(shared) as object) as Record<string, unknown>, {
+        document: this,
+        id: `F${++this._fontCount}`,
+        name: shared.name,
+        font: shared.font,
+        ascender: shared.ascender,
+        descender: shared.descender,
+        bbox: shared.bbox,
+        lineGap: shared.lineGap,
+        xHeight: shared.xHeight,
+        capHeight: shared.capHeight,
+      });
+      this._fontFamilies[src] = font;
+    }
+    const result = original.call(this, src, family, size);
+    if (typeof src === 'string' && STANDARD_FONT_NAMES.has(src) && !sharedFonts.has(src)) sharedFonts.set(src, this._font as Record<string, unknown>);
+    return result;
+  };
+}
+
+/**
+ * Draws a QR code of `text` as vector squares (one rectangle per run of dark modules in a row), `size` points wide
+ * with `margin` light modules around it: sharp at any zoom, and about ten times quicker than a PNG drawn, encoded and
+ * decoded again by pdfkit (docs/performance.md).
+ */
+export async function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number, margin = 0): Promise<void> {
+  const { QRCode } = await loadPdfLibs();
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = modules.size;
+  const unit = size / (n + 2 * margin);
+  doc.save();
+  doc.rect(x, y, size, size).fill('#ffffff');
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; ) {
+      if (!modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < n && modules.get(row, col)) col++;
+      doc.rect(x + (margin + start) * unit, y + (margin + row) * unit, (col - start) * unit, unit);
+    }
+  }
+  doc.fill('#000000');
+  doc.restore();
+}
 
 /** The PDF's bytes once `doc.end()` is called: listen before drawing. */
 export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {

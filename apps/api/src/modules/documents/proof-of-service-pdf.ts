@@ -1,5 +1,5 @@
 // pdfkit and qrcode are loaded on first use: they are large and only needed when a proof is drawn.
-import { formatSize, loadPdfLibs, pdfBytes, sast } from './pdf-kit';
+import { drawQrCode, formatSize, loadPdfLibs, pdfBytes, sast } from './pdf-kit';
 
 export type ProofData = {
   securityId: string;
@@ -62,8 +62,7 @@ const NOTICE_OF_ELECTRONIC_SERVICE = 'Notice of Electronic Service (Uniform Rule
  * the bottom of every page. Built-in PDF fonts only.
  */
 export async function renderProofOfService(data: ProofData): Promise<Buffer> {
-  const { PDFDocument, QRCode } = await loadPdfLibs();
-  const qr = await QRCode.toBuffer(data.verificationUrl, { type: 'png', margin: 1, width: 300, errorCorrectionLevel: 'M' });
+  const { PDFDocument } = await loadPdfLibs();
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: M, left: M, right: M, bottom: BOTTOM },
@@ -112,7 +111,7 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
   // ----- heading with the QR code on the right
   const qrSize = 92;
   const top = doc.y;
-  doc.image(qr, M + width - qrSize, top, { width: qrSize, height: qrSize });
+  await drawQrCode(doc, data.verificationUrl, M + width - qrSize, top, qrSize, 1);
   doc.font('Helvetica').fontSize(7).fillColor(MUTED).text('Scan to verify', M + width - qrSize, top + qrSize + 2, { width: qrSize, align: 'center' });
   doc.font('Helvetica-Bold').fontSize(9).fillColor(ACCENT).text('LEXSERVE', M, top, { characterSpacing: 2 });
   doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(NOTICE_OF_ELECTRONIC_SERVICE.replace(' (', '\n('), M, top + 16, { width: width - qrSize - 16 });

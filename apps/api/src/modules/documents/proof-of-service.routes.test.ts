@@ -7,6 +7,7 @@ import { registerFirm, type RegisteredFirm } from '../../../test/factories';
 import { CASE_INFO, makePdf, makeReadyDraft, submit } from '../../../test/document-factories';
 import { hasPdfsig, hasPdftoppm, hasPdftotext, pdfPages, pdfText, pdfsig } from '../../../test/tools';
 import { sha256 } from '../../lib/tokens';
+import { scrubStoredProofs } from '../verification/verification.scrub';
 
 const t = useTestApp();
 let token: string;
@@ -258,6 +259,9 @@ describe('stored proof integrity', () => {
     const at = Math.floor(bytes.length / 2);
     bytes[at] = bytes[at]! ^ 0xff;
     writeFileSync(path, bytes);
+    // Checks answer from memory; the scrub job re-hashes stored proofs and its finding reaches every process.
+    expect((await scrubStoredProofs(t().database.db, t().app.deps.files, t().app.log)).altered).toHaveLength(1);
+    await t().app.verificationCache.sync();
     const tampered = (await t().inject({ method: 'GET', url: `/api/v1/verify/${doc.security_id}` })).json();
     expect(tampered).toMatchObject({ valid: false, status: 'invalid', hash_verified: false });
   });

@@ -1,6 +1,6 @@
 import { MAGISTRATES_COURT_PREFIX, isMagistratesCourt } from '@lexserve/contracts/courts';
 import { RETURN_KIND_TITLES, VAT_RATE_PERCENT, formatRand, type ReturnFee, type ReturnKind } from '@lexserve/contracts/returns';
-import { formatSize, loadPdfLibs, pdfBytes, sast } from './pdf-kit';
+import { drawQrCode, formatSize, loadPdfLibs, pdfBytes, sast } from './pdf-kit';
 
 // pdfkit and qrcode are loaded on first use (see proof-of-service-pdf.ts).
 
@@ -86,9 +86,8 @@ const gpsText = (a: ReturnPdfData['attempts'][number]) =>
  * page with the security ID. Built-in PDF fonts only.
  */
 export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer> {
-  const { PDFDocument, QRCode } = await loadPdfLibs();
+  const { PDFDocument } = await loadPdfLibs();
   const title = RETURN_KIND_TITLES[data.kind];
-  const qr = await QRCode.toBuffer(data.verificationUrl, { type: 'png', margin: 0, width: 240, errorCorrectionLevel: 'M' });
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: M, left: M, right: M, bottom: FOOTER },
@@ -293,7 +292,7 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
     doc.page.margins.bottom = 0;
     const top = doc.page.height - FOOTER + 14;
     doc.moveTo(M, top - 6).lineTo(M + width, top - 6).lineWidth(0.5).strokeColor(RULE).stroke();
-    doc.image(qr, M, top, { width: QR, height: QR });
+    await drawQrCode(doc, data.verificationUrl, M, top, QR);
     const x = M + QR + 10;
     const w = width - QR - 10;
     doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(`Security ID: ${data.securityId}`, x, top + 2, { width: w, lineBreak: false });

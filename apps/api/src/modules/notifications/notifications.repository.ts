@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, type NotificationType } from '@lexserve/contracts/notifications';
 import { containsPattern, type DbOrTx } from '../../db/client';
-import { firms, notifications, users } from '../../db/schema/index';
+import { firms, notificationCounts, notifications, users } from '../../db/schema/index';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -46,7 +46,13 @@ export async function listNotifications(db: DbOrTx, f: ListFilter): Promise<{ ro
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .offset(f.skip)
       .limit(f.limit),
-    db.select({ total: count() }).from(notifications).where(where),
+    f.search
+      ? db.select({ total: count() }).from(notifications).where(where)
+      : // Without a search the counters know how many match: no count over the user's rows.
+        db
+          .select({ total: sql<number>`coalesce(sum(${f.isRead === undefined ? notificationCounts.total : f.isRead ? sql`${notificationCounts.total} - ${notificationCounts.unread}` : notificationCounts.unread}), 0)::int` })
+          .from(notificationCounts)
+          .where(and(eq(notificationCounts.userId, f.userId), f.type ? eq(notificationCounts.notificationType, f.type) : undefined)),
   ]);
   return { rows, total: Number(totals?.total ?? 0) };
 }
@@ -156,27 +162,27 @@ export async function markManyRead(db: DbOrTx, userId: number, uuids: string[], 
 
 export type StatsRow = { userId: number; type: NotificationType; total: number; unread: number; recent: number };
 
-/** Counts per user and type for the given users, in one query (stats and real-time pushes). */
+/**
+ * Counts per user and type for the given users: totals and unread from the counters (notification_counts, kept by
+ * triggers), the last day's from the (user_id, created_at) index; neither grows with how many a user has.
+ */
 export async function countByUserAndType(db: DbOrTx, userIds: number[], recentSince: Date): Promise<StatsRow[]> {
   if (!userIds.length) return [];
-  const rows = await db
-    .select({
-      userId: notifications.userId,
-      type: notifications.notificationType,
-      total: count(),
-      unread: sql<number>`count(*) FILTER (WHERE NOT ${notifications.isRead})`,
-      recent: sql<number>`count(*) FILTER (WHERE ${notifications.createdAt} > ${recentSince.toISOString()}::timestamptz)`,
-    })
-    .from(notifications)
-    .where(inArray(notifications.userId, userIds))
-    .groupBy(notifications.userId, notifications.notificationType);
-  return rows.map((r) => ({
-    userId: r.userId,
-    type: r.type,
-    total: Number(r.total),
-    unread: Number(r.unread),
-    recent: Number(r.recent),
-  }));
+  const [counters, recent] = await Promise.all([
+    db
+      .select({ userId: notificationCounts.userId, type: notificationCounts.notificationType, total: notificationCounts.total, unread: notificationCounts.unread })
+      .from(notificationCounts)
+      .where(inArray(notificationCounts.userId, userIds)),
+    db
+      .select({ userId: notifications.userId, type: notifications.notificationType, n: count() })
+      .from(notifications)
+      .where(and(inArray(notifications.userId, userIds), gt(notifications.createdAt, recentSince)))
+      .groupBy(notifications.userId, notifications.notificationType),
+  ]);
+  const recentOf = new Map(recent.map((r) => [`${r.userId}|${r.type}`, Number(r.n)]));
+  return counters
+    .filter((r) => r.total > 0 || recentOf.has(`${r.userId}|${r.type}`))
+    .map((r) => ({ userId: r.userId, type: r.type, total: r.total, unread: r.unread, recent: recentOf.get(`${r.userId}|${r.type}`) ?? 0 }));
 }
 
 export const emptyByType = (): Record<NotificationType, number> =>

@@ -437,3 +437,38 @@ describe('domain events', () => {
     expect(await titlesOf(attorney)).not.toContain('Document served');
   });
 });
+
+describe('stats counters (notification_counts, kept by triggers)', () => {
+  it('always equal a count of the rows, through inserts, reads, type changes, deletes and a whole user going', async () => {
+    const firm = await freshUser();
+    const other = await freshUser();
+    const counted = async (userId: number) =>
+      (
+        await t().database.raw.query<{ notification_type: string; total: number; unread: number }>(
+          `SELECT notification_type, count(*)::int AS total, (count(*) FILTER (WHERE NOT is_read))::int AS unread
+           FROM notifications WHERE user_id = $1 GROUP BY 1 ORDER BY 1`,
+          [userId],
+        )
+      ).map((r) => ({ ...r }));
+    const counters = async (userId: number) =>
+      t().database.raw.query<{ notification_type: string; total: number; unread: number }>(
+        'SELECT notification_type, total, unread FROM notification_counts WHERE user_id = $1 AND total > 0 ORDER BY 1',
+        [userId],
+      );
+    const same = async () => {
+      for (const id of [firm.adminId, other.adminId]) expect(await counters(id)).toEqual(await counted(id));
+    };
+    await notifyUsers(t().database.db, { userIds: [firm.adminId, other.adminId], title: 'a', message: 'b', type: 'status_update', email: false });
+    for (let i = 0; i < 4; i++) await notify(firm.adminId, { type: i % 2 ? 'system_alert' : 'completion_notification' });
+    await same();
+    await t().database.raw.query('UPDATE notifications SET is_read = true WHERE user_id = $1 AND notification_type = $2', [firm.adminId, 'system_alert']);
+    await same();
+    await t().database.raw.query(`UPDATE notifications SET notification_type = 'deadline_reminder', is_read = NOT is_read WHERE user_id = $1`, [firm.adminId]);
+    await same();
+    expect((await t().as(firm.token).post(`${API}/mark-all-read`)).statusCode).toBe(200);
+    await t().database.raw.query('DELETE FROM notifications WHERE id IN (SELECT id FROM notifications WHERE user_id = $1 LIMIT 2)', [firm.adminId]);
+    await same();
+    const body = await stats(firm.token);
+    expect(body).toMatchObject({ total_notifications: 3, unread_count: 0, read_count: 3 });
+  });
+});

@@ -2,11 +2,13 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { caseFiles, documents, firms, lateTimestamps, proofOfServiceFiles, proofsOfService, servedCopies } from '../../db/schema/index';
 
-/** A counted check: the proof with the PDF of the version checked (the current one by default), its document and the issuing firm. */
+/** A check: the proof with the PDF of the version checked (the current one by default), its document and the issuing firm. */
 export type Checked = {
   proofId: number;
   securityId: string;
   documentId: number;
+  /** The issuing firm (its own checks are not counted). */
+  firmId: number;
   /** The version checked. */
   version: number;
   currentVersion: number;
@@ -16,6 +18,8 @@ export type Checked = {
   verificationCount: number;
   storageKey: string;
   sha256: string;
+  /** When the scrub job last found this version's stored PDF altered (null: intact when last checked). */
+  integrityFailedAt: Date | null;
   generatedAt: Date;
   documentType: string | null;
   serviceDate: Date | null;
@@ -30,34 +34,19 @@ const rowsOf = (result: unknown): Row[] => ((result as { rows?: Row[] }).rows ??
 const date = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
 
 /**
- * Counts one check and reads what the answer needs, in one statement: UPDATE … RETURNING joined to the current
- * PDF, the document and the firm. Concurrent checks never lose a count. Checks of one ID queue on its row lock
- * until commit, so the statement's commit does not wait for the WAL flush (set_config of synchronous_commit,
- * local to this one-statement transaction): a crash may forget the last few counts, never a document, and a
- * popular ID is not held to one check per disk flush. Only proofs with a generated PDF can be verified; a
- * `version` beyond the current one finds nothing (and is not counted).
+ * Reads what the answer to a check needs, in one statement: the proof joined to the PDF of the version checked (the
+ * current one by default), the current and next versions, the document and the issuing firm. Only proofs with a
+ * generated PDF can be verified; a `version` beyond the current one finds nothing. Checks are counted in memory
+ * (verification.cache.ts), not here.
  */
-async function countedCheck(
-  db: DbOrTx,
-  where: SQL,
-  version: number | null,
-  count = true,
-): Promise<Checked | undefined> {
-  // Not counted (the issuing firm's own check, or the same visit again): the same read, without the UPDATE.
-  const proof = count
-    ? sql`UPDATE proofs_of_service
-      SET verification_count = verification_count + 1, last_verified_at = now(), updated_at = now()
-      WHERE ${where} AND current_version > 0 AND current_version >= coalesce(${version}::int, 0)
-        AND set_config('synchronous_commit', 'off', true) IS NOT NULL
-      RETURNING id, security_id, document_id, current_version, verification_count`
-    : sql`SELECT id, security_id, document_id, current_version, verification_count
-      FROM proofs_of_service WHERE ${where} AND current_version > 0 AND current_version >= coalesce(${version}::int, 0)`;
+async function readCheck(db: DbOrTx, where: SQL, version: number | null): Promise<Checked | undefined> {
   const result = await db.execute(sql`
-    WITH p AS (${proof})
+    WITH p AS (SELECT id, security_id, document_id, current_version, verification_count
+      FROM proofs_of_service WHERE ${where} AND current_version > 0 AND current_version >= coalesce(${version}::int, 0))
     SELECT p.id, p.security_id, p.document_id, p.current_version, p.verification_count,
-           f.version, f.storage_key, f.sha256, f.created_at AS generated_at,
+           f.version, f.storage_key, f.sha256, f.created_at AS generated_at, f.integrity_failed_at,
            cur.created_at AS current_generated_at, nx.created_at AS next_generated_at,
-           d.document_type, d.service_date, d.served_at, d.revoked_at,
+           d.document_type, d.service_date, d.served_at, d.revoked_at, d.firm_id,
            fi.name AS firm_name, fi.is_active AS firm_active
     FROM p
     JOIN proof_of_service_files f ON f.proof_id = p.id AND f.version = coalesce(${version}::int, p.current_version)
@@ -71,6 +60,7 @@ async function countedCheck(
     proofId: Number(r.id),
     securityId: String(r.security_id),
     documentId: Number(r.document_id),
+    firmId: Number(r.firm_id),
     version: Number(r.version),
     currentVersion: Number(r.current_version),
     currentGeneratedAt: date(r.current_generated_at)!,
@@ -78,6 +68,7 @@ async function countedCheck(
     verificationCount: Number(r.verification_count),
     storageKey: String(r.storage_key),
     sha256: String(r.sha256),
+    integrityFailedAt: date(r.integrity_failed_at),
     generatedAt: date(r.generated_at)!,
     documentType: (r.document_type as string | null) ?? null,
     serviceDate: date(r.service_date),
@@ -88,23 +79,13 @@ async function countedCheck(
   };
 }
 
-export const countCheck = (db: DbOrTx, securityId: string, version?: number, count = true) =>
-  countedCheck(db, sql`security_id = ${securityId}`, version ?? null, count);
-export const countCheckById = (db: DbOrTx, proofId: number, version: number, count = true) =>
-  countedCheck(db, sql`id = ${proofId}`, version, count);
+export const readCheckBySecurityId = (db: DbOrTx, securityId: string, version?: number) =>
+  readCheck(db, sql`security_id = ${securityId}`, version ?? null);
+export const readCheckById = (db: DbOrTx, proofId: number, version: number) => readCheck(db, sql`id = ${proofId}`, version);
 
 /** The proof behind a security ID (uncounted): to say which versions it has. */
 export const proofBySecurityId = async (db: DbOrTx, securityId: string) =>
   (await db.select().from(proofsOfService).where(eq(proofsOfService.securityId, securityId)))[0];
-
-/** The firm of a proof's document (to leave the issuing firm's own checks uncounted). */
-export const firmOfProof = async (db: DbOrTx, where: { securityId: string } | { proofId: number }) => {
-  const result = await db.execute(sql`
-    SELECT d.firm_id FROM proofs_of_service p JOIN documents d ON d.id = p.document_id
-    WHERE ${'securityId' in where ? sql`p.security_id = ${where.securityId}` : sql`p.id = ${where.proofId}`}`);
-  const r = rowsOf(result)[0];
-  return r ? Number(r.firm_id) : null;
-};
 
 /** The document and its firm behind a served file. */
 export const documentWithFirm = async (db: DbOrTx, documentId: number) =>

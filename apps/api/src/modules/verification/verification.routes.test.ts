@@ -1,10 +1,15 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { createTestApp, DEMO, useTestApp } from '../../../test/build-app';
 import { registerFirm, type RegisteredFirm } from '../../../test/factories';
 import { PNG, makePdf, makeReadyDraft, submit } from '../../../test/document-factories';
 import { multipart } from '../../../test/multipart';
 import { normalizeSecurityId, SECURITY_ID_PATTERN } from '@lexserve/contracts/verification';
 import { crockfordBase32, newSecurityId } from '../../lib/security-id';
+import { scrubStoredProofs } from './verification.scrub';
 
 const t = useTestApp();
 let token: string;
@@ -110,6 +115,73 @@ describe('GET /verify/{securityId} (public)', () => {
     const { securityId } = await served();
     await Promise.all(Array.from({ length: 12 }, () => verify(securityId)));
     expect((await verify(securityId)).json().verification_count).toBe(13);
+  });
+
+  it('holds the exact count in the database within a second of the checks (counted in memory, written in batches)', async () => {
+    const { securityId } = await served();
+    await Promise.all(Array.from({ length: 7 }, () => verify(securityId)));
+    const inDb = async () =>
+      Number((await t().database.raw.query<{ n: number }>('SELECT verification_count AS n FROM proofs_of_service WHERE security_id = $1', [securityId]))[0]!.n);
+    const deadline = Date.now() + 1_000;
+    while ((await inDb()) !== 7 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await inDb()).toBe(7);
+    // Counts made elsewhere (another process) reach this one's answer once it is loaded again.
+    await t().database.raw.query('UPDATE proofs_of_service SET verification_count = verification_count + 100 WHERE security_id = $1', [securityId]);
+    t().app.verificationCache.invalidate(securityId);
+    expect((await verify(securityId)).json().verification_count).toBe(108);
+  });
+
+  it('answers from memory, and every change shows at once on every process sharing the database', async () => {
+    const { id, securityId } = await served();
+    // A second app on the same database: a process of its own, with its own answers in memory.
+    const second = await buildApp({ env: t().env, database: t().database, logger: false });
+    await second.ready();
+    try {
+      const verifyOn = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: `/api/v1/verify/${securityId}` })).json();
+      expect(await verifyOn(second)).toMatchObject({ status: 'verified', version: 1 });
+      // Answered from memory: a count written to the database behind its back (not a change) is not read.
+      await t().database.raw.query('UPDATE proofs_of_service SET verification_count = verification_count + 50 WHERE security_id = $1', [securityId]);
+      expect((await verifyOn(second)).verification_count).toBeLessThan(50);
+      // A new version (drawn on the first process) is what the second answers next.
+      expect((await t().as(token).post(`/api/v1/proof-of-service/generate/${id}`, { regenerate: true })).statusCode).toBe(201);
+      expect(await verifyOn(second)).toMatchObject({ status: 'verified', version: 2, current_version: 2 });
+      // The firm renamed, then the document revoked: both seen at once.
+      const firmOf = '(SELECT firm_id FROM documents WHERE id = $1)';
+      await t().database.raw.query(`UPDATE firms SET name = name || ' (renamed)' WHERE id = ${firmOf}`, [id]);
+      // A change made outside any request (here, SQL): heard by every process once its signal arrives.
+      await second.verificationCache.sync();
+      expect((await verifyOn(second)).firm_name).toMatch(/\(renamed\)$/);
+      await t().database.raw.query(`UPDATE firms SET name = left(name, -10) WHERE id = ${firmOf}`, [id]);
+      await second.verificationCache.sync();
+      expect((await verifyOn(second)).firm_name).not.toMatch(/renamed/);
+      expect((await t().as(firmAdmin).post(`/api/v1/documents/${id}/revoke`, { reason: 'Served in error' })).statusCode).toBe(200);
+      expect(await verifyOn(second)).toMatchObject({ valid: false, status: 'revoked' });
+      expect((await verify(securityId)).json()).toMatchObject({ valid: false, status: 'revoked' });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('re-proves stored PDFs in the scrub job: an altered file answers invalid everywhere, a restored one verified again', async () => {
+    const { securityId } = await served();
+    expect((await verify(securityId)).json()).toMatchObject({ status: 'verified', hash_verified: true });
+    const [row] = await t().database.raw.query<{ storage_key: string }>(
+      'SELECT f.storage_key FROM proof_of_service_files f JOIN proofs_of_service p ON p.id = f.proof_id WHERE p.security_id = $1',
+      [securityId],
+    );
+    const path = join(t().env.DATA_DIR, 'files', row!.storage_key);
+    const original = readFileSync(path);
+    const altered = Buffer.from(original);
+    altered[100] = altered[100]! ^ 0xff;
+    writeFileSync(path, altered);
+    const scrub = () => scrubStoredProofs(t().database.db, t().app.deps.files, t().app.log, 10_000);
+    expect((await scrub()).altered.length).toBeGreaterThan(0);
+    await t().app.verificationCache.sync();
+    expect((await verify(securityId)).json()).toMatchObject({ valid: false, status: 'invalid', hash_verified: false });
+    writeFileSync(path, original);
+    expect((await scrub()).altered).toHaveLength(0);
+    await t().app.verificationCache.sync();
+    expect((await verify(securityId)).json()).toMatchObject({ valid: true, status: 'verified', hash_verified: true });
   });
 
   it('answers 400 for a blank or malformed ID and 404 for an unknown one, with the spec’s words', async () => {

@@ -54,9 +54,12 @@ export async function verificationRoutes(app: FastifyInstance) {
       {
         config: { rateLimit },
         schema: { tags, security: [], params: VerifyParamsSchema, querystring: VerifyQuerySchema, response: { 200: VerificationResultSchema } },
+        // The hot public path (a QR code's check): the answer is built from the typed VerificationResult, so it is
+        // written as JSON without validating it against the schema again on every check (docs/performance.md).
+        serializerCompiler: () => (data) => JSON.stringify(data),
       },
       async (req) =>
-        verification.verifySecurityId(publicCtxOf(req), req.params.securityId, req.query.version, await checkerOf(req)),
+        verification.verifySecurityId(publicCtxOf(req), app.verificationCache, req.params.securityId, req.query.version, await checkerOf(req)),
     );
     for (const path of ['/verify/document', '/verify/file']) {
       r.post(
@@ -68,6 +71,7 @@ export async function verificationRoutes(app: FastifyInstance) {
         async (req) =>
           verification.verifyFile(
             publicCtxOf(req),
+            app.verificationCache,
             () => singleUpload(req, { fileSize: MAX_FILE_SIZE_BYTES }),
             await checkerOf(req),
           ),

@@ -12,6 +12,7 @@ import { hasPdfsig, pdfsig } from '../../../test/tools';
 import { FILE_NO_MATCH_MESSAGE } from '@lexserve/contracts/verification';
 import { LOCAL_NAMES } from '../../lib/seal/local-authority';
 import { createSealer } from '../../lib/seal/sealer';
+import { scrubStoredProofs } from './verification.scrub';
 
 /** Verification reads the seal (issue 17): from the stored proof, and from an uploaded file that LexServe never stored. */
 
@@ -85,6 +86,9 @@ describe('GET /verify/{securityId}: a stored proof altered behind LexServe\'s ba
     const at = Math.floor(byteRange(bytes)[1] / 2);
     bytes[at] = bytes[at]! ^ 0x01;
     writeFileSync(path, bytes);
+    // Checks answer from memory; the scrub job re-hashes stored proofs and its finding reaches every process.
+    expect((await scrubStoredProofs(t().database.db, t().app.deps.files, t().app.log)).altered).toHaveLength(1);
+    await t().app.verificationCache.sync();
     const res = (await verify(id)).json();
     expect(res).toMatchObject({ status: 'invalid', hash_verified: false, seal: { present: true, intact: false, covers_whole_file: true, by_lexserve: true } });
   });

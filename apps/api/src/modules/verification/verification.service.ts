@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { documentTypeLabel } from '@lexserve/contracts/documents';
 import {
   FILE_NO_MATCH_MESSAGE,
@@ -12,27 +11,14 @@ import {
   type VerificationStatus,
 } from '@lexserve/contracts/verification';
 import { AppError, appError } from '../../lib/app-error';
-import { FileMissingError } from '../../lib/storage';
 import type { PublicCtx } from '../../lib/context';
 import type { IncomingFile } from '../../plugins/uploads';
 import { cleanFilename, FileInspector } from '../../lib/file-inspector';
 import { verificationUrlOf } from '../documents/proof-of-service.service';
 import * as repo from './verification.repository';
+import type { CachedAnswer, VerificationCache } from './verification.cache';
 import { sealOf, storedSealOf } from './verification.seal';
-
-/** SHA-256 of the stored PDF, streamed; null when there is nothing stored to hash. */
-async function hashStored(ctx: PublicCtx, key: string): Promise<string | null> {
-  try {
-    const stream = await ctx.deps.files.get(key);
-    const hash = createHash('sha256');
-    for await (const chunk of stream) hash.update(chunk as Buffer);
-    return hash.digest('hex');
-  } catch (err) {
-    if (err instanceof FileMissingError) return null;
-    ctx.log.error({ err, key }, 'stored proof could not be read for verification');
-    return null;
-  }
-}
+import { hashStoredFile } from './verification.scrub';
 
 /** Which version was checked and, for an older one, which version replaced it and when (every version verifies). */
 const versionFields = (c: repo.Checked) => ({
@@ -53,7 +39,7 @@ const NO_VERSION = {
   superseded_at: null,
 };
 
-function resultOf(ctx: PublicCtx, c: repo.Checked, hashVerified: boolean | null) {
+function resultOf(ctx: PublicCtx, c: repo.Checked, hashVerified: boolean | null, verificationCount: number) {
   // Revocation wins; then integrity: a stored PDF that no longer hashes to its recorded SHA-256 is "invalid".
   const status: VerificationStatus = c.revokedAt ? 'revoked' : hashVerified === false ? 'invalid' : 'verified';
   return {
@@ -64,7 +50,7 @@ function resultOf(ctx: PublicCtx, c: repo.Checked, hashVerified: boolean | null)
     document_type: c.documentType ? documentTypeLabel(c.documentType) : null,
     pdf_type: 'proof_of_service',
     generation_date: c.generatedAt.toISOString(),
-    verification_count: c.verificationCount,
+    verification_count: verificationCount,
     hash_verified: hashVerified,
     firm_verified: c.firmActive,
     verification_url: verificationUrlOf(ctx.deps.env.PUBLIC_URL, c.securityId),
@@ -85,7 +71,7 @@ const PUBLIC_CHECKER: Checker = { firmId: null, visit: null };
 
 const VISIT_WINDOW_MS = 30 * 60_000;
 const MAX_VISITS = 20_000;
-/** `${proof}|${visit}` → when it was last counted (kept in memory: a restart at worst counts a visit twice). */
+/** `#${proofId}|${visit}` → when it was last counted (kept in memory: a restart at worst counts a visit twice). */
 const countedVisits = new Map<string, number>();
 
 function newInVisit(proofKey: string, visit: string | null, now = Date.now()): boolean {
@@ -107,20 +93,40 @@ function newInVisit(proofKey: string, visit: string | null, now = Date.now()): b
 }
 
 /** Whether this check counts: not the issuing firm's own, and the first of this visit within the window. */
-async function counts(ctx: PublicCtx, checker: Checker, proof: { securityId: string } | { proofId: number }) {
-  if (checker.firmId !== null && (await repo.firmOfProof(ctx.db, proof)) === checker.firmId) return false;
-  return newInVisit('securityId' in proof ? proof.securityId : `#${proof.proofId}`, checker.visit);
+const counts = (checker: Checker, c: repo.Checked) =>
+  checker.firmId !== c.firmId && newInVisit(`#${c.proofId}`, checker.visit);
+
+/**
+ * What a check by security ID answers apart from the count, loaded afresh (after a change, or the first check): the
+ * stored PDF is hashed now against the SHA-256 recorded at generation (or found altered by the scrub job), and its
+ * seal read.
+ */
+async function loadAnswer(ctx: PublicCtx, securityId: string, version: number | undefined): Promise<CachedAnswer | undefined> {
+  const checked = await repo.readCheckBySecurityId(ctx.db, securityId, version);
+  if (!checked) return undefined;
+  const actual = await hashStoredFile(ctx.deps.files, checked.storageKey, ctx.log);
+  const hashVerified = checked.integrityFailedAt ? false : actual === null ? null : actual === checked.sha256;
+  const served = await repo.servedFilesOfDocument(ctx.db, checked.documentId);
+  return {
+    checked,
+    hashVerified,
+    seal: await storedSealOf(ctx, checked.storageKey, actual),
+    servedFiles: served.map((f) => ({ filename: f.filename, sha256: f.sha256, size: Number(f.size), served_copy_sha256: f.copySha256 })),
+  };
 }
 
 /**
  * GET /verify/{securityId}[?version=N] (public): 400 for a blank or malformed ID, 404 for an unknown one (or a
- * version it does not have). Each check is counted atomically, except the issuing firm's own and a visit's repeats
- * (see Checker). hash_verified re-hashes the stored PDF of the version checked (the current one by default) against
- * the SHA-256 recorded at generation, so a swapped or altered file is reported; firm_verified is the issuing firm's
- * standing; revocation is reported; an older version reports the version that superseded it and when.
+ * version it does not have). Each check is counted, except the issuing firm's own and a visit's repeats (see
+ * Checker). hash_verified tells whether the stored PDF of the version checked (the current one by default) hashes
+ * to the SHA-256 recorded at generation: proven whenever the answer is loaded (after any change) and by the scrub
+ * job (verification.scrub.ts), so a swapped or altered file is reported; the answer itself comes from memory
+ * (verification.cache.ts). firm_verified is the issuing firm's standing; revocation is reported; an older version
+ * reports the version that superseded it and when.
  */
 export async function verifySecurityId(
   ctx: PublicCtx,
+  cache: VerificationCache,
   raw: string,
   version?: number,
   checker: Checker = PUBLIC_CHECKER,
@@ -128,18 +134,17 @@ export async function verifySecurityId(
   if (!raw.trim()) throw new AppError(VerificationErrors.SECURITY_ID_EMPTY);
   const securityId = normalizeSecurityId(raw);
   if (!securityId) throw new AppError(VerificationErrors.SECURITY_ID_MALFORMED);
-  const checked = await repo.countCheck(ctx.db, securityId, version, await counts(ctx, checker, { securityId }));
-  if (!checked) {
+  const answer = await cache.answer(securityId, version, () => loadAnswer(ctx, securityId, version));
+  if (!answer) {
     const proof = version === undefined ? undefined : await repo.proofBySecurityId(ctx.db, securityId);
     if (proof && proof.currentVersion > 0) throw appError(VerificationErrors.PROOF_VERSION_NOT_FOUND, { version: version!, current: proof.currentVersion });
     throw new AppError(VerificationErrors.SECURITY_ID_NOT_FOUND);
   }
-  const actual = await hashStored(ctx, checked.storageKey);
-  const served = await repo.servedFilesOfDocument(ctx.db, checked.documentId);
+  if (counts(checker, answer.checked)) cache.count(answer.checked.proofId);
   return {
-    ...resultOf(ctx, checked, actual === null ? null : actual === checked.sha256),
-    seal: await storedSealOf(ctx, checked.storageKey, actual),
-    served_files: served.map((f) => ({ filename: f.filename, sha256: f.sha256, size: Number(f.size), served_copy_sha256: f.copySha256 })),
+    ...resultOf(ctx, answer.checked, answer.hashVerified, cache.countOf(answer)),
+    seal: answer.seal,
+    served_files: answer.servedFiles,
   };
 }
 
@@ -179,6 +184,7 @@ async function hashUpload(receive: () => Promise<IncomingFile | undefined>) {
 /** `receive` reads the one file of the body. */
 export async function verifyFile(
   ctx: PublicCtx,
+  cache: VerificationCache,
   receive: () => Promise<IncomingFile | undefined>,
   checker: Checker = PUBLIC_CHECKER,
 ): Promise<FileVerificationResult> {
@@ -192,11 +198,11 @@ export async function verifyFile(
   };
   const [proofHit] = await repo.proofFilesBySha(ctx.db, upload.sha256);
   if (proofHit) {
-    const proofId = proofHit.proof.id;
-    const counted = await counts(ctx, checker, { proofId });
-    const checked = (await repo.countCheckById(ctx.db, proofId, proofHit.file.version, counted))!;
+    const checked = (await repo.readCheckById(ctx.db, proofHit.proof.id, proofHit.file.version))!;
+    if (counts(checker, checked)) cache.count(checked.proofId);
+    const count = checked.verificationCount + cache.unflushed(checked.proofId);
     // The uploaded bytes are this version's: integrity is proven by the match itself.
-    return { ...resultOf(ctx, checked, true), ...base, match: 'proof_of_service' };
+    return { ...resultOf(ctx, checked, true, count), ...base, match: 'proof_of_service' };
   }
   // A served file as uploaded, or its stamped served copy (pdf_type 'served_copy').
   const [original] = await repo.servedFilesBySha(ctx.db, upload.sha256);
@@ -216,7 +222,7 @@ export async function verifyFile(
       document_type: served.doc.documentType ? documentTypeLabel(served.doc.documentType) : null,
       pdf_type: copy ? 'served_copy' : 'served_document',
       generation_date: (copy ? copy.copy.createdAt : served.file.createdAt).toISOString(),
-      verification_count: proof?.verificationCount ?? null,
+      verification_count: proof ? proof.verificationCount + cache.unflushed(proof.id) : null,
       hash_verified: true,
       firm_verified: found.firm.isActive,
       verification_url: proof && proof.currentVersion > 0 ? verificationUrlOf(ctx.deps.env.PUBLIC_URL, proof.securityId) : null,

@@ -1,5 +1,12 @@
-import type { CreateDocumentInput, Document, UpdateDocumentInput } from '@lexserve/contracts/documents';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  MY_CASES_COUNT_LIMIT,
+  type CreateDocumentInput,
+  type Document,
+  type DocumentList,
+  type MyCasesSubtabValue,
+  type UpdateDocumentInput,
+} from '@lexserve/contracts/documents';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../config/constants';
 import { api, describeError, withoutEmpty } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
@@ -24,16 +31,35 @@ const unwrap = <T extends { id: number }>(answer: Envelope<T> | T): T => {
 const listScopeFor = (role: Role) =>
   role === 'legal_practitioner' ? { my_branch_only: true, assigned_to_me: false } : { assigned_to_me: true };
 
-const listDocuments = async (role: Role): Promise<Document[]> => {
-  const answer = await api.get<{ documents: Document[] } | Document[]>('/documents/', { query: listScopeFor(role) });
-  return Array.isArray(answer) ? answer : (answer.documents ?? []);
+/** The page size of My Cases. */
+export const MY_CASES_PAGE_SIZE = 25;
+
+type MyCasesPage = {
+  documents: Document[];
+  total: number;
+  counts: Record<MyCasesSubtabValue, number>;
+  /** Counts stop at this many: a count equal to it means at least that many. */
+  countLimit: number;
 };
 
-const documentsQueryOptions = (role: Role) =>
-  queryOptions({ queryKey: documentKeys.list(role), queryFn: () => listDocuments(role), staleTime: STALE_TIMES.documents });
+/** One page of a My Cases sub-tab, with every sub-tab's count: filtered, searched and paged by the server. */
+const listMyCases = async (role: Role, subtab: MyCasesSubtabValue, search: string, page: number): Promise<MyCasesPage> => {
+  const answer = await api.get<DocumentList>('/documents/', {
+    query: { ...listScopeFor(role), subtab, search: search || undefined, skip: page * MY_CASES_PAGE_SIZE, limit: MY_CASES_PAGE_SIZE },
+  });
+  const counts = answer.counts ?? { urgent: 0, active: 0, closed: 0, drafts: 0 };
+  return { documents: answer.documents ?? [], total: answer.total ?? 0, counts, countLimit: answer.count_limit ?? MY_CASES_COUNT_LIMIT };
+};
 
-export const useDocuments = (role: Role | undefined) =>
-  useQuery({ ...documentsQueryOptions(role ?? 'legal_practitioner'), enabled: Boolean(role) });
+/** A sub-tab's page (0-based); the previous page stays on screen while the next one loads. */
+export const useMyCases = (role: Role | undefined, subtab: MyCasesSubtabValue, search: string, page: number) =>
+  useQuery({
+    queryKey: documentKeys.list(`${role ?? ''}|${subtab}|${search}|${page}`),
+    queryFn: () => listMyCases(role ?? 'legal_practitioner', subtab, search, page),
+    staleTime: STALE_TIMES.documents,
+    enabled: Boolean(role),
+    placeholderData: keepPreviousData,
+  });
 
 // ---- one document -----------------------------------------------------------------------------
 

@@ -12,13 +12,15 @@ type ListPaginationProps = {
   from: number;
   to: number;
   total: number;
+  /** How the total reads when it is not the number itself (a count that stops at a limit: "1,000+"). */
+  totalLabel?: string;
   /** "files" or "documents". */
   noun: string;
   onPage: (page: number) => void;
 };
 
 /** "Showing a-b of n files", first, previous, next and last controls, and "Page x of y" (spec 2.3, 2.10). */
-export function ListPagination({ page, pageCount, from, to, total, noun, onPage }: ListPaginationProps) {
+export function ListPagination({ page, pageCount, from, to, total, totalLabel, noun, onPage }: ListPaginationProps) {
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -28,7 +30,7 @@ export function ListPagination({ page, pageCount, from, to, total, noun, onPage 
       aria-label={`${noun} pages`}
     >
       <Typography variant="body2" color="text.secondary">
-        Showing {from}-{to} of {total} {noun}
+        Showing {from}-{to} of {totalLabel ?? total} {noun}
       </Typography>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
         <IconButton size="small" onClick={() => onPage(1)} disabled={page <= 1} aria-label="First page">

@@ -4,8 +4,9 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DashboardFeedbackProvider, type DashboardFeedback } from '../../../components/dashboard-feedback';
 import { makeUser } from '../../../testing/factories';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply, type MockRequest } from '../../../testing/mock-api';
 import { renderWithProviders, signIn } from '../../../testing/render';
+import { belongsTo, type MyCasesSubtab } from '../utils/document-display';
 import { RESUME_STORAGE_KEY } from '../utils/wizard-rules';
 import { MyCasesTab } from './my-cases-tab';
 
@@ -35,11 +36,23 @@ const DOCS = [
   { ...base, id: 3, title: 'Closed matter', case_number: '2025-3', case_priority: null, status: 'completed', status_enum: 'completed' },
 ];
 
+/** The server's My Cases answer for the query (sub-tab, search, page) over DOCS, as GET /documents gives it. */
+const serverList = ({ url }: MockRequest) => {
+  const q = url.searchParams;
+  const search = (q.get('search') ?? '').toLowerCase();
+  const matching = DOCS.filter((d) => !search || `${d.title} ${d.case_number} ${d.client_name}`.toLowerCase().includes(search));
+  const of = (tab: MyCasesSubtab) => matching.filter((d) => belongsTo(d as never, tab));
+  const list = of((q.get('subtab') ?? 'urgent') as MyCasesSubtab);
+  const skip = Number(q.get('skip') ?? 0);
+  const counts = { urgent: of('urgent').length, active: of('active').length, closed: of('closed').length, drafts: of('drafts').length };
+  return reply(200, { documents: list.slice(skip, skip + Number(q.get('limit') ?? 500)), total: list.length, counts, count_limit: 1000 });
+};
+
 const setup = ({ route = '/app/dashboard?tab=my-cases', subtab = null as string | null, role = 'legal_practitioner' as const, handlers = {}, dueCell = undefined as ((doc: { id: number }) => ReactNode) | undefined } = {}) => {
   signIn();
   const api = mockApi({
     'GET /users/me': reply(200, makeUser({ id: 5, role })),
-    'GET /documents': reply(200, { documents: DOCS, total: DOCS.length }),
+    'GET /documents': serverList,
     ...handlers,
   });
   const feedback: DashboardFeedback = { showLoading: vi.fn(), hideLoading: vi.fn(), showSuccess: vi.fn(), showError: vi.fn() };
@@ -65,6 +78,11 @@ describe('My Cases', () => {
     const query = find('GET', '/documents/')[0]?.url.searchParams;
     expect(query?.get('my_branch_only')).toBe('true');
     expect(query?.get('assigned_to_me')).toBe('false');
+    // The sub-tab, the page and the counts are the server's.
+    expect(query?.get('subtab')).toBe('urgent');
+    expect(query?.get('skip')).toBe('0');
+    expect(query?.get('limit')).toBe('25');
+    expect(screen.getByRole('tab', { name: /Closed Cases/ })).toHaveTextContent('1');
     expect(screen.getByText('My Cases')).toBeInTheDocument();
     expect(screen.getByText('View and manage all your cases and documents')).toBeInTheDocument();
   });
@@ -171,5 +189,32 @@ describe('My Cases', () => {
     expect(dialog).toHaveTextContent('Filed By');
     expect(dialog).toHaveTextContent('Aisha Patel');
     expect(within(dialog).getByRole('button', { name: 'Download Proof of Service' })).toBeInTheDocument();
+  });
+
+  it('asks the server for the sub-tab chosen and for the search typed', async () => {
+    const { user, find } = setup({ subtab: 'closed' });
+    expect(within(await table()).getAllByRole('row')[1]).toHaveTextContent('Closed matter');
+    expect(find('GET', '/documents/').at(-1)?.url.searchParams.get('subtab')).toBe('closed');
+    await user.type(screen.getByRole('textbox', { name: 'Search cases' }), 'nothing like it');
+    expect(await screen.findByText('No Closed Cases found', {}, { timeout: 8000 })).toBeInTheDocument();
+    await waitFor(() => expect(find('GET', '/documents/').at(-1)?.url.searchParams.get('search')).toBe('nothing like it'));
+  });
+
+  it('pages through a long sub-tab on the server', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ ...DOCS[2]!, id: 100 + i, title: `Closed ${i + 1}`, case_number: `C-${i + 1}` }));
+    const { user, find } = setup({
+      subtab: 'closed',
+      handlers: {
+        'GET /documents': ({ url }: MockRequest) => {
+          const skip = Number(url.searchParams.get('skip'));
+          return reply(200, { documents: many.slice(skip, skip + 25), total: 30, counts: { urgent: 0, active: 0, closed: 30, drafts: 0 }, count_limit: 1000 });
+        },
+      },
+    });
+    expect(within(await table()).getAllByRole('row')).toHaveLength(26);
+    expect(screen.getByText('Showing 1-25 of 30 cases')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 26-30 of 30 cases', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(find('GET', '/documents/').at(-1)?.url.searchParams.get('skip')).toBe('25');
   });
 });

@@ -8,6 +8,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import InputAdornment from '@mui/material/InputAdornment';
+import SearchIcon from '@mui/icons-material/Search';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
@@ -16,7 +19,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { Document } from '@lexserve/contracts/documents';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDashboardFeedback } from '../../../components/dashboard-feedback';
@@ -25,11 +28,13 @@ import { QueryState } from '../../../components/query-state';
 import { dashboardTabPath, paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { useActiveTabVisible } from '../../../lib/use-active-tab-visible';
-import { deleteDraftError, documentLoadError, documentsLoadError, getDocument, useDeleteDocument, useDocuments } from '../api/documents';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { MY_CASES_PAGE_SIZE, deleteDraftError, documentLoadError, documentsLoadError, getDocument, useDeleteDocument, useMyCases } from '../api/documents';
 import { documentKeys } from '../keys';
-import { CASE_CLOSURE_COMPLETED_EVENT, MY_CASES_TABS, belongsTo, resolveSubtab, type MyCasesSubtab } from '../utils/document-display';
+import { CASE_CLOSURE_COMPLETED_EVENT, MY_CASES_TABS, resolveSubtab, type MyCasesSubtab } from '../utils/document-display';
 import { resumeRecordFromDocument, storeResumeRecord, type Step } from '../utils/wizard-rules';
 import { CaseDetailsDialog } from './case-details-dialog';
+import { ListPagination } from './list-pagination';
 import { CaseList } from './my-cases-list';
 import { ResumeDraftDialog } from './resume-draft-dialog';
 
@@ -47,7 +52,12 @@ export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCel
   const requested = resolveSubtab(subtab ?? (isSheriff ? 'active' : null), params.get('resume'));
   const current: MyCasesSubtab = tabs.some((t) => t.value === requested) ? requested : 'active';
   const tabsRef = useActiveTabVisible(current);
-  const documents = useDocuments(role);
+  // Sub-tabs, search, counts and pages are the server's (GET /documents?subtab=&search=&skip=&limit=).
+  const [search, setSearch] = useState('');
+  const searched = useDebouncedValue(search.trim());
+  const [page, setPage] = useState(0);
+  useEffect(() => setPage(0), [current, searched]);
+  const documents = useMyCases(role, current, searched, page);
   const deleteDraft = useDeleteDocument();
   const [details, setDetails] = useState<Document | null>(null);
   const [resuming, setResuming] = useState<Document | null>(null);
@@ -60,17 +70,11 @@ export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCel
     return () => window.removeEventListener(CASE_CLOSURE_COMPLETED_EVENT, refresh);
   }, [queryClient]);
 
-  const counts = useMemo(() => {
-    const list = documents.data ?? [];
-    return Object.fromEntries(MY_CASES_TABS.map((t) => [t.value, list.filter((d) => belongsTo(d, t.value)).length])) as Record<MyCasesSubtab, number>;
-  }, [documents.data]);
-  const rows = useMemo(
-    () =>
-      (documents.data ?? [])
-        .filter((d) => belongsTo(d, current))
-        .sort((a, b) => new Date(b.updated_at).getTime() - new Date(a.updated_at).getTime()),
-    [documents.data, current],
-  );
+  const counts = documents.data?.counts;
+  const rows = documents.data?.documents ?? [];
+  const total = documents.data?.total ?? 0;
+  const atLimit = total >= (documents.data?.countLimit ?? Infinity);
+  const pageCount = Math.max(1, Math.ceil(total / MY_CASES_PAGE_SIZE));
   const tabLabel = MY_CASES_TABS.find((t) => t.value === current)?.label ?? '';
   const theme = useTheme();
   // Phones get one card per case instead of a table too wide for them.
@@ -162,13 +166,32 @@ export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCel
               label={
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   <span>{t.label}</span>
-                  {documents.data ? <Badge badgeContent={counts[t.value]} color={t.value === 'urgent' ? 'error' : 'primary'} max={99} sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} /> : null}
+                  {counts ? <Badge badgeContent={counts[t.value]} color={t.value === 'urgent' ? 'error' : 'primary'} max={99} sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} /> : null}
                 </Stack>
               }
             />
           ))}
         </Tabs>
         {documents.isFetching && documents.data ? <LinearProgress aria-label="Refreshing cases" /> : null}
+        <Box sx={{ px: { xs: 1.5, sm: 2 }, pt: 2 }}>
+          <TextField
+            size="small"
+            fullWidth
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search by title, case number or client"
+            slotProps={{
+              htmlInput: { 'aria-label': 'Search cases', maxLength: 200 },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        </Box>
 
         <Box role="tabpanel" id="my-cases-panel" aria-labelledby={`my-cases-tab-${current}`} sx={{ p: { xs: 1.5, sm: 2 } }}>
           <QueryState
@@ -198,17 +221,31 @@ export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCel
             }
           >
             {() => (
-              <CaseList
-                label={tabLabel}
-                rows={rows}
-                subtab={current}
-                phone={phone}
-                canEdit={!isSheriff}
-                onOpen={(doc) => void openCase(doc)}
-                onResume={(doc) => void startResume(doc)}
-                onDelete={setToDelete}
-                dueCell={dueCell}
-              />
+              <>
+                <CaseList
+                  label={tabLabel}
+                  rows={rows}
+                  subtab={current}
+                  phone={phone}
+                  canEdit={!isSheriff}
+                  onOpen={(doc) => void openCase(doc)}
+                  onResume={(doc) => void startResume(doc)}
+                  onDelete={setToDelete}
+                  dueCell={dueCell}
+                />
+                {total > MY_CASES_PAGE_SIZE ? (
+                  <ListPagination
+                    page={page + 1}
+                    pageCount={pageCount}
+                    from={page * MY_CASES_PAGE_SIZE + 1}
+                    to={page * MY_CASES_PAGE_SIZE + rows.length}
+                    total={total}
+                    totalLabel={atLimit ? `${total.toLocaleString('en-ZA')}+` : undefined}
+                    noun="cases"
+                    onPage={(next) => setPage(next - 1)}
+                  />
+                ) : null}
+              </>
             )}
           </QueryState>
         </Box>

@@ -1,0 +1,83 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-app';
+import { registerFirm, type RegisteredFirm } from '../../../test/factories';
+
+const t = useTestApp();
+let firm: RegisteredFirm;
+let rival: RegisteredFirm;
+const ids: Record<string, number> = {};
+
+const create = async (token: string, body: Record<string, unknown>) => {
+  const res = await t().as(token).post('/api/v1/documents/', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
+};
+const setStatus = (id: number, status: string) => t().database.raw.query('UPDATE documents SET status = $1, updated_at = now() WHERE id = $2', [status, id]);
+const list = (query: string, token = firm.token) => t().as(token).get(`/api/v1/documents/?${query}`);
+
+beforeAll(async () => {
+  firm = await registerFirm(t());
+  rival = await registerFirm(t());
+  ids.draft = await create(firm.token, { title: 'Plea in Mokoena v Dlamini', case_number: '2025/0001', client_name: 'Thandi Mokoena' });
+  ids.urgentDraft = await create(firm.token, { title: 'Urgent interdict', case_priority: 'urgent', client_name: 'Sipho Dlamini' });
+  ids.active = await create(firm.token, { title: 'Summons in Naidoo v Smith', case_number: 'CPT-2025-77', client_name: 'Priya Naidoo' });
+  ids.activeUrgent = await create(firm.token, { title: 'Notice of motion', case_priority: 'urgent', client_name: '100% Holdings (Pty) Ltd' });
+  ids.closed = await create(firm.token, { title: 'Closed matter', client_name: 'Thandi Mokoena' });
+  await setStatus(ids.active, 'pending');
+  await setStatus(ids.activeUrgent, 'served');
+  await setStatus(ids.closed, 'completed');
+  // Another firm's matters with the same words: never listed, never counted.
+  await create(rival.token, { title: 'Plea in Mokoena v Dlamini', case_priority: 'urgent', client_name: 'Thandi Mokoena' });
+});
+
+describe('GET /documents: My Cases on the server', () => {
+  it('answers one sub-tab, newest change first, with every sub-tab’s count', async () => {
+    const res = await list('subtab=active');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.documents.map((d: { id: number }) => d.id)).toEqual([ids.activeUrgent, ids.active]);
+    expect(body).toMatchObject({ total: 2, counts: { urgent: 2, active: 2, closed: 1, drafts: 2 }, count_limit: 1000 });
+    expect((await list('subtab=urgent')).json().documents.map((d: { id: number }) => d.id).sort()).toEqual([ids.urgentDraft, ids.activeUrgent].sort());
+    expect((await list('subtab=closed')).json().documents.map((d: { id: number }) => d.id)).toEqual([ids.closed]);
+    expect((await list('subtab=drafts')).json().documents.map((d: { status: string }) => d.status)).toEqual(['draft', 'draft']);
+  });
+
+  it('searches the title, case number and client name (any case, the user’s % taken literally), counts included', async () => {
+    const mokoena = (await list('subtab=drafts&search=mokoena')).json();
+    expect(mokoena.documents.map((d: { id: number }) => d.id)).toEqual([ids.draft]);
+    expect(mokoena.counts).toEqual({ urgent: 0, active: 0, closed: 1, drafts: 1 });
+    expect((await list('subtab=active&search=cpt-2025')).json().documents.map((d: { id: number }) => d.id)).toEqual([ids.active]);
+    expect((await list('subtab=urgent&search=100%25')).json().documents.map((d: { id: number }) => d.id)).toEqual([ids.activeUrgent]);
+    expect((await list('subtab=urgent&search=10%25%25')).json().total).toBe(0);
+    // Without a sub-tab too (the list of before): the search now applies.
+    const all = (await list('search=Mokoena')).json();
+    expect(all.documents.map((d: { id: number }) => d.id).sort()).toEqual([ids.draft, ids.closed].sort());
+    expect(all.counts).toBeUndefined();
+  });
+
+  it('pages on the server', async () => {
+    const first = (await list('subtab=drafts&limit=1')).json();
+    const second = (await list('subtab=drafts&limit=1&skip=1')).json();
+    expect(first.documents).toHaveLength(1);
+    expect(second.documents).toHaveLength(1);
+    expect(first.documents[0].id).not.toBe(second.documents[0].id);
+    expect(first.total).toBe(2);
+    expect((await list('subtab=drafts&limit=1&skip=2')).json().documents).toEqual([]);
+  });
+
+  it('keeps the list without a sub-tab as it was: every document in scope, newest first, with the full total', async () => {
+    const body = (await list('')).json();
+    expect(body.total).toBe(5);
+    expect(body.documents).toHaveLength(5);
+    expect(body.counts).toBeUndefined();
+  });
+
+  it('answers 422 with a clear message for a sub-tab or paging it does not know', async () => {
+    const bad = await list('subtab=everything');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('Sub-tab must be one of urgent, active, closed, drafts');
+    expect((await list('subtab=drafts&limit=0')).statusCode).toBe(422);
+    expect((await list('subtab=drafts&skip=-1')).statusCode).toBe(422);
+    expect((await list(`search=${'x'.repeat(201)}`)).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,88 @@
+// Proof generation against a bare pdfkit PDF, in this process (no HTTP, no database): the time to draw a proof of
+// electronic service and seal it (PAdES, with an RFC 3161 time-stamp from the built-in authority) against the time
+// pdfkit takes for a bare two-page PDF with a line of text on each page, in the same run. The time-stamp round trip
+// is measured on its own and taken out ("timestamp round trip apart"): with TSA_URL it is a network call to the
+// authority, whatever LexServe does. Target: ≤ 3× the bare PDF.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSealer } from '../apps/api/src/lib/seal/sealer';
+import { pdfBytes } from '../apps/api/src/modules/documents/pdf-kit';
+import { renderProofOfService, type ProofData } from '../apps/api/src/modules/documents/proof-of-service-pdf';
+
+// pdfkit is the API's dependency: resolved from there (this file sits outside the workspace packages).
+const requireFromApi = createRequire(join(import.meta.dirname, '..', 'apps', 'api', 'package.json'));
+const N = Number(process.env.BENCH_PROOFS ?? 40);
+const dataDir = mkdtempSync(join(tmpdir(), 'lexserve-bench-'));
+const sealer = createSealer({ DATA_DIR: dataDir, PUBLIC_URL: 'https://lexserve.example', SEAL_P12_PATH: undefined, SEAL_P12_PASSPHRASE: undefined, TSA_URL: undefined });
+await sealer.prepare();
+
+const now = new Date('2025-11-21T12:05:00Z');
+const data: ProofData = {
+  securityId: 'LS-ABCD-EFGH-JKMN-PQRS',
+  verificationUrl: 'https://lexserve.example/verify/LS-ABCD-EFGH-JKMN-PQRS',
+  generatedAt: now,
+  firm: { name: 'Demo Attorneys Inc.', address: '1 Long Street, Cape Town, 8001', email: 'info@demo.co.za', phone: '021 555 0100' },
+  branch: { name: 'Cape Town', practiceNumber: 'P-1234', address: '1 Long Street, Cape Town, 8001' },
+  servedOn: { firmName: 'Other Attorneys', branchName: 'Johannesburg', digitalServiceAddress: 'service@other.co.za' },
+  case: {
+    title: 'Plea in Mokoena v Dlamini',
+    caseNumber: '2025-1234',
+    documentType: 'Plea',
+    category: 'Pleadings',
+    priority: 'urgent',
+    attorney: 'Aisha Patel',
+    recipientName: 'Sipho Dlamini',
+    recipientAddress: '5 Main Road, Soweto, 1804',
+  },
+  parties: [
+    { role: 'plaintiff', name: 'Mokoena Holdings (Pty) Ltd', identifier: '2015/123456/07', email: null },
+    { role: 'defendant', name: 'Sipho Dlamini', identifier: '8001015009087', email: 'sipho@example.co.za' },
+  ],
+  files: [{ filename: 'plea.pdf', size: 182_345, sha256: 'a'.repeat(64) }],
+  trailHeadHash: 'b'.repeat(64),
+  servedAt: now,
+  serviceDate: now,
+  signatureName: 'Aisha Patel',
+  signedBy: { name: 'Aisha Patel', email: 'attorney@demo.co.za' },
+  addressSource: 'Nominated in the Notice of Intention to Defend',
+  delivery: { toAddress: 'service@other.co.za', sentAt: now, expiresAt: new Date(now.getTime() + 7 * 86_400_000), events: [] },
+};
+
+/** pdfkit as shipped: measured before LexServe's drawing code loads it (which shares parsed font metrics, pdf-kit.ts). */
+async function bare(): Promise<Buffer> {
+  const PDFDocument = requireFromApi('pdfkit') as typeof import('pdfkit');
+  const doc = new PDFDocument({ size: 'A4' });
+  const done = pdfBytes(doc);
+  doc.font('Helvetica').fontSize(12).text('Page one');
+  doc.addPage();
+  doc.font('Helvetica').fontSize(12).text('Page two');
+  doc.end();
+  return done;
+}
+
+async function time(label: string, run: () => Promise<unknown>) {
+  for (let i = 0; i < 5; i++) await run(); // warm-up: libraries loaded, JIT
+  const samples: number[] = [];
+  for (let i = 0; i < N; i++) {
+    const t0 = performance.now();
+    await run();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  const median = samples[Math.floor(samples.length / 2)]!;
+  console.log(`${label.padEnd(52)} median ${median.toFixed(2).padStart(7)} ms   p90 ${samples[Math.floor(samples.length * 0.9)]!.toFixed(2).padStart(7)} ms`);
+  return median;
+}
+
+console.log(`${N} runs each, medians`);
+const baseline = await time('baseline: bare pdfkit two-page PDF', bare);
+const drawn = await time('proof of service drawn (pdfkit + QR code)', () => renderProofOfService(data));
+const sample = await renderProofOfService(data);
+const sealed = await time('proof of service drawn and sealed (built-in TSA)', async () => sealer.seal(await renderProofOfService(data)));
+const stamp = await time('time-stamp round trip alone (built-in TSA)', () => sealer.timestamp(sample));
+const net = sealed - stamp;
+console.log(`proof drawn ÷ baseline: ${(drawn / baseline).toFixed(1)}×`);
+console.log(`proof drawn and sealed, time-stamp apart ÷ baseline: ${(net / baseline).toFixed(1)}× (target ≤ 3×) ${net / baseline <= 3 ? 'OK' : 'OVER'}`);
+rmSync(dataDir, { recursive: true, force: true });
