@@ -3,11 +3,18 @@
 
 import type PDFKit from 'pdfkit';
 
-export const loadPdfLibs = async () => {
+async function importPdfLibs() {
   const PDFDocument = (await import('pdfkit')).default;
   shareStandardFonts(PDFDocument);
   return { PDFDocument, QRCode: (await import('qrcode')).default };
-};
+}
+let pdfLibs: ReturnType<typeof importPdfLibs> | undefined;
+/** Imported once per process: a dynamic import() still goes through module resolution on every call (some 2 ms a PDF). */
+export const loadPdfLibs = () =>
+  (pdfLibs ??= importPdfLibs().catch((err: unknown) => {
+    pdfLibs = undefined;
+    throw err;
+  }));
 
 type FontMixin = {
   _font: object & { name?: string };
