@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDF } from '@libpdf/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../../../test/document-factories';
+import { makePdf, rawPdf } from '../../../test/document-factories';
 import { hasPdfsig, hasPdftoppm, pdfPages, pdfsig } from '../../../test/tools';
 import { loadPdfLibs, pdfBytes } from '../../modules/documents/pdf-kit';
 import { signatureSpans } from './byte-range';
@@ -80,6 +80,20 @@ describe('the seal placeholder appended by hand', () => {
     expect(appendPlaceholder(new Uint8Array(once), options)).toBeNull();
     expect(appendPlaceholder(new Uint8Array(drawn), { ...options, location: 'Gqeberha — Eastern Cape' })).toBeNull();
     expect(appendPlaceholder(new Uint8Array(drawn.subarray(0, drawn.length - 40)), options)).toBeNull();
+    const page = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>';
+    const withForm = rawPdf(['<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [] >> >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', page]);
+    expect(appendPlaceholder(new Uint8Array(withForm), options)).toBeNull();
+    const literalId = Buffer.from(rawPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', page]).toString('latin1').replace('/Root 1 0 R', '/Root 1 0 R /ID [(a) (a)]'), 'latin1');
+    expect(appendPlaceholder(new Uint8Array(literalId), options)).toBeNull();
+  });
+
+  it('appends to a plain PDF from elsewhere (one-line dictionaries, no /Info or /ID), which pdfsig then accepts sealed', async () => {
+    const plain = rawPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>']);
+    const out = Buffer.from(appendPlaceholder(new Uint8Array(plain), options)!);
+    expect(out.subarray(plain.length).toString('latin1')).toMatch(/\/P 3 0 R\n/);
+    const sealed = await sealer.seal(plain);
+    expect(sealer.read(sealed.pdf)).toMatchObject({ intact: true, covers_whole_file: true, problem: null });
+    if (hasPdfsig) expect(pdfsig(sealed.pdf)).toContain('Signature is Valid');
   });
 
   it('a PDF sealed by hand can be sealed again (by @libpdf/core, a second incremental update), both signatures valid', async () => {

@@ -46,7 +46,7 @@ export function appendPlaceholder(pdf: Uint8Array, opts: PlaceholderOptions): Ui
   const root = refIn(trailer, 'Root');
   const info = refIn(trailer, 'Info');
   const id = /\/ID\s*\[\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*\]/.exec(trailer);
-  if (!size || !root) return null;
+  if (!size || !root || (!id && /\/ID\b/.test(trailer))) return null;
 
   // The cross-reference table: subsections "first count", then 20-byte entries.
   const offsets = new Map<number, number>();
