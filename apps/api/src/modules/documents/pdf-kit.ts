@@ -3,11 +3,18 @@
 
 import type PDFKit from 'pdfkit';
 
-export const loadPdfLibs = async () => {
+async function importPdfLibs() {
   const PDFDocument = (await import('pdfkit')).default;
   shareStandardFonts(PDFDocument);
   return { PDFDocument, QRCode: (await import('qrcode')).default };
-};
+}
+let pdfLibs: ReturnType<typeof importPdfLibs> | undefined;
+/** Imported once per process: a dynamic import() still goes through module resolution on every call (some 2 ms a PDF). */
+export const loadPdfLibs = () =>
+  (pdfLibs ??= importPdfLibs().catch((err: unknown) => {
+    pdfLibs = undefined;
+    throw err;
+  }));
 
 type FontMixin = {
   _font: object & { name?: string };
@@ -53,8 +60,62 @@ function shareStandardFonts(PDFDocument: unknown): void {
       this._fontFamilies[src] = font;
     }
     const result = original.call(this, src, family, size);
-    if (typeof src === 'string' && STANDARD_FONT_NAMES.has(src) && !sharedFonts.has(src)) sharedFonts.set(src, this._font as Record<string, unknown>);
+    if (typeof src === 'string' && STANDARD_FONT_NAMES.has(src) && !sharedFonts.has(src)) {
+      sharedFonts.set(src, this._font as Record<string, unknown>);
+      rememberMeasures(Object.getPrototypeOf(this._font) as StandardFontProto);
+    }
     return result;
+  };
+}
+
+/** pdfkit's StandardFont: `font` is the parsed metrics (shared, above); widths in 1/1000 em, scaled to the size. */
+type StandardFontProto = {
+  font: object;
+  encode(text: string, features?: unknown): [string[], object[]];
+  widthOfString(text: string, size: number, features?: unknown): number;
+};
+/** Per font metrics: a string's encoding (hex codes, glyph positions) and its width at 1,000 pt. */
+const measures = new WeakMap<object, { encoded: Map<string, [string[], object[]]>; widths: Map<string, number> }>();
+const MEASURES_KEPT = 20_000;
+let measuresRemembered = false;
+
+/**
+ * Laying out text is most of the time a short PDF takes: pdfkit measures every word (glyph by glyph, with kerning
+ * pairs looked up by name) to wrap it, and again to write it. A standard font's measures of a string never change,
+ * so they are kept per font and string (the same words recur in every proof: labels, names, dates). pdfkit does
+ * not change what encode answers (pdfkit.node.mjs `_fragment` copies before it adjusts), so the arrays are shared;
+ * the width is kept at 1,000 pt and scaled as pdfkit scales it, so every figure is the one pdfkit computes.
+ */
+function rememberMeasures(proto: StandardFontProto): void {
+  if (measuresRemembered || typeof proto.encode !== 'function' || typeof proto.widthOfString !== 'function') return;
+  measuresRemembered = true;
+  const { encode, widthOfString } = proto;
+  const of = (font: object) => {
+    let m = measures.get(font);
+    if (!m) measures.set(font, (m = { encoded: new Map(), widths: new Map() }));
+    return m;
+  };
+  proto.encode = function (this: StandardFontProto, text, features) {
+    const { encoded } = of(this.font);
+    const key = `${text}`;
+    let known = encoded.get(key);
+    if (!known) {
+      if (encoded.size >= MEASURES_KEPT) encoded.clear();
+      known = encode.call(this, key, features);
+      encoded.set(key, known);
+    }
+    return known;
+  };
+  proto.widthOfString = function (this: StandardFontProto, text, size, features) {
+    const { widths } = of(this.font);
+    const key = `${text}`;
+    let width = widths.get(key);
+    if (width === undefined) {
+      if (widths.size >= MEASURES_KEPT) widths.clear();
+      width = widthOfString.call(this, key, 1000, features);
+      widths.set(key, width);
+    }
+    return width * (size / 1000);
   };
 }
 
