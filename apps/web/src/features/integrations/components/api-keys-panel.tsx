@@ -10,15 +10,11 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { RowsTable } from '../../../components/data-table/rows-table';
 import { useToast } from '../../../components/toast-provider';
 import { formatDateTime } from '../../../lib/format';
 import { apiKeyErrorMessage, useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey } from '../api/api-keys';
@@ -119,37 +115,29 @@ export function ApiKeysPanel() {
       {keys.isError ? <Alert severity="error">{apiKeyErrorMessage(keys.error, 'Failed to load API keys. Please try again.')}</Alert> : null}
       {keys.data && keys.data.api_keys.length === 0 ? <Typography>No API keys yet.</Typography> : null}
       {keys.data && keys.data.api_keys.length > 0 ? (
-        <Table size="small" aria-label="API keys">
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Scope</TableCell>
-              <TableCell>Key</TableCell>
-              <TableCell>Created</TableCell>
-              <TableCell>Last used</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {keys.data.api_keys.map((k) => (
-              <TableRow key={k.id}>
-                <TableCell>{k.name}</TableCell>
-                <TableCell>{API_KEY_SCOPE_LABELS[k.scope]}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{k.prefix}…</TableCell>
-                <TableCell>
-                  {formatDateTime(k.created_at)}
-                  {k.created_by ? ` by ${k.created_by.full_name}` : ''}
-                </TableCell>
-                <TableCell>{k.last_used_at ? formatDateTime(k.last_used_at) : 'Never'}</TableCell>
-                <TableCell align="right">
-                  <Button color="error" size="small" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
-                    Revoke
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RowsTable
+          label="API keys"
+          rows={keys.data.api_keys}
+          rowKey={(k) => k.id}
+          columns={[
+            { id: 'name', header: 'Name', card: 'title', cell: (k) => k.name },
+            { id: 'scope', header: 'Scope', cell: (k) => API_KEY_SCOPE_LABELS[k.scope] },
+            { id: 'key', header: 'Key', cellSx: { fontFamily: 'monospace' }, cell: (k) => `${k.prefix}…` },
+            { id: 'created', header: 'Created', cell: (k) => `${formatDateTime(k.created_at)}${k.created_by ? ` by ${k.created_by.full_name}` : ''}` },
+            { id: 'last-used', header: 'Last used', cell: (k) => (k.last_used_at ? formatDateTime(k.last_used_at) : 'Never') },
+            {
+              id: 'actions',
+              header: 'Actions',
+              align: 'right',
+              card: 'actions',
+              cell: (k) => (
+                <Button color="error" size="small" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
+                  Revoke
+                </Button>
+              ),
+            },
+          ]}
+        />
       ) : null}
       <CreateApiKeyDialog
         open={creating}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeSubscription, makeUser } from '../../../testing/factories';
 import { mockApi, reply, type MockRequest } from '../../../testing/mock-api';
 import { renderApp, renderWithProviders, signIn } from '../../../testing/render';
@@ -132,6 +132,25 @@ describe('Developers settings', () => {
     await user.click(screen.getByRole('button', { name: `Delete ${hook.url}` }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete webhook endpoint?' })).getByRole('button', { name: 'Delete endpoint' }));
     await waitFor(() => expect(find('DELETE', '/webhooks/3')).toHaveLength(1));
+  });
+});
+
+describe('Developers settings on a phone', () => {
+  it('shows keys and endpoints as cards with their actions in view', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (media) =>
+        ({ matches: media.includes('max-width'), media, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: () => false }) as MediaQueryList,
+    );
+    setup();
+    const keyCard = within(await screen.findByRole('list', { name: 'API keys' })).getByRole('listitem');
+    expect(keyCard).toHaveTextContent('Reporting');
+    expect(within(keyCard).getByText('Last used')).toBeInTheDocument();
+    expect(within(keyCard).getByRole('button', { name: 'Revoke Reporting' })).toBeInTheDocument();
+    const hookCard = within(await screen.findByRole('list', { name: 'Webhook endpoints' })).getByRole('listitem');
+    expect(hookCard).toHaveTextContent('https://practice.example.co.za/hooks');
+    expect(within(hookCard).getByRole('button', { name: 'Delete https://practice.example.co.za/hooks' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    vi.restoreAllMocks();
   });
 });
 

@@ -20,6 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { RowsTable } from '../../../components/data-table/rows-table';
 import { useToast } from '../../../components/toast-provider';
 import { formatDateTime } from '../../../lib/format';
 import {
@@ -211,22 +212,22 @@ export function WebhooksPanel() {
       {hooks.isError ? <Alert severity="error">{webhookErrorMessage(hooks.error, 'Failed to load webhook endpoints. Please try again.')}</Alert> : null}
       {hooks.data && hooks.data.webhooks.length === 0 ? <Typography>No webhook endpoints yet.</Typography> : null}
       {hooks.data && hooks.data.webhooks.length > 0 ? (
-        <Table size="small" aria-label="Webhook endpoints">
-          <TableHead>
-            <TableRow>
-              <TableCell>URL</TableCell>
-              <TableCell>Events</TableCell>
-              <TableCell>Created</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {hooks.data.webhooks.map((h) => (
-              <TableRow key={h.id}>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{h.url}</TableCell>
-                <TableCell>{h.events.join(', ')}</TableCell>
-                <TableCell>{formatDateTime(h.created_at)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <RowsTable
+          label="Webhook endpoints"
+          rows={hooks.data.webhooks}
+          rowKey={(h) => h.id}
+          columns={[
+            { id: 'url', header: 'URL', card: 'title', cellSx: { wordBreak: 'break-all' }, cell: (h) => h.url },
+            { id: 'events', header: 'Events', cell: (h) => h.events.join(', ') },
+            { id: 'created', header: 'Created', cell: (h) => formatDateTime(h.created_at) },
+            {
+              id: 'actions',
+              header: 'Actions',
+              align: 'right',
+              card: 'actions',
+              cellSx: { whiteSpace: 'nowrap' },
+              cell: (h) => (
+                <>
                   <Button size="small" onClick={() => setViewing(h)} aria-label={`Deliveries to ${h.url}`}>
                     Deliveries
                   </Button>
@@ -236,11 +237,11 @@ export function WebhooksPanel() {
                   <Button size="small" color="error" onClick={() => setDeleting(h)} aria-label={`Delete ${h.url}`}>
                     Delete
                   </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                </>
+              ),
+            },
+          ]}
+        />
       ) : null}
       <AddWebhookDialog
         open={adding}
