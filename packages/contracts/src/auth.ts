@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './common';
+import { EMAIL_PATTERN, PASSWORD_RULE } from './constants';
 
-export const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).+$/;
+export { PASSWORD_RULE };
 
 export const LoginInputSchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').regex(EMAIL_PATTERN, 'Please enter a valid email address'),

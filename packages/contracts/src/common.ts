@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CREATABLE_FIRM_ROLES, EMAIL_PATTERN, FIRM_ROLES, ROLE_LABELS, ROLES, isFirmRole, type Role } from './constants';
 
 /** Positive integer id in a path or body; accepts numeric strings from path params. */
 /** The largest id a row can have (PostgreSQL integer). */
@@ -41,22 +42,6 @@ export const OptionalTextSchema = z
     return t ? t : null;
   });
 
-/** The spec's e-mail shape: something@something.tld */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { CREATABLE_FIRM_ROLES, EMAIL_PATTERN, FIRM_ROLES, ROLE_LABELS, ROLES, isFirmRole, type Role };
 
-export const ROLES = ['system_admin', 'sheriff', 'firm_admin', 'branch_admin', 'legal_practitioner'] as const;
 export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
-export const FIRM_ROLES = ['firm_admin', 'branch_admin', 'legal_practitioner'] as const satisfies readonly Role[];
-export const CREATABLE_FIRM_ROLES = ['branch_admin', 'legal_practitioner'] as const satisfies readonly Role[];
-
-export const ROLE_LABELS: Record<Role, string> = {
-  system_admin: 'System Administrator',
-  sheriff: 'Sheriff',
-  firm_admin: 'Firm Administrator',
-  branch_admin: 'Branch Administrator',
-  legal_practitioner: 'Legal Practitioner',
-};
-
-export const isFirmRole = (role: Role): role is (typeof FIRM_ROLES)[number] =>
-  (FIRM_ROLES as readonly Role[]).includes(role);

@@ -1,18 +1,9 @@
-import { z } from 'zod';
-
-/** Every non-2xx body has this shape; validation failures carry a list in `detail`. */
-export const ValidationIssueSchema = z.object({
-  loc: z.array(z.union([z.string(), z.number()])),
-  msg: z.string(),
-  type: z.string(),
-});
-export const ApiErrorSchema = z.object({
-  detail: z.union([z.string(), z.array(ValidationIssueSchema)]),
-  code: z.string().optional(),
-  request_id: z.string().optional(),
-});
-export type ApiError = z.infer<typeof ApiErrorSchema>;
-export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
+/**
+ * Every non-2xx body has this shape; validation failures carry a list in `detail`. Types only (no zod here): the
+ * web app's first pages read the error catalogue below without loading the schema library (docs/performance.md).
+ */
+export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
+export type ApiError = { detail: string | ValidationIssue[]; code?: string; request_id?: string };
 
 /** An entry of the error catalogue: the code the client switches on, its HTTP status, the user's words. */
 export type ErrorDef = { code: string; status: number; message: string };

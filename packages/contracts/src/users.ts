@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATION_TYPES, type NotificationType } from './constants';
 import { CREATABLE_FIRM_ROLES, EMAIL_PATTERN, IdSchema, OptionalTextSchema, QueryBooleanSchema, ROLES, RoleSchema } from './common';
 import { ServiceAreasSchema } from './courts';
 import { defineErrors } from './errors';
@@ -139,15 +140,8 @@ export const FirmBranchesWithUsersSchema = z.object({
   unassigned_users: z.array(UserSchema),
 });
 
-export const NOTIFICATION_TYPES = [
-  'assignment_notification',
-  'status_update',
-  'completion_notification',
-  'deadline_reminder',
-  'system_alert',
-] as const;
+export { NOTIFICATION_TYPES, type NotificationType };
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
-export type NotificationType = z.infer<typeof NotificationTypeSchema>;
 
 export const NotificationPreferencesSchema = z.object({
   preferences: z.record(NotificationTypeSchema, z.object({ email: z.boolean() })),

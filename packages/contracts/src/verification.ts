@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VERIFICATION_MESSAGES, VERIFICATION_STATUSES, sealChangeText, type VerificationStatus } from './constants';
 import { defineErrors } from './errors';
 
 /**
@@ -20,18 +21,7 @@ export function normalizeSecurityId(input: string): string | null {
   return `LS-${s.slice(0, 4)}-${s.slice(4, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}`;
 }
 
-/** modified_after_sealing: an uploaded PDF carries LexServe's seal, but its bytes changed after it was sealed. */
-export const VERIFICATION_STATUSES = ['verified', 'invalid', 'revoked', 'not_found', 'modified_after_sealing'] as const;
-export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
-
-export const VERIFICATION_MESSAGES: Record<VerificationStatus, string> = {
-  verified: 'This document is authentic: it was served through LexServe and has not been altered.',
-  invalid:
-    'The stored proof of service no longer matches its recorded fingerprint. Do not rely on this document; contact the issuing firm.',
-  revoked: 'This document has been revoked and is no longer valid. Please contact the issuing firm for more information.',
-  not_found: 'Security ID not found in verification database',
-  modified_after_sealing: 'This PDF was sealed by LexServe, but it was changed after sealing. Do not rely on it; ask the issuing firm for the original.',
-};
+export { VERIFICATION_MESSAGES, VERIFICATION_STATUSES, sealChangeText, type VerificationStatus };
 
 /**
  * The PDF signature (seal) read from the file itself: anyone can check it with a PDF reader or pdfsig, without
@@ -55,15 +45,6 @@ export const SealSchema = z.object({
   problem: z.string().nullable(),
 });
 export type Seal = z.infer<typeof SealSchema>;
-
-/** "changed after sealing: …" in words, from a seal that is present but not intact or not covering the whole file. */
-export function sealChangeText(seal: Pick<Seal, 'intact' | 'covers_whole_file'>): string | null {
-  const changes = [
-    seal.intact ? null : 'bytes inside the sealed content were altered, so the seal no longer matches it',
-    seal.covers_whole_file ? null : 'content was added after the seal (an incremental update), which the seal does not cover',
-  ].filter(Boolean);
-  return changes.length ? changes.join('; ') : null;
-}
 
 /** The file check's message when the uploaded bytes are not a stored file but the PDF carries a seal. */
 export const SEAL_FILE_MESSAGES = {

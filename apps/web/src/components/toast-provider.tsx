@@ -1,9 +1,11 @@
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import type { AlertColor } from '@mui/material/Alert';
 import type { ReactNode } from 'react';
-import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState } from 'react';
+import type { Toast } from './toast-snackbar';
 
-type Toast = { id: number; message: string; severity: AlertColor };
+// The snackbar's code loads with the first toast, and stays mounted after it (docs/performance.md).
+const ToastSnackbar = lazy(async () => ({ default: (await import('./toast-snackbar')).ToastSnackbar }));
+
 type ShowToast = (message: string, severity?: AlertColor) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
@@ -12,9 +14,11 @@ const ToastContext = createContext<ShowToast | null>(null);
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Toast[]>([]);
   const current = queue[0];
+  const [shown, setShown] = useState(false);
 
   const showToast = useCallback<ShowToast>((message, severity = 'success') => {
     setQueue((items) => [...items, { id: Date.now() + Math.random(), message, severity }]);
+    setShown(true);
   }, []);
 
   const close = useCallback(() => setQueue((items) => items.slice(1)), []);
@@ -23,19 +27,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={current?.id}
-        open={Boolean(current)}
-        autoHideDuration={4000}
-        onClose={(_, reason) => reason !== 'clickaway' && close()}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        {current ? (
-          <Alert onClose={close} severity={current.severity} variant="filled" sx={{ width: '100%' }}>
-            {current.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {shown && (
+        <Suspense fallback={null}>
+          <ToastSnackbar toast={current} onClose={close} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import type { NotificationType } from '@lexserve/contracts/users';
+import type { NotificationType } from '@lexserve/contracts/constants';
 
 /**
  * Business constants of spec 1, sections 4.2 and 9, in one file.
@@ -87,16 +87,16 @@ export const BADGE_MAX = 99;
 /** Success banners (dashboard, profile) and the shared banner hide after this long. */
 export const BANNER_AUTO_HIDE_MS = 5 * SECOND;
 
-// Roles and their labels are shared with the API (packages/contracts).
-export { CREATABLE_FIRM_ROLES, FIRM_ROLES, ROLE_LABELS } from '@lexserve/contracts/common';
-export type { Role } from '@lexserve/contracts/common';
+// Roles and their labels are shared with the API (packages/contracts/src/constants.ts, no zod: the first pages load it).
+export { CREATABLE_FIRM_ROLES, FIRM_ROLES, ROLE_LABELS } from '@lexserve/contracts/constants';
+export type { Role } from '@lexserve/contracts/constants';
 export type CreatableFirmRole = 'branch_admin' | 'legal_practitioner';
 
 /** Subscription statuses that count as active (spec 9). */
 export const ACTIVE_SUBSCRIPTION_STATUSES = ['active', 'trial'] as const;
 
 /** Notification types (spec 3 and 9) with their labels. */
-export { NOTIFICATION_TYPES } from '@lexserve/contracts/users';
+export { NOTIFICATION_TYPES } from '@lexserve/contracts/constants';
 export type { NotificationType };
 
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
@@ -109,7 +109,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
 
 /** Password rule shared by sign-up, change password and reset (spec 9). */
 export const PASSWORD_MIN_LENGTH = 8;
-export { PASSWORD_RULE as PASSWORD_COMPLEXITY } from '@lexserve/contracts/auth';
+export { PASSWORD_RULE as PASSWORD_COMPLEXITY } from '@lexserve/contracts/constants';
 
 /** Where users reach LexServe support (payment pages, 'Contact Support'). */
 export const SUPPORT_CONTACT = { email: 'support@lexserve.co.za', phone: '+27 10 446 5300' } as const;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, RegisterOptions, Resolver, UseFormReturn } from 'react-hook-form';
 
 /**
  * Connects a react-hook-form field to an MUI TextField: the ref goes to the <input>, the error
@@ -22,4 +22,16 @@ export const fieldProps = <T extends FieldValues>(
     error: Boolean(error),
     helperText: error?.message ?? options.helperText,
   };
+};
+
+/**
+ * A resolver loaded at the form's first check (the user's first submit or blur), not with the page: the public pages'
+ * forms (login, sign-up, forgot password) load their schemas and zod only when the user interacts
+ * (docs/performance.md). `load` answers the resolver itself, e.g. `zodResolver(Schema)` from dynamic imports.
+ */
+export const lazyResolver = <Input extends FieldValues, Context, Output>(
+  load: () => Promise<Resolver<Input, Context, Output>>,
+): Resolver<Input, Context, Output> => {
+  let resolver: Promise<Resolver<Input, Context, Output>> | undefined;
+  return async (values, context, options) => (await (resolver ??= load()))(values, context, options);
 };

@@ -3,17 +3,12 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Suspense, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
 import { BrandLogo } from '../../components/brand-logo';
 import { DemoInstallationNote } from '../../components/demo-notice';
@@ -22,6 +17,8 @@ import { MAIN_CONTENT_ID } from '../../components/skip-link';
 import { paths } from '../../config/paths';
 import { useHasSession } from '../../lib/auth';
 import { brandColors } from '../../theme';
+
+const PublicMenuDrawer = lazy(async () => ({ default: (await import('./public-menu-drawer')).PublicMenuDrawer }));
 
 const LINKS = [
   { label: 'Home', to: paths.home },
@@ -42,6 +39,7 @@ const navLinkSx = {
 function PublicTopBar() {
   const signedIn = useHasSession();
   const [open, setOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
   return (
     <AppBar position="sticky" color="primary" component="header">
       <Container maxWidth="lg">
@@ -76,45 +74,22 @@ function PublicTopBar() {
             aria-label="Open menu"
             aria-controls="public-menu"
             aria-expanded={open}
-            onClick={() => setOpen(true)}
+            onClick={() => {
+              setMenuUsed(true);
+              setOpen(true);
+            }}
             sx={{ display: { md: 'none' } }}
           >
             <MenuIcon />
           </IconButton>
         </Toolbar>
       </Container>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)}>
-        <Box id="public-menu" sx={{ width: 280 }} role="navigation" aria-label="Main">
-          <Box sx={{ p: 2 }}>
-            <BrandLogo />
-          </Box>
-          <Divider />
-          <List>
-            {LINKS.map((link) => (
-              <ListItemButton key={link.to} component={NavLink} to={link.to} end onClick={() => setOpen(false)}>
-                <ListItemText primary={link.label} />
-              </ListItemButton>
-            ))}
-          </List>
-          <Divider />
-          <Stack spacing={1} sx={{ p: 2 }}>
-            {signedIn ? (
-              <Button component={RouterLink} to={paths.app.root} variant="contained" onClick={() => setOpen(false)}>
-                Go to Dashboard
-              </Button>
-            ) : (
-              <>
-                <Button component={RouterLink} to={paths.login} variant="outlined" onClick={() => setOpen(false)}>
-                  Log in
-                </Button>
-                <Button component={RouterLink} to={paths.signup} variant="contained" color="secondary" onClick={() => setOpen(false)}>
-                  Sign up
-                </Button>
-              </>
-            )}
-          </Stack>
-        </Box>
-      </Drawer>
+      {/* The phone menu's drawer is its own chunk, loaded when first opened (docs/performance.md). */}
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <PublicMenuDrawer links={LINKS} open={open} signedIn={signedIn} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,13 +5,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { fieldProps } from '../../../lib/form';
+import { fieldProps, lazyResolver } from '../../../lib/form';
 import { forgotPasswordErrorMessage, requestPasswordReset } from '../api/password-reset';
-import { ForgotPasswordFormSchema, type ForgotPasswordForm as Values } from '../schemas';
+import type { ForgotPasswordForm as Values } from '../schemas';
 
 /** Asks for a reset link; the answer is the same whether or not the address is registered. */
 export function ForgotPasswordForm() {
-  const form = useForm<Values>({ resolver: zodResolver(ForgotPasswordFormSchema), defaultValues: { email: '' }, mode: 'onTouched' });
+  const form = useForm<Values>({ resolver: lazyResolver(async () => {
+      const [{ zodResolver }, { ForgotPasswordFormSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('../schemas')]);
+      return zodResolver(ForgotPasswordFormSchema);
+    }), defaultValues: { email: '' }, mode: 'onTouched' });
   const mutation = useMutation({ mutationFn: (values: Values) => requestPasswordReset(values.email) });
 
   if (mutation.isSuccess) {

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginInputSchema, type TokenPair } from '@lexserve/contracts/auth';
+import type { TokenPair } from '@lexserve/contracts/auth';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +9,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { fieldProps } from '../../../lib/form';
+import { fieldProps, lazyResolver } from '../../../lib/form';
 import { PasswordField } from '../../../components/password-field';
 import { loginErrorMessage, loginWithPassword } from '../api/login';
 
@@ -26,7 +25,10 @@ export function LoginForm({
   onAttempt?: () => void;
 }) {
   const form = useForm({
-    resolver: zodResolver(LoginInputSchema),
+    resolver: lazyResolver(async () => {
+      const [{ zodResolver }, { LoginInputSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@lexserve/contracts/auth')]);
+      return zodResolver(LoginInputSchema);
+    }),
     defaultValues: { email: '', password: '' },
     // Checked on submit, then as the user corrects: tabbing past an empty field is not an error yet.
     mode: 'onSubmit',

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { RegisterInputSchema } from '@lexserve/contracts/auth';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { PasswordField } from '../../../components/password-field';
-import { fieldProps } from '../../../lib/form';
+import { fieldProps, lazyResolver } from '../../../lib/form';
 import { serverFieldErrors, useErrorSummary } from '../../../lib/use-error-summary';
 import { registerFirmAdministrator, registrationErrorMessage } from '../api/register';
 
@@ -48,7 +46,14 @@ const EMPTY = {
 const CONFLICT_FIELDS = { EMAIL_TAKEN: 'email', USER_EMAIL_TAKEN: 'email', PRACTICE_NUMBER_TAKEN: 'practice_number' };
 
 export function SignupForm({ onRegistered }: { onRegistered: () => void }) {
-  const form = useForm({ resolver: zodResolver(RegisterInputSchema), mode: 'onTouched', defaultValues: EMPTY });
+  const form = useForm({
+    resolver: lazyResolver(async () => {
+      const [{ zodResolver }, { RegisterInputSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@lexserve/contracts/auth')]);
+      return zodResolver(RegisterInputSchema);
+    }),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
   const register = useMutation({
     mutationFn: registerFirmAdministrator,
     onSuccess: onRegistered,

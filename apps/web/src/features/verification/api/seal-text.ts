@@ -1,4 +1,5 @@
-import { sealChangeText, type Seal } from '@lexserve/contracts/verification';
+import { sealChangeText } from '@lexserve/contracts/constants';
+import type { Seal } from '@lexserve/contracts/verification';
 import { formatLongDateTime } from '../../../lib/format';
 
 /** The common name of a distinguished name ("CN=LexServe Document Seal (local), O=…" → "LexServe Document Seal (local)"). */

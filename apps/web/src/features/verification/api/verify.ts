@@ -1,9 +1,5 @@
-import {
-  VERIFICATION_MESSAGES,
-  type FileVerificationResult,
-  type VerificationResult,
-  type VerificationStatus,
-} from '@lexserve/contracts/verification';
+import { VERIFICATION_MESSAGES, type VerificationStatus } from '@lexserve/contracts/constants';
+import type { FileVerificationResult, VerificationResult } from '@lexserve/contracts/verification';
 import { api, isApiRequestError, uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
 import { getAccessToken } from '../../../lib/session-store';
 import { formatLongDateTime } from '../../../lib/format';

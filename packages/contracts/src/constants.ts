@@ -1,0 +1,57 @@
+/**
+ * Plain values shared by the API and the web app, with no zod: the web app's first pages (home, login, verification)
+ * import these without loading the schema library (docs/performance.md, section 5). The schemas that check them
+ * live beside their contracts (common.ts, users.ts, auth.ts), which re-export these.
+ */
+
+/** The spec's e-mail shape: something@something.tld */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).+$/;
+
+export const ROLES = ['system_admin', 'sheriff', 'firm_admin', 'branch_admin', 'legal_practitioner'] as const;
+export type Role = (typeof ROLES)[number];
+export const FIRM_ROLES = ['firm_admin', 'branch_admin', 'legal_practitioner'] as const satisfies readonly Role[];
+export const CREATABLE_FIRM_ROLES = ['branch_admin', 'legal_practitioner'] as const satisfies readonly Role[];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  system_admin: 'System Administrator',
+  sheriff: 'Sheriff',
+  firm_admin: 'Firm Administrator',
+  branch_admin: 'Branch Administrator',
+  legal_practitioner: 'Legal Practitioner',
+};
+
+export const isFirmRole = (role: Role): role is (typeof FIRM_ROLES)[number] =>
+  (FIRM_ROLES as readonly Role[]).includes(role);
+
+export const NOTIFICATION_TYPES = [
+  'assignment_notification',
+  'status_update',
+  'completion_notification',
+  'deadline_reminder',
+  'system_alert',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** modified_after_sealing: an uploaded PDF carries LexServe's seal, but its bytes changed after it was sealed. */
+export const VERIFICATION_STATUSES = ['verified', 'invalid', 'revoked', 'not_found', 'modified_after_sealing'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+export const VERIFICATION_MESSAGES: Record<VerificationStatus, string> = {
+  verified: 'This document is authentic: it was served through LexServe and has not been altered.',
+  invalid:
+    'The stored proof of service no longer matches its recorded fingerprint. Do not rely on this document; contact the issuing firm.',
+  revoked: 'This document has been revoked and is no longer valid. Please contact the issuing firm for more information.',
+  not_found: 'Security ID not found in verification database',
+  modified_after_sealing: 'This PDF was sealed by LexServe, but it was changed after sealing. Do not rely on it; ask the issuing firm for the original.',
+};
+
+/** "changed after sealing: …" in words, from a seal that is present but not intact or not covering the whole file. */
+export function sealChangeText(seal: { intact: boolean; covers_whole_file: boolean }): string | null {
+  const changes = [
+    seal.intact ? null : 'bytes inside the sealed content were altered, so the seal no longer matches it',
+    seal.covers_whole_file ? null : 'content was added after the seal (an incremental update), which the seal does not cover',
+  ].filter(Boolean);
+  return changes.length ? changes.join('; ') : null;
+}
