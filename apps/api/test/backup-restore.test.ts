@@ -36,6 +36,21 @@ async function snapshot(raw: RawDb): Promise<Record<string, string>> {
   return out;
 }
 
+/**
+ * The snapshot of a running installation once its background work (the domain events' dispatcher, due jobs) has
+ * settled: two snapshots half a second apart that agree. A backup taken then restores to exactly that.
+ */
+async function settledSnapshot(raw: RawDb): Promise<Record<string, string>> {
+  let last = await snapshot(raw);
+  for (let i = 0; i < 40; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await snapshot(raw);
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  throw new Error('the installation did not settle within 20 s');
+}
+
 /** Every stored file of the installation's store: key → SHA-256. */
 async function storedFiles(env: Env): Promise<Record<string, string>> {
   const store = createFileStore(env);
@@ -164,7 +179,7 @@ describe.skipIf(!process.env.DATABASE_URL)('backup and restore on PostgreSQL and
     const token = await t.login(DEMO.attorney);
     const me = (await t.as(token).get('/api/v1/users/me')).json();
     const { documentId, files } = await addCaseFiles(t.inject, token, me.firm_id, me.branch_id);
-    const tables = await snapshot(t.database.raw);
+    const tables = await settledSnapshot(t.database.raw);
     const stored = await storedFiles(t.env);
     expect(Object.keys(stored)).toHaveLength(2);
 
