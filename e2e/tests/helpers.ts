@@ -42,6 +42,10 @@ export const allowConsoleErrors = (page: Page, ...patterns: RegExp[]) => {
  * naming the rule and the elements. Journeys call it on each page they visit.
  */
 export async function expectAccessible(page: Page, label = new URL(page.url()).pathname) {
+  // Colours are judged as they end up, not halfway through a fade (a toast sliding in): finite transitions finish now.
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) if (animation.effect?.getTiming().iterations !== Infinity) animation.finish();
+  });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
