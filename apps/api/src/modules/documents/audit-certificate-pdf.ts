@@ -1,5 +1,5 @@
 // pdfkit is loaded on first use: it is large and only needed when a certificate is drawn.
-import { loadPdfLibs, pdfBytes, sast } from './pdf-kit';
+import { loadPdfLibs, noticeSections, pdfBytes, sast } from './pdf-kit';
 
 type AuditEvent = {
   /** Position in the trail, from 1. */
@@ -78,19 +78,7 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
   });
   const done = pdfBytes(doc);
 
-  const width = doc.page.width - 2 * M;
-  const ensure = (space: number) => {
-    if (doc.y + space > doc.page.height - BOTTOM) doc.addPage();
-  };
-  const section = (heading: string) => {
-    ensure(60);
-    doc.moveDown(0.8);
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(ACCENT).text(heading.toUpperCase(), M, doc.y, { characterSpacing: 0.6 });
-    const y = doc.y + 2;
-    doc.moveTo(M, y).lineTo(M + width, y).lineWidth(0.6).strokeColor(RULE).stroke();
-    doc.y = y + 6;
-    doc.fillColor(INK);
-  };
+  const { width, ensure, section } = noticeSections(doc, { margin: M, bottom: BOTTOM, ink: INK, accent: ACCENT, rule: RULE });
   const field = (name: string, value: string | null | undefined, opts: { mono?: boolean; color?: string } = {}) => {
     const text = value && value.trim() ? value : '—';
     const labelWidth = 130;

@@ -182,3 +182,24 @@ export const sast = {
 /** "812 bytes", "120.5 KB", "2.31 MB". */
 export const formatSize = (bytes: number) =>
   bytes < 1024 ? `${bytes} bytes` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 ** 2).toFixed(2)} MB`;
+
+/**
+ * The sections of a LexServe notice or certificate (the proof of service, the audit certificate): `ensure` starts a
+ * new page when less than `space` is left above the footer room; `section` writes a heading with its rule.
+ */
+export function noticeSections(doc: PDFKit.PDFDocument, style: { margin: number; bottom: number; ink: string; accent: string; rule: string }) {
+  const width = doc.page.width - 2 * style.margin;
+  const ensure = (space: number) => {
+    if (doc.y + space > doc.page.height - style.bottom) doc.addPage();
+  };
+  const section = (heading: string) => {
+    ensure(60);
+    doc.moveDown(0.8);
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(style.accent).text(heading.toUpperCase(), style.margin, doc.y, { characterSpacing: 0.6 });
+    const y = doc.y + 2;
+    doc.moveTo(style.margin, y).lineTo(style.margin + width, y).lineWidth(0.6).strokeColor(style.rule).stroke();
+    doc.y = y + 6;
+    doc.fillColor(style.ink);
+  };
+  return { width, ensure, section };
+}

@@ -1,5 +1,5 @@
 // pdfkit and qrcode are loaded on first use: they are large and only needed when a proof is drawn.
-import { drawQrCode, formatSize, loadPdfLibs, pdfBytes, sast } from './pdf-kit';
+import { drawQrCode, formatSize, loadPdfLibs, noticeSections, pdfBytes, sast } from './pdf-kit';
 
 export type ProofData = {
   securityId: string;
@@ -78,19 +78,7 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
   });
   const done = pdfBytes(doc);
 
-  const width = doc.page.width - 2 * M;
-  const ensure = (space: number) => {
-    if (doc.y + space > doc.page.height - BOTTOM) doc.addPage();
-  };
-  const section = (title: string) => {
-    ensure(60);
-    doc.moveDown(0.8);
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(ACCENT).text(title.toUpperCase(), M, doc.y, { characterSpacing: 0.6 });
-    const y = doc.y + 2;
-    doc.moveTo(M, y).lineTo(M + width, y).lineWidth(0.6).strokeColor(RULE).stroke();
-    doc.y = y + 6;
-    doc.fillColor(INK);
-  };
+  const { width, ensure, section } = noticeSections(doc, { margin: M, bottom: BOTTOM, ink: INK, accent: ACCENT, rule: RULE });
   const field = (label: string, value: string | null | undefined) => {
     const text = value && value.trim() ? value : '—';
     const labelWidth = 150;
