@@ -43,9 +43,13 @@ export const allowConsoleErrors = (page: Page, ...patterns: RegExp[]) => {
  */
 export async function expectAccessible(page: Page, label = new URL(page.url()).pathname) {
   // Colours are judged as they end up, not halfway through a fade (a toast sliding in): finite transitions finish now.
-  await page.evaluate(() => {
-    for (const animation of document.getAnimations()) if (animation.effect?.getTiming().iterations !== Infinity) animation.finish();
-  });
+  // Twice, a moment apart: a part loaded on demand (a toast) may start its transition just after the first pass.
+  for (let pass = 0; pass < 2; pass++) {
+    await page.evaluate(() => {
+      for (const animation of document.getAnimations()) if (animation.effect?.getTiming().iterations !== Infinity) animation.finish();
+    });
+    if (pass === 0) await page.waitForTimeout(200);
+  }
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -248,6 +248,8 @@ test('the system admin creates a plan, then suspends and reactivates a firm on i
   const card = page.getByRole('article', { name: planName });
   await expect(card.getByText('R 299.00')).toBeVisible();
   await expect(card.getByText('Up to 2 users')).toBeVisible();
+  // The confirmation toast has arrived (it slides in; axe then judges its settled colours).
+  await expect(page.getByText('Subscription plan created successfully')).toBeVisible();
   await shot(page, 'admin-plans');
 
   // A new firm subscribes to the new plan (no trial: the subscription is active at once).
