@@ -1,5 +1,5 @@
 FROM node:20-bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends libreoffice-writer-nogui && rm -rf /var/lib/apt/lists/* \
+RUN apt-get update && apt-get install -y --no-install-recommends libreoffice-writer-nogui postgresql-client && rm -rf /var/lib/apt/lists/* \
   && npm install -g pnpm@10.34.9
 WORKDIR /app
 COPY . .

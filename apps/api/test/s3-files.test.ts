@@ -88,7 +88,7 @@ describe('the app with its files on S3', () => {
     expect(await s3.objectKeys()).not.toContain(key);
   }, 60_000);
 
-  it('a 99 MB upload streams through to S3 as a multipart upload; one over 100 MB is cut off and leaves nothing', async () => {
+  it('a 100 MB upload (the limit itself) streams through to S3 as a multipart upload; one over 100 MB is cut off and leaves nothing', async () => {
     const created = await app.as(firm.token).post('/api/v1/documents/', {
       title: 'Draft with a large file',
       firm_id: other.firmId,
@@ -104,11 +104,11 @@ describe('the app with its files on S3', () => {
       return app.inject({ method: 'POST', url: '/api/v1/documents/upload', payload, headers: { ...headers, authorization: `Bearer ${firm.token}` } });
     };
     const before = await s3.objectKeys();
-    const big = await send(99 * 1024 * 1024);
+    const big = await send(100 * 1024 * 1024);
     expect(big.statusCode, big.body).toBe(201);
     const stored = big.json().data.files as { id: number; file_size?: number; size?: number }[];
     const key = await keyOf(stored[0]!.id);
-    expect(await app.app.deps.files.stat(key)).toEqual({ size: 99 * 1024 * 1024 });
+    expect(await app.app.deps.files.stat(key)).toEqual({ size: 100 * 1024 * 1024 });
     expect(s3.requests.filter((r) => r.startsWith(`PUT /lexserve-files/${key}?`) && r.includes('partNumber='))).toHaveLength(13);
 
     const deletes = () => s3.requests.filter((r) => r.startsWith('DELETE /lexserve-files/files/') && !r.includes('uploadId=')).length;

@@ -121,6 +121,18 @@ describe('upload', () => {
     expect(storedFiles()).toBe(before + 1);
   }, 120_000);
 
+  it('accepts a file of exactly 100 MB, the limit itself', async () => {
+    const id = await newDoc();
+    const { payload, headers } = multipart([
+      { name: 'document_id', value: String(id) },
+      { name: 'files', filename: 'limit.pdf', head: Buffer.from('%PDF-1.7\n'), size: 100 * 1024 * 1024 },
+    ]);
+    const res = await t().inject({ method: 'POST', url: '/api/v1/documents/upload', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.failed).toEqual([]);
+    expect(res.json().data.files.map((f: { filename: string; size: number }) => [f.filename, f.size])).toEqual([['limit.pdf', 100 * 1024 * 1024]]);
+  }, 120_000);
+
   it('refuses more than 50 files in one request and keeps none of them', async () => {
     const id = await newDoc();
     const before = storedFiles();
