@@ -1,9 +1,10 @@
 // A big firm (docs/performance.md): the screens' calls at 10 concurrent users, on PostgreSQL, against two installations
 // side by side in this process: one with the demo data only (small), one where the demo firm also has 100,000
-// documents, 1,000,000 timeline events and 200,000 notifications (big). Each call is measured on the small one and
+// documents, 1,000,000 timeline events and 200,000 notifications, with the history such a firm leaves (500,000
+// processed domain events, 100,000 finished jobs and 100,000 sent e-mails) (big). Each call is measured on the small one and
 // then at once on the big one, so both see the same load on the machine. Printed per call: p95 small, p95 big, and
 // big ÷ small. Target: every p95 ≤ 50 ms at the big size, and no call growing with the firm's size. Then the query
-// plans of My Cases and of the notification list, with the pages (buffers) each statement touched at both sizes.
+// plans of My Cases, the notification list and the admin health counts, with the pages (buffers) each statement touched at both sizes.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm bench:big-firm
 //
@@ -32,6 +33,8 @@ const SCALE = Number(process.env.BIG_FIRM_SCALE ?? 1);
 const DOCUMENTS = Math.round(100_000 * SCALE);
 const EVENTS_PER_DOCUMENT = 10;
 const NOTIFICATIONS = Math.round(200_000 * SCALE);
+/** Domain events processed (one per change); a fifth as many finished jobs and sent e-mails. */
+const HISTORY = Math.round(500_000 * SCALE);
 const REQUESTS = Number(process.env.BIG_FIRM_REQUESTS ?? 200);
 const CONCURRENCY = 10;
 
@@ -220,6 +223,10 @@ try {
       params: [caseId],
     },
     { label: 'notification stats (counters)', text: 'SELECT * FROM notification_counts WHERE user_id = $1', params: [attorneyId] },
+    // The admin health page's counts read only unfinished work, however much history is kept (seeded below).
+    { label: 'health: jobs not done', text: 'SELECT count(*) FILTER (WHERE attempts >= 5) FROM jobs WHERE done_at IS NULL', params: [] },
+    { label: 'health: domain events not processed', text: 'SELECT count(*) FILTER (WHERE attempts >= 5) FROM domain_events WHERE processed_at IS NULL', params: [] },
+    { label: 'health: mail not sent', text: "SELECT count(*) FILTER (WHERE status = 'failed') FROM mail_outbox WHERE status IN ('kept', 'failed')", params: [] },
     {
       label: 'unread notifications page',
       text: 'SELECT * FROM notifications WHERE user_id = $1 AND NOT is_read ORDER BY created_at DESC, id DESC LIMIT 20',
@@ -270,14 +277,36 @@ try {
     [attorneyId, NOTIFICATIONS, firmId],
   );
   const tNotes = performance.now();
+  // The history such a firm leaves behind: processed domain events (one per change), finished jobs, sent e-mail.
+  await q(
+    `INSERT INTO domain_events (type, payload, attempts, processed_at, created_at)
+     SELECT 'document.updated', jsonb_build_object('documentId', i), 1, now() - i * interval '1 minute', now() - i * interval '1 minute'
+     FROM generate_series(1, $1::int) AS i`,
+    [HISTORY],
+  );
+  await q(
+    `INSERT INTO jobs (name, payload, attempts, run_at, done_at) SELECT 'deliver_webhook', '{}', 1, now() - i * interval '5 minutes', now() - i * interval '5 minutes'
+     FROM generate_series(1, $1::int) AS i`,
+    [HISTORY / 5],
+  );
+  await q(
+    `INSERT INTO mail_outbox (to_address, subject, text_body, status, sent_at) SELECT 'client' || i || '@example.co.za', 'Document served', 'Served.', 'sent', now()
+     FROM generate_series(1, $1::int) AS i`,
+    [HISTORY / 5],
+  );
+  const tHistory = performance.now();
   await q('VACUUM ANALYZE');
   const [sizes] = await q<{ documents: number; events: number; notifications: number }>(
     'SELECT (SELECT count(*) FROM documents)::int AS documents, (SELECT count(*) FROM document_events)::int AS events, (SELECT count(*) FROM notifications)::int AS notifications',
   );
+  const [history] = await q<{ events: number; jobs: number; mail: number }>(
+    'SELECT (SELECT count(*) FROM domain_events)::int AS events, (SELECT count(*) FROM jobs)::int AS jobs, (SELECT count(*) FROM mail_outbox)::int AS mail',
+  );
   console.log(
     `seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s (documents ${((tDocs - t0) / 1000).toFixed(0)} s, events ${((tEvents - tDocs) / 1000).toFixed(0)} s, ` +
-      `notifications ${((tNotes - tEvents) / 1000).toFixed(0)} s, vacuum analyze ${((performance.now() - tNotes) / 1000).toFixed(0)} s): ` +
-      `${sizes!.documents} documents, ${sizes!.events} timeline events, ${sizes!.notifications} notifications`,
+      `notifications ${((tNotes - tEvents) / 1000).toFixed(0)} s, history ${((tHistory - tNotes) / 1000).toFixed(0)} s, vacuum analyze ${((performance.now() - tHistory) / 1000).toFixed(0)} s): ` +
+      `${sizes!.documents} documents, ${sizes!.events} timeline events, ${sizes!.notifications} notifications; ` +
+      `history: ${history!.events} domain events, ${history!.jobs} jobs, ${history!.mail} e-mails`,
   );
 
   // Each call on the small installation, then at once on the big one.

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../lib/context';
-import { addMonths, centsToRand } from '../../lib/money';
+import { centsToRand } from '../../lib/money';
 import { measureUsage } from '../subscriptions/subscriptions.service';
 import { BYTES_PER_MB } from '../subscriptions/subscription-records.service';
 import * as repo from './admin.repository';
@@ -8,9 +8,15 @@ import { assertAdmin, toChangeDto } from './admin.service';
 /** Admin figures, all computed from the data (the spec's fixed zeros and 95% were placeholders). */
 
 const SAST_MS = 2 * 3_600_000;
-/** Start of a calendar month in South Africa. */
+/** Start of a calendar month in South Africa (`month` may run past 12 or below 1: Date.UTC carries it into the year). */
 const sastMonthStart = (year: number, month: number) =>
   new Date(Date.UTC(year, month - 1, 1) - SAST_MS);
+/**
+ * A calendar month in South Africa as [start, end). The end is the next month's start, not the start plus a UTC
+ * month: a SAST month starts at 22:00 UTC on the previous month's last day, and adding a month to that date cut
+ * 31-day months short (March ended on the 28th at 22:00 UTC).
+ */
+const sastMonth = (year: number, month: number) => ({ start: sastMonthStart(year, month), end: sastMonthStart(year, month + 1) });
 const sastYearMonth = (d: Date) => {
   const s = new Date(d.getTime() + SAST_MS);
   return { year: s.getUTCFullYear(), month: s.getUTCMonth() + 1 };
@@ -79,11 +85,11 @@ export async function health(ctx: Ctx, now = new Date()) {
 export async function overview(ctx: Ctx, now = new Date()) {
   assertAdmin(ctx);
   const { year, month } = sastYearMonth(now);
-  const monthStart = sastMonthStart(year, month);
+  const current = sastMonth(year, month);
   const [counts, mrr, thisMonth, allTime, people, byPlan, h] = await Promise.all([
     repo.statusCounts(ctx.db),
     repo.monthlyRecurringCents(ctx.db, now),
-    repo.revenueCents(ctx.db, monthStart, addMonths(monthStart, 1)),
+    repo.revenueCents(ctx.db, current.start, current.end),
     repo.revenueCents(ctx.db),
     repo.peopleAndFirms(ctx.db, now),
     repo.activeByPlan(ctx.db),
@@ -116,28 +122,25 @@ export async function overview(ctx: Ctx, now = new Date()) {
 export async function trends(ctx: Ctx, months: number, now = new Date()) {
   assertAdmin(ctx);
   const { year, month } = sastYearMonth(now);
-  const current = sastMonthStart(year, month);
-  const out = [];
-  for (let i = months - 1; i >= 0; i--) {
-    const start = addMonths(current, -i);
-    const end = addMonths(start, 1);
-    const [changes, revenue, active] = await Promise.all([
-      repo.changeCounts(ctx.db, start, end),
-      repo.revenueCents(ctx.db, start, end),
-      repo.activeAt(ctx.db, end < now ? end : now),
-    ]);
+  const windows = Array.from({ length: months }, (_, k) => {
+    const { start, end } = sastMonth(year, month + k - (months - 1));
+    return { start, end, activeAt: end < now ? end : now };
+  });
+  const figures = await repo.monthlyTrends(ctx.db, windows);
+  const out = windows.map(({ start }, k) => {
+    const { changes, cents, payments, active } = figures[k]!;
     const ym = sastYearMonth(start);
-    out.push({
+    return {
       month: `${ym.year}-${String(ym.month).padStart(2, '0')}`,
       new_subscriptions: (changes.activated ?? 0) + (changes.trial_started ?? 0),
       trials_started: changes.trial_started ?? 0,
       cancellations: (changes.cancelled ?? 0) + (changes.suspended ?? 0),
       expirations: changes.expired ?? 0,
       active_at_month_end: active,
-      revenue: centsToRand(revenue.cents),
-      payments: revenue.count,
-    });
-  }
+      revenue: centsToRand(cents),
+      payments,
+    };
+  });
   return { months: out };
 }
 
@@ -220,17 +223,15 @@ export async function monthlySummary(ctx: Ctx, query: { year?: number; month?: n
   const current = sastYearMonth(now);
   const year = query.year ?? current.year;
   const month = query.month ?? current.month;
-  const start = sastMonthStart(year, month);
-  const end = addMonths(start, 1);
-  const [changes, revenue, byPlan, paymentStatuses, reasons, paymentReasons, active] = await Promise.all([
-    repo.changeCounts(ctx.db, start, end),
-    repo.revenueCents(ctx.db, start, end),
+  const { start, end } = sastMonth(year, month);
+  const [[figures], byPlan, paymentStatuses, reasons, paymentReasons] = await Promise.all([
+    repo.monthlyTrends(ctx.db, [{ start, end, activeAt: end < now ? end : now }]),
     repo.revenueByPlan(ctx.db, start, end),
     repo.paymentStatusCounts(ctx.db, start, end),
     repo.cancellationReasons(ctx.db, start, end),
     repo.paymentCancelReasons(ctx.db, start, end),
-    repo.activeAt(ctx.db, end < now ? end : now),
   ]);
+  const { changes, cents, payments, active } = figures!;
   return {
     year,
     month,
@@ -244,8 +245,8 @@ export async function monthlySummary(ctx: Ctx, query: { year?: number; month?: n
     cancellations: (changes.cancelled ?? 0) + (changes.suspended ?? 0),
     expirations: changes.expired ?? 0,
     active_at_month_end: active,
-    revenue: centsToRand(revenue.cents),
-    payments_count: revenue.count,
+    revenue: centsToRand(cents),
+    payments_count: payments,
     failed_payments: paymentStatuses.failed ?? 0,
     cancelled_payments: paymentStatuses.cancelled ?? 0,
     revenue_by_plan: byPlan.map((p) => ({

@@ -249,28 +249,43 @@ export const activeByPlan = (db: DbOrTx) =>
     .orderBy(asc(subscriptionPlans.id));
 
 /** History entries of the given types within [from, to), counted by type. */
-export async function changeCounts(db: DbOrTx, from: Date, to: Date) {
-  const rows = await db
-    .select({ type: subscriptionChanges.changeType, n: count() })
-    .from(subscriptionChanges)
-    .where(and(gte(subscriptionChanges.effectiveAt, from), lt(subscriptionChanges.effectiveAt, to)))
-    .groupBy(subscriptionChanges.changeType);
-  return Object.fromEntries(rows.map((r) => [r.type, r.n])) as Record<string, number>;
-}
+export type MonthWindow = { start: Date; end: Date; activeAt: Date };
+export type MonthTrend = { changes: Record<string, number>; cents: number; payments: number; active: number };
 
-/** Subscriptions that gave access at `at` (started before it and not yet ended). */
-export async function activeAt(db: DbOrTx, at: Date) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(firmSubscriptions)
-    .where(
-      and(
-        sql`${firmSubscriptions.status} <> 'pending'`,
-        sql`${firmSubscriptions.startDate} < ${at}`,
-        sql`coalesce(${firmSubscriptions.accessEndsAt}, 'infinity'::timestamptz) >= ${at}`,
-      ),
-    );
-  return row?.n ?? 0;
+/**
+ * For each window, in one statement: subscription changes by type, completed payments (sum and count) and the
+ * subscriptions giving access at `activeAt` (started before it and not yet ended), without a round trip per month
+ * (the trends chart asks for up to 24).
+ */
+export async function monthlyTrends(db: DbOrTx, windows: MonthWindow[]): Promise<MonthTrend[]> {
+  if (windows.length === 0) return [];
+  const rows = sql.join(
+    windows.map((w, i) => sql`(${i}::int, ${w.start}::timestamptz, ${w.end}::timestamptz, ${w.activeAt}::timestamptz)`),
+    sql`, `,
+  );
+  const result = rowsOf<{ i: number; changes: Record<string, number> | null; cents: string; payments: string; active: string }>(
+    await db.execute(sql`
+      WITH m(i, start_at, end_at, active_at) AS (VALUES ${rows})
+      SELECT m.i,
+        (SELECT jsonb_object_agg(c.change_type, c.n) FROM (
+           SELECT ${subscriptionChanges.changeType} AS change_type, count(*) AS n FROM ${subscriptionChanges}
+           WHERE ${subscriptionChanges.effectiveAt} >= m.start_at AND ${subscriptionChanges.effectiveAt} < m.end_at
+           GROUP BY ${subscriptionChanges.changeType}) c) AS changes,
+        (SELECT coalesce(sum(${payments.amountCents}), 0) FROM ${payments}
+           WHERE ${payments.status} = 'completed' AND ${payments.paidAt} >= m.start_at AND ${payments.paidAt} < m.end_at) AS cents,
+        (SELECT count(*) FROM ${payments}
+           WHERE ${payments.status} = 'completed' AND ${payments.paidAt} >= m.start_at AND ${payments.paidAt} < m.end_at) AS payments,
+        (SELECT count(*) FROM ${firmSubscriptions}
+           WHERE ${firmSubscriptions.status} <> 'pending' AND ${firmSubscriptions.startDate} < m.active_at
+             AND coalesce(${firmSubscriptions.accessEndsAt}, 'infinity'::timestamptz) >= m.active_at) AS active
+      FROM m ORDER BY m.i`),
+  );
+  return result.map((r) => ({
+    changes: Object.fromEntries(Object.entries(r.changes ?? {}).map(([k, v]) => [k, n(v)])),
+    cents: n(r.cents),
+    payments: n(r.payments),
+    active: n(r.active),
+  }));
 }
 
 export async function revenueByPlan(db: DbOrTx, from: Date, to: Date) {
@@ -385,80 +400,49 @@ export const endingWithin = async (db: DbOrTx, from: Date, to: Date) =>
 
 // ---- Health ----------------------------------------------------------------------------------------------------
 
+/**
+ * The health page's counts in one statement. Each reads only unfinished rows, through partial indexes (jobs not done,
+ * domain events not processed, mail not sent; migrations 0001 and 0018), so it does not grow with the history the
+ * installation keeps; the two dated counts use their tables' time indexes.
+ */
 export async function healthCounts(db: DbOrTx, now: Date) {
-  const [j] = await db
-    .select({
-      pending: sql<number>`count(*) FILTER (WHERE ${jobs.doneAt} IS NULL AND ${jobs.attempts} < 5)`.mapWith(
-        Number,
-      ),
-      overdue:
-        sql<number>`count(*) FILTER (WHERE ${jobs.doneAt} IS NULL AND ${jobs.attempts} < 5 AND ${jobs.runAt} < ${new Date(now.getTime() - 15 * 60_000)})`.mapWith(
-          Number,
-        ),
-      failed: sql<number>`count(*) FILTER (WHERE ${jobs.doneAt} IS NULL AND ${jobs.attempts} >= 5)`.mapWith(
-        Number,
-      ),
-    })
-    .from(jobs);
-  const [e] = await db
-    .select({
-      pending:
-        sql<number>`count(*) FILTER (WHERE ${domainEvents.processedAt} IS NULL AND ${domainEvents.attempts} < 5)`.mapWith(
-          Number,
-        ),
-      failed:
-        sql<number>`count(*) FILTER (WHERE ${domainEvents.processedAt} IS NULL AND ${domainEvents.attempts} >= 5)`.mapWith(
-          Number,
-        ),
-    })
-    .from(domainEvents);
-  const [m] = await db
-    .select({
-      kept: sql<number>`count(*) FILTER (WHERE ${mailOutbox.status} = 'kept')`.mapWith(Number),
-      failed: sql<number>`count(*) FILTER (WHERE ${mailOutbox.status} = 'failed')`.mapWith(Number),
-    })
-    .from(mailOutbox);
-  const [p] = await db
-    .select({ n: count() })
-    .from(payments)
-    .where(
-      and(eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - 2 * 3_600_000))),
-    );
-  const [r] = await db
-    .select({ n: count() })
-    .from(paymentNotifications)
-    .where(
-      and(
-        eq(paymentNotifications.outcome, 'rejected'),
-        gte(paymentNotifications.createdAt, new Date(now.getTime() - 86_400_000)),
-      ),
-    );
-  const [s] = await db
-    .select({ n: count() })
-    .from(firmSubscriptions)
-    .where(
-      or(
-        and(
-          eq(firmSubscriptions.status, 'active'),
-          lt(firmSubscriptions.endDate, new Date(now.getTime() - 3 * 86_400_000)),
-        ),
-        and(
-          eq(firmSubscriptions.status, 'trial'),
-          sql`coalesce(${firmSubscriptions.trialEndDate}, ${firmSubscriptions.endDate}) < ${new Date(now.getTime() - 86_400_000)}`,
-        ),
-      ),
-    );
+  const lateBefore = new Date(now.getTime() - 15 * 60_000);
+  const [row] = rowsOf<Record<string, string | number>>(
+    await db.execute(sql`
+      SELECT j.pending AS jobs_pending, j.overdue AS jobs_overdue, j.failed AS jobs_failed,
+             e.pending AS events_pending, e.failed AS events_failed, m.kept AS mail_kept, m.failed AS mail_failed,
+        (SELECT count(*) FROM ${payments} WHERE ${payments.status} = 'pending'
+           AND ${payments.createdAt} < ${new Date(now.getTime() - 2 * 3_600_000)}) AS payments_pending_stale,
+        (SELECT count(*) FROM ${paymentNotifications} WHERE ${paymentNotifications.outcome} = 'rejected'
+           AND ${paymentNotifications.createdAt} >= ${new Date(now.getTime() - 86_400_000)}) AS notifications_rejected_24h,
+        (SELECT count(*) FROM ${firmSubscriptions} WHERE
+           (${firmSubscriptions.status} = 'active' AND ${firmSubscriptions.endDate} < ${new Date(now.getTime() - 3 * 86_400_000)})
+           OR (${firmSubscriptions.status} = 'trial'
+               AND coalesce(${firmSubscriptions.trialEndDate}, ${firmSubscriptions.endDate}) < ${new Date(now.getTime() - 86_400_000)})
+        ) AS subscriptions_past_end
+      FROM (SELECT count(*) FILTER (WHERE ${jobs.attempts} < 5) AS pending,
+                   count(*) FILTER (WHERE ${jobs.attempts} < 5 AND ${jobs.runAt} < ${lateBefore}) AS overdue,
+                   count(*) FILTER (WHERE ${jobs.attempts} >= 5) AS failed
+            FROM ${jobs} WHERE ${jobs.doneAt} IS NULL) j,
+           (SELECT count(*) FILTER (WHERE ${domainEvents.attempts} < 5) AS pending,
+                   count(*) FILTER (WHERE ${domainEvents.attempts} >= 5) AS failed
+            FROM ${domainEvents} WHERE ${domainEvents.processedAt} IS NULL) e,
+           (SELECT count(*) FILTER (WHERE ${mailOutbox.status} = 'kept') AS kept,
+                   count(*) FILTER (WHERE ${mailOutbox.status} = 'failed') AS failed
+            FROM ${mailOutbox} WHERE ${mailOutbox.status} IN ('kept', 'failed')) m`),
+  );
+  const at = (k: string) => n(row?.[k]);
   return {
-    jobs_pending: j?.pending ?? 0,
-    jobs_overdue: j?.overdue ?? 0,
-    jobs_failed: j?.failed ?? 0,
-    events_pending: e?.pending ?? 0,
-    events_failed: e?.failed ?? 0,
-    mail_kept: m?.kept ?? 0,
-    mail_failed: m?.failed ?? 0,
-    payments_pending_stale: p?.n ?? 0,
-    notifications_rejected_24h: r?.n ?? 0,
-    subscriptions_past_end: s?.n ?? 0,
+    jobs_pending: at('jobs_pending'),
+    jobs_overdue: at('jobs_overdue'),
+    jobs_failed: at('jobs_failed'),
+    events_pending: at('events_pending'),
+    events_failed: at('events_failed'),
+    mail_kept: at('mail_kept'),
+    mail_failed: at('mail_failed'),
+    payments_pending_stale: at('payments_pending_stale'),
+    notifications_rejected_24h: at('notifications_rejected_24h'),
+    subscriptions_past_end: at('subscriptions_past_end'),
   };
 }
 

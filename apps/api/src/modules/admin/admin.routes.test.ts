@@ -412,6 +412,67 @@ describe('admin analytics, health and reports', () => {
     expect(res.json().checks).toHaveProperty('jobs_failed');
   });
 
+  it('health counts exactly the unfinished work: failed jobs and events, unsent mail; finished history is not counted', async () => {
+    const q = (text: string, params: unknown[] = []) => t().database.raw.query(text, params);
+    const before = (await A().get('/api/v1/admin/subscriptions/health')).json().checks;
+    await q(`INSERT INTO jobs (name, attempts, run_at) VALUES ('bench_failed', 5, now() - interval '1 hour')`);
+    await q(`INSERT INTO jobs (name, attempts, done_at) VALUES ('bench_done', 1, now())`);
+    await q(`INSERT INTO domain_events (type, payload, attempts) VALUES ('bench.failed', '{}', 5)`);
+    await q(`INSERT INTO domain_events (type, payload, processed_at) VALUES ('bench.done', '{}', now())`);
+    await q(`INSERT INTO mail_outbox (to_address, subject, text_body, status) VALUES ('a@x.co.za', 's', 'b', 'failed'), ('b@x.co.za', 's', 'b', 'sent')`);
+    const after = (await A().get('/api/v1/admin/subscriptions/health')).json();
+    expect(after.checks.jobs_failed - before.jobs_failed).toBe(1);
+    expect(after.checks.jobs_pending - before.jobs_pending).toBe(0);
+    expect(after.checks.events_failed - before.events_failed).toBe(1);
+    expect(after.checks.mail_failed - before.mail_failed).toBe(1);
+    expect(after.checks.mail_kept - before.mail_kept).toBe(0);
+    expect(after.issues).toEqual(expect.arrayContaining([expect.stringMatching(/scheduled job\(s\) failed 5 times/)]));
+    await q(`DELETE FROM jobs WHERE name IN ('bench_failed', 'bench_done')`);
+    await q(`UPDATE domain_events SET processed_at = now() WHERE type = 'bench.failed'`);
+    await q(`UPDATE mail_outbox SET status = 'sent' WHERE to_address = 'a@x.co.za'`);
+  });
+
+  it('trends and the monthly summary add up the month’s changes and completed payments exactly', async () => {
+    const firm = await registerFirm(t(), {}, { subscribed: false });
+    const subscriptionId = await subscribeFirm(t(), firm.firmId, { plan: 'small_practice' });
+    const q = (text: string, params: unknown[] = []) => t().database.raw.query(text, params);
+    type Trend = { month: string; cancellations: number; revenue: number; payments: number };
+    const monthOf = (iso: string) => {
+      const sast = new Date(new Date(iso).getTime() + 2 * 3_600_000);
+      return `${sast.getUTCFullYear()}-${String(sast.getUTCMonth() + 1).padStart(2, '0')}`;
+    };
+    const trend = async (month: string) =>
+      ((await A().get('/api/v1/admin/subscriptions/analytics/trends?months=2')).json().months as Trend[]).find((m) => m.month === month)!;
+    const paidAt = new Date(Date.now() - 60_000).toISOString();
+    const before = await trend(monthOf(paidAt));
+    await q(`INSERT INTO subscription_changes (subscription_id, firm_id, change_type, effective_at) VALUES ($1, $2, 'cancelled', $3)`, [
+      subscriptionId,
+      firm.firmId,
+      paidAt,
+    ]);
+    const pay = (ref: string, at: string, status = 'completed') =>
+      q(
+        `INSERT INTO payments (firm_id, subscription_id, kind, status, amount_cents, payment_reference, provider, paid_at)
+         VALUES ($1, $2, 'renewal', $3, 12345, $4, 'manual', $5)`,
+        [firm.firmId, subscriptionId, status, ref, at],
+      );
+    await pay(`trend-${firm.firmId}-a`, paidAt);
+    await pay(`trend-${firm.firmId}-b`, paidAt, 'failed');
+    const after = await trend(monthOf(paidAt));
+    expect(after.cancellations - before.cancellations).toBe(1);
+    expect(after.payments - before.payments).toBe(1);
+    expect(Math.round((after.revenue - before.revenue) * 100)).toBe(12345);
+
+    // A month nobody else touches: exactly what was put in it.
+    await q(`INSERT INTO subscription_changes (subscription_id, firm_id, change_type, effective_at) VALUES ($1, $2, 'activated', '2003-03-10T10:00:00Z'), ($1, $2, 'renewed', '2003-03-31T21:59:00Z'), ($1, $2, 'renewed', '2003-03-31T22:00:00Z')`, [
+      subscriptionId,
+      firm.firmId,
+    ]);
+    await pay(`trend-${firm.firmId}-c`, '2003-03-15T10:00:00Z');
+    const march = (await A().get('/api/v1/admin/subscriptions/reports/monthly-summary?year=2003&month=3')).json();
+    expect(march).toMatchObject({ activations: 1, new_subscriptions: 1, renewals: 1, revenue: 123.45, payments_count: 1, cancellations: 0 });
+  });
+
   it('the monthly summary and the cancellation report show reasons and feedback', async () => {
     const firm = await registerFirm(t(), {}, { subscribed: false });
     const id = await subscribeFirm(t(), firm.firmId, { plan: 'small_practice' });
