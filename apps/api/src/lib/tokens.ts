@@ -1,7 +1,23 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The HMAC key of a secret, made once. Given a string, jsonwebtoken first tries it as a PEM public (or private) key
+ * and only then as a secret — a thrown and caught error on every call, which was about a sixth of an authenticated
+ * request's time (docs/performance.md, section 3). A handful of secrets at most (one per app; tests make several).
+ */
+const keys = new Map<string, KeyObject>();
+function hmacKey(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    if (keys.size >= 16) keys.clear();
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 type AccessClaims = { sub?: unknown; role?: unknown; typ?: unknown; sid?: unknown; exp?: unknown };
 
@@ -9,7 +25,7 @@ type AccessClaims = { sub?: unknown; role?: unknown; typ?: unknown; sid?: unknow
 export type AccessTokenSubject = { userId: number; role: string; sessionId: string };
 
 export const signAccessToken = ({ userId, role, sessionId }: AccessTokenSubject, secret: string, ttlSeconds: number) =>
-  jwt.sign({ role, typ: 'access', sid: sessionId }, secret, { algorithm: 'HS256', subject: String(userId), expiresIn: ttlSeconds });
+  jwt.sign({ role, typ: 'access', sid: sessionId }, hmacKey(secret), { algorithm: 'HS256', subject: String(userId), expiresIn: ttlSeconds });
 
 export type VerifiedToken = { ok: true; userId: number; sessionId: string } | { ok: false; expired: boolean };
 
@@ -20,7 +36,7 @@ export type VerifiedToken = { ok: true; userId: number; sessionId: string } | { 
  */
 export function verifyAccessToken(token: string, secret: string, opts: { allowExpired?: boolean } = {}): VerifiedToken {
   try {
-    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], ignoreExpiration: opts.allowExpired === true }) as AccessClaims;
+    const claims = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'], ignoreExpiration: opts.allowExpired === true }) as AccessClaims;
     const userId = Number(claims.sub);
     if (claims.typ !== 'access' || typeof claims.exp !== 'number' || typeof claims.sid !== 'string' || !UUID.test(claims.sid))
       return { ok: false, expired: false };
@@ -44,7 +60,7 @@ export type FileViewSubject = { userId: number; sessionId: string; documentId: n
  * comes from the app's clock, and `verifyFileViewTicket` checks it against the same clock.
  */
 export const signFileViewTicket = ({ userId, sessionId, documentId, fileId }: FileViewSubject, secret: string, expiresAt: Date) =>
-  jwt.sign({ typ: 'file_view', sid: sessionId, doc: documentId, file: fileId, exp: Math.floor(expiresAt.getTime() / 1000) }, secret, {
+  jwt.sign({ typ: 'file_view', sid: sessionId, doc: documentId, file: fileId, exp: Math.floor(expiresAt.getTime() / 1000) }, hmacKey(secret), {
     algorithm: 'HS256',
     subject: String(userId),
   });
@@ -52,7 +68,7 @@ export const signFileViewTicket = ({ userId, sessionId, documentId, fileId }: Fi
 /** Checks a file-view ticket (HS256 with our secret, `typ` file_view, unexpired at `now`); null when it is not one. */
 export function verifyFileViewTicket(ticket: string, secret: string, now: Date): FileViewSubject | null {
   try {
-    const claims = jwt.verify(ticket, secret, { algorithms: ['HS256'], clockTimestamp: Math.floor(now.getTime() / 1000) }) as AccessClaims & {
+    const claims = jwt.verify(ticket, hmacKey(secret), { algorithms: ['HS256'], clockTimestamp: Math.floor(now.getTime() / 1000) }) as AccessClaims & {
       doc?: unknown;
       file?: unknown;
     };

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@lexserve/contracts/common';
 import { AuthErrors, CommonErrors, type ErrorDef } from '@lexserve/contracts/errors';
+import type { Db } from '../db/client';
 import { branches, firms, sessions, users } from '../db/schema/index';
 import type { Actor } from '../lib/access';
 import { accountRefusal, standingColumns } from '../lib/account-standing';
@@ -40,11 +41,12 @@ export async function resolveActor(app: FastifyInstance, token: string): Promise
 }
 
 /**
- * The actor of a user's login session, checked as for every authenticated call: the user, their firm and their branch
- * active, the session live. Also reached through a file-view ticket (a signed name of the same session).
+ * The actor's row, as a prepared statement made once per database: every authenticated request runs it, and building
+ * the query anew each time (Drizzle's SQL assembly) was a tenth of a simple request's time.
  */
-export async function actorOfSession(deps: Deps, verified: { userId: number; sessionId: string }): Promise<Actor> {
-  const [row] = await deps.database.db
+const actorQueries = new WeakMap<Db, ReturnType<typeof prepareActorQuery>>();
+const prepareActorQuery = (db: Db) =>
+  db
     .select({
       id: users.id,
       role: users.role,
@@ -60,10 +62,23 @@ export async function actorOfSession(deps: Deps, verified: { userId: number; ses
       ...standingColumns,
     })
     .from(users)
-    .leftJoin(sessions, and(eq(sessions.id, verified.sessionId), eq(sessions.userId, users.id)))
+    .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)))
     .leftJoin(firms, eq(firms.id, users.firmId))
     .leftJoin(branches, eq(branches.id, users.branchId))
-    .where(eq(users.id, verified.userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('actor_of_session');
+function actorQueryOf(db: Db) {
+  let query = actorQueries.get(db);
+  if (!query) actorQueries.set(db, (query = prepareActorQuery(db)));
+  return query;
+}
+
+/**
+ * The actor of a user's login session, checked as for every authenticated call: the user, their firm and their branch
+ * active, the session live. Also reached through a file-view ticket (a signed name of the same session).
+ */
+export async function actorOfSession(deps: Deps, verified: { userId: number; sessionId: string }): Promise<Actor> {
+  const [row] = await actorQueryOf(deps.database.db).execute({ userId: verified.userId, sessionId: verified.sessionId });
   if (!row || row.isSystem) throw new AppError(CommonErrors.AUTH_REQUIRED);
   // A deactivated account, firm or branch is told so (403) even when its sessions were ended with it.
   const refusal = accountRefusal(row);
