@@ -45,7 +45,7 @@ function applyMask(data: Uint8Array, reserved: Uint8Array, mask: Uint8Array): vo
 }
 
 /** N1 + N2 + N3 + N4, as qrcode's getPenaltyN1..N4 add them (weights 3, 3, 40, 10). */
-export function penalty(d: Uint8Array, size: number): number {
+function penalty(d: Uint8Array, size: number): number {
   let n1 = 0;
   let n2 = 0;
   let n3 = 0;
