@@ -46,6 +46,7 @@ function shareStandardFonts(PDFDocument: unknown): void {
   const proto = (PDFDocument as { prototype: FontMixin & TextMixin }).prototype;
   writeTextLean(proto);
   keepColors(proto as unknown as ColorMixin);
+  gatherPageContent(proto as unknown as ContentMixin);
   const original = proto.font;
   proto.font = function (this: FontMixin, src: unknown, family?: unknown, size?: unknown) {
     const shared = typeof src === 'string' && STANDARD_FONT_NAMES.has(src) && !this._registeredFonts[src] ? sharedFonts.get(src) : undefined;
@@ -283,6 +284,49 @@ function writeTextLean(proto: TextMixin): void {
       `q\n1 0 0 -1 0 ${pdfNumber(height)} cm\nBT\n1 0 0 1 ${pdfNumber(x)} ${pdfNumber(height - y - dy)} Tm\n/${this._font.id} ${pdfNumber(this._fontSize)} Tf\n` +
       `${characterSpacing ? `${pdfNumber(characterSpacing)} Tc\n` : ''}${tj ? `[${tj}] TJ\n` : ''}ET\nQ`;
     this.addContent(block);
+  };
+}
+
+/** Content operations written since the last flush, on each page (pdfkit's PDFPage). */
+const PENDING = Symbol('pending content');
+type PageProto = { write(chunk: string | Uint8Array): unknown; end(): unknown; [PENDING]?: string };
+type ContentMixin = { page: PageProto; addContent(data: string | Uint8Array): unknown };
+let pagesGather = false;
+
+/**
+ * pdfkit turns every content operation into its own byte array (a JavaScript loop over the characters) as it is
+ * written, and joins them all when the page ends. The operations are gathered as text per page instead and turned
+ * into bytes once (Latin-1, as pdfkit's conversion keeps the low byte of each character), before anything else is
+ * written to the page's content and when the page ends: the same bytes in the same order.
+ */
+function gatherPageContent(proto: ContentMixin): void {
+  const addContent = proto.addContent;
+  proto.addContent = function (this: ContentMixin, data) {
+    if (!pagesGather) patchPage(Object.getPrototypeOf(this.page) as PageProto);
+    return addContent.call(this, data);
+  };
+}
+function patchPage(page: PageProto): void {
+  pagesGather = true;
+  const { write, end } = page;
+  const flush = (target: PageProto) => {
+    const text = target[PENDING];
+    if (text) {
+      target[PENDING] = '';
+      write.call(target, Buffer.from(text, 'latin1'));
+    }
+  };
+  page.write = function (this: PageProto, chunk) {
+    if (typeof chunk === 'string') {
+      this[PENDING] = `${this[PENDING] ?? ''}${chunk}\n`;
+      return undefined;
+    }
+    flush(this);
+    return write.call(this, chunk);
+  };
+  page.end = function (this: PageProto) {
+    flush(this);
+    return end.call(this);
   };
 }
 
