@@ -87,5 +87,8 @@ const sealing = await time('sealing alone, proof already drawn (built-in TSA)', 
 console.log(`sealing outside the time-stamp (sealing alone − time-stamp alone): ${(sealing - stamp).toFixed(2)} ms`);
 const net = sealed - stamp;
 console.log(`proof drawn ÷ baseline: ${(drawn / baseline).toFixed(1)}×`);
-console.log(`proof drawn and sealed, time-stamp apart ÷ baseline: ${(net / baseline).toFixed(1)}× (target ≤ 3×) ${net / baseline <= 3 ? 'OK' : 'OVER'}`);
+// Sealing adds work to drawing besides the time-stamp: a smaller difference means the time-stamp's median swung by
+// more than the rest took (a busy machine), and the ratio means nothing.
+const verdict = net < drawn ? 'NOISE (the time-stamp varied more than the rest took: run again on a quieter machine)' : net / baseline <= 3 ? 'OK' : 'OVER';
+console.log(`proof drawn and sealed, time-stamp apart ÷ baseline: ${(net / baseline).toFixed(1)}× (target ≤ 3×) ${verdict}`);
 rmSync(dataDir, { recursive: true, force: true });
