@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module';
 
 /**
- * The QR code's mask choice, as the `qrcode` package makes it, in a quarter of the time: for each of the eight masks
- * it applies the mask, scores the symbol (ISO/IEC 18004 penalties N1 to N4) and keeps the lowest score, reading
- * every module through a method call and computing every mask bit with a switch. Here the same loops run over the
- * module arrays, with each mask's bits computed once per symbol size. Same scores, same order, same mask: the QR
- * codes are the ones `qrcode` draws (qr-mask.test.ts).
+ * The QR code's mask choice, as the `qrcode` package makes it, in less time (a proof's QR code: 0.35 → 0.2 ms). For
+ * each of the eight masks `qrcode` applies the mask, scores the symbol (ISO/IEC 18004 penalties N1 to N4) and keeps
+ * the lowest score, reading every module through a method call and computing every mask bit with a switch. Here the
+ * same loops run over the module arrays, with each mask's bits computed once per symbol size. Same scores, same
+ * order, same mask: the QR codes are the ones `qrcode` draws (qr-mask.test.ts).
  */
 
 /** qrcode's BitMatrix: modules and reserved (function pattern) flags, row by row. */
