@@ -1,4 +1,4 @@
-import { constants, createHash, createPublicKey, verify } from 'node:crypto';
+import { constants, createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { DIGESTS, OID, SHA256, der, derOf, digest, parseDer, usePkijs } from './der';
@@ -106,8 +106,21 @@ const SIGNATURE_HASHES: Record<string, string> = {
   '1.2.840.10045.4.3.4': 'sha512',
 };
 
+/** Public keys by their SubjectPublicKeyInfo (DER, as Latin-1 text): the same few signers (the seal, the authority) recur. */
+const publicKeys = new Map<string, KeyObject>();
+function publicKeyOf(spki: Buffer): KeyObject {
+  const id = spki.toString('latin1');
+  let key = publicKeys.get(id);
+  if (!key) {
+    key = createPublicKey({ key: spki, format: 'der', type: 'spki' });
+    if (publicKeys.size >= 64) publicKeys.clear();
+    publicKeys.set(id, key);
+  }
+  return key;
+}
+
 function verifySignature(signerInfo: pkijs.SignerInfo, data: Buffer, cert: pkijs.Certificate, digestName: string): boolean {
-  const key = createPublicKey({ key: derOf(cert.subjectPublicKeyInfo), format: 'der', type: 'spki' });
+  const key = publicKeyOf(derOf(cert.subjectPublicKeyInfo));
   const algorithm = signerInfo.signatureAlgorithm.algorithmId;
   const signature = Buffer.from(signerInfo.signature.valueBlock.valueHexView);
   if (algorithm === '1.2.840.113549.1.1.10') {

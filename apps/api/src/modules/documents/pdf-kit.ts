@@ -1,12 +1,27 @@
 // What the documents' PDFs (notice, return, audit certificate) share: the libraries, loaded on first use (they are large
-// and only needed when a PDF is drawn), the buffer a drawing ends in, and South African times and sizes as printed.
+// and only needed when a PDF is drawn) with pdfkit's font metrics shared and its fast paths installed
+// (pdfkit-fast-paths.ts, qr-mask.ts), the buffer a drawing ends in, and South African times and sizes as printed.
 
 import type PDFKit from 'pdfkit';
+import {
+  gatherPageContent,
+  keepColors,
+  measureByGlyphTables,
+  pdfNumber,
+  writeTextLean,
+  type ColorMixin,
+  type ContentMixin,
+  type StandardFontProto,
+  type TextMixin,
+} from './pdfkit-fast-paths';
+import { chooseQrMasksQuickly } from './qr-mask';
 
 async function importPdfLibs() {
   const PDFDocument = (await import('pdfkit')).default;
   shareStandardFonts(PDFDocument);
-  return { PDFDocument, QRCode: (await import('qrcode')).default };
+  const QRCode = (await import('qrcode')).default;
+  chooseQrMasksQuickly();
+  return { PDFDocument, QRCode };
 }
 let pdfLibs: ReturnType<typeof importPdfLibs> | undefined;
 /** Imported once per process: a dynamic import() still goes through module resolution on every call (some 2 ms a PDF). */
@@ -40,7 +55,10 @@ let fontsShared = false;
 function shareStandardFonts(PDFDocument: unknown): void {
   if (fontsShared) return;
   fontsShared = true;
-  const proto = (PDFDocument as { prototype: FontMixin }).prototype;
+  const proto = (PDFDocument as { prototype: FontMixin & TextMixin }).prototype;
+  writeTextLean(proto);
+  keepColors(proto as unknown as ColorMixin);
+  gatherPageContent(proto as unknown as ContentMixin);
   const original = proto.font;
   proto.font = function (this: FontMixin, src: unknown, family?: unknown, size?: unknown) {
     const shared = typeof src === 'string' && STANDARD_FONT_NAMES.has(src) && !this._registeredFonts[src] ? sharedFonts.get(src) : undefined;
@@ -62,60 +80,9 @@ function shareStandardFonts(PDFDocument: unknown): void {
     const result = original.call(this, src, family, size);
     if (typeof src === 'string' && STANDARD_FONT_NAMES.has(src) && !sharedFonts.has(src)) {
       sharedFonts.set(src, this._font as Record<string, unknown>);
-      rememberMeasures(Object.getPrototypeOf(this._font) as StandardFontProto);
+      measureByGlyphTables(Object.getPrototypeOf(this._font) as StandardFontProto);
     }
     return result;
-  };
-}
-
-/** pdfkit's StandardFont: `font` is the parsed metrics (shared, above); widths in 1/1000 em, scaled to the size. */
-type StandardFontProto = {
-  font: object;
-  encode(text: string, features?: unknown): [string[], object[]];
-  widthOfString(text: string, size: number, features?: unknown): number;
-};
-/** Per font metrics: a string's encoding (hex codes, glyph positions) and its width at 1,000 pt. */
-const measures = new WeakMap<object, { encoded: Map<string, [string[], object[]]>; widths: Map<string, number> }>();
-const MEASURES_KEPT = 20_000;
-let measuresRemembered = false;
-
-/**
- * Laying out text is most of the time a short PDF takes: pdfkit measures every word (glyph by glyph, with kerning
- * pairs looked up by name) to wrap it, and again to write it. A standard font's measures of a string never change,
- * so they are kept per font and string (the same words recur in every proof: labels, names, dates). pdfkit does
- * not change what encode answers (pdfkit.node.mjs `_fragment` copies before it adjusts), so the arrays are shared;
- * the width is kept at 1,000 pt and scaled as pdfkit scales it, so every figure is the one pdfkit computes.
- */
-function rememberMeasures(proto: StandardFontProto): void {
-  if (measuresRemembered || typeof proto.encode !== 'function' || typeof proto.widthOfString !== 'function') return;
-  measuresRemembered = true;
-  const { encode, widthOfString } = proto;
-  const of = (font: object) => {
-    let m = measures.get(font);
-    if (!m) measures.set(font, (m = { encoded: new Map(), widths: new Map() }));
-    return m;
-  };
-  proto.encode = function (this: StandardFontProto, text, features) {
-    const { encoded } = of(this.font);
-    const key = `${text}`;
-    let known = encoded.get(key);
-    if (!known) {
-      if (encoded.size >= MEASURES_KEPT) encoded.clear();
-      known = encode.call(this, key, features);
-      encoded.set(key, known);
-    }
-    return known;
-  };
-  proto.widthOfString = function (this: StandardFontProto, text, size, features) {
-    const { widths } = of(this.font);
-    const key = `${text}`;
-    let width = widths.get(key);
-    if (width === undefined) {
-      if (widths.size >= MEASURES_KEPT) widths.clear();
-      width = widthOfString.call(this, key, 1000, features);
-      widths.set(key, width);
-    }
-    return width * (size / 1000);
   };
 }
 
@@ -131,6 +98,8 @@ export async function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: numbe
   const unit = size / (n + 2 * margin);
   doc.save();
   doc.rect(x, y, size, size).fill('#ffffff');
+  // The rectangles as pdfkit's rect() writes them, added to the page in one piece rather than one call each.
+  let path = '';
   for (let row = 0; row < n; row++) {
     for (let col = 0; col < n; ) {
       if (!modules.get(row, col)) {
@@ -139,9 +108,10 @@ export async function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: numbe
       }
       const start = col;
       while (col < n && modules.get(row, col)) col++;
-      doc.rect(x + (margin + start) * unit, y + (margin + row) * unit, (col - start) * unit, unit);
+      path += `${pdfNumber(x + (margin + start) * unit)} ${pdfNumber(y + (margin + row) * unit)} ${pdfNumber((col - start) * unit)} ${pdfNumber(unit)} re\n`;
     }
   }
+  if (path) (doc as unknown as TextMixin).addContent(Buffer.from(path, 'latin1'));
   doc.fill('#000000');
   doc.restore();
 }

@@ -1,0 +1,276 @@
+// pdfkit's own work done in fewer steps, with the same result (the same bytes in the PDF): standard fonts measured
+// and their lines of text written from glyph tables, page content turned into bytes once per page, colours parsed
+// once. Installed on pdfkit's document class by pdf-kit.ts (shareStandardFonts) when pdfkit is first loaded.
+
+/** pdfkit's AFMFont (a standard font's parsed metrics): widths and kerning pairs by glyph name. */
+type AfmMetrics = {
+  glyphWidths: Record<string, number>;
+  kernPairs: Record<string, number>;
+  encodeText(text: string): string[];
+  characterToGlyph(code: number): string;
+};
+/** pdfkit's StandardFont: `font` is the parsed metrics (shared by every document, pdf-kit.ts); widths in 1/1000 em, scaled to the size. */
+export type StandardFontProto = {
+  font: object;
+  widthOfString(text: string, size: number, features?: unknown): number;
+};
+const isAfm = (font: unknown): font is AfmMetrics =>
+  typeof font === 'object' && font !== null && 'glyphWidths' in font && 'kernPairs' in font && typeof (font as AfmMetrics).encodeText === 'function';
+
+/** One character of a standard font: its code in the content stream (as pdfkit writes it), glyph name and width. */
+type Glyph = { hex: string; name: string; width: number };
+const NO_KERN = -0x8000;
+/**
+ * A standard font's metrics by character code instead of by glyph name: pdfkit looks every character's glyph name up
+ * and every kerning pair by a string made of two names, for each string measured or written. The tables are filled
+ * from pdfkit's own answers (encodeText, characterToGlyph, the width and kerning maps), one entry per character
+ * and per pair of characters met, so every figure is the one pdfkit computes. Kept per font (they never change).
+ */
+class GlyphTable {
+  private readonly low: (Glyph | undefined)[] = new Array<Glyph | undefined>(256).fill(undefined);
+  private readonly high = new Map<number, Glyph>();
+  /** Kerning of two codes below 256 at left * 256 + right; NO_KERN until looked up. */
+  private readonly lowKerns = new Int16Array(0x10000).fill(NO_KERN);
+  private readonly kerns = new Map<number, number>();
+  constructor(private readonly afm: AfmMetrics) {}
+
+  glyph(code: number): Glyph {
+    let g = code < 256 ? this.low[code] : this.high.get(code);
+    if (!g) {
+      const name = this.afm.characterToGlyph(code);
+      g = { hex: this.afm.encodeText(String.fromCharCode(code))[0]!, name, width: this.afm.glyphWidths[name] || 0 };
+      if (code < 256) this.low[code] = g;
+      else this.high.set(code, g);
+    }
+    return g;
+  }
+
+  /** The kerning between two characters (1/1000 em), 0 when none. */
+  kern(left: number, right: number): number {
+    if (left < 256 && right < 256) {
+      const k = this.lowKerns[left * 256 + right]!;
+      return k !== NO_KERN ? k : (this.lowKerns[left * 256 + right] = this.kernOf(left, right));
+    }
+    const key = left * 0x10000 + right;
+    let k = this.kerns.get(key);
+    if (k === undefined) this.kerns.set(key, (k = this.kernOf(left, right)));
+    return k;
+  }
+
+  private kernOf(left: number, right: number): number {
+    return this.afm.kernPairs[`${this.glyph(left).name}\0${this.glyph(right).name}`] || 0;
+  }
+
+  /** The width of `text` at 1,000 pt: pdfkit's sum of advances (glyph width plus kerning with the next), in its order. */
+  width(text: string): number {
+    let width = 0;
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+      const code = text.charCodeAt(i);
+      width += this.glyph(code).width + (i + 1 < n ? this.kern(code, text.charCodeAt(i + 1)) : 0);
+    }
+    return width;
+  }
+
+  /**
+   * The operand of TJ as pdfkit writes it (`_fragment`): runs of character codes, each closed by the adjustment of
+   * a glyph whose advance is not its width (kerning, and `extra` after each word when words are spaced).
+   */
+  tj(words: string[], extra: number): string {
+    let out = '';
+    let run = '';
+    for (const word of words) {
+      const n = word.length;
+      for (let i = 0; i < n; i++) {
+        const code = word.charCodeAt(i);
+        const g = this.glyph(code);
+        run += g.hex;
+        let advance = g.width + (i + 1 < n ? this.kern(code, word.charCodeAt(i + 1)) : 0);
+        if (i + 1 === n && extra) advance += extra;
+        const adjustment = advance - g.width;
+        if (adjustment !== 0) {
+          out += `${out ? ' ' : ''}<${run}> ${pdfNumber(-adjustment)}`;
+          run = '';
+        }
+      }
+    }
+    if (run) out += `${out ? ' ' : ''}<${run}> 0`;
+    return out;
+  }
+}
+const glyphTables = new WeakMap<object, GlyphTable>();
+function glyphTableOf(afm: AfmMetrics): GlyphTable {
+  let table = glyphTables.get(afm);
+  if (!table) glyphTables.set(afm, (table = new GlyphTable(afm)));
+  return table;
+}
+let measuredByTables = false;
+
+/**
+ * Laying out text is most of the time a short PDF takes: pdfkit measures every word (glyph by glyph, kerning pairs
+ * looked up by glyph names) to wrap it. Standard fonts measure through their glyph tables instead (same sums, same
+ * order, scaled as pdfkit scales them).
+ */
+export function measureByGlyphTables(proto: StandardFontProto): void {
+  if (measuredByTables || typeof proto.widthOfString !== 'function') return;
+  measuredByTables = true;
+  const { widthOfString } = proto;
+  proto.widthOfString = function (this: StandardFontProto, text, size, features) {
+    if (!isAfm(this.font)) return widthOfString.call(this, text, size, features);
+    return glyphTableOf(this.font).width(`${text}`) * (size / 1000);
+  };
+}
+
+/** PDFObject.number: what pdfkit writes for a number in a content stream. */
+export function pdfNumber(n: number): number {
+  if (n > -1e21 && n < 1e21) return Math.round(n * 1e6) / 1e6;
+  throw new Error(`unsupported number: ${n}`);
+}
+
+type TextOptions = {
+  width?: number;
+  align?: string;
+  wordSpacing?: number;
+  characterSpacing?: number;
+  horizontalScaling?: number;
+  lineWidth?: number;
+  textWidth?: number;
+  baseline?: unknown;
+  link?: unknown;
+  goTo?: unknown;
+  destination?: unknown;
+  underline?: unknown;
+  strike?: unknown;
+  oblique?: unknown;
+  stroke?: unknown;
+};
+export type TextMixin = {
+  _font: { id: string; font: unknown; ascender: number; ref(): unknown };
+  _fontSize: number;
+  page: { height: number; fonts: Record<string, unknown> };
+  widthOfString(text: string, options?: TextOptions): number;
+  addContent(data: string | Uint8Array): unknown;
+  _fragment(text: string, x: number, y: number, options: TextOptions): void;
+};
+
+/**
+ * pdfkit writes each line of text (`_fragment`) as a dozen content-stream operations, each its own call converting
+ * its own small string to bytes, after encoding the line character by character through glyph names. For a line in a
+ * standard font with no decoration (no link, underline, strike, oblique, stroke, scaling or baseline), the same
+ * operations are written here from the glyph tables, as one block: the same bytes in the same content stream (the
+ * font registered on the page as pdfkit does it; one string, to which the page adds the last line feed as to every
+ * operation). Anything else goes to pdfkit's own.
+ */
+export function writeTextLean(proto: TextMixin): void {
+  const original = proto._fragment;
+  proto._fragment = function (this: TextMixin, input, x, y, options) {
+    const afm = this._font.font;
+    if (
+      !isAfm(afm) ||
+      options.link != null ||
+      options.goTo != null ||
+      options.destination != null ||
+      options.underline ||
+      options.strike ||
+      options.oblique ||
+      options.stroke ||
+      options.baseline != null ||
+      (options.horizontalScaling || 100) !== 100
+    )
+      return original.call(this, input, x, y, options);
+    const text = `${input}`.replace(/\n/g, '');
+    if (text.length === 0) return;
+    const table = glyphTableOf(afm);
+    let wordSpacing = options.wordSpacing || 0;
+    const characterSpacing = options.characterSpacing || 0;
+    if (options.width) {
+      switch (options.align || 'left') {
+        case 'right':
+          x += options.lineWidth! - this.widthOfString(text.replace(/\s+$/, ''), options);
+          break;
+        case 'center':
+          x += options.lineWidth! / 2 - options.textWidth! / 2;
+          break;
+        case 'justify': {
+          const words = text.trim().split(/\s+/);
+          const textWidth = this.widthOfString(text.replace(/\s+/g, ''), options);
+          const spaceWidth = this.widthOfString(' ') + characterSpacing;
+          wordSpacing = Math.max(0, (options.lineWidth! - textWidth) / Math.max(1, words.length - 1) - spaceWidth);
+          break;
+        }
+      }
+    }
+    const dy = (this._font.ascender / 1000) * this._fontSize;
+    const height = this.page.height;
+    if (this.page.fonts[this._font.id] == null) this.page.fonts[this._font.id] = this._font.ref();
+
+    const tj = wordSpacing
+      ? // As pdfkit: the space's width added, in text space units; each word encoded on its own, spaces left out.
+        table.tj(text.trim().split(/\s+/), (wordSpacing + (this.widthOfString(' ') + characterSpacing)) * (1000 / this._fontSize))
+      : table.tj([text], 0);
+    const block =
+      `q\n1 0 0 -1 0 ${pdfNumber(height)} cm\nBT\n1 0 0 1 ${pdfNumber(x)} ${pdfNumber(height - y - dy)} Tm\n/${this._font.id} ${pdfNumber(this._fontSize)} Tf\n` +
+      `${characterSpacing ? `${pdfNumber(characterSpacing)} Tc\n` : ''}${tj ? `[${tj}] TJ\n` : ''}ET\nQ`;
+    this.addContent(block);
+  };
+}
+
+/** Content operations written since the last flush, on each page (pdfkit's PDFPage). */
+const PENDING = Symbol('pending content');
+type PageProto = { write(chunk: string | Uint8Array): unknown; end(): unknown; [PENDING]?: string };
+export type ContentMixin = { page: PageProto; addContent(data: string | Uint8Array): unknown };
+let pagesGather = false;
+
+/**
+ * pdfkit turns every content operation into its own byte array (a JavaScript loop over the characters) as it is
+ * written, and joins them all when the page ends. The operations are gathered as text per page instead and turned
+ * into bytes once (Latin-1, as pdfkit's conversion keeps the low byte of each character), before anything else is
+ * written to the page's content and when the page ends: the same bytes in the same order.
+ */
+export function gatherPageContent(proto: ContentMixin): void {
+  const addContent = proto.addContent;
+  proto.addContent = function (this: ContentMixin, data) {
+    if (!pagesGather) patchPage(Object.getPrototypeOf(this.page) as PageProto);
+    return addContent.call(this, data);
+  };
+}
+function patchPage(page: PageProto): void {
+  pagesGather = true;
+  const { write, end } = page;
+  const flush = (target: PageProto) => {
+    const text = target[PENDING];
+    if (text) {
+      target[PENDING] = '';
+      write.call(target, Buffer.from(text, 'latin1'));
+    }
+  };
+  page.write = function (this: PageProto, chunk) {
+    if (typeof chunk === 'string') {
+      this[PENDING] = `${this[PENDING] ?? ''}${chunk}\n`;
+      return undefined;
+    }
+    flush(this);
+    return write.call(this, chunk);
+  };
+  page.end = function (this: PageProto) {
+    flush(this);
+    return end.call(this);
+  };
+}
+
+export type ColorMixin = { _normalizeColor(color: unknown): unknown };
+/**
+ * pdfkit parses a colour given as "#rrggbb" and divides its parts by 255 each time it is set (several times a line of
+ * text): the answer for such a string is kept (a copy given out each time, as pdfkit makes a new array).
+ */
+export function keepColors(proto: ColorMixin): void {
+  const original = proto._normalizeColor;
+  const known = new Map<string, number[]>();
+  proto._normalizeColor = function (this: ColorMixin, color) {
+    const parts = typeof color === 'string' ? known.get(color) : undefined;
+    if (parts) return parts.slice();
+    const answer = original.call(this, color);
+    if (typeof color === 'string' && /^#[0-9a-f]{6}$/i.test(color) && Array.isArray(answer) && known.size < 256) known.set(color, answer.slice() as number[]);
+    return answer;
+  };
+}
