@@ -4,7 +4,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -34,6 +33,7 @@ import { createPaymentProvider } from './modules/payments/payments.service';
 import { planLimits } from './modules/subscriptions/limits';
 import { authenticate } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { modules } from './modules/index';
 
 /** Every /api/v1 route and whether it sits behind authentication (the authorization matrix walks it). */
@@ -103,8 +103,9 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
   app.decorate('deps', deps);
   app.addHook('onClose', () => deps.counters.close());
   deps.jobs.every('rate-counters.sweep', 10 * 60_000, () => deps.counters.sweep());
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   // The idle timeout is the client's silence: while it sends a body, or while it is being answered. A request that is
   // in and still being worked on (a bundle waiting for LibreOffice) keeps its connection, however long the work takes.
@@ -116,7 +117,7 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
   });
 
   registerErrorHandling(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
