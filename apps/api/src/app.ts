@@ -136,10 +136,10 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(cors, {
-    origin: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((o) => o.trim()) : false,
-    credentials: true,
-  });
+  // Cross-origin calls only from CORS_ORIGINS; without it none (no CORS headers, and a preflight is not found).
+  if (env.CORS_ORIGINS) {
+    await app.register(cors, { origin: env.CORS_ORIGINS.split(',').map((o) => o.trim()), credentials: true });
+  }
   // Counted in the store shared by every process; when that store is unreachable, requests are let through.
   const counters = deps.counters;
   await app.register(rateLimit, {

@@ -23,15 +23,15 @@ export function securityHeadersOf(options: HelmetOptions): ReadonlyArray<readonl
 }
 
 /**
- * Helmet's security headers on every response, errors and static files included, set on the raw response when the
- * request arrives as @fastify/helmet did (a route may still replace one with its own). @fastify/helmet built a
- * helmet middleware and parsed the whole CSP again on every request, in two async hooks: a tenth of a
- * verification's cost (docs/performance.md).
+ * Helmet's security headers on every response, errors and static files included, set when the request arrives (a
+ * route may still replace one with its own). @fastify/helmet built a helmet middleware and parsed the whole CSP again
+ * on every request, in two async hooks: a tenth of a verification's cost (docs/performance.md). They are the reply's
+ * headers rather than the raw response's, so Node writes them with the others in one pass.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = securityHeadersOf(options);
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    for (const [name, value] of headers) reply.header(name, value);
     done();
   });
 }
