@@ -64,9 +64,12 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
     // Request ids are ours: a client's X-Request-Id is never trusted as one (it could collide with or forge
     // another request's id in the logs); a sane one is kept as a separate log field only.
     genReqId: () => `req-${randomUUID()}`,
+    // A route's own log level only when it differs from the app's: pino binds its level methods again for a child
+    // given a level, on every request otherwise.
     childLoggerFactory: (logger, bindings, opts, rawReq) => {
       const clientId = clientRequestId(rawReq.headers['x-request-id']);
-      return logger.child(clientId ? { ...bindings, clientReqId: clientId } : bindings, opts);
+      const own = opts.level === logger.level && !opts.serializers ? undefined : opts;
+      return logger.child(clientId ? { ...bindings, clientReqId: clientId } : bindings, own);
     },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: trustProxyOf(env.TRUST_PROXY),

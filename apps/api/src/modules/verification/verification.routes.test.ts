@@ -226,6 +226,26 @@ describe('GET /verify/{securityId} (public)', () => {
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('does not log ordinary checks one by one (the app’s other requests still are)', async () => {
+    const { securityId } = await served();
+    const lines: { msg?: string; req?: { url?: string }; reqId?: string }[] = [];
+    const logged = await buildApp({
+      env: t().env,
+      database: t().database,
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    });
+    await logged.ready();
+    try {
+      const check = await logged.inject({ method: 'GET', url: `/api/v1/verify/${securityId}` });
+      expect(check.statusCode).toBe(200);
+      expect(lines.filter((l) => l.reqId === check.headers['x-request-id'])).toEqual([]);
+      const health = await logged.inject({ method: 'GET', url: '/healthz' });
+      expect(lines.filter((l) => l.reqId === health.headers['x-request-id']).map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('answers 400 for a blank or malformed ID and 404 for an unknown one, with the spec’s words', async () => {
     const blank = await verify('   ');
     expect(blank.statusCode).toBe(400);

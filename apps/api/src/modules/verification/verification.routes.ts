@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, LogLevel } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_FILE_SIZE_BYTES } from '@lexserve/contracts/documents';
 import {
@@ -17,6 +17,9 @@ import * as verification from './verification.service';
 
 /** A check slower than this is logged (the route's ordinary checks are not). */
 const SLOW_CHECK_MS = 500;
+const LEVELS: LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+/** Warn, or the app's level when that is quieter: a route is never more talkative than the app. */
+const atLeastWarn = (level: string): LogLevel => LEVELS[Math.max(LEVELS.indexOf('warn'), LEVELS.indexOf(level as LogLevel))]!;
 
 /**
  * Public verification (no login): by security ID, and by file. Rate-limited per client address
@@ -60,7 +63,7 @@ export async function verificationRoutes(app: FastifyInstance) {
       schema: { tags, security: [], params: VerifyParamsSchema, querystring: VerifyQuerySchema, response: { 200: VerificationResultSchema } },
       // The hot public path (a QR code's check). Its ordinary requests are not logged one by one (at info they were
       // two lines a check); failures are (the error handler logs at error), and so are slow checks.
-      logLevel: 'warn',
+      logLevel: atLeastWarn(app.log.level),
       onResponse: (req, reply, done) => {
         if (reply.elapsedTime >= SLOW_CHECK_MS) {
           req.log.warn({ url: req.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) }, 'slow verification check');
