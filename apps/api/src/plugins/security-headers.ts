@@ -6,7 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * The security headers helmet computes from these options, worked out once. Our options are constant (no CSP nonces,
  * no functions), so every response gets the same headers: helmet run against a stand-in response records them.
  */
-export function securityHeadersOf(options: HelmetOptions): ReadonlyArray<readonly [string, string]> {
+function securityHeadersOf(options: HelmetOptions): ReadonlyArray<readonly [string, string]> {
   const headers = new Map<string, string>();
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {

@@ -105,7 +105,7 @@ const securityIdResult = (ctx: PublicCtx, a: Omit<CachedAnswer, 'json'>, verific
 });
 
 /** A result's JSON, fields in the result's order, cut around the value of verification_count. */
-export function jsonAroundCount(result: VerificationResult): CachedAnswer['json'] {
+function jsonAroundCount(result: VerificationResult): CachedAnswer['json'] {
   const fields = Object.entries(result);
   const at = fields.findIndex(([name]) => name === 'verification_count');
   const head = JSON.stringify(Object.fromEntries(fields.slice(0, at)));
