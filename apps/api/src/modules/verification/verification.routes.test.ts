@@ -9,6 +9,7 @@ import { PNG, makePdf, makeReadyDraft, submit } from '../../../test/document-fac
 import { multipart } from '../../../test/multipart';
 import { normalizeSecurityId, SECURITY_ID_PATTERN, VerificationResultSchema } from '@lexserve/contracts/verification';
 import { crockfordBase32, newSecurityId } from '../../lib/security-id';
+import { createFileStore, type FileStore } from '../../lib/storage';
 import { scrubStoredProofs } from './verification.scrub';
 
 const t = useTestApp();
@@ -236,11 +237,37 @@ describe('GET /verify/{securityId} (public)', () => {
     });
     await logged.ready();
     try {
+      // The first check loads the answer (and may be slow enough to be logged on a busy machine); the next is answered
+      // from memory.
+      await logged.inject({ method: 'GET', url: `/api/v1/verify/${securityId}` });
       const check = await logged.inject({ method: 'GET', url: `/api/v1/verify/${securityId}` });
       expect(check.statusCode).toBe(200);
       expect(lines.filter((l) => l.reqId === check.headers['x-request-id'])).toEqual([]);
       const health = await logged.inject({ method: 'GET', url: '/healthz' });
       expect(lines.filter((l) => l.reqId === health.headers['x-request-id']).map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('logs a slow check at warn (here a first check whose stored PDF is slow to read)', async () => {
+    const { securityId } = await served();
+    const lines: { level?: number; msg?: string; reqId?: string; statusCode?: number; responseTime?: number }[] = [];
+    const store = createFileStore(t().env);
+    const slowStore: FileStore = { ...store, get: async (key) => (await new Promise((r) => setTimeout(r, 600)), store.get(key)) };
+    const logged = await buildApp({
+      env: t().env,
+      database: t().database,
+      files: slowStore,
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    });
+    await logged.ready();
+    try {
+      const check = await logged.inject({ method: 'GET', url: `/api/v1/verify/${securityId}` });
+      expect(check.statusCode).toBe(200);
+      const mine = lines.filter((l) => l.reqId === check.headers['x-request-id']);
+      expect(mine).toEqual([expect.objectContaining({ level: 40, msg: 'slow verification check', statusCode: 200 })]);
+      expect(mine[0]!.responseTime).toBeGreaterThanOrEqual(500);
     } finally {
       await logged.close();
     }
