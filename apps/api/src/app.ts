@@ -4,7 +4,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -34,6 +33,7 @@ import { createPaymentProvider } from './modules/payments/payments.service';
 import { planLimits } from './modules/subscriptions/limits';
 import { authenticate } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { modules } from './modules/index';
 
 /** Every /api/v1 route and whether it sits behind authentication (the authorization matrix walks it). */
@@ -64,9 +64,12 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
     // Request ids are ours: a client's X-Request-Id is never trusted as one (it could collide with or forge
     // another request's id in the logs); a sane one is kept as a separate log field only.
     genReqId: () => `req-${randomUUID()}`,
+    // A route's own log level only when it differs from the app's: pino binds its level methods again for a child
+    // given a level, on every request otherwise.
     childLoggerFactory: (logger, bindings, opts, rawReq) => {
       const clientId = clientRequestId(rawReq.headers['x-request-id']);
-      return logger.child(clientId ? { ...bindings, clientReqId: clientId } : bindings, opts);
+      const own = opts.level === logger.level && !opts.serializers ? undefined : opts;
+      return logger.child(clientId ? { ...bindings, clientReqId: clientId } : bindings, own);
     },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: trustProxyOf(env.TRUST_PROXY),
@@ -103,8 +106,9 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
   app.decorate('deps', deps);
   app.addHook('onClose', () => deps.counters.close());
   deps.jobs.every('rate-counters.sweep', 10 * 60_000, () => deps.counters.sweep());
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   // The idle timeout is the client's silence: while it sends a body, or while it is being answered. A request that is
   // in and still being worked on (a bundle waiting for LibreOffice) keeps its connection, however long the work takes.
@@ -116,7 +120,7 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
   });
 
   registerErrorHandling(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -135,10 +139,10 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(cors, {
-    origin: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((o) => o.trim()) : false,
-    credentials: true,
-  });
+  // Cross-origin calls only from CORS_ORIGINS; without it none (no CORS headers, and a preflight is not found).
+  if (env.CORS_ORIGINS) {
+    await app.register(cors, { origin: env.CORS_ORIGINS.split(',').map((o) => o.trim()), credentials: true });
+  }
   // Counted in the store shared by every process; when that store is unreachable, requests are let through.
   const counters = deps.counters;
   await app.register(rateLimit, {

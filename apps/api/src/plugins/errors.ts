@@ -10,10 +10,9 @@ import { redactLinks, redactParams } from '../lib/redact';
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   // PostgreSQL text cannot hold NUL: refuse it in any string of the input, before a query fails on it.
-  app.addHook('preHandler', async (request) => {
-    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) {
-      throw new AppError(CommonErrors.VALUE_NOT_STORABLE);
-    }
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) done(new AppError(CommonErrors.VALUE_NOT_STORABLE));
+    else done();
   });
 
   app.setErrorHandler((err: FastifyError, request, reply) => {

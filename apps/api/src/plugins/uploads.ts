@@ -30,8 +30,9 @@ export class UploadBodyError extends Error {
 export async function registerUploads(scope: FastifyInstance, limits: UploadLimits): Promise<void> {
   // throwFileSizeLimit: false: an over-size file is truncated and reported per file, not failing the request.
   await scope.register(multipart, { limits: { fileSize: limits.fileSize, files: limits.files }, throwFileSizeLimit: false });
-  scope.addHook('onSend', async (request, reply) => {
+  scope.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 

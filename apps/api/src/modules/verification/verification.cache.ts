@@ -31,9 +31,16 @@ export type CachedAnswer = {
   seal: Seal | null;
   /** The document's served files: each one's SHA-256 as uploaded and its stamped served copy's (once made). */
   servedFiles: VerificationResult['served_files'];
+  /**
+   * The answer's JSON as written, up to and after its count (`head + count + tail`): worked out once per load, so a
+   * check writes a string rather than building and serializing the answer again.
+   */
+  json: { head: string; tail: string };
 };
 
 type Entry = CachedAnswer & { at: number; countBase: number; localAtLoad: number };
+
+const keyOf = (securityId: string, version: number | undefined) => `${securityId}|${version ?? ''}`;
 
 export class VerificationCache {
   private readonly entries = new Map<string, Entry>();
@@ -114,9 +121,9 @@ export class VerificationCache {
    * none (not kept: a proof may yet be generated). Concurrent checks of one ID share one load.
    */
   async answer(securityId: string, version: number | undefined, load: () => Promise<CachedAnswer | undefined>): Promise<CachedAnswer | undefined> {
-    const key = `${securityId}|${version ?? ''}`;
-    const known = this.entries.get(key);
-    if (known && Date.now() - known.at < TTL_MS) return known;
+    const key = keyOf(securityId, version);
+    const known = this.known(securityId, version);
+    if (known) return known;
     let pending = this.loading.get(key);
     if (!pending) {
       const generation = this.generation;
@@ -141,6 +148,12 @@ export class VerificationCache {
       this.loading.set(key, pending);
     }
     return pending;
+  }
+
+  /** The answer for a security ID (and version) when it is known here and fresh (a check then waits for nothing). */
+  known(securityId: string, version: number | undefined): CachedAnswer | undefined {
+    const entry = this.entries.get(keyOf(securityId, version));
+    return entry && Date.now() - entry.at < TTL_MS ? entry : undefined;
   }
 
   /** The count to show for a cached answer: the database's when loaded, plus this process's checks since. */

@@ -17,8 +17,9 @@ function setup(app: FastifyInstance) {
   app.addHook('onReady', () => cache.start());
   app.addHook('preClose', () => cache.stop());
   // A write's answer goes out once this process has heard of every change it committed (VerificationCache.sync).
-  app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await cache.sync();
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done(null, payload);
+    cache.sync().then(() => done(null, payload), done);
   });
   registerIntegrityScrub(app);
 }

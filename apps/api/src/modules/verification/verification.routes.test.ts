@@ -7,8 +7,9 @@ import { createTestApp, DEMO, useTestApp } from '../../../test/build-app';
 import { registerFirm, type RegisteredFirm } from '../../../test/factories';
 import { PNG, makePdf, makeReadyDraft, submit } from '../../../test/document-factories';
 import { multipart } from '../../../test/multipart';
-import { normalizeSecurityId, SECURITY_ID_PATTERN } from '@lexserve/contracts/verification';
+import { normalizeSecurityId, SECURITY_ID_PATTERN, VerificationResultSchema } from '@lexserve/contracts/verification';
 import { crockfordBase32, newSecurityId } from '../../lib/security-id';
+import { createFileStore, type FileStore } from '../../lib/storage';
 import { scrubStoredProofs } from './verification.scrub';
 
 const t = useTestApp();
@@ -184,6 +185,94 @@ describe('GET /verify/{securityId} (public)', () => {
     expect((await verify(securityId)).json()).toMatchObject({ valid: true, status: 'verified', hash_verified: true });
   });
 
+  it('answers the result as JSON, fields exactly those of the schema, with every response header of the API', async () => {
+    const { securityId } = await served();
+    const first = await verify(securityId);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(VerificationResultSchema.strict().parse(first.json())).toEqual(first.json());
+    // The answer's JSON is kept with the answer and the count written into it: each check shows its own.
+    const counts = [first, await verify(securityId), await verify(securityId)].map((r) => r.json().verification_count);
+    expect(counts).toEqual([1, 2, 3]);
+    // The same headers on answers and on errors (404, 400, 422): security headers, request id, rate limit.
+    const answers = [first, await verify(newSecurityId()), await verify('not-an-id'), await t().inject({ method: 'GET', url: `/api/v1/verify/${securityId}?version=x` })];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 400, 422]);
+    for (const res of answers) {
+      expect(res.headers).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      expect(res.headers['content-security-policy']).toContain("default-src 'self';");
+      expect(res.headers['content-security-policy']).toContain("connect-src 'self' ws://localhost:3000;");
+      expect(res.headers['x-request-id']).toMatch(/^req-[0-9a-f-]{36}$/);
+      if (res.statusCode !== 200) expect(res.json().request_id).toBe(res.headers['x-request-id']);
+      expect(res.headers['x-ratelimit-limit']).toBe(String(t().env.VERIFY_RATE_LIMIT));
+      // No CORS_ORIGINS here: no cross-origin headers.
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    const preflight = await t().inject({
+      method: 'OPTIONS',
+      url: `/api/v1/verify/${securityId}`,
+      headers: { origin: 'https://firm.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.statusCode).toBe(404);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('does not log ordinary checks one by one (the app’s other requests still are)', async () => {
+    const { securityId } = await served();
+    const lines: { msg?: string; req?: { url?: string }; reqId?: string }[] = [];
+    const logged = await buildApp({
+      env: t().env,
+      database: t().database,
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    });
+    await logged.ready();
+    try {
+      // The first check loads the answer (and may be slow enough to be logged on a busy machine); the next is answered
+      // from memory.
+      await logged.inject({ method: 'GET', url: `/api/v1/verify/${securityId}` });
+      const check = await logged.inject({ method: 'GET', url: `/api/v1/verify/${securityId}` });
+      expect(check.statusCode).toBe(200);
+      expect(lines.filter((l) => l.reqId === check.headers['x-request-id'])).toEqual([]);
+      const health = await logged.inject({ method: 'GET', url: '/healthz' });
+      expect(lines.filter((l) => l.reqId === health.headers['x-request-id']).map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('logs a slow check at warn (here a first check whose stored PDF is slow to read)', async () => {
+    const { securityId } = await served();
+    const lines: { level?: number; msg?: string; reqId?: string; statusCode?: number; responseTime?: number }[] = [];
+    const store = createFileStore(t().env);
+    const slowStore: FileStore = { ...store, get: async (key) => (await new Promise((r) => setTimeout(r, 600)), store.get(key)) };
+    const logged = await buildApp({
+      env: t().env,
+      database: t().database,
+      files: slowStore,
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    });
+    await logged.ready();
+    try {
+      const check = await logged.inject({ method: 'GET', url: `/api/v1/verify/${securityId}` });
+      expect(check.statusCode).toBe(200);
+      const mine = lines.filter((l) => l.reqId === check.headers['x-request-id']);
+      expect(mine).toEqual([expect.objectContaining({ level: 40, msg: 'slow verification check', statusCode: 200 })]);
+      expect(mine[0]!.responseTime).toBeGreaterThanOrEqual(500);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('answers 400 for a blank or malformed ID and 404 for an unknown one, with the spec’s words', async () => {
     const blank = await verify('   ');
     expect(blank.statusCode).toBe(400);
@@ -219,17 +308,33 @@ describe('GET /verify/{securityId} (public)', () => {
     expect((await verify(securityId)).json()).toMatchObject({ firm_verified: false, status: 'verified' });
   });
 
-  it('is rate-limited per address', { timeout: 120_000 }, async () => {
-    const limited = await createTestApp({ VERIFY_RATE_LIMIT: '3' });
+  it('is rate-limited per address; answers an allowed origin (CORS_ORIGINS)', { timeout: 120_000 }, async () => {
+    const limited = await createTestApp({ VERIFY_RATE_LIMIT: '3', CORS_ORIGINS: 'https://firm.example' });
     try {
       const codes: number[] = [];
       let last;
       for (let i = 0; i < 4; i++) {
-        last = await limited.inject({ method: 'GET', url: `/api/v1/verify/${newSecurityId()}` });
+        last = await limited.inject({ method: 'GET', url: `/api/v1/verify/${newSecurityId()}`, headers: { origin: 'https://firm.example' } });
         codes.push(last.statusCode);
       }
       expect(codes).toEqual([404, 404, 404, 429]);
-      expect(last!.json().detail).toBe('Too many verification requests. Please wait a moment and try again.');
+      expect(last!.json()).toEqual({
+        detail: 'Too many verification requests. Please wait a moment and try again.',
+        code: 'VERIFY_RATE_LIMITED',
+        request_id: last!.headers['x-request-id'],
+      });
+      expect(last!.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-frame-options': 'SAMEORIGIN' });
+      expect(last!.headers['retry-after']).toBeTruthy();
+      expect(last!.headers['access-control-allow-origin']).toBe('https://firm.example');
+      const stranger = await limited.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://elsewhere.example' } });
+      expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+      const preflight = await limited.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/verify/LS-0000-0000-0000-0000',
+        headers: { origin: 'https://firm.example', 'access-control-request-method': 'GET' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://firm.example');
     } finally {
       await limited.close();
     }

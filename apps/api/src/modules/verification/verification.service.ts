@@ -4,6 +4,7 @@ import {
   SEAL_FILE_MESSAGES,
   sealChangeText,
   VERIFICATION_MESSAGES,
+  SECURITY_ID_PATTERN,
   VerificationErrors,
   normalizeSecurityId,
   type FileVerificationResult,
@@ -96,10 +97,26 @@ function newInVisit(proofKey: string, visit: string | null, now = Date.now()): b
 const counts = (checker: Checker, c: repo.Checked) =>
   checker.firmId !== c.firmId && newInVisit(`#${c.proofId}`, checker.visit);
 
+/** The result of a check by security ID, with the count to show. */
+const securityIdResult = (ctx: PublicCtx, a: Omit<CachedAnswer, 'json'>, verificationCount: number): VerificationResult => ({
+  ...resultOf(ctx, a.checked, a.hashVerified, verificationCount),
+  seal: a.seal,
+  served_files: a.servedFiles,
+});
+
+/** A result's JSON, fields in the result's order, cut around the value of verification_count. */
+function jsonAroundCount(result: VerificationResult): CachedAnswer['json'] {
+  const fields = Object.entries(result);
+  const at = fields.findIndex(([name]) => name === 'verification_count');
+  const head = JSON.stringify(Object.fromEntries(fields.slice(0, at)));
+  const tail = JSON.stringify(Object.fromEntries(fields.slice(at + 1)));
+  return { head: `${head.slice(0, -1)},"verification_count":`, tail: `,${tail.slice(1)}` };
+}
+
 /**
  * What a check by security ID answers apart from the count, loaded afresh (after a change, or the first check): the
  * stored PDF is hashed now against the SHA-256 recorded at generation (or found altered by the scrub job), and its
- * seal read.
+ * seal read. The answer's JSON is written here once, around the count.
  */
 async function loadAnswer(ctx: PublicCtx, securityId: string, version: number | undefined): Promise<CachedAnswer | undefined> {
   const checked = await repo.readCheckBySecurityId(ctx.db, securityId, version);
@@ -107,45 +124,61 @@ async function loadAnswer(ctx: PublicCtx, securityId: string, version: number | 
   const actual = await hashStoredFile(ctx.deps.files, checked.storageKey, ctx.log);
   const hashVerified = checked.integrityFailedAt ? false : actual === null ? null : actual === checked.sha256;
   const served = await repo.servedFilesOfDocument(ctx.db, checked.documentId);
-  return {
+  const answer = {
     checked,
     hashVerified,
     seal: await storedSealOf(ctx, checked.storageKey, actual),
     servedFiles: served.map((f) => ({ filename: f.filename, sha256: f.sha256, size: Number(f.size), served_copy_sha256: f.copySha256 })),
   };
+  return { ...answer, json: jsonAroundCount(securityIdResult(ctx, answer, 0)) };
 }
 
 /**
- * GET /verify/{securityId}[?version=N] (public): 400 for a blank or malformed ID, 404 for an unknown one (or a
- * version it does not have). Each check is counted, except the issuing firm's own and a visit's repeats (see
- * Checker). hash_verified tells whether the stored PDF of the version checked (the current one by default) hashes
- * to the SHA-256 recorded at generation: proven whenever the answer is loaded (after any change) and by the scrub
- * job (verification.scrub.ts), so a swapped or altered file is reported; the answer itself comes from memory
- * (verification.cache.ts). firm_verified is the issuing firm's standing; revocation is reported; an older version
- * reports the version that superseded it and when.
+ * GET /verify/{securityId}[?version=N] (public): the VerificationResult as JSON. 400 for a blank or malformed ID, 404
+ * for an unknown one (or a version it does not have). Each check is counted, except the issuing firm's own and a
+ * visit's repeats (see Checker). hash_verified tells whether the stored PDF of the version checked (the current one by
+ * default) hashes to the SHA-256 recorded at generation: proven whenever the answer is loaded (after any change) and
+ * by the scrub job (verification.scrub.ts), so a swapped or altered file is reported; the answer itself comes from
+ * memory (verification.cache.ts). firm_verified is the issuing firm's standing; revocation is reported; an older
+ * version reports the version that superseded it and when.
+ *
+ * An answer known here is written at once, without waiting for anything (the hot path of a QR code's check,
+ * docs/performance.md); `ctxOf` is called only when the answer must be loaded.
  */
-export async function verifySecurityId(
-  ctx: PublicCtx,
+export function verifySecurityId(
+  ctxOf: () => PublicCtx,
   cache: VerificationCache,
   raw: string,
   version?: number,
   checker: Checker = PUBLIC_CHECKER,
-): Promise<VerificationResult> {
+): string | Promise<string> {
+  const securityId = SECURITY_ID_PATTERN.test(raw) ? raw : canonicalSecurityId(raw);
+  const known = cache.known(securityId, version);
+  return known ? answerJson(cache, known, checker) : loadAndAnswer(ctxOf(), cache, securityId, version, checker);
+}
+
+/** A typed security ID in its canonical form; 400 when it is blank or cannot be one. */
+function canonicalSecurityId(raw: string): string {
   if (!raw.trim()) throw new AppError(VerificationErrors.SECURITY_ID_EMPTY);
   const securityId = normalizeSecurityId(raw);
   if (!securityId) throw new AppError(VerificationErrors.SECURITY_ID_MALFORMED);
+  return securityId;
+}
+
+async function loadAndAnswer(ctx: PublicCtx, cache: VerificationCache, securityId: string, version: number | undefined, checker: Checker) {
   const answer = await cache.answer(securityId, version, () => loadAnswer(ctx, securityId, version));
   if (!answer) {
     const proof = version === undefined ? undefined : await repo.proofBySecurityId(ctx.db, securityId);
     if (proof && proof.currentVersion > 0) throw appError(VerificationErrors.PROOF_VERSION_NOT_FOUND, { version: version!, current: proof.currentVersion });
     throw new AppError(VerificationErrors.SECURITY_ID_NOT_FOUND);
   }
+  return answerJson(cache, answer, checker);
+}
+
+/** Counts the check (unless it does not count) and writes the answer with its count. */
+function answerJson(cache: VerificationCache, answer: CachedAnswer, checker: Checker): string {
   if (counts(checker, answer.checked)) cache.count(answer.checked.proofId);
-  return {
-    ...resultOf(ctx, answer.checked, answer.hashVerified, cache.countOf(answer)),
-    seal: answer.seal,
-    served_files: answer.servedFiles,
-  };
+  return answer.json.head + cache.countOf(answer) + answer.json.tail;
 }
 
 /**
