@@ -1,11 +1,13 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
+import { MuiTheme } from './mui-theme';
 
 export type Toast = { id: number; message: string; severity: AlertColor };
 
 /** The toast on screen, bottom centre (toast-provider.tsx); a chunk of its own, loaded with the first toast. */
 export function ToastSnackbar({ toast: current, onClose }: { toast: Toast | undefined; onClose: () => void }) {
   return (
+    <MuiTheme>
     <Snackbar
       key={current?.id}
       open={Boolean(current)}
@@ -19,5 +21,6 @@ export function ToastSnackbar({ toast: current, onClose }: { toast: Toast | unde
         </Alert>
       ) : undefined}
     </Snackbar>
+    </MuiTheme>
   );
 }

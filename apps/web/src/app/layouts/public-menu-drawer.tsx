@@ -8,6 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { BrandLogo } from '../../components/brand-logo';
+import { MuiTheme } from '../../components/mui-theme';
 import { paths } from '../../config/paths';
 
 type Props = { links: readonly { label: string; to: string }[]; open: boolean; signedIn: boolean; onClose: () => void };
@@ -15,6 +16,7 @@ type Props = { links: readonly { label: string; to: string }[]; open: boolean; s
 /** The public top bar's menu on phones (spec 2.1); a chunk of its own, loaded when the menu is first opened. */
 export function PublicMenuDrawer({ links, open, signedIn, onClose }: Props) {
   return (
+    <MuiTheme>
     <Drawer anchor="right" open={open} onClose={onClose}>
       <Box id="public-menu" sx={{ width: 280 }} role="navigation" aria-label="Main">
         <Box sx={{ p: 2 }}>
@@ -47,5 +49,6 @@ export function PublicMenuDrawer({ links, open, signedIn, onClose }: Props) {
         </Stack>
       </Box>
     </Drawer>
+    </MuiTheme>
   );
 }

@@ -4,10 +4,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { MuiTheme } from '../../components/mui-theme';
 
 /** The session-expired notice (spec 2.12); a chunk of its own, loaded when a session first ends (root-layout.tsx). */
 export function SessionExpiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
+    <MuiTheme>
     <Dialog open={open} onClose={onClose} aria-labelledby="session-expired-title" maxWidth="xs" fullWidth>
       <DialogTitle id="session-expired-title">Session Expired</DialogTitle>
       <DialogContent>
@@ -19,5 +21,6 @@ export function SessionExpiredDialog({ open, onClose }: { open: boolean; onClose
         </Button>
       </DialogActions>
     </Dialog>
+    </MuiTheme>
   );
 }
