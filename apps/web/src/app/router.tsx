@@ -4,6 +4,7 @@ import { paths } from '../config/paths';
 import { RequireRole } from './guards/require-role';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
+import { loadAppShell } from './load-app-shell';
 import { AdminRedirect, AppIndexRedirect, CatchAllRedirect, DashboardRedirect } from './routes/redirects';
 import { RouteErrorPage } from './routes/route-error';
 
@@ -24,8 +25,8 @@ const muiPage = <M extends Record<string, any>>(load: () => Promise<M>, name: ke
 
 // The signed-in shell (session guard, navigation bars, real-time channel) is a chunk of its own: the public pages
 // (a QR code's /verify, the home page, the login) load none of it (docs/performance.md).
-const appShell = page(() => import('./app-shell'), 'AppShell');
-const passwordChangeShell = page(() => import('./app-shell'), 'PasswordChangeShell');
+const appShell = page(loadAppShell, 'AppShell');
+const passwordChangeShell = page(loadAppShell, 'PasswordChangeShell');
 
 // Public pages: home, login and verify are drawn without MUI (the first pages a visitor sees); the others still use it.
 const home = page(() => import('./routes/home'), 'HomePage');

@@ -8,19 +8,19 @@ export type Toast = { id: number; message: string; severity: AlertColor };
 export function ToastSnackbar({ toast: current, onClose }: { toast: Toast | undefined; onClose: () => void }) {
   return (
     <MuiTheme>
-    <Snackbar
-      key={current?.id}
-      open={Boolean(current)}
-      autoHideDuration={4000}
-      onClose={(_, reason) => reason !== 'clickaway' && onClose()}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-    >
-      {current ? (
-        <Alert onClose={onClose} severity={current.severity} variant="filled" sx={{ width: '100%' }}>
-          {current.message}
-        </Alert>
-      ) : undefined}
-    </Snackbar>
+      <Snackbar
+        key={current?.id}
+        open={Boolean(current)}
+        autoHideDuration={4000}
+        onClose={(_, reason) => reason !== 'clickaway' && onClose()}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        {current ? (
+          <Alert onClose={onClose} severity={current.severity} variant="filled" sx={{ width: '100%' }}>
+            {current.message}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
     </MuiTheme>
   );
 }

@@ -17,38 +17,38 @@ type Props = { links: readonly { label: string; to: string }[]; open: boolean; s
 export function PublicMenuDrawer({ links, open, signedIn, onClose }: Props) {
   return (
     <MuiTheme>
-    <Drawer anchor="right" open={open} onClose={onClose}>
-      <Box id="public-menu" sx={{ width: 280 }} role="navigation" aria-label="Main">
-        <Box sx={{ p: 2 }}>
-          <BrandLogo />
+      <Drawer anchor="right" open={open} onClose={onClose}>
+        <Box id="public-menu" sx={{ width: 280 }} role="navigation" aria-label="Main">
+          <Box sx={{ p: 2 }}>
+            <BrandLogo />
+          </Box>
+          <Divider />
+          <List>
+            {links.map((link) => (
+              <ListItemButton key={link.to} component={NavLink} to={link.to} end onClick={onClose}>
+                <ListItemText primary={link.label} />
+              </ListItemButton>
+            ))}
+          </List>
+          <Divider />
+          <Stack spacing={1} sx={{ p: 2 }}>
+            {signedIn ? (
+              <Button component={RouterLink} to={paths.app.root} variant="contained" onClick={onClose}>
+                Go to Dashboard
+              </Button>
+            ) : (
+              <>
+                <Button component={RouterLink} to={paths.login} variant="outlined" onClick={onClose}>
+                  Log in
+                </Button>
+                <Button component={RouterLink} to={paths.signup} variant="contained" color="secondary" onClick={onClose}>
+                  Sign up
+                </Button>
+              </>
+            )}
+          </Stack>
         </Box>
-        <Divider />
-        <List>
-          {links.map((link) => (
-            <ListItemButton key={link.to} component={NavLink} to={link.to} end onClick={onClose}>
-              <ListItemText primary={link.label} />
-            </ListItemButton>
-          ))}
-        </List>
-        <Divider />
-        <Stack spacing={1} sx={{ p: 2 }}>
-          {signedIn ? (
-            <Button component={RouterLink} to={paths.app.root} variant="contained" onClick={onClose}>
-              Go to Dashboard
-            </Button>
-          ) : (
-            <>
-              <Button component={RouterLink} to={paths.login} variant="outlined" onClick={onClose}>
-                Log in
-              </Button>
-              <Button component={RouterLink} to={paths.signup} variant="contained" color="secondary" onClick={onClose}>
-                Sign up
-              </Button>
-            </>
-          )}
-        </Stack>
-      </Box>
-    </Drawer>
+      </Drawer>
     </MuiTheme>
   );
 }

@@ -10,17 +10,17 @@ import { MuiTheme } from '../../components/mui-theme';
 export function SessionExpiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <MuiTheme>
-    <Dialog open={open} onClose={onClose} aria-labelledby="session-expired-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="session-expired-title">Session Expired</DialogTitle>
-      <DialogContent>
-        <DialogContentText>Your session has expired. Please log in again to continue.</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose} autoFocus>
-          OK
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <Dialog open={open} onClose={onClose} aria-labelledby="session-expired-title" maxWidth="xs" fullWidth>
+        <DialogTitle id="session-expired-title">Session Expired</DialogTitle>
+        <DialogContent>
+          <DialogContentText>Your session has expired. Please log in again to continue.</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={onClose} autoFocus>
+            OK
+          </Button>
+        </DialogActions>
+      </Dialog>
     </MuiTheme>
   );
 }

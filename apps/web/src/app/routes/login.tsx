@@ -8,6 +8,7 @@ import { LoginForm } from '../../features/auth/components/login-form';
 import { startSession, useHasSession, type LoginRedirectState } from '../../lib/auth';
 import { sharedKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { loadAppShell } from '../load-app-shell';
 import { AuthCard } from './auth-card';
 
 /** Where to go after login: the page the user came from, or else /dashboard (spec 2.2). */
@@ -61,7 +62,13 @@ export function LoginPage() {
           </Alert>
         ) : null}
       </div>
-      <LoginForm onLoggedIn={onLoggedIn} onAttempt={() => setMessage(undefined)} />
+      <LoginForm
+        onLoggedIn={onLoggedIn}
+        onAttempt={() => {
+          setMessage(undefined);
+          void loadAppShell();
+        }}
+      />
       <p className="ls-p" style={{ marginTop: 24, textAlign: 'center' }}>
         Don&apos;t have an account?{' '}
         <RouterLink to={paths.signup} style={{ fontWeight: 600 }}>

@@ -34,7 +34,11 @@ export function Alert({
   testId?: string;
 }) {
   return (
-    <div role={role} className={[`ls-alert ls-alert--${severity}`, className].filter(Boolean).join(' ')} data-testid={testId}>
+    <div
+      role={role}
+      className={[`ls-alert ls-alert--${severity}`, className].filter(Boolean).join(' ')}
+      data-testid={testId}
+    >
       <div className="ls-alert__icon">
         <Icon name={icon ?? DEFAULT_ICON[severity]} />
       </div>
@@ -44,7 +48,13 @@ export function Alert({
       </div>
       {onClose ? (
         <div className="ls-alert__action">
-          <button type="button" className="ls-icon-btn ls-icon-btn--small" aria-label="Close" title="Close" onClick={onClose}>
+          <button
+            type="button"
+            className="ls-icon-btn ls-icon-btn--small"
+            aria-label="Close"
+            title="Close"
+            onClick={onClose}
+          >
             <Icon name="close" size={20} />
           </button>
         </div>

@@ -12,7 +12,16 @@ type Look = {
 };
 
 const lookClass = ({ variant = 'text', gold, large, fullWidth }: Look, extra?: string) =>
-  ['ls-btn', `ls-btn--${variant}`, gold && 'ls-btn--gold', large && 'ls-btn--lg', fullWidth && 'ls-btn--full', extra].filter(Boolean).join(' ');
+  [
+    'ls-btn',
+    `ls-btn--${variant}`,
+    gold && 'ls-btn--gold',
+    large && 'ls-btn--lg',
+    fullWidth && 'ls-btn--full',
+    extra,
+  ]
+    .filter(Boolean)
+    .join(' ');
 
 const content = ({ startIcon, endIcon }: Look, children: ReactNode) => (
   <>
@@ -23,7 +32,18 @@ const content = ({ startIcon, endIcon }: Look, children: ReactNode) => (
 );
 
 /** A button with the look of the theme's buttons (contained, outlined or text; navy or gold; 44 px tall on phones). */
-export function Button({ variant, gold, large, fullWidth, startIcon, endIcon, className, type = 'button', children, ...rest }: Look & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({
+  variant,
+  gold,
+  large,
+  fullWidth,
+  startIcon,
+  endIcon,
+  className,
+  type = 'button',
+  children,
+  ...rest
+}: Look & ButtonHTMLAttributes<HTMLButtonElement>) {
   const look = { variant, gold, large, fullWidth, startIcon, endIcon };
   return (
     <button type={type} className={lookClass(look, className)} {...rest}>
@@ -33,7 +53,17 @@ export function Button({ variant, gold, large, fullWidth, startIcon, endIcon, cl
 }
 
 /** A link in the app that looks like a button. */
-export function ButtonLink({ variant, gold, large, fullWidth, startIcon, endIcon, className, children, ...rest }: Look & LinkProps) {
+export function ButtonLink({
+  variant,
+  gold,
+  large,
+  fullWidth,
+  startIcon,
+  endIcon,
+  className,
+  children,
+  ...rest
+}: Look & LinkProps) {
   const look = { variant, gold, large, fullWidth, startIcon, endIcon };
   return (
     <Link className={lookClass(look, className)} {...rest}>

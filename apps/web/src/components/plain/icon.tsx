@@ -4,8 +4,21 @@ import { iconPaths } from './icon-paths';
 export type IconName = keyof typeof iconPaths;
 
 /** A Material icon as inline SVG, hidden from screen readers (the control around it carries the name). */
-export function Icon({ name, size, className, style }: { name: IconName; size?: number; className?: string; style?: CSSProperties }) {
-  const paths: readonly string[] = typeof iconPaths[name] === 'string' ? [iconPaths[name] as string] : (iconPaths[name] as readonly string[]);
+export function Icon({
+  name,
+  size,
+  className,
+  style,
+}: {
+  name: IconName;
+  size?: number;
+  className?: string;
+  style?: CSSProperties;
+}) {
+  const paths: readonly string[] =
+    typeof iconPaths[name] === 'string'
+      ? [iconPaths[name] as string]
+      : (iconPaths[name] as readonly string[]);
   return (
     <svg
       className={className ? `ls-icon ${className}` : 'ls-icon'}

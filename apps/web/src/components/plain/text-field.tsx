@@ -14,12 +14,27 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'>
  * A labelled text input with the look of the theme's outlined field. The helper text (or the error message) is tied to
  * the input by aria-describedby, and an error sets aria-invalid. Takes `fieldProps(form, name)` (lib/form.ts) as is.
  */
-export function TextField({ label, helperText, error = false, small = false, inputRef, endAdornment, id, className, placeholder, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  helperText,
+  error = false,
+  small = false,
+  inputRef,
+  endAdornment,
+  id,
+  className,
+  placeholder,
+  ...input
+}: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const helperId = helperText ? `${inputId}-helper-text` : undefined;
   return (
-    <div className={['ls-field', small && 'ls-field--small', error && 'ls-field--error', className].filter(Boolean).join(' ')}>
+    <div
+      className={['ls-field', small && 'ls-field--small', error && 'ls-field--error', className]
+        .filter(Boolean)
+        .join(' ')}
+    >
       <label className="ls-field__label" htmlFor={inputId} id={`${inputId}-label`}>
         {label}
       </label>
