@@ -28,12 +28,12 @@ const muiPage = <M extends Record<string, any>>(load: () => Promise<M>, name: ke
 const appShell = page(loadAppShell, 'AppShell');
 const passwordChangeShell = page(loadAppShell, 'PasswordChangeShell');
 
-// Public pages: home, login and verify are drawn without MUI (the first pages a visitor sees); the others still use it.
+// Public pages: home, about, login, forgot password and verify are drawn without MUI; the others still use it.
 const home = page(() => import('./routes/home'), 'HomePage');
-const about = muiPage(() => import('./routes/about'), 'AboutPage');
+const about = page(() => import('./routes/about'), 'AboutPage');
 const login = page(() => import('./routes/login'), 'LoginPage');
 const signup = muiPage(() => import('./routes/signup'), 'SignupPage');
-const forgotPassword = muiPage(() => import('./routes/forgot-password'), 'ForgotPasswordPage');
+const forgotPassword = page(() => import('./routes/forgot-password'), 'ForgotPasswordPage');
 const resetPassword = muiPage(() => import('./routes/reset-password'), 'ResetPasswordPage');
 const changePasswordRequired = page(() => import('./routes/change-password-required'), 'ChangePasswordRequiredPage');
 const publicPlans = muiPage(() => import('./routes/public-plans'), 'PublicPlansRoute');
