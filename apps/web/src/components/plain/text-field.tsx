@@ -37,7 +37,7 @@ export function TextField({
     >
       <label className="ls-field__label" htmlFor={inputId} id={`${inputId}-label`}>
         {label}
-        {input.required ? <span aria-hidden="true">{"\u2009*"}</span> : null}
+        {input.required ? <span aria-hidden="true">{'\u2009*'}</span> : null}
       </label>
       <div className={endAdornment ? 'ls-field__box ls-field__box--adorned' : 'ls-field__box'}>
         <input
