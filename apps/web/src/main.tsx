@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import './components/plain/plain.css';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 

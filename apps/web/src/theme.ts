@@ -1,11 +1,9 @@
 import { alpha, createTheme } from '@mui/material/styles';
+import { brandColors } from './brand-colors';
 
-/** Navy and gold: the colours of a legal practice, with enough contrast for WCAG AA text. */
-const NAVY = '#14213d';
-const NAVY_LIGHT = '#2b3d63';
-// 4.96:1 against white, 4.59:1 against the page background: white button text and gold text both pass AA.
-const GOLD = '#8f6a0a';
-const GOLD_LIGHT = '#d4a72c';
+// The signed-in app's MUI theme; the public pages draw the same colours, font and spacing with plain CSS
+// (components/plain/plain.css, which also holds the page baseline that MUI's CssBaseline used to set).
+const { navy: NAVY, navyLight: NAVY_LIGHT, gold: GOLD, goldLight: GOLD_LIGHT } = brandColors;
 
 const focusRing = {
   outline: `3px solid ${GOLD_LIGHT}`,
@@ -37,13 +35,6 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
-    MuiCssBaseline: {
-      styleOverrides: {
-        // Keyboard users always see where they are.
-        ':focus-visible': focusRing,
-        a: { color: NAVY_LIGHT },
-      },
-    },
     MuiButtonBase: {
       defaultProps: { disableRipple: false },
       styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },
@@ -68,5 +59,3 @@ export const theme = createTheme({
     MuiAlert: { styleOverrides: { root: { alignItems: 'flex-start' } } },
   },
 });
-
-export const brandColors = { navy: NAVY, navyLight: NAVY_LIGHT, gold: GOLD, goldLight: GOLD_LIGHT };

@@ -85,7 +85,5 @@ export const ResetPasswordInputSchema = z
     path: ['confirm_password'],
   });
 
-export const FORGOT_PASSWORD_MESSAGE =
-  'If an account exists for that e-mail address, a password reset link has been sent. The link is valid for 1 hour.';
-export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
-export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now log in with your new password.';
+// The password-reset answers live in constants.ts (no zod): the public forgot-password page reads them.
+export { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_DONE, RESET_LINK_INVALID } from './constants';

@@ -55,3 +55,9 @@ export function sealChangeText(seal: { intact: boolean; covers_whole_file: boole
   ].filter(Boolean);
   return changes.length ? changes.join('; ') : null;
 }
+
+/** The answers of the password-reset endpoints (auth.ts re-exports them beside the schemas). */
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for that e-mail address, a password reset link has been sent. The link is valid for 1 hour.';
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
+export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now log in with your new password.';

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useIsDemoInstallation } from '../lib/server-meta';
 
 export const DEMO_NOTICE = 'Demo installation: sample data and a payment simulator; not for real cases.';
@@ -9,9 +7,9 @@ export function DemoInstallationNote() {
   const demo = useIsDemoInstallation();
   if (!demo) return null;
   return (
-    <Typography variant="body2" role="note" sx={{ mt: 1, fontWeight: 600 }}>
+    <p className="ls-p ls-body2" role="note" style={{ marginTop: 8, fontWeight: 600 }}>
       {DEMO_NOTICE}
-    </Typography>
+    </p>
   );
 }
 
@@ -20,10 +18,10 @@ export function DemoFooter() {
   const demo = useIsDemoInstallation();
   if (!demo) return null;
   return (
-    <Box component="footer" sx={{ py: 1.5, px: 2, textAlign: 'center', bgcolor: 'warning.main', color: 'warning.contrastText' }}>
-      <Typography variant="body2" role="note">
+    <footer style={{ padding: '12px 16px', textAlign: 'center', backgroundColor: 'var(--ls-warning)', color: '#fff' }}>
+      <p className="ls-p ls-body2" role="note">
         {DEMO_NOTICE}
-      </Typography>
-    </Box>
+      </p>
+    </footer>
   );
 }

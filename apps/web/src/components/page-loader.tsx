@@ -1,12 +1,10 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
+import { Spinner } from './plain/spinner';
 
 export function PageLoader({ label = 'Loading...' }: { label?: string }) {
   return (
-    <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 10 }}>
-      <CircularProgress aria-hidden />
-      <Typography color="text.secondary">{label}</Typography>
-    </Box>
+    <div role="status" aria-live="polite" className="ls-loader">
+      <Spinner />
+      <p className="ls-p ls-muted">{label}</p>
+    </div>
   );
 }

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import type { FieldValues, Path, RegisterOptions, Resolver, UseFormReturn } from 'react-hook-form';
 
 /**
- * Connects a react-hook-form field to an MUI TextField: the ref goes to the <input>, the error
- * message becomes the helper text (linked to the input by MUI through aria-describedby).
+ * Connects a react-hook-form field to a text field, MUI's or the plain kit's (components/plain/text-field.tsx): the ref
+ * goes to the <input>, the error message becomes the helper text (linked to the input through aria-describedby).
  */
 export const fieldProps = <T extends FieldValues>(
   form: UseFormReturn<T>,

@@ -3,6 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
+import { MuiTheme } from '../components/mui-theme';
 import { routes as appRoutes } from '../app/router';
 import { storeTokens } from '../lib/session-store';
 
@@ -11,7 +12,7 @@ export const createTestQueryClient = () =>
 
 type Options = { route?: string; path?: string; queryClient?: QueryClient; extraRoutes?: RouteObject[] };
 
-/** Renders one element inside the app's providers and a memory router. */
+/** Renders one element inside the app's providers, MUI's theme (as the signed-in shell gives) and a memory router. */
 export const renderWithProviders = (
   ui: ReactElement,
   { route = '/', path = '*', queryClient = createTestQueryClient(), extraRoutes = [] }: Options = {},
@@ -19,7 +20,9 @@ export const renderWithProviders = (
   const router = createMemoryRouter([{ path, element: ui }, ...extraRoutes], { initialEntries: [route] });
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MuiTheme>
+        <RouterProvider router={router} />
+      </MuiTheme>
     </AppProviders>,
   );
   return { ...result, router, queryClient };

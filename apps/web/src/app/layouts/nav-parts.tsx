@@ -3,7 +3,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { NavLink } from 'react-router-dom';
-import { brandColors } from '../../theme';
+import { brandColors } from '../../brand-colors';
 import type { NavItem } from './nav-items';
 
 const navLinkSx = {

@@ -1,22 +1,14 @@
-import MenuIcon from '@mui/icons-material/Menu';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
 import { BrandLogo } from '../../components/brand-logo';
 import { DemoInstallationNote } from '../../components/demo-notice';
 import { PageLoader } from '../../components/page-loader';
+import { ButtonLink } from '../../components/plain/button';
+import { Icon } from '../../components/plain/icon';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
 import { paths } from '../../config/paths';
 import { useHasSession } from '../../lib/auth';
-import { brandColors } from '../../theme';
+import './public-layout.css';
 
 const PublicMenuDrawer = lazy(async () => ({ default: (await import('./public-menu-drawer')).PublicMenuDrawer }));
 
@@ -27,50 +19,43 @@ const LINKS = [
   { label: 'Verify Document', to: paths.verify },
 ];
 
-const navLinkSx = {
-  color: 'rgba(255,255,255,0.85)',
-  px: 1.5,
-  borderRadius: 1,
-  '&[aria-current="page"]': { color: '#fff', boxShadow: `inset 0 -3px 0 ${brandColors.goldLight}` },
-  '&:hover': { color: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
-};
-
-/** The public top bar (spec 2.1): marketing links, and login / sign-up or a way into the app. */
+/** The public top bar (spec 2.1): marketing links, and login / sign-up or a way into the app. Plain HTML and CSS. */
 function PublicTopBar() {
   const signedIn = useHasSession();
   const [open, setOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
   return (
-    <AppBar position="sticky" color="primary" component="header">
-      <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ gap: 2 }}>
+    <header className="ls-topbar">
+      <div className="ls-container ls-container--lg">
+        <div className="ls-topbar__bar">
           <BrandLogo inverse />
-          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 3, flexGrow: 1 }}>
+          <nav aria-label="Main" className="ls-topbar__nav">
             {LINKS.map((link) => (
-              <Button key={link.to} component={NavLink} to={link.to} end sx={navLinkSx}>
+              <NavLink key={link.to} to={link.to} end className="ls-btn ls-btn--text ls-topbar__link">
                 {link.label}
-              </Button>
+              </NavLink>
             ))}
-          </Box>
-          <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
-          <Stack direction="row" spacing={1} sx={{ display: { xs: 'none', sm: 'flex' } }}>
+          </nav>
+          <div className="ls-topbar__spacer" />
+          <div className="ls-topbar__account">
             {signedIn ? (
-              <Button component={RouterLink} to={paths.app.root} variant="contained" color="secondary">
+              <ButtonLink to={paths.app.root} variant="contained" gold>
                 Go to Dashboard
-              </Button>
+              </ButtonLink>
             ) : (
               <>
-                <Button component={RouterLink} to={paths.login} sx={{ color: '#fff' }}>
+                <ButtonLink to={paths.login} className="ls-topbar__login">
                   Log in
-                </Button>
-                <Button component={RouterLink} to={paths.signup} variant="contained" color="secondary">
+                </ButtonLink>
+                <ButtonLink to={paths.signup} variant="contained" gold>
                   Sign up
-                </Button>
+                </ButtonLink>
               </>
             )}
-          </Stack>
-          <IconButton
-            color="inherit"
+          </div>
+          <button
+            type="button"
+            className="ls-icon-btn ls-topbar__menu"
             aria-label="Open menu"
             aria-controls="public-menu"
             aria-expanded={open}
@@ -78,58 +63,57 @@ function PublicTopBar() {
               setMenuUsed(true);
               setOpen(true);
             }}
-            sx={{ display: { md: 'none' } }}
           >
-            <MenuIcon />
-          </IconButton>
-        </Toolbar>
-      </Container>
+            <Icon name="menu" />
+          </button>
+        </div>
+      </div>
       {/* The phone menu's drawer is its own chunk, loaded when first opened (docs/performance.md). */}
       {menuUsed && (
         <Suspense fallback={null}>
           <PublicMenuDrawer links={LINKS} open={open} signedIn={signedIn} onClose={() => setOpen(false)} />
         </Suspense>
       )}
-    </AppBar>
+    </header>
   );
 }
 
+const FOOTER_LINKS = [
+  { label: 'About', to: paths.about },
+  { label: 'Plans', to: paths.plans },
+  { label: 'Verify Document', to: paths.verify },
+];
+
 function PublicFooter() {
   return (
-    <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'rgba(255,255,255,0.8)', py: 4, mt: 'auto' }}>
-      <Container maxWidth="lg">
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
-          <Typography variant="body2">
-            © {new Date().getFullYear()} LexServe · Legal document service for South African law firms and sheriffs.
-          </Typography>
-          <Stack direction="row" spacing={2} component="nav" aria-label="Footer">
-            {[
-              { label: 'About', to: paths.about },
-              { label: 'Plans', to: paths.plans },
-              { label: 'Verify Document', to: paths.verify },
-            ].map((link) => (
-              <Link key={link.to} component={RouterLink} to={link.to} sx={{ color: 'inherit' }} variant="body2">
+    <footer className="ls-footer">
+      <div className="ls-container ls-container--lg">
+        <div className="ls-footer__row">
+          <p className="ls-p ls-body2">© {new Date().getFullYear()} LexServe · Legal document service for South African law firms and sheriffs.</p>
+          <nav aria-label="Footer" className="ls-footer__nav">
+            {FOOTER_LINKS.map((link) => (
+              <RouterLink key={link.to} to={link.to} className="ls-body2">
                 {link.label}
-              </Link>
+              </RouterLink>
             ))}
-          </Stack>
-        </Stack>
+          </nav>
+        </div>
         <DemoInstallationNote />
-      </Container>
-    </Box>
+      </div>
+    </footer>
   );
 }
 
 export function PublicLayout() {
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+    <div className="ls-public">
       <PublicTopBar />
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="ls-public__main">
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
-      </Box>
+      </main>
       <PublicFooter />
-    </Box>
+    </div>
   );
 }

@@ -1,93 +1,79 @@
-import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
-import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
-import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
-import TrackChangesOutlinedIcon from '@mui/icons-material/TrackChangesOutlined';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
+import { Icon, type IconName } from '../../components/plain/icon';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import './about.css';
 
-const VALUES = [
+const VALUES: { icon: IconName; title: string; text: string }[] = [
   {
-    icon: TrackChangesOutlinedIcon,
+    icon: 'trackChangesOutlined',
     title: 'Precision',
     text: 'Every served document is recorded with its fingerprint, the parties and the exact date and time of service, so the record says precisely what happened.',
   },
   {
-    icon: AutoAwesomeOutlinedIcon,
+    icon: 'autoAwesomeOutlined',
     title: 'Innovation',
     text: 'Security IDs, QR codes and online verification replace paper trails, so a proof of service can be checked in seconds from anywhere.',
   },
   {
-    icon: HandshakeOutlinedIcon,
+    icon: 'handshakeOutlined',
     title: 'Trust',
     text: "Each firm sees only its own cases, every change is written to the case's timeline, and anyone can confirm that a document has not been altered.",
   },
   {
-    icon: BoltOutlinedIcon,
+    icon: 'boltOutlined',
     title: 'Efficiency',
     text: 'Guided forms, saved drafts, notifications and a single place for files, parties and closure requests keep matters moving without extra admin.',
   },
 ];
 
-/** About Us (spec 2.4). */
+/** About Us (spec 2.4). Plain HTML and CSS, no MUI. */
 export function AboutPage() {
   useDocumentTitle('About Us');
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
-      <Typography variant="h2" component="h1" gutterBottom>
-        About Us
-      </Typography>
+    <div className="ls-container ls-container--lg ls-about">
+      <h1 className="ls-h2 ls-gutter">About Us</h1>
 
-      <Box component="section" aria-labelledby="mission-title" sx={{ mb: 6, maxWidth: 820 }}>
-        <Typography id="mission-title" variant="h4" component="h2" gutterBottom sx={{ color: 'primary.main' }}>
+      <section aria-labelledby="mission-title" className="ls-about__narrow" style={{ marginBottom: 48 }}>
+        <h2 id="mission-title" className="ls-h4 ls-gutter ls-about__heading">
           Our Mission
-        </Typography>
-        <Typography sx={{ fontSize: '1.1rem' }}>
+        </h2>
+        <p className="ls-p" style={{ fontSize: '1.1rem' }}>
           To give legal professionals and sheriffs a reliable, secure way to serve documents, and to make every act of service easy to
           prove and easy to verify.
-        </Typography>
-      </Box>
+        </p>
+      </section>
 
-      <Box component="section" aria-labelledby="values-title" sx={{ mb: 6 }}>
-        <Typography id="values-title" variant="h4" component="h2" gutterBottom sx={{ color: 'primary.main' }}>
+      <section aria-labelledby="values-title" style={{ marginBottom: 48 }}>
+        <h2 id="values-title" className="ls-h4 ls-gutter ls-about__heading">
           Core Values
-        </Typography>
-        <Grid container spacing={3}>
-          {VALUES.map(({ icon: Icon, title, text }) => (
-            <Grid key={title} size={{ xs: 12, sm: 6, md: 3 }}>
-              <Card sx={{ height: '100%', borderTop: '4px solid', borderTopColor: 'secondary.main' }}>
-                <CardContent>
-                  <Icon sx={{ color: 'secondary.main', fontSize: 36, mb: 1 }} aria-hidden />
-                  <Typography variant="h6" component="h3" gutterBottom>
-                    {title}
-                  </Typography>
-                  <Typography color="text.secondary">{text}</Typography>
-                </CardContent>
-              </Card>
-            </Grid>
+        </h2>
+        <div className="ls-grid ls-grid--sm-2 ls-about__values">
+          {VALUES.map(({ icon, title, text }) => (
+            <div key={title} className="ls-card ls-about__value">
+              <div className="ls-card__body">
+                <Icon name={icon} size={36} className="ls-about__icon" />
+                <h3 className="ls-h6 ls-gutter">{title}</h3>
+                <p className="ls-p ls-muted">{text}</p>
+              </div>
+            </div>
           ))}
-        </Grid>
-      </Box>
+        </div>
+      </section>
 
-      <Box component="section" aria-labelledby="story-title" sx={{ maxWidth: 820 }}>
-        <Typography id="story-title" variant="h4" component="h2" gutterBottom sx={{ color: 'primary.main' }}>
+      <section aria-labelledby="story-title" className="ls-about__narrow">
+        <h2 id="story-title" className="ls-h4 ls-gutter ls-about__heading">
           Our Story
-        </Typography>
-        <Typography sx={{ mb: 2 }}>
+        </h2>
+        <p className="ls-p" style={{ marginBottom: 16 }}>
           Serving a document is one of the moments in a legal matter that has to be beyond doubt. Yet the proof of it often ends up
           spread across e-mails, couriers&apos; slips and paper files, and checking that a document is genuine can mean phoning the
           firm that sent it.
-        </Typography>
-        <Typography sx={{ mb: 2 }}>
+        </p>
+        <p className="ls-p" style={{ marginBottom: 16 }}>
           LexServe was built to change that for South African law firms and sheriffs. It brings the preparation, service, tracking and
           closure of a matter into one platform, produces a proof of service for every served document, and lets anyone verify that
           proof online with its security ID.
-        </Typography>
-      </Box>
-    </Container>
+        </p>
+      </section>
+    </div>
   );
 }

@@ -1,22 +1,18 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-/** The card that holds the login, sign-up and password pages. */
+const WIDTH = { xs: 444, sm: 600, md: 900 } as const;
+
+/** The card that holds the login, sign-up and password pages (plain HTML and CSS: the login loads no MUI). */
 export function AuthCard({ title, subtitle, children, maxWidth = 'xs' }: { title: string; subtitle?: ReactNode; children: ReactNode; maxWidth?: 'xs' | 'sm' | 'md' }) {
   return (
-    <Container maxWidth={maxWidth} sx={{ py: { xs: 4, sm: 8 } }}>
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, borderTop: '4px solid', borderTopColor: 'secondary.main' }}>
-        <Box sx={{ mb: 3, textAlign: 'center' }}>
-          <Typography variant="h4" component="h1" gutterBottom>
-            {title}
-          </Typography>
-          {subtitle ? <Typography color="text.secondary">{subtitle}</Typography> : null}
-        </Box>
+    <div className="ls-container ls-auth" style={{ maxWidth: WIDTH[maxWidth] }}>
+      <div className="ls-auth__card">
+        <div className="ls-auth__head">
+          <h1 className="ls-h4 ls-gutter">{title}</h1>
+          {subtitle ? <p className="ls-p ls-muted">{subtitle}</p> : null}
+        </div>
         {children}
-      </Paper>
-    </Container>
+      </div>
+    </div>
   );
 }

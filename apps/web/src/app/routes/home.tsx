@@ -1,56 +1,41 @@
-import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
-import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
-import GppGoodOutlinedIcon from '@mui/icons-material/GppGoodOutlined';
-import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
-import QrCode2Icon from '@mui/icons-material/QrCode2';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import type { SvgIconComponent } from '@mui/icons-material';
-import { useState, type FormEvent } from 'react';
+import { useState, type CSSProperties, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Button, ButtonLink } from '../../components/plain/button';
+import { Icon, type IconName } from '../../components/plain/icon';
+import { TextField } from '../../components/plain/text-field';
 import { paths } from '../../config/paths';
 import { useHasSession } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { brandColors } from '../../theme';
+import './home.css';
 
-const FEATURES: { icon: SvgIconComponent; title: string; text: string }[] = [
+const FEATURES: { icon: IconName; title: string; text: string }[] = [
   {
-    icon: DescriptionOutlinedIcon,
+    icon: 'descriptionOutlined',
     title: 'Prepare matters step by step',
     text: 'A guided five-step wizard captures the case, the documents, the parties and the service details. Drafts are saved so you can pick up where you left off.',
   },
   {
-    icon: FactCheckOutlinedIcon,
+    icon: 'factCheckOutlined',
     title: 'Proof of service, generated for you',
     text: 'Submitting a matter marks it served and produces a return of service PDF listing every document served, with its fingerprint and the date and time of service.',
   },
   {
-    icon: QrCode2Icon,
+    icon: 'qrCode2',
     title: 'Verifiable by anyone',
     text: 'Every proof of service carries a security ID and a QR code. Courts, opposing parties and the public can check its authenticity online, without an account.',
   },
   {
-    icon: NotificationsActiveOutlinedIcon,
+    icon: 'notificationsActiveOutlined',
     title: 'Track every case',
     text: 'A timeline records each change to a case, and notifications tell the right people about assignments, status changes and deadlines as they happen.',
   },
   {
-    icon: GppGoodOutlinedIcon,
+    icon: 'gppGoodOutlined',
     title: 'Close cases properly',
     text: 'Closure requests go through a checklist and an approval by a firm or branch administrator before a case is marked complete.',
   },
   {
-    icon: AccountTreeOutlinedIcon,
+    icon: 'accountTreeOutlined',
     title: 'Run your whole firm',
     text: 'Firm administrators manage branches, add branch administrators and legal practitioners, change roles and switch access off when someone leaves.',
   },
@@ -62,6 +47,9 @@ const STEPS = [
   { title: 'Serve with confidence', text: 'Invite your team, prepare matters and hand every recipient a verifiable proof of service.' },
 ];
 
+/** The space between the items of a row, stack or grid (plain.css). */
+const gap = (px: number) => ({ '--ls-gap': `${px}px` }) as CSSProperties;
+
 function VerifyShortcut() {
   const navigate = useNavigate();
   const [securityId, setSecurityId] = useState('');
@@ -71,156 +59,125 @@ function VerifyShortcut() {
     navigate(id ? `${paths.verify}/${encodeURIComponent(id)}` : paths.verify);
   };
   return (
-    <Paper component="form" onSubmit={submit} elevation={8} sx={{ p: 3, borderRadius: 3 }} aria-labelledby="verify-shortcut-title">
-      <Typography id="verify-shortcut-title" variant="h6" component="h2" gutterBottom>
+    <form onSubmit={submit} className="ls-home-verify" aria-labelledby="verify-shortcut-title">
+      <h2 id="verify-shortcut-title" className="ls-h6 ls-gutter">
         Received a served document?
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      </h2>
+      <p className="ls-p ls-body2 ls-muted" style={{ marginBottom: 16 }}>
         Check that it is authentic. The security ID is printed at the bottom of every page of the proof of service.
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+      </p>
+      <div className="ls-row" style={gap(12)}>
         <TextField
           label="Security ID"
-          size="small"
+          small
           value={securityId}
           onChange={(event) => setSecurityId(event.target.value)}
           placeholder="LS-XXXX-XXXX-XXXX-XXXX"
         />
-        <Button type="submit" variant="contained" sx={{ whiteSpace: 'nowrap', px: 3 }}>
+        <Button type="submit" variant="contained" className="ls-home-verify__button">
           Verify Document
         </Button>
-      </Stack>
-    </Paper>
+      </div>
+    </form>
   );
 }
 
-/** The public home page (product decision: a real page, not a redirect to /login). */
+/** The public home page (product decision: a real page, not a redirect to /login). Plain HTML and CSS, no MUI. */
 export function HomePage() {
   useDocumentTitle('Legal document service');
   const signedIn = useHasSession();
 
   return (
     <>
-      <Box
-        component="section"
-        aria-labelledby="hero-title"
-        sx={{
-          color: '#fff',
-          background: `linear-gradient(135deg, ${brandColors.navy} 0%, ${brandColors.navyLight} 100%)`,
-          py: { xs: 6, md: 10 },
-        }}
-      >
-        <Container maxWidth="lg">
-          <Grid container spacing={6} sx={{ alignItems: 'center' }}>
-            <Grid size={{ xs: 12, md: 7 }}>
-              <Typography variant="overline" sx={{ color: brandColors.goldLight, fontWeight: 700, letterSpacing: 2 }}>
-                For South African law firms and sheriffs
-              </Typography>
-              <Typography id="hero-title" variant="h1" sx={{ fontSize: { xs: '2.1rem', md: '3rem' }, my: 2 }}>
-                Serve legal documents with proof that holds up.
-              </Typography>
-              <Typography sx={{ fontSize: '1.15rem', opacity: 0.9, mb: 4, maxWidth: 600 }}>
-                LexServe is where your firm prepares, serves, tracks and confirms the delivery of legal documents, and where anyone can
-                check that a served document is genuine.
-              </Typography>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                {signedIn ? (
-                  <Button component={RouterLink} to={paths.app.root} variant="contained" color="secondary" size="large" endIcon={<ArrowForwardIcon />}>
-                    Go to Dashboard
-                  </Button>
-                ) : (
-                  <Button component={RouterLink} to={paths.signup} variant="contained" color="secondary" size="large" endIcon={<ArrowForwardIcon />}>
-                    Create your firm&apos;s account
-                  </Button>
-                )}
-                <Button
-                  component={RouterLink}
-                  to={paths.plans}
-                  variant="outlined"
-                  size="large"
-                  sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.6)', '&:hover': { borderColor: '#fff' } }}
-                >
-                  See Our Plans
-                </Button>
-              </Stack>
-              {signedIn ? null : (
-                <Typography sx={{ mt: 2, opacity: 0.85 }}>
-                  Already registered?{' '}
-                  <Box component={RouterLink} to={paths.login} sx={{ color: brandColors.goldLight, fontWeight: 600 }}>
-                    Log in
-                  </Box>
-                </Typography>
+      <section aria-labelledby="hero-title" className="ls-home-hero">
+        <div className="ls-container ls-container--lg ls-home-hero__grid">
+          <div>
+            <span className="ls-home-hero__overline">For South African law firms and sheriffs</span>
+            <h1 id="hero-title" className="ls-h1 ls-home-hero__title">
+              Serve legal documents with proof that holds up.
+            </h1>
+            <p className="ls-p ls-home-hero__lead">
+              LexServe is where your firm prepares, serves, tracks and confirms the delivery of legal documents, and where anyone can check
+              that a served document is genuine.
+            </p>
+            <div className="ls-row" style={gap(16)}>
+              {signedIn ? (
+                <ButtonLink to={paths.app.root} variant="contained" gold large endIcon={<Icon name="arrowForward" />}>
+                  Go to Dashboard
+                </ButtonLink>
+              ) : (
+                <ButtonLink to={paths.signup} variant="contained" gold large endIcon={<Icon name="arrowForward" />}>
+                  Create your firm&apos;s account
+                </ButtonLink>
               )}
-            </Grid>
-            <Grid size={{ xs: 12, md: 5 }}>
-              <VerifyShortcut />
-            </Grid>
-          </Grid>
-        </Container>
-      </Box>
-
-      <Container component="section" maxWidth="lg" sx={{ py: { xs: 6, md: 9 } }} aria-labelledby="features-title">
-        <Typography id="features-title" variant="h2" sx={{ textAlign: 'center', mb: 1 }}>
-          What LexServe does
-        </Typography>
-        <Typography color="text.secondary" sx={{ textAlign: 'center', mb: 5, maxWidth: 720, mx: 'auto' }}>
-          One place for the whole life of a served document, from the first draft to the closed case.
-        </Typography>
-        <Grid container spacing={3}>
-          {FEATURES.map(({ icon: Icon, title, text }) => (
-            <Grid key={title} size={{ xs: 12, sm: 6, md: 4 }}>
-              <Card sx={{ height: '100%' }}>
-                <CardContent>
-                  <Box
-                    sx={{ width: 48, height: 48, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: brandColors.goldLight, mb: 2 }}
-                    aria-hidden
-                  >
-                    <Icon />
-                  </Box>
-                  <Typography variant="h6" component="h3" gutterBottom>
-                    {title}
-                  </Typography>
-                  <Typography color="text.secondary">{text}</Typography>
-                </CardContent>
-              </Card>
-            </Grid>
-          ))}
-        </Grid>
-      </Container>
-
-      <Box component="section" sx={{ bgcolor: '#eef0f5', py: { xs: 6, md: 9 } }} aria-labelledby="steps-title">
-        <Container maxWidth="lg">
-          <Typography id="steps-title" variant="h2" sx={{ textAlign: 'center', mb: 5 }}>
-            Getting started
-          </Typography>
-          <Grid container spacing={3} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {STEPS.map((step, index) => (
-              <Grid key={step.title} size={{ xs: 12, md: 4 }} component="li">
-                <Paper variant="outlined" sx={{ p: 3, height: '100%' }}>
-                  <Typography sx={{ color: 'secondary.main', fontWeight: 800, fontSize: '1.8rem' }} aria-hidden>
-                    {index + 1}
-                  </Typography>
-                  <Typography variant="h6" component="h3" gutterBottom>
-                    {step.title}
-                  </Typography>
-                  <Typography color="text.secondary">{step.text}</Typography>
-                </Paper>
-              </Grid>
-            ))}
-          </Grid>
-          <Box sx={{ textAlign: 'center', mt: 5 }}>
-            {signedIn ? (
-              <Button component={RouterLink} to={paths.app.root} variant="contained" size="large">
-                Go to Dashboard
-              </Button>
-            ) : (
-              <Button component={RouterLink} to={paths.signup} variant="contained" size="large">
-                Sign up
-              </Button>
+              <ButtonLink to={paths.plans} variant="outlined" large className="ls-home-hero__plans">
+                See Our Plans
+              </ButtonLink>
+            </div>
+            {signedIn ? null : (
+              <p className="ls-p ls-home-hero__login">
+                Already registered?{' '}
+                <RouterLink to={paths.login} className="ls-home-hero__login-link">
+                  Log in
+                </RouterLink>
+              </p>
             )}
-          </Box>
-        </Container>
-      </Box>
+          </div>
+          <div>
+            <VerifyShortcut />
+          </div>
+        </div>
+      </section>
+
+      <section className="ls-container ls-container--lg ls-home-section" aria-labelledby="features-title">
+        <h2 id="features-title" className="ls-h2 ls-center" style={{ marginBottom: 8 }}>
+          What LexServe does
+        </h2>
+        <p className="ls-p ls-muted ls-center ls-home-intro">One place for the whole life of a served document, from the first draft to the closed case.</p>
+        <div className="ls-grid ls-grid--sm-2 ls-grid--md-3" style={gap(24)}>
+          {FEATURES.map(({ icon, title, text }) => (
+            <div key={title} className="ls-card">
+              <div className="ls-card__body">
+                <div className="ls-home-feature__icon" aria-hidden>
+                  <Icon name={icon} />
+                </div>
+                <h3 className="ls-h6 ls-gutter">{title}</h3>
+                <p className="ls-p ls-muted">{text}</p>
+              </div>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section className="ls-home-steps" aria-labelledby="steps-title">
+        <div className="ls-container ls-container--lg">
+          <h2 id="steps-title" className="ls-h2 ls-center" style={{ marginBottom: 40 }}>
+            Getting started
+          </h2>
+          <ol className="ls-grid ls-home-steps__list" style={gap(24)}>
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="ls-card ls-home-step">
+                <p className="ls-p ls-home-step__number" aria-hidden>
+                  {index + 1}
+                </p>
+                <h3 className="ls-h6 ls-gutter">{step.title}</h3>
+                <p className="ls-p ls-muted">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+          <div className="ls-center" style={{ marginTop: 40 }}>
+            {signedIn ? (
+              <ButtonLink to={paths.app.root} variant="contained" large>
+                Go to Dashboard
+              </ButtonLink>
+            ) : (
+              <ButtonLink to={paths.signup} variant="contained" large>
+                Sign up
+              </ButtonLink>
+            )}
+          </div>
+        </div>
+      </section>
     </>
   );
 }

@@ -1,17 +1,14 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import type { TokenPair } from '@lexserve/contracts/auth';
+import { Alert } from '../../components/plain/alert';
 import { paths } from '../../config/paths';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { startSession, useHasSession, type LoginRedirectState } from '../../lib/auth';
 import { sharedKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { loadAppShell } from '../load-app-shell';
 import { AuthCard } from './auth-card';
 
 /** Where to go after login: the page the user came from, or else /dashboard (spec 2.2). */
@@ -41,10 +38,11 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Log in" subtitle="Welcome back to LexServe">
-      <Stack spacing={2} sx={{ mb: 3 }}>
+      <div className="ls-stack" style={{ gap: 16, marginBottom: 24 }}>
         {sessionExpired ? (
           <Alert
             severity="warning"
+            title="Session Expired"
             onClose={() =>
               setParams(
                 (current) => {
@@ -55,7 +53,6 @@ export function LoginPage() {
               )
             }
           >
-            <AlertTitle>Session Expired</AlertTitle>
             Your session has expired due to inactivity. Please log in again to continue.
           </Alert>
         ) : null}
@@ -64,14 +61,20 @@ export function LoginPage() {
             {message}
           </Alert>
         ) : null}
-      </Stack>
-      <LoginForm onLoggedIn={onLoggedIn} onAttempt={() => setMessage(undefined)} />
-      <Typography sx={{ mt: 3, textAlign: 'center' }}>
+      </div>
+      <LoginForm
+        onLoggedIn={onLoggedIn}
+        onAttempt={() => {
+          setMessage(undefined);
+          void loadAppShell();
+        }}
+      />
+      <p className="ls-p" style={{ marginTop: 24, textAlign: 'center' }}>
         Don&apos;t have an account?{' '}
-        <Link component={RouterLink} to={paths.signup} sx={{ fontWeight: 600 }}>
+        <RouterLink to={paths.signup} style={{ fontWeight: 600 }}>
           Sign up
-        </Link>
-      </Typography>
+        </RouterLink>
+      </p>
     </AuthCard>
   );
 }

@@ -1,8 +1,5 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Alert } from '../../components/plain/alert';
 
 /**
  * Last line of defence for a page that failed to render or load. A failed chunk import usually
@@ -12,20 +9,19 @@ export function RouteErrorPage() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : undefined;
   return (
-    <Box sx={{ maxWidth: 640, mx: 'auto', mt: 10, px: 2 }}>
-      <Alert severity="error">
-        <AlertTitle>Something went wrong</AlertTitle>
+    <div style={{ maxWidth: 640, margin: '80px auto 0', padding: '0 16px' }}>
+      <Alert severity="error" title="Something went wrong">
         This page could not be shown. Please reload the page; if the problem continues, contact support.
-        {detail ? <Box sx={{ mt: 1, fontFamily: 'monospace', fontSize: 13 }}>{detail}</Box> : null}
-        <Box sx={{ mt: 2, display: 'flex', gap: 1 }}>
-          <Button variant="contained" size="small" onClick={() => window.location.reload()}>
+        {detail ? <div style={{ marginTop: 8, fontFamily: 'monospace', fontSize: 13 }}>{detail}</div> : null}
+        <div style={{ marginTop: 16, display: 'flex', gap: 8 }}>
+          <button type="button" className="ls-btn ls-btn--contained" onClick={() => window.location.reload()}>
             Reload
-          </Button>
-          <Button size="small" href="/">
+          </button>
+          <a className="ls-btn ls-btn--text" href="/">
             Go to the home page
-          </Button>
-        </Box>
+          </a>
+        </div>
       </Alert>
-    </Box>
+    </div>
   );
 }

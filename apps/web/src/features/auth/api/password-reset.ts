@@ -1,4 +1,4 @@
-import { FORGOT_PASSWORD_MESSAGE, RESET_LINK_INVALID } from '@lexserve/contracts/auth';
+import { FORGOT_PASSWORD_MESSAGE, RESET_LINK_INVALID } from '@lexserve/contracts/constants';
 import { api, describeError } from '../../../lib/api-client';
 
 export const requestPasswordReset = async (email: string): Promise<string> => {

@@ -9,7 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { brandColors } from '../../../theme';
+import { brandColors } from '../../../brand-colors';
 import {
   DEFAULT_PLAN_DESCRIPTION,
   buildPlanFeatureList,

@@ -1,11 +1,5 @@
-import GppBadOutlinedIcon from '@mui/icons-material/GppBadOutlined';
-import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import type { Seal } from '@lexserve/contracts/verification';
+import { Alert } from '../../../components/plain/alert';
 import { API_BASE_URL } from '../../../config/env';
 import { sealSentence, sealUnchanged } from '../api/seal-text';
 
@@ -23,26 +17,26 @@ export function SealDetails({ seal }: { seal: Seal | null }) {
   return (
     <Alert
       severity={good ? 'success' : seal.present && !sealUnchanged(seal) ? 'error' : 'warning'}
-      icon={good ? <VerifiedUserOutlinedIcon /> : <GppBadOutlinedIcon />}
-      sx={{ mt: 2 }}
-      data-testid="seal-details"
+      icon={good ? 'verifiedUserOutlined' : 'gppBadOutlined'}
+      className="ls-verify__notice"
+      testId="seal-details"
+      title={`Electronic seal: ${title}`}
     >
-      <AlertTitle>Electronic seal: {title}</AlertTitle>
-      <Box>{sealSentence(seal)}</Box>
+      <div>{sealSentence(seal)}</div>
       {seal.signer ? (
-        <Box sx={{ mt: 1, fontSize: '0.75rem', wordBreak: 'break-all' }}>
-          Seal certificate fingerprint (SHA-256): <Box component="span" sx={{ fontFamily: 'monospace' }}>{seal.signer.fingerprint_sha256}</Box>
-        </Box>
+        <div className="ls-break" style={{ marginTop: 8, fontSize: '0.75rem' }}>
+          Seal certificate fingerprint (SHA-256): <span className="ls-mono">{seal.signer.fingerprint_sha256}</span>
+        </div>
       ) : null}
       {seal.by_lexserve ? (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 2 }} sx={{ mt: 1 }}>
-          <Link href={`${API_BASE_URL}/seal/certificate`} download>
+        <div className="ls-verify__seal-links">
+          <a href={`${API_BASE_URL}/seal/certificate`} download>
             Download the seal certificate
-          </Link>
-          <Link href={`${API_BASE_URL}/seal/local-ca`} download>
+          </a>
+          <a href={`${API_BASE_URL}/seal/local-ca`} download>
             Download the issuing certificate authority
-          </Link>
-        </Stack>
+          </a>
+        </div>
       ) : null}
     </Alert>
   );

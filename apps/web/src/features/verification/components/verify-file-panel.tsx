@@ -1,21 +1,9 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ErrorIcon from '@mui/icons-material/Error';
-import HelpOutlinedIcon from '@mui/icons-material/HelpOutlined';
-import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
 import type { FileVerificationResult } from '@lexserve/contracts/verification';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { Alert } from '../../../components/plain/alert';
+import { Button } from '../../../components/plain/button';
+import { Icon } from '../../../components/plain/icon';
 import { formatLongDate, formatLongDateTime } from '../../../lib/format';
 import { SealDetails } from './seal-details';
 import { VerificationError, VERIFY_MESSAGES, statusColor, supersededText, verifyFile } from '../api/verify';
@@ -57,15 +45,15 @@ export function VerifyFilePanel() {
   };
 
   return (
-    <Card component="section" aria-labelledby="verify-file-heading" sx={{ mt: 3 }}>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id="verify-file-heading" variant="h6" component="h2" gutterBottom>
+    <section className="ls-card ls-verify__file" aria-labelledby="verify-file-heading">
+      <div className="ls-card__body ls-card__body--roomy">
+        <h2 id="verify-file-heading" className="ls-h6 ls-gutter">
           Or check a file you received
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        </h2>
+        <p className="ls-p ls-body2 ls-muted" style={{ marginBottom: 16 }}>
           Drop the PDF here to check it against the documents served through LexServe. Only its fingerprint is compared; the file is not kept.
-        </Typography>
-        <Box
+        </p>
+        <div
           onDragOver={(e) => {
             e.preventDefault();
             setDragging(true);
@@ -75,18 +63,13 @@ export function VerifyFilePanel() {
           role="group"
           aria-label="Drop a PDF to verify"
           data-testid="verify-dropzone"
-          sx={(theme) => ({
-            border: '2px dashed',
-            borderColor: dragging ? 'secondary.main' : alpha(theme.palette.primary.main, 0.3),
-            bgcolor: dragging ? alpha(theme.palette.secondary.main, 0.08) : alpha(theme.palette.primary.main, 0.02),
-            borderRadius: 2,
-            p: 3,
-            textAlign: 'center',
-          })}
+          className={dragging ? 'ls-dropzone ls-dropzone--over' : 'ls-dropzone'}
         >
-          <PictureAsPdfOutlinedIcon sx={{ fontSize: 40, color: 'primary.light' }} aria-hidden />
-          <Typography sx={{ fontWeight: 600, mt: 1 }}>Drag and drop a PDF here</Typography>
-          <Button variant="outlined" sx={{ mt: 1.5 }} onClick={() => inputRef.current?.click()} disabled={progress !== null}>
+          <Icon name="pictureAsPdfOutlined" size={40} className="ls-dropzone__icon" />
+          <p className="ls-p" style={{ fontWeight: 600, marginTop: 8 }}>
+            Drag and drop a PDF here
+          </p>
+          <Button variant="outlined" style={{ marginTop: 12 }} onClick={() => inputRef.current?.click()} disabled={progress !== null}>
             Choose File
           </Button>
           <input
@@ -101,32 +84,49 @@ export function VerifyFilePanel() {
               e.target.value = '';
             }}
           />
-        </Box>
+        </div>
 
-        <Box aria-live="polite">
+        <div aria-live="polite">
           {progress !== null ? (
-            <Box sx={{ mt: 2 }} role="status">
-              <Typography variant="body2" sx={{ mb: 0.5 }}>
+            <div style={{ marginTop: 16 }} role="status">
+              <p className="ls-p ls-body2" style={{ marginBottom: 4 }}>
                 Checking {file?.name}...
-              </Typography>
-              <LinearProgress variant={progress < 100 ? 'determinate' : 'indeterminate'} value={progress} aria-label="Upload progress" />
-            </Box>
+              </p>
+              <ProgressBar value={progress} />
+            </div>
           ) : null}
           {error ? (
-            <Alert severity="error" sx={{ mt: 2 }} role="alert">
+            <Alert severity="error" className="ls-verify__notice">
               {error}
             </Alert>
           ) : null}
           {result ? <FileResult result={result} /> : null}
-        </Box>
-      </CardContent>
-    </Card>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The upload's progress, then a moving bar while the server compares (MUI's LinearProgress look). */
+function ProgressBar({ value }: { value: number }) {
+  const busy = value >= 100;
+  return (
+    <div
+      className={busy ? 'ls-progress ls-progress--busy' : 'ls-progress'}
+      role="progressbar"
+      aria-label="Upload progress"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={busy ? undefined : Math.round(value)}
+    >
+      <div className="ls-progress__bar" style={busy ? undefined : { width: `${value}%` }} />
+    </div>
   );
 }
 
 function FileResult({ result }: { result: FileVerificationResult }) {
   const color = statusColor(result.status);
-  const icon = color === 'success' ? <CheckCircleIcon color="success" /> : color === 'warning' ? <HelpOutlinedIcon color="warning" /> : <ErrorIcon color="error" />;
+  const icon = <Icon name={color === 'success' ? 'checkCircle' : color === 'warning' ? 'helpOutlined' : 'error'} className={`ls-tone-${color === 'info' ? 'error' : color}`} />;
   const heading =
     result.status === 'verified'
       ? result.match === 'proof_of_service'
@@ -140,23 +140,23 @@ function FileResult({ result }: { result: FileVerificationResult }) {
             ? 'No match found'
           : 'Document Not Verified';
   return (
-    <Card variant="outlined" sx={{ mt: 2, borderColor: `${color}.main`, borderWidth: 2 }} data-testid="file-verification-result">
-      <CardContent>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+    <div className={`ls-card ls-border-${color}`} style={{ marginTop: 16 }} data-testid="file-verification-result">
+      <div className="ls-card__body">
+        <div className="ls-verify__file-head">
           {icon}
-          <Typography variant="h6" component="h3" color={`${color}.main`}>
-            {heading}
-          </Typography>
-        </Stack>
-        <Typography sx={{ mb: 1.5 }}>{result.message}</Typography>
+          <h3 className={`ls-h6 ls-tone-${color}`}>{heading}</h3>
+        </div>
+        <p className="ls-p" style={{ marginBottom: 12 }}>
+          {result.message}
+        </p>
         {result.superseded ? (
-          <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="file-superseded-notice">
-            <Box sx={{ fontWeight: 700 }}>{supersededText(result)}</Box>
+          <Alert severity="warning" className="ls-verify__superseded" testId="file-superseded-notice">
+            <div style={{ fontWeight: 700 }}>{supersededText(result)}</div>
             This file is authentic, but a later version of this proof of service replaces it: ask the issuing firm for the current
             version, or check it by its security ID.
           </Alert>
         ) : null}
-        <Grid container spacing={1.5}>
+        <div className="ls-grid ls-grid--sm-2" style={{ gap: 12 }}>
           <Item label="File" value={result.filename} />
           {result.firm_name ? <Item label="Issued By" value={result.firm_name} /> : null}
           {result.document_type ? <Item label="Document Type" value={result.document_type} /> : null}
@@ -172,27 +172,25 @@ function FileResult({ result }: { result: FileVerificationResult }) {
             <Item
               label="Security ID"
               value={
-                <Link component={RouterLink} to={`/verify/${encodeURIComponent(result.security_id)}`} sx={{ fontFamily: 'monospace' }}>
+                <RouterLink to={`/verify/${encodeURIComponent(result.security_id)}`} className="ls-mono">
                   {result.security_id}
-                </Link>
+                </RouterLink>
               }
             />
           ) : null}
-          <Item label="SHA-256" value={<Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.75rem', wordBreak: 'break-all' }}>{result.sha256}</Box>} wide />
-        </Grid>
+          <Item label="SHA-256" value={<span className="ls-mono ls-break" style={{ fontSize: '0.75rem' }}>{result.sha256}</span>} wide />
+        </div>
         <SealDetails seal={result.seal} />
-      </CardContent>
-    </Card>
+      </div>
+    </div>
   );
 }
 
 function Item({ label, value, wide = false }: { label: string; value: ReactNode; wide?: boolean }) {
   return (
-    <Grid size={wide ? 12 : { xs: 12, sm: 6 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Box sx={{ typography: 'body2' }}>{value || 'N/A'}</Box>
-    </Grid>
+    <div className={wide ? 'ls-span-all' : undefined}>
+      <div className="ls-caption ls-muted">{label}</div>
+      <div className="ls-body2">{value || 'N/A'}</div>
+    </div>
   );
 }

@@ -1,40 +1,23 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ErrorIcon from '@mui/icons-material/Error';
-import GppBadOutlinedIcon from '@mui/icons-material/GppBadOutlined';
-import HelpOutlinedIcon from '@mui/icons-material/HelpOutlined';
-import HistoryIcon from '@mui/icons-material/History';
-import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
-import SearchIcon from '@mui/icons-material/Search';
-import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { VerificationResult } from '@lexserve/contracts/verification';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Alert } from '../../../components/plain/alert';
+import { Button } from '../../../components/plain/button';
+import { Icon } from '../../../components/plain/icon';
+import { Spinner } from '../../../components/plain/spinner';
+import { TextField } from '../../../components/plain/text-field';
 import { formatLongDate, formatLongDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { REVOKED_NOTICE, VerificationError, VERIFY_MESSAGES, statusColor, supersededText, verifySecurityId } from '../api/verify';
 import { SealDetails } from './seal-details';
 import { VerifyFilePanel } from './verify-file-panel';
+import './verify.css';
 
 const STATUS_ICON = {
-  success: <CheckCircleIcon color="success" sx={{ fontSize: 44 }} aria-hidden />,
-  warning: <HelpOutlinedIcon color="warning" sx={{ fontSize: 44 }} aria-hidden />,
-  error: <ErrorIcon color="error" sx={{ fontSize: 44 }} aria-hidden />,
-  info: <HelpOutlinedIcon color="info" sx={{ fontSize: 44 }} aria-hidden />,
+  success: <Icon name="checkCircle" size={44} className="ls-tone-success" />,
+  warning: <Icon name="helpOutlined" size={44} className="ls-tone-warning" />,
+  error: <Icon name="error" size={44} className="ls-tone-error" />,
+  info: <Icon name="helpOutlined" size={44} className="ls-tone-info" />,
 } as const;
 
 const PDF_TYPES: Record<string, string> = {
@@ -106,23 +89,21 @@ export function VerifyPage() {
   };
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Stack spacing={1} sx={{ textAlign: 'center', mb: 4, alignItems: 'center' }}>
-        <VerifiedUserOutlinedIcon color="secondary" sx={{ fontSize: 52 }} aria-hidden />
-        <Typography variant="h3" component="h1">
-          Verify Document
-        </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 600 }}>
+    <div className="ls-container ls-container--md ls-verify">
+      <div className="ls-verify__head">
+        <Icon name="verifiedUserOutlined" size={52} className="ls-verify__badge" />
+        <h1 className="ls-h3">Verify Document</h1>
+        <p className="ls-p ls-muted" style={{ maxWidth: 600 }}>
           Check that a document served through LexServe is authentic and has not been altered or revoked. No account is needed.
-        </Typography>
-      </Stack>
+        </p>
+      </div>
 
-      <Card component="section" aria-labelledby="verify-id-heading">
-        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-          <Typography id="verify-id-heading" variant="h6" component="h2" gutterBottom>
+      <section className="ls-card" aria-labelledby="verify-id-heading">
+        <div className="ls-card__body ls-card__body--roomy">
+          <h2 id="verify-id-heading" className="ls-h6 ls-gutter">
             Verify by security ID
-          </Typography>
-          <Box component="form" onSubmit={onSubmit} noValidate>
+          </h2>
+          <form onSubmit={onSubmit} noValidate>
             <TextField
               label="Security ID"
               value={value}
@@ -137,54 +118,55 @@ export function VerifyPage() {
                 }
               }}
               helperText="The security ID is printed at the bottom of every page of a served document and its proof of service."
-              slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false, style: { fontFamily: 'monospace', letterSpacing: 1 } } }}
+              autoComplete="off"
+              spellCheck={false}
+              className="ls-verify__id"
             />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
-              <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <SearchIcon />}>
+            <div className="ls-row" style={{ gap: 12, marginTop: 16 }}>
+              <Button type="submit" variant="contained" large disabled={busy} startIcon={busy ? <Spinner size={18} /> : <Icon name="search" />}>
                 {busy ? 'Verifying...' : 'Verify Document'}
               </Button>
-              <Button type="button" size="large" onClick={newSearch}>
+              <Button type="button" large onClick={newSearch}>
                 New Search
               </Button>
-            </Stack>
-          </Box>
+            </div>
+          </form>
 
-          <Box aria-live="polite" sx={{ mt: error || result ? 3 : 0 }}>
+          <div aria-live="polite" style={{ marginTop: error || result ? 24 : 0 }}>
             {error ? (
-              <Alert severity="error" role="alert">
-                {error === VERIFY_MESSAGES.failed ? <AlertTitle>Verification Error</AlertTitle> : null}
+              <Alert severity="error" title={error === VERIFY_MESSAGES.failed ? 'Verification Error' : undefined}>
                 {error}
               </Alert>
             ) : null}
             {result ? <VerificationResultCard result={result} /> : null}
-          </Box>
-        </CardContent>
-      </Card>
+          </div>
+        </div>
+      </section>
 
       <VerifyFilePanel />
 
-      <Card component="section" aria-labelledby="about-verification" sx={{ mt: 3, bgcolor: 'grey.50' }}>
-        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-          <Typography id="about-verification" variant="h6" component="h2" gutterBottom>
+      <section className="ls-card ls-verify__about" aria-labelledby="about-verification">
+        <div className="ls-card__body ls-card__body--roomy">
+          <h2 id="about-verification" className="ls-h6 ls-gutter">
             About Document Verification
-          </Typography>
-          <Stack spacing={1.5}>
-            <Typography variant="body2">
+          </h2>
+          <div className="ls-stack ls-body2" style={{ gap: 12 }}>
+            <p className="ls-p">
               Every proof of service generated by LexServe carries a unique security ID and a QR code. Scanning the code opens this page with the ID
               filled in.
-            </Typography>
-            <Typography variant="body2">
+            </p>
+            <p className="ls-p">
               A check confirms that the ID was issued by LexServe, re-computes the fingerprint (SHA-256) of the stored proof to show its content is
               unchanged, reports whether the issuing firm is in good standing, and tells you if the firm has revoked the document.
-            </Typography>
-            <Typography variant="body2">
+            </p>
+            <p className="ls-p">
               You can also check a file you received: its fingerprint is compared with the documents served through the platform. The file is not
               stored.
-            </Typography>
-          </Stack>
-        </CardContent>
-      </Card>
-    </Container>
+            </p>
+          </div>
+        </div>
+      </section>
+    </div>
   );
 }
 
@@ -193,38 +175,35 @@ function VerificationResultCard({ result }: { result: VerificationResult }) {
   const color = statusColor(result.status);
   const verified = result.valid && result.status === 'verified';
   return (
-    <Card variant="outlined" sx={{ borderColor: `${color}.main`, borderWidth: 2 }} data-testid="verification-result">
-      <CardContent>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+    <div className={`ls-card ls-border-${color}`} data-testid="verification-result">
+      <div className="ls-card__body">
+        <div className="ls-verify__result-head">
           {STATUS_ICON[color]}
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h5" component="h3" color={`${color}.main`}>
-              {verified ? 'Document Verified' : 'Document Not Verified'}
-            </Typography>
-            <Typography variant="body2" sx={{ fontFamily: 'monospace', mt: 0.5, wordBreak: 'break-all' }}>
+          <div style={{ minWidth: 0 }}>
+            <h3 className={`ls-h5 ls-tone-${color}`}>{verified ? 'Document Verified' : 'Document Not Verified'}</h3>
+            <p className="ls-p ls-body2 ls-mono ls-break" style={{ marginTop: 4 }}>
               Security ID: {result.security_id}
-            </Typography>
-            <Typography sx={{ mt: 1 }}>{result.message}</Typography>
-          </Box>
-        </Stack>
+            </p>
+            <p className="ls-p" style={{ marginTop: 8 }}>
+              {result.message}
+            </p>
+          </div>
+        </div>
 
         {result.superseded ? (
-          <Alert severity="warning" icon={<HistoryIcon />} sx={{ mt: 2 }} data-testid="superseded-notice">
-            <AlertTitle>{supersededText(result)}</AlertTitle>
+          <Alert severity="warning" icon="history" className="ls-verify__notice" testId="superseded-notice" title={supersededText(result)}>
             This version is authentic, but a later version of this proof of service replaces it: rely on the current version.{' '}
-            <Link component={RouterLink} to={`/verify/${encodeURIComponent(result.security_id)}`}>
-              Check the current version
-            </Link>
+            <RouterLink to={`/verify/${encodeURIComponent(result.security_id)}`}>Check the current version</RouterLink>
           </Alert>
         ) : null}
 
         {verified ? (
           <>
-            <Divider sx={{ my: 2 }} />
-            <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700, mb: 1 }}>
+            <hr className="ls-divider" />
+            <h4 className="ls-subtitle" style={{ marginBottom: 8 }}>
               Document Information
-            </Typography>
-            <Grid container spacing={2}>
+            </h4>
+            <div className="ls-grid ls-grid--sm-2">
               <Info label="Document Type" value={result.document_type} />
               <Info label="PDF Type" value={pdfTypeLabel(result.pdf_type)} />
               <Info label="Generated" value={result.generation_date ? formatLongDateTime(result.generation_date) : null} />
@@ -239,36 +218,24 @@ function VerificationResultCard({ result }: { result: VerificationResult }) {
               {result.service_date ? <Info label="Service Date" value={formatLongDate(result.service_date)} /> : null}
               <Info
                 label="Content Integrity"
-                value={
-                  result.hash_verified ? (
-                    <Chip size="small" color="success" icon={<CheckCircleIcon />} label="Verified" />
-                  ) : (
-                    <Chip size="small" color="warning" icon={<ReportProblemOutlinedIcon />} label="Could not verify" />
-                  )
-                }
+                value={result.hash_verified ? <Chip good label="Verified" /> : <Chip good={false} label="Could not verify" />}
               />
               <Info
                 label="Firm Verification"
-                value={
-                  result.firm_verified ? (
-                    <Chip size="small" color="success" icon={<CheckCircleIcon />} label="Verified Firm" />
-                  ) : (
-                    <Chip size="small" color="warning" icon={<ReportProblemOutlinedIcon />} label="Not Verified" />
-                  )
-                }
+                value={result.firm_verified ? <Chip good label="Verified Firm" /> : <Chip good={false} label="Not Verified" />}
               />
               <Info
                 label="Verification URL"
                 wide
                 value={
                   result.verification_url ? (
-                    <Link href={result.verification_url} sx={{ wordBreak: 'break-all' }}>
+                    <a href={result.verification_url} className="ls-break">
                       {result.verification_url}
-                    </Link>
+                    </a>
                   ) : null
                 }
               />
-            </Grid>
+            </div>
             {'served_files' in result && result.served_files.length ? <ServedFiles files={result.served_files} /> : null}
           </>
         ) : null}
@@ -276,67 +243,70 @@ function VerificationResultCard({ result }: { result: VerificationResult }) {
         {result.status !== 'not_found' ? <SealDetails seal={result.seal} /> : null}
 
         {result.status === 'revoked' ? (
-          <Alert severity="error" icon={<GppBadOutlinedIcon />} sx={{ mt: 2 }}>
-            <AlertTitle>Document Revoked</AlertTitle>
+          <Alert severity="error" icon="gppBadOutlined" className="ls-verify__notice" title="Document Revoked">
             {REVOKED_NOTICE}
             {result.revoked_at ? ` Revoked on ${formatLongDateTime(result.revoked_at)}.` : ''}
           </Alert>
         ) : null}
         {result.status === 'not_found' ? (
-          <Alert severity="warning" sx={{ mt: 2 }}>
-            <AlertTitle>Document Not Found</AlertTitle>
+          <Alert severity="warning" className="ls-verify__notice" title="Document Not Found">
             No served document carries this security ID. It may have been entered incorrectly: check each character against the document. If it is
             correct, the document was not served through LexServe.
           </Alert>
         ) : null}
         {result.status === 'invalid' ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            <AlertTitle>Content could not be confirmed</AlertTitle>
+          <Alert severity="error" className="ls-verify__notice" title="Content could not be confirmed">
             Do not rely on this document. Contact the issuing firm{result.firm_name ? ` (${result.firm_name})` : ''}.
           </Alert>
         ) : null}
-      </CardContent>
-    </Card>
+      </div>
+    </div>
+  );
+}
+
+/** A small filled chip: green with a tick, or amber with a warning sign. */
+function Chip({ good, label }: { good: boolean; label: string }) {
+  return (
+    <span className={good ? 'ls-chip ls-chip--success' : 'ls-chip ls-chip--warning'}>
+      <Icon name={good ? 'checkCircle' : 'reportProblemOutlined'} />
+      <span className="ls-chip__label">{label}</span>
+    </span>
   );
 }
 
 /** The files served under this security ID: each as uploaded and as its stamped served copy; either file verifies. */
 function ServedFiles({ files }: { files: VerificationResult['served_files'] }) {
   return (
-    <Box sx={{ mt: 2 }}>
-      <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700, mb: 0.5 }}>
+    <div style={{ marginTop: 16 }}>
+      <h4 className="ls-subtitle" style={{ marginBottom: 4 }}>
         Documents served
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      </h4>
+      <p className="ls-p ls-body2 ls-muted" style={{ marginBottom: 8 }}>
         Each file was kept as uploaded and as the stamped copy served (this security ID on every page). A file whose SHA-256 is either one is the
         served document; check a file by uploading it on this page.
-      </Typography>
-      <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label="Documents served">
+      </p>
+      <ul className="ls-verify__files" aria-label="Documents served">
         {files.map((f) => (
-          <Box component="li" key={`${f.filename}-${f.sha256}`} sx={{ mb: 1 }}>
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          <li key={`${f.filename}-${f.sha256}`}>
+            <p className="ls-p ls-body2" style={{ fontWeight: 600 }}>
               {f.filename}
-            </Typography>
-            <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: '0.72rem', wordBreak: 'break-all' }}>
-              As uploaded: {f.sha256}
-            </Typography>
-            <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: '0.72rem', wordBreak: 'break-all' }}>
-              Stamped copy: {f.served_copy_sha256 ?? 'none (not a PDF, or not stamped yet)'}
-            </Typography>
-          </Box>
+            </p>
+            <p className="ls-p ls-body2 ls-mono ls-break ls-verify__hash">As uploaded: {f.sha256}</p>
+            <p className="ls-p ls-body2 ls-mono ls-break ls-verify__hash">Stamped copy: {f.served_copy_sha256 ?? 'none (not a PDF, or not stamped yet)'}</p>
+          </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </div>
   );
 }
 
 function Info({ label, value, wide = false }: { label: string; value: ReactNode; wide?: boolean }) {
   return (
-    <Grid size={wide ? 12 : { xs: 12, sm: 6 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Box sx={{ typography: 'body2', fontWeight: 500 }}>{value || 'N/A'}</Box>
-    </Grid>
+    <div className={wide ? 'ls-span-all' : undefined}>
+      <div className="ls-caption ls-muted">{label}</div>
+      <div className="ls-body2" style={{ fontWeight: 500 }}>
+        {value || 'N/A'}
+      </div>
+    </div>
   );
 }
