@@ -10,7 +10,7 @@ const focusRing = {
   outlineOffset: 2,
 };
 
-export const theme = createTheme({
+const base = createTheme({
   palette: {
     mode: 'light',
     primary: { main: NAVY, light: NAVY_LIGHT, dark: '#0b1428', contrastText: '#ffffff' },
@@ -57,5 +57,20 @@ export const theme = createTheme({
     MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600, minHeight: 48 } } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 700, backgroundColor: '#f0f2f6' } } },
     MuiAlert: { styleOverrides: { root: { alignItems: 'flex-start' } } },
+  },
+});
+
+// MUI 9 reads a Typography's `color` only as a palette key ('primary', 'textSecondary'); the palette paths the screens
+// use, as earlier MUI read them ('text.secondary', 'success.main'), were dropped and the text drawn in the body colour.
+// Each path is a variant here, so `<Typography color="text.secondary">` is muted again.
+const tones = ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const;
+const palettePaths: [string, string][] = [
+  ...(['primary', 'secondary', 'disabled'] as const).map((k): [string, string] => [`text.${k}`, base.palette.text[k]]),
+  ...tones.flatMap((tone) => (['main', 'light', 'dark'] as const).map((k): [string, string] => [`${tone}.${k}`, base.palette[tone][k]])),
+];
+
+export const theme = createTheme(base, {
+  components: {
+    MuiTypography: { variants: palettePaths.map(([path, color]) => ({ props: { color: path }, style: { color } })) },
   },
 });
