@@ -501,10 +501,12 @@ export const DocumentListQuerySchema = z.object({
 export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;
 
 /**
- * With a sub-tab, counts stop at this many (a badge shows 99+): they, and `total`, cost the same at any firm size.
- * A count or total equal to it means "at least".
+ * With a sub-tab, its `total` (and its count) stop at this many, and the other sub-tabs' counts at
+ * MY_CASES_BADGE_LIMIT (a badge shows 99+): they cost the same at any firm size. A count or total equal to its limit
+ * means "at least".
  */
 export const MY_CASES_COUNT_LIMIT = 1000;
+export const MY_CASES_BADGE_LIMIT = 100;
 
 // ---------------------------------------------------------------------------------------------------------
 // Outputs
@@ -612,10 +614,12 @@ export const DocumentListSchema = z.object({
   documents: z.array(DocumentSchema),
   /** The documents matching, all pages (with a sub-tab: up to MY_CASES_COUNT_LIMIT). */
   total: z.number().int(),
-  /** With a sub-tab: the documents of each sub-tab matching the search, up to MY_CASES_COUNT_LIMIT. */
+  /** With a sub-tab: the documents of each sub-tab matching the search, up to MY_CASES_COUNT_LIMIT for the sub-tab asked for, MY_CASES_BADGE_LIMIT for the others. */
   counts: z.object({ urgent: z.number().int(), active: z.number().int(), closed: z.number().int(), drafts: z.number().int() }).optional(),
-  /** With a sub-tab: the limit counts stop at (a count equal to it means at least that many). */
+  /** With a sub-tab: the limit `total` stops at (a value equal to it means at least that many). */
   count_limit: z.number().int().optional(),
+  /** With a sub-tab: the limit the other sub-tabs' counts stop at (their badges show 99+). */
+  badge_limit: z.number().int().optional(),
 });
 export type DocumentList = z.infer<typeof DocumentListSchema>;
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-app';
 import { registerFirm, type RegisteredFirm } from '../../../test/factories';
+import { listDocuments } from './documents.repository';
 
 const t = useTestApp();
 let firm: RegisteredFirm;
@@ -36,7 +37,7 @@ describe('GET /documents: My Cases on the server', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.documents.map((d: { id: number }) => d.id)).toEqual([ids.activeUrgent, ids.active]);
-    expect(body).toMatchObject({ total: 2, counts: { urgent: 2, active: 2, closed: 1, drafts: 2 }, count_limit: 1000 });
+    expect(body).toMatchObject({ total: 2, counts: { urgent: 2, active: 2, closed: 1, drafts: 2 }, count_limit: 1000, badge_limit: 100 });
     expect((await list('subtab=urgent')).json().documents.map((d: { id: number }) => d.id).sort()).toEqual([ids.urgentDraft, ids.activeUrgent].sort());
     expect((await list('subtab=closed')).json().documents.map((d: { id: number }) => d.id)).toEqual([ids.closed]);
     expect((await list('subtab=drafts')).json().documents.map((d: { status: string }) => d.status)).toEqual(['draft', 'draft']);
@@ -63,6 +64,18 @@ describe('GET /documents: My Cases on the server', () => {
     expect(first.documents[0].id).not.toBe(second.documents[0].id);
     expect(first.total).toBe(2);
     expect((await list('subtab=drafts&limit=1&skip=2')).json().documents).toEqual([]);
+  });
+
+  it('stops the shown sub-tab’s total at the count limit and the other sub-tabs’ counts at the badge limit', async () => {
+    const actor = { id: firm.adminId, role: 'firm_admin' as const, email: firm.adminEmail, fullName: 'Admin', firmId: firm.firmId, branchId: firm.branchId };
+    const filters = { myBranchOnly: false, subtab: 'drafts' as const, skip: 0, limit: 25 };
+    const capped = await listDocuments(t().database.db, actor, filters, 2, 1);
+    // Drafts: 2 (the count limit, 2); urgent 2 and active 2 stop at the badge limit, 1; closed has 1.
+    expect(capped.total).toBe(2);
+    expect(capped.counts).toEqual({ drafts: 2, urgent: 1, active: 1, closed: 1 });
+    const shownActive = await listDocuments(t().database.db, actor, { ...filters, subtab: 'active' }, 1, 2);
+    expect(shownActive.total).toBe(1);
+    expect(shownActive.counts).toEqual({ active: 1, urgent: 2, drafts: 2, closed: 1 });
   });
 
   it('keeps the list without a sub-tab as it was: every document in scope, newest first, with the full total', async () => {

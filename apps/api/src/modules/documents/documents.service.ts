@@ -7,6 +7,7 @@ import {
   type DocumentStatus,
   type TimelineQuery,
   type UpdateDocumentInput,
+  MY_CASES_BADGE_LIMIT,
   MY_CASES_COUNT_LIMIT,
 } from '@lexserve/contracts/documents';
 import type { ErrorDef } from '@lexserve/contracts/errors';
@@ -80,7 +81,7 @@ export async function listDocuments(ctx: Ctx, q: DocumentListQuery) {
     limit: q.limit,
   });
   const documents = await toDocumentDtos(ctx.db, rows);
-  return counts ? { documents, total, counts, count_limit: MY_CASES_COUNT_LIMIT } : { documents, total };
+  return counts ? { documents, total, counts, count_limit: MY_CASES_COUNT_LIMIT, badge_limit: MY_CASES_BADGE_LIMIT } : { documents, total };
 }
 
 export async function getDocument(ctx: Ctx, id: number) {
