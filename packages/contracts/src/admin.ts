@@ -409,9 +409,16 @@ export const MailMessageSchema = z.object({
   sent_at: z.string().nullable(),
   created_at: z.string(),
 });
+/**
+ * The outbox keeps every e-mail ever sent, so its list counts matches only this far past the page asked for: the
+ * total stops at `skip + MAIL_OUTBOX_COUNT_AHEAD` (`count_limit`), the cost of one page at any history's size.
+ */
+export const MAIL_OUTBOX_COUNT_AHEAD = 1000;
 export const MailOutboxListSchema = z.object({
   messages: z.array(MailMessageSchema),
+  /** The e-mails matching, up to `count_limit` (a total equal to it means at least that many). */
   total: z.number().int(),
+  count_limit: z.number().int(),
 });
 
 export const SalesContactSchema = z.object({

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   AdminErrors,
+  MAIL_OUTBOX_COUNT_AHEAD,
   type AdminFirmListQuerySchema,
   type AdminUserListQuerySchema,
   type MailOutboxQuerySchema,
@@ -40,8 +41,9 @@ const toMailDto = (m: MailRow) => ({
 
 export async function listMail(ctx: Ctx, query: z.infer<typeof MailOutboxQuerySchema>) {
   assertAdmin(ctx);
-  const { rows, total } = await repo.listMail(ctx.db, query);
-  return { messages: rows.map(toMailDto), total };
+  const countLimit = query.skip + MAIL_OUTBOX_COUNT_AHEAD;
+  const { rows, total } = await repo.listMail(ctx.db, query, countLimit);
+  return { messages: rows.map(toMailDto), total, count_limit: countLimit };
 }
 
 export async function getMail(ctx: Ctx, id: number) {

@@ -458,9 +458,11 @@ export async function pingDatabase(db: DbOrTx) {
 
 // ---- Mail, users, firms ---------------------------------------------------------------------------------------
 
+/** A page of the outbox, newest first, and how many match up to `countLimit` (one index walk of at most that many). */
 export async function listMail(
   db: DbOrTx,
   opts: { skip: number; limit: number; status?: 'kept' | 'sent' | 'failed'; search?: string },
+  countLimit: number,
 ) {
   const where: SQL[] = [];
   if (opts.status) where.push(eq(mailOutbox.status, opts.status));
@@ -477,9 +479,11 @@ export async function listMail(
       .orderBy(desc(mailOutbox.id))
       .offset(opts.skip)
       .limit(opts.limit),
-    db.select({ n: count() }).from(mailOutbox).where(filter),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(db.select({ one: sql`1`.as('one') }).from(mailOutbox).where(filter).limit(countLimit).as('m')),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total: Number(total?.n ?? 0) };
 }
 
 export const findMail = async (db: DbOrTx, id: number) =>

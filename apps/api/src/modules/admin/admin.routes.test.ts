@@ -551,6 +551,24 @@ describe('admin directories', () => {
     expect((await A().get('/api/v1/admin/mail-outbox/999999')).statusCode).toBe(404);
   });
 
+  it('counts the outbox only a thousand past the page asked for: the total stops at count_limit', async () => {
+    const q = (text: string, params: unknown[] = []) => t().database.raw.query(text, params);
+    await q(
+      `INSERT INTO mail_outbox (to_address, subject, text_body, status, sent_at)
+       SELECT 'countme' || i || '@x.co.za', 'Count me', 'b', 'sent', now() FROM generate_series(1, 1030) i`,
+    );
+    const page = async (query: string) => (await A().get(`/api/v1/admin/mail-outbox?search=countme&${query}`)).json();
+    const first = await page('skip=0&limit=25');
+    expect(first).toMatchObject({ total: 1000, count_limit: 1000 });
+    expect(first.messages).toHaveLength(25);
+    expect(first.messages[0].to).toBe('countme1030@x.co.za');
+    const further = await page('skip=100&limit=25');
+    expect(further).toMatchObject({ total: 1030, count_limit: 1100 });
+    expect(further.messages[0].to).toBe('countme930@x.co.za');
+    expect(await page('status=failed')).toMatchObject({ total: 0, messages: [] });
+    await q(`DELETE FROM mail_outbox WHERE to_address LIKE 'countme%'`);
+  });
+
   it('searches users and firms for management, with the firm’s subscription', async () => {
     const firm = await registerFirm(t(), { firm_name: 'Quokka Legal' });
     const users = (await A().get('/api/v1/admin/users?search=quokka')).json();

@@ -34,7 +34,8 @@ const query = (overrides: Partial<Parameters<typeof DataTable<Answer, Row>>[0]['
   ...overrides,
 });
 
-const renderTable = (q = query(), paging?: { onPageChange: (p: number) => void; onRowsPerPageChange: (n: number) => void }) =>
+type PagingProps = { onPageChange: (p: number) => void; onRowsPerPageChange: (n: number) => void; countLimit?: (data: Answer) => number };
+const renderTable = (q = query(), paging?: PagingProps) =>
   renderWithProviders(
     <DataTable
       label="People"
@@ -79,6 +80,20 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('option', { name: '50' }));
     expect(onRowsPerPageChange).toHaveBeenCalledWith(50);
     expect(onPageChange).toHaveBeenLastCalledWith(0);
+  });
+
+  it('says "1 000+" (en-ZA) when the total is where the server stopped counting, and lets the next page be asked for', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onPageChange = vi.fn();
+    renderTable(query({ data: { ...answer, total: 1000 } }), { onPageChange, onRowsPerPageChange: vi.fn(), countLimit: () => 1000 });
+    expect(screen.getByText(/^1–25 of 1\s000\+$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(onPageChange).toHaveBeenCalledWith(1);
+  });
+
+  it('gives an exact total below the limit', () => {
+    renderTable(query({ data: { ...answer, total: 999 } }), { onPageChange: vi.fn(), onRowsPerPageChange: vi.fn(), countLimit: () => 1000 });
+    expect(screen.getByText('1–25 of 999')).toBeInTheDocument();
   });
 
   it('shows its words while loading', () => {

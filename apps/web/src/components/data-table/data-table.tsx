@@ -13,6 +13,8 @@ import { TableView } from './table-view';
 /** Server paging: the total is read from the answer; page and size are the page's state (useTablePaging). */
 type Paging<TData> = {
   count: (data: TData) => number;
+  /** Where the server stops counting, if it does: a count equal to it means at least that many ("1,000+"). */
+  countLimit?: (data: TData) => number;
   page: number;
   rowsPerPage: number;
   onPageChange: (page: number) => void;
@@ -71,6 +73,9 @@ export function DataTable<TData, TRow>({ label, query, rows, rowKey, columns, lo
                 <TablePagination
                   component="div"
                   count={paging.count(data)}
+                  labelDisplayedRows={({ from, to, count }) =>
+                    `${from}–${to} of ${paging.countLimit && count >= paging.countLimit(data) ? `${count.toLocaleString('en-ZA')}+` : count}`
+                  }
                   page={paging.page}
                   rowsPerPage={paging.rowsPerPage}
                   rowsPerPageOptions={paging.rowsPerPageOptions ?? [10, 25, 50, 100]}

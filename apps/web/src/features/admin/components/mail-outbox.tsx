@@ -69,7 +69,7 @@ export function MailOutbox() {
         rowKey={(message) => message.id}
         columns={mailColumns(setOpen)}
         toolbar={filters}
-        paging={{ ...paging, count: (data) => data.total }}
+        paging={{ ...paging, count: (data) => data.total, countLimit: (data) => data.count_limit }}
         loadingLabel="Loading e-mails..."
         errorMessage={(caught) => describeError(caught, { fallback: 'Failed to load the mail outbox. Please try again.' })}
         empty={<EmptyState icon={<MailOutlineIcon />} title="No e-mails" description={debounced || status ? 'Try another search.' : 'E-mails the platform sends will be listed here.'} />}
