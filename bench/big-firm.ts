@@ -169,6 +169,7 @@ try {
       '/admin/users',
       '/admin/sheriffs',
       '/admin/mail-outbox',
+      '/admin/mail-outbox?search=client4242@',
       '/admin/subscriptions/sales-contacts',
       '/case-closure/',
       '/case-closure/pending-count',
@@ -226,6 +227,12 @@ try {
     // The admin health page's counts read only unfinished work, however much history is kept (seeded below).
     { label: 'health: jobs not done', text: 'SELECT count(*) FILTER (WHERE attempts >= 5) FROM jobs WHERE done_at IS NULL', params: [] },
     { label: 'health: domain events not processed', text: 'SELECT count(*) FILTER (WHERE attempts >= 5) FROM domain_events WHERE processed_at IS NULL', params: [] },
+    { label: 'mail outbox: total (stops at 1,000)', text: 'SELECT count(*) FROM (SELECT 1 FROM mail_outbox LIMIT 1000) m', params: [] },
+    {
+      label: 'mail outbox: search by recipient',
+      text: "SELECT * FROM mail_outbox WHERE to_address ILIKE '%client4242@%' OR subject ILIKE '%client4242@%' ORDER BY id DESC LIMIT 50",
+      params: [],
+    },
     { label: 'health: mail not sent', text: "SELECT count(*) FILTER (WHERE status = 'failed') FROM mail_outbox WHERE status IN ('kept', 'failed')", params: [] },
     {
       label: 'unread notifications page',
