@@ -8,7 +8,8 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm bench:big-firm
 //
-// A database of its own is created on that server for the run and dropped afterwards. BIG_FIRM_SCALE=0.1 seeds a tenth.
+// A database of its own is created on that server for the run and dropped afterwards. BIG_FIRM_SCALE=0.1 seeds a tenth;
+// BIG_FIRM_REQUESTS sets the requests per call (200), BIG_FIRM_ONLY a pattern of the calls to measure.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -36,6 +37,8 @@ const NOTIFICATIONS = Math.round(200_000 * SCALE);
 /** Domain events processed (one per change); a fifth as many finished jobs and sent e-mails. */
 const HISTORY = Math.round(500_000 * SCALE);
 const REQUESTS = Number(process.env.BIG_FIRM_REQUESTS ?? 200);
+/** Only the calls whose label matches (a regular expression), e.g. BIG_FIRM_ONLY='My Cases' while working on them. */
+const ONLY = process.env.BIG_FIRM_ONLY ? new RegExp(process.env.BIG_FIRM_ONLY) : undefined;
 const CONCURRENCY = 10;
 
 const admin = async (text: string) => {
@@ -319,7 +322,8 @@ try {
   // Each call on the small installation, then at once on the big one.
   const small = new Map<string, { p95: number; failed: number }>();
   const big = new Map<string, { p95: number; failed: number }>();
-  const [smallCalls, bigCalls] = [callsOf(smallSite), callsOf(bigSite)];
+  const chosen = (calls: Call[]) => calls.filter((call) => !ONLY || ONLY.test(call.label));
+  const [smallCalls, bigCalls] = [chosen(callsOf(smallSite)), chosen(callsOf(bigSite))];
   for (let i = 0; i < smallCalls.length; i++) {
     small.set(smallCalls[i]!.label, await measure(smallSite, smallCalls[i]!));
     big.set(bigCalls[i]!.label, await measure(bigSite, bigCalls[i]!));

@@ -15,6 +15,11 @@ export type Actor = {
   mustChangePassword?: boolean;
   /** The session (login) of the access token the request carried. */
   sessionId?: string;
+  /**
+   * Whether the actor's firm had a subscription giving access when the request's actor was read (signed-in users:
+   * plugins/auth.ts reads it with the actor); the subscription gate asks the database itself when it is absent.
+   */
+  firmHasAccess?: boolean;
   /** The call was made with this API key (lib/api-keys.ts): the actor is the firm, acting as a firm administrator. */
   apiKey?: { id: number; name: string; scope: ApiKeyScope };
 };

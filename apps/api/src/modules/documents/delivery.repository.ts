@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, min, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, min, ne, sql } from 'drizzle-orm';
 import type { DeliveryRecord } from '@lexserve/contracts/documents';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { documents, serviceDeliveries, serviceDeliveryEvents } from '../../db/schema/index';
 
 export type DeliveryRow = typeof serviceDeliveries.$inferSelect;
@@ -84,16 +85,32 @@ export async function eventsOfDeliveries(db: DbOrTx, ids: number[]) {
   return out;
 }
 
-/** The latest delivery of each document (for document answers). */
-export async function latestDeliveries(db: DbOrTx, documentIds: number[]) {
-  const out = new Map<number, DeliveryRow>();
-  if (!documentIds.length) return out;
-  const rows = await db
+const latestOfDocuments = (db: DbOrTx) =>
+  db
     .selectDistinctOn([serviceDeliveries.documentId])
     .from(serviceDeliveries)
-    .where(inArray(serviceDeliveries.documentId, documentIds))
+    .where(sql`${serviceDeliveries.documentId} = ANY(${sql.placeholder('ids')})`)
     .orderBy(serviceDeliveries.documentId, desc(serviceDeliveries.id));
-  for (const r of rows) out.set(r.documentId, r);
+const latestDeliveriesQuery = prepared('latest_deliveries_of_documents', latestOfDocuments);
+const latestDeliveryEventsQuery = prepared('events_of_latest_deliveries', (db) =>
+  db
+    .select()
+    .from(serviceDeliveryEvents)
+    .where(inArray(serviceDeliveryEvents.deliveryId, db.select({ id: sql`id` }).from(latestOfDocuments(db).as('latest'))))
+    .orderBy(asc(serviceDeliveryEvents.id)),
+);
+
+/** The latest delivery of each document (for document answers). */
+export async function latestDeliveries(db: DbOrTx, documentIds: number[]) {
+  if (!documentIds.length) return new Map<number, DeliveryRow>();
+  return new Map((await latestDeliveriesQuery(db, { ids: documentIds })).map((r) => [r.documentId, r] as const));
+}
+
+/** The events of each document's latest delivery, by delivery (read alongside latestDeliveries, not after it). */
+export async function eventsOfLatestDeliveries(db: DbOrTx, documentIds: number[]) {
+  const out = new Map<number, DeliveryEventRow[]>();
+  if (!documentIds.length) return out;
+  for (const r of await latestDeliveryEventsQuery(db, { ids: documentIds })) out.set(r.deliveryId, [...(out.get(r.deliveryId) ?? []), r]);
   return out;
 }
 

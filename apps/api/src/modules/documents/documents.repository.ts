@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { MY_CASES_BADGE_LIMIT, MY_CASES_COUNT_LIMIT, MY_CASES_SUBTAB_VALUES, type DocumentStatus, type MyCasesSubtabValue } from '@lexserve/contracts/documents';
 import { containsPattern, type DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { branches, caseFiles, documents, firms, proofsOfService, users } from '../../db/schema/index';
 import type { Actor } from '../../lib/access';
 import { documentScope } from '../../lib/tenancy';
@@ -111,57 +112,54 @@ export const deleteDocumentRow = (db: DbOrTx, id: number) => db.delete(documents
 
 export type FileSummary = { count: number; totalSize: number; fileName: string | null; fileSize: number | null };
 
+const ids = sql.placeholder('ids');
+
+/**
+ * Per document: how many files and their total size, and the file shown as the document's file (the primary one,
+ * else the first non-bundle upload), in one statement.
+ */
+const fileSummaryQuery = prepared('document_file_summaries', (db) =>
+  db
+    .selectDistinctOn([caseFiles.documentId], {
+      documentId: caseFiles.documentId,
+      filename: caseFiles.filename,
+      size: caseFiles.size,
+      count: sql<number>`count(*) OVER (PARTITION BY ${caseFiles.documentId})`.mapWith(Number),
+      totalSize: sql<number>`sum(${caseFiles.size}) OVER (PARTITION BY ${caseFiles.documentId})`.mapWith(Number),
+    })
+    .from(caseFiles)
+    .where(sql`${caseFiles.documentId} = ANY(${ids})`)
+    .orderBy(caseFiles.documentId, desc(caseFiles.isPrimary), caseFiles.isBundle, caseFiles.id),
+);
+
 export async function fileSummaries(db: DbOrTx, documentIds: number[]): Promise<Map<number, FileSummary>> {
-  const out = new Map<number, FileSummary>();
-  if (!documentIds.length) return out;
-  const totals = await db
-    .select({ documentId: caseFiles.documentId, n: sql<number>`count(*)::int`, size: sql<string>`coalesce(sum(${caseFiles.size}), 0)` })
-    .from(caseFiles)
-    .where(inArray(caseFiles.documentId, documentIds))
-    .groupBy(caseFiles.documentId);
-  // The file shown as the document's file: the primary one, else the first non-bundle upload.
-  const main = await db
-    .selectDistinctOn([caseFiles.documentId], { documentId: caseFiles.documentId, filename: caseFiles.filename, size: caseFiles.size })
-    .from(caseFiles)
-    .where(inArray(caseFiles.documentId, documentIds))
-    .orderBy(caseFiles.documentId, desc(caseFiles.isPrimary), caseFiles.isBundle, caseFiles.id);
-  for (const t of totals) out.set(t.documentId, { count: Number(t.n), totalSize: Number(t.size), fileName: null, fileSize: null });
-  for (const m of main) {
-    const s = out.get(m.documentId);
-    if (s) Object.assign(s, { fileName: m.filename, fileSize: Number(m.size) });
-  }
-  return out;
+  if (!documentIds.length) return new Map();
+  const rows = await fileSummaryQuery(db, { ids: documentIds });
+  return new Map(rows.map((r) => [r.documentId, { count: r.count, totalSize: r.totalSize, fileName: r.filename, fileSize: Number(r.size) }]));
 }
 
-export const usersByIds = async (db: DbOrTx, ids: number[]) => {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map<number, { id: number; fullName: string; email: string; firmId: number | null }>();
-  const rows = await db
+const usersQuery = prepared('document_users_by_ids', (db) =>
+  db
     .select({ id: users.id, fullName: users.fullName, email: users.email, firmId: users.firmId })
     .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.id, r]));
-};
+    .where(sql`${users.id} = ANY(${ids})`),
+);
+const firmsQuery = prepared('document_firms_by_ids', (db) => db.select().from(firms).where(sql`${firms.id} = ANY(${ids})`));
+const branchesQuery = prepared('document_branches_by_ids', (db) => db.select().from(branches).where(sql`${branches.id} = ANY(${ids})`));
+const proofsQuery = prepared('document_proofs_by_ids', (db) =>
+  db.select().from(proofsOfService).where(sql`${proofsOfService.documentId} = ANY(${ids})`),
+);
 
-export const firmsByIds = async (db: DbOrTx, ids: number[]) => {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map<number, typeof firms.$inferSelect>();
-  const rows = await db.select().from(firms).where(inArray(firms.id, unique));
-  return new Map(rows.map((r) => [r.id, r]));
-};
+/** Rows by id (each id once), as a map; no statement for no ids. */
+const byIds = async <T extends { id: number }>(db: DbOrTx, list: number[], query: (db: DbOrTx, p: { ids: number[] }) => Promise<T[]>) =>
+  new Map(list.length ? (await query(db, { ids: [...new Set(list)] })).map((r) => [r.id, r] as const) : []);
 
-export const branchesByIds = async (db: DbOrTx, ids: number[]) => {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map<number, typeof branches.$inferSelect>();
-  const rows = await db.select().from(branches).where(inArray(branches.id, unique));
-  return new Map(rows.map((r) => [r.id, r]));
-};
+export const usersByIds = (db: DbOrTx, list: number[]) => byIds(db, list, usersQuery);
+export const firmsByIds = (db: DbOrTx, list: number[]) => byIds(db, list, firmsQuery);
+export const branchesByIds = (db: DbOrTx, list: number[]) => byIds(db, list, branchesQuery);
 
-export const proofsByDocumentIds = async (db: DbOrTx, ids: number[]) => {
-  if (!ids.length) return new Map<number, typeof proofsOfService.$inferSelect>();
-  const rows = await db.select().from(proofsOfService).where(inArray(proofsOfService.documentId, ids));
-  return new Map(rows.map((r) => [r.documentId, r]));
-};
+export const proofsByDocumentIds = async (db: DbOrTx, documentIds: number[]) =>
+  new Map(documentIds.length ? (await proofsQuery(db, { ids: documentIds })).map((r) => [r.documentId, r] as const) : []);
 
 export const findActiveSheriff = async (db: DbOrTx, id: number) =>
   (

@@ -1,34 +1,18 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { firmSubscriptions, subscriptionChanges, subscriptionPlans } from '../../db/schema/index';
+import { firmHasAccessSql, givesAccess } from '../../lib/subscription-access';
 
 export type SubscriptionRow = typeof firmSubscriptions.$inferSelect;
 export type NewSubscription = typeof firmSubscriptions.$inferInsert;
 export type NewChange = typeof subscriptionChanges.$inferInsert;
 
-/**
- * SQL for "this subscription gives access now": active or trial with its trial end (trial) or end date (active)
- * ahead or absent; or cancelled with access_ends_at ahead (access runs to the end of the paid period).
- */
-export const givesAccess = (now: Date): SQL => sql`(
-  (${firmSubscriptions.status} = 'trial' AND coalesce(${firmSubscriptions.trialEndDate}, ${firmSubscriptions.endDate}, 'infinity'::timestamptz) > ${now})
-  OR (${firmSubscriptions.status} = 'active' AND coalesce(${firmSubscriptions.endDate}, 'infinity'::timestamptz) > ${now})
-  OR (${firmSubscriptions.status} = 'cancelled' AND ${firmSubscriptions.accessEndsAt} > ${now}))`;
+export { givesAccess };
 
-/** The gate's query: one indexed lookup on (firm_id, status). */
+/** The gate's question for a caller whose actor did not bring the answer (an API key): one indexed probe. */
 export async function firmHasAccess(db: DbOrTx, firmId: number, now: Date): Promise<boolean> {
-  const rows = await db
-    .select({ id: firmSubscriptions.id })
-    .from(firmSubscriptions)
-    .where(
-      and(
-        eq(firmSubscriptions.firmId, firmId),
-        inArray(firmSubscriptions.status, ['trial', 'active', 'cancelled']),
-        givesAccess(now),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  const [row] = await db.select({ access: firmHasAccessSql(firmId, now) }).from(sql`(SELECT 1) AS one`);
+  return row?.access === true;
 }
 
 /** The subscription that gives the firm access now (the newest if, briefly, two do). */
