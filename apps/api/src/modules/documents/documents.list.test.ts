@@ -63,7 +63,13 @@ describe('GET /documents: My Cases on the server', () => {
     expect(second.documents).toHaveLength(1);
     expect(first.documents[0].id).not.toBe(second.documents[0].id);
     expect(first.total).toBe(2);
-    expect((await list('subtab=drafts&limit=1&skip=2')).json().documents).toEqual([]);
+    // A page past the end (or an empty sub-tab) still has the total and every sub-tab's count.
+    expect((await list('subtab=drafts&limit=1&skip=2')).json()).toMatchObject({
+      documents: [],
+      total: 2,
+      counts: { urgent: 2, active: 2, closed: 1, drafts: 2 },
+    });
+    expect((await list('subtab=closed&search=notice')).json()).toMatchObject({ documents: [], total: 0, counts: { urgent: 1, active: 1, closed: 0, drafts: 0 } });
   });
 
   it('stops the shown sub-tab’s total at the count limit and the other sub-tabs’ counts at the badge limit', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { MY_CASES_BADGE_LIMIT, MY_CASES_COUNT_LIMIT, MY_CASES_SUBTAB_VALUES, type DocumentStatus, type MyCasesSubtabValue } from '@lexserve/contracts/documents';
 import { containsPattern, type DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -48,28 +48,25 @@ function listFilter(actor: Actor, filters: Omit<ListFilters, 'subtab' | 'skip' |
 }
 
 /**
- * How many rows of each sub-tab match, in one statement: the sub-tab shown up to `cap` (its pages), the others up to
- * `badgeCap` (their badges). Each is an index walk of at most that many entries: the counts were most of the call's
- * database time at a big firm's size, four walks of 1,000 where the badges show 99+.
+ * How many rows of each sub-tab match: the sub-tab shown up to `cap` (its pages), the others up to `badgeCap` (their
+ * badges). Each is an index walk of at most that many entries: the counts were most of the call's database time at a
+ * big firm's size, four walks of 1,000 where the badges show 99+.
  */
-const cappedCounts = async (
-  db: DbOrTx,
-  where: SQL | undefined,
-  shown: MyCasesSubtabValue,
-  cap: number,
-  badgeCap: number,
-): Promise<Record<MyCasesSubtabValue, number>> => {
-  const counted = (tab: MyCasesSubtabValue) =>
-    sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${documents} WHERE ${and(where, inSubtab(tab))} LIMIT ${tab === shown ? cap : badgeCap}) m)`;
-  const [row] = await db
-    .select(Object.fromEntries(MY_CASES_SUBTAB_VALUES.map((tab) => [tab, counted(tab).mapWith(Number)])) as Record<MyCasesSubtabValue, SQL<number>>)
-    .from(sql`(SELECT 1) AS one`);
-  return row as Record<MyCasesSubtabValue, number>;
-};
+const cappedCounts = (where: SQL | undefined, shown: MyCasesSubtabValue, cap: number, badgeCap: number) =>
+  Object.fromEntries(
+    MY_CASES_SUBTAB_VALUES.map((tab) => [
+      tab,
+      sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${documents} WHERE ${and(where, inSubtab(tab))} LIMIT ${tab === shown ? cap : badgeCap}) m)`.mapWith(Number),
+    ]),
+  ) as Record<MyCasesSubtabValue, SQL<number>>;
+
+const documentColumns = getTableColumns(documents);
 
 /**
  * The documents in scope, newest first. With a sub-tab: that sub-tab's, newest change first, its total stopping at
- * `countLimit` and the other sub-tabs' counts at `badgeLimit` (each read from its own index, migration 0017).
+ * `countLimit` and the other sub-tabs' counts at `badgeLimit` (each read from its own index, migration 0017). The
+ * counts ride on the page's rows (uncorrelated subqueries, computed once), so a page is one statement; only a page
+ * with no rows asks for the counts alone.
  */
 export async function listDocuments(
   db: DbOrTx,
@@ -81,17 +78,16 @@ export async function listDocuments(
   const filter = listFilter(actor, filters);
   if (filters.subtab) {
     const subtab = filters.subtab;
-    const [rows, bySubtab] = await Promise.all([
-      db
-        .select()
-        .from(documents)
-        .where(and(filter, inSubtab(subtab)))
-        .orderBy(desc(documents.updatedAt), desc(documents.id))
-        .offset(filters.skip)
-        .limit(filters.limit),
-      cappedCounts(db, filter, subtab, countLimit, badgeLimit),
-    ]);
-    return { rows, total: bySubtab[subtab], counts: bySubtab };
+    const counted = cappedCounts(filter, subtab, countLimit, badgeLimit);
+    const page = await db
+      .select({ row: documentColumns, counts: counted })
+      .from(documents)
+      .where(and(filter, inSubtab(subtab)))
+      .orderBy(desc(documents.updatedAt), desc(documents.id))
+      .offset(filters.skip)
+      .limit(filters.limit);
+    const counts = page[0]?.counts ?? (await db.select(counted).from(sql`(SELECT 1) AS one`))[0]!;
+    return { rows: page.map((p) => p.row), total: counts[subtab], counts };
   }
   const [rows, [total]] = await Promise.all([
     db.select().from(documents).where(filter).orderBy(desc(documents.createdAt), desc(documents.id)).offset(filters.skip).limit(filters.limit),
