@@ -92,26 +92,10 @@ const latestOfDocuments = (db: DbOrTx) =>
     .where(sql`${serviceDeliveries.documentId} = ANY(${sql.placeholder('ids')})`)
     .orderBy(serviceDeliveries.documentId, desc(serviceDeliveries.id));
 const latestDeliveriesQuery = prepared('latest_deliveries_of_documents', latestOfDocuments);
-const latestDeliveryEventsQuery = prepared('events_of_latest_deliveries', (db) =>
-  db
-    .select()
-    .from(serviceDeliveryEvents)
-    .where(inArray(serviceDeliveryEvents.deliveryId, db.select({ id: sql`id` }).from(latestOfDocuments(db).as('latest'))))
-    .orderBy(asc(serviceDeliveryEvents.id)),
-);
-
 /** The latest delivery of each document (for document answers). */
 export async function latestDeliveries(db: DbOrTx, documentIds: number[]) {
   if (!documentIds.length) return new Map<number, DeliveryRow>();
   return new Map((await latestDeliveriesQuery(db, { ids: documentIds })).map((r) => [r.documentId, r] as const));
-}
-
-/** The events of each document's latest delivery, by delivery (read alongside latestDeliveries, not after it). */
-export async function eventsOfLatestDeliveries(db: DbOrTx, documentIds: number[]) {
-  const out = new Map<number, DeliveryEventRow[]>();
-  if (!documentIds.length) return out;
-  for (const r of await latestDeliveryEventsQuery(db, { ids: documentIds })) out.set(r.deliveryId, [...(out.get(r.deliveryId) ?? []), r]);
-  return out;
 }
 
 /** A delivery as the record shown on the document, the case page and the proof of service. */

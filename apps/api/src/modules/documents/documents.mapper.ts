@@ -2,7 +2,8 @@ import { DOCUMENT_STATUS_LABELS, documentTypeLabel, type Document } from '@lexse
 import { serviceChannelOf, serviceMethodOf } from '@lexserve/contracts/service-channels';
 import type { DbOrTx } from '../../db/client';
 import type { DocumentEventPayload } from '../../lib/domain-events';
-import { eventsOfLatestDeliveries, latestDeliveries, toDeliveryRecord } from './delivery.repository';
+import { toDeliveryRecord } from './delivery.repository';
+import { documentReferences } from './document-references';
 import * as repo from './documents.repository';
 
 /** draft_metadata is kept as received; parsed_draft_metadata is its JSON object, or null when it is not one. */
@@ -23,16 +24,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 /** Rows as the spec's documents, with the people, firms, files, proof and delivery they show (batched). */
 export async function toDocumentDtos(db: DbOrTx, rows: repo.DocumentRow[]): Promise<Document[]> {
   if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const [people, firmMap, branchMap, files, proofs, deliveries, deliveryEvents] = await Promise.all([
-    repo.usersByIds(db, rows.flatMap((r) => [r.createdById, ...(r.assignedSheriffId ? [r.assignedSheriffId] : [])])),
-    repo.firmsByIds(db, rows.flatMap((r) => [r.firmId, ...(r.serviceFirmId ? [r.serviceFirmId] : [])])),
-    repo.branchesByIds(db, rows.flatMap((r) => [r.branchId, r.serviceBranchId].filter((id): id is number => id != null))),
-    repo.fileSummaries(db, ids),
-    repo.proofsByDocumentIds(db, ids),
-    latestDeliveries(db, ids),
-    eventsOfLatestDeliveries(db, ids),
-  ]);
+  const { people, firms: firmMap, branches: branchMap, files, proofs, deliveries, deliveryEvents } = await documentReferences(db, rows);
   return rows.map((r) => {
     const person = (id: number | null) => {
       const u = id ? people.get(id) : undefined;

@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-
 import { MY_CASES_BADGE_LIMIT, MY_CASES_COUNT_LIMIT, MY_CASES_SUBTAB_VALUES, type DocumentStatus, type MyCasesSubtabValue } from '@lexserve/contracts/documents';
 import { containsPattern, type DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { branches, caseFiles, documents, firms, proofsOfService, users } from '../../db/schema/index';
+import { branches, documents, firms, users } from '../../db/schema/index';
 import type { Actor } from '../../lib/access';
 import { documentScope } from '../../lib/tenancy';
 
@@ -104,35 +104,11 @@ export const updateDocumentRow = async (db: DbOrTx, id: number, values: Partial<
 
 export const deleteDocumentRow = (db: DbOrTx, id: number) => db.delete(documents).where(eq(documents.id, id));
 
-// ----- what a document's answer shows besides its row, fetched in batches for lists
+// ----- people, firms and branches by id (a document's answer reads them with the rest: document-references.ts)
 
 export type FileSummary = { count: number; totalSize: number; fileName: string | null; fileSize: number | null };
 
 const ids = sql.placeholder('ids');
-
-/**
- * Per document: how many files and their total size, and the file shown as the document's file (the primary one,
- * else the first non-bundle upload), in one statement.
- */
-const fileSummaryQuery = prepared('document_file_summaries', (db) =>
-  db
-    .selectDistinctOn([caseFiles.documentId], {
-      documentId: caseFiles.documentId,
-      filename: caseFiles.filename,
-      size: caseFiles.size,
-      count: sql<number>`count(*) OVER (PARTITION BY ${caseFiles.documentId})`.mapWith(Number),
-      totalSize: sql<number>`sum(${caseFiles.size}) OVER (PARTITION BY ${caseFiles.documentId})`.mapWith(Number),
-    })
-    .from(caseFiles)
-    .where(sql`${caseFiles.documentId} = ANY(${ids})`)
-    .orderBy(caseFiles.documentId, desc(caseFiles.isPrimary), caseFiles.isBundle, caseFiles.id),
-);
-
-export async function fileSummaries(db: DbOrTx, documentIds: number[]): Promise<Map<number, FileSummary>> {
-  if (!documentIds.length) return new Map();
-  const rows = await fileSummaryQuery(db, { ids: documentIds });
-  return new Map(rows.map((r) => [r.documentId, { count: r.count, totalSize: r.totalSize, fileName: r.filename, fileSize: Number(r.size) }]));
-}
 
 const usersQuery = prepared('document_users_by_ids', (db) =>
   db
@@ -142,9 +118,6 @@ const usersQuery = prepared('document_users_by_ids', (db) =>
 );
 const firmsQuery = prepared('document_firms_by_ids', (db) => db.select().from(firms).where(sql`${firms.id} = ANY(${ids})`));
 const branchesQuery = prepared('document_branches_by_ids', (db) => db.select().from(branches).where(sql`${branches.id} = ANY(${ids})`));
-const proofsQuery = prepared('document_proofs_by_ids', (db) =>
-  db.select().from(proofsOfService).where(sql`${proofsOfService.documentId} = ANY(${ids})`),
-);
 
 /** Rows by id (each id once), as a map; no statement for no ids. */
 const byIds = async <T extends { id: number }>(db: DbOrTx, list: number[], query: (db: DbOrTx, p: { ids: number[] }) => Promise<T[]>) =>
@@ -153,9 +126,6 @@ const byIds = async <T extends { id: number }>(db: DbOrTx, list: number[], query
 export const usersByIds = (db: DbOrTx, list: number[]) => byIds(db, list, usersQuery);
 export const firmsByIds = (db: DbOrTx, list: number[]) => byIds(db, list, firmsQuery);
 export const branchesByIds = (db: DbOrTx, list: number[]) => byIds(db, list, branchesQuery);
-
-export const proofsByDocumentIds = async (db: DbOrTx, documentIds: number[]) =>
-  new Map(documentIds.length ? (await proofsQuery(db, { ids: documentIds })).map((r) => [r.documentId, r] as const) : []);
 
 export const findActiveSheriff = async (db: DbOrTx, id: number) =>
   (
