@@ -1,11 +1,11 @@
-import { PaymentMessages } from '@lexserve/contracts/payments';
+import { PaymentMessages } from '@lexserve/contracts/constants';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
 import { paths, sessionExpiredLoginPath } from '../../config/paths';
@@ -29,6 +29,10 @@ export function RequireAuth({ children, passwordChangePage = false }: { children
   const signedIn = useHasSession();
   const location = useLocation();
   const me = useCurrentUser();
+  // The signed-in screens are drawn in a deferred render once the user arrives: the query's answer re-renders at
+  // once (a synchronous update), which would draw the whole layout and page in one long task; deferred, React
+  // draws them in slices and the browser stays responsive meanwhile (docs/performance.md, section 5).
+  const user = useDeferredValue(me.data);
   const queryClient = useQueryClient();
 
   if (!signedIn) {
@@ -41,8 +45,6 @@ export function RequireAuth({ children, passwordChangePage = false }: { children
     const state: LoginRedirectState = { from, ...(message ? { message } : {}) };
     return <Navigate to={paths.login} replace state={state} />;
   }
-
-  if (me.isPending) return <PageLoader label="Loading your account..." />;
 
   if (me.isError) {
     return (
@@ -63,10 +65,13 @@ export function RequireAuth({ children, passwordChangePage = false }: { children
     );
   }
 
+  // While the user is asked for, and during the render that has it but has not drawn with it yet.
+  if (!user) return <PageLoader label="Loading your account..." />;
+
   // A generated password must be replaced first: the server refuses everything else until then.
-  if (me.data.must_change_password && !passwordChangePage) {
+  if (user.must_change_password && !passwordChangePage) {
     return <Navigate to={paths.changePassword} replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} />;
   }
 
-  return <AuthedUserContext.Provider value={me.data}>{children}</AuthedUserContext.Provider>;
+  return <AuthedUserContext.Provider value={user}>{children}</AuthedUserContext.Provider>;
 }
