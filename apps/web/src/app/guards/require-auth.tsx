@@ -1,4 +1,3 @@
-import { PaymentMessages } from '@lexserve/contracts/constants';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -8,25 +7,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
-import { paths, sessionExpiredLoginPath } from '../../config/paths';
+import { paths } from '../../config/paths';
 import { describeError } from '../../lib/api-client';
-import { logout, useCurrentUser, useHasSession, type LoginRedirectState } from '../../lib/auth';
-import { getSessionEndReason } from '../../lib/session-store';
+import { logout, useCurrentUser } from '../../lib/auth';
 import { AuthedUserContext } from './authed-user';
 
-/** Pages that tell the visitor why the login page appeared (spec 3, 2.5–2.7). */
-const LOGIN_MESSAGES: Record<string, string> = {
-  [paths.app.paymentSuccess]: PaymentMessages.loginToViewStatus,
-  [paths.app.paymentCancel]: PaymentMessages.loginForCancelPage,
-  [paths.app.paymentCardUpdateSuccess]: PaymentMessages.loginForCardUpdate,
-};
-
 /**
- * The authenticated area: without a session the user goes to the login page (and comes back here
- * afterwards); with one, the current user is loaded once and shared below.
+ * The authenticated area, inside RequireSession (which sends a visitor without a session to the login page): the
+ * current user is loaded once and shared below.
  */
 export function RequireAuth({ children, passwordChangePage = false }: { children: ReactNode; passwordChangePage?: boolean }) {
-  const signedIn = useHasSession();
   const location = useLocation();
   const me = useCurrentUser();
   // The signed-in screens are drawn in a deferred render once the user arrives: the query's answer re-renders at
@@ -34,17 +24,6 @@ export function RequireAuth({ children, passwordChangePage = false }: { children
   // draws them in slices and the browser stays responsive meanwhile (docs/performance.md, section 5).
   const user = useDeferredValue(me.data);
   const queryClient = useQueryClient();
-
-  if (!signedIn) {
-    const reason = getSessionEndReason();
-    if (reason === 'logout') return <Navigate to={paths.login} replace />;
-    const from = { pathname: location.pathname, search: location.search, hash: location.hash };
-    // Logged out for inactivity: logging in again returns to the page the user was on.
-    if (reason === 'inactive') return <Navigate to={sessionExpiredLoginPath} replace state={{ from } satisfies LoginRedirectState} />;
-    const message = LOGIN_MESSAGES[location.pathname.replace(/\/+$/, '')];
-    const state: LoginRedirectState = { from, ...(message ? { message } : {}) };
-    return <Navigate to={paths.login} replace state={state} />;
-  }
 
   if (me.isError) {
     return (
