@@ -1,4 +1,4 @@
-/* global process, console */
+/* global process, console, URL */
 // Lighthouse (mobile) accessibility scores of the public pages and the dashboard, printed (not a timed test).
 // With --performance: the performance scores of /, /verify, /login and /app/dashboard instead (target 90,
 // docs/performance.md), with the script each page loads (compressed bytes on the wire, target ≤ 150 KB) and its

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common';
 import { defineErrors } from './errors';
-import {
-  CLOSURE_DOMAIN_EVENTS,
-  CLOSURE_MESSAGES,
-  CLOSURE_NOTIFICATION_TITLES,
-  isClosureNotificationTitle,
-  type ClosureDomainEvent,
-} from './constants';
 
 // ---------------------------------------------------------------------------------------------------------
 // Case closure (spec 2 §2.10–2.14, §3 "Case closure", §4 "Case closure", §7 "Case closure", §8, §9)
@@ -309,7 +302,7 @@ export type ClosureHistory = z.infer<typeof ClosureHistorySchema>;
 
 // ----- domain events and notifications
 
-export { CLOSURE_DOMAIN_EVENTS, type ClosureDomainEvent };
+export { CLOSURE_DOMAIN_EVENTS, type ClosureDomainEvent } from './constants';
 export type ClosureEventPayload = {
   documentId: number;
   firmId: number;
@@ -324,11 +317,11 @@ export type ClosureEventPayload = {
   notes: string | null;
 };
 
-export { CLOSURE_NOTIFICATION_TITLES, isClosureNotificationTitle };
+export { CLOSURE_NOTIFICATION_TITLES, isClosureNotificationTitle } from './constants';
 
 // ----- messages (spec 2 §8) and the error catalogue
 
-export { CLOSURE_MESSAGES };
+export { CLOSURE_MESSAGES } from './constants';
 
 export const ClosureErrors = defineErrors({
   /** The closure does not exist or its document is outside the actor's scope (the two are not told apart). */
