@@ -1,4 +1,4 @@
-/* global process, console */
+/* global process, console, URL */
 // Lighthouse (mobile) accessibility scores of the public pages and the dashboard, printed (not a timed test).
 // With --performance: the performance scores of /, /verify, /login and /app/dashboard instead (target 90,
 // docs/performance.md), with the script each page loads (compressed bytes on the wire, target ≤ 150 KB) and its
@@ -9,8 +9,12 @@
 //   pnpm -C e2e lighthouse http://localhost:4890 --performance
 //
 // A browser is started with a debugging port; the dashboard is reached by logging in as the demo practitioner in
-// that browser (Lighthouse keeps its storage: disableStorageReset), then Lighthouse audits each page on it.
-// Exits 1 when a page scores below MIN_SCORE (95).
+// that browser's own profile (Lighthouse opens its tabs there and keeps its storage: disableStorageReset), then
+// Lighthouse audits each page on it. An audit that does not end on the page asked for (the dashboard sent to the
+// login page) counts as failed. Exits 1 when a page scores below MIN_SCORE (95).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 
@@ -24,13 +28,16 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 9333);
 const MIN_SCORE = PERFORMANCE ? 90 : 95;
 const PUBLIC = PERFORMANCE ? ['/', '/verify', '/login'] : ['/', '/about', '/plans', '/login', '/signup', '/forgot-password', '/verify'];
 
-const browser = await chromium.launch({
+// A persistent context is the browser's default one, where Lighthouse opens its tabs: the login below is theirs too
+// (a context of browser.newContext() keeps its own storage, and Lighthouse's dashboard would be the login page).
+const profileDir = mkdtempSync(join(tmpdir(), 'lexserve-lighthouse-'));
+const browser = await chromium.launchPersistentContext(profileDir, {
   executablePath: CHROME,
   args: ['--headless', '--no-sandbox', '--disable-gpu', `--remote-debugging-port=${PORT}`],
 });
 const failures = [];
 try {
-  const page = await (await browser.newContext()).newPage();
+  const page = browser.pages()[0] ?? (await browser.newPage());
   const audit = async (path) => {
     const result = await lighthouse(`${BASE}${path}`, {
       port: PORT,
@@ -56,8 +63,10 @@ try {
       .filter((a) => a.score === 0 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id);
     const error = lhr?.runtimeError ? `  (Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message})` : '';
-    console.log(`${String(score).padStart(3)}  ${path}${extra}${failed.length && !PERFORMANCE ? `  (failed: ${failed.join(', ')})` : ''}${error}`);
-    if (score < MIN_SCORE) failures.push(path);
+    const landed = lhr?.finalDisplayedUrl ? new URL(lhr.finalDisplayedUrl).pathname : path;
+    const elsewhere = landed === path ? '' : `  (ended on ${landed})`;
+    console.log(`${String(score).padStart(3)}  ${path}${extra}${failed.length && !PERFORMANCE ? `  (failed: ${failed.join(', ')})` : ''}${error}${elsewhere}`);
+    if (score < MIN_SCORE || elsewhere) failures.push(path);
   };
   console.log(`Lighthouse ${CATEGORY} (mobile), ${BASE}`);
   await page.goto(`${BASE}/`); // a first load warms the server and the browser (a cold first audit may fail)
@@ -71,6 +80,7 @@ try {
   await audit('/app/dashboard');
 } finally {
   await browser.close();
+  rmSync(profileDir, { recursive: true, force: true });
 }
 if (failures.length) {
   console.error(`Below ${MIN_SCORE}: ${failures.join(', ')}`);

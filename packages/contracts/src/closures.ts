@@ -302,14 +302,7 @@ export type ClosureHistory = z.infer<typeof ClosureHistorySchema>;
 
 // ----- domain events and notifications
 
-export const CLOSURE_DOMAIN_EVENTS = [
-  'closure.requested',
-  'closure.approved',
-  'closure.rejected',
-  'closure.completed',
-  'closure.direct_closed',
-] as const;
-export type ClosureDomainEvent = (typeof CLOSURE_DOMAIN_EVENTS)[number];
+export { CLOSURE_DOMAIN_EVENTS, type ClosureDomainEvent } from './constants';
 export type ClosureEventPayload = {
   documentId: number;
   firmId: number;
@@ -324,36 +317,11 @@ export type ClosureEventPayload = {
   notes: string | null;
 };
 
-/** Titles of the notifications the closure events send; the web app refreshes closure data on them. */
-export const CLOSURE_NOTIFICATION_TITLES = {
-  'closure.requested': 'Case closure requested',
-  'closure.approved': 'Case closure approved',
-  'closure.rejected': 'Case closure rejected',
-  'closure.completed': 'Case closed',
-  'closure.direct_closed': 'Case closed directly',
-} as const satisfies Record<ClosureDomainEvent, string>;
-export const isClosureNotificationTitle = (title: string): boolean =>
-  (Object.values(CLOSURE_NOTIFICATION_TITLES) as string[]).includes(title);
+export { CLOSURE_NOTIFICATION_TITLES, isClosureNotificationTitle } from './constants';
 
 // ----- messages (spec 2 §8) and the error catalogue
 
-export const CLOSURE_MESSAGES = {
-  loadFailed: 'Failed to load case closures',
-  approvalFailed: 'Failed to process approval',
-  approved: 'Case closure approved',
-  rejected: 'Case closure rejected',
-  completeFailed: 'Failed to complete case closure',
-  completed: 'Case closure completed successfully',
-  requestCreated: 'Case closure request created successfully',
-  requestInitiated: 'Case closure request initiated successfully',
-  closedDirectly: 'Case closed successfully',
-  actionCompleted: 'Case closure action completed successfully',
-  timelineFailed: (error: string) => `Failed to load case closure timeline: ${error}`,
-  noHistory: 'No case closure history available for this case.',
-  noApprovePermission: "You don't have permission to approve case closures.",
-  checklistUpdated: 'Closure checklist updated successfully',
-  notEligible: 'The case must meet all eligibility requirements before a closure request can be submitted.',
-} as const;
+export { CLOSURE_MESSAGES } from './constants';
 
 export const ClosureErrors = defineErrors({
   /** The closure does not exist or its document is outside the actor's scope (the two are not told apart). */

@@ -61,3 +61,65 @@ export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that e-mail address, a password reset link has been sent. The link is valid for 1 hour.';
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
 export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now log in with your new password.';
+
+/** The signed-in shell's words and codes (payments.ts, closures.ts and notifications.ts re-export them). */
+export const PaymentMessages = {
+  initFailed: 'Failed to initialize payment. Please try again.',
+  /** The browser did not leave for the payment page (blocked, or no answer): back to the confirmation. */
+  handOffFailed: 'We could not open the payment page. Please try again.',
+  refreshAfterSuccessFailed:
+    'Payment was successful, but there was an issue updating your subscription. Please contact support.',
+  invalidLink: 'Invalid payment verification link. Missing payment information.',
+  lookupFailed: 'Unable to verify payment status. Please contact support if payment was deducted.',
+  cancelPageLoadFailed: 'Unable to load payment information',
+  noUpdateUrl: 'No update URL received from server',
+  updateCardFailed: 'Failed to update payment method',
+  loginToViewStatus: 'Please log in to view payment status.',
+  loginForCancelPage: 'Please log in to access this page.',
+  loginForCardUpdate: 'Please log in to view payment method update status.',
+  retryAfterCancel: 'Your previous payment was cancelled. You can try again below.',
+} as const;
+
+export const CLOSURE_DOMAIN_EVENTS = [
+  'closure.requested',
+  'closure.approved',
+  'closure.rejected',
+  'closure.completed',
+  'closure.direct_closed',
+] as const;
+export type ClosureDomainEvent = (typeof CLOSURE_DOMAIN_EVENTS)[number];
+
+/** Titles of the notifications the closure events send; the web app refreshes closure data on them. */
+export const CLOSURE_NOTIFICATION_TITLES = {
+  'closure.requested': 'Case closure requested',
+  'closure.approved': 'Case closure approved',
+  'closure.rejected': 'Case closure rejected',
+  'closure.completed': 'Case closed',
+  'closure.direct_closed': 'Case closed directly',
+} as const satisfies Record<ClosureDomainEvent, string>;
+export const isClosureNotificationTitle = (title: string): boolean =>
+  (Object.values(CLOSURE_NOTIFICATION_TITLES) as string[]).includes(title);
+
+export const CLOSURE_MESSAGES = {
+  loadFailed: 'Failed to load case closures',
+  approvalFailed: 'Failed to process approval',
+  approved: 'Case closure approved',
+  rejected: 'Case closure rejected',
+  completeFailed: 'Failed to complete case closure',
+  completed: 'Case closure completed successfully',
+  requestCreated: 'Case closure request created successfully',
+  requestInitiated: 'Case closure request initiated successfully',
+  closedDirectly: 'Case closed successfully',
+  actionCompleted: 'Case closure action completed successfully',
+  timelineFailed: (error: string) => `Failed to load case closure timeline: ${error}`,
+  noHistory: 'No case closure history available for this case.',
+  noApprovePermission: "You don't have permission to approve case closures.",
+  checklistUpdated: 'Closure checklist updated successfully',
+  notEligible: 'The case must meet all eligibility requirements before a closure request can be submitted.',
+} as const;
+
+/** Close codes of spec 1, 4.3 / 8: 4003 authentication failed; 1008 policy (stop reconnecting). */
+export const WS_CLOSE_CODES = {
+  AUTH_FAILED: 4003,
+  POLICY_VIOLATION: 1008,
+} as const;

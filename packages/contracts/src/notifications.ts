@@ -121,11 +121,7 @@ export const NotificationErrors = defineErrors({
 
 // ---- real-time channel (websocket /api/v1/ws/notifications) ---------------------------------
 
-/** Close codes of spec 1, 4.3 / 8: 4003 authentication failed; 1008 policy (stop reconnecting). */
-export const WS_CLOSE_CODES = {
-  AUTH_FAILED: 4003,
-  POLICY_VIOLATION: 1008,
-} as const;
+export { WS_CLOSE_CODES } from './constants';
 
 export const WS_AUTH_ERROR_MESSAGES = {
   invalid: 'Authentication failed: invalid token',

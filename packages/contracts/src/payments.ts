@@ -125,22 +125,7 @@ export const PaymentCancelFeedbackInputSchema = z.object({
 /** Where the built-in payment simulator (PAYMENT_PROVIDER=simulator) is served, on the app's own server. */
 export const PAYMENT_SIMULATOR_PATH = '/api/v1/payments/simulator';
 
-export const PaymentMessages = {
-  initFailed: 'Failed to initialize payment. Please try again.',
-  /** The browser did not leave for the payment page (blocked, or no answer): back to the confirmation. */
-  handOffFailed: 'We could not open the payment page. Please try again.',
-  refreshAfterSuccessFailed:
-    'Payment was successful, but there was an issue updating your subscription. Please contact support.',
-  invalidLink: 'Invalid payment verification link. Missing payment information.',
-  lookupFailed: 'Unable to verify payment status. Please contact support if payment was deducted.',
-  cancelPageLoadFailed: 'Unable to load payment information',
-  noUpdateUrl: 'No update URL received from server',
-  updateCardFailed: 'Failed to update payment method',
-  loginToViewStatus: 'Please log in to view payment status.',
-  loginForCancelPage: 'Please log in to access this page.',
-  loginForCardUpdate: 'Please log in to view payment method update status.',
-  retryAfterCancel: 'Your previous payment was cancelled. You can try again below.',
-} as const;
+export { PaymentMessages } from './constants';
 
 export const PaymentErrors = defineErrors({
   /** generate-signature for a subscription that is not waiting for its first payment. */

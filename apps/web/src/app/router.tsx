@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { RequireRole } from './guards/require-role';
+import { RequireSession } from './guards/require-session';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { loadAppShell } from './load-app-shell';
@@ -25,8 +26,9 @@ const muiPage = <M extends Record<string, any>>(load: () => Promise<M>, name: ke
 
 // The signed-in shell (session guard, navigation bars, real-time channel) is a chunk of its own: the public pages
 // (a QR code's /verify, the home page, the login) load none of it (docs/performance.md).
-const appShell = page(loadAppShell, 'AppShell');
-const passwordChangeShell = page(loadAppShell, 'PasswordChangeShell');
+// Without a session, RequireSession sends the visitor to the login page before any of the shell is loaded.
+const appShell = <RequireSession>{page(loadAppShell, 'AppShell')}</RequireSession>;
+const passwordChangeShell = <RequireSession>{page(loadAppShell, 'PasswordChangeShell')}</RequireSession>;
 
 // Public pages: home, about, login, forgot password and verify are drawn without MUI; the others still use it.
 const home = page(() => import('./routes/home'), 'HomePage');

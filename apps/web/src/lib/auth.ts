@@ -42,6 +42,14 @@ export const useCurrentUser = () => {
   return useQuery({ ...currentUserQueryOptions(), enabled: signedIn });
 };
 
+/**
+ * Asks for the current user ahead of the signed-in shell (main.tsx): on a page under /app the request then runs
+ * while the shell's code loads, not after it; the guard finds the answer in the cache. Nothing without a session.
+ */
+export const prefetchCurrentUser = (queryClient: QueryClient): void => {
+  if (hasSession()) void queryClient.prefetchQuery(currentUserQueryOptions());
+};
+
 /** Keeps a freshly issued token pair and starts the activity clock. */
 export const startSession = (pair: TokenPair): void => {
   setSessionEndReason(null);

@@ -1,48 +1,29 @@
-import { PaymentMessages } from '@lexserve/contracts/payments';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
-import { paths, sessionExpiredLoginPath } from '../../config/paths';
+import { paths } from '../../config/paths';
 import { describeError } from '../../lib/api-client';
-import { logout, useCurrentUser, useHasSession, type LoginRedirectState } from '../../lib/auth';
-import { getSessionEndReason } from '../../lib/session-store';
+import { logout, useCurrentUser } from '../../lib/auth';
 import { AuthedUserContext } from './authed-user';
 
-/** Pages that tell the visitor why the login page appeared (spec 3, 2.5–2.7). */
-const LOGIN_MESSAGES: Record<string, string> = {
-  [paths.app.paymentSuccess]: PaymentMessages.loginToViewStatus,
-  [paths.app.paymentCancel]: PaymentMessages.loginForCancelPage,
-  [paths.app.paymentCardUpdateSuccess]: PaymentMessages.loginForCardUpdate,
-};
-
 /**
- * The authenticated area: without a session the user goes to the login page (and comes back here
- * afterwards); with one, the current user is loaded once and shared below.
+ * The authenticated area, inside RequireSession (which sends a visitor without a session to the login page): the
+ * current user is loaded once and shared below.
  */
 export function RequireAuth({ children, passwordChangePage = false }: { children: ReactNode; passwordChangePage?: boolean }) {
-  const signedIn = useHasSession();
   const location = useLocation();
   const me = useCurrentUser();
+  // The signed-in screens are drawn in a deferred render once the user arrives: the query's answer re-renders at
+  // once (a synchronous update), which would draw the whole layout and page in one long task; deferred, React
+  // draws them in slices and the browser stays responsive meanwhile (docs/performance.md, section 5).
+  const user = useDeferredValue(me.data);
   const queryClient = useQueryClient();
-
-  if (!signedIn) {
-    const reason = getSessionEndReason();
-    if (reason === 'logout') return <Navigate to={paths.login} replace />;
-    const from = { pathname: location.pathname, search: location.search, hash: location.hash };
-    // Logged out for inactivity: logging in again returns to the page the user was on.
-    if (reason === 'inactive') return <Navigate to={sessionExpiredLoginPath} replace state={{ from } satisfies LoginRedirectState} />;
-    const message = LOGIN_MESSAGES[location.pathname.replace(/\/+$/, '')];
-    const state: LoginRedirectState = { from, ...(message ? { message } : {}) };
-    return <Navigate to={paths.login} replace state={state} />;
-  }
-
-  if (me.isPending) return <PageLoader label="Loading your account..." />;
 
   if (me.isError) {
     return (
@@ -63,10 +44,13 @@ export function RequireAuth({ children, passwordChangePage = false }: { children
     );
   }
 
+  // While the user is asked for, and during the render that has it but has not drawn with it yet.
+  if (!user) return <PageLoader label="Loading your account..." />;
+
   // A generated password must be replaced first: the server refuses everything else until then.
-  if (me.data.must_change_password && !passwordChangePage) {
+  if (user.must_change_password && !passwordChangePage) {
     return <Navigate to={paths.changePassword} replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} />;
   }
 
-  return <AuthedUserContext.Provider value={me.data}>{children}</AuthedUserContext.Provider>;
+  return <AuthedUserContext.Provider value={user}>{children}</AuthedUserContext.Provider>;
 }

@@ -1,14 +1,13 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback } from 'react';
+import { Suspense, lazy, useCallback } from 'react';
 import { Outlet } from 'react-router-dom';
 import { DemoFooter } from '../../components/demo-notice';
 import { PageLoader } from '../../components/page-loader';
 import { SessionExpiringBanner } from '../../components/session-expiring-banner';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
 import { VersionNotice } from '../../components/version-notice';
-import { useRealtimeNotifications } from '../../features/notifications/hooks/use-realtime-notifications';
 import { SubscriptionBanner } from '../../features/subscriptions/components/subscription-banner';
 import { logout } from '../../lib/auth';
 import { useSessionWatcher } from '../../lib/use-session-watcher';
@@ -18,6 +17,8 @@ import { SubscriptionGate } from '../guards/subscription-gate';
 import { useSubscriptionAccess } from '../guards/use-subscription-access';
 import { AdminNavBar } from './admin-nav-bar';
 import { UserNavBar } from './user-nav-bar';
+
+const RealtimeChannel = lazy(() => import('./realtime-channel').then((m) => ({ default: m.RealtimeChannel })));
 
 /** Every authenticated screen: the role's bar, session and version notices, banners, the gate. */
 export function AppLayout() {
@@ -30,8 +31,6 @@ export function AppLayout() {
   const onTokenMissing = useCallback(() => queryClient.clear(), [queryClient]);
   const session = useSessionWatcher({ onInactive, onTokenMissing });
   const version = useVersionCheck();
-  // The real-time channel: the unread badge and the notifications list update live on every screen.
-  useRealtimeNotifications();
 
   const showSubscriptionBanner = access.gated && !access.loading && !access.error && !access.active;
 
@@ -55,6 +54,9 @@ export function AppLayout() {
       </Box>
       <DemoFooter />
       <VersionNotice open={version.updateAvailable} onUpdate={() => void version.update()} onDismiss={version.dismiss} />
+      <Suspense fallback={null}>
+        <RealtimeChannel />
+      </Suspense>
     </Box>
   );
 }

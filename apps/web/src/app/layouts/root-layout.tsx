@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SkipLink } from '../../components/skip-link';
-import { onSessionEvent } from '../../lib/session-store';
+import { getSessionEndReason, onSessionEvent } from '../../lib/session-store';
 
 const SessionExpiredDialog = lazy(async () => ({ default: (await import('./session-expired-dialog')).SessionExpiredDialog }));
 
@@ -12,9 +12,11 @@ const SessionExpiredDialog = lazy(async () => ({ default: (await import('./sessi
  */
 export function RootLayout() {
   const queryClient = useQueryClient();
-  const [expired, setExpired] = useState(false);
+  // A session refused before this layout was first drawn (main.tsx asks for the current user at start, while the
+  // signed-in shell's code loads) shows the notice too.
+  const [expired, setExpired] = useState(() => getSessionEndReason() === 'expired');
   // The dialog's code loads when a session first ends, and stays mounted so that it closes as before.
-  const [everExpired, setEverExpired] = useState(false);
+  const [everExpired, setEverExpired] = useState(expired);
 
   useEffect(
     () =>

@@ -8,7 +8,7 @@ import type {
   CreateClosureInput,
   DirectCloseInput,
 } from '@lexserve/contracts/closures';
-import { CLOSURE_MESSAGES } from '@lexserve/contracts/closures';
+import { CLOSURE_MESSAGES } from '@lexserve/contracts/constants';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, describeError, isApiRequestError } from '../../../lib/api-client';
 import { sharedKeys } from '../../../lib/query-keys';

@@ -1,4 +1,4 @@
-import { isClosureNotificationTitle } from '@lexserve/contracts/closures';
+import { isClosureNotificationTitle } from '@lexserve/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { NOTIFICATION_RECEIVED_EVENT, type NotificationReceivedDetail } from '../../../lib/app-events';
