@@ -1,14 +1,17 @@
 // Proof generation against a bare pdfkit PDF, in this process (no HTTP, no database): the time to draw a proof of
 // electronic service and seal it (PAdES, with an RFC 3161 time-stamp from the built-in authority) against the time
 // pdfkit takes for a bare two-page PDF with a line of text on each page, in the same run. The time-stamp round trip
-// is measured on its own and taken out ("timestamp round trip apart"): with TSA_URL it is a network call to the
-// authority, whatever LexServe does. Target: ≤ 3× the bare PDF.
+// (the authority answering the query) is measured on its own and taken out ("timestamp round trip apart"): with
+// TSA_URL it is a network call to the authority, whatever LexServe does. Making the query and checking the token
+// the authority sends back (its signature, certificate, imprint and nonce) are LexServe's work and are counted.
+// Target: ≤ 3× the bare PDF.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLocalAuthority } from '../apps/api/src/lib/seal/local-authority';
 import { sealPdf } from '../apps/api/src/lib/seal/seal-pdf';
+import { requestTimestamp } from '../apps/api/src/lib/seal/timestamp-client';
 import { createSealer } from '../apps/api/src/lib/seal/sealer';
 import { pdfBytes } from '../apps/api/src/modules/documents/pdf-kit';
 import { renderProofOfService, type ProofData } from '../apps/api/src/modules/documents/proof-of-service-pdf';
@@ -83,10 +86,14 @@ const baseline = await time('baseline: bare pdfkit two-page PDF', bare);
 const drawn = await time('proof of service drawn (pdfkit + QR code)', () => renderProofOfService(data));
 const sample = await renderProofOfService(data);
 const sealed = await time('proof of service drawn and sealed (built-in TSA)', async () => sealer.seal(await renderProofOfService(data)));
-const stamp = await time('time-stamp round trip alone (built-in TSA)', () => sealer.timestamp(sample));
+// The round trip alone: the authority answering a time-stamp query (with TSA_URL, the network call). Asking for the
+// token (the query, its nonce) and checking the token that comes back are LexServe's work: they stay in the figure.
+let query = Buffer.alloc(0);
+await requestTimestamp((q) => sealer.respondToTimestampQuery((query = q)), sample);
+const stamp = await time('time-stamp round trip alone (built-in TSA answering)', () => sealer.respondToTimestampQuery(query));
 // Stage figures (not part of the target): sealing a proof already drawn, and what of it is not the time-stamp.
 const sealing = await time('sealing alone, proof already drawn (built-in TSA)', () => sealer.seal(sample));
-console.log(`sealing outside the time-stamp (sealing alone − time-stamp alone): ${(sealing - stamp).toFixed(2)} ms`);
+console.log(`sealing outside the round trip (sealing alone − round trip alone): ${(sealing - stamp).toFixed(2)} ms`);
 // The same seal without asking for a time-stamp (PAdES B-B, with the sealer's own key): everything but the round trip,
 // measured directly rather than as a difference of two medians (its placeholder is some 10 KB smaller: no token room).
 const sealKey = await (await openLocalAuthority(dataDir)).key('seal');
