@@ -88,7 +88,7 @@ const sample = await renderProofOfService(data);
 const sealed = await time('proof of service drawn and sealed (built-in TSA)', async () => sealer.seal(await renderProofOfService(data)));
 // The round trip alone: the authority answering a time-stamp query (with TSA_URL, the network call). Asking for the
 // token (the query, its nonce) and checking the token that comes back are LexServe's work: they stay in the figure.
-let query = Buffer.alloc(0);
+let query: Buffer = Buffer.alloc(0);
 await requestTimestamp((q) => sealer.respondToTimestampQuery((query = q)), sample);
 const stamp = await time('time-stamp round trip alone (built-in TSA answering)', () => sealer.respondToTimestampQuery(query));
 // Stage figures (not part of the target): sealing a proof already drawn, and what of it is not the time-stamp.

@@ -204,7 +204,7 @@ const valueText = (value: unknown) =>
     : String(value ?? '');
 
 /** A distinguished name as text, most specific first ("CN=…, O=…, C=ZA"), as RFC 4514 writes it. */
-export const nameText = (name: pkijs.RelativeDistinguishedNames) =>
+const nameText = (name: pkijs.RelativeDistinguishedNames) =>
   name.typesAndValues
     .map((tv) => `${SHORT_NAMES[tv.type] ?? tv.type}=${valueText(tv.value)}`)
     .reverse()
