@@ -105,4 +105,23 @@ describe('checking a time-stamp token', () => {
     const otherData = () => tsa.respond(der.sequence(der.integer(1), der.sequence(der.algorithm(SHA256), der.octetString(digest('sha256', Buffer.from('x'))))));
     await expect(requestTimestamp(otherData, imprinted)).rejects.toThrow(/does not check out/);
   });
+
+  it('the built-in authority refuses, with a reason, a request of another version, imprint length, policy, or with extensions', async () => {
+    const imprint = der.sequence(der.algorithm(SHA256), der.octetString(digest('sha256', imprinted)));
+    const refusal = async (request: Buffer) => {
+      const [status, text] = childrenOf(childrenOf(readElement(await tsa.respond(request)))[0]!);
+      return [status!.content[0], childrenOf(text!)[0]!.content.toString('utf8')];
+    };
+    expect(await refusal(der.sequence(der.integer(2), imprint))).toEqual([2, 'Only version 1 requests are answered']);
+    expect(await refusal(der.sequence(der.integer(1), der.sequence(der.algorithm(SHA256), der.octetString(Buffer.alloc(20)))))).toEqual([
+      2,
+      'The imprint has the wrong length for its algorithm',
+    ]);
+    expect((await refusal(der.sequence(der.integer(1), imprint, der.oid('1.2.3.4'))))[1]).toMatch(/^Only policy 2\.25\./);
+    expect(await refusal(der.sequence(der.integer(1), imprint, der.context(0, der.sequence(der.oid('1.2.3'), der.octetString(Buffer.alloc(1))))))).toEqual([
+      2,
+      'No extension is supported',
+    ]);
+    expect(await refusal(der.sequence(der.integer(1)))).toEqual([2, 'The request is not a DER TimeStampReq']);
+  });
 });
