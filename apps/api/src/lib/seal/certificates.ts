@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { OID, arrayBufferOf, derOf, parseDer, randomPositiveInteger, usePkijs, x509Time } from './der';
@@ -133,6 +133,59 @@ export function certificateParts(certificate: Uint8Array): CertificateParts {
   return parts;
 }
 
+/** What checking a signature needs of a certificate: read once per distinct certificate (its DER bytes). */
+export type CertificateFacts = {
+  /** The DER as given (a copy: nothing of the file it came from is kept). */
+  der: Buffer;
+  /** The raw DER of its serial number INTEGER and issuer Name (to find a CMS signer by issuer and serial). */
+  serial: Buffer;
+  issuer: Buffer;
+  /** Its subject as text (nameText). */
+  subject: string;
+  /** The subject key identifier extension's key id (to find a CMS signer by it), or null. */
+  keyId: Buffer | null;
+  /** The extended key usages, or null when the certificate has none (any use). */
+  extKeyUsage: string[] | null;
+  publicKey: KeyObject;
+  parsed: pkijs.Certificate;
+};
+
+/** The certificates met lately, by their DER (as Latin-1 text): the same few signers recur (the seal, the authority). */
+const factsCache = new Map<string, CertificateFacts>();
+const FACTS_KEPT = 64;
+
+export function certificateFacts(der: Uint8Array): CertificateFacts {
+  const id = Buffer.from(der.buffer, der.byteOffset, der.byteLength).toString('latin1');
+  const known = factsCache.get(id);
+  if (known) return known;
+  const copy = Buffer.from(der);
+  const parsed = parseCertificate(copy);
+  const { serial, issuer } = certificateParts(copy);
+  const extension = (extnID: string) => parsed.extensions?.find((e) => e.extnID === extnID);
+  const keyId = extension(OID.subjectKeyIdentifier);
+  const extKeyUsage = extension(OID.extKeyUsage)?.parsedValue as pkijs.ExtKeyUsage | undefined;
+  const facts: CertificateFacts = {
+    der: copy,
+    serial,
+    issuer,
+    subject: nameText(parsed.subject),
+    keyId: keyId ? Buffer.from(keyId.extnValue.valueBlock.valueHexView).subarray(2) : null,
+    extKeyUsage: extKeyUsage?.keyPurposes ?? null,
+    publicKey: createPublicKey({ key: derOf(parsed.subjectPublicKeyInfo), format: 'der', type: 'spki' }),
+    parsed,
+  };
+  if (factsCache.size >= FACTS_KEPT) factsCache.clear();
+  factsCache.set(id, facts);
+  return facts;
+}
+
+/**
+ * Whether a certificate's issuer is this Name (DER): the same bytes, or else equal as X.500 names compare (pkijs's
+ * comparison: same attributes in the same order, strings compared after preparation).
+ */
+export const issuedBy = (facts: CertificateFacts, name: Uint8Array) =>
+  facts.issuer.equals(name) || facts.parsed.issuer.isEqual(new pkijs.RelativeDistinguishedNames({ schema: parseDer(name, 'name') }));
+
 const SHORT_NAMES: Record<string, string> = {
   [OID.commonName]: 'CN',
   [OID.organization]: 'O',
@@ -151,7 +204,7 @@ const valueText = (value: unknown) =>
     : String(value ?? '');
 
 /** A distinguished name as text, most specific first ("CN=…, O=…, C=ZA"), as RFC 4514 writes it. */
-export const nameText = (name: pkijs.RelativeDistinguishedNames) =>
+const nameText = (name: pkijs.RelativeDistinguishedNames) =>
   name.typesAndValues
     .map((tv) => `${SHORT_NAMES[tv.type] ?? tv.type}=${valueText(tv.value)}`)
     .reverse()

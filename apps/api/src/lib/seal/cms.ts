@@ -1,8 +1,7 @@
-import { constants, createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
-import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
-import { DIGESTS, OID, SHA256, der, derOf, digest, parseDer, usePkijs } from './der';
-import { certificateParts } from './certificates';
+import { constants, createHash, verify } from 'node:crypto';
+import { DIGESTS, OID, SHA256, der, digest } from './der';
+import { childrenOf, isOctetString, octetsOf, oidOf, readElement, smallIntegerOf, type Element } from './der-reader';
+import { certificateFacts, certificateParts, issuedBy, type CertificateFacts } from './certificates';
 import type { SigningKey } from './pkcs12';
 
 /**
@@ -81,19 +80,15 @@ export type CmsCheck = {
   valid: boolean;
   problem: string | null;
   signerCertificate: Buffer | null;
-  signer: pkijs.Certificate | null;
+  signer: CertificateFacts | null;
   signatureValue: Buffer | null;
   contentType: string | null;
   /** The encapsulated content (a time-stamp token's TSTInfo), if any. */
   content: Buffer | null;
-  signedAttribute(type: string): asn1js.AsnType | undefined;
-  unsignedAttribute(type: string): asn1js.AsnType | undefined;
+  /** An attribute's (first) value, as its DER element. */
+  signedAttribute(type: string): Element | undefined;
+  unsignedAttribute(type: string): Element | undefined;
 };
-
-const octets = (value: asn1js.OctetString): Buffer =>
-  value.valueBlock.isConstructed
-    ? Buffer.concat((value.valueBlock.value as asn1js.OctetString[]).map(octets))
-    : Buffer.from(value.valueBlock.valueHexView);
 
 const SIGNATURE_HASHES: Record<string, string> = {
   '1.2.840.113549.1.1.5': 'sha1',
@@ -106,27 +101,23 @@ const SIGNATURE_HASHES: Record<string, string> = {
   '1.2.840.10045.4.3.4': 'sha512',
 };
 
-/** Public keys by their SubjectPublicKeyInfo (DER, as Latin-1 text): the same few signers (the seal, the authority) recur. */
-const publicKeys = new Map<string, KeyObject>();
-function publicKeyOf(spki: Buffer): KeyObject {
-  const id = spki.toString('latin1');
-  let key = publicKeys.get(id);
-  if (!key) {
-    key = createPublicKey({ key: spki, format: 'der', type: 'spki' });
-    if (publicKeys.size >= 64) publicKeys.clear();
-    publicKeys.set(id, key);
-  }
-  return key;
-}
+const RSASSA_PSS = '1.2.840.113549.1.1.10';
 
-function verifySignature(signerInfo: pkijs.SignerInfo, data: Buffer, cert: pkijs.Certificate, digestName: string): boolean {
-  const key = publicKeyOf(derOf(cert.subjectPublicKeyInfo));
-  const algorithm = signerInfo.signatureAlgorithm.algorithmId;
-  const signature = Buffer.from(signerInfo.signature.valueBlock.valueHexView);
-  if (algorithm === '1.2.840.113549.1.1.10') {
-    const params = new pkijs.RSASSAPSSParams({ schema: signerInfo.signatureAlgorithm.algorithmParams });
-    const hash = DIGESTS[params.hashAlgorithm.algorithmId]?.node ?? 'sha1';
-    return verify(hash, data, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: params.saltLength }, signature);
+/** The signature (signatureAlgorithm: its AlgorithmIdentifier element) over `data` with the signer's public key. */
+function verifySignature(signatureAlgorithm: Element, signature: Buffer, data: Buffer, signer: CertificateFacts, digestName: string): boolean {
+  const key = signer.publicKey;
+  const [oid, params] = childrenOf(signatureAlgorithm);
+  const algorithm = oidOf(oid);
+  if (algorithm === RSASSA_PSS) {
+    // RSASSA-PSS-params { [0] hashAlgorithm DEFAULT sha1, [1] maskGenAlgorithm, [2] saltLength DEFAULT 20, [3] trailerField }
+    let hash = 'sha1';
+    let saltLength = 20;
+    for (const field of params ? childrenOf(params) : []) {
+      const [value] = childrenOf(field);
+      if (field.tag === 0xa0) hash = DIGESTS[oidOf(childrenOf(value!)[0])]?.node ?? 'sha1';
+      if (field.tag === 0xa2) saltLength = smallIntegerOf(value);
+    }
+    return verify(hash, data, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength }, signature);
   }
   const hash = SIGNATURE_HASHES[algorithm] ?? digestName;
   return verify(hash, data, key.asymmetricKeyType === 'ec' ? { key, dsaEncoding: 'der' } : key, signature);
@@ -141,22 +132,53 @@ function signsWithCertificate(signedAttribute: CmsCheck['signedAttribute'], cert
   const v1 = signedAttribute(OID.signingCertificate);
   const attr = v2 ?? v1;
   if (!attr) return true;
-  const first = ((attr as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence | undefined)?.valueBlock.value[0] as asn1js.Sequence | undefined;
-  const parts = first?.valueBlock.value ?? [];
+  // SigningCertificate(V2) { certs SEQUENCE OF ESSCertID(v2) { [hashAlgorithm,] certHash, issuerSerial? }, policies? }
+  const [certs] = childrenOf(attr);
+  const [first] = certs ? childrenOf(certs) : [];
+  const parts = first ? childrenOf(first) : [];
   let algorithm = v2 ? 'sha256' : 'sha1';
   let i = 0;
-  if (v2 && parts[0] instanceof asn1js.Sequence) {
-    const oid = (parts[0].valueBlock.value[0] as asn1js.ObjectIdentifier).valueBlock.toString();
-    algorithm = DIGESTS[oid]?.node ?? '';
+  if (v2 && parts[0]?.tag === 0x30) {
+    algorithm = DIGESTS[oidOf(childrenOf(parts[0])[0])]?.node ?? '';
     i = 1;
   }
   const hash = parts[i];
-  return Boolean(algorithm) && hash instanceof asn1js.OctetString && octets(hash).equals(digest(algorithm, certificate));
+  return Boolean(algorithm) && isOctetString(hash) && octetsOf(hash).equals(digest(algorithm, certificate));
 }
+
+/** Attributes: SET OF Attribute { type, SET OF value }; the first value of the first of that type. */
+const attributeFinder = (attributes: Element | undefined) => {
+  const list = attributes ? childrenOf(attributes).map(childrenOf) : [];
+  return (type: string) => {
+    const found = list.find(([t]) => t?.tag === 0x06 && oidOf(t) === type);
+    return found?.[1] ? childrenOf(found[1])[0] : undefined;
+  };
+};
+
+/** The signer's certificate among the embedded ones, by the SignerInfo's sid (issuer and serial, or key id). */
+function findSigner(certificates: Element[], sid: Element): { raw: Buffer; facts: CertificateFacts } | null {
+  for (const certificate of certificates) {
+    const facts = certificateFacts(certificate.raw);
+    if (sid.tag === 0x30) {
+      const [issuer, serial] = childrenOf(sid);
+      if (issuer && serial && facts.serial.equals(serial.raw) && issuedBy(facts, issuer.raw)) return { raw: certificate.raw, facts };
+    } else if (sid.tag === 0x80 || sid.tag === 0xa0) {
+      // [0] SubjectKeyIdentifier: implicit (as RFC 5652 has it), or wrapping the OCTET STRING.
+      const keyId = sid.tag === 0x80 ? sid.content : octetsOf(childrenOf(sid)[0] ?? fail('key identifier'));
+      if (facts.keyId?.equals(keyId)) return { raw: certificate.raw, facts };
+    }
+  }
+  return null;
+}
+
+const fail = (problem: string): never => {
+  throw new Error(problem);
+};
 
 /**
  * Verifies a CMS SignedData's first signer over the detached content (`detached`, hashed in place: the PDF's
  * signed ranges) or the encapsulated content. Never throws: a structure that cannot be read is reported invalid.
+ * Read in place (der-reader.ts); each embedded certificate is parsed once per process (certificateFacts).
  */
 export function checkCms(cms: Uint8Array, detached: Uint8Array[] | null): CmsCheck {
   const result: CmsCheck = {
@@ -171,57 +193,63 @@ export function checkCms(cms: Uint8Array, detached: Uint8Array[] | null): CmsChe
     unsignedAttribute: () => undefined,
   };
   try {
-    usePkijs();
-    const info = new pkijs.ContentInfo({ schema: parseDer(cms, 'CMS') });
-    if (info.contentType !== OID.signedData) throw new Error('not a CMS SignedData');
-    const signedData = new pkijs.SignedData({ schema: info.content });
-    const signerInfo = signedData.signerInfos[0];
+    // ContentInfo { contentType, [0] EXPLICIT SignedData }
+    const [type, wrapped] = childrenOf(readElement(cms));
+    if (type?.tag !== 0x06 || oidOf(type) !== OID.signedData || wrapped?.tag !== 0xa0) throw new Error('not a CMS SignedData');
+    // SignedData { version, digestAlgorithms, encapContentInfo, [0] certificates?, [1] crls?, signerInfos }
+    const fields = childrenOf(childrenOf(wrapped)[0] ?? fail('not a CMS SignedData'));
+    const encapContentInfo = fields[2]?.tag === 0x30 ? fields[2] : fail('no encapsulated content info');
+    const signerInfos = fields.at(-1)?.tag === 0x31 ? fields.at(-1)! : fail('no signer infos');
+    const embedded = fields.slice(3, -1).find((f) => f.tag === 0xa0);
+    // SignerInfo { version, sid, digestAlgorithm, [0] signedAttrs?, signatureAlgorithm, signature, [1] unsignedAttrs? }
+    const signerInfo = childrenOf(signerInfos)[0];
     if (!signerInfo) throw new Error('no signer');
-    const findAttribute = (attrs: pkijs.SignedAndUnsignedAttributes | undefined) => (type: string) =>
-      attrs?.attributes.find((a) => a.type === type)?.values[0];
-    result.signedAttribute = findAttribute(signerInfo.signedAttrs);
-    result.unsignedAttribute = findAttribute(signerInfo.unsignedAttrs);
-    result.signatureValue = Buffer.from(signerInfo.signature.valueBlock.valueHexView);
+    const parts = childrenOf(signerInfo);
+    const [, sid, digestAlgorithm] = parts;
+    let at = 3;
+    const signedAttrs = parts[at]?.tag === 0xa0 ? parts[at++] : undefined;
+    const signatureAlgorithm = parts[at++];
+    const signature = parts[at++];
+    const unsignedAttrs = parts[at]?.tag === 0xa1 ? parts[at] : undefined;
+    if (!sid || digestAlgorithm?.tag !== 0x30 || signatureAlgorithm?.tag !== 0x30 || !isOctetString(signature)) throw new Error('the signer info cannot be read');
+    result.signedAttribute = attributeFinder(signedAttrs);
+    result.unsignedAttribute = attributeFinder(unsignedAttrs);
+    result.signatureValue = Buffer.from(octetsOf(signature));
 
-    const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
-    const sid = signerInfo.sid;
-    const signer = certificates.find((c) =>
-      sid instanceof pkijs.IssuerAndSerialNumber
-        ? c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber)
-        : c.extensions?.some(
-            (e) => e.extnID === OID.subjectKeyIdentifier && Buffer.from(e.extnValue.valueBlock.valueHexView).subarray(2).equals(octets(sid as asn1js.OctetString)),
-          ),
-    );
+    // CertificateChoices: only plain certificates (SEQUENCE), not the tagged attribute-certificate forms.
+    const certificates = (embedded ? childrenOf(embedded) : []).filter((c) => c.tag === 0x30);
+    const signer = findSigner(certificates, sid);
     if (!signer) throw new Error("the signer's certificate is not embedded");
-    result.signer = signer;
+    result.signer = signer.facts;
     // The certificate's bytes as embedded (not re-encoded): fingerprints and the ESS hash are over those.
-    const embedded = (info.content as asn1js.Sequence).valueBlock.value.find((e) => e.idBlock.tagClass === 3 && e.idBlock.tagNumber === 0);
-    const raw = (embedded as asn1js.Constructed | undefined)?.valueBlock.value[(signedData.certificates ?? []).indexOf(signer)];
-    result.signerCertificate = raw ? Buffer.from(raw.valueBeforeDecodeView) : derOf(signer);
+    result.signerCertificate = Buffer.from(signer.raw);
 
-    const digestName = DIGESTS[signerInfo.digestAlgorithm.algorithmId]?.node;
-    if (!digestName) throw new Error(`unsupported digest algorithm ${signerInfo.digestAlgorithm.algorithmId}`);
-    result.contentType = signedData.encapContentInfo.eContentType;
-    const eContent = signedData.encapContentInfo.eContent;
-    if (eContent) result.content = octets(eContent);
-    const parts = detached ?? (result.content ? [result.content] : null);
-    if (!parts) throw new Error('no content to verify');
+    const digestOid = oidOf(childrenOf(digestAlgorithm)[0]);
+    const digestName = DIGESTS[digestOid]?.node;
+    if (!digestName) throw new Error(`unsupported digest algorithm ${digestOid}`);
+    // EncapsulatedContentInfo { eContentType, [0] EXPLICIT eContent OCTET STRING? }
+    const [eContentType, eContentWrapper] = childrenOf(encapContentInfo);
+    result.contentType = oidOf(eContentType);
+    const eContent = eContentWrapper?.tag === 0xa0 ? childrenOf(eContentWrapper)[0] : undefined;
+    if (isOctetString(eContent)) result.content = Buffer.from(octetsOf(eContent));
+    const contents = detached ?? (result.content ? [result.content] : null);
+    if (!contents) throw new Error('no content to verify');
     const hash = createHash(digestName);
-    for (const part of parts) hash.update(part);
+    for (const part of contents) hash.update(part);
     const contentDigest = hash.digest();
 
-    if (!signerInfo.signedAttrs) {
-      result.valid = verifySignature(signerInfo, Buffer.concat(parts), signer, digestName);
+    if (!signedAttrs) {
+      result.valid = verifySignature(signatureAlgorithm, result.signatureValue, Buffer.concat(contents), signer.facts, digestName);
       if (!result.valid) result.problem = 'the signature does not verify';
       return result;
     }
     const messageDigest = result.signedAttribute(OID.messageDigest);
-    if (!(messageDigest instanceof asn1js.OctetString) || !octets(messageDigest).equals(contentDigest)) {
+    if (!isOctetString(messageDigest) || !octetsOf(messageDigest).equals(contentDigest)) {
       result.problem = 'the signed content was changed (message digest mismatch)';
       return result;
     }
     const contentType = result.signedAttribute(OID.contentType);
-    if (!(contentType instanceof asn1js.ObjectIdentifier) || contentType.valueBlock.toString() !== signedData.encapContentInfo.eContentType) {
+    if (contentType?.tag !== 0x06 || oidOf(contentType) !== result.contentType) {
       result.problem = 'the content type attribute does not match';
       return result;
     }
@@ -230,9 +258,9 @@ export function checkCms(cms: Uint8Array, detached: Uint8Array[] | null): CmsChe
       return result;
     }
     // The signature covers the signed attributes as a DER SET OF (tag 0x31 instead of the implicit [0]).
-    const signedAttrs = Buffer.from(signerInfo.signedAttrs.encodedValue);
-    signedAttrs[0] = 0x31;
-    result.valid = verifySignature(signerInfo, signedAttrs, signer, digestName);
+    const signed = Buffer.from(signedAttrs.raw);
+    signed[0] = 0x31;
+    result.valid = verifySignature(signatureAlgorithm, result.signatureValue, signed, signer.facts, digestName);
     if (!result.valid) result.problem = 'the signature does not verify';
   } catch (err) {
     result.valid = false;

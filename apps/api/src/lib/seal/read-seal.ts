@@ -1,4 +1,3 @@
-import type * as asn1js from 'asn1js';
 import { OID } from './der';
 import { contentsOf, signatureSpans, signedParts, type SignatureSpan } from './byte-range';
 import { checkCms } from './cms';
@@ -77,11 +76,6 @@ function dictionaryString(pdf: Buffer, span: SignatureSpan, key: string): string
   return bytes.toString('latin1');
 }
 
-const rawDer = (value: asn1js.AsnType): Uint8Array => {
-  const view = (value as { valueBeforeDecodeView?: Uint8Array }).valueBeforeDecodeView;
-  return view?.byteLength ? view : new Uint8Array(value.toBER(false));
-};
-
 export function readSeal(pdf: Buffer): SealReport {
   const spans = signatureSpans(pdf);
   const span = spans.at(-1);
@@ -106,7 +100,7 @@ export function readSeal(pdf: Buffer): SealReport {
   let timestampProblem: string | null = null;
   const token = cms.unsignedAttribute(OID.signatureTimeStampToken);
   if (token && cms.signatureValue) {
-    const check = checkTimestampToken(rawDer(token), cms.signatureValue);
+    const check = checkTimestampToken(token.raw, cms.signatureValue);
     if (check.valid && check.time) timestamp = { time: check.time.toISOString(), authority: check.authority };
     else timestampProblem = `the signature time-stamp does not check out: ${check.problem}`;
   }

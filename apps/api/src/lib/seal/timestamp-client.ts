@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import * as asn1js from 'asn1js';
-import { SHA256, der, digest, parseDer } from './der';
+import { SHA256, der, digest } from './der';
+import { childrenOf, readElement, smallIntegerOf } from './der-reader';
 import { checkTimestampToken } from './timestamp-token';
 
 /**
@@ -64,13 +64,14 @@ export async function requestTimestamp(transport: TimestampTransport, imprinted:
   let token: Buffer | undefined;
   try {
     // TimeStampResp { PKIStatusInfo { status, statusString?, failInfo? }, timeStampToken? }
-    const response = parseDer(reply, 'TimeStampResp') as asn1js.Sequence;
-    const [statusInfo, tokenElement] = response.valueBlock.value as [asn1js.Sequence, asn1js.Sequence | undefined];
-    const [statusValue, ...rest] = statusInfo.valueBlock.value;
-    status = (statusValue as asn1js.Integer).valueBlock.valueDec;
-    const freeText = rest.find((e) => e instanceof asn1js.Sequence) as asn1js.Sequence | undefined;
-    statusText = (freeText?.valueBlock.value ?? []).map((e) => (e as asn1js.Utf8String).valueBlock.value).join('; ');
-    token = tokenElement ? Buffer.from(tokenElement.valueBeforeDecodeView) : undefined;
+    const [statusInfo, tokenElement] = childrenOf(readElement(reply));
+    if (statusInfo?.tag !== 0x30) throw new Error('no PKIStatusInfo');
+    const [statusValue, ...rest] = childrenOf(statusInfo);
+    status = smallIntegerOf(statusValue);
+    // PKIFreeText: SEQUENCE OF UTF8String.
+    const freeText = rest.find((e) => e.tag === 0x30);
+    statusText = (freeText ? childrenOf(freeText) : []).map((e) => e.content.toString('utf8')).join('; ');
+    token = tokenElement ? Buffer.from(tokenElement.raw) : undefined;
   } catch (err) {
     throw new TimestampUnavailableError('The time-stamp reply cannot be read', { cause: err });
   }

@@ -1,5 +1,5 @@
-import * as pkijs from 'pkijs';
-import { DIGESTS, OID, der, digest, parseDer, usePkijs } from './der';
+import { DIGESTS, OID, der, digest } from './der';
+import { childrenOf, isOctetString, octetsOf, oidOf, readElement, smallIntegerOf, type Element } from './der-reader';
 import { signCms } from './cms';
 import { certificateParts } from './certificates';
 import { randomBytes } from 'node:crypto';
@@ -33,20 +33,49 @@ export function timestampResponder(key: SigningKey, now: () => Date = () => new 
   const name = certificateParts(key.certificate).subject;
   return {
     async respond(query) {
-      usePkijs();
-      let request: pkijs.TimeStampReq;
+      // TimeStampReq { version, messageImprint { hashAlgorithm, hashedMessage }, reqPolicy?, nonce?, certReq?, [0] extensions? }
+      let request: {
+        version: number;
+        algorithmId: string;
+        params: Element | undefined;
+        hashed: Buffer;
+        policy: string | null;
+        nonce: Element | undefined;
+        certReq: boolean;
+        extensions: number;
+      };
       try {
-        request = new pkijs.TimeStampReq({ schema: parseDer(query, 'TimeStampReq') });
+        const [version, messageImprint, ...fields] = childrenOf(readElement(query));
+        const [algorithm, hashed] = messageImprint?.tag === 0x30 ? childrenOf(messageImprint) : [];
+        if (version?.tag !== 0x02 || algorithm?.tag !== 0x30 || !isOctetString(hashed)) throw new Error('not a TimeStampReq');
+        const [algorithmOid, params] = childrenOf(algorithm);
+        const policy = fields.find((e) => e.tag === 0x06);
+        const extensions = fields.find((e) => e.tag === 0xa0);
+        let versionNumber = -1;
+        try {
+          versionNumber = smallIntegerOf(version);
+        } catch {
+          // Not a small non-negative INTEGER: not version 1.
+        }
+        request = {
+          version: versionNumber,
+          algorithmId: oidOf(algorithmOid),
+          params,
+          hashed: octetsOf(hashed),
+          policy: policy ? oidOf(policy) : null,
+          nonce: fields.find((e) => e.tag === 0x02),
+          certReq: Boolean(fields.find((e) => e.tag === 0x01)?.content[0]),
+          extensions: extensions ? childrenOf(extensions).length : 0,
+        };
       } catch {
         return refusal('badDataFormat', 'The request is not a DER TimeStampReq');
       }
       if (request.version !== 1) return refusal('badRequest', 'Only version 1 requests are answered');
-      const expected = DIGESTS[request.messageImprint.hashAlgorithm.algorithmId];
+      const expected = DIGESTS[request.algorithmId];
       if (!expected || expected.node === 'sha1') return refusal('badAlg', 'The imprint must be SHA-256, SHA-384 or SHA-512');
-      if (request.messageImprint.hashedMessage.valueBlock.valueHexView.byteLength !== expected.length)
-        return refusal('badDataFormat', 'The imprint has the wrong length for its algorithm');
-      if (request.reqPolicy && request.reqPolicy !== TSA_POLICY) return refusal('unacceptedPolicy', `Only policy ${TSA_POLICY} is offered`);
-      if (request.extensions?.length) return refusal('unacceptedExtension', 'No extension is supported');
+      if (request.hashed.length !== expected.length) return refusal('badDataFormat', 'The imprint has the wrong length for its algorithm');
+      if (request.policy && request.policy !== TSA_POLICY) return refusal('unacceptedPolicy', `Only policy ${TSA_POLICY} is offered`);
+      if (request.extensions) return refusal('unacceptedExtension', 'No extension is supported');
 
       try {
         const serial = randomBytes(16);
@@ -54,12 +83,12 @@ export function timestampResponder(key: SigningKey, now: () => Date = () => new 
         const tstInfo = der.sequence(
           der.integer(1),
           der.oid(TSA_POLICY),
-          Buffer.from(request.messageImprint.toSchema().toBER(false)),
+          der.sequence(der.sequence(der.oid(request.algorithmId), ...(request.params ? [request.params.raw] : [])), der.octetString(request.hashed)),
           der.integer(serial),
           // Whole seconds: plain DER (no fraction to trim); the accuracy says one second.
           der.generalizedTime(now()),
           der.sequence(der.integer(1)),
-          ...(request.nonce ? [Buffer.from(request.nonce.toBER(false))] : []),
+          ...(request.nonce ? [der.tlv(0x02, request.nonce.content)] : []),
           der.context(0, der.context(4, name)),
         );
         const token = await signCms({

@@ -1,7 +1,6 @@
-import * as pkijs from 'pkijs';
-import { DIGESTS, OID, digest, parseDer } from './der';
+import { DIGESTS, OID, digest } from './der';
+import { childrenOf, generalizedTimeOf, isOctetString, octetsOf, oidOf, readElement } from './der-reader';
 import { checkCms } from './cms';
-import { nameText } from './certificates';
 
 /** What an RFC 3161 time-stamp token says, once its signature is checked. */
 export type TimestampTokenCheck = {
@@ -15,7 +14,7 @@ export type TimestampTokenCheck = {
   nonce: bigint | null;
 };
 
-const bigintOf = (hex: Uint8Array) => (hex.length ? BigInt(`0x${Buffer.from(hex).toString('hex')}`) : 0n);
+const bigintOf = (bytes: Uint8Array) => (bytes.length ? BigInt(`0x${Buffer.from(bytes).toString('hex')}`) : 0n);
 
 /**
  * Checks a TimeStampToken (RFC 3161 2.4.2): a CMS SignedData over a TSTInfo whose signature verifies, signed by a
@@ -27,20 +26,27 @@ export function checkTimestampToken(token: Uint8Array, imprinted: Uint8Array): T
   const cms = checkCms(token, null);
   try {
     if (!cms.content || cms.contentType !== OID.tstInfo) throw new Error(cms.problem ?? 'the token holds no TSTInfo');
-    const tstInfo = new pkijs.TSTInfo({ schema: parseDer(cms.content, 'TSTInfo') });
-    result.time = tstInfo.genTime;
-    result.serialNumber = Buffer.from(tstInfo.serialNumber.valueBlock.valueHexView).toString('hex');
-    result.nonce = tstInfo.nonce ? bigintOf(tstInfo.nonce.valueBlock.valueHexView) : null;
+    // TSTInfo { version, policy, messageImprint { hashAlgorithm, hashedMessage }, serialNumber, genTime, accuracy?,
+    //           ordering?, nonce?, [0] tsa?, [1] extensions? }
+    const [version, policy, messageImprint, serialNumber, genTime, ...rest] = childrenOf(readElement(cms.content));
+    if (version?.tag !== 0x02 || policy?.tag !== 0x06 || messageImprint?.tag !== 0x30 || serialNumber?.tag !== 0x02)
+      throw new Error('TSTInfo: not DER (fields)');
+    result.time = generalizedTimeOf(genTime);
+    result.serialNumber = serialNumber.content.toString('hex');
+    const nonce = rest.find((e) => e.tag === 0x02);
+    result.nonce = nonce ? bigintOf(nonce.content) : null;
     if (cms.signer) {
-      result.authority = nameText(cms.signer.subject);
-      const eku = cms.signer.extensions?.find((e) => e.extnID === OID.extKeyUsage)?.parsedValue as pkijs.ExtKeyUsage | undefined;
-      if (eku && !eku.keyPurposes.includes(OID.ekuTimeStamping)) throw new Error('the token is not signed by a time-stamping certificate');
+      result.authority = cms.signer.subject;
+      const eku = cms.signer.extKeyUsage;
+      if (eku && !eku.includes(OID.ekuTimeStamping)) throw new Error('the token is not signed by a time-stamping certificate');
     }
     if (!cms.valid) throw new Error(`the token's signature: ${cms.problem}`);
-    const algorithm = DIGESTS[tstInfo.messageImprint.hashAlgorithm.algorithmId];
-    if (!algorithm) throw new Error(`unsupported imprint algorithm ${tstInfo.messageImprint.hashAlgorithm.algorithmId}`);
-    const imprint = Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView);
-    if (!imprint.equals(digest(algorithm.node, imprinted))) throw new Error('the token time-stamps other data (message imprint mismatch)');
+    const [hashAlgorithm, hashedMessage] = childrenOf(messageImprint);
+    const algorithmId = oidOf(hashAlgorithm && childrenOf(hashAlgorithm)[0]);
+    const algorithm = DIGESTS[algorithmId];
+    if (!algorithm) throw new Error(`unsupported imprint algorithm ${algorithmId}`);
+    if (!isOctetString(hashedMessage) || !octetsOf(hashedMessage).equals(digest(algorithm.node, imprinted)))
+      throw new Error('the token time-stamps other data (message imprint mismatch)');
     result.valid = true;
   } catch (err) {
     result.problem = err instanceof Error ? err.message : String(err);

@@ -13,6 +13,8 @@ import {
   type ContentMixin,
   type StandardFontProto,
   type TextMixin,
+  lineWrapperOf,
+  wrapAtSpacesQuickly,
 } from './pdfkit-fast-paths';
 import { chooseQrMasksQuickly } from './qr-mask';
 
@@ -59,6 +61,7 @@ function shareStandardFonts(PDFDocument: unknown): void {
   writeTextLean(proto);
   keepColors(proto as unknown as ColorMixin);
   gatherPageContent(proto as unknown as ContentMixin);
+  wrapAtSpacesQuickly(lineWrapperOf(PDFDocument));
   const original = proto.font;
   proto.font = function (this: FontMixin, src: unknown, family?: unknown, size?: unknown) {
     const shared = typeof src === 'string' && STANDARD_FONT_NAMES.has(src) && !this._registeredFonts[src] ? sharedFonts.get(src) : undefined;

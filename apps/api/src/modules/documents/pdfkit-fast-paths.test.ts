@@ -1,0 +1,61 @@
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { lineWrapperOf, wrapAtSpacesQuickly, type LineWrapperProto } from './pdfkit-fast-paths';
+
+// pdfkit as shipped in this file (pdf-kit.ts, which installs the fast paths, is not loaded): its own eachWord is kept
+// before ours is installed, and both are run on the same wrapper.
+const proto = lineWrapperOf(PDFDocument);
+const pdfkitEachWord = proto.eachWord;
+wrapAtSpacesQuickly(proto);
+const quickEachWord = proto.eachWord;
+
+let wrapper: LineWrapperProto | undefined;
+const doc = new PDFDocument() as unknown as { _text(t: string, x: number, y: number, o: object, line: (t: string, o: object, w: LineWrapperProto) => void): void };
+doc._text('x', 0, 0, { width: 100 }, (_t, _o, w) => (wrapper = w));
+
+/** The words eachWord gives for `text` on lines `lineWidth` wide, the line's room taken as pdfkit's wrap takes it. */
+function words(eachWord: LineWrapperProto['eachWord'], text: string, lineWidth: number) {
+  const w = wrapper!;
+  Object.assign(w, { lineWidth, spaceLeft: lineWidth, continuedX: 0 });
+  const out: unknown[] = [];
+  eachWord.call(w, text, (word, width, bk, last) => {
+    out.push([word, width, bk.required, last?.required ?? null]);
+    // As LineWrapper.wrap: a new line's room at a first word, what is left after a word that fits, else a new line.
+    if (last == null || last.required) w.spaceLeft = lineWidth;
+    if (bk.required || width > w.spaceLeft) w.spaceLeft = bk.required ? lineWidth : lineWidth - width;
+    else w.spaceLeft -= width;
+  });
+  return out;
+}
+
+let seed = 19;
+const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const pick = (chars: string, n: number) => Array.from({ length: n }, () => chars[Math.floor(random() * chars.length)]).join('');
+
+describe("pdfkit's words cut at spaces", () => {
+  it('gives the words, widths and breaks the Unicode line breaker gives, for texts of letters, digits, @ . , : and spaces', () => {
+    const first = 'ABCXYZabcxyz0189@';
+    const rest = `${first}.,:`;
+    let checked = 0;
+    for (let i = 0; i < 600; i++) {
+      const count = 1 + Math.floor(random() * 8);
+      const text =
+        Array.from({ length: count }, () => pick(first, 1) + pick(rest, Math.floor(random() * 24))).join(pick('  ', 1 + Math.floor(random() * 2))) +
+        ' '.repeat(Math.floor(random() * 2));
+      for (const lineWidth of [20, 90, 400]) {
+        expect(words(quickEachWord, text, lineWidth), `${text} / ${lineWidth}`).toEqual(words(pdfkitEachWord, text, lineWidth));
+        checked++;
+      }
+    }
+    for (const text of ['Aisha Patel', 'attorney@demo.co.za', '1 Long Street, Cape Town, 8001', '21 November 2025, 14:05', 'a'.repeat(64), 'P. O. Box 12, 7700'])
+      expect(words(quickEachWord, text, 120)).toEqual(words(pdfkitEachWord, text, 120));
+    expect(checked).toBe(1800);
+  });
+
+  it("leaves other texts to pdfkit's line breaker: hyphens, slashes, brackets, a leading space, a space before a comma, new lines, other scripts", () => {
+    const texts = ['2025-1234', 'LS-ABCD-EFGH', 'a/b c', '(Pty) Ltd', ' leading', 'word , comma', 'two\nlines', 'Ñandú Zoë', 'Mokoena — Dlamini', ''];
+    for (const text of texts) expect(words(quickEachWord, text, 60)).toEqual(words(pdfkitEachWord, text, 60));
+    // Where cutting at spaces would be wrong: no break before a comma or a stop, even after a space.
+    expect(words(pdfkitEachWord, 'word , comma', 600).map((w) => (w as string[])[0])).toEqual(['word , ', 'comma']);
+  });
+});
