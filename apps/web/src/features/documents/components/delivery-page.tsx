@@ -1,5 +1,5 @@
 import type { DeliveryPage as DeliveryPageData } from '@lexserve/contracts/documents';
-import { servedCopyFileName } from '@lexserve/contracts/documents';
+import { servedCopyFileName } from '@lexserve/contracts/constants';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/page-loader';
@@ -8,7 +8,7 @@ import { Button, ButtonLink } from '../../../components/plain/button';
 import { Icon } from '../../../components/plain/icon';
 import { Spinner } from '../../../components/plain/spinner';
 import { isApiRequestError } from '../../../lib/api-client';
-import { formatLongDateTime } from '../../../lib/format';
+import { formatLongDateTime, formatFileSize } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
   canAskForFreshLink,
@@ -20,9 +20,8 @@ import {
   useDeliveryPage,
   useRequestFreshLink,
 } from '../api/delivery';
-import { saveBlob } from '../utils/document-display';
-import { formatFileSize } from '../utils/upload-rules';
 import './delivery-page.css';
+import { saveBlob } from '../../../lib/save-blob';
 
 /** /delivery/{token}: the recipient's page for documents served on their digital service address (no login). */
 export function DeliveryPage() {
