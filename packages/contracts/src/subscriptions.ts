@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, IdSchema, OptionalTextSchema } from './common';
-import { PLAN_FEATURE_FLAGS, type PlanFeatureFlag } from './constants';
+import { PLAN_FEATURE_FLAGS, type PlanFeatureFlag } from './subscription-constants';
 import { defineErrors } from './errors';
-// The plain values the public plans page needs live in constants.ts (no zod); re-exported here beside the schemas.
+// The plain values the public plans page needs live in subscription-constants.ts (no zod), re-exported here.
 export {
   PLAN_FEATURE_FLAGS,
   PLAN_FEATURE_LABELS,
@@ -12,7 +12,7 @@ export {
   UNLIMITED,
   planFeatureList,
   type PlanFeatureFlag,
-} from './constants';
+} from './subscription-constants';
 
 /*
  * Subscriptions (spec 3 §3–§9). Money: the database keeps integer cents (ZAR); plans and payments carry prices as

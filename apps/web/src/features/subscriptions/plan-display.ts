@@ -1,4 +1,4 @@
-import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS, planFeatureList } from '@lexserve/contracts/constants';
+import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS, planFeatureList } from '@lexserve/contracts/subscription-constants';
 import type { BillingCycle, Plan } from '@lexserve/contracts/subscriptions';
 import { formatRand } from '../../lib/format';
 

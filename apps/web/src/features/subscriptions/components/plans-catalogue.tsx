@@ -1,4 +1,4 @@
-import { SubscriptionMessages } from '@lexserve/contracts/constants';
+import { SubscriptionMessages } from '@lexserve/contracts/subscription-constants';
 import type { ReactNode } from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { Alert } from '../../../components/plain/alert';

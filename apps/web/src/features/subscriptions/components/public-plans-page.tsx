@@ -1,4 +1,4 @@
-import { SubscriptionMessages } from '@lexserve/contracts/constants';
+import { SubscriptionMessages } from '@lexserve/contracts/subscription-constants';
 import { useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ButtonLink } from '../../../components/plain/button';

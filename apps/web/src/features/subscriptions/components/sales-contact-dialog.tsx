@@ -1,4 +1,4 @@
-import { SALES_CONTACT_SUBMITTED } from '@lexserve/contracts/constants';
+import { SALES_CONTACT_SUBMITTED } from '@lexserve/contracts/subscription-constants';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/plain/alert';
