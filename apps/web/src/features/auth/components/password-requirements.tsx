@@ -11,21 +11,21 @@ const REQUIREMENTS = [
 export function PasswordRequirements({ value }: { value: string }) {
   return (
     <>
-      <h3 className="ls-body2" style={{ fontWeight: 600, margin: '24px 0 0' }} id="password-requirements-title">
+      <h3 className="ls-body2" style={{ fontWeight: 500, margin: '24px 0 0' }} id="password-requirements-title">
         Password requirements
       </h3>
       <ul className="ls-list" style={{ padding: '4px 0' }} aria-labelledby="password-requirements-title">
         {REQUIREMENTS.map((requirement) => {
           const met = requirement.test(value);
           return (
-            <li key={requirement.label} className="ls-list__item" style={{ padding: '4px 0', alignItems: 'center' }}>
+            <li key={requirement.label} className="ls-list__item" style={{ padding: '8px 0', gap: 12, alignItems: 'center' }}>
               <Icon
                 name={met ? 'checkCircle' : 'radioButtonUnchecked'}
                 size={20}
                 className={met ? 'ls-tone-success' : undefined}
-                style={{ minWidth: 24, color: met ? undefined : 'rgba(0, 0, 0, 0.26)' }}
+                style={met ? undefined : { color: 'rgba(0, 0, 0, 0.26)' }}
               />
-              <span style={{ paddingLeft: 8 }}>
+              <span>
                 <span className="ls-body2" style={{ display: 'block' }}>
                   {requirement.label}
                 </span>
