@@ -3,9 +3,9 @@ import { VisuallyHidden } from '../../../components/visually-hidden';
 import type { FeatureItem } from '../plan-display';
 
 /** Included items with a tick, excluded ones greyed with a dash; screen readers hear which is which. Plain kit. */
-export function PlanFeatureList({ items, dense = true, label }: { items: FeatureItem[]; dense?: boolean; label?: string }) {
+export function PlanFeatureList({ items, label }: { items: FeatureItem[]; label?: string }) {
   return (
-    <ul className={dense ? 'ls-list ls-features ls-features--dense' : 'ls-list ls-features'} aria-label={label}>
+    <ul className="ls-list" aria-label={label}>
       {items.map((item) => (
         <li key={item.label} className="ls-list__item ls-features__item">
           <Icon
