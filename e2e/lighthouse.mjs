@@ -7,6 +7,7 @@
 //   pnpm build; (cd apps/api && PORT=4890 DATA_DIR=$(mktemp -d) node dist/server.mjs) &
 //   pnpm -C e2e lighthouse http://localhost:4890        # CHROME_PATH defaults to /usr/bin/chromium
 //   pnpm -C e2e lighthouse http://localhost:4890 --performance
+//   pnpm -C e2e lighthouse http://localhost:4890 --performance /signup /plans   # only these pages, no dashboard
 //
 // A browser is started with a debugging port; the dashboard is reached by logging in as the demo practitioner in
 // that browser's own profile (Lighthouse opens its tabs there and keeps its storage: disableStorageReset), then
@@ -20,13 +21,14 @@ import { chromium } from '@playwright/test';
 
 const args = process.argv.slice(2);
 const PERFORMANCE = args.includes('--performance');
-const BASE = (args.find((a) => !a.startsWith('--')) ?? process.env.LIGHTHOUSE_URL ?? 'http://localhost:4890').replace(/\/$/, '');
+const BASE = (args.find((a) => !a.startsWith('--') && !a.startsWith('/')) ?? process.env.LIGHTHOUSE_URL ?? 'http://localhost:4890').replace(/\/$/, '');
 const CATEGORY = PERFORMANCE ? 'performance' : 'accessibility';
 const MAX_SCRIPT_KB = 150;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 9333);
 const MIN_SCORE = PERFORMANCE ? 90 : 95;
-const PUBLIC = PERFORMANCE ? ['/', '/verify', '/login'] : ['/', '/about', '/plans', '/login', '/signup', '/forgot-password', '/verify'];
+const ONLY = args.filter((a) => a.startsWith('/'));
+const PUBLIC = ONLY.length ? ONLY : PERFORMANCE ? ['/', '/verify', '/login'] : ['/', '/about', '/plans', '/login', '/signup', '/forgot-password', '/verify'];
 
 // A persistent context is the browser's default one, where Lighthouse opens its tabs: the login below is theirs too
 // (a context of browser.newContext() keeps its own storage, and Lighthouse's dashboard would be the login page).
@@ -71,13 +73,15 @@ try {
   console.log(`Lighthouse ${CATEGORY} (mobile), ${BASE}`);
   await page.goto(`${BASE}/`); // a first load warms the server and the browser (a cold first audit may fail)
   for (const path of PUBLIC) await audit(path);
-  // The dashboard: log in once in this browser; the audited page keeps the session.
-  await page.goto(`${BASE}/login`);
-  await page.getByLabel('Email Address').fill(process.env.LIGHTHOUSE_EMAIL ?? 'attorney@demo.co.za');
-  await page.getByLabel('Password', { exact: true }).fill(process.env.LIGHTHOUSE_PASSWORD ?? 'Demo@12345');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(/\/app\//);
-  await audit('/app/dashboard');
+  if (!ONLY.length) {
+    // The dashboard: log in once in this browser; the audited page keeps the session.
+    await page.goto(`${BASE}/login`);
+    await page.getByLabel('Email Address').fill(process.env.LIGHTHOUSE_EMAIL ?? 'attorney@demo.co.za');
+    await page.getByLabel('Password', { exact: true }).fill(process.env.LIGHTHOUSE_PASSWORD ?? 'Demo@12345');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/app\//);
+    await audit('/app/dashboard');
+  }
 } finally {
   await browser.close();
   rmSync(profileDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 /**
- * Plain values shared by the API and the web app, with no zod: the web app's first pages (home, login, verification)
- * import these without loading the schema library (docs/performance.md, section 5). The schemas that check them
- * live beside their contracts (common.ts, users.ts, auth.ts), which re-export these.
+ * Plain values shared by the API and the web app, with no zod: the web app's public pages (home, login, verification,
+ * delivery) import these without loading the schema library (docs/performance.md, section 5). The schemas that check
+ * them live beside their contracts (common.ts, users.ts, auth.ts, documents.ts), which re-export these.
  */
 
 /** The spec's e-mail shape: something@something.tld */
@@ -123,3 +123,12 @@ export const WS_CLOSE_CODES = {
   AUTH_FAILED: 4003,
   POLICY_VIOLATION: 1008,
 } as const;
+
+// ---- Documents (documents.ts re-exports these): the file names of the public delivery page's downloads
+
+/** The proof of service's file name. */
+export const proofFileName = (doc: { id: number; case_number?: string | null }) =>
+  `proof_of_service_${doc.case_number || doc.id}.pdf`;
+
+/** The stamped served copy's file name: "Summons.pdf" → "Summons (served copy).pdf". */
+export const servedCopyFileName = (filename: string) => `${filename.replace(/\.pdf$/i, '')} (served copy).pdf`;

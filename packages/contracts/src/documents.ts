@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineErrors } from './errors';
 import { EMAIL_PATTERN, IdSchema, QueryBooleanSchema, RoleSchema } from './common';
 import { CourtNameSchema } from './courts';
+// The file names the public delivery page gives its downloads live in constants.ts (no zod).
+export { proofFileName, servedCopyFileName } from './constants';
 
 // ---------------------------------------------------------------------------------------------------------
 // Enumerations and business constants (spec 2 §4, §9)
@@ -800,8 +802,6 @@ export const ProofOfServiceStatusSchema = z.object({
 });
 export type ProofOfServiceStatus = z.infer<typeof ProofOfServiceStatusSchema>;
 
-export const proofFileName = (doc: { id: number; case_number?: string | null }) =>
-  `proof_of_service_${doc.case_number || doc.id}.pdf`;
 
 // ----- public delivery page
 
@@ -846,8 +846,6 @@ export const DeliveryPageSchema = z.object({
 });
 export type DeliveryPage = z.infer<typeof DeliveryPageSchema>;
 
-/** The stamped served copy's file name: "Summons.pdf" → "Summons (served copy).pdf". */
-export const servedCopyFileName = (filename: string) => `${filename.replace(/\.pdf$/i, '')} (served copy).pdf`;
 
 /** POST /delivery/{token}/fresh-link: where the fresh link went (masked, e.g. r***@example.co.za) and until when it works. */
 export const FreshLinkResultSchema = z.object({ sent_to: z.string(), expires_at: z.string() });

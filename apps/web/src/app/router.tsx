@@ -16,31 +16,23 @@ const page = <M extends Record<string, any>>(load: () => Promise<M>, name: keyof
   return <Component />;
 };
 
-/** A page still drawn with MUI: loaded with MUI's theme around it (components/mui-theme.tsx), so the entry holds no MUI. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const muiPage = <M extends Record<string, any>>(load: () => Promise<M>, name: keyof M & string) =>
-  page(async () => {
-    const [module, { themed }] = await Promise.all([load(), import('../components/mui-theme')]);
-    return { Page: themed(module[name] as ComponentType) };
-  }, 'Page');
-
 // The signed-in shell (session guard, navigation bars, real-time channel) is a chunk of its own: the public pages
 // (a QR code's /verify, the home page, the login) load none of it (docs/performance.md).
 // Without a session, RequireSession sends the visitor to the login page before any of the shell is loaded.
 const appShell = <RequireSession>{page(loadAppShell, 'AppShell')}</RequireSession>;
 const passwordChangeShell = <RequireSession>{page(loadAppShell, 'PasswordChangeShell')}</RequireSession>;
 
-// Public pages: home, about, login, forgot password and verify are drawn without MUI; the others still use it.
+// Public pages, all drawn without MUI (docs/performance.md, section 5).
 const home = page(() => import('./routes/home'), 'HomePage');
 const about = page(() => import('./routes/about'), 'AboutPage');
 const login = page(() => import('./routes/login'), 'LoginPage');
-const signup = muiPage(() => import('./routes/signup'), 'SignupPage');
+const signup = page(() => import('./routes/signup'), 'SignupPage');
 const forgotPassword = page(() => import('./routes/forgot-password'), 'ForgotPasswordPage');
-const resetPassword = muiPage(() => import('./routes/reset-password'), 'ResetPasswordPage');
+const resetPassword = page(() => import('./routes/reset-password'), 'ResetPasswordPage');
 const changePasswordRequired = page(() => import('./routes/change-password-required'), 'ChangePasswordRequiredPage');
-const publicPlans = muiPage(() => import('./routes/public-plans'), 'PublicPlansRoute');
+const publicPlans = page(() => import('./routes/public-plans'), 'PublicPlansRoute');
 const verify = page(() => import('../features/verification/components/verify-page'), 'VerifyPage');
-const delivery = muiPage(() => import('../features/documents/components/delivery-page'), 'DeliveryPage');
+const delivery = page(() => import('../features/documents/components/delivery-page'), 'DeliveryPage');
 
 // Authenticated pages of this foundation
 const dashboard = page(() => import('./routes/dashboard'), 'DashboardPage');

@@ -72,3 +72,13 @@ export const formatCents = (cents: number | null | undefined, empty = '-'): stri
 
 /** Badge text: counts above the cap read '99+'. */
 export const formatCount = (count: number, max = 99): string => (count > max ? `${max}+` : String(count));
+
+/** The app's one size format: Bytes, KB, MB or GB with 2 decimals (lists, totals, the viewer); never "0.0 MB" for a small file. */
+export const formatFileSize = (bytes: number | null | undefined): string => {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '-';
+  if (bytes === 0) return '0 Bytes';
+  const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
+  const index = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** index;
+  return `${index === 0 ? value : value.toFixed(2)} ${units[index]}`;
+};

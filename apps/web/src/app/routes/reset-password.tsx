@@ -1,8 +1,6 @@
-import { RESET_LINK_INVALID } from '@lexserve/contracts/auth';
-import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
+import { RESET_LINK_INVALID } from '@lexserve/contracts/constants';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert } from '../../components/plain/alert';
 import { paths } from '../../config/paths';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import type { LoginRedirectState } from '../../lib/auth';
@@ -32,11 +30,11 @@ export function ResetPasswordPage() {
       ) : (
         <Alert severity="error">{RESET_LINK_INVALID}</Alert>
       )}
-      <Typography sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to={paths.forgotPassword} sx={{ fontWeight: 600 }}>
+      <p className="ls-p" style={{ marginTop: 24, textAlign: 'center' }}>
+        <RouterLink to={paths.forgotPassword} style={{ fontWeight: 600 }}>
           {invite ? 'Link expired? Request a reset link' : 'Request a new link'}
-        </Link>
-      </Typography>
+        </RouterLink>
+      </p>
     </AuthCard>
   );
 }

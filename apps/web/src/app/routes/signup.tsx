@@ -1,5 +1,3 @@
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { REGISTRATION_SUCCESS_MESSAGE } from '../../features/auth/api/register';
@@ -26,12 +24,12 @@ export function SignupPage() {
       subtitle="Register as a firm administrator and set up your law firm on our platform"
     >
       <SignupForm onRegistered={onRegistered} />
-      <Typography sx={{ mt: 3, textAlign: 'center' }}>
+      <p className="ls-p" style={{ marginTop: 24, textAlign: 'center' }}>
         Already have an account?{' '}
-        <Link component={RouterLink} to={paths.login} sx={{ fontWeight: 600 }}>
+        <RouterLink to={paths.login} style={{ fontWeight: 600 }}>
           Log in
-        </Link>
-      </Typography>
+        </RouterLink>
+      </p>
     </AuthCard>
   );
 }

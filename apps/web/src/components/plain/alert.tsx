@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Icon, type IconName } from './icon';
 
 type Severity = 'success' | 'warning' | 'error' | 'info';
@@ -11,33 +11,42 @@ const DEFAULT_ICON: Record<Severity, IconName> = {
 };
 
 /**
- * A notice with the look of the theme's alerts: icon, optional title, message, optional close button ("Close").
- * `role` is 'alert' unless given (as MUI's Alert).
+ * A notice with the look of the theme's alerts: icon, optional title, message, optional action (a button) and close
+ * button ("Close"). `role` is 'alert' unless given (as MUI's Alert). `ref` and `tabIndex={-1}` let an error summary
+ * take focus (lib/use-error-summary.ts).
  */
 export function Alert({
   severity,
   title,
   icon,
   onClose,
+  action,
   role = 'alert',
   className,
   children,
   testId,
+  ref,
+  tabIndex,
 }: {
   severity: Severity;
   title?: ReactNode;
   icon?: IconName;
   onClose?: () => void;
+  action?: ReactNode;
   role?: string;
   className?: string;
   children?: ReactNode;
   testId?: string;
+  ref?: Ref<HTMLDivElement>;
+  tabIndex?: number;
 }) {
   return (
     <div
       role={role}
       className={[`ls-alert ls-alert--${severity}`, className].filter(Boolean).join(' ')}
       data-testid={testId}
+      ref={ref}
+      tabIndex={tabIndex}
     >
       <div className="ls-alert__icon">
         <Icon name={icon ?? DEFAULT_ICON[severity]} />
@@ -46,17 +55,20 @@ export function Alert({
         {title ? <div className="ls-alert__title">{title}</div> : null}
         {children}
       </div>
-      {onClose ? (
+      {action || onClose ? (
         <div className="ls-alert__action">
-          <button
-            type="button"
-            className="ls-icon-btn ls-icon-btn--small"
-            aria-label="Close"
-            title="Close"
-            onClick={onClose}
-          >
-            <Icon name="close" size={20} />
-          </button>
+          {action}
+          {onClose ? (
+            <button
+              type="button"
+              className="ls-icon-btn ls-icon-btn--small"
+              aria-label="Close"
+              title="Close"
+              onClick={onClose}
+            >
+              <Icon name="close" size={20} />
+            </button>
+          ) : null}
         </div>
       ) : null}
     </div>

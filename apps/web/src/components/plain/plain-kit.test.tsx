@@ -1,9 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
 import { Alert } from './alert';
+import { Dialog } from './dialog';
 import { PasswordField } from './password-field';
-import { TextField } from './text-field';
+import { TextArea, TextField } from './text-field';
 
 describe('the plain kit of the public pages', () => {
   it('names a text field by its label and ties the helper text to it', () => {
@@ -41,5 +43,62 @@ describe('the plain kit of the public pages', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Session ExpiredPlease log in again.');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('gives an alert an action beside its close button, and lets it take focus', () => {
+    const onRetry = vi.fn();
+    render(
+      <Alert severity="error" tabIndex={-1} action={<button onClick={onRetry}>Retry</button>}>
+        Failed to load.
+      </Alert>,
+    );
+    const alert = screen.getByRole('alert');
+    alert.focus();
+    expect(alert).toHaveFocus();
+    screen.getByRole('button', { name: 'Retry' }).click();
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('names a text area by its label, marks it invalid with its message, and marks it required', () => {
+    render(<TextArea label="Firm Business Address" required error helperText="Please enter a complete business address" />);
+    const area = screen.getByRole('textbox', { name: /^Firm Business Address/ });
+    expect(area.tagName).toBe('TEXTAREA');
+    expect(area).toBeRequired();
+    expect(area).toHaveAttribute('aria-invalid', 'true');
+    expect(area).toHaveAccessibleDescription('Please enter a complete business address');
+  });
+
+  it('opens a dialog named by its title with focus inside, keeps Tab inside, and closes on Escape back to the opener', async () => {
+    const user = userEvent.setup();
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Contact Sales</button>
+          <Dialog open={open} onClose={() => setOpen(false)} labelledBy="title">
+            <h2 id="title">Talk to sales</h2>
+            <input aria-label="Your Name" />
+            <button>Send Request</button>
+          </Dialog>
+        </>
+      );
+    }
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Contact Sales' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Talk to sales' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveFocus();
+    await user.tab();
+    expect(screen.getByLabelText('Your Name')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Send Request' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByLabelText('Your Name')).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Send Request' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
   });
 });

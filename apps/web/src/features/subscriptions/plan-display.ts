@@ -1,10 +1,5 @@
-import {
-  PLAN_FEATURE_FLAGS,
-  PLAN_FEATURE_LABELS,
-  planFeatureList,
-  type BillingCycle,
-  type Plan,
-} from '@lexserve/contracts/subscriptions';
+import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS, planFeatureList } from '@lexserve/contracts/subscription-constants';
+import type { BillingCycle, Plan } from '@lexserve/contracts/subscriptions';
 import { formatRand } from '../../lib/format';
 
 /** The plan fields the plans pages read (spec 3, "as read by the plans pages"). */

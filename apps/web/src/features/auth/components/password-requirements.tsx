@@ -1,10 +1,4 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
+import { Icon } from '../../../components/plain/icon';
 
 const REQUIREMENTS = [
   { label: 'At least 8 characters', test: (v: string) => v.length >= 8 },
@@ -13,30 +7,38 @@ const REQUIREMENTS = [
   { label: 'At least one number', test: (v: string) => /\d/.test(v) },
 ];
 
-/** The list of password requirements shown under the form (spec 2.10), ticked as they are met. */
+/** The list of password requirements shown under the form (spec 2.10), ticked as they are met. Plain kit, no MUI. */
 export function PasswordRequirements({ value }: { value: string }) {
   return (
     <>
-      <Typography variant="subtitle2" component="h3" sx={{ mt: 3 }} id="password-requirements-title">
+      <h3 className="ls-body2" style={{ fontWeight: 500, margin: '24px 0 0' }} id="password-requirements-title">
         Password requirements
-      </Typography>
-      <List dense aria-labelledby="password-requirements-title">
+      </h3>
+      <ul className="ls-list" style={{ padding: '4px 0' }} aria-labelledby="password-requirements-title">
         {REQUIREMENTS.map((requirement) => {
           const met = requirement.test(value);
           return (
-            <ListItem key={requirement.label} disableGutters>
-              <ListItemIcon sx={{ minWidth: 32 }}>
+            <li key={requirement.label} className="ls-list__item" style={{ padding: '8px 0', gap: 12, alignItems: 'center' }}>
+              <Icon
+                name={met ? 'checkCircle' : 'radioButtonUnchecked'}
+                size={20}
+                className={met ? 'ls-tone-success' : undefined}
+                style={met ? undefined : { color: 'rgba(0, 0, 0, 0.26)' }}
+              />
+              <span>
+                <span className="ls-body2" style={{ display: 'block' }}>
+                  {requirement.label}
+                </span>
                 {met ? (
-                  <CheckCircleIcon fontSize="small" color="success" aria-hidden />
-                ) : (
-                  <RadioButtonUncheckedIcon fontSize="small" color="disabled" aria-hidden />
-                )}
-              </ListItemIcon>
-              <ListItemText primary={requirement.label} secondary={met ? 'Met' : undefined} />
-            </ListItem>
+                  <span className="ls-body2 ls-muted" style={{ display: 'block' }}>
+                    Met
+                  </span>
+                ) : null}
+              </span>
+            </li>
           );
         })}
-      </List>
+      </ul>
     </>
   );
 }

@@ -1,29 +1,21 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Grid from '@mui/material/Grid';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { PasswordField } from '../../../components/password-field';
+import { Alert } from '../../../components/plain/alert';
+import { Button } from '../../../components/plain/button';
+import { PasswordField } from '../../../components/plain/password-field';
+import { TextArea, TextField } from '../../../components/plain/text-field';
 import { fieldProps, lazyResolver } from '../../../lib/form';
 import { serverFieldErrors, useErrorSummary } from '../../../lib/use-error-summary';
 import { registerFirmAdministrator, registrationErrorMessage } from '../api/register';
 
+/** A titled group of fields: one column on phones, two from 600 px. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-      <Typography component="legend" variant="h6" sx={{ mb: 2, color: 'primary.main' }}>
-        {title}
-      </Typography>
-      <Grid container spacing={2}>
-        {children}
-      </Grid>
-    </Box>
+    <fieldset className="ls-fieldset">
+      <legend className="ls-h6">{title}</legend>
+      <div className="ls-grid ls-grid--sm-2">{children}</div>
+    </fieldset>
   );
 }
 
@@ -69,83 +61,55 @@ export function SignupForm({ onRegistered }: { onRegistered: () => void }) {
   const busy = register.isPending;
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label="Create your account"
-      onSubmit={form.handleSubmit((values) => register.mutateAsync(values).catch(() => undefined))}
-    >
-      <Stack spacing={3}>
+    <form noValidate aria-label="Create your account" onSubmit={form.handleSubmit((values) => register.mutateAsync(values).catch(() => undefined))}>
+      <div className="ls-stack" style={{ gap: 24 }}>
         {register.isError ? (
-          <Alert ref={summary} tabIndex={-1} severity="error" role="alert" onClose={() => register.reset()}>
+          <Alert ref={summary} tabIndex={-1} severity="error" onClose={() => register.reset()}>
             {registrationErrorMessage(register.error)}
           </Alert>
         ) : null}
 
         <Section title="Administrator Account">
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="Your Full Name" autoComplete="name" required {...fieldProps(form, 'full_name')} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="Your Email Address" type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="Your Phone Number (optional)" type="tel" autoComplete="tel" {...fieldProps(form, 'phone_number')} />
-          </Grid>
+          <TextField label="Your Full Name" autoComplete="name" required {...fieldProps(form, 'full_name')} />
+          <TextField label="Your Email Address" type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
+          <TextField label="Your Phone Number (optional)" type="tel" autoComplete="tel" {...fieldProps(form, 'phone_number')} />
         </Section>
 
-        <Divider />
+        <hr className="ls-divider" style={{ margin: 0 }} />
 
         <Section title="Account Security">
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <PasswordField
-              label="Password"
-              autoComplete="new-password"
-              required
-              {...fieldProps(form, 'password', {
-                helperText: 'At least 8 characters with an uppercase letter, a lowercase letter and a number',
-              })}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <PasswordField label="Confirm Password" autoComplete="new-password" required {...fieldProps(form, 'confirm_password')} />
-          </Grid>
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            required
+            {...fieldProps(form, 'password', {
+              helperText: 'At least 8 characters with an uppercase letter, a lowercase letter and a number',
+            })}
+          />
+          <PasswordField label="Confirm Password" autoComplete="new-password" required {...fieldProps(form, 'confirm_password')} />
         </Section>
 
-        <Divider />
+        <hr className="ls-divider" style={{ margin: 0 }} />
 
         <Section title="Law Firm Details">
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="Law Firm Name" autoComplete="organization" required {...fieldProps(form, 'firm_name')} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="Firm Contact Email" type="email" required {...fieldProps(form, 'firm_email')} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="Firm Main Phone Number (optional)" type="tel" {...fieldProps(form, 'firm_phone')} />
-          </Grid>
-          <Grid size={12}>
-            <TextField
-              label="Firm Business Address"
-              multiline
-              minRows={3}
-              autoComplete="street-address"
-              required
-              {...fieldProps(form, 'firm_address')}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="Main Branch Name" required {...fieldProps(form, 'branch_name')} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="Practice Number" required {...fieldProps(form, 'practice_number')} />
-          </Grid>
+          <TextField label="Law Firm Name" autoComplete="organization" required {...fieldProps(form, 'firm_name')} />
+          <TextField label="Firm Contact Email" type="email" required {...fieldProps(form, 'firm_email')} />
+          <TextField label="Firm Main Phone Number (optional)" type="tel" {...fieldProps(form, 'firm_phone')} />
+          <TextArea
+            label="Firm Business Address"
+            className="ls-span-all"
+            autoComplete="street-address"
+            required
+            {...fieldProps(form, 'firm_address')}
+          />
+          <TextField label="Main Branch Name" required {...fieldProps(form, 'branch_name')} />
+          <TextField label="Practice Number" required {...fieldProps(form, 'practice_number')} />
         </Section>
 
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
+        <Button type="submit" variant="contained" large disabled={busy}>
           {busy ? 'Creating Account...' : 'Create Administrator Account'}
         </Button>
-      </Stack>
-    </Box>
+      </div>
+    </form>
   );
 }

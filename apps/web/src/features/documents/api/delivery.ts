@@ -1,5 +1,5 @@
 import type { DeliveryPage, FreshLinkResult } from '@lexserve/contracts/documents';
-import { proofFileName } from '@lexserve/contracts/documents';
+import { proofFileName } from '@lexserve/contracts/constants';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, describeError, isApiRequestError } from '../../../lib/api-client';
 import { documentKeys } from '../keys';

@@ -23,10 +23,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CaseFile } from '@lexserve/contracts/documents';
 import { useEffect, useId, useState } from 'react';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatFileSize } from '../../../lib/format';
 import { bundleErrorMessage, downloadCaseFile, useCreateBundle } from '../api/case-files';
-import { defaultDialogBundleName, saveBlob } from '../utils/document-display';
-import { formatFileSize } from '../utils/upload-rules';
+import { defaultDialogBundleName } from '../utils/document-display';
+import { saveBlob } from '../../../lib/save-blob';
 
 type CreateBundleDialogProps = {
   open: boolean;

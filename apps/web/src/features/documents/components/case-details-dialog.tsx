@@ -14,11 +14,11 @@ import Typography from '@mui/material/Typography';
 import type { Document } from '@lexserve/contracts/documents';
 import { PARTY_ROLE_LABELS, partyDisplayName, type PartyRole } from '@lexserve/contracts/parties';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { formatDate, formatDateTime } from '../../../lib/format';
-import { formatFileSize } from '../utils/upload-rules';
+import { formatDate, formatDateTime, formatFileSize } from '../../../lib/format';
 import { useDocumentParties } from '../api/parties';
 import { downloadProof, proofDownloadError } from '../api/proof-of-service';
-import { docTypeLabel, priorityChip, saveBlob, statusColor, statusLabel } from '../utils/document-display';
+import { docTypeLabel, priorityChip, statusColor, statusLabel } from '../utils/document-display';
+import { saveBlob } from '../../../lib/save-blob';
 
 /** Filed By: created_by full_name, else its email, else "User {id}" (spec 2.9). */
 export const filedBy = (doc: Pick<Document, 'created_by' | 'created_by_id'>): string =>

@@ -16,13 +16,14 @@ import { describeError } from '../../../lib/api-client';
 import { downloadCaseFile, downloadErrorMessage, useCaseFiles } from '../api/case-files';
 import { invalidateDocuments } from '../api/documents';
 import { useFileStaging } from '../hooks/use-file-staging';
-import { saveBlob } from '../utils/document-display';
-import { formatFileSize, paginate } from '../utils/upload-rules';
+import { paginate } from '../utils/upload-rules';
 import { BundlesDialog, CreateBundleDialog } from './bundle-dialogs';
 import { CaseFilesTable } from './case-files-table';
 import { FileViewerDialog } from './file-viewer-dialog';
 import { ListPagination } from './list-pagination';
 import { UploadArea } from './upload-area';
+import { formatFileSize } from '../../../lib/format';
+import { saveBlob } from '../../../lib/save-blob';
 
 /** Four files per page in the Uploaded Documents table (spec 2.10). */
 const CASE_FILES_PAGE_SIZE = 4;

@@ -13,9 +13,8 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { CaseFile } from '@lexserve/contracts/documents';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatFileSize } from '../../../lib/format';
 import { fileTypeLabel } from '../utils/document-display';
-import { formatFileSize } from '../utils/upload-rules';
 
 type CaseFilesTableProps = { files: CaseFile[]; onView: (file: CaseFile) => void; onDownload: (file: CaseFile) => void };
 

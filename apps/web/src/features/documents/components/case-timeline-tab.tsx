@@ -46,7 +46,8 @@ import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime, formatLongDateTime } from '../../../lib/format';
 import { CASE_PAGE_TIMELINE_LIMIT, auditCertificateError, downloadAuditCertificate, useTimeline, useTrailVerification } from '../api/timeline';
-import { relativeTime, saveBlob, titleCase } from '../utils/document-display';
+import { relativeTime, titleCase } from '../utils/document-display';
+import { saveBlob } from '../../../lib/save-blob';
 
 const ICONS: Record<string, ReactElement> = {
   created: <AddCircleOutlineIcon />,

@@ -1,33 +1,14 @@
-import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
-import DownloadIcon from '@mui/icons-material/Download';
-import GppBadOutlinedIcon from '@mui/icons-material/GppBadOutlined';
-import HourglassDisabledOutlinedIcon from '@mui/icons-material/HourglassDisabledOutlined';
-import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
-import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
-import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
-import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Grid from '@mui/material/Grid';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { DeliveryPage as DeliveryPageData } from '@lexserve/contracts/documents';
-import { servedCopyFileName } from '@lexserve/contracts/documents';
+import { servedCopyFileName } from '@lexserve/contracts/constants';
 import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/page-loader';
+import { Alert } from '../../../components/plain/alert';
+import { Button, ButtonLink } from '../../../components/plain/button';
+import { Icon } from '../../../components/plain/icon';
+import { Spinner } from '../../../components/plain/spinner';
 import { isApiRequestError } from '../../../lib/api-client';
-import { formatLongDateTime } from '../../../lib/format';
+import { formatLongDateTime, formatFileSize } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
   canAskForFreshLink,
@@ -39,8 +20,8 @@ import {
   useDeliveryPage,
   useRequestFreshLink,
 } from '../api/delivery';
-import { saveBlob } from '../utils/document-display';
-import { formatFileSize } from '../utils/upload-rules';
+import './delivery-page.css';
+import { saveBlob } from '../../../lib/save-blob';
 
 /** /delivery/{token}: the recipient's page for documents served on their digital service address (no login). */
 export function DeliveryPage() {
@@ -49,32 +30,30 @@ export function DeliveryPage() {
   useDocumentTitle('Served Documents');
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
+    <div className="ls-container ls-container--md ls-delivery">
       {page.isLoading ? (
         <PageLoader label="Opening your documents..." />
       ) : page.isError ? (
-        <Card>
-          <CardContent sx={{ textAlign: 'center', py: { xs: 4, sm: 6 }, px: { xs: 2, sm: 4 } }}>
+        <div className="ls-card">
+          <div className="ls-delivery__unavailable">
             {isApiRequestError(page.error) && page.error.code === 'DELIVERY_LINK_SUPERSEDED' ? (
-              <MarkEmailUnreadOutlinedIcon color="warning" sx={{ fontSize: 56 }} aria-hidden />
+              <Icon name="markEmailUnreadOutlined" size={56} className="ls-tone-warning" />
             ) : canAskForFreshLink(page.error) ? (
-              <HourglassDisabledOutlinedIcon color="warning" sx={{ fontSize: 56 }} aria-hidden />
+              <Icon name="hourglassDisabledOutlined" size={56} className="ls-tone-warning" />
             ) : (
-              <GppBadOutlinedIcon color="error" sx={{ fontSize: 56 }} aria-hidden />
+              <Icon name="gppBadOutlined" size={56} className="ls-tone-error" />
             )}
-            <Typography variant="h4" component="h1" gutterBottom>
-              {unavailableHeading(page.error)}
-            </Typography>
-            <Typography color="text.secondary" role="alert" sx={{ maxWidth: 520, mx: 'auto' }}>
+            <h1 className="ls-h4 ls-gutter">{unavailableHeading(page.error)}</h1>
+            <p className="ls-p ls-muted ls-delivery__narrow" role="alert">
               {deliveryErrorMessage(page.error)}
-            </Typography>
+            </p>
             {canAskForFreshLink(page.error) ? <FreshLinkPanel token={token} /> : null}
-          </CardContent>
-        </Card>
+          </div>
+        </div>
       ) : page.data ? (
         <DeliveryContent token={token} data={page.data} />
       ) : null}
-    </Container>
+    </div>
   );
 }
 
@@ -95,32 +74,32 @@ function FreshLinkPanel({ token }: { token: string }) {
   const fresh = useRequestFreshLink(token);
   if (fresh.isSuccess) {
     return (
-      <Alert severity="success" role="status" sx={{ mt: 3, textAlign: 'left', maxWidth: 520, mx: 'auto' }}>
+      <Alert severity="success" role="status" className="ls-delivery__narrow ls-delivery__fresh">
         {fresh.data.message}. Open the newest e-mail in that mailbox to see the documents; earlier links no longer work.
       </Alert>
     );
   }
   return (
-    <Box sx={{ mt: 3, maxWidth: 520, mx: 'auto' }}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+    <div className="ls-delivery__narrow ls-delivery__fresh">
+      <p className="ls-p ls-body2 ls-muted" style={{ marginBottom: 16 }}>
         We can e-mail a fresh link to the address these documents were served on. It is never sent to any other address.
-      </Typography>
+      </p>
       <Button
         variant="contained"
-        size="large"
-        startIcon={fresh.isPending ? <CircularProgress size={18} color="inherit" /> : <SendOutlinedIcon />}
+        large
+        className="ls-delivery__send"
+        startIcon={fresh.isPending ? <Spinner size={18} /> : <Icon name="sendOutlined" />}
         onClick={() => fresh.mutate()}
         disabled={fresh.isPending}
-        sx={{ width: { xs: '100%', sm: 'auto' } }}
       >
         {fresh.isPending ? 'Sending...' : 'Send a fresh link'}
       </Button>
       {fresh.isError ? (
-        <Alert severity="error" role="alert" sx={{ mt: 2, textAlign: 'left' }}>
+        <Alert severity="error" className="ls-delivery__fresh-error">
           {freshLinkErrorMessage(fresh.error)}
         </Alert>
       ) : null}
-    </Box>
+    </div>
   );
 }
 
@@ -143,78 +122,67 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
   };
 
   return (
-    <Stack spacing={3}>
-      <Box>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-          <MarkEmailReadOutlinedIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
-          <Typography variant="h4" component="h1">
-            Documents served on you
-          </Typography>
-        </Stack>
-        <Typography color="text.secondary">
+    <div className="ls-stack" style={{ gap: 24 }}>
+      <div>
+        <div className="ls-delivery__title">
+          <Icon name="markEmailReadOutlined" size={40} style={{ color: 'var(--ls-navy)' }} />
+          <h1 className="ls-h4">Documents served on you</h1>
+        </div>
+        <p className="ls-p ls-muted">
           {doc.firm_name} served the documents below on <strong>{doc.served_on}</strong> through LexServe. Download and keep them for your records.
-        </Typography>
-      </Box>
+        </p>
+      </div>
 
       {error ? (
-        <Alert severity={error.freshLink ? 'warning' : 'error'} onClose={error.freshLink ? undefined : () => setError(null)} role="alert">
+        <Alert severity={error.freshLink ? 'warning' : 'error'} onClose={error.freshLink ? undefined : () => setError(null)}>
           {error.message}
           {error.freshLink ? <FreshLinkPanel token={token} /> : null}
         </Alert>
       ) : null}
 
-      <Card>
-        <CardContent>
-          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+      <section className="ls-card">
+        <div className="ls-card__body">
+          <h2 className="ls-h6" style={{ marginBottom: 16 }}>
             {doc.title}
-          </Typography>
-          <Grid container spacing={2}>
+          </h2>
+          <dl className="ls-grid ls-grid--sm-2" style={{ margin: 0 }}>
             <Field label="Case Number" value={doc.case_number} />
             <Field label="Document Type" value={doc.document_type_label ?? doc.document_type} />
             <Field label="Served" value={doc.served_at ? formatLongDateTime(doc.served_at) : null} />
             <Field label="Served By" value={[doc.firm_name, doc.branch_name].filter(Boolean).join(' · ')} />
             <Field label="Firm Contact" value={doc.firm_email} />
             <Field label="Served On" value={doc.served_on} />
-          </Grid>
-        </CardContent>
-      </Card>
+          </dl>
+        </div>
+      </section>
 
-      <Card>
-        <CardContent>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+      <section className="ls-card">
+        <div className="ls-card__body">
+          <h2 className="ls-h6" style={{ marginBottom: 8 }}>
             Served documents ({data.files.length})
-          </Typography>
+          </h2>
           {data.files.length === 0 ? (
-            <Typography color="text.secondary">No documents are attached to this service.</Typography>
+            <p className="ls-p ls-muted">No documents are attached to this service.</p>
           ) : (
-            <List disablePadding aria-label="Served documents">
-              {data.files.map((file, index) => (
-                <ListItem key={file.id} divider={index < data.files.length - 1} sx={{ gap: 1, flexWrap: 'wrap', px: 0 }}>
-                  <ListItemIcon sx={{ minWidth: 36 }}>
-                    <DescriptionOutlinedIcon color="primary" />
-                  </ListItemIcon>
-                  <ListItemText
-                    primary={file.filename}
-                    secondary={
-                      <>
-                        {formatFileSize(file.size)}
-                        {file.stamped ? ' · stamped with the security ID on every page' : ''}
-                        <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', fontSize: '0.7rem', wordBreak: 'break-all' }}>
-                          SHA-256 {file.sha256}
-                        </Box>
-                        {file.served_copy_sha256 ? (
-                          <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', fontSize: '0.7rem', wordBreak: 'break-all' }}>
-                            Stamped copy SHA-256 {file.served_copy_sha256}
-                          </Box>
-                        ) : null}
-                      </>
-                    }
-                    sx={{ minWidth: 220, flex: 1 }}
-                  />
+            <ul className="ls-list" aria-label="Served documents">
+              {data.files.map((file) => (
+                <li key={file.id} className="ls-delivery__file">
+                  <Icon name="descriptionOutlined" style={{ color: 'var(--ls-navy)', minWidth: 28, marginTop: 4 }} />
+                  <div className="ls-delivery__file-text">
+                    <span className="ls-p" style={{ display: 'block' }}>
+                      {file.filename}
+                    </span>
+                    <span className="ls-body2 ls-muted" style={{ display: 'block' }}>
+                      {formatFileSize(file.size)}
+                      {file.stamped ? ' · stamped with the security ID on every page' : ''}
+                      <span className="ls-delivery__hash">SHA-256 {file.sha256}</span>
+                      {file.served_copy_sha256 ? <span className="ls-delivery__hash">Stamped copy SHA-256 {file.served_copy_sha256}</span> : null}
+                    </span>
+                  </div>
                   <Button
                     variant="contained"
-                    size="small"
-                    startIcon={busy === `f${file.id}` ? <CircularProgress size={14} color="inherit" /> : <DownloadIcon />}
+                    className="ls-btn--small"
+                    startIcon={busy === `f${file.id}` ? <Spinner size={14} /> : <Icon name="download" />}
                     onClick={() =>
                       void run(`f${file.id}`, () => downloadDeliveredFile(token, file.id), file.stamped ? servedCopyFileName(file.filename) : file.filename)
                     }
@@ -226,70 +194,64 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
                   {file.stamped ? (
                     <Button
                       variant="text"
-                      size="small"
+                      className="ls-btn--small"
                       onClick={() => void run(`o${file.id}`, () => downloadDeliveredFile(token, file.id, { original: true }), file.filename)}
                       disabled={busy !== null}
                       aria-label={`Original of ${file.filename}, as uploaded (no stamp)`}
                     >
-                      {busy === `o${file.id}` ? <CircularProgress size={14} /> : 'As uploaded'}
+                      {busy === `o${file.id}` ? <Spinner size={14} /> : 'As uploaded'}
                     </Button>
                   ) : null}
-                </ListItem>
+                </li>
               ))}
-            </List>
+            </ul>
           )}
-        </CardContent>
-      </Card>
+        </div>
+      </section>
 
       {data.proof_of_service ? (
-        <Card>
-          <CardContent>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-              <VerifiedUserOutlinedIcon color="success" sx={{ fontSize: 40 }} aria-hidden />
-              <Box sx={{ flex: 1 }}>
-                <Typography variant="h6" component="h2">
-                  Proof of service
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  Security ID <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 700 }}>{data.proof_of_service.security_id}</Box>. Anyone can
-                  check it on the verification page.
-                </Typography>
-              </Box>
-              <Stack direction="row" spacing={1}>
-                <Button
-                  variant="outlined"
-                  startIcon={busy === 'proof' ? <CircularProgress size={14} color="inherit" /> : <DownloadIcon />}
-                  onClick={() => void run('proof', () => downloadDeliveredProof(token), deliveredProofName(data))}
-                  disabled={busy !== null}
-                >
-                  Download proof
-                </Button>
-                <Button component={RouterLink} to={`/verify/${encodeURIComponent(data.proof_of_service.security_id)}`}>
-                  Verify
-                </Button>
-              </Stack>
-            </Stack>
-          </CardContent>
-        </Card>
+        <section className="ls-card">
+          <div className="ls-card__body ls-delivery__proof">
+            <Icon name="verifiedUserOutlined" size={40} className="ls-tone-success" />
+            <div style={{ flex: 1 }}>
+              <h2 className="ls-h6">Proof of service</h2>
+              <p className="ls-p ls-body2 ls-muted">
+                Security ID <span style={{ fontFamily: 'var(--ls-mono)', fontWeight: 700 }}>{data.proof_of_service.security_id}</span>. Anyone can
+                check it on the verification page.
+              </p>
+            </div>
+            <div className="ls-delivery__proof-actions">
+              <Button
+                variant="outlined"
+                startIcon={busy === 'proof' ? <Spinner size={14} /> : <Icon name="download" />}
+                onClick={() => void run('proof', () => downloadDeliveredProof(token), deliveredProofName(data))}
+                disabled={busy !== null}
+              >
+                Download proof
+              </Button>
+              <ButtonLink to={`/verify/${encodeURIComponent(data.proof_of_service.security_id)}`}>Verify</ButtonLink>
+            </div>
+          </div>
+        </section>
       ) : null}
 
-      <Divider />
-      <Typography variant="body2" color="text.secondary">
+      <hr className="ls-divider" style={{ margin: 0 }} />
+      <p className="ls-p ls-body2 ls-muted">
         The link in your e-mail can be opened as many times as needed, from any browser, until {formatLongDateTime(data.expires_at)}. Each opening
         and download is recorded and reported to the sending firm. After that date, this page lets you ask for a fresh link to be sent to{' '}
         {doc.served_on}. {endSentence(`For anything else, contact ${doc.firm_name}${doc.firm_email ? ` at ${doc.firm_email}` : ''}`)}
-      </Typography>
-    </Stack>
+      </p>
+    </div>
   );
 }
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <Grid size={{ xs: 12, sm: 6 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Box sx={{ typography: 'body1', wordBreak: 'break-word' }}>{value || 'N/A'}</Box>
-    </Grid>
+    <div>
+      <dt className="ls-caption ls-muted">{label}</dt>
+      <dd className="ls-p" style={{ margin: 0, wordBreak: 'break-word' }}>
+        {value || 'N/A'}
+      </dd>
+    </div>
   );
 }

@@ -16,8 +16,9 @@ import { useTheme } from '@mui/material/styles';
 import type { CaseFile } from '@lexserve/contracts/documents';
 import { useEffect, useId, useState } from 'react';
 import { downloadCaseFile, downloadErrorMessage, fileViewUrl } from '../api/case-files';
-import { fileTypeLabel, isPdf, saveBlob } from '../utils/document-display';
-import { formatFileSize } from '../utils/upload-rules';
+import { fileTypeLabel, isPdf } from '../utils/document-display';
+import { formatFileSize } from '../../../lib/format';
+import { saveBlob } from '../../../lib/save-blob';
 
 type FileViewerDialogProps = {
   documentId: number;

@@ -16,12 +16,11 @@ import { proofFileName, type Document } from '@lexserve/contracts/documents';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatLongDateTime } from '../../../lib/format';
+import { formatLongDateTime, formatFileSize } from '../../../lib/format';
 import { invalidateDocuments } from '../api/documents';
 import { downloadProof, generateProof, proofDownloadError, proofGenerateError, useProofStatus } from '../api/proof-of-service';
-import { saveBlob } from '../utils/document-display';
-import { formatFileSize } from '../utils/upload-rules';
 import { ProofVersionsList } from './proof-versions-list';
+import { saveBlob } from '../../../lib/save-blob';
 
 /** The Proof of Service tab (spec 2.10): checking, unknown, available or absent. */
 export function ProofOfServiceTab({ document, canGenerate }: { document: Document; canGenerate: boolean }) {

@@ -11,10 +11,9 @@ import Typography from '@mui/material/Typography';
 import { proofFileName, type Document, type ProofVersion } from '@lexserve/contracts/documents';
 import { useState } from 'react';
 import { describeError } from '../../../lib/api-client';
-import { formatLongDateTime } from '../../../lib/format';
+import { formatLongDateTime, formatFileSize } from '../../../lib/format';
 import { downloadProof, proofDownloadError, useProofVersions } from '../api/proof-of-service';
-import { saveBlob } from '../utils/document-display';
-import { formatFileSize } from '../utils/upload-rules';
+import { saveBlob } from '../../../lib/save-blob';
 
 /** An older version's file name ends in _v{N}, as the server names it. */
 const versionFileName = (document: Document, v: ProofVersion) =>

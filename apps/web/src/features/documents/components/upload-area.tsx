@@ -19,8 +19,9 @@ import { alpha } from '@mui/material/styles';
 import { ACCEPTED_EXTENSIONS } from '@lexserve/contracts/documents';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import type { FileStaging } from '../hooks/use-file-staging';
-import { formatFileSize, paginate, type StagedFile } from '../utils/upload-rules';
+import { paginate, type StagedFile } from '../utils/upload-rules';
 import { ListPagination } from './list-pagination';
+import { formatFileSize } from '../../../lib/format';
 
 type UploadAreaProps = {
   staging: FileStaging;

@@ -12,8 +12,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { formatDateTime } from '../../../lib/format';
-import { SORT_OPTIONS, filterAndSort, formatFileSize, paginate, type ListedFile, type SortOption } from '../utils/upload-rules';
+import { formatDateTime, formatFileSize } from '../../../lib/format';
+import { SORT_OPTIONS, filterAndSort, paginate, type ListedFile, type SortOption } from '../utils/upload-rules';
 import { ListPagination } from './list-pagination';
 
 /** More files than this bring search, sort and the Show All / Paginate toggle (spec 2.3). */

@@ -33,11 +33,10 @@ import {
 import { addressSourceLabel, serviceChannelNote, serviceChannelOf, serviceMethodOf, type ServiceChannelEntry } from '@lexserve/contracts/service-channels';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { formatLongDate } from '../../../lib/format';
+import { formatLongDate, formatFileSize } from '../../../lib/format';
 import type { MatterWizard } from '../hooks/use-matter-wizard';
 import { isPartyEmpty } from '../utils/party-rules';
 import type { WizardField } from '../utils/submit-issues';
-import { formatFileSize } from '../utils/upload-rules';
 import { COURT_REQUIRED, changeCategory, documentTypesFor, type CaseInfo } from '../utils/wizard-rules';
 import { CitationList } from './citation-step';
 import { CourtPicker } from './court-picker';

@@ -145,18 +145,5 @@ export const relativeTime = (iso: string, format: (value: string) => string, now
   return format(iso);
 };
 
-/** Saves a downloaded blob under a file name. */
-export const saveBlob = (blob: Blob, filename: string): void => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-};
-
 /** The product-wide event raised after a closure completes (spec 2 §4); lists refresh on it. */
 export const CASE_CLOSURE_COMPLETED_EVENT = 'case-closure:completed';

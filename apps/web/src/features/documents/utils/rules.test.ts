@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatFileSize } from '../../../lib/format';
 import { belongsTo, resolveSubtab, statusColor } from './document-display';
 import {
   birthDateFromId,
@@ -15,7 +16,6 @@ import {
   checkIncomingFiles,
   checkSelection,
   filterAndSort,
-  formatFileSize,
   paginate,
   rejectionMessage,
   uploadFlags,

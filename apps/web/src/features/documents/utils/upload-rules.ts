@@ -5,17 +5,6 @@ import {
   MAX_FILES_PER_UPLOAD,
 } from '@lexserve/contracts/documents';
 
-/** The app's one size format: Bytes, KB, MB or GB with 2 decimals (lists, totals, the viewer); never "0.0 MB" for a small file. */
-export const formatFileSize = (bytes: number | null | undefined): string => {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '-';
-  if (bytes === 0) return '0 Bytes';
-  const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
-  const index = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  const value = bytes / 1024 ** index;
-  return `${index === 0 ? value : value.toFixed(2)} ${units[index]}`;
-};
-
-
 const extensionOf = (name: string): string => {
   const dot = name.lastIndexOf('.');
   return dot === -1 ? '' : name.slice(dot).toLowerCase();

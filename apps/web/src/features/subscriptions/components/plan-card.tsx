@@ -1,15 +1,7 @@
-import StarIcon from '@mui/icons-material/Star';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
-import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { brandColors } from '../../../brand-colors';
+import { Button } from '../../../components/plain/button';
+import { Icon } from '../../../components/plain/icon';
+import { Spinner } from '../../../components/plain/spinner';
 import {
   DEFAULT_PLAN_DESCRIPTION,
   buildPlanFeatureList,
@@ -34,7 +26,7 @@ type PlanCardProps = {
   current?: boolean;
 };
 
-/** One plan of the plans page (spec 2.3). */
+/** One plan of the plans pages (spec 2.3), public and in the app. Plain kit (plans.css). */
 export function PlanCard({ plan, onChoose, busy = false, disabled = false, preselected = false, current = false }: PlanCardProps) {
   const titleId = useId();
   const popular = isPopularPlan(plan);
@@ -44,70 +36,57 @@ export function PlanCard({ plan, onChoose, busy = false, disabled = false, prese
   const highlighted = popular || preselected;
 
   return (
-    <Card
-      component="article"
+    <article
       aria-labelledby={titleId}
       data-testid="plan-card"
-      sx={{
-        position: 'relative',
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        overflow: 'visible',
-        borderWidth: highlighted ? 2 : 1,
-        borderColor: preselected ? 'primary.main' : popular ? 'secondary.main' : undefined,
-        boxShadow: highlighted ? '0 12px 32px rgba(20, 33, 61, 0.14)' : 'none',
-        transition: 'box-shadow 0.2s, transform 0.2s',
-        '&:hover': { boxShadow: '0 12px 32px rgba(20, 33, 61, 0.14)' },
-      }}
+      className={['ls-plan', popular && 'ls-plan--popular', preselected && 'ls-plan--preselected'].filter(Boolean).join(' ')}
     >
       {popular ? (
-        <Chip
-          icon={<StarIcon aria-hidden />}
-          label="Most Popular"
-          color="secondary"
-          size="small"
-          sx={{ position: 'absolute', top: -13, left: '50%', transform: 'translateX(-50%)', fontWeight: 700, px: 1 }}
-        />
+        <span className="ls-chip ls-chip--gold ls-plan__badge">
+          <Icon name="star" />
+          <span className="ls-chip__label">Most Popular</span>
+        </span>
       ) : null}
-      <CardContent sx={{ flexGrow: 1, pt: popular ? 4 : 3, px: 3 }}>
-        <Typography id={titleId} variant="h5" component="h2" sx={{ color: 'primary.main' }}>
+      <div className="ls-plan__body">
+        <h2 id={titleId} className="ls-h5" style={{ color: 'var(--ls-navy)' }}>
           {name}
-        </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 0.5, mt: 2, mb: 1 }}>
-          <Typography component="p" sx={{ fontSize: priced ? '2rem' : '1.75rem', fontWeight: 800, color: brandColors.navy, lineHeight: 1.1 }}>
-            {planPriceLabel(plan)}
-          </Typography>
-          {priced ? (
-            <Typography component="span" color="text.secondary">
-              /month
-            </Typography>
+        </h2>
+        <div className="ls-plan__price">
+          <p className={priced ? 'ls-plan__amount' : 'ls-plan__amount ls-plan__amount--quote'}>{planPriceLabel(plan)}</p>
+          {priced ? <span className="ls-muted">/month</span> : null}
+        </div>
+        <div className="ls-plan__chips">
+          {trialDays > 0 ? (
+            <span className="ls-chip ls-chip--outlined-success">
+              <span className="ls-chip__label">{`${trialDays} days free trial`}</span>
+            </span>
           ) : null}
-        </Box>
-        <Box sx={{ minHeight: 32, mb: 1.5, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {trialDays > 0 ? <Chip label={`${trialDays} days free trial`} color="success" size="small" variant="outlined" /> : null}
-          {current ? <Chip label="Current Plan" color="primary" size="small" /> : null}
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ minHeight: 60 }}>
+          {current ? (
+            <span className="ls-chip ls-chip--navy">
+              <span className="ls-chip__label">Current Plan</span>
+            </span>
+          ) : null}
+        </div>
+        <p className="ls-p ls-body2 ls-muted" style={{ minHeight: 60 }}>
           {plan.description || DEFAULT_PLAN_DESCRIPTION}
-        </Typography>
-        <Divider sx={{ my: 2 }} />
+        </p>
+        <hr className="ls-divider" />
         <PlanFeatureList items={buildPlanFeatureList(plan)} label={`Features of ${name}`} />
-      </CardContent>
-      <CardActions sx={{ px: 3, pb: 3 }}>
+      </div>
+      <div className="ls-plan__actions">
         <Button
           fullWidth
-          size="large"
+          large
           variant={highlighted ? 'contained' : 'outlined'}
-          color={popular && !preselected ? 'secondary' : 'primary'}
+          gold={popular && !preselected}
           disabled={disabled || busy || current}
           onClick={() => onChoose(plan)}
-          startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          startIcon={busy ? <Spinner size={18} /> : undefined}
           aria-label={current ? `${name} is your current plan` : priced ? `Choose Plan: ${name}` : `Contact sales about ${name}`}
         >
           {busy ? 'Selecting...' : current ? 'Current Plan' : priced ? 'Choose Plan' : 'Contact Sales'}
         </Button>
-      </CardActions>
-    </Card>
+      </div>
+    </article>
   );
 }

@@ -1,14 +1,13 @@
-import { SubscriptionMessages } from '@lexserve/contracts/subscriptions';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
+import { SubscriptionMessages } from '@lexserve/contracts/subscription-constants';
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../../components/empty-state';
-import { QueryState } from '../../../components/query-state';
+import { PageLoader } from '../../../components/page-loader';
+import { Alert } from '../../../components/plain/alert';
+import { Button } from '../../../components/plain/button';
+import { Icon } from '../../../components/plain/icon';
 import { usePlanCatalogue } from '../api/plans';
 import { hasPrice, type PlanLike } from '../plan-display';
 import { PlanCard } from './plan-card';
+import './plans.css';
 
 type PlansCatalogueProps = {
   onChoose: (plan: PlanLike) => void;
@@ -22,58 +21,71 @@ type PlansCatalogueProps = {
   choosingLocked?: boolean;
 };
 
-/** The heading and the plan cards shared by the public and the in-app plans pages (spec 2.3). */
+/**
+ * The heading and the plan cards shared by the public and the in-app plans pages (spec 2.3): loading, failed with
+ * Retry, empty, or the cards. Plain kit, so that the public /plans loads no MUI; it looks the same in the app's shell.
+ */
 export function PlansCatalogue({ onChoose, busyPlanId = null, preselectedPlanId = null, currentPlanId = null, notices, onContactSales, choosingLocked = false }: PlansCatalogueProps) {
   const plans = usePlanCatalogue();
 
+  const content = () => {
+    if (plans.isPending) return <PageLoader label="Loading plans..." />;
+    if (plans.isError)
+      return (
+        <Alert
+          severity="error"
+          action={
+            <Button className="ls-btn--small" style={{ color: 'inherit' }} onClick={() => void plans.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {SubscriptionMessages.plansLoadFailed}
+        </Alert>
+      );
+    if (plans.data.length === 0)
+      return (
+        <div className="ls-plans__empty">
+          <Icon name="inboxOutlined" size={48} className="ls-muted" />
+          <p className="ls-h6 ls-gutter">No plans are available right now</p>
+          <p className="ls-p ls-body2 ls-muted ls-plans__narrow">Our plans are being updated. Please check again shortly, or contact our sales team.</p>
+          {onContactSales ? (
+            <Button variant="contained" onClick={onContactSales} style={{ marginTop: 16 }}>
+              Contact Sales
+            </Button>
+          ) : null}
+        </div>
+      );
+    const list = plans.data;
+    return (
+      <div className={list.length >= 4 ? 'ls-plans__grid ls-plans__grid--4' : 'ls-plans__grid'}>
+        {list.map((plan) => (
+          <div key={plan.id} className="ls-plans__cell">
+            <PlanCard
+              plan={plan}
+              onChoose={onChoose}
+              busy={busyPlanId === plan.id}
+              disabled={(busyPlanId !== null && busyPlanId !== plan.id) || (choosingLocked && hasPrice(plan))}
+              preselected={preselectedPlanId === plan.id}
+              current={currentPlanId === plan.id}
+            />
+          </div>
+        ))}
+      </div>
+    );
+  };
+
   return (
-    <Box>
-      <Box component="header" sx={{ textAlign: 'center', mb: 4 }}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, color: 'primary.main' }}>
-          Choose Your Plan
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1.5, fontSize: '1.1rem', maxWidth: 640, mx: 'auto' }}>
+    <div>
+      <header className="ls-plans__head">
+        <h1 className="ls-h1 ls-plans__title">Choose Your Plan</h1>
+        <p className="ls-p ls-muted ls-plans__lead">
           Simple monthly subscriptions for your legal practice, billed in rand. Serve, track and prove delivery of your legal
           documents from one place.
-        </Typography>
-      </Box>
-      {notices ? <Box sx={{ mb: 3, display: 'grid', gap: 2 }}>{notices}</Box> : null}
-      <QueryState
-        query={plans}
-        loadingLabel="Loading plans..."
-        errorMessage={SubscriptionMessages.plansLoadFailed}
-        isEmpty={(list) => list.length === 0}
-        empty={
-          <EmptyState
-            title="No plans are available right now"
-            description="Our plans are being updated. Please check again shortly, or contact our sales team."
-            action={
-              onContactSales ? (
-                <Button variant="contained" onClick={onContactSales}>
-                  Contact Sales
-                </Button>
-              ) : undefined
-            }
-          />
-        }
-      >
-        {(list) => (
-          <Grid container spacing={3} sx={{ pt: 2, alignItems: 'stretch', justifyContent: 'center' }}>
-            {list.map((plan) => (
-              <Grid key={plan.id} size={{ xs: 12, sm: 6, md: list.length >= 4 ? 3 : 4 }}>
-                <PlanCard
-                  plan={plan}
-                  onChoose={onChoose}
-                  busy={busyPlanId === plan.id}
-                  disabled={(busyPlanId !== null && busyPlanId !== plan.id) || (choosingLocked && hasPrice(plan))}
-                  preselected={preselectedPlanId === plan.id}
-                  current={currentPlanId === plan.id}
-                />
-              </Grid>
-            ))}
-          </Grid>
-        )}
-      </QueryState>
-    </Box>
+        </p>
+      </header>
+      {notices ? <div className="ls-plans__notices">{notices}</div> : null}
+      {content()}
+    </div>
   );
 }

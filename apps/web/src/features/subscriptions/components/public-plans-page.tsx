@@ -1,12 +1,7 @@
-import { SubscriptionMessages } from '@lexserve/contracts/subscriptions';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { SubscriptionMessages } from '@lexserve/contracts/subscription-constants';
+import { useState, type CSSProperties } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ButtonLink } from '../../../components/plain/button';
 import { paths } from '../../../config/paths';
 import type { LoginRedirectState } from '../../../lib/auth';
 import { hasPrice, type PlanLike } from '../plan-display';
@@ -20,7 +15,7 @@ const loginStateForPlan = (planId: number): LoginRedirectState => ({
   returnState: { selectedPlan: planId },
 });
 
-/** 'See Our Plans' for visitors (spec 2.3): choosing a plan asks for login and carries the plan there. */
+/** 'See Our Plans' for visitors (spec 2.3): choosing a plan asks for login and carries the plan there. Plain kit. */
 export function PublicPlansPage() {
   const navigate = useNavigate();
   const [salesPlan, setSalesPlan] = useState<PlanLike | null>(null);
@@ -37,8 +32,8 @@ export function PublicPlansPage() {
   };
 
   return (
-    <Box sx={{ bgcolor: 'background.default', py: { xs: 4, md: 8 } }}>
-      <Container maxWidth="lg">
+    <div className="ls-plans-public">
+      <div className="ls-container ls-container--lg">
         <PlansCatalogue
           onChoose={onChoose}
           onContactSales={() => {
@@ -46,24 +41,22 @@ export function PublicPlansPage() {
             setSalesOpen(true);
           }}
         />
-        <Paper variant="outlined" sx={{ mt: 6, p: { xs: 3, md: 4 }, textAlign: 'center' }}>
-          <Typography variant="h5" component="h2">
-            New to LexServe?
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+        <section className="ls-plans-public__join">
+          <h2 className="ls-h5">New to LexServe?</h2>
+          <p className="ls-p ls-muted" style={{ margin: '8px 0 16px' }}>
             Create your firm&apos;s account in a few minutes, then choose the plan that fits your practice.
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>
-            <Button component={RouterLink} to={paths.signup} variant="contained" color="secondary" size="large">
+          </p>
+          <div className="ls-row" style={{ '--ls-gap': '12px', justifyContent: 'center' } as CSSProperties}>
+            <ButtonLink to={paths.signup} variant="contained" gold large>
               Create an account
-            </Button>
-            <Button component={RouterLink} to={paths.login} variant="outlined" size="large">
+            </ButtonLink>
+            <ButtonLink to={paths.login} variant="outlined" large>
               Log in
-            </Button>
-          </Stack>
-        </Paper>
-      </Container>
+            </ButtonLink>
+          </div>
+        </section>
+      </div>
       <SalesContactDialog open={salesOpen} plan={salesPlan} onClose={() => setSalesOpen(false)} />
-    </Box>
+    </div>
   );
 }

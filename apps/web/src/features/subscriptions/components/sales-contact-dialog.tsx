@@ -1,22 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { SALES_CONTACT_SUBMITTED, SalesContactInputSchema } from '@lexserve/contracts/subscriptions';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { SALES_CONTACT_SUBMITTED } from '@lexserve/contracts/subscription-constants';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/plain/alert';
+import { Button } from '../../../components/plain/button';
+import { Dialog } from '../../../components/plain/dialog';
+import { Icon } from '../../../components/plain/icon';
+import { Spinner } from '../../../components/plain/spinner';
+import { TextArea, TextField } from '../../../components/plain/text-field';
 import { describeError } from '../../../lib/api-client';
-import { fieldProps } from '../../../lib/form';
+import { fieldProps, lazyResolver } from '../../../lib/form';
 import { useSalesContact } from '../api/sales-contact';
 import { planName, type PlanLike } from '../plan-display';
 
@@ -26,13 +18,16 @@ type Props = { open: boolean; plan: PlanLike | null; defaults?: SalesContactDefa
 
 /**
  * 'Contact Us' plans (product decision): a short form that is stored and notifies the system
- * admins; the answer is the spec's 'Sales contact request submitted!...'.
+ * admins; the answer is the spec's 'Sales contact request submitted!...'. Plain kit (public /plans and /app/plans).
  */
 export function SalesContactDialog({ open, plan, defaults, onClose }: Props) {
   const titleId = useId();
   const mutation = useSalesContact();
   const form = useForm({
-    resolver: zodResolver(SalesContactInputSchema),
+    resolver: lazyResolver(async () => {
+      const [{ zodResolver }, { SalesContactInputSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@lexserve/contracts/subscriptions')]);
+      return zodResolver(SalesContactInputSchema);
+    }),
     mode: 'onTouched',
     values: {
       name: defaults?.name ?? '',
@@ -52,74 +47,58 @@ export function SalesContactDialog({ open, plan, defaults, onClose }: Props) {
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{plan ? `Talk to sales about ${planName(plan)}` : 'Contact Sales'}</DialogTitle>
+    <Dialog open={open} onClose={close} labelledBy={titleId}>
+      <h2 id={titleId} className="ls-dialog__title">
+        {plan ? `Talk to sales about ${planName(plan)}` : 'Contact Sales'}
+      </h2>
       {mutation.isSuccess ? (
         <>
-          <DialogContent>
-            <Box role="status" sx={{ textAlign: 'center', py: 2 }}>
-              <CheckCircleOutlineIcon color="success" sx={{ fontSize: 56 }} aria-hidden />
-              <Typography sx={{ mt: 1, fontWeight: 600 }}>{SALES_CONTACT_SUBMITTED}</Typography>
-            </Box>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
+          <div className="ls-dialog__content">
+            <div role="status" style={{ textAlign: 'center', padding: '16px 0' }}>
+              <Icon name="checkCircleOutlined" size={56} className="ls-tone-success" />
+              <p className="ls-p" style={{ marginTop: 8, fontWeight: 600 }}>
+                {SALES_CONTACT_SUBMITTED}
+              </p>
+            </div>
+          </div>
+          <div className="ls-dialog__actions">
             <Button variant="contained" onClick={close} autoFocus>
               Close
             </Button>
-          </DialogActions>
+          </div>
         </>
       ) : (
-        <Box
-          component="form"
-          noValidate
-          onSubmit={form.handleSubmit((values) => mutation.mutateAsync(values).catch(() => undefined))}
-        >
-          <DialogContent>
-            <DialogContentText sx={{ mb: 2 }}>
+        <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutateAsync(values).catch(() => undefined))}>
+          <div className="ls-dialog__content">
+            <p className="ls-p ls-muted" style={{ marginBottom: 16 }}>
               This plan is priced for your firm. Leave your details and our team will contact you with a quote.
-            </DialogContentText>
+            </p>
             {mutation.isError ? (
-              <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              <Alert severity="error" className="ls-gutter">
                 {describeError(mutation.error, { fallback: 'Failed to submit your request. Please try again.' })}
               </Alert>
             ) : null}
-            <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField label="Your Name" required autoComplete="name" {...fieldProps(form, 'name')} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField label="Email Address" type="email" required autoComplete="email" {...fieldProps(form, 'email')} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField label="Phone Number (optional)" type="tel" autoComplete="tel" {...fieldProps(form, 'phone')} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField label="Firm Name (optional)" autoComplete="organization" {...fieldProps(form, 'firm_name')} />
-              </Grid>
-              <Grid size={12}>
-                <TextField
-                  label="How can we help? (optional)"
-                  multiline
-                  minRows={3}
-                  {...fieldProps(form, 'message', { helperText: 'For example: number of branches, users and documents a month.' })}
-                />
-              </Grid>
-            </Grid>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <div className="ls-grid ls-grid--sm-2" style={{ paddingTop: 8 }}>
+              <TextField label="Your Name" required autoComplete="name" {...fieldProps(form, 'name')} />
+              <TextField label="Email Address" type="email" required autoComplete="email" {...fieldProps(form, 'email')} />
+              <TextField label="Phone Number (optional)" type="tel" autoComplete="tel" {...fieldProps(form, 'phone')} />
+              <TextField label="Firm Name (optional)" autoComplete="organization" {...fieldProps(form, 'firm_name')} />
+              <TextArea
+                label="How can we help? (optional)"
+                className="ls-span-all"
+                {...fieldProps(form, 'message', { helperText: 'For example: number of branches, users and documents a month.' })}
+              />
+            </div>
+          </div>
+          <div className="ls-dialog__actions">
             <Button onClick={close} disabled={busy}>
               Cancel
             </Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={busy}
-              startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            >
+            <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <Spinner size={16} /> : undefined}>
               {busy ? 'Sending...' : 'Send Request'}
             </Button>
-          </DialogActions>
-        </Box>
+          </div>
+        </form>
       )}
     </Dialog>
   );

@@ -10,8 +10,8 @@ import { RETURN_KIND_TITLES, type ServiceReturn } from '@lexserve/contracts/retu
 import { useState, type ReactNode } from 'react';
 import { formatCents, formatDateTime } from '../../../../lib/format';
 import { downloadProof, proofDownloadError } from '../../api/proof-of-service';
-import { saveBlob } from '../../utils/document-display';
 import { TAP } from './tap';
+import { saveBlob } from '../../../../lib/save-blob';
 
 /** A fact of the return; `wide` facts take the whole row on a phone. */
 function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
