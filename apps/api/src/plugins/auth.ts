@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@lexserve/contracts/common';
 import { AuthErrors, CommonErrors, type ErrorDef } from '@lexserve/contracts/errors';
-import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { branches, firms, sessions, users } from '../db/schema/index';
 import type { Actor } from '../lib/access';
 import { accountRefusal, standingColumns } from '../lib/account-standing';
@@ -46,8 +46,7 @@ export async function resolveActor(app: FastifyInstance, token: string): Promise
  * the query anew each time (Drizzle's SQL assembly) was a tenth of a simple request's time. It also answers the
  * subscription gate's question (modules/subscriptions/gate.ts), so a firm user's request makes no round trip for it.
  */
-const actorQueries = new WeakMap<Db, ReturnType<typeof prepareActorQuery>>();
-const prepareActorQuery = (db: Db) =>
+const actorQuery = prepared('actor_of_session', (db) =>
   db
     .select({
       id: users.id,
@@ -68,13 +67,8 @@ const prepareActorQuery = (db: Db) =>
     .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)))
     .leftJoin(firms, eq(firms.id, users.firmId))
     .leftJoin(branches, eq(branches.id, users.branchId))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('actor_of_session');
-function actorQueryOf(db: Db) {
-  let query = actorQueries.get(db);
-  if (!query) actorQueries.set(db, (query = prepareActorQuery(db)));
-  return query;
-}
+    .where(eq(users.id, sql.placeholder('userId'))),
+);
 
 /**
  * The actor of a user's login session, checked as for every authenticated call: the user, their firm and their branch
@@ -82,7 +76,7 @@ function actorQueryOf(db: Db) {
  */
 export async function actorOfSession(deps: Deps, verified: { userId: number; sessionId: string }): Promise<Actor> {
   const now = deps.clock.now();
-  const [row] = await actorQueryOf(deps.database.db).execute({ userId: verified.userId, sessionId: verified.sessionId, now });
+  const [row] = await actorQuery(deps.database.db, { userId: verified.userId, sessionId: verified.sessionId, now });
   if (!row || row.isSystem) throw new AppError(CommonErrors.AUTH_REQUIRED);
   // A deactivated account, firm or branch is told so (403) even when its sessions were ended with it.
   const refusal = accountRefusal(row);

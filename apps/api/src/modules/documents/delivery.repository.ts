@@ -1,7 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, min, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, min, ne } from 'drizzle-orm';
 import type { DeliveryRecord } from '@lexserve/contracts/documents';
 import type { DbOrTx } from '../../db/client';
-import { prepared } from '../../db/prepared';
 import { documents, serviceDeliveries, serviceDeliveryEvents } from '../../db/schema/index';
 
 export type DeliveryRow = typeof serviceDeliveries.$inferSelect;
@@ -85,17 +84,17 @@ export async function eventsOfDeliveries(db: DbOrTx, ids: number[]) {
   return out;
 }
 
-const latestOfDocuments = (db: DbOrTx) =>
-  db
+/** The latest delivery of each document (the proof of service's). */
+export async function latestDeliveries(db: DbOrTx, documentIds: number[]) {
+  const out = new Map<number, DeliveryRow>();
+  if (!documentIds.length) return out;
+  const rows = await db
     .selectDistinctOn([serviceDeliveries.documentId])
     .from(serviceDeliveries)
-    .where(sql`${serviceDeliveries.documentId} = ANY(${sql.placeholder('ids')})`)
+    .where(inArray(serviceDeliveries.documentId, documentIds))
     .orderBy(serviceDeliveries.documentId, desc(serviceDeliveries.id));
-const latestDeliveriesQuery = prepared('latest_deliveries_of_documents', latestOfDocuments);
-/** The latest delivery of each document (for document answers). */
-export async function latestDeliveries(db: DbOrTx, documentIds: number[]) {
-  if (!documentIds.length) return new Map<number, DeliveryRow>();
-  return new Map((await latestDeliveriesQuery(db, { ids: documentIds })).map((r) => [r.documentId, r] as const));
+  for (const r of rows) out.set(r.documentId, r);
+  return out;
 }
 
 /** A delivery as the record shown on the document, the case page and the proof of service. */

@@ -1,7 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { MY_CASES_BADGE_LIMIT, MY_CASES_COUNT_LIMIT, MY_CASES_SUBTAB_VALUES, type DocumentStatus, type MyCasesSubtabValue } from '@lexserve/contracts/documents';
 import { containsPattern, type DbOrTx } from '../../db/client';
-import { prepared } from '../../db/prepared';
 import { branches, documents, firms, users } from '../../db/schema/index';
 import type { Actor } from '../../lib/access';
 import { documentScope } from '../../lib/tenancy';
@@ -108,24 +107,29 @@ export const deleteDocumentRow = (db: DbOrTx, id: number) => db.delete(documents
 
 export type FileSummary = { count: number; totalSize: number; fileName: string | null; fileSize: number | null };
 
-const ids = sql.placeholder('ids');
-
-const usersQuery = prepared('document_users_by_ids', (db) =>
-  db
+export const usersByIds = async (db: DbOrTx, ids: number[]) => {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map<number, { id: number; fullName: string; email: string; firmId: number | null }>();
+  const rows = await db
     .select({ id: users.id, fullName: users.fullName, email: users.email, firmId: users.firmId })
     .from(users)
-    .where(sql`${users.id} = ANY(${ids})`),
-);
-const firmsQuery = prepared('document_firms_by_ids', (db) => db.select().from(firms).where(sql`${firms.id} = ANY(${ids})`));
-const branchesQuery = prepared('document_branches_by_ids', (db) => db.select().from(branches).where(sql`${branches.id} = ANY(${ids})`));
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+};
 
-/** Rows by id (each id once), as a map; no statement for no ids. */
-const byIds = async <T extends { id: number }>(db: DbOrTx, list: number[], query: (db: DbOrTx, p: { ids: number[] }) => Promise<T[]>) =>
-  new Map(list.length ? (await query(db, { ids: [...new Set(list)] })).map((r) => [r.id, r] as const) : []);
+export const firmsByIds = async (db: DbOrTx, ids: number[]) => {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map<number, typeof firms.$inferSelect>();
+  const rows = await db.select().from(firms).where(inArray(firms.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+};
 
-export const usersByIds = (db: DbOrTx, list: number[]) => byIds(db, list, usersQuery);
-export const firmsByIds = (db: DbOrTx, list: number[]) => byIds(db, list, firmsQuery);
-export const branchesByIds = (db: DbOrTx, list: number[]) => byIds(db, list, branchesQuery);
+export const branchesByIds = async (db: DbOrTx, ids: number[]) => {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map<number, typeof branches.$inferSelect>();
+  const rows = await db.select().from(branches).where(inArray(branches.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+};
 
 export const findActiveSheriff = async (db: DbOrTx, id: number) =>
   (
