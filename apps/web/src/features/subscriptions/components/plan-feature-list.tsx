@@ -1,6 +1,7 @@
 import { Icon } from '../../../components/plain/icon';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import type { FeatureItem } from '../plan-display';
+import './plans.css';
 
 /** Included items with a tick, excluded ones greyed with a dash; screen readers hear which is which. Plain kit. */
 export function PlanFeatureList({ items, label }: { items: FeatureItem[]; label?: string }) {
