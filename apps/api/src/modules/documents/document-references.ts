@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fromJsonObject, fromJsonRow, jsonArray, jsonObject, jsonRow } from '../../db/json-rows';
 import { prepared } from '../../db/prepared';
@@ -9,11 +9,12 @@ import type { DocumentRow, FileSummary } from './documents.repository';
 const person = { id: users.id, fullName: users.fullName, email: users.email, firmId: users.firmId };
 type Person = { id: number; fullName: string; email: string; firmId: number | null };
 
-const ids = (name: 'userIds' | 'firmIds' | 'branchIds' | 'documentIds') => sql`ANY(${sql.placeholder(name)})`;
+/** `= ANY($n)` of one of the statement's id arrays. */
+const anyOf = (name: 'userIds' | 'firmIds' | 'branchIds' | 'documentIds') => sql`ANY(${sql.placeholder(name)})`;
 /** Each document's latest delivery (the one its answer shows). */
-const latestDeliveries = (select: ReturnType<typeof sql>) =>
+const latestDeliveriesOfPage = (select: SQL) =>
   sql`(SELECT DISTINCT ON (${serviceDeliveries.documentId}) ${select} FROM ${serviceDeliveries}
-       WHERE ${serviceDeliveries.documentId} = ${ids('documentIds')} ORDER BY ${serviceDeliveries.documentId}, ${serviceDeliveries.id} DESC)`;
+       WHERE ${serviceDeliveries.documentId} = ${anyOf('documentIds')} ORDER BY ${serviceDeliveries.documentId}, ${serviceDeliveries.id} DESC)`;
 
 /**
  * Everything a page of documents shows besides their rows — the people, firms and branches named, each document's
@@ -23,22 +24,22 @@ const latestDeliveries = (select: ReturnType<typeof sql>) =>
 const referencesQuery = prepared('document_references', (db) =>
   db
     .select({
-      users: jsonArray(jsonObject(person), sql`${users} WHERE ${users.id} = ${ids('userIds')}`),
-      firms: jsonArray(jsonRow(firms), sql`${firms} WHERE ${firms.id} = ${ids('firmIds')}`),
-      branches: jsonArray(jsonRow(branches), sql`${branches} WHERE ${branches.id} = ${ids('branchIds')}`),
+      users: jsonArray(jsonObject(person), sql`${users} WHERE ${users.id} = ${anyOf('userIds')}`),
+      firms: jsonArray(jsonRow(firms), sql`${firms} WHERE ${firms.id} = ${anyOf('firmIds')}`),
+      branches: jsonArray(jsonRow(branches), sql`${branches} WHERE ${branches.id} = ${anyOf('branchIds')}`),
       files: jsonArray(
         sql`to_jsonb(f)`,
         sql`(SELECT DISTINCT ON (${caseFiles.documentId}) ${caseFiles.documentId} AS "documentId", ${caseFiles.filename} AS "fileName",
                ${caseFiles.size} AS "fileSize", count(*) OVER w AS "count", sum(${caseFiles.size}) OVER w AS "totalSize"
-             FROM ${caseFiles} WHERE ${caseFiles.documentId} = ${ids('documentIds')}
+             FROM ${caseFiles} WHERE ${caseFiles.documentId} = ${anyOf('documentIds')}
              WINDOW w AS (PARTITION BY ${caseFiles.documentId})
              ORDER BY ${caseFiles.documentId}, ${caseFiles.isPrimary} DESC, ${caseFiles.isBundle}, ${caseFiles.id}) f`,
       ),
-      proofs: jsonArray(jsonRow(proofsOfService), sql`${proofsOfService} WHERE ${proofsOfService.documentId} = ${ids('documentIds')}`),
-      deliveries: jsonArray(sql`d.j`, sql`${latestDeliveries(sql`${jsonRow(serviceDeliveries)} AS j`)} d`),
+      proofs: jsonArray(jsonRow(proofsOfService), sql`${proofsOfService} WHERE ${proofsOfService.documentId} = ${anyOf('documentIds')}`),
+      deliveries: jsonArray(sql`d.j`, sql`${latestDeliveriesOfPage(sql`${jsonRow(serviceDeliveries)} AS j`)} d`),
       deliveryEvents: jsonArray(
         jsonRow(serviceDeliveryEvents),
-        sql`${serviceDeliveryEvents} WHERE ${serviceDeliveryEvents.deliveryId} IN (SELECT id FROM ${latestDeliveries(sql`${serviceDeliveries.id}`)} l)`,
+        sql`${serviceDeliveryEvents} WHERE ${serviceDeliveryEvents.deliveryId} IN (SELECT id FROM ${latestDeliveriesOfPage(sql`${serviceDeliveries.id}`)} l)`,
       ),
     })
     .from(sql`(SELECT 1) AS one`),
