@@ -84,6 +84,26 @@ describe('GET /documents: My Cases on the server', () => {
     expect(shownActive.counts).toEqual({ active: 1, urgent: 2, drafts: 2, closed: 1 });
   });
 
+  it('answers a search with few matches from one read of them exactly as the counts of each sub-tab would', async () => {
+    const actor = { id: firm.adminId, role: 'firm_admin' as const, email: firm.adminEmail, fullName: 'Admin', firmId: firm.firmId, branchId: firm.branchId };
+    const db = t().database.db;
+    for (const search of ['mokoena', 'notice', 'CPT-2025', 'no such matter', 'e'])
+      for (const subtab of ['urgent', 'active', 'closed', 'drafts'] as const)
+        for (const [skip, limit] of [[0, 25], [0, 1], [1, 1], [5, 1]] as const)
+          for (const [countLimit, badgeLimit] of [[1000, 100], [1, 1]] as const) {
+            const filters = { myBranchOnly: false, subtab, search, skip, limit };
+            const fromHits = await listDocuments(db, actor, filters, countLimit, badgeLimit);
+            const byIndexes = await listDocuments(db, actor, filters, countLimit, badgeLimit, 0);
+            const label = JSON.stringify({ search, subtab, skip, limit, countLimit });
+            expect(fromHits.rows.map((r) => r.id), label).toEqual(byIndexes.rows.map((r) => r.id));
+            expect(fromHits.counts, label).toEqual(byIndexes.counts);
+            expect(fromHits.total, label).toBe(byIndexes.total);
+          }
+    // With more matches than it reads at once, it leaves the search to the indexes (same answer).
+    const many = await listDocuments(db, actor, { myBranchOnly: false, subtab: 'drafts', search: 'e', skip: 0, limit: 25 }, 1000, 100, 1);
+    expect(many.counts).toEqual((await listDocuments(db, actor, { myBranchOnly: false, subtab: 'drafts', search: 'e', skip: 0, limit: 25 }, 1000, 100, 0)).counts);
+  });
+
   it('keeps the list without a sub-tab as it was: every document in scope, newest first, with the full total', async () => {
     const body = (await list('')).json();
     expect(body.total).toBe(5);

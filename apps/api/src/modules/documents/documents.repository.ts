@@ -29,9 +29,20 @@ export type ListFilters = {
   limit: number;
 };
 
-/** The documents of a My Cases sub-tab: by status list (a stored column, migration 0017), urgent by priority. */
-const inSubtab = (subtab: MyCasesSubtabValue): SQL =>
-  subtab === 'urgent' ? sql`${documents.casePriority} = 'urgent'` : sql`${documents.myCasesList} = ${subtab}`;
+/**
+ * The documents of a My Cases sub-tab: by status list (a stored column, migration 0017), urgent by priority. One rule,
+ * as SQL and for rows already read (a search's hits).
+ */
+const subtabRule = (subtab: MyCasesSubtabValue) =>
+  subtab === 'urgent' ? ({ column: 'casePriority', value: 'urgent' } as const) : ({ column: 'myCasesList', value: subtab } as const);
+const inSubtab = (subtab: MyCasesSubtabValue): SQL => {
+  const { column, value } = subtabRule(subtab);
+  return sql`${documents[column]} = ${value}`;
+};
+const isInSubtab = (subtab: MyCasesSubtabValue, row: Pick<DocumentRow, 'casePriority' | 'myCasesList'>): boolean => {
+  const { column, value } = subtabRule(subtab);
+  return row[column] === value;
+};
 
 /** Part of the title, case number or client name, any case: the trigram index's expression (migration 0017). */
 const matching = (search: string): SQL =>
@@ -61,9 +72,46 @@ const cappedCounts = (where: SQL | undefined, shown: MyCasesSubtabValue, cap: nu
 
 const documentColumns = getTableColumns(documents);
 
+/** A search matching at most this many documents in scope is read once: its page and counts come from its hits. */
+const SEARCH_HITS_AT_ONCE = 200;
+
+/**
+ * A search's page and counts from one read of its matches, when they are few (a case number, a client's name): the
+ * page and each count would otherwise each find the same matches again through the trigram index (five times a call).
+ * Undefined when there are more than `hitsAtOnce` (a common word): the counts then stop early on their own indexes.
+ */
+async function searchFromHits(
+  db: DbOrTx,
+  filter: SQL | undefined,
+  filters: ListFilters & { subtab: MyCasesSubtabValue },
+  countLimit: number,
+  badgeLimit: number,
+  hitsAtOnce: number,
+) {
+  const hits = await db
+    .select({ id: documents.id, updatedAt: documents.updatedAt, casePriority: documents.casePriority, myCasesList: documents.myCasesList })
+    .from(documents)
+    .where(filter)
+    .orderBy(desc(documents.updatedAt), desc(documents.id))
+    .limit(hitsAtOnce + 1);
+  if (hits.length > hitsAtOnce) return undefined;
+  const counts = Object.fromEntries(
+    MY_CASES_SUBTAB_VALUES.map((tab) => [tab, Math.min(hits.filter((h) => isInSubtab(tab, h)).length, tab === filters.subtab ? countLimit : badgeLimit)]),
+  ) as Record<MyCasesSubtabValue, number>;
+  const pageIds = hits
+    .filter((h) => isInSubtab(filters.subtab, h))
+    .slice(filters.skip, filters.skip + filters.limit)
+    .map((h) => h.id);
+  const rows = pageIds.length
+    ? await db.select().from(documents).where(inArray(documents.id, pageIds)).orderBy(desc(documents.updatedAt), desc(documents.id))
+    : [];
+  return { rows, total: counts[filters.subtab], counts };
+}
+
 /**
  * The documents in scope, newest first. With a sub-tab: that sub-tab's, newest change first, its total stopping at
- * `countLimit` and the other sub-tabs' counts at `badgeLimit` (each read from its own index, migration 0017). The
+ * `countLimit` and the other sub-tabs' counts at `badgeLimit` (each read from its own index, migration 0017; a search
+ * with few matches from one read of them, `searchFromHits`). The
  * counts ride on the page's rows (uncorrelated subqueries, computed once), so a page is one statement; only a page
  * with no rows asks for the counts alone.
  */
@@ -73,8 +121,13 @@ export async function listDocuments(
   filters: ListFilters,
   countLimit = MY_CASES_COUNT_LIMIT,
   badgeLimit = MY_CASES_BADGE_LIMIT,
+  hitsAtOnce = SEARCH_HITS_AT_ONCE,
 ) {
   const filter = listFilter(actor, filters);
+  if (filters.subtab && filters.search) {
+    const fromHits = await searchFromHits(db, filter, { ...filters, subtab: filters.subtab }, countLimit, badgeLimit, hitsAtOnce);
+    if (fromHits) return fromHits;
+  }
   if (filters.subtab) {
     const subtab = filters.subtab;
     const counted = cappedCounts(filter, subtab, countLimit, badgeLimit);
