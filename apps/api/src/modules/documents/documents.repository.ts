@@ -88,22 +88,25 @@ async function searchFromHits(
   badgeLimit: number,
   hitsAtOnce: number,
 ) {
+  // Unordered, so a common word stops at the first matches it meets; the page is ordered by the database below.
   const hits = await db
-    .select({ id: documents.id, updatedAt: documents.updatedAt, casePriority: documents.casePriority, myCasesList: documents.myCasesList })
+    .select({ id: documents.id, casePriority: documents.casePriority, myCasesList: documents.myCasesList })
     .from(documents)
     .where(filter)
-    .orderBy(desc(documents.updatedAt), desc(documents.id))
     .limit(hitsAtOnce + 1);
   if (hits.length > hitsAtOnce) return undefined;
   const counts = Object.fromEntries(
     MY_CASES_SUBTAB_VALUES.map((tab) => [tab, Math.min(hits.filter((h) => isInSubtab(tab, h)).length, tab === filters.subtab ? countLimit : badgeLimit)]),
   ) as Record<MyCasesSubtabValue, number>;
-  const pageIds = hits
-    .filter((h) => isInSubtab(filters.subtab, h))
-    .slice(filters.skip, filters.skip + filters.limit)
-    .map((h) => h.id);
-  const rows = pageIds.length
-    ? await db.select().from(documents).where(inArray(documents.id, pageIds)).orderBy(desc(documents.updatedAt), desc(documents.id))
+  const inTab = hits.filter((h) => isInSubtab(filters.subtab, h)).map((h) => h.id);
+  const rows = inTab.length
+    ? await db
+        .select()
+        .from(documents)
+        .where(inArray(documents.id, inTab))
+        .orderBy(desc(documents.updatedAt), desc(documents.id))
+        .offset(filters.skip)
+        .limit(filters.limit)
     : [];
   return { rows, total: counts[filters.subtab], counts };
 }
