@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { fromJsonObject, fromJsonRow, jsonArray, jsonObject, jsonRow } from '../../db/json-rows';
 import { prepared } from '../../db/prepared';
 import { branches, caseFiles, firms, proofsOfService, serviceDeliveries, serviceDeliveryEvents, users } from '../../db/schema/index';
-import type { DeliveryEventRow, DeliveryRow } from './delivery.repository';
+import type { DeliveryEventRow } from './delivery.repository';
 import type { DocumentRow, FileSummary } from './documents.repository';
 
 const person = { id: users.id, fullName: users.fullName, email: users.email, firmId: users.firmId };
@@ -82,7 +82,7 @@ export async function documentReferences(db: DbOrTx, rows: DocumentRow[]) {
       ]),
     ),
     proofs: byKey(json.proofs.map((j) => fromJsonRow(proofsOfService, j)), (p) => p.documentId),
-    deliveries: byKey(json.deliveries.map((j) => fromJsonRow(serviceDeliveries, j) as DeliveryRow), (d) => d.documentId),
+    deliveries: byKey(json.deliveries.map((j) => fromJsonRow(serviceDeliveries, j)), (d) => d.documentId),
     deliveryEvents,
   };
 }
