@@ -392,8 +392,14 @@ export const CleanupResultSchema = z.object({
 
 // ---- Mail outbox, sales contacts, users and firms ------------------------------------------------------------
 
+/**
+ * The outbox keeps every e-mail ever sent, so its list counts matches only this far past the page asked for: the
+ * total stops at `skip + MAIL_OUTBOX_COUNT_AHEAD` (`count_limit`), the cost of one page at any history's size.
+ */
+export const MAIL_OUTBOX_COUNT_AHEAD = 1000;
 export const MailOutboxQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
+  // skip + MAIL_OUTBOX_COUNT_AHEAD (the answer's count_limit) stays a safe integer.
+  skip: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER - MAIL_OUTBOX_COUNT_AHEAD).default(0),
   limit: z.coerce.number().int().min(1).max(500).default(50),
   status: z.enum(['kept', 'sent', 'failed']).optional(),
   search: z.string().trim().max(200).optional(),
@@ -409,11 +415,6 @@ export const MailMessageSchema = z.object({
   sent_at: z.string().nullable(),
   created_at: z.string(),
 });
-/**
- * The outbox keeps every e-mail ever sent, so its list counts matches only this far past the page asked for: the
- * total stops at `skip + MAIL_OUTBOX_COUNT_AHEAD` (`count_limit`), the cost of one page at any history's size.
- */
-export const MAIL_OUTBOX_COUNT_AHEAD = 1000;
 export const MailOutboxListSchema = z.object({
   messages: z.array(MailMessageSchema),
   /** The e-mails matching, up to `count_limit` (a total equal to it means at least that many). */

@@ -566,6 +566,10 @@ describe('admin directories', () => {
     expect(further).toMatchObject({ total: 1030, count_limit: 1100 });
     expect(further.messages[0].to).toBe('countme930@x.co.za');
     expect(await page('status=failed')).toMatchObject({ total: 0, messages: [] });
+    // A skip whose count_limit would not be a safe integer is refused with a clear 422, not answered 500.
+    const huge = await A().get('/api/v1/admin/mail-outbox?skip=9007199254740000');
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().detail[0].loc).toEqual(['querystring', 'skip']);
     await q(`DELETE FROM mail_outbox WHERE to_address LIKE 'countme%'`);
   });
 
