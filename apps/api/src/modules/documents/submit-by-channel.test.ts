@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../../test/build-app';
 import { registerFirm, type RegisteredFirm } from '../../../test/factories';
 import { SUMMONS_INFO, handToSheriff, makeReadyDraft, submit } from '../../../test/document-factories';
+import { settleEvents } from '../../../test/settle-events';
 import { hasPdftotext, pdfText } from '../../../test/tools';
 
 // Submitting serves by the document's channel (docs/service-rules.md): initiating process goes to the sheriff,
@@ -64,6 +65,8 @@ describe('initiating process', () => {
     const proof = (await t().as(attorney).get(`/api/v1/proof-of-service/document/${d.id}`)).json();
     expect(proof).toMatchObject({ exists: false, awaiting_sheriff_return: true });
     expect((await t().as(attorney).get(`/api/v1/proof-of-service/document/${d.id}/download`)).statusCode).toBe(404);
+    // The sheriff is told by the notification handler of the submit's event, after the answer: wait for it.
+    await settleEvents(t().app);
     const notes = (await t().as(sheriff).get('/api/v1/notifications/?limit=20')).json();
     const list = notes.notifications ?? notes.data ?? notes;
     expect(JSON.stringify(list)).toContain('Document to serve');
