@@ -9,7 +9,8 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm bench:big-firm
 //
 // A database of its own is created on that server for the run and dropped afterwards. BIG_FIRM_SCALE=0.1 seeds a tenth;
-// BIG_FIRM_REQUESTS sets the requests per call (200), BIG_FIRM_ONLY a pattern of the calls to measure.
+// BIG_FIRM_REQUESTS sets the requests per call (200), BIG_FIRM_ONLY a pattern of the calls to measure; BIG_FIRM_KEEP=1
+// keeps the big installation's database (its name is printed) to try statements on it with EXPLAIN.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -40,6 +41,7 @@ const REQUESTS = Number(process.env.BIG_FIRM_REQUESTS ?? 200);
 /** Only the calls whose label matches (a regular expression), e.g. BIG_FIRM_ONLY='My Cases' while working on them. */
 const ONLY = process.env.BIG_FIRM_ONLY ? new RegExp(process.env.BIG_FIRM_ONLY) : undefined;
 const CONCURRENCY = 10;
+const KEEP = process.env.BIG_FIRM_KEEP === '1';
 
 const admin = async (text: string) => {
   const client = new pg.Client({ connectionString: baseUrl });
@@ -126,7 +128,8 @@ const cleanup = async () => {
   for (const s of sites) {
     await s.close().catch(() => undefined);
     await s.database.raw.close().catch(() => undefined);
-    await admin(`DROP DATABASE IF EXISTS ${s.dbName} WITH (FORCE)`).catch(() => undefined);
+    if (KEEP && s.dbName.includes('_big_')) console.log(`kept: the big installation's database ${s.dbName}`);
+    else await admin(`DROP DATABASE IF EXISTS ${s.dbName} WITH (FORCE)`).catch(() => undefined);
   }
   for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
 };
@@ -217,21 +220,21 @@ try {
     {
       label: 'search by case number',
       text: `SELECT * FROM documents WHERE firm_id = $1 AND branch_id = $2 AND my_cases_list = 'closed'
-             AND (coalesce(title, '') || ' ' || coalesce(case_number, '') || ' ' || coalesce(client_name, '')) ILIKE '%BIG-00042%'
+             AND search_text LIKE '%big-00042%'
              ORDER BY updated_at DESC, id DESC LIMIT 25`,
       params: [firmId, branchId],
     },
     {
       label: 'count of a sub-tab under a common word (stops at 1,000)',
       text: `SELECT count(*) FROM (SELECT 1 FROM documents WHERE firm_id = $1 AND (branch_id = $2 OR created_by_id = $3) AND branch_id = $2
-             AND my_cases_list = 'active' AND (coalesce(title, '') || ' ' || coalesce(case_number, '') || ' ' || coalesce(client_name, '')) ILIKE '%Mokoena%'
+             AND my_cases_list = 'active' AND search_text LIKE '%mokoena%'
              LIMIT 1000) m`,
       params: [firmId, branchId, attorneyId],
     },
     {
       label: 'badge count of a sub-tab under a case number (stops at 100)',
       text: `SELECT count(*) FROM (SELECT 1 FROM documents WHERE firm_id = $1 AND (branch_id = $2 OR created_by_id = $3) AND branch_id = $2
-             AND my_cases_list = 'active' AND (coalesce(title, '') || ' ' || coalesce(case_number, '') || ' ' || coalesce(client_name, '')) ILIKE '%BIG-00042%'
+             AND my_cases_list = 'active' AND search_text LIKE '%big-00042%'
              LIMIT 100) m`,
       params: [firmId, branchId, attorneyId],
     },

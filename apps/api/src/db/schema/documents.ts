@@ -55,6 +55,8 @@ export const documents = pgTable('documents', {
   revokedById: integer().references(() => users.id),
   /** The My Cases sub-tab of the status (active, closed, drafts; null for others): computed by the database (0017). */
   myCasesList: text().generatedAlwaysAs(sql`CASE WHEN status IN ('pending', 'assigned', 'in_progress', 'served', 'received') THEN 'active' WHEN status IN ('completed', 'cancelled', 'archived') THEN 'closed' WHEN status = 'draft' THEN 'drafts' END`),
+  /** Title, case number and client name joined and lower-cased, what My Cases searches: computed by the database (0020). */
+  searchText: text().generatedAlwaysAs(sql`lower(coalesce(title, '') || ' ' || coalesce(case_number, '') || ' ' || coalesce(client_name, ''))`),
   ...timestamps,
 });
 

@@ -50,10 +50,22 @@ describe('GET /documents: My Cases on the server', () => {
     expect((await list('subtab=active&search=cpt-2025')).json().documents.map((d: { id: number }) => d.id)).toEqual([ids.active]);
     expect((await list('subtab=urgent&search=100%25')).json().documents.map((d: { id: number }) => d.id)).toEqual([ids.activeUrgent]);
     expect((await list('subtab=urgent&search=10%25%25')).json().total).toBe(0);
+    expect((await list('subtab=drafts&search=THANDI%20mOKOENA')).json().documents.map((d: { id: number }) => d.id)).toEqual([ids.draft]);
     // Without a sub-tab too (the list of before): the search now applies.
     const all = (await list('search=Mokoena')).json();
     expect(all.documents.map((d: { id: number }) => d.id).sort()).toEqual([ids.draft, ids.closed].sort());
     expect(all.counts).toBeUndefined();
+  });
+
+  it('searches what a document says now: its stored search text follows every change', async () => {
+    const id = await create(firm.token, { title: 'Application in Zulu v Khumalo', client_name: 'Bongani Zulu' });
+    expect((await list('subtab=drafts&search=khumalo')).json().documents.map((d: { id: number }) => d.id)).toEqual([id]);
+    const res = await t().as(firm.token).put(`/api/v1/documents/${id}`, { title: 'Application in Zulu v Mthembu', case_number: 'DBN-2025-9' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await list('subtab=drafts&search=khumalo')).json().total).toBe(0);
+    expect((await list('subtab=drafts&search=mthembu')).json().documents.map((d: { id: number }) => d.id)).toEqual([id]);
+    expect((await list('subtab=drafts&search=dbn-2025')).json().documents.map((d: { id: number }) => d.id)).toEqual([id]);
+    await t().database.raw.query('DELETE FROM documents WHERE id = $1', [id]);
   });
 
   it('pages on the server', async () => {
