@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { MY_CASES_BADGE_LIMIT, MY_CASES_COUNT_LIMIT, MY_CASES_SUBTAB_VALUES, type DocumentStatus, type MyCasesSubtabValue } from '@lexserve/contracts/documents';
 import { containsPattern, type DbOrTx } from '../../db/client';
 import { branches, documents, firms, users } from '../../db/schema/index';
@@ -30,19 +30,11 @@ export type ListFilters = {
 };
 
 /**
- * The documents of a My Cases sub-tab: by status list (a stored column, migration 0017), urgent by priority. One rule,
- * as SQL and for rows already read (a search's hits).
+ * The documents of a My Cases sub-tab: by status list (a stored column, migration 0017), urgent by priority; as a
+ * condition on the documents or on rows read from them (a search's hits).
  */
-const subtabRule = (subtab: MyCasesSubtabValue) =>
-  subtab === 'urgent' ? ({ column: 'casePriority', value: 'urgent' } as const) : ({ column: 'myCasesList', value: subtab } as const);
-const inSubtab = (subtab: MyCasesSubtabValue): SQL => {
-  const { column, value } = subtabRule(subtab);
-  return sql`${documents[column]} = ${value}`;
-};
-const isInSubtab = (subtab: MyCasesSubtabValue, row: Pick<DocumentRow, 'casePriority' | 'myCasesList'>): boolean => {
-  const { column, value } = subtabRule(subtab);
-  return row[column] === value;
-};
+const inSubtab = (subtab: MyCasesSubtabValue, from: { casePriority: AnyColumn; myCasesList: AnyColumn } = documents): SQL =>
+  subtab === 'urgent' ? sql`${from.casePriority} = 'urgent'` : sql`${from.myCasesList} = ${subtab}`;
 
 /**
  * Part of the title, case number or client name, any case: their stored lower-cased text (migration 0020, with the
@@ -92,22 +84,33 @@ async function searchFromHits(
   badgeLimit: number,
   hitsAtOnce: number,
 ) {
-  // Unordered, so a common word stops at the first matches it meets; the page is ordered by the database below.
-  const hits = await db
+  // Unordered, so a common word stops at the first matches it meets; the page is ordered by the database below. The
+  // hits are summed up by the database: one row back (how many, each sub-tab's count, the shown sub-tab's ids).
+  const hits = db
     .select({ id: documents.id, casePriority: documents.casePriority, myCasesList: documents.myCasesList })
     .from(documents)
     .where(filter)
-    .limit(hitsAtOnce + 1);
-  if (hits.length > hitsAtOnce) return undefined;
+    .limit(hitsAtOnce + 1)
+    .as('hits');
+  const counted = Object.fromEntries(
+    MY_CASES_SUBTAB_VALUES.map((tab) => [tab, sql<number>`count(*) FILTER (WHERE ${inSubtab(tab, hits)})::int`.mapWith(Number)]),
+  ) as Record<MyCasesSubtabValue, SQL<number>>;
+  const [found] = await db
+    .select({
+      hits: sql<number>`count(*)::int`.mapWith(Number),
+      inTab: sql<number[]>`coalesce(array_agg(${hits.id}) FILTER (WHERE ${inSubtab(filters.subtab, hits)}), '{}')`,
+      ...counted,
+    })
+    .from(hits);
+  if (!found || found.hits > hitsAtOnce) return undefined;
   const counts = Object.fromEntries(
-    MY_CASES_SUBTAB_VALUES.map((tab) => [tab, Math.min(hits.filter((h) => isInSubtab(tab, h)).length, tab === filters.subtab ? countLimit : badgeLimit)]),
+    MY_CASES_SUBTAB_VALUES.map((tab) => [tab, Math.min(found[tab], tab === filters.subtab ? countLimit : badgeLimit)]),
   ) as Record<MyCasesSubtabValue, number>;
-  const inTab = hits.filter((h) => isInSubtab(filters.subtab, h)).map((h) => h.id);
-  const rows = inTab.length
+  const rows = found.inTab.length
     ? await db
         .select()
         .from(documents)
-        .where(inArray(documents.id, inTab))
+        .where(inArray(documents.id, found.inTab))
         .orderBy(desc(documents.updatedAt), desc(documents.id))
         .offset(filters.skip)
         .limit(filters.limit)
