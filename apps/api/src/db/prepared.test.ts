@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, rowsOf, type Database } from './client';
 import { migrate } from './migrate';
-import { prepared } from './prepared';
+import { builtPerShape, prepared } from './prepared';
 import { users } from './schema/index';
 
 let database: Database;
@@ -35,6 +35,28 @@ describe('prepared', () => {
         await tx.execute(sql`INSERT INTO users (email, username, full_name, password_hash, role) VALUES ('c@x.co.za', 'c', 'C', 'x', 'sheriff') RETURNING id`),
       );
       expect(await emailsOf(tx, { ids: [row!.id] })).toEqual([{ email: 'c@x.co.za' }]);
+    });
+  });
+
+  it('builds a statement once per shape, each run planned for its own values', async () => {
+    const build = vi.fn((db: Parameters<typeof emailsOf>[0], shape: { byRole: boolean }) =>
+      db
+        .select({ email: users.email })
+        .from(users)
+        .where(shape.byRole ? sql`${users.role} = ${sql.placeholder('role')}` : sql`${users.email} LIKE ${sql.placeholder('pattern')}`)
+        .orderBy(users.email),
+    );
+    const emails = builtPerShape((shape: { byRole: boolean }) => String(shape.byRole), build);
+    await database.raw.query(
+      `INSERT INTO users (email, username, full_name, password_hash, role) VALUES ('d@y.co.za', 'd', 'D', 'x', 'firm_admin'), ('e@y.co.za', 'e', 'E', 'x', 'firm_admin')`,
+    );
+    expect(await emails(database.db, { byRole: true }, { role: 'firm_admin' })).toEqual([{ email: 'd@y.co.za' }, { email: 'e@y.co.za' }]);
+    expect(await emails(database.db, { byRole: false }, { pattern: 'e@%' })).toEqual([{ email: 'e@y.co.za' }]);
+    expect(await emails(database.db, { byRole: false }, { pattern: 'd@%' })).toEqual([{ email: 'd@y.co.za' }]);
+    expect(build).toHaveBeenCalledTimes(2);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE users SET role = 'sheriff' WHERE email = 'e@y.co.za'`);
+      expect(await emails(tx, { byRole: true }, { role: 'firm_admin' })).toEqual([{ email: 'd@y.co.za' }]);
     });
   });
 });

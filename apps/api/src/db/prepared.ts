@@ -18,3 +18,22 @@ export function prepared<P extends Record<string, unknown>, R>(name: string, bui
     return statement.execute(params);
   };
 }
+
+/**
+ * Statements of a hot path whose shape varies with the request (a list's filters: role, sub-tab, a search or not),
+ * each built once per shape and database, its values as placeholders. They are sent unnamed, so PostgreSQL plans
+ * each run for its values as it did before (a search's best plan depends on its pattern): what is saved is Drizzle
+ * assembling the same SQL on every call. Shapes must be few (a key per combination of flags, never per value).
+ */
+export function builtPerShape<S, P extends Record<string, unknown>, R>(keyOf: (shape: S) => string, build: (db: DbOrTx, shape: S) => Preparable<P, R>) {
+  const byDatabase = new WeakMap<DbOrTx, Map<string, ReturnType<Preparable<P, R>['prepare']>>>();
+  return (db: DbOrTx, shape: S, params: P): Promise<R> => {
+    if (db instanceof PgTransaction) return build(db, shape).prepare('').execute(params);
+    let statements = byDatabase.get(db);
+    if (!statements) byDatabase.set(db, (statements = new Map()));
+    const key = keyOf(shape);
+    let statement = statements.get(key);
+    if (!statement) statements.set(key, (statement = build(db, shape).prepare('')));
+    return statement.execute(params);
+  };
+}

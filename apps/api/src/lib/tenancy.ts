@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PRE_SERVICE_STATUSES } from '@lexserve/contracts/documents';
 import { documentEvents, documentParties, documents, parties, users } from '../db/schema/index';
 import type { Actor } from './access';
@@ -9,7 +9,14 @@ import type { Actor } from './access';
  * practitioner their branch's and their own. Every read and write of a document, and of what hangs off one
  * (closures, parties on it), goes through it.
  */
-export function documentScope(actor: Pick<Actor, 'id' | 'role' | 'firmId' | 'branchId'>): SQL | undefined {
+/** Who asks, as `documentScope` needs it: ids as values, or as placeholders of a statement built once (a list's). */
+export type ScopeActor = Pick<Actor, 'role'> & {
+  id: number | Placeholder;
+  firmId: number | Placeholder | null;
+  branchId: number | Placeholder | null;
+};
+
+export function documentScope(actor: ScopeActor): SQL | undefined {
   switch (actor.role) {
     case 'system_admin':
       return undefined;

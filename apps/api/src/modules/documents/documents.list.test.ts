@@ -51,6 +51,9 @@ describe('GET /documents: My Cases on the server', () => {
     expect((await list('subtab=urgent&search=100%25')).json().documents.map((d: { id: number }) => d.id)).toEqual([ids.activeUrgent]);
     expect((await list('subtab=urgent&search=10%25%25')).json().total).toBe(0);
     expect((await list('subtab=drafts&search=THANDI%20mOKOENA')).json().documents.map((d: { id: number }) => d.id)).toEqual([ids.draft]);
+    // A status filter narrows the sub-tab and its counts alike.
+    expect((await list('subtab=active&status=served')).json()).toMatchObject({ total: 1, counts: { urgent: 1, active: 1, closed: 0, drafts: 0 } });
+    expect((await list('subtab=active&status=served')).json().documents.map((d: { id: number }) => d.id)).toEqual([ids.activeUrgent]);
     // Without a sub-tab too (the list of before): the search now applies.
     const all = (await list('search=Mokoena')).json();
     expect(all.documents.map((d: { id: number }) => d.id).sort()).toEqual([ids.draft, ids.closed].sort());
