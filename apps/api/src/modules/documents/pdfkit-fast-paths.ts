@@ -222,14 +222,15 @@ export function writeTextLean(proto: TextMixin): void {
 const PENDING = Symbol('pending content');
 /** pdfkit's PDFReference for a page's content stream: its chunks, and whether it deflates them when it ends. */
 type ContentStream = { buffer: Uint8Array[]; compress: boolean };
-type PageProto = { write(chunk: string | Uint8Array): unknown; end(): unknown; content: ContentStream; [PENDING]?: string };
+type PageProto = { write(chunk: string | Uint8Array): unknown; end(): unknown; content: ContentStream; [PENDING]?: string[] };
 export type ContentMixin = { page: PageProto; addContent(data: string | Uint8Array): unknown };
 let pagesGather = false;
 
 /**
  * pdfkit turns every content operation into its own byte array (a JavaScript loop over the characters) as it is
- * written, and joins them all when the page ends. The operations are gathered as text per page instead and turned
- * into bytes once (Latin-1, as pdfkit's conversion keeps the low byte of each character), before anything else is
+ * written, and joins them all when the page ends. The operations are gathered as text per page instead (a list,
+ * joined once: a string grown by thousands of small additions costs more to read than to build) and turned into
+ * bytes once (Latin-1, as pdfkit's conversion keeps the low byte of each character), before anything else is
  * written to the page's content and when the page ends: the same bytes in the same order.
  */
 export function gatherPageContent(proto: ContentMixin): void {
@@ -243,15 +244,16 @@ function patchPage(page: PageProto): void {
   pagesGather = true;
   const { write, end } = page;
   const flush = (target: PageProto) => {
-    const text = target[PENDING];
-    if (text) {
-      target[PENDING] = '';
-      write.call(target, Buffer.from(text, 'latin1'));
+    const pending = target[PENDING];
+    if (pending?.length) {
+      target[PENDING] = [];
+      // pdfkit's PDFReference adds a line feed to each operation written as text.
+      write.call(target, Buffer.from(`${pending.join('\n')}\n`, 'latin1'));
     }
   };
   page.write = function (this: PageProto, chunk) {
     if (typeof chunk === 'string') {
-      this[PENDING] = `${this[PENDING] ?? ''}${chunk}\n`;
+      (this[PENDING] ??= []).push(chunk);
       return undefined;
     }
     flush(this);
@@ -388,5 +390,120 @@ export function wrapAtSpacesQuickly(proto: LineWrapperProto): void {
       last = bk;
       from = to;
     }
+  };
+}
+
+/** A line of text as pdfkit's LineWrapper gives it to be drawn: its text and what `_fragment` reads of the line. */
+type LaidLine = { text: string; textWidth: number; wordCount: number; lineWidth: number; last: boolean };
+/** A text's lines for one font, size and width: what laying it out again would give. */
+type Layout = { text: string; font: object; size: number; width: number; lines: LaidLine[] };
+type LaidOptions = { width?: number; lineGap?: number; align?: string; height?: number; textWidth?: number; wordCount?: number; lineWidth?: number };
+const LAYOUTS = Symbol('layouts');
+/** pdfkit's document, as far as heightOfString and text go. */
+export type LayoutMixin = {
+  x: number;
+  y: number;
+  _font: object;
+  _fontSize: number;
+  _lineGap: number;
+  _wrapper: unknown;
+  _textOptions: unknown;
+  page: { maxY(): number };
+  currentLineHeight(includeGap?: boolean): number;
+  _initOptions(x?: unknown, y?: unknown, options?: object): LaidOptions;
+  _text(text: string, x: number, y: number, options: object, line: (text: string, options: LaidOptions, wrapper: { lastLine?: boolean }) => void): unknown;
+  _line(text: string, options: LaidOptions, wrapper: object): void;
+  text(text: unknown, x?: unknown, y?: unknown, options?: unknown): unknown;
+  heightOfString(text: unknown, options?: unknown): number;
+  [LAYOUTS]?: Layout[];
+};
+/** Layouts kept per document: a field's value is measured, its label drawn, then the value (an event: two texts). */
+const LAYOUTS_KEPT = 4;
+
+/** The options under which a text's lines depend only on the text, font, size and width (and lineGap, align, which do not move a break). */
+function simpleOptions(options: unknown): options is LaidOptions & { width: number } {
+  if (typeof options !== 'object' || options === null) return false;
+  for (const key in options) if (key !== 'width' && key !== 'lineGap' && key !== 'align') return false;
+  const { width } = options as LaidOptions;
+  return typeof width === 'number' && width > 0;
+}
+
+/** pdfkit's PDFNumber: a number rounded down to a 32-bit float (the wrapper's page bottom). */
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+function float32Below(n: number): number {
+  const rounded = Math.fround(n);
+  if (rounded <= n) return rounded;
+  f32[0] = n;
+  if (n <= 0) u32[0]! += 1;
+  else u32[0]! -= 1;
+  return f32[0]!;
+}
+
+let laysOutOnce = false;
+/**
+ * A field is measured (heightOfString: pdfkit wraps its text into lines to count them) to keep it on the page, then
+ * drawn (text: pdfkit wraps it again, the same way, and draws the lines). For a text with only a width (and lineGap,
+ * align) in a document with no continued text, the lines heightOfString's wrap gives are kept with the font, size and
+ * width they were wrapped at (the last few per document), and text draws the same text at the same font, size and
+ * width from them: the same lines, each drawn by pdfkit's own `_line` with the options pdfkit's wrapper gives it
+ * (the justified paragraph's last line left-aligned, as the wrapper does). When the text would not end on its page
+ * (pdfkit's wrapper would start a new page before or between its lines), it goes to pdfkit's own text.
+ */
+export function layOutOnce(proto: LayoutMixin): void {
+  if (laysOutOnce) return;
+  laysOutOnce = true;
+  const { text, heightOfString } = proto;
+  proto.heightOfString = function (this: LayoutMixin, input, options) {
+    if (!simpleOptions(options) || this._textOptions || this._wrapper) return heightOfString.call(this, input, options);
+    // pdfkit's heightOfString, with the lines kept.
+    const { x, y } = this;
+    const opts = this._initOptions(options);
+    opts.height = Infinity;
+    const lineGap = opts.lineGap || this._lineGap || 0;
+    const lines: LaidLine[] = [];
+    this._text(input as string, this.x, this.y, opts, (line, lineOptions, wrapper) => {
+      lines.push({ text: line, textWidth: lineOptions.textWidth!, wordCount: lineOptions.wordCount!, lineWidth: lineOptions.lineWidth!, last: wrapper.lastLine === true });
+      this.y += this.currentLineHeight(true) + lineGap;
+    });
+    const height = this.y - y;
+    this.x = x;
+    this.y = y;
+    const layouts = (this[LAYOUTS] ??= []);
+    if (layouts.length === LAYOUTS_KEPT) layouts.shift();
+    layouts.push({ text: input == null ? '' : `${input as string}`, font: this._font, size: this._fontSize, width: opts.width!, lines });
+    return height;
+  };
+  proto.text = function (this: LayoutMixin, input, x, y, options) {
+    const layouts = this[LAYOUTS];
+    if (!layouts || !simpleOptions(options) || this._textOptions || this._wrapper || typeof input !== 'string') return text.call(this, input, x, y, options);
+    const width = Math.max(options.width, 0);
+    const layout = layouts.find((l) => l.text === input && l.font === this._font && l.size === this._fontSize && l.width === width);
+    if (!layout) return text.call(this, input, x, y, options);
+    // Where pdfkit's wrapper would start a new page: before the first line, or after a line (checked after every line).
+    const lineHeight = this.currentLineHeight(true);
+    const lineGap = options.lineGap || this._lineGap || 0;
+    const maxY = float32Below(this.page.maxY());
+    const top = typeof y === 'number' ? y : this.y;
+    if (top > maxY || top + lineHeight > maxY) return text.call(this, input, x, y, options);
+    let lineY = top;
+    for (let i = 0; i < layout.lines.length; i++) {
+      lineY += lineHeight + lineGap;
+      if (float32Below(lineY + lineHeight) > maxY) return text.call(this, input, x, y, options);
+    }
+    const opts = this._initOptions(x, y, options);
+    const startX = this.x;
+    const align = opts.align;
+    for (const line of layout.lines) {
+      opts.textWidth = line.textWidth;
+      opts.wordCount = line.wordCount;
+      opts.lineWidth = line.lineWidth;
+      opts.align = line.last && align === 'justify' ? 'left' : align;
+      this._line(line.text, opts, layout);
+    }
+    this.x = startX;
+    this._wrapper = null;
+    this._textOptions = null;
+    return this;
   };
 }
