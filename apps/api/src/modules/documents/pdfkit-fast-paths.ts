@@ -280,20 +280,34 @@ function deflateContent(content: ContentStream): void {
   content.compress = false;
 }
 
-export type ColorMixin = { _normalizeColor(color: unknown): unknown };
+export type ColorMixin = {
+  _normalizeColor(color: unknown): unknown;
+  _setColorCore(color: unknown, stroke: boolean): boolean;
+  addContent(data: string): unknown;
+};
 /**
  * pdfkit parses a colour given as "#rrggbb" and divides its parts by 255 each time it is set (several times a line of
- * text): the answer for such a string is kept (a copy given out each time, as pdfkit makes a new array).
+ * text), then writes the parts as text again: the answer for such a string is kept (a copy given out each time, as
+ * pdfkit makes a new array), with the parts as pdfkit writes them. Setting it writes the same two operations as
+ * pdfkit's _setColorCore (the RGB colour space, then the colour).
  */
 export function keepColors(proto: ColorMixin): void {
-  const original = proto._normalizeColor;
-  const known = new Map<string, number[]>();
+  const { _normalizeColor: normalize, _setColorCore: setColor } = proto;
+  const known = new Map<string, { parts: number[]; text: string }>();
   proto._normalizeColor = function (this: ColorMixin, color) {
-    const parts = typeof color === 'string' ? known.get(color) : undefined;
-    if (parts) return parts.slice();
-    const answer = original.call(this, color);
-    if (typeof color === 'string' && /^#[0-9a-f]{6}$/i.test(color) && Array.isArray(answer) && known.size < 256) known.set(color, answer.slice() as number[]);
+    const kept = typeof color === 'string' ? known.get(color) : undefined;
+    if (kept) return kept.parts.slice();
+    const answer = normalize.call(this, color);
+    if (typeof color === 'string' && /^#[0-9a-f]{6}$/i.test(color) && Array.isArray(answer) && known.size < 256)
+      known.set(color, { parts: answer.slice() as number[], text: answer.join(' ') });
     return answer;
+  };
+  proto._setColorCore = function (this: ColorMixin, color, stroke) {
+    const kept = typeof color === 'string' ? known.get(color) : undefined;
+    if (!kept) return setColor.call(this, color, stroke);
+    this.addContent(stroke ? '/DeviceRGB CS' : '/DeviceRGB cs');
+    this.addContent(`${kept.text} ${stroke ? 'SCN' : 'scn'}`);
+    return true;
   };
 }
 
@@ -415,6 +429,7 @@ export type LayoutMixin = {
   _line(text: string, options: LaidOptions, wrapper: object): void;
   text(text: unknown, x?: unknown, y?: unknown, options?: unknown): unknown;
   heightOfString(text: unknown, options?: unknown): number;
+  widthOfString(text: string): number;
   [LAYOUTS]?: Layout[];
 };
 /** Layouts kept per document: a field's value is measured, its label drawn, then the value (an event: two texts). */
@@ -440,15 +455,60 @@ function float32Below(n: number): number {
   return f32[0]!;
 }
 
+/**
+ * The lines pdfkit's LineWrapper gives for `text` in the document's font and size, `width` wide (no indent, character
+ * or word spacing, scaling, columns or ellipsis), when its places to break are after each run of spaces
+ * (BREAKS_AT_SPACES) and each word fits on a line; else undefined. As the wrapper: a word (with the spaces after it)
+ * goes on the line while its width is at most the room left, else the line is given and the word starts the next;
+ * widths as its wordWidth takes them (the document's widthOfString, rounded down to a 32-bit float), summed in the
+ * same order.
+ */
+function linesCutAtSpaces(doc: LayoutMixin, text: string, width: number): LaidLine[] | undefined {
+  if (!BREAKS_AT_SPACES.test(text)) return undefined;
+  // The wrapper's line width: (width × scaling / 100 − column gap × (columns − 1)) / columns, with 100 %, 18 and 1.
+  const lineWidth = ((width * 100) / 100 - 18 * 0) / 1;
+  const lines: LaidLine[] = [];
+  let line = '';
+  let textWidth = 0;
+  let wordCount = 0;
+  let spaceLeft = lineWidth;
+  for (let from = 0; from < text.length; ) {
+    let to = from;
+    while (to < text.length && text.charCodeAt(to) !== 0x20) to++;
+    while (to < text.length && text.charCodeAt(to) === 0x20) to++;
+    const word = text.slice(from, to);
+    const w = float32Below(doc.widthOfString(word) + 0 + 0);
+    if (w > lineWidth) return undefined; // cut inside the word by pdfkit's eachWord
+    if (w <= spaceLeft) {
+      line += word;
+      textWidth += w;
+      wordCount++;
+      spaceLeft -= w;
+    } else {
+      lines.push({ text: line, textWidth: textWidth + 0 * (wordCount - 1), wordCount, lineWidth, last: false });
+      spaceLeft = lineWidth - w;
+      line = word;
+      textWidth = w;
+      wordCount = 1;
+    }
+    from = to;
+  }
+  if (wordCount > 0) lines.push({ text: line, textWidth: textWidth + 0 * (wordCount - 1), wordCount, lineWidth, last: true });
+  return lines;
+}
+
 let laysOutOnce = false;
 /**
  * A field is measured (heightOfString: pdfkit wraps its text into lines to count them) to keep it on the page, then
  * drawn (text: pdfkit wraps it again, the same way, and draws the lines). For a text with only a width (and lineGap,
- * align) in a document with no continued text, the lines heightOfString's wrap gives are kept with the font, size and
- * width they were wrapped at (the last few per document), and text draws the same text at the same font, size and
- * width from them: the same lines, each drawn by pdfkit's own `_line` with the options pdfkit's wrapper gives it
- * (the justified paragraph's last line left-aligned, as the wrapper does). When the text would not end on its page
- * (pdfkit's wrapper would start a new page before or between its lines), it goes to pdfkit's own text.
+ * align) in a document with no continued text:
+ * - the lines heightOfString's wrap gives are kept with the font, size and width they were wrapped at (the last few
+ *   per document), and text draws the same text at the same font, size and width from them;
+ * - a text cut at spaces whose words fit on a line is laid out by linesCutAtSpaces rather than pdfkit's LineWrapper
+ *   (its events, objects per break, listeners per line);
+ * - the lines are drawn by pdfkit's own `_line` with the options pdfkit's wrapper gives each (the justified
+ *   paragraph's last line left-aligned, as the wrapper does). When the text would not end on its page (pdfkit's
+ *   wrapper would start a new page before or between its lines), it goes to pdfkit's own text.
  */
 export function layOutOnce(proto: LayoutMixin): void {
   if (laysOutOnce) return;
@@ -456,30 +516,41 @@ export function layOutOnce(proto: LayoutMixin): void {
   const { text, heightOfString } = proto;
   proto.heightOfString = function (this: LayoutMixin, input, options) {
     if (!simpleOptions(options) || this._textOptions || this._wrapper) return heightOfString.call(this, input, options);
-    // pdfkit's heightOfString, with the lines kept.
     const { x, y } = this;
     const opts = this._initOptions(options);
-    opts.height = Infinity;
     const lineGap = opts.lineGap || this._lineGap || 0;
-    const lines: LaidLine[] = [];
-    this._text(input as string, this.x, this.y, opts, (line, lineOptions, wrapper) => {
-      lines.push({ text: line, textWidth: lineOptions.textWidth!, wordCount: lineOptions.wordCount!, lineWidth: lineOptions.lineWidth!, last: wrapper.lastLine === true });
-      this.y += this.currentLineHeight(true) + lineGap;
-    });
-    const height = this.y - y;
-    this.x = x;
-    this.y = y;
+    const source = input == null ? '' : `${input as string}`;
+    let lines = linesCutAtSpaces(this, source, opts.width!);
+    let height: number;
+    if (lines) {
+      // pdfkit's heightOfString: the document's y moved down by each line as it is laid out.
+      let bottom = y;
+      for (let i = 0; i < lines.length; i++) bottom += this.currentLineHeight(true) + lineGap;
+      height = bottom - y;
+    } else {
+      // pdfkit's heightOfString, with the lines kept.
+      const found: LaidLine[] = (lines = []);
+      opts.height = Infinity;
+      this._text(source, this.x, this.y, opts, (line, lineOptions, wrapper) => {
+        found.push({ text: line, textWidth: lineOptions.textWidth!, wordCount: lineOptions.wordCount!, lineWidth: lineOptions.lineWidth!, last: wrapper.lastLine === true });
+        this.y += this.currentLineHeight(true) + lineGap;
+      });
+      height = this.y - y;
+      this.x = x;
+      this.y = y;
+    }
     const layouts = (this[LAYOUTS] ??= []);
     if (layouts.length === LAYOUTS_KEPT) layouts.shift();
-    layouts.push({ text: input == null ? '' : `${input as string}`, font: this._font, size: this._fontSize, width: opts.width!, lines });
+    layouts.push({ text: source, font: this._font, size: this._fontSize, width: opts.width!, lines });
     return height;
   };
   proto.text = function (this: LayoutMixin, input, x, y, options) {
-    const layouts = this[LAYOUTS];
-    if (!layouts || !simpleOptions(options) || this._textOptions || this._wrapper || typeof input !== 'string') return text.call(this, input, x, y, options);
+    if (!simpleOptions(options) || this._textOptions || this._wrapper || typeof input !== 'string') return text.call(this, input, x, y, options);
     const width = Math.max(options.width, 0);
-    const layout = layouts.find((l) => l.text === input && l.font === this._font && l.size === this._fontSize && l.width === width);
-    if (!layout) return text.call(this, input, x, y, options);
+    const lines =
+      this[LAYOUTS]?.find((l) => l.text === input && l.font === this._font && l.size === this._fontSize && l.width === width)?.lines ??
+      linesCutAtSpaces(this, input, width);
+    if (!lines) return text.call(this, input, x, y, options);
     // Where pdfkit's wrapper would start a new page: before the first line, or after a line (checked after every line).
     const lineHeight = this.currentLineHeight(true);
     const lineGap = options.lineGap || this._lineGap || 0;
@@ -487,19 +558,19 @@ export function layOutOnce(proto: LayoutMixin): void {
     const top = typeof y === 'number' ? y : this.y;
     if (top > maxY || top + lineHeight > maxY) return text.call(this, input, x, y, options);
     let lineY = top;
-    for (let i = 0; i < layout.lines.length; i++) {
+    for (let i = 0; i < lines.length; i++) {
       lineY += lineHeight + lineGap;
       if (float32Below(lineY + lineHeight) > maxY) return text.call(this, input, x, y, options);
     }
     const opts = this._initOptions(x, y, options);
     const startX = this.x;
     const align = opts.align;
-    for (const line of layout.lines) {
+    for (const line of lines) {
       opts.textWidth = line.textWidth;
       opts.wordCount = line.wordCount;
       opts.lineWidth = line.lineWidth;
       opts.align = line.last && align === 'justify' ? 'left' : align;
-      this._line(line.text, opts, layout);
+      this._line(line.text, opts, lines);
     }
     this.x = startX;
     this._wrapper = null;
