@@ -63,8 +63,9 @@ function shareStandardFonts(PDFDocument: unknown): void {
   writeTextLean(proto);
   keepColors(proto as unknown as ColorMixin);
   gatherPageContent(proto as unknown as ContentMixin);
-  layOutOnce(proto as unknown as LayoutMixin);
-  wrapAtSpacesQuickly(lineWrapperOf(PDFDocument));
+  const lineWrapper = lineWrapperOf(PDFDocument);
+  wrapAtSpacesQuickly(lineWrapper);
+  layOutOnce(proto as unknown as LayoutMixin, lineWrapper);
   const original = proto.font;
   proto.font = function (this: FontMixin, src: unknown, family?: unknown, size?: unknown) {
     const shared = typeof src === 'string' && STANDARD_FONT_NAMES.has(src) && !this._registeredFonts[src] ? sharedFonts.get(src) : undefined;

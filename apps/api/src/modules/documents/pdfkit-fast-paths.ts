@@ -425,7 +425,6 @@ export type LayoutMixin = {
   page: { maxY(): number };
   currentLineHeight(includeGap?: boolean): number;
   _initOptions(x?: unknown, y?: unknown, options?: object): LaidOptions;
-  _text(text: string, x: number, y: number, options: object, line: (text: string, options: LaidOptions, wrapper: { lastLine?: boolean }) => void): unknown;
   _line(text: string, options: LaidOptions, wrapper: object): void;
   text(text: unknown, x?: unknown, y?: unknown, options?: unknown): unknown;
   heightOfString(text: unknown, options?: unknown): number;
@@ -457,43 +456,59 @@ function float32Below(n: number): number {
 
 /**
  * The lines pdfkit's LineWrapper gives for `text` in the document's font and size, `width` wide (no indent, character
- * or word spacing, scaling, columns or ellipsis), when its places to break are after each run of spaces
- * (BREAKS_AT_SPACES) and each word fits on a line; else undefined. As the wrapper: a word (with the spaces after it)
- * goes on the line while its width is at most the room left, else the line is given and the word starts the next;
- * widths as its wordWidth takes them (the document's widthOfString, rounded down to a 32-bit float), summed in the
- * same order.
+ * or word spacing, scaling, columns, ellipsis or height), without its events and listeners: its `wrap` as it is, with
+ * its own eachWord (the places to break, words wider than the line cut to fit) and widths as its wordWidth takes them
+ * (the document's widthOfString, rounded down to a 32-bit float). Undefined for a soft hyphen (drawn as a hyphen).
  */
-function linesCutAtSpaces(doc: LayoutMixin, text: string, width: number): LaidLine[] | undefined {
-  if (!BREAKS_AT_SPACES.test(text)) return undefined;
+function wrappedLines(doc: LayoutMixin, wrapperProto: LineWrapperProto, text: string, width: number): LaidLine[] | undefined {
+  if (text.includes('\u00ad')) return undefined;
   // The wrapper's line width: (width × scaling / 100 − column gap × (columns − 1)) / columns, with 100 %, 18 and 1.
   const lineWidth = ((width * 100) / 100 - 18 * 0) / 1;
+  const wrapper = { lineWidth, continuedX: 0, spaceLeft: lineWidth, wordWidth: (word: string) => float32Below(doc.widthOfString(word) + 0 + 0) };
   const lines: LaidLine[] = [];
   let line = '';
   let textWidth = 0;
   let wordCount = 0;
-  let spaceLeft = lineWidth;
-  for (let from = 0; from < text.length; ) {
-    let to = from;
-    while (to < text.length && text.charCodeAt(to) !== 0x20) to++;
-    while (to < text.length && text.charCodeAt(to) === 0x20) to++;
-    const word = text.slice(from, to);
-    const w = float32Below(doc.widthOfString(word) + 0 + 0);
-    if (w > lineWidth) return undefined; // cut inside the word by pdfkit's eachWord
-    if (w <= spaceLeft) {
+  let last = false;
+  const emitLine = () => {
+    lines.push({ text: line, textWidth: textWidth + 0 * (wordCount - 1), wordCount, lineWidth, last });
+    last = false;
+  };
+  // Its eachWord read now: pdfkit's, or wrapAtSpacesQuickly's.
+  wrapperProto.eachWord.call(wrapper as unknown as LineWrapperProto, text, (word, w, bk, previous) => {
+    if (previous == null || previous.required) wrapper.spaceLeft = lineWidth;
+    const fits = w <= wrapper.spaceLeft;
+    if (fits) {
       line += word;
       textWidth += w;
       wordCount++;
-      spaceLeft -= w;
-    } else {
-      lines.push({ text: line, textWidth: textWidth + 0 * (wordCount - 1), wordCount, lineWidth, last: false });
-      spaceLeft = lineWidth - w;
-      line = word;
-      textWidth = w;
-      wordCount = 1;
     }
-    from = to;
+    if (!bk.required && fits) return (wrapper.spaceLeft -= w);
+    if (bk.required) {
+      if (w > wrapper.spaceLeft) {
+        emitLine();
+        line = word;
+        textWidth = w;
+        wordCount = 1;
+      }
+      last = true;
+    }
+    emitLine();
+    if (bk.required) {
+      wrapper.spaceLeft = lineWidth;
+      line = '';
+      textWidth = 0;
+      return (wordCount = 0);
+    }
+    wrapper.spaceLeft = lineWidth - w;
+    line = word;
+    textWidth = w;
+    return (wordCount = 1);
+  });
+  if (wordCount > 0) {
+    last = true;
+    emitLine();
   }
-  if (wordCount > 0) lines.push({ text: line, textWidth: textWidth + 0 * (wordCount - 1), wordCount, lineWidth, last: true });
   return lines;
 }
 
@@ -501,44 +516,29 @@ let laysOutOnce = false;
 /**
  * A field is measured (heightOfString: pdfkit wraps its text into lines to count them) to keep it on the page, then
  * drawn (text: pdfkit wraps it again, the same way, and draws the lines). For a text with only a width (and lineGap,
- * align) in a document with no continued text:
- * - the lines heightOfString's wrap gives are kept with the font, size and width they were wrapped at (the last few
- *   per document), and text draws the same text at the same font, size and width from them;
- * - a text cut at spaces whose words fit on a line is laid out by linesCutAtSpaces rather than pdfkit's LineWrapper
- *   (its events, objects per break, listeners per line);
- * - the lines are drawn by pdfkit's own `_line` with the options pdfkit's wrapper gives each (the justified
- *   paragraph's last line left-aligned, as the wrapper does). When the text would not end on its page (pdfkit's
- *   wrapper would start a new page before or between its lines), it goes to pdfkit's own text.
+ * align) in a document with no continued text, the lines are laid out by wrappedLines (pdfkit's wrap without its
+ * LineWrapper's events and listeners) and kept with the font, size and width they were laid out at (the last few
+ * per document): text draws the same text at the same font, size and width from them, each line by pdfkit's own
+ * `_line` with the options pdfkit's wrapper gives it (the justified paragraph's last line left-aligned, as the wrapper
+ * does). When the text would not end on its page (pdfkit's wrapper would start a new page before or between its
+ * lines), it goes to pdfkit's own text.
  */
-export function layOutOnce(proto: LayoutMixin): void {
+export function layOutOnce(proto: LayoutMixin, wrapperProto: LineWrapperProto): void {
   if (laysOutOnce) return;
   laysOutOnce = true;
   const { text, heightOfString } = proto;
   proto.heightOfString = function (this: LayoutMixin, input, options) {
     if (!simpleOptions(options) || this._textOptions || this._wrapper) return heightOfString.call(this, input, options);
-    const { x, y } = this;
+    const { y } = this;
     const opts = this._initOptions(options);
     const lineGap = opts.lineGap || this._lineGap || 0;
     const source = input == null ? '' : `${input as string}`;
-    let lines = linesCutAtSpaces(this, source, opts.width!);
-    let height: number;
-    if (lines) {
-      // pdfkit's heightOfString: the document's y moved down by each line as it is laid out.
-      let bottom = y;
-      for (let i = 0; i < lines.length; i++) bottom += this.currentLineHeight(true) + lineGap;
-      height = bottom - y;
-    } else {
-      // pdfkit's heightOfString, with the lines kept.
-      const found: LaidLine[] = (lines = []);
-      opts.height = Infinity;
-      this._text(source, this.x, this.y, opts, (line, lineOptions, wrapper) => {
-        found.push({ text: line, textWidth: lineOptions.textWidth!, wordCount: lineOptions.wordCount!, lineWidth: lineOptions.lineWidth!, last: wrapper.lastLine === true });
-        this.y += this.currentLineHeight(true) + lineGap;
-      });
-      height = this.y - y;
-      this.x = x;
-      this.y = y;
-    }
+    const lines = wrappedLines(this, wrapperProto, source, opts.width!);
+    if (!lines) return heightOfString.call(this, input, options);
+    // pdfkit's heightOfString: the document's y moved down by each line as it is laid out.
+    let bottom = y;
+    for (let i = 0; i < lines.length; i++) bottom += this.currentLineHeight(true) + lineGap;
+    const height = bottom - y;
     const layouts = (this[LAYOUTS] ??= []);
     if (layouts.length === LAYOUTS_KEPT) layouts.shift();
     layouts.push({ text: source, font: this._font, size: this._fontSize, width: opts.width!, lines });
@@ -549,7 +549,7 @@ export function layOutOnce(proto: LayoutMixin): void {
     const width = Math.max(options.width, 0);
     const lines =
       this[LAYOUTS]?.find((l) => l.text === input && l.font === this._font && l.size === this._fontSize && l.width === width)?.lines ??
-      linesCutAtSpaces(this, input, width);
+      wrappedLines(this, wrapperProto, input, width);
     if (!lines) return text.call(this, input, x, y, options);
     // Where pdfkit's wrapper would start a new page: before the first line, or after a line (checked after every line).
     const lineHeight = this.currentLineHeight(true);

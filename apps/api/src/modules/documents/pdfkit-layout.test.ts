@@ -1,11 +1,12 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { layOutOnce, type LayoutMixin } from './pdfkit-fast-paths';
+import { layOutOnce, lineWrapperOf, type LayoutMixin } from './pdfkit-fast-paths';
 
 // pdfkit as shipped (pdf-kit.ts, which installs the fast paths on pdfkit's own class, is not loaded), against a
-// subclass with layOutOnce installed: the same calls on both must give the same heights, positions and bytes.
+// subclass with layOutOnce installed (laying out with pdfkit's own eachWord): the same calls on both must give the
+// same heights, positions and bytes.
 class LaidOut extends PDFDocument {}
-layOutOnce(LaidOut.prototype as unknown as LayoutMixin);
+layOutOnce(LaidOut.prototype as unknown as LayoutMixin, lineWrapperOf(PDFDocument));
 
 let seed = 4;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
