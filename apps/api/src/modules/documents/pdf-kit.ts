@@ -4,6 +4,7 @@
 
 import type PDFKit from 'pdfkit';
 import {
+  gatherOutput,
   gatherPageContent,
   keepColors,
   layOutOnce,
@@ -12,6 +13,7 @@ import {
   writeTextLean,
   type ColorMixin,
   type ContentMixin,
+  type OutputMixin,
   type LayoutMixin,
   type StandardFontProto,
   type TextMixin,
@@ -63,6 +65,7 @@ function shareStandardFonts(PDFDocument: unknown): void {
   writeTextLean(proto);
   keepColors(proto as unknown as ColorMixin);
   gatherPageContent(proto as unknown as ContentMixin);
+  gatherOutput(proto as unknown as OutputMixin);
   const lineWrapper = lineWrapperOf(PDFDocument);
   wrapAtSpacesQuickly(lineWrapper);
   layOutOnce(proto as unknown as LayoutMixin, lineWrapper);

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { keepColors, lineWrapperOf, wrapAtSpacesQuickly, type ColorMixin, type LineWrapperProto } from './pdfkit-fast-paths';
+import { gatherOutput, keepColors, lineWrapperOf, wrapAtSpacesQuickly, type ColorMixin, type LineWrapperProto, type OutputMixin } from './pdfkit-fast-paths';
 
 // pdfkit as shipped in this file (pdf-kit.ts, which installs the fast paths, is not loaded): its own eachWord is kept
 // before ours is installed, and both are run on the same wrapper.
@@ -84,5 +84,29 @@ describe('colours kept', () => {
     const ours = await content(Kept);
     expect(ours).toBe(await content(PDFDocument));
     expect(ours).toContain('0.10588235294117647 0.16470588235294117 0.2549019607843137 scn');
+  });
+});
+
+describe('the output gathered', () => {
+  class Gathered extends PDFDocument {}
+  gatherOutput(Gathered.prototype as unknown as OutputMixin);
+  async function pdf(Class: typeof PDFDocument) {
+    const doc = new Class({ info: { CreationDate: new Date(0), Title: 'Zoë — “quoted”' }, bufferPages: true });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    const ended = new Promise((resolve) => doc.on('end', resolve));
+    doc.font('Helvetica').fontSize(12).text('Page one, with a line long enough to be wrapped once or twice. '.repeat(4), { width: 200 });
+    doc.addPage().font('Times-Roman').text('Page two: Ñandú', 50, 50, { width: 300 });
+    doc.end();
+    await ended;
+    return { bytes: Buffer.concat(chunks), chunks: chunks.length };
+  }
+
+  it('gives the bytes pdfkit gives (cross-reference offsets included), in one piece', async () => {
+    const ours = await pdf(Gathered);
+    const pdfkits = await pdf(PDFDocument);
+    expect(ours.bytes.equals(pdfkits.bytes)).toBe(true);
+    expect(ours.chunks).toBe(1);
+    expect(pdfkits.chunks).toBeGreaterThan(30);
   });
 });

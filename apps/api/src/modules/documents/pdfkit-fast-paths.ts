@@ -280,6 +280,35 @@ function deflateContent(content: ContentStream): void {
   content.compress = false;
 }
 
+/** The PDF's bytes written so far and not yet given to the document's readers. */
+const OUTPUT = Symbol('output');
+/** pdfkit's PDFDocument as a readable stream of the PDF's bytes. */
+export type OutputMixin = { _offset: number; push(chunk: Uint8Array | null): boolean; _write(data: string | Uint8Array): void; [OUTPUT]?: Uint8Array[] };
+/**
+ * pdfkit writes the PDF in a hundred small pieces (each object's number, dictionary, stream and `endobj`, each line of
+ * the cross-reference table), each turned into bytes by a JavaScript loop over its characters and pushed to the
+ * document's readers on its own. They are turned into bytes by Buffer (Latin-1: the low byte of each character, as
+ * pdfkit's loop keeps it) and kept, the offsets counted as pdfkit counts them, and given to the readers in one piece
+ * when the document ends (pdfkit's last push): the same bytes in the same order. LexServe's documents are read whole
+ * (pdf-kit.ts, pdfBytes).
+ */
+export function gatherOutput(proto: OutputMixin): void {
+  const { push } = proto;
+  proto._write = function (this: OutputMixin, data) {
+    const chunk = data instanceof Uint8Array ? data : Buffer.from(`${data}\n`, 'latin1');
+    (this[OUTPUT] ??= []).push(chunk);
+    this._offset += chunk.length;
+  };
+  proto.push = function (this: OutputMixin, chunk) {
+    const gathered = this[OUTPUT];
+    if (gathered?.length) {
+      this[OUTPUT] = [];
+      push.call(this, Buffer.concat(gathered));
+    }
+    return push.call(this, chunk);
+  };
+}
+
 export type ColorMixin = {
   _normalizeColor(color: unknown): unknown;
   _setColorCore(color: unknown, stroke: boolean): boolean;
