@@ -492,53 +492,83 @@ function float32Below(n: number): number {
 function wrappedLines(doc: LayoutMixin, wrapperProto: LineWrapperProto, text: string, width: number): LaidLine[] | undefined {
   if (text.includes('\u00ad')) return undefined;
   // The wrapper's line width: (width × scaling / 100 − column gap × (columns − 1)) / columns, with 100 %, 18 and 1.
-  const lineWidth = ((width * 100) / 100 - 18 * 0) / 1;
-  const wrapper = { lineWidth, continuedX: 0, spaceLeft: lineWidth, wordWidth: (word: string) => float32Below(doc.widthOfString(word) + 0 + 0) };
-  const lines: LaidLine[] = [];
-  let line = '';
-  let textWidth = 0;
-  let wordCount = 0;
-  let last = false;
-  const emitLine = () => {
-    lines.push({ text: line, textWidth: textWidth + 0 * (wordCount - 1), wordCount, lineWidth, last });
-    last = false;
-  };
+  const layout = new LineLayout(doc, ((width * 100) / 100 - 18 * 0) / 1);
   // Its eachWord read now: pdfkit's, or wrapAtSpacesQuickly's.
-  wrapperProto.eachWord.call(wrapper as unknown as LineWrapperProto, text, (word, w, bk, previous) => {
-    if (previous == null || previous.required) wrapper.spaceLeft = lineWidth;
-    const fits = w <= wrapper.spaceLeft;
-    if (fits) {
-      line += word;
-      textWidth += w;
-      wordCount++;
-    }
-    if (!bk.required && fits) return (wrapper.spaceLeft -= w);
-    if (bk.required) {
-      if (w > wrapper.spaceLeft) {
-        emitLine();
-        line = word;
-        textWidth = w;
-        wordCount = 1;
-      }
-      last = true;
-    }
-    emitLine();
-    if (bk.required) {
-      wrapper.spaceLeft = lineWidth;
-      line = '';
-      textWidth = 0;
-      return (wordCount = 0);
-    }
-    wrapper.spaceLeft = lineWidth - w;
-    line = word;
-    textWidth = w;
-    return (wordCount = 1);
-  });
-  if (wordCount > 0) {
-    last = true;
-    emitLine();
+  wrapperProto.eachWord.call(layout as unknown as LineWrapperProto, text, (word, w, bk, previous) => layout.add(word, w, bk, previous));
+  layout.finish();
+  return layout.lines;
+}
+
+/**
+ * pdfkit's LineWrapper as its eachWord reads it (line width, room left, the width of a word) and its wrap's handling
+ * of each word, the lines kept instead of emitted. A class, not closures made for each text: tsx names each closure
+ * it makes (a property definition each time).
+ */
+class LineLayout {
+  readonly lines: LaidLine[] = [];
+  readonly continuedX = 0;
+  readonly doc: LayoutMixin;
+  readonly lineWidth: number;
+  spaceLeft: number;
+  private line = '';
+  private textWidth = 0;
+  private wordCount = 0;
+  private last = false;
+
+  constructor(doc: LayoutMixin, lineWidth: number) {
+    this.doc = doc;
+    this.lineWidth = lineWidth;
+    this.spaceLeft = lineWidth;
   }
-  return lines;
+
+  wordWidth(word: string): number {
+    return float32Below(this.doc.widthOfString(word) + 0 + 0);
+  }
+
+  /** The wrapper's handling of a word: on the line while it fits, else the line is given and the word starts the next. */
+  add(word: string, w: number, bk: Break, previous: Break | null): number {
+    if (previous == null || previous.required) this.spaceLeft = this.lineWidth;
+    const fits = w <= this.spaceLeft;
+    if (fits) {
+      this.line += word;
+      this.textWidth += w;
+      this.wordCount++;
+    }
+    if (!bk.required && fits) return (this.spaceLeft -= w);
+    if (bk.required) {
+      if (w > this.spaceLeft) {
+        this.emitLine();
+        this.line = word;
+        this.textWidth = w;
+        this.wordCount = 1;
+      }
+      this.last = true;
+    }
+    this.emitLine();
+    if (bk.required) {
+      this.spaceLeft = this.lineWidth;
+      this.line = '';
+      this.textWidth = 0;
+      return (this.wordCount = 0);
+    }
+    this.spaceLeft = this.lineWidth - w;
+    this.line = word;
+    this.textWidth = w;
+    return (this.wordCount = 1);
+  }
+
+  /** The last line, as the wrapper gives it after the last word. */
+  finish(): void {
+    if (this.wordCount > 0) {
+      this.last = true;
+      this.emitLine();
+    }
+  }
+
+  private emitLine(): void {
+    this.lines.push({ text: this.line, textWidth: this.textWidth + 0 * (this.wordCount - 1), wordCount: this.wordCount, lineWidth: this.lineWidth, last: this.last });
+    this.last = false;
+  }
 }
 
 let laysOutOnce = false;
