@@ -373,10 +373,10 @@ export function lineWrapperOf(PDFDocument: unknown): LineWrapperProto {
 let wrapsAtSpaces = false;
 /**
  * pdfkit's LineWrapper finds the places a line may break with a Unicode line breaker (a class looked up per code
- * point in a trie, then a pair table), for every text it lays out, twice for most fields (heightOfString, then
- * text). For texts where those places are exactly after each run of spaces (BREAKS_AT_SPACES), the words are cut
- * there instead; what follows is pdfkit's eachWord as it is (words wider than the line cut to fit, the same widths
- * in the same order), so the lines and their widths are the same. Any other text goes to pdfkit's own.
+ * point in a trie, then a pair table), for every text it lays out (layOutOnce's wrappedLines included). For texts
+ * where those places are exactly after each run of spaces (BREAKS_AT_SPACES), the words are cut there instead; what
+ * follows is pdfkit's eachWord as it is (words wider than the line cut to fit, the same widths in the same order), so
+ * the lines and their widths are the same. Any other text goes to pdfkit's own.
  */
 export function wrapAtSpacesQuickly(proto: LineWrapperProto): void {
   if (wrapsAtSpaces) return;
