@@ -4,13 +4,17 @@
 
 import type PDFKit from 'pdfkit';
 import {
+  gatherOutput,
   gatherPageContent,
   keepColors,
+  layOutOnce,
   measureByGlyphTables,
   pdfNumber,
   writeTextLean,
   type ColorMixin,
   type ContentMixin,
+  type OutputMixin,
+  type LayoutMixin,
   type StandardFontProto,
   type TextMixin,
   lineWrapperOf,
@@ -61,7 +65,10 @@ function shareStandardFonts(PDFDocument: unknown): void {
   writeTextLean(proto);
   keepColors(proto as unknown as ColorMixin);
   gatherPageContent(proto as unknown as ContentMixin);
-  wrapAtSpacesQuickly(lineWrapperOf(PDFDocument));
+  gatherOutput(proto as unknown as OutputMixin);
+  const lineWrapper = lineWrapperOf(PDFDocument);
+  wrapAtSpacesQuickly(lineWrapper);
+  layOutOnce(proto as unknown as LayoutMixin, lineWrapper);
   const original = proto.font;
   proto.font = function (this: FontMixin, src: unknown, family?: unknown, size?: unknown) {
     const shared = typeof src === 'string' && STANDARD_FONT_NAMES.has(src) && !this._registeredFonts[src] ? sharedFonts.get(src) : undefined;
@@ -101,20 +108,33 @@ export async function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: numbe
   const unit = size / (n + 2 * margin);
   doc.save();
   doc.rect(x, y, size, size).fill('#ffffff');
-  // The rectangles as pdfkit's rect() writes them, added to the page in one piece rather than one call each.
-  let path = '';
+  // The rectangles as pdfkit's rect() writes them, added to the page in one piece rather than one call each; the
+  // numbers written once per column, row and run length (each as pdfkit writes it).
+  const xs: string[] = [];
+  const ys: string[] = [];
+  const widths: string[] = [''];
+  for (let i = 0; i < n; i++) {
+    xs.push(`${pdfNumber(x + (margin + i) * unit)}`);
+    ys.push(` ${pdfNumber(y + (margin + i) * unit)} `);
+    widths.push(`${pdfNumber((i + 1) * unit)}`);
+  }
+  const height = ` ${pdfNumber(unit)} re`;
+  const dark = modules.data;
+  const squares: string[] = [];
   for (let row = 0; row < n; row++) {
+    const first = row * n;
     for (let col = 0; col < n; ) {
-      if (!modules.get(row, col)) {
+      if (!dark[first + col]) {
         col++;
         continue;
       }
       const start = col;
-      while (col < n && modules.get(row, col)) col++;
-      path += `${pdfNumber(x + (margin + start) * unit)} ${pdfNumber(y + (margin + row) * unit)} ${pdfNumber((col - start) * unit)} ${pdfNumber(unit)} re\n`;
+      while (col < n && dark[first + col]) col++;
+      squares.push(xs[start]! + ys[row]! + widths[col - start]! + height);
     }
   }
-  if (path) (doc as unknown as TextMixin).addContent(Buffer.from(path, 'latin1'));
+  // As one operation: the page adds its line feed after it, as after each of pdfkit's rect() calls.
+  if (squares.length) (doc as unknown as TextMixin).addContent(squares.join('\n'));
   doc.fill('#000000');
   doc.restore();
 }

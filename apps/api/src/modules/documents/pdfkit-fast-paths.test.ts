@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { lineWrapperOf, wrapAtSpacesQuickly, type LineWrapperProto } from './pdfkit-fast-paths';
+import { gatherOutput, keepColors, lineWrapperOf, wrapAtSpacesQuickly, type ColorMixin, type LineWrapperProto, type OutputMixin } from './pdfkit-fast-paths';
 
 // pdfkit as shipped in this file (pdf-kit.ts, which installs the fast paths, is not loaded): its own eachWord is kept
 // before ours is installed, and both are run on the same wrapper.
@@ -57,5 +57,56 @@ describe("pdfkit's words cut at spaces", () => {
     for (const text of texts) expect(words(quickEachWord, text, 60)).toEqual(words(pdfkitEachWord, text, 60));
     // Where cutting at spaces would be wrong: no break before a comma or a stop, even after a space.
     expect(words(pdfkitEachWord, 'word , comma', 600).map((w) => (w as string[])[0])).toEqual(['word , ', 'comma']);
+  });
+});
+
+describe('colours kept', () => {
+  class Kept extends PDFDocument {}
+  keepColors(Kept.prototype as unknown as ColorMixin);
+  type Colouring = { fillColor(c: unknown): Colouring; strokeColor(c: unknown): Colouring; rect(x: number, y: number, w: number, h: number): Colouring; fill(): Colouring; stroke(): Colouring };
+  async function content(Class: typeof PDFDocument) {
+    const doc = new Class({ compress: false, info: { CreationDate: new Date(0) } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    const ended = new Promise((resolve) => doc.on('end', resolve));
+    const colours = ['#1b2a41', '#5B6577', '#ffffff', '#000000', '#0b5394', '#abc', 'red', [10, 20, 30], [0, 50, 100, 0], '#1b2a41', '#5b6577'];
+    for (const [i, colour] of [...colours, ...colours].entries()) {
+      const d = doc as unknown as Colouring;
+      if (i % 3 === 0) d.strokeColor(colour).rect(i, i, 5, 5).stroke();
+      else d.fillColor(colour).rect(i, i, 5, 5).fill();
+    }
+    doc.end();
+    await ended;
+    return Buffer.concat(chunks).toString('latin1');
+  }
+
+  it("writes the operations pdfkit writes, for colours given as #rrggbb (kept) and any other way (pdfkit's own)", async () => {
+    const ours = await content(Kept);
+    expect(ours).toBe(await content(PDFDocument));
+    expect(ours).toContain('0.10588235294117647 0.16470588235294117 0.2549019607843137 scn');
+  });
+});
+
+describe('the output gathered', () => {
+  class Gathered extends PDFDocument {}
+  gatherOutput(Gathered.prototype as unknown as OutputMixin);
+  async function pdf(Class: typeof PDFDocument) {
+    const doc = new Class({ info: { CreationDate: new Date(0), Title: 'Zoë — “quoted”' }, bufferPages: true });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    const ended = new Promise((resolve) => doc.on('end', resolve));
+    doc.font('Helvetica').fontSize(12).text('Page one, with a line long enough to be wrapped once or twice. '.repeat(4), { width: 200 });
+    doc.addPage().font('Times-Roman').text('Page two: Ñandú', 50, 50, { width: 300 });
+    doc.end();
+    await ended;
+    return { bytes: Buffer.concat(chunks), chunks: chunks.length };
+  }
+
+  it('gives the bytes pdfkit gives (cross-reference offsets included), in one piece', async () => {
+    const ours = await pdf(Gathered);
+    const pdfkits = await pdf(PDFDocument);
+    expect(ours.bytes.equals(pdfkits.bytes)).toBe(true);
+    expect(ours.chunks).toBe(1);
+    expect(pdfkits.chunks).toBeGreaterThan(30);
   });
 });

@@ -222,14 +222,15 @@ export function writeTextLean(proto: TextMixin): void {
 const PENDING = Symbol('pending content');
 /** pdfkit's PDFReference for a page's content stream: its chunks, and whether it deflates them when it ends. */
 type ContentStream = { buffer: Uint8Array[]; compress: boolean };
-type PageProto = { write(chunk: string | Uint8Array): unknown; end(): unknown; content: ContentStream; [PENDING]?: string };
+type PageProto = { write(chunk: string | Uint8Array): unknown; end(): unknown; content: ContentStream; [PENDING]?: string[] };
 export type ContentMixin = { page: PageProto; addContent(data: string | Uint8Array): unknown };
 let pagesGather = false;
 
 /**
  * pdfkit turns every content operation into its own byte array (a JavaScript loop over the characters) as it is
- * written, and joins them all when the page ends. The operations are gathered as text per page instead and turned
- * into bytes once (Latin-1, as pdfkit's conversion keeps the low byte of each character), before anything else is
+ * written, and joins them all when the page ends. The operations are gathered as text per page instead (a list,
+ * joined once: a string grown by thousands of small additions costs more to read than to build) and turned into
+ * bytes once (Latin-1, as pdfkit's conversion keeps the low byte of each character), before anything else is
  * written to the page's content and when the page ends: the same bytes in the same order.
  */
 export function gatherPageContent(proto: ContentMixin): void {
@@ -243,15 +244,16 @@ function patchPage(page: PageProto): void {
   pagesGather = true;
   const { write, end } = page;
   const flush = (target: PageProto) => {
-    const text = target[PENDING];
-    if (text) {
-      target[PENDING] = '';
-      write.call(target, Buffer.from(text, 'latin1'));
+    const pending = target[PENDING];
+    if (pending?.length) {
+      target[PENDING] = [];
+      // pdfkit's PDFReference adds a line feed to each operation written as text.
+      write.call(target, Buffer.from(`${pending.join('\n')}\n`, 'latin1'));
     }
   };
   page.write = function (this: PageProto, chunk) {
     if (typeof chunk === 'string') {
-      this[PENDING] = `${this[PENDING] ?? ''}${chunk}\n`;
+      (this[PENDING] ??= []).push(chunk);
       return undefined;
     }
     flush(this);
@@ -278,20 +280,63 @@ function deflateContent(content: ContentStream): void {
   content.compress = false;
 }
 
-export type ColorMixin = { _normalizeColor(color: unknown): unknown };
+/** The PDF's bytes written so far and not yet given to the document's readers. */
+const OUTPUT = Symbol('output');
+/** pdfkit's PDFDocument as a readable stream of the PDF's bytes. */
+export type OutputMixin = { _offset: number; push(chunk: Uint8Array | null): boolean; _write(data: string | Uint8Array): void; [OUTPUT]?: Uint8Array[] };
+/**
+ * pdfkit writes the PDF in a hundred small pieces (each object's number, dictionary, stream and `endobj`, each line of
+ * the cross-reference table), each turned into bytes by a JavaScript loop over its characters and pushed to the
+ * document's readers on its own. They are turned into bytes by Buffer (Latin-1: the low byte of each character, as
+ * pdfkit's loop keeps it) and kept, the offsets counted as pdfkit counts them, and given to the readers in one piece
+ * when the document ends (pdfkit's last push): the same bytes in the same order. LexServe's documents are read whole
+ * (pdf-kit.ts, pdfBytes).
+ */
+export function gatherOutput(proto: OutputMixin): void {
+  const { push } = proto;
+  proto._write = function (this: OutputMixin, data) {
+    const chunk = data instanceof Uint8Array ? data : Buffer.from(`${data}\n`, 'latin1');
+    (this[OUTPUT] ??= []).push(chunk);
+    this._offset += chunk.length;
+  };
+  proto.push = function (this: OutputMixin, chunk) {
+    const gathered = this[OUTPUT];
+    if (gathered?.length) {
+      this[OUTPUT] = [];
+      push.call(this, Buffer.concat(gathered));
+    }
+    return push.call(this, chunk);
+  };
+}
+
+export type ColorMixin = {
+  _normalizeColor(color: unknown): unknown;
+  _setColorCore(color: unknown, stroke: boolean): boolean;
+  addContent(data: string): unknown;
+};
 /**
  * pdfkit parses a colour given as "#rrggbb" and divides its parts by 255 each time it is set (several times a line of
- * text): the answer for such a string is kept (a copy given out each time, as pdfkit makes a new array).
+ * text), then writes the parts as text again: the answer for such a string is kept (a copy given out each time, as
+ * pdfkit makes a new array), with the parts as pdfkit writes them. Setting it writes the same two operations as
+ * pdfkit's _setColorCore (the RGB colour space, then the colour).
  */
 export function keepColors(proto: ColorMixin): void {
-  const original = proto._normalizeColor;
-  const known = new Map<string, number[]>();
+  const { _normalizeColor: normalize, _setColorCore: setColor } = proto;
+  const known = new Map<string, { parts: number[]; text: string }>();
   proto._normalizeColor = function (this: ColorMixin, color) {
-    const parts = typeof color === 'string' ? known.get(color) : undefined;
-    if (parts) return parts.slice();
-    const answer = original.call(this, color);
-    if (typeof color === 'string' && /^#[0-9a-f]{6}$/i.test(color) && Array.isArray(answer) && known.size < 256) known.set(color, answer.slice() as number[]);
+    const kept = typeof color === 'string' ? known.get(color) : undefined;
+    if (kept) return kept.parts.slice();
+    const answer = normalize.call(this, color);
+    if (typeof color === 'string' && /^#[0-9a-f]{6}$/i.test(color) && Array.isArray(answer) && known.size < 256)
+      known.set(color, { parts: answer.slice() as number[], text: answer.join(' ') });
     return answer;
+  };
+  proto._setColorCore = function (this: ColorMixin, color, stroke) {
+    const kept = typeof color === 'string' ? known.get(color) : undefined;
+    if (!kept) return setColor.call(this, color, stroke);
+    this.addContent(stroke ? '/DeviceRGB CS' : '/DeviceRGB cs');
+    this.addContent(`${kept.text} ${stroke ? 'SCN' : 'scn'}`);
+    return true;
   };
 }
 
@@ -328,10 +373,10 @@ export function lineWrapperOf(PDFDocument: unknown): LineWrapperProto {
 let wrapsAtSpaces = false;
 /**
  * pdfkit's LineWrapper finds the places a line may break with a Unicode line breaker (a class looked up per code
- * point in a trie, then a pair table), for every text it lays out, twice for most fields (heightOfString, then
- * text). For texts where those places are exactly after each run of spaces (BREAKS_AT_SPACES), the words are cut
- * there instead; what follows is pdfkit's eachWord as it is (words wider than the line cut to fit, the same widths
- * in the same order), so the lines and their widths are the same. Any other text goes to pdfkit's own.
+ * point in a trie, then a pair table), for every text it lays out (layOutOnce's wrappedLines included). For texts
+ * where those places are exactly after each run of spaces (BREAKS_AT_SPACES), the words are cut there instead; what
+ * follows is pdfkit's eachWord as it is (words wider than the line cut to fit, the same widths in the same order), so
+ * the lines and their widths are the same. Any other text goes to pdfkit's own.
  */
 export function wrapAtSpacesQuickly(proto: LineWrapperProto): void {
   if (wrapsAtSpaces) return;
@@ -388,5 +433,207 @@ export function wrapAtSpacesQuickly(proto: LineWrapperProto): void {
       last = bk;
       from = to;
     }
+  };
+}
+
+/** A line of text as pdfkit's LineWrapper gives it to be drawn: its text and what `_fragment` reads of the line. */
+type LaidLine = { text: string; textWidth: number; wordCount: number; lineWidth: number; last: boolean };
+/** A text's lines for one font, size and width: what laying it out again would give. */
+type Layout = { text: string; font: object; size: number; width: number; lines: LaidLine[] };
+type LaidOptions = { width?: number; lineGap?: number; align?: string; height?: number; textWidth?: number; wordCount?: number; lineWidth?: number };
+const LAYOUTS = Symbol('layouts');
+/** pdfkit's document, as far as heightOfString and text go. */
+export type LayoutMixin = {
+  x: number;
+  y: number;
+  _font: object;
+  _fontSize: number;
+  _lineGap: number;
+  _wrapper: unknown;
+  _textOptions: unknown;
+  page: { maxY(): number };
+  currentLineHeight(includeGap?: boolean): number;
+  _initOptions(x?: unknown, y?: unknown, options?: object): LaidOptions;
+  _line(text: string, options: LaidOptions, wrapper: object): void;
+  text(text: unknown, x?: unknown, y?: unknown, options?: unknown): unknown;
+  heightOfString(text: unknown, options?: unknown): number;
+  widthOfString(text: string): number;
+  [LAYOUTS]?: Layout[];
+};
+/** Layouts kept per document: a field's value is measured, its label drawn, then the value (an event: two texts). */
+const LAYOUTS_KEPT = 4;
+
+/** The options under which a text's lines depend only on the text, font, size and width (and lineGap, align, which do not move a break). */
+function simpleOptions(options: unknown): options is LaidOptions & { width: number } {
+  if (typeof options !== 'object' || options === null) return false;
+  for (const key in options) if (key !== 'width' && key !== 'lineGap' && key !== 'align') return false;
+  const { width } = options as LaidOptions;
+  return typeof width === 'number' && width > 0;
+}
+
+/** pdfkit's PDFNumber: a number rounded down to a 32-bit float (the wrapper's page bottom). */
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+function float32Below(n: number): number {
+  const rounded = Math.fround(n);
+  if (rounded <= n) return rounded;
+  f32[0] = n;
+  if (n <= 0) u32[0]! += 1;
+  else u32[0]! -= 1;
+  return f32[0]!;
+}
+
+/**
+ * The lines pdfkit's LineWrapper gives for `text` in the document's font and size, `width` wide (no indent, character
+ * or word spacing, scaling, columns, ellipsis or height), without its events and listeners: its `wrap` as it is, with
+ * its own eachWord (the places to break, words wider than the line cut to fit) and widths as its wordWidth takes them
+ * (the document's widthOfString, rounded down to a 32-bit float). Undefined for a soft hyphen (drawn as a hyphen).
+ */
+function wrappedLines(doc: LayoutMixin, wrapperProto: LineWrapperProto, text: string, width: number): LaidLine[] | undefined {
+  if (text.includes('\u00ad')) return undefined;
+  // The wrapper's line width: (width × scaling / 100 − column gap × (columns − 1)) / columns, with 100 %, 18 and 1.
+  const layout = new LineLayout(doc, ((width * 100) / 100 - 18 * 0) / 1);
+  // Its eachWord read now: pdfkit's, or wrapAtSpacesQuickly's.
+  wrapperProto.eachWord.call(layout as unknown as LineWrapperProto, text, (word, w, bk, previous) => layout.add(word, w, bk, previous));
+  layout.finish();
+  return layout.lines;
+}
+
+/**
+ * pdfkit's LineWrapper as its eachWord reads it (line width, room left, the width of a word) and its wrap's handling
+ * of each word, the lines kept instead of emitted. A class, not closures made for each text: tsx names each closure
+ * it makes (a property definition each time).
+ */
+class LineLayout {
+  readonly lines: LaidLine[] = [];
+  readonly continuedX = 0;
+  readonly doc: LayoutMixin;
+  readonly lineWidth: number;
+  spaceLeft: number;
+  private line = '';
+  private textWidth = 0;
+  private wordCount = 0;
+  private last = false;
+
+  constructor(doc: LayoutMixin, lineWidth: number) {
+    this.doc = doc;
+    this.lineWidth = lineWidth;
+    this.spaceLeft = lineWidth;
+  }
+
+  wordWidth(word: string): number {
+    return float32Below(this.doc.widthOfString(word) + 0 + 0);
+  }
+
+  /** The wrapper's handling of a word: on the line while it fits, else the line is given and the word starts the next. */
+  add(word: string, w: number, bk: Break, previous: Break | null): number {
+    if (previous == null || previous.required) this.spaceLeft = this.lineWidth;
+    const fits = w <= this.spaceLeft;
+    if (fits) {
+      this.line += word;
+      this.textWidth += w;
+      this.wordCount++;
+    }
+    if (!bk.required && fits) return (this.spaceLeft -= w);
+    if (bk.required) {
+      if (w > this.spaceLeft) {
+        this.emitLine();
+        this.line = word;
+        this.textWidth = w;
+        this.wordCount = 1;
+      }
+      this.last = true;
+    }
+    this.emitLine();
+    if (bk.required) {
+      this.spaceLeft = this.lineWidth;
+      this.line = '';
+      this.textWidth = 0;
+      return (this.wordCount = 0);
+    }
+    this.spaceLeft = this.lineWidth - w;
+    this.line = word;
+    this.textWidth = w;
+    return (this.wordCount = 1);
+  }
+
+  /** The last line, as the wrapper gives it after the last word. */
+  finish(): void {
+    if (this.wordCount > 0) {
+      this.last = true;
+      this.emitLine();
+    }
+  }
+
+  private emitLine(): void {
+    this.lines.push({ text: this.line, textWidth: this.textWidth + 0 * (this.wordCount - 1), wordCount: this.wordCount, lineWidth: this.lineWidth, last: this.last });
+    this.last = false;
+  }
+}
+
+let laysOutOnce = false;
+/**
+ * A field is measured (heightOfString: pdfkit wraps its text into lines to count them) to keep it on the page, then
+ * drawn (text: pdfkit wraps it again, the same way, and draws the lines). For a text with only a width (and lineGap,
+ * align) in a document with no continued text, the lines are laid out by wrappedLines (pdfkit's wrap without its
+ * LineWrapper's events and listeners) and kept with the font, size and width they were laid out at (the last few
+ * per document): text draws the same text at the same font, size and width from them, each line by pdfkit's own
+ * `_line` with the options pdfkit's wrapper gives it (the justified paragraph's last line left-aligned, as the wrapper
+ * does). When the text would not end on its page (pdfkit's wrapper would start a new page before or between its
+ * lines), it goes to pdfkit's own text.
+ */
+export function layOutOnce(proto: LayoutMixin, wrapperProto: LineWrapperProto): void {
+  if (laysOutOnce) return;
+  laysOutOnce = true;
+  const { text, heightOfString } = proto;
+  proto.heightOfString = function (this: LayoutMixin, input, options) {
+    if (!simpleOptions(options) || this._textOptions || this._wrapper) return heightOfString.call(this, input, options);
+    const { y } = this;
+    const opts = this._initOptions(options);
+    const lineGap = opts.lineGap || this._lineGap || 0;
+    const source = input == null ? '' : `${input as string}`;
+    const lines = wrappedLines(this, wrapperProto, source, opts.width!);
+    if (!lines) return heightOfString.call(this, input, options);
+    // pdfkit's heightOfString: the document's y moved down by each line as it is laid out.
+    let bottom = y;
+    for (let i = 0; i < lines.length; i++) bottom += this.currentLineHeight(true) + lineGap;
+    const height = bottom - y;
+    const layouts = (this[LAYOUTS] ??= []);
+    if (layouts.length === LAYOUTS_KEPT) layouts.shift();
+    layouts.push({ text: source, font: this._font, size: this._fontSize, width: opts.width!, lines });
+    return height;
+  };
+  proto.text = function (this: LayoutMixin, input, x, y, options) {
+    if (!simpleOptions(options) || this._textOptions || this._wrapper || typeof input !== 'string') return text.call(this, input, x, y, options);
+    const width = Math.max(options.width, 0);
+    const lines =
+      this[LAYOUTS]?.find((l) => l.text === input && l.font === this._font && l.size === this._fontSize && l.width === width)?.lines ??
+      wrappedLines(this, wrapperProto, input, width);
+    if (!lines) return text.call(this, input, x, y, options);
+    // Where pdfkit's wrapper would start a new page: before the first line, or after a line (checked after every line).
+    const lineHeight = this.currentLineHeight(true);
+    const lineGap = options.lineGap || this._lineGap || 0;
+    const maxY = float32Below(this.page.maxY());
+    const top = typeof y === 'number' ? y : this.y;
+    if (top > maxY || top + lineHeight > maxY) return text.call(this, input, x, y, options);
+    let lineY = top;
+    for (let i = 0; i < lines.length; i++) {
+      lineY += lineHeight + lineGap;
+      if (float32Below(lineY + lineHeight) > maxY) return text.call(this, input, x, y, options);
+    }
+    const opts = this._initOptions(x, y, options);
+    const startX = this.x;
+    const align = opts.align;
+    for (const line of lines) {
+      opts.textWidth = line.textWidth;
+      opts.wordCount = line.wordCount;
+      opts.lineWidth = line.lineWidth;
+      opts.align = line.last && align === 'justify' ? 'left' : align;
+      this._line(line.text, opts, lines);
+    }
+    this.x = startX;
+    this._wrapper = null;
+    this._textOptions = null;
+    return this;
   };
 }

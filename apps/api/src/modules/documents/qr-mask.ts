@@ -40,65 +40,67 @@ function masksOf(size: number): Uint8Array[] {
   return masks;
 }
 
-function applyMask(data: Uint8Array, reserved: Uint8Array, mask: Uint8Array): void {
-  for (let i = 0; i < data.length; i++) if (!reserved[i] && mask[i]) data[i]! ^= 1;
-}
-
-/** N1 + N2 + N3 + N4, as qrcode's getPenaltyN1..N4 add them (weights 3, 3, 40, 10). */
-function penalty(d: Uint8Array, size: number): number {
+/**
+ * N1 + N3 × 40 over the lines of the symbol: its rows (`lineStep` size, `cellStep` 1) or its columns (1, size). N1:
+ * 3 + (run − 5) for each run of five or more same-coloured modules; N3: each finder-like 1:1:3:1:1 pattern with four
+ * light modules on either side, as qrcode's getPenaltyN1 and getPenaltyN3 count them (an 11-bit window).
+ */
+function linePenalty(d: Uint8Array, size: number, lineStep: number, cellStep: number): number {
   let n1 = 0;
-  let n2 = 0;
   let n3 = 0;
-  for (let row = 0; row < size; row++) {
-    let sameCol = 0;
-    let sameRow = 0;
-    let lastCol = -1;
-    let lastRow = -1;
-    let bitsCol = 0;
-    let bitsRow = 0;
-    for (let col = 0; col < size; col++) {
-      const a = d[row * size + col]!;
-      if (a === lastCol) sameCol++;
+  for (let line = 0; line < size; line++) {
+    let i = line * lineStep;
+    let last = d[i]!;
+    let same = 1;
+    let bits = last;
+    for (let k = 1; k < size; k++) {
+      i += cellStep;
+      const a = d[i]!;
+      if (a === last) same++;
       else {
-        if (sameCol >= 5) n1 += 3 + (sameCol - 5);
-        lastCol = a;
-        sameCol = 1;
+        if (same >= 5) n1 += same - 2;
+        last = a;
+        same = 1;
       }
-      const b = d[col * size + row]!;
-      if (b === lastRow) sameRow++;
-      else {
-        if (sameRow >= 5) n1 += 3 + (sameRow - 5);
-        lastRow = b;
-        sameRow = 1;
-      }
-      bitsCol = ((bitsCol << 1) & 0x7ff) | a;
-      if (col >= 10 && (bitsCol === 0x5d0 || bitsCol === 0x05d)) n3++;
-      bitsRow = ((bitsRow << 1) & 0x7ff) | b;
-      if (col >= 10 && (bitsRow === 0x5d0 || bitsRow === 0x05d)) n3++;
-      if (row < size - 1 && col < size - 1) {
-        const block = a + d[row * size + col + 1]! + d[(row + 1) * size + col]! + d[(row + 1) * size + col + 1]!;
-        if (block === 4 || block === 0) n2++;
-      }
+      bits = ((bits << 1) & 0x7ff) | a;
+      if (k >= 10 && (bits === 0x5d0 || bits === 0x05d)) n3++;
     }
-    if (sameCol >= 5) n1 += 3 + (sameCol - 5);
-    if (sameRow >= 5) n1 += 3 + (sameRow - 5);
+    if (same >= 5) n1 += same - 2;
   }
-  let dark = 0;
-  for (let i = 0; i < d.length; i++) dark += d[i]!;
-  const k = Math.abs(Math.ceil((dark * 100) / d.length / 5) - 10);
-  return n1 + n2 * 3 + n3 * 40 + k * 10;
+  return n1 + n3 * 40;
 }
 
-/** qrcode's getBestMask: the first mask with the lowest penalty, format information set for each in turn. */
+/** N1 + N2 + N3 + N4, as qrcode's getPenaltyN1..N4 add them (weights 3, 3, 40, 10), of a symbol with `dark` dark modules. */
+function penalty(d: Uint8Array, size: number, dark: number): number {
+  let n2 = 0;
+  for (let row = 0; row < size - 1; row++) {
+    let i = row * size;
+    for (let col = 0; col < size - 1; col++, i++) {
+      const block = d[i]! + d[i + 1]! + d[i + size]! + d[i + size + 1]!;
+      if (block === 4 || block === 0) n2++;
+    }
+  }
+  const k = Math.abs(Math.ceil((dark * 100) / d.length / 5) - 10);
+  return linePenalty(d, size, size, 1) + linePenalty(d, size, 1, size) + n2 * 3 + k * 10;
+}
+
+/**
+ * qrcode's getBestMask: the first mask with the lowest penalty, format information set for each in turn. Each mask
+ * is scored on a masked copy (qrcode masks the symbol, scores it and unmasks it): the symbol is left as qrcode
+ * leaves it, with the last mask's format information.
+ */
 export function bestMask(matrix: BitMatrix, setupFormat: (pattern: number) => void): number {
   const masks = masksOf(matrix.size);
+  const { data, reservedBit } = matrix;
+  const masked = new Uint8Array(data.length);
   let best = 0;
   let lowest = Infinity;
   for (let p = 0; p < masks.length; p++) {
     setupFormat(p);
-    applyMask(matrix.data, matrix.reservedBit, masks[p]!);
-    const score = penalty(matrix.data, matrix.size);
-    applyMask(matrix.data, matrix.reservedBit, masks[p]!);
+    const mask = masks[p]!;
+    let dark = 0;
+    for (let i = 0; i < data.length; i++) dark += masked[i] = data[i]! ^ (mask[i]! & (reservedBit[i]! ^ 1));
+    const score = penalty(masked, matrix.size, dark);
     if (score < lowest) {
       lowest = score;
       best = p;
