@@ -17,10 +17,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { BrandLogo } from '../../components/brand-logo';
 import { paths } from '../../config/paths';
+import { PendingClosuresButton } from '../../features/closures/components/pending-closures-button';
 import { PendingClosuresIndicator } from '../../features/closures/components/pending-closures-indicator';
 import { NotificationsNavButton } from '../../features/notifications/components/notifications-nav-button';
 import { navItemsFor } from './nav-items';
-import { BarLink, DrawerLink } from './nav-parts';
+import { DrawerLink } from './drawer-link';
+import { BarLink } from './nav-parts';
 
 /** System administrator's bar (spec 2.6): ADMIN chip, name, links, badge, pending indicator, drawer on phones. */
 export function AdminNavBar({ user, onLogout }: { user: User; onLogout: () => void }) {
@@ -46,7 +48,7 @@ export function AdminNavBar({ user, onLogout }: { user: User; onLogout: () => vo
           <PendingClosuresIndicator role="system_admin" variant="text" />
         </Box>
         <Box sx={{ display: { xs: 'block', lg: 'none' } }}>
-          <PendingClosuresIndicator role="system_admin" />
+          <PendingClosuresButton role="system_admin" />
         </Box>
         <NotificationsNavButton />
         <Typography sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 600 }} aria-label={`Signed in as ${user.display_name}`}>
