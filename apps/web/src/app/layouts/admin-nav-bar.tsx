@@ -17,7 +17,6 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { BrandLogo } from '../../components/brand-logo';
 import { paths } from '../../config/paths';
-import { PendingClosuresButton } from '../../features/closures/components/pending-closures-button';
 import { PendingClosuresIndicator } from '../../features/closures/components/pending-closures-indicator';
 import { NotificationsNavButton } from '../../features/notifications/components/notifications-nav-button';
 import { navItemsFor } from './nav-items';
@@ -48,7 +47,7 @@ export function AdminNavBar({ user, onLogout }: { user: User; onLogout: () => vo
           <PendingClosuresIndicator role="system_admin" variant="text" />
         </Box>
         <Box sx={{ display: { xs: 'block', lg: 'none' } }}>
-          <PendingClosuresButton role="system_admin" />
+          <PendingClosuresIndicator role="system_admin" />
         </Box>
         <NotificationsNavButton />
         <Typography sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 600 }} aria-label={`Signed in as ${user.display_name}`}>

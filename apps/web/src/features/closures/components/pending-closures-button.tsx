@@ -3,8 +3,8 @@ import { BADGE_MAX, type Role } from '../../../config/constants';
 import { pendingClosuresTooltip, usePendingClosures } from '../hooks/use-pending-closures';
 
 /** The navigation bars' case-closure indicator: an icon button with the pending count (plain, as the bars are). */
-export function PendingClosuresButton({ role }: { role: Role }) {
-  const pending = usePendingClosures(role);
+export function PendingClosuresButton({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
+  const pending = usePendingClosures(role, onNavigate);
   if (!pending) return null;
   const tip = pendingClosuresTooltip(pending.count);
   return (

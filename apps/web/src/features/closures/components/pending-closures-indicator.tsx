@@ -7,14 +7,23 @@ import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import { BADGE_MAX, type Role } from '../../../config/constants';
 import { pendingClosuresText, pendingClosuresTooltip, usePendingClosures } from '../hooks/use-pending-closures';
+import { PendingClosuresButton } from './pending-closures-button';
 
-type Props = { role: Role; variant: 'text' | 'list'; onNavigate?: () => void };
+type Props = { role: Role; variant?: 'icon' | 'text' | 'list'; onNavigate?: () => void };
 
 /**
- * Case-closure pending indicator with its words (spec 2.6 / 2.14): a text button on the administrator's wide bar, or an
- * entry of the drawer. The bars' icon button is `PendingClosuresButton`.
+ * Case-closure pending indicator (spec 2.6 / 2.14): an icon button (`PendingClosuresButton`, plain; the firm roles' bar
+ * imports it alone, without MUI), a text button on the administrator's wide bar, or an entry of the drawer.
  */
-export function PendingClosuresIndicator({ role, variant, onNavigate }: Props) {
+export function PendingClosuresIndicator({ role, variant = 'icon', onNavigate }: Props) {
+  return variant === 'icon' ? (
+    <PendingClosuresButton role={role} onNavigate={onNavigate} />
+  ) : (
+    <WordedIndicator role={role} variant={variant} onNavigate={onNavigate} />
+  );
+}
+
+function WordedIndicator({ role, variant, onNavigate }: { role: Role; variant: 'text' | 'list'; onNavigate?: () => void }) {
   const pending = usePendingClosures(role, onNavigate);
   if (!pending) return null;
   const { count, go } = pending;
