@@ -8,6 +8,8 @@
 //   pnpm -C e2e lighthouse http://localhost:4890        # CHROME_PATH defaults to /usr/bin/chromium
 //   pnpm -C e2e lighthouse http://localhost:4890 --performance
 //   pnpm -C e2e lighthouse http://localhost:4890 --performance /signup /plans   # only these pages, no dashboard
+//   pnpm -C e2e lighthouse http://localhost:4890 --performance /app/dashboard    # only the dashboard (signed in)
+//   LIGHTHOUSE_VERBOSE=1 …   also each script's size, the layout shift and the long tasks
 //
 // A browser is started with a debugging port; the dashboard is reached by logging in as the demo practitioner in
 // that browser's own profile (Lighthouse opens its tabs there and keeps its storage: disableStorageReset), then
@@ -28,7 +30,13 @@ const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 9333);
 const MIN_SCORE = PERFORMANCE ? 90 : 95;
 const ONLY = args.filter((a) => a.startsWith('/'));
-const PUBLIC = ONLY.length ? ONLY : PERFORMANCE ? ['/', '/verify', '/login'] : ['/', '/about', '/plans', '/login', '/signup', '/forgot-password', '/verify'];
+const isSignedIn = (path) => path.startsWith('/app/');
+const PUBLIC = ONLY.length
+  ? ONLY.filter((p) => !isSignedIn(p))
+  : PERFORMANCE
+    ? ['/', '/verify', '/login']
+    : ['/', '/about', '/plans', '/login', '/signup', '/forgot-password', '/verify'];
+const SIGNED_IN = ONLY.length ? ONLY.filter(isSignedIn) : ['/app/dashboard'];
 
 // A persistent context is the browser's default one, where Lighthouse opens its tabs: the login below is theirs too
 // (a context of browser.newContext() keeps its own storage, and Lighthouse's dashboard would be the login page).
@@ -46,7 +54,7 @@ try {
       onlyCategories: [CATEGORY],
       formFactor: 'mobile',
       // Performance: public pages as a first visit (empty cache, as from a QR code); the dashboard keeps the session.
-      disableStorageReset: !PERFORMANCE || path.startsWith('/app/'),
+      disableStorageReset: !PERFORMANCE || isSignedIn(path),
       logLevel: 'error',
     });
     const lhr = result?.lhr;
@@ -57,9 +65,16 @@ try {
       const scriptKb = requests.filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024;
       const lcp = lhr?.audits['largest-contentful-paint']?.numericValue ?? 0;
       extra = `  script ${scriptKb.toFixed(0)} KB${scriptKb > MAX_SCRIPT_KB ? ` (over ${MAX_SCRIPT_KB})` : ''}, LCP ${(lcp / 1000).toFixed(1)} s, TBT ${Math.round(lhr?.audits['total-blocking-time']?.numericValue ?? 0)} ms`;
-      if (process.env.LIGHTHOUSE_VERBOSE)
+      if (process.env.LIGHTHOUSE_VERBOSE) {
         for (const r of requests.filter((q) => q.resourceType === 'Script')) console.log(`       ${(r.transferSize / 1024).toFixed(1)} KB ${r.url}`);
-      if (scriptKb > MAX_SCRIPT_KB && path !== '/app/dashboard') failures.push(`${path} (script)`);
+        const cls = lhr?.audits['cumulative-layout-shift']?.numericValue ?? 0;
+        const tasks = lhr?.audits['long-tasks']?.details?.items ?? [];
+        console.log(`       CLS ${cls.toFixed(3)}; long tasks (ms at start: duration, script):`);
+        for (const t of tasks) console.log(`       ${Math.round(t.startTime)}: ${Math.round(t.duration)} ${t.url ?? ''}`);
+        const work = lhr?.audits['mainthread-work-breakdown']?.details?.items ?? [];
+        console.log(`       main thread: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`).join(', ')}`);
+      }
+      if (scriptKb > MAX_SCRIPT_KB && !isSignedIn(path)) failures.push(`${path} (script)`);
     }
     const failed = Object.values(lhr?.audits ?? {})
       .filter((a) => a.score === 0 && a.scoreDisplayMode === 'binary')
@@ -73,14 +88,14 @@ try {
   console.log(`Lighthouse ${CATEGORY} (mobile), ${BASE}`);
   await page.goto(`${BASE}/`); // a first load warms the server and the browser (a cold first audit may fail)
   for (const path of PUBLIC) await audit(path);
-  if (!ONLY.length) {
-    // The dashboard: log in once in this browser; the audited page keeps the session.
+  if (SIGNED_IN.length) {
+    // The signed-in pages: log in once in this browser; the audited pages keep the session.
     await page.goto(`${BASE}/login`);
     await page.getByLabel('Email Address').fill(process.env.LIGHTHOUSE_EMAIL ?? 'attorney@demo.co.za');
     await page.getByLabel('Password', { exact: true }).fill(process.env.LIGHTHOUSE_PASSWORD ?? 'Demo@12345');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/app\//);
-    await audit('/app/dashboard');
+    for (const path of SIGNED_IN) await audit(path);
   }
 } finally {
   await browser.close();

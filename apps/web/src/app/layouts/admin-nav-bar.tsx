@@ -20,7 +20,8 @@ import { paths } from '../../config/paths';
 import { PendingClosuresIndicator } from '../../features/closures/components/pending-closures-indicator';
 import { NotificationsNavButton } from '../../features/notifications/components/notifications-nav-button';
 import { navItemsFor } from './nav-items';
-import { BarLink, DrawerLink } from './nav-parts';
+import { DrawerLink } from './drawer-link';
+import { BarLink } from './nav-parts';
 
 /** System administrator's bar (spec 2.6): ADMIN chip, name, links, badge, pending indicator, drawer on phones. */
 export function AdminNavBar({ user, onLogout }: { user: User; onLogout: () => void }) {

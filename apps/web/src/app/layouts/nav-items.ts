@@ -1,22 +1,11 @@
-import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
-import CodeOutlinedIcon from '@mui/icons-material/CodeOutlined';
-import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
-import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
-import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
-import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
-import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
-import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
-import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
-import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
-import type { SvgIconComponent } from '@mui/icons-material';
+import type { AppIconName } from '../../components/plain/app-icon';
 import type { Role } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { isGatedRole } from '../../lib/authorization';
 
-export type NavItem = { key: string; label: string; to: string; icon: SvgIconComponent };
+export type NavItem = { key: string; label: string; to: string; icon: AppIconName };
 
-const item = (key: string, label: string, to: string, icon: SvgIconComponent): NavItem => ({ key, label, to, icon });
+const item = (key: string, label: string, to: string, icon: AppIconName): NavItem => ({ key, label, to, icon });
 
 /**
  * The links of the navigation bar for a role (spec 2.6). Firm roles without an active subscription
@@ -26,30 +15,30 @@ export const navItemsFor = (role: Role, subscriptionActive: boolean): { primary:
   if (role === 'system_admin') {
     return {
       primary: [
-        item('admin', 'Admin Portal', paths.app.admin, AdminPanelSettingsOutlinedIcon),
-        item('verify', 'Verify Document', paths.app.verify, VerifiedOutlinedIcon),
+        item('admin', 'Admin Portal', paths.app.admin, 'adminPanelSettingsOutlined'),
+        item('verify', 'Verify Document', paths.app.verify, 'verifiedOutlined'),
       ],
       account: [
-        item('profile', 'Profile', paths.app.profile, PersonOutlinedIcon),
-        item('account', 'Account', paths.app.account, SettingsOutlinedIcon),
-        item('notifications', 'Notifications', paths.app.notifications, NotificationsOutlinedIcon),
+        item('profile', 'Profile', paths.app.profile, 'personOutlined'),
+        item('account', 'Account', paths.app.account, 'settingsOutlined'),
+        item('notifications', 'Notifications', paths.app.notifications, 'notificationsOutlined'),
       ],
     };
   }
   const gated = isGatedRole(role);
   const linksVisible = !gated || subscriptionActive;
   const primary: NavItem[] = [];
-  if (role === 'sheriff' || (gated && subscriptionActive)) primary.push(item('dashboard', 'Dashboard', paths.app.dashboard, DashboardOutlinedIcon));
-  if (role === 'firm_admin') primary.push(item('my-plan', 'My Plan', paths.app.myPlan, ReceiptLongOutlinedIcon));
-  if (role === 'firm_admin' && subscriptionActive) primary.push(item('subscription', 'Subscription', paths.app.subscription, CardMembershipOutlinedIcon));
-  if (gated && !subscriptionActive) primary.push(item('plans', 'Choose Plan', paths.app.plans, SellOutlinedIcon));
-  if (linksVisible) primary.push(item('verify', 'Verify Document', paths.app.verify, VerifiedOutlinedIcon));
+  if (role === 'sheriff' || (gated && subscriptionActive)) primary.push(item('dashboard', 'Dashboard', paths.app.dashboard, 'dashboardOutlined'));
+  if (role === 'firm_admin') primary.push(item('my-plan', 'My Plan', paths.app.myPlan, 'receiptLongOutlined'));
+  if (role === 'firm_admin' && subscriptionActive) primary.push(item('subscription', 'Subscription', paths.app.subscription, 'cardMembershipOutlined'));
+  if (gated && !subscriptionActive) primary.push(item('plans', 'Choose Plan', paths.app.plans, 'sellOutlined'));
+  if (linksVisible) primary.push(item('verify', 'Verify Document', paths.app.verify, 'verifiedOutlined'));
 
-  const account: NavItem[] = [item('profile', 'Profile', paths.app.profile, AccountCircleOutlinedIcon)];
+  const account: NavItem[] = [item('profile', 'Profile', paths.app.profile, 'accountCircleOutlined')];
   if (linksVisible) {
-    account.push(item('account', 'Account', paths.app.account, SettingsOutlinedIcon));
-    account.push(item('notifications', 'Notifications', paths.app.notifications, NotificationsOutlinedIcon));
+    account.push(item('account', 'Account', paths.app.account, 'settingsOutlined'));
+    account.push(item('notifications', 'Notifications', paths.app.notifications, 'notificationsOutlined'));
   }
-  if (role === 'firm_admin' && subscriptionActive) account.push(item('developers', 'Developers', paths.app.developers, CodeOutlinedIcon));
+  if (role === 'firm_admin' && subscriptionActive) account.push(item('developers', 'Developers', paths.app.developers, 'codeOutlined'));
   return { primary, account };
 };

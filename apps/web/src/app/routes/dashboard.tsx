@@ -1,21 +1,21 @@
-import Box from '@mui/material/Box';
 import type { Document } from '@lexserve/contracts/documents';
-import Paper from '@mui/material/Paper';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { DashboardFeedbackProvider, isSessionMessage, type DashboardFeedback } from '../../components/dashboard-feedback';
-import { LoadingOverlay } from '../../components/loading-overlay';
-import { NotificationBanner } from '../../components/notification-banner';
+import { OnceOpened } from '../../components/once-opened';
 import { PageLoader } from '../../components/page-loader';
+import { Tabs } from '../../components/plain/tabs';
 import type { DashboardTab } from '../../config/paths';
 import { paths } from '../../config/paths';
 import { DASHBOARD_TABS_BY_ROLE, resolveDashboardTab } from '../../lib/authorization';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthedUser } from '../guards/authed-user';
 import { useActiveTabVisible } from '../../lib/use-active-tab-visible';
+import './dashboard.css';
+
+// The banners and the loading overlay (MUI) load when first shown.
+const NotificationBanner = lazy(async () => ({ default: (await import('../../components/notification-banner')).NotificationBanner }));
+const LoadingOverlay = lazy(async () => ({ default: (await import('../../components/loading-overlay')).LoadingOverlay }));
 
 const NewMattersTab = lazy(() => import('../../features/documents/components/new-matters-tab').then((m) => ({ default: m.NewMattersTab })));
 const MyCasesTab = lazy(() => import('../../features/documents/components/my-cases-tab').then((m) => ({ default: m.MyCasesTab })));
@@ -90,55 +90,52 @@ export function DashboardPage() {
 
   return (
     <DashboardFeedbackProvider value={feedback}>
-      <Box sx={{ mb: 3 }}>
-        <Typography variant="h4" component="h1">
-          Dashboard
-        </Typography>
-        <Typography color="text.secondary">
+      <div className="ls-dashboard__head">
+        <h1 className="ls-h4">Dashboard</h1>
+        <p className="ls-p ls-muted">
           Welcome, {user.display_name || user.full_name} · {user.role_display_name}
-        </Typography>
-      </Box>
+        </p>
+      </div>
 
-      <NotificationBanner open={Boolean(success)} severity="success" message={success} onClose={() => setSuccess(null)} />
-      <NotificationBanner open={Boolean(error)} severity="error" message={error} onClose={() => setError(null)} autoHideMs={null} />
+      <OnceOpened open={Boolean(success)}>
+        <NotificationBanner open={Boolean(success)} severity="success" message={success} onClose={() => setSuccess(null)} />
+      </OnceOpened>
+      <OnceOpened open={Boolean(error)}>
+        <NotificationBanner open={Boolean(error)} severity="error" message={error} onClose={() => setError(null)} autoHideMs={null} />
+      </OnceOpened>
 
       {/* A role with one section (the sheriff: My Cases) gets no strip of a single tab. */}
       {tabs.length > 1 ? (
-        <Paper variant="outlined" sx={{ mb: 3 }}>
+        <div className="ls-dashboard__tabs">
           <Tabs
             ref={tabsRef}
+            items={tabs.map((value) => ({
+              value,
+              label: DASHBOARD_TAB_LABELS[value],
+              id: `dashboard-tab-${value}`,
+              controls: `dashboard-panel-${value}`,
+            }))}
             value={tab}
-            onChange={(_, value: DashboardTab) => {
+            onChange={(value) => {
               setSuccess(null);
               setError(null);
               setParams({ tab: value });
             }}
-            variant="scrollable"
-            scrollButtons="auto"
-            allowScrollButtonsMobile
+            disabled={busy}
             aria-label="Dashboard sections"
-          >
-            {tabs.map((value) => (
-              <Tab
-                key={value}
-                value={value}
-                label={DASHBOARD_TAB_LABELS[value]}
-                disabled={busy}
-                id={`dashboard-tab-${value}`}
-                aria-controls={`dashboard-panel-${value}`}
-              />
-            ))}
-          </Tabs>
-        </Paper>
+          />
+        </div>
       ) : null}
 
-      <Box id={`dashboard-panel-${tab}`} {...(tabs.length > 1 ? { role: 'tabpanel', 'aria-labelledby': `dashboard-tab-${tab}` } : {})}>
+      <div id={`dashboard-panel-${tab}`} {...(tabs.length > 1 ? { role: 'tabpanel', 'aria-labelledby': `dashboard-tab-${tab}` } : {})}>
         <Suspense fallback={<PageLoader />}>
           <TabContent tab={tab} subtab={subtab} />
         </Suspense>
-      </Box>
+      </div>
 
-      <LoadingOverlay open={busy} message={overlay ?? undefined} />
+      <OnceOpened open={busy}>
+        <LoadingOverlay open={busy} message={overlay ?? undefined} />
+      </OnceOpened>
     </DashboardFeedbackProvider>
   );
 }

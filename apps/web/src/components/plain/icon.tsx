@@ -3,22 +3,10 @@ import { iconPaths } from './icon-paths';
 
 export type IconName = keyof typeof iconPaths;
 
-/** A Material icon as inline SVG, hidden from screen readers (the control around it carries the name). */
-export function Icon({
-  name,
-  size,
-  className,
-  style,
-}: {
-  name: IconName;
-  size?: number;
-  className?: string;
-  style?: CSSProperties;
-}) {
-  const paths: readonly string[] =
-    typeof iconPaths[name] === 'string'
-      ? [iconPaths[name] as string]
-      : (iconPaths[name] as readonly string[]);
+type Look = { size?: number; className?: string; style?: CSSProperties };
+
+/** A 24 × 24 icon drawn from its paths, hidden from screen readers (the control around it carries the name). */
+export function SvgPaths({ paths, size, className, style }: Look & { paths: string | readonly string[] }) {
   return (
     <svg
       className={className ? `ls-icon ${className}` : 'ls-icon'}
@@ -27,9 +15,14 @@ export function Icon({
       aria-hidden="true"
       focusable="false"
     >
-      {paths.map((d) => (
+      {(typeof paths === 'string' ? [paths] : paths).map((d) => (
         <path key={d} d={d} />
       ))}
     </svg>
   );
+}
+
+/** A Material icon as inline SVG (the public pages' set). */
+export function Icon({ name, ...look }: Look & { name: IconName }) {
+  return <SvgPaths paths={iconPaths[name]} {...look} />;
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Alert } from './alert';
 import { Dialog } from './dialog';
 import { PasswordField } from './password-field';
+import { Tabs } from './tabs';
 import { TextArea, TextField } from './text-field';
 
 describe('the plain kit of the public pages', () => {
@@ -100,5 +101,32 @@ describe('the plain kit of the public pages', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+
+  it('draws tabs as a tab list: Tab reaches the selected one, the arrow keys move, Enter selects', async () => {
+    const user = userEvent.setup();
+    function Strip() {
+      const [value, setValue] = useState<'a' | 'b' | 'c'>('a');
+      const items = (['a', 'b', 'c'] as const).map((v) => ({ value: v, label: `Tab ${v}`, id: `tab-${v}`, controls: `panel-${v}` }));
+      return (
+        <>
+          <button type="button">Before</button>
+          <Tabs items={items} value={value} onChange={setValue} aria-label="Sections" />
+        </>
+      );
+    }
+    render(<Strip />);
+    const list = screen.getByRole('tablist', { name: 'Sections' });
+    expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Tab a');
+    expect(screen.getByRole('tab', { name: 'Tab b' })).toHaveAttribute('aria-controls', 'panel-b');
+    await user.click(screen.getByRole('button', { name: 'Before' }));
+    await user.tab();
+    expect(screen.getByRole('tab', { name: 'Tab a' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Tab c' })).toHaveFocus();
+    expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Tab a');
+    await user.keyboard('{Home}{ArrowRight}{Enter}');
+    expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Tab b');
+    expect(list.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
   });
 });

@@ -1,43 +1,32 @@
 import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
-import { useNavigate } from 'react-router-dom';
 import { BADGE_MAX, type Role } from '../../../config/constants';
-import { dashboardTabPath, paths } from '../../../config/paths';
-import { usePendingClosuresCount } from '../api/get-pending-closures-count';
-import { useClosureLiveRefresh } from '../hooks/use-closure-live-refresh';
-
-const pendingClosuresTooltip = (count: number): string =>
-  count > 0 ? `${count} case closure(s) pending approval` : 'No pending case closures';
-
-const pendingClosuresText = (count: number): string => (count > 0 ? `${count} Pending Approval` : 'No Pending Approvals');
+import { pendingClosuresText, pendingClosuresTooltip, usePendingClosures } from '../hooks/use-pending-closures';
+import { PendingClosuresButton } from './pending-closures-button';
 
 type Props = { role: Role; variant?: 'icon' | 'text' | 'list'; onNavigate?: () => void };
 
 /**
- * Case-closure pending indicator (spec 2.6 / 2.14). Shown only to roles that approve closures;
- * takes system_admin to the approvals page and firm or branch administrators to the closures tab. The count
- * is polled every 30 s and refreshed at once when a closure notification arrives.
+ * Case-closure pending indicator (spec 2.6 / 2.14): an icon button (`PendingClosuresButton`, plain; the firm roles' bar
+ * imports it alone, without MUI), a text button on the administrator's wide bar, or an entry of the drawer.
  */
 export function PendingClosuresIndicator({ role, variant = 'icon', onNavigate }: Props) {
-  const navigate = useNavigate();
-  const canApprove = role === 'system_admin' || role === 'firm_admin' || role === 'branch_admin';
-  const pending = usePendingClosuresCount(canApprove);
-  // Pushed live: a closure notification over the real-time channel refreshes the count at once.
-  useClosureLiveRefresh(canApprove);
-  if (!canApprove || pending.data === undefined) return null;
+  return variant === 'icon' ? (
+    <PendingClosuresButton role={role} onNavigate={onNavigate} />
+  ) : (
+    <WordedIndicator role={role} variant={variant} onNavigate={onNavigate} />
+  );
+}
 
-  const count = pending.data;
-  const target = role === 'system_admin' ? paths.app.caseClosureApprovals : dashboardTabPath('case-closures');
-  const go = () => {
-    onNavigate?.();
-    navigate(target);
-  };
+function WordedIndicator({ role, variant, onNavigate }: { role: Role; variant: 'text' | 'list'; onNavigate?: () => void }) {
+  const pending = usePendingClosures(role, onNavigate);
+  if (!pending) return null;
+  const { count, go } = pending;
 
   if (variant === 'list') {
     return (
@@ -51,28 +40,12 @@ export function PendingClosuresIndicator({ role, variant = 'icon', onNavigate }:
       </ListItemButton>
     );
   }
-  if (variant === 'text') {
-    return (
-      // describeChild: the tooltip describes the button; its name stays its visible text (axe: label-content-name-mismatch).
-      <Tooltip title={pendingClosuresTooltip(count)} describeChild>
-        <Button color="inherit" onClick={go} startIcon={<AssignmentTurnedInOutlinedIcon />}>
-          {pendingClosuresText(count)}
-        </Button>
-      </Tooltip>
-    );
-  }
   return (
-    <Tooltip title={pendingClosuresTooltip(count)}>
-      <IconButton color="inherit" onClick={go} aria-label={pendingClosuresTooltip(count)}>
-        {/* No badge when nothing waits: its hidden "0" would be text the button's name does not contain. */}
-        {count > 0 ? (
-          <Badge badgeContent={count} max={BADGE_MAX} color="secondary">
-            <AssignmentTurnedInOutlinedIcon />
-          </Badge>
-        ) : (
-          <AssignmentTurnedInOutlinedIcon />
-        )}
-      </IconButton>
+    // describeChild: the tooltip describes the button; its name stays its visible text (axe: label-content-name-mismatch).
+    <Tooltip title={pendingClosuresTooltip(count)} describeChild>
+      <Button color="inherit" onClick={go} startIcon={<AssignmentTurnedInOutlinedIcon />}>
+        {pendingClosuresText(count)}
+      </Button>
     </Tooltip>
   );
 }

@@ -18,14 +18,15 @@ export function useWizardForm(user: WizardUser) {
   /** The citation: parties with their roles (step 3); linked ones carry their party id. */
   const [citation, setCitation] = useState<CitationParty[]>([]);
 
-  // The attorney fields are prefilled from the signed-in user once it is known.
+  // The attorney fields are prefilled from the signed-in user once it is known. Already filled (the user was known at
+  // the first draw), the state stays the same object: no second drawing of the whole wizard.
   useEffect(() => {
     if (!user) return;
-    setCaseInfo((info) => ({
-      ...info,
-      attorneyName: info.attorneyName || (user.full_name ?? ''),
-      attorneyEmail: info.attorneyEmail || (user.email ?? ''),
-    }));
+    setCaseInfo((info) => {
+      const attorneyName = info.attorneyName || (user.full_name ?? '');
+      const attorneyEmail = info.attorneyEmail || (user.email ?? '');
+      return attorneyName === info.attorneyName && attorneyEmail === info.attorneyEmail ? info : { ...info, attorneyName, attorneyEmail };
+    });
   }, [user]);
 
   /** Fills every step from a saved draft; the attorney falls back to the signed-in user. */
