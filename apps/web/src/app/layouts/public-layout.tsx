@@ -31,7 +31,7 @@ function PublicTopBar() {
           <BrandLogo inverse />
           <nav aria-label="Main" className="ls-topbar__nav">
             {LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} end className="ls-btn ls-btn--text ls-topbar__link">
+              <NavLink key={link.to} to={link.to} end className="ls-btn ls-btn--text ls-barlink">
                 {link.label}
               </NavLink>
             ))}
