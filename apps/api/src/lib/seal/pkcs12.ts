@@ -1,4 +1,4 @@
-import { createPublicKey, randomBytes, verify } from 'node:crypto';
+import { KeyObject, createPublicKey, randomBytes, sign as signWithKey, verify } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { OID, arrayBufferOf, derOf, parseDer, usePkijs } from './der';
@@ -97,7 +97,11 @@ export async function openPkcs12(bytes: Uint8Array, passphrase: string, now = ne
     throw new SealKeyError(/password|mac|integrity|decrypt/i.test(message) ? 'The PKCS #12 passphrase is wrong, or the file is damaged' : `The PKCS #12 file cannot be read (${message})`, { cause: err });
   }
   if (signer.signatureAlgorithm === 'RSA-PSS') throw new SealKeyError('RSA-PSS keys are not supported for sealing: use an RSA or ECDSA key');
-  const sign = (data: Uint8Array) => signer.sign(data, 'SHA-256');
+  // Signed here, synchronously, with node:crypto: WebCrypto (what P12Signer.sign uses) sends each signature to the
+  // thread pool and back, which costs a proof's seal more than the signing's own CPU time gives back (docs/performance.md).
+  // ECDSA comes out DER-encoded, as CMS wants it.
+  const privateKey = KeyObject.from(signer.privateKey);
+  const sign = async (data: Uint8Array) => signWithKey('sha256', data, { key: privateKey, dsaEncoding: 'der' });
   const probe = randomBytes(32);
   const probeSignature = await sign(probe);
   const certificates = [signer.certificate, ...signer.certificateChain].map((c) => Buffer.from(c));
