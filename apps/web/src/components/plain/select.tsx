@@ -27,6 +27,8 @@ type SelectProps = FieldLook & {
  */
 export function Select({ label, helperText, error = false, small, value, options, onChange, required, disabled, id, className }: SelectProps) {
   const [open, setOpen] = useState(false);
+  // Where the list opens: below the field, or above it when there is more room there; as tall as that room allows.
+  const [place, setPlace] = useState({ up: false, maxHeight: 320 });
   const displayRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const generated = useId();
@@ -37,7 +39,15 @@ export function Select({ label, helperText, error = false, small, value, options
   const optionEls = () => Array.from(listRef.current?.querySelectorAll<HTMLLIElement>('[role="option"]') ?? []);
   const focusOption = (index: number) => optionEls()[index]?.focus();
   const show = () => {
-    if (!disabled) setOpen(true);
+    if (disabled) return;
+    const rect = displayRef.current?.getBoundingClientRect();
+    if (rect) {
+      const below = window.innerHeight - rect.bottom - 16;
+      const above = rect.top - 16;
+      const up = below < 320 && above > below;
+      setPlace({ up, maxHeight: Math.max(160, Math.min(up ? above : below, 480)) });
+    }
+    setOpen(true);
   };
   // Once the list is drawn, the focus is on the chosen option (or the first).
   useEffect(() => {
@@ -133,7 +143,15 @@ export function Select({ label, helperText, error = false, small, value, options
           {open ? (
             <>
               <div className="ls-select__backdrop" onMouseDown={(event) => event.preventDefault()} onClick={close} />
-              <ul ref={listRef} id={listId} role="listbox" aria-labelledby={`${fieldId}-label`} className="ls-select__list" onKeyDown={onListKeyDown}>
+              <ul
+                ref={listRef}
+                id={listId}
+                role="listbox"
+                aria-labelledby={`${fieldId}-label`}
+                className={place.up ? 'ls-select__list ls-select__list--up' : 'ls-select__list'}
+                style={{ maxHeight: place.maxHeight }}
+                onKeyDown={onListKeyDown}
+              >
                 {options.map((option) => (
                   <li
                     key={option.value}
