@@ -123,7 +123,7 @@ export function Select({ label, helperText, error = false, small, value, options
             aria-haspopup="listbox"
             aria-expanded={open}
             aria-controls={open ? listId : undefined}
-            aria-labelledby={`${fieldId}-label ${fieldId}`}
+            aria-labelledby={`${fieldId}-label ${fieldId}-value`}
             aria-describedby={describedBy}
             aria-invalid={error}
             aria-required={required || undefined}
@@ -137,7 +137,7 @@ export function Select({ label, helperText, error = false, small, value, options
             }}
             onKeyDown={onDisplayKeyDown}
           >
-            {chosen ? chosen.label : <span aria-hidden="true">{'\u200b'}</span>}
+            {chosen ? <span id={`${fieldId}-value`}>{chosen.label}</span> : <span aria-hidden="true">{'\u200b'}</span>}
           </div>
           <SvgPaths paths={ARROW_DROP_DOWN} className={open ? 'ls-select__arrow ls-select__arrow--open' : 'ls-select__arrow'} />
           {open ? (

@@ -1,5 +1,5 @@
-import { COURT_NAME_INVALID, COURT_ONLINE_HIGH_COURT_ONLY, isMagistratesCourt, normalizeCourtName } from '@lexserve/contracts/courts';
-import { CASE_CATEGORIES, CASE_PRIORITIES, CASE_PRIORITY_LABELS, type CaseCategory, type CasePriority } from '@lexserve/contracts/documents';
+import { COURT_NAME_INVALID, COURT_ONLINE_HIGH_COURT_ONLY, isMagistratesCourt, normalizeCourtName } from '@lexserve/contracts/court-names';
+import { CASE_CATEGORIES, CASE_PRIORITIES, CASE_PRIORITY_LABELS, type CaseCategory, type CasePriority } from '@lexserve/contracts/document-constants';
 import { Checkbox } from '../../../components/plain/checkbox';
 import { Select } from '../../../components/plain/select';
 import { TextField } from '../../../components/plain/text-field';

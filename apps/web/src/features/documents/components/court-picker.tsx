@@ -1,4 +1,4 @@
-import { COURT_OPTIONS, normalizeCourtName } from '@lexserve/contracts/courts';
+import { COURT_OPTIONS, normalizeCourtName } from '@lexserve/contracts/court-names';
 import { Combobox } from '../../../components/plain/combobox';
 
 type CourtPickerProps = {
