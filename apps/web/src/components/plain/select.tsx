@@ -29,6 +29,8 @@ export function Select({ label, helperText, error = false, small, value, options
   const [open, setOpen] = useState(false);
   // Where the list opens: below the field, or above it when there is more room there; as tall as that room allows.
   const [place, setPlace] = useState({ up: false, maxHeight: 320 });
+  // Opened or moved with the keys: the focused option is marked (as MUI's focus-visible); with the mouse, the hovered one.
+  const [byKeys, setByKeys] = useState(false);
   const displayRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const generated = useId();
@@ -38,8 +40,9 @@ export function Select({ label, helperText, error = false, small, value, options
 
   const optionEls = () => Array.from(listRef.current?.querySelectorAll<HTMLLIElement>('[role="option"]') ?? []);
   const focusOption = (index: number) => optionEls()[index]?.focus();
-  const show = () => {
+  const show = (withKeys: boolean) => {
     if (disabled) return;
+    setByKeys(withKeys);
     const rect = displayRef.current?.getBoundingClientRect();
     if (rect) {
       const below = window.innerHeight - rect.bottom - 16;
@@ -67,7 +70,7 @@ export function Select({ label, helperText, error = false, small, value, options
   const onDisplayKeyDown = (event: KeyboardEvent) => {
     if (['ArrowDown', 'ArrowUp', 'Enter', ' '].includes(event.key)) {
       event.preventDefault();
-      show();
+      show(true);
     }
   };
   const onListKeyDown = (event: KeyboardEvent) => {
@@ -75,6 +78,7 @@ export function Select({ label, helperText, error = false, small, value, options
     const at = items.indexOf(document.activeElement as HTMLLIElement);
     const move = (index: number) => {
       event.preventDefault();
+      setByKeys(true);
       items[(index + items.length) % items.length]?.focus();
     };
     switch (event.key) {
@@ -133,7 +137,7 @@ export function Select({ label, helperText, error = false, small, value, options
               if (event.button !== 0) return;
               event.preventDefault();
               displayRef.current?.focus();
-              show();
+              show(false);
             }}
             onKeyDown={onDisplayKeyDown}
           >
@@ -148,7 +152,7 @@ export function Select({ label, helperText, error = false, small, value, options
                 id={listId}
                 role="listbox"
                 aria-labelledby={`${fieldId}-label`}
-                className={place.up ? 'ls-select__list ls-select__list--up' : 'ls-select__list'}
+                className={['ls-select__list', place.up && 'ls-select__list--up', byKeys && 'ls-select__list--keys'].filter(Boolean).join(' ')}
                 style={{ maxHeight: place.maxHeight }}
                 onKeyDown={onListKeyDown}
               >
