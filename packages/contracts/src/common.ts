@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CREATABLE_FIRM_ROLES, EMAIL_PATTERN, FIRM_ROLES, ROLE_LABELS, ROLES, isFirmRole, type Role } from './constants';
+import { CREATABLE_FIRM_ROLES, EMAIL_PATTERN, FIRM_ROLES, NOTIFICATION_TYPES, ROLE_LABELS, ROLES, isFirmRole, type Role } from './constants';
 
 /** Positive integer id in a path or body; accepts numeric strings from path params. */
 /** The largest id a row can have (PostgreSQL integer). */
@@ -45,3 +45,9 @@ export const OptionalTextSchema = z
 export { CREATABLE_FIRM_ROLES, EMAIL_PATTERN, FIRM_ROLES, ROLE_LABELS, ROLES, isFirmRole, type Role };
 
 export const RoleSchema = z.enum(ROLES);
+
+/**
+ * The five notification types (users' e-mail preferences, the notifications): here rather than in users.ts, so that the
+ * web app's real-time channel, which checks each message, loads no user or court schemas (docs/performance.md).
+ */
+export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);

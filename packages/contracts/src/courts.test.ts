@@ -11,6 +11,12 @@ import {
 } from './courts';
 
 describe('courts', () => {
+  it('lists the districts once each, in the English collation order', () => {
+    expect(MAGISTERIAL_DISTRICTS.length).toBeGreaterThan(100);
+    expect(new Set(MAGISTERIAL_DISTRICTS).size).toBe(MAGISTERIAL_DISTRICTS.length);
+    expect(MAGISTERIAL_DISTRICTS).toEqual([...MAGISTERIAL_DISTRICTS].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
   it('lists the nine divisions with their main seats and the local seats', () => {
     expect(new Set(HIGH_COURTS.filter((c) => c.main).map((c) => c.division)).size).toBe(9);
     const names = HIGH_COURTS.map((c) => c.name);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { IdSchema, MAX_ID, QueryBooleanSchema } from './common';
+import { IdSchema, MAX_ID, NotificationTypeSchema, QueryBooleanSchema } from './common';
+import { NOTIFICATION_TYPES, type NotificationType } from './constants';
 import { defineErrors } from './errors';
-import { NOTIFICATION_TYPES, NotificationTypeSchema, type NotificationType } from './users';
 
-// The five types live beside the e-mail preferences in users.ts; re-exported here for notification code.
+// The five types (constants.ts) and their schema (common.ts), re-exported here for notification code.
 export { NOTIFICATION_TYPES, NotificationTypeSchema, type NotificationType };
 
 /** Labels of spec 1, section 3 ("Notification type labels and colours"). */

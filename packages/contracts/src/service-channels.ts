@@ -8,7 +8,7 @@ import {
   type AddressSource,
   type ServiceChannel,
   type ServiceMethod,
-} from './documents';
+} from './document-constants';
 
 export { SERVICE_CHANNELS, type ServiceChannel };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_TYPES, type NotificationType } from './constants';
-import { CREATABLE_FIRM_ROLES, EMAIL_PATTERN, IdSchema, OptionalTextSchema, QueryBooleanSchema, ROLES, RoleSchema } from './common';
+import { CREATABLE_FIRM_ROLES, EMAIL_PATTERN, IdSchema, NotificationTypeSchema, OptionalTextSchema, QueryBooleanSchema, ROLES, RoleSchema } from './common';
 import { ServiceAreasSchema } from './courts';
 import { defineErrors } from './errors';
 
@@ -140,8 +140,7 @@ export const FirmBranchesWithUsersSchema = z.object({
   unassigned_users: z.array(UserSchema),
 });
 
-export { NOTIFICATION_TYPES, type NotificationType };
-export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export { NOTIFICATION_TYPES, NotificationTypeSchema, type NotificationType };
 
 export const NotificationPreferencesSchema = z.object({
   preferences: z.record(NotificationTypeSchema, z.object({ email: z.boolean() })),

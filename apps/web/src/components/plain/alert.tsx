@@ -27,6 +27,7 @@ export function Alert({
   testId,
   ref,
   tabIndex,
+  ariaLabel,
 }: {
   severity: Severity;
   title?: ReactNode;
@@ -39,6 +40,8 @@ export function Alert({
   testId?: string;
   ref?: Ref<HTMLDivElement>;
   tabIndex?: number;
+  /** A name of its own (a note named for what it says). */
+  ariaLabel?: string;
 }) {
   return (
     <div
@@ -47,6 +50,7 @@ export function Alert({
       data-testid={testId}
       ref={ref}
       tabIndex={tabIndex}
+      aria-label={ariaLabel}
     >
       <div className="ls-alert__icon">
         <Icon name={icon ?? DEFAULT_ICON[severity]} />

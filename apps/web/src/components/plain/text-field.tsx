@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 
-type FieldLook = {
+export type FieldLook = {
   label: string;
   helperText?: ReactNode;
   error?: boolean;
@@ -14,8 +14,11 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'>
     endAdornment?: ReactNode;
   };
 
-/** The label, the outlined box and the helper text around a field's control; `control` gets the ids to use. */
-function FieldFrame({
+/**
+ * The label, the outlined box and the helper text around a field's control; `control` gets the ids to use. `empty`
+ * rests the label inside the box when the control is not an input (the select, whose label follows its value).
+ */
+export function FieldFrame({
   label,
   helperText,
   error = false,
@@ -24,12 +27,14 @@ function FieldFrame({
   id,
   className,
   adorned,
+  empty,
   control,
 }: FieldLook & {
   required?: boolean;
   id?: string;
   className?: string;
   adorned?: ReactNode;
+  empty?: boolean;
   control: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
 }) {
   const generated = useId();
@@ -37,7 +42,7 @@ function FieldFrame({
   const helperId = helperText ? `${inputId}-helper-text` : undefined;
   return (
     <div
-      className={['ls-field', small && 'ls-field--small', error && 'ls-field--error', className]
+      className={['ls-field', small && 'ls-field--small', error && 'ls-field--error', empty && 'ls-field--empty', className]
         .filter(Boolean)
         .join(' ')}
     >

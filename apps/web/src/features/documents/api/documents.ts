@@ -1,11 +1,5 @@
-import {
-  MY_CASES_COUNT_LIMIT,
-  type CreateDocumentInput,
-  type Document,
-  type DocumentList,
-  type MyCasesSubtabValue,
-  type UpdateDocumentInput,
-} from '@lexserve/contracts/documents';
+import { MY_CASES_COUNT_LIMIT, type MyCasesSubtabValue } from '@lexserve/contracts/document-constants';
+import type { CreateDocumentInput, Document, DocumentList, UpdateDocumentInput } from '@lexserve/contracts/documents';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../config/constants';
 import { api, describeError, withoutEmpty } from '../../../lib/api-client';

@@ -1,6 +1,5 @@
-import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
-import { COURT_OPTIONS, normalizeCourtName } from '@lexserve/contracts/courts';
+import { COURT_OPTIONS, normalizeCourtName } from '@lexserve/contracts/court-names';
+import { Combobox } from '../../../components/plain/combobox';
 
 type CourtPickerProps = {
   value: string;
@@ -9,8 +8,7 @@ type CourtPickerProps = {
   disabled?: boolean;
 };
 
-const NAMES = COURT_OPTIONS.map((o) => o.name);
-const GROUP = new Map(COURT_OPTIONS.map((o) => [o.name, o.group]));
+const OPTIONS = COURT_OPTIONS.map((o) => ({ label: o.name, group: o.group }));
 
 /**
  * The court the matter is in: every High Court seat and a magistrates' court per listed district, searchable; any
@@ -18,31 +16,19 @@ const GROUP = new Map(COURT_OPTIONS.map((o) => [o.name, o.group]));
  */
 export function CourtPicker({ value, onChange, error, disabled }: CourtPickerProps) {
   return (
-    <Autocomplete
-      freeSolo
-      autoHighlight
-      options={NAMES}
-      groupBy={(option) => GROUP.get(option) ?? "Magistrates' Courts"}
-      value={value || null}
-      inputValue={value}
-      onInputChange={(_, text, reason) => {
-        if (reason !== 'reset' || text) onChange(text);
+    <Combobox
+      label="Court"
+      required
+      value={value}
+      onChange={onChange}
+      options={OPTIONS}
+      onBlur={(event) => {
+        const canonical = normalizeCourtName(event.target.value);
+        if (canonical && canonical !== value) onChange(canonical);
       }}
-      onChange={(_, option) => onChange(option ?? '')}
+      error={Boolean(error)}
+      helperText={error ?? 'A High Court division, or type "Magistrate\'s Court, <district>"'}
       disabled={disabled}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label="Court"
-          required
-          onBlur={(event) => {
-            const canonical = normalizeCourtName(event.target.value);
-            if (canonical && canonical !== value) onChange(canonical);
-          }}
-          error={Boolean(error)}
-          helperText={error ?? 'A High Court division, or type "Magistrate\'s Court, <district>"'}
-        />
-      )}
     />
   );
 }

@@ -193,8 +193,7 @@ describe('New Matter wizard', () => {
     expect(screen.getByRole('heading', { name: 'Step 3: Parties Involved' })).toBeInTheDocument();
     expect(screen.getByText(/At least one party on each side is required/)).toBeInTheDocument();
     // The stepper keeps the real numbers: Parties is step 3, not "1".
-    const stepper = screen.getByText('Parties').closest('.MuiStep-root') as HTMLElement;
-    expect(stepper).toHaveTextContent(/^3Parties$/);
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent(/^3Parties$/);
     expect(screen.queryByText('Case Info')).not.toBeInTheDocument();
     expect(screen.queryByText('Upload')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();

@@ -1,23 +1,11 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
-import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Step from '@mui/material/Step';
-import StepButton from '@mui/material/StepButton';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDashboardFeedback } from '../../../components/dashboard-feedback';
+import { Alert } from '../../../components/plain/alert';
+import { Button } from '../../../components/plain/button';
+import { Icon, SvgPaths } from '../../../components/plain/icon';
+import { Spinner } from '../../../components/plain/spinner';
+import { Stepper } from '../../../components/plain/stepper';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { useErrorSummary } from '../../../lib/use-error-summary';
@@ -25,8 +13,15 @@ import { useMatterWizard } from '../hooks/use-matter-wizard';
 import { STEP_LABELS, STEP_TITLES, saveButtonLabel, toStep, type Step as WizardStep } from '../utils/wizard-rules';
 import { ServiceStep } from './service-step';
 import { STEP3_NOTE } from '../utils/citation';
+import { CaseInfoStep } from './case-info-step';
 import { CitationStep } from './citation-step';
-import { CaseInfoStep, ReviewStep, UploadStep } from './wizard-steps';
+import { ReviewStep, UploadStep } from './wizard-steps';
+import './new-matters.css';
+
+/** Material's ArrowBack and SaveOutlined (Apache-2.0, @mui/icons-material), the bar's icons. */
+const ARROW_BACK = 'M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z';
+const SAVE_OUTLINED =
+  'M17 3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.1 0 2-.9 2-2V7zm2 16H5V5h11.17L19 7.83zm-7-7c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3M6 6h9v4H6z';
 
 /** Dashboard tab "New Matters": the five-step New Matter wizard (spec 2.2); firm roles only (a sheriff has no such tab). */
 export function NewMattersTab({ subtab }: { subtab?: string | null }) {
@@ -39,8 +34,6 @@ function MatterWizardView() {
   const feedback = useDashboardFeedback();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const theme = useTheme();
-  const compact = useMediaQuery(theme.breakpoints.down('sm'));
   const resumeParam = Number(params.get('resume'));
   const resumeId = Number.isInteger(resumeParam) && resumeParam > 0 ? resumeParam : null;
   const wizard = useMatterWizard({
@@ -75,96 +68,87 @@ function MatterWizardView() {
 
   if (wizard.completion) {
     return (
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-        <Typography variant="h5" component="h2" gutterBottom>
-          {wizard.completion.proofError ? 'Document served' : 'Document submitted'}
-        </Typography>
+      <section className="ls-wizard__paper ls-wizard__done">
+        <h2 className="ls-h5 ls-gutter">{wizard.completion.proofError ? 'Document served' : 'Document submitted'}</h2>
         {!wizard.completion.served ? (
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
+          <p className="ls-p ls-muted ls-wizard__done-line">
             It is with the sheriff for service. You will be notified when the sheriff issues the return of service.
-          </Typography>
+          </p>
         ) : null}
         {wizard.completion.proofError ? (
-          <Alert severity="warning" sx={{ textAlign: 'left', mb: 2 }}>
+          <Alert severity="warning" className="ls-wizard__done-alert">
             {wizard.completion.proofError}
           </Alert>
         ) : (
-          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'center', alignItems: 'center', mb: 2 }} role="status">
-            <CircularProgress size={20} aria-hidden />
-            <Typography>Document submitted successfully! Redirecting to case view...</Typography>
-          </Stack>
+          <div className="ls-wizard__done-status" role="status">
+            <Spinner size={20} />
+            <p className="ls-p">Document submitted successfully! Redirecting to case view...</p>
+          </div>
         )}
         <Button variant="contained" onClick={() => navigate(paths.app.activeCase(wizard.completion!.documentId))}>
           Open Case
         </Button>
-      </Paper>
+      </section>
     );
   }
 
   return (
-    <Box>
-      <Box sx={{ mb: 2 }}>
-        <Typography variant="h5" component="h2">
-          New Matter
-        </Typography>
-        <Typography color="text.secondary">Prepare a case document for service in five steps. You can save a draft at every step.</Typography>
-      </Box>
+    <div>
+      <div className="ls-wizard__head">
+        <h2 className="ls-h5">New Matter</h2>
+        <p className="ls-p ls-muted">Prepare a case document for service in five steps. You can save a draft at every step.</p>
+      </div>
 
       {wizard.loadedNotice ? (
-        <Alert severity="info" onClose={wizard.dismissLoadedNotice} sx={{ mb: 2 }} role="status">
+        <Alert severity="info" onClose={wizard.dismissLoadedNotice} className="ls-wizard__notice" role="status">
           Draft loaded! Continuing from step {wizard.loadedNotice}.
         </Alert>
       ) : null}
 
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
-        <Stepper activeStep={steps.indexOf(currentStep)} orientation={compact ? 'vertical' : 'horizontal'} alternativeLabel={!compact} nonLinear>
-          {steps.map((step) => (
-            <Step key={step} completed={step < currentStep}>
-              {step < currentStep ? (
-                <StepButton icon={step} onClick={() => wizard.goTo(step)} disabled={busy} aria-label={`Go back to step ${step}, ${STEP_LABELS[step - 1]}`}>
-                  {STEP_LABELS[step - 1]}
-                </StepButton>
-              ) : (
-                // The real step number, also when a resumed draft hides the steps before it ("3 Parties", not "1 Parties").
-                <StepLabel icon={step}>{STEP_LABELS[step - 1]}</StepLabel>
-              )}
-            </Step>
-          ))}
-        </Stepper>
-      </Paper>
+      <div className="ls-wizard__paper ls-wizard__steps">
+        <Stepper
+          steps={steps.map((step) => ({
+            key: step,
+            // The real step number, also when a resumed draft hides the steps before it ("3 Parties", not "1 Parties").
+            icon: step,
+            label: STEP_LABELS[step - 1],
+            completed: step < currentStep,
+            active: step === currentStep,
+            ...(step < currentStep
+              ? { onClick: () => wizard.goTo(step), disabled: busy, buttonLabel: `Go back to step ${step}, ${STEP_LABELS[step - 1]}` }
+              : {}),
+          }))}
+        />
+      </div>
 
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="wizard-step-heading">
-        <Typography id="wizard-step-heading" ref={headingRef} tabIndex={-1} variant="h6" component="h3" sx={{ outline: 'none' }}>
+      <section className="ls-wizard__paper" aria-labelledby="wizard-step-heading">
+        <h3 id="wizard-step-heading" ref={headingRef} tabIndex={-1} className="ls-h6 ls-wizard__heading">
           Step {currentStep}: {STEP_TITLES[currentStep - 1]}
-        </Typography>
-        {currentStep === 3 ? (
-          <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }}>
-            {STEP3_NOTE}
-          </Typography>
-        ) : null}
+        </h3>
+        {currentStep === 3 ? <p className="ls-p ls-body2 ls-muted ls-wizard__step-note">{STEP3_NOTE}</p> : null}
 
         {wizard.errors.length ? (
-          <Alert ref={errorSummary} tabIndex={-1} severity="error" sx={{ mt: 2 }} role="alert">
+          <Alert ref={errorSummary} tabIndex={-1} severity="error" className="ls-wizard__errors" role="alert">
             {wizard.errors.length === 1 ? (
               wizard.errors[0]
             ) : (
-              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              <ul className="ls-wizard__error-list">
                 {wizard.errors.map((message) => (
                   <li key={message}>{message}</li>
                 ))}
-              </Box>
+              </ul>
             )}
           </Alert>
         ) : null}
 
-        <Box sx={{ mt: 2.5 }}>
+        <div className="ls-wizard__body">
           {currentStep === 1 ? <CaseInfoStep wizard={wizard} /> : null}
           {currentStep === 2 ? <UploadStep wizard={wizard} /> : null}
           {currentStep === 3 ? <CitationStep wizard={wizard} /> : null}
           {currentStep === 4 ? <ServiceStep wizard={wizard} /> : null}
           {currentStep === 5 ? <ReviewStep wizard={wizard} fullName={user?.full_name} /> : null}
-        </Box>
-      </Paper>
+        </div>
+      </section>
 
       <WizardBar
         step={currentStep}
@@ -179,7 +163,7 @@ function MatterWizardView() {
         onNext={wizard.next}
         onSubmit={() => void wizard.submit()}
       />
-    </Box>
+    </div>
   );
 }
 
@@ -200,22 +184,9 @@ type WizardBarProps = {
 /** Previous, "← Edit Case Info", the save-draft button whose label follows the step, and Next or Submit. */
 function WizardBar({ step, minStep, busy, saving, complete, submitLabel, onPrevious, onEditCaseInfo, onSave, onNext, onSubmit }: WizardBarProps) {
   return (
-    <Paper
-      variant="outlined"
-      sx={{
-        mt: 2,
-        p: 2,
-        display: 'grid',
-        gap: 1.5,
-        alignItems: 'center',
-        gridTemplateColumns: { xs: '1fr', md: '1fr auto 1fr' },
-        position: { xs: 'static', sm: 'sticky' },
-        bottom: 0,
-        zIndex: 2,
-      }}
-    >
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button startIcon={<ArrowBackIcon />} onClick={onPrevious} disabled={busy || step <= minStep}>
+    <div className="ls-wizard__paper ls-wizard__bar">
+      <div className="ls-wizard__bar-back">
+        <Button startIcon={<SvgPaths paths={ARROW_BACK} />} onClick={onPrevious} disabled={busy || step <= minStep}>
           Previous
         </Button>
         {minStep > 1 ? (
@@ -223,22 +194,22 @@ function WizardBar({ step, minStep, busy, saving, complete, submitLabel, onPrevi
             ← Edit Case Info
           </Button>
         ) : null}
-      </Stack>
-      <Box sx={{ justifySelf: { md: 'center' } }}>
-        <Button variant="outlined" startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveOutlinedIcon />} onClick={onSave} disabled={!complete || busy} fullWidth>
+      </div>
+      <div className="ls-wizard__bar-save">
+        <Button variant="outlined" startIcon={saving ? <Spinner size={16} /> : <SvgPaths paths={SAVE_OUTLINED} />} onClick={onSave} disabled={!complete || busy} fullWidth>
           {saveButtonLabel(step, complete, saving)}
         </Button>
-      </Box>
-      <Box sx={{ justifySelf: { md: 'end' } }}>
+      </div>
+      <div className="ls-wizard__bar-next">
         {step < 5 ? (
-          <Button variant="contained" endIcon={<ArrowForwardIcon />} onClick={onNext} disabled={busy} fullWidth>
+          <Button variant="contained" endIcon={<Icon name="arrowForward" />} onClick={onNext} disabled={busy} fullWidth>
             Next
           </Button>
         ) : (
           <Button
             variant="contained"
-            color="secondary"
-            endIcon={busy && !saving ? <CircularProgress size={16} color="inherit" /> : <SendOutlinedIcon />}
+            gold
+            endIcon={busy && !saving ? <Spinner size={16} /> : <Icon name="sendOutlined" />}
             onClick={onSubmit}
             disabled={!complete || busy}
             fullWidth
@@ -246,7 +217,7 @@ function WizardBar({ step, minStep, busy, saving, complete, submitLabel, onPrevi
             {submitLabel}
           </Button>
         )}
-      </Box>
-    </Paper>
+      </div>
+    </div>
   );
 }

@@ -24,7 +24,7 @@ import {
   RACES,
   type PartyRole,
   type PartyType,
-} from '@lexserve/contracts/parties';
+} from '@lexserve/contracts/party-constants';
 import { useState, type ReactNode } from 'react';
 import {
   birthDateFromId,

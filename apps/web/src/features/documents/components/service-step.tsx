@@ -9,7 +9,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SERVICE_METHOD_LABELS, toDocumentTypeValue, type AddressSource, type ServiceMethod } from '@lexserve/contracts/documents';
+import { SERVICE_METHOD_LABELS, toDocumentTypeValue, type AddressSource, type ServiceMethod } from '@lexserve/contracts/document-constants';
 import {
   ADDRESS_FOR_SERVICE_SOURCES,
   COURT_ONLINE_RULE,

@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { MAGISTERIAL_DISTRICTS } from '@lexserve/contracts/courts';
+import { MAGISTERIAL_DISTRICTS } from '@lexserve/contracts/court-names';
 import { useState } from 'react';
 import { describeError } from '../../../lib/api-client';
 import { useSheriffs } from '../api/service';

@@ -16,7 +16,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { ACCEPTED_EXTENSIONS } from '@lexserve/contracts/documents';
+import { ACCEPTED_EXTENSIONS } from '@lexserve/contracts/document-constants';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import type { FileStaging } from '../hooks/use-file-staging';
 import { paginate, type StagedFile } from '../utils/upload-rules';

@@ -1,5 +1,5 @@
 import type { CaseFile } from '@lexserve/contracts/documents';
-import { MAX_FILES_PER_UPLOAD } from '@lexserve/contracts/documents';
+import { MAX_FILES_PER_UPLOAD } from '@lexserve/contracts/document-constants';
 import { useCallback, useRef, useState } from 'react';
 import { fileErrorOf, uploadErrorMessage, uploadFiles } from '../api/case-files';
 import {

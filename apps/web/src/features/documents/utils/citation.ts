@@ -6,10 +6,10 @@ import {
   citationSideOf,
   missingCitationSides,
   type CitationSide,
-  type PartyLink,
   type PartyRole,
   type PartyType,
-} from '@lexserve/contracts/parties';
+} from '@lexserve/contracts/party-constants';
+import type { PartyLink } from '@lexserve/contracts/parties';
 import { isPartyEmpty, partyLabel, type PartyData } from './party-rules';
 
 /**

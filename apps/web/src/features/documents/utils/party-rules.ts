@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '@lexserve/contracts/common';
+import { EMAIL_PATTERN } from '@lexserve/contracts/constants';
 import {
   PARTY_MAX_LENGTHS,
   SA_ID_MESSAGES,
@@ -6,7 +6,7 @@ import {
   saIdBirthParts,
   type PartyRole,
   type PartyType,
-} from '@lexserve/contracts/parties';
+} from '@lexserve/contracts/party-constants';
 
 /** The party form of the wizard (spec 2.4); `type` mirrors `party_type`. Empty strings mean "not chosen". */
 export type PartyData = {

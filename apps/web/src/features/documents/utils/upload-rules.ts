@@ -3,7 +3,7 @@ import {
   CHUNKED_UPLOAD_THRESHOLD_BYTES,
   MAX_FILE_SIZE_BYTES,
   MAX_FILES_PER_UPLOAD,
-} from '@lexserve/contracts/documents';
+} from '@lexserve/contracts/document-constants';
 
 const extensionOf = (name: string): string => {
   const dot = name.lastIndexOf('.');

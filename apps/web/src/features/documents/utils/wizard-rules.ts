@@ -1,5 +1,5 @@
-import { EMAIL_PATTERN } from '@lexserve/contracts/common';
-import { COURT_NAME_INVALID, COURT_ONLINE_HIGH_COURT_ONLY, isMagistratesCourt, normalizeCourtName } from '@lexserve/contracts/courts';
+import { EMAIL_PATTERN } from '@lexserve/contracts/constants';
+import { COURT_NAME_INVALID, COURT_ONLINE_HIGH_COURT_ONLY, isMagistratesCourt, normalizeCourtName } from '@lexserve/contracts/court-names';
 import {
   CASE_CATEGORIES,
   CASE_PRIORITIES,
@@ -11,9 +11,9 @@ import {
   type AddressSource,
   type CaseCategory,
   type CasePriority,
-  type Document,
   type ServiceMethod,
-} from '@lexserve/contracts/documents';
+} from '@lexserve/contracts/document-constants';
+import type { Document } from '@lexserve/contracts/documents';
 import { serviceChannelOf, serviceProblems } from '@lexserve/contracts/service-channels';
 import { emptyParty, isPartyValidForSave, toPartyData, type PartyData } from './party-rules';
 
