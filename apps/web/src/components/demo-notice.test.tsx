@@ -26,6 +26,16 @@ describe('demo installation note', () => {
     expect(note.closest('footer')).not.toBeNull();
   });
 
+  it("holds the public footer back until the server has said whether it is a demo (no layout shift when the note comes)", async () => {
+    mockApi({ 'GET /meta.json': reply(200, { demo: true }) });
+    const { container } = renderApp('/about');
+    const footer = () => container.querySelector('footer');
+    await waitFor(() => expect(footer()).not.toBeNull());
+    expect(footer()).toHaveClass('ls-footer--pending');
+    await screen.findByText(DEMO_NOTICE);
+    expect(footer()).not.toHaveClass('ls-footer--pending');
+  });
+
   it('is at the foot of the signed-in screens', async () => {
     signIn();
     mockApi({

@@ -17,8 +17,10 @@ export const fetchServerMeta = async (): Promise<ServerMeta | null> => {
   }
 };
 
+const useServerMetaQuery = () => useQuery({ queryKey: ['server-meta'], queryFn: fetchServerMeta, staleTime: 10 * 60_000, retry: false });
+
 /** Whether the server is a demo installation (false until it says so, and when it cannot be asked). */
-export const useIsDemoInstallation = (): boolean => {
-  const { data } = useQuery({ queryKey: ['server-meta'], queryFn: fetchServerMeta, staleTime: 10 * 60_000, retry: false });
-  return data?.demo === true;
-};
+export const useIsDemoInstallation = (): boolean => useServerMetaQuery().data?.demo === true;
+
+/** Whether the server has answered /meta.json (or could not be asked): until then, whether a demo note shows is unknown. */
+export const useServerMetaSettled = (): boolean => !useServerMetaQuery().isPending;

@@ -8,6 +8,7 @@ import { Icon } from '../../components/plain/icon';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
 import { paths } from '../../config/paths';
 import { useHasSession } from '../../lib/auth';
+import { useServerMetaSettled } from '../../lib/server-meta';
 import './public-layout.css';
 
 const PublicMenuDrawer = lazy(async () => ({ default: (await import('./public-menu-drawer')).PublicMenuDrawer }));
@@ -85,8 +86,10 @@ const FOOTER_LINKS = [
 ];
 
 function PublicFooter() {
+  // Shown once the server has said whether this is a demo installation, whose note adds a line (public-layout.css).
+  const settled = useServerMetaSettled();
   return (
-    <footer className="ls-footer">
+    <footer className={settled ? 'ls-footer' : 'ls-footer ls-footer--pending'}>
       <div className="ls-container ls-container--lg">
         <div className="ls-footer__row">
           <p className="ls-p ls-body2">© {new Date().getFullYear()} LexServe · Legal document service for South African law firms and sheriffs.</p>
