@@ -83,6 +83,22 @@ export async function writePkcs12(opts: {
 const libpdf = () => import('@libpdf/core');
 
 /**
+ * How an opened PKCS #12 signs (SHA-256). P12Signer.sign goes through WebCrypto, which sends each signature to the
+ * thread pool and back: that round trip cost a proof's seal more than the signature's own CPU time (docs/performance.md).
+ * So the key P12Signer imported (a WebCrypto CryptoKey, kept in its `privateKey` field, which its types call private)
+ * signs here synchronously with node:crypto; ECDSA comes out DER-encoded, as CMS wants it. Should a later @libpdf/core
+ * keep its key otherwise, P12Signer.sign is used as before (`pkcs12.test.ts` fails then, so it is noticed).
+ */
+export function signerOf(signer: { sign(data: Uint8Array, algorithm: 'SHA-256'): Promise<Uint8Array> }): SigningKey['sign'] & { direct: boolean } {
+  const key = (signer as { privateKey?: unknown }).privateKey;
+  if (key instanceof CryptoKey) {
+    const privateKey = KeyObject.from(key);
+    return Object.assign(async (data: Uint8Array) => signWithKey('sha256', data, { key: privateKey, dsaEncoding: 'der' }), { direct: true });
+  }
+  return Object.assign((data: Uint8Array) => signer.sign(data, 'SHA-256'), { direct: false });
+}
+
+/**
  * Opens a PKCS #12 in memory (nothing is written anywhere). The signing certificate is the one whose public key
  * verifies a probe signature, wherever it stands in the file; it must be valid now.
  */
@@ -97,11 +113,7 @@ export async function openPkcs12(bytes: Uint8Array, passphrase: string, now = ne
     throw new SealKeyError(/password|mac|integrity|decrypt/i.test(message) ? 'The PKCS #12 passphrase is wrong, or the file is damaged' : `The PKCS #12 file cannot be read (${message})`, { cause: err });
   }
   if (signer.signatureAlgorithm === 'RSA-PSS') throw new SealKeyError('RSA-PSS keys are not supported for sealing: use an RSA or ECDSA key');
-  // Signed here, synchronously, with node:crypto: WebCrypto (what P12Signer.sign uses) sends each signature to the
-  // thread pool and back, which costs a proof's seal more than the signing's own CPU time gives back (docs/performance.md).
-  // ECDSA comes out DER-encoded, as CMS wants it.
-  const privateKey = KeyObject.from(signer.privateKey);
-  const sign = async (data: Uint8Array) => signWithKey('sha256', data, { key: privateKey, dsaEncoding: 'der' });
+  const sign = signerOf(signer);
   const probe = randomBytes(32);
   const probeSignature = await sign(probe);
   const certificates = [signer.certificate, ...signer.certificateChain].map((c) => Buffer.from(c));

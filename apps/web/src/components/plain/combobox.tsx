@@ -1,10 +1,8 @@
 import './form-controls.css';
-import { useEffect, useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { SvgPaths } from './icon';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { Icon } from './icon';
+import { BELOW, listPlacement } from './list-placement';
 import { FieldFrame, type FieldLook } from './text-field';
-
-/** Material's Close (Apache-2.0, @mui/icons-material), the clear button's icon. */
-const CLOSE = 'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z';
 
 export type ComboboxOption = { label: string; group: string };
 
@@ -39,6 +37,8 @@ export function Combobox({ label, helperText, error = false, small, value, onCha
   // Opened on a chosen option, the list shows every option until the text is changed (as MUI's).
   const [pristine, setPristine] = useState(true);
   const [active, setActive] = useState(0);
+  const [place, setPlace] = useState(BELOW);
+  const inputRef = useRef<HTMLInputElement>(null);
   const generated = useId();
   const fieldId = id ?? generated;
   const listId = `${fieldId}-listbox`;
@@ -57,10 +57,13 @@ export function Combobox({ label, helperText, error = false, small, value, onCha
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [expanded, highlighted]);
 
+  // Opened without typing on a chosen option, the list shows every option with that one highlighted (as MUI's), so
+  // Enter keeps it; otherwise the first is.
   const openList = (typed: boolean) => {
+    if (!open) setPlace(listPlacement(inputRef.current));
     setOpen(true);
     setPristine(!typed);
-    setActive(0);
+    setActive(typed ? 0 : Math.max(0, options.findIndex((o) => o.label === value)));
   };
   const take = (option: ComboboxOption) => {
     onChange(option.label);
@@ -116,16 +119,17 @@ export function Combobox({ label, helperText, error = false, small, value, onCha
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => {
               onChange('');
-              openList(true);
+              setOpen(false);
             }}
           >
-            <SvgPaths paths={CLOSE} size={20} />
+            <Icon name="close" size={20} />
           </button>
         ) : undefined
       }
       control={({ id: inputId, describedBy }) => (
         <>
           <input
+            ref={inputRef}
             id={inputId}
             className="ls-field__input"
             role="combobox"
@@ -162,7 +166,8 @@ export function Combobox({ label, helperText, error = false, small, value, onCha
               id={listId}
               role="listbox"
               aria-labelledby={`${inputId}-label`}
-              className="ls-select__list ls-combobox__list"
+              className={place.up ? 'ls-select__list ls-select__list--up ls-combobox__list' : 'ls-select__list ls-combobox__list'}
+              style={{ maxHeight: place.maxHeight }}
               // The field keeps the focus while an option is pressed.
               onMouseDown={(event) => event.preventDefault()}
             >

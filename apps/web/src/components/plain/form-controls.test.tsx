@@ -114,6 +114,40 @@ describe('the plain kit’s select, combobox, checkbox and stepper', () => {
     expect(onBlur).toHaveBeenCalled();
   });
 
+  it('reopened on a chosen court, highlights that court, so Enter keeps it', async () => {
+    const user = userEvent.setup();
+    render(<CourtField />);
+    const input = screen.getByRole('combobox', { name: 'Court' });
+    await user.type(input, 'cape');
+    await user.keyboard('{Enter}');
+    expect(input).toHaveValue('Western Cape Division, Cape Town');
+    await user.keyboard('{ArrowDown}');
+    const list = screen.getByRole('listbox', { name: 'Court' });
+    expect(within(list).getAllByRole('option')).toHaveLength(COURTS.length);
+    expect(input).toHaveAttribute('aria-activedescendant', within(list).getByRole('option', { name: 'Western Cape Division, Cape Town' }).id);
+    await user.keyboard('{Enter}');
+    expect(input).toHaveValue('Western Cape Division, Cape Town');
+  });
+
+  it("leaves a letter typed with Ctrl, Alt or Meta to the browser, and a disabled select shut", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { rerender } = render(<Select label="Case Priority" value="" options={PRIORITIES} onChange={onChange} />);
+    const select = screen.getByRole('combobox', { name: /^Case Priority/ });
+    await user.click(select);
+    expect(screen.getByRole('option', { name: 'Urgent' })).toHaveFocus();
+    await user.keyboard('{Control>}n{/Control}');
+    expect(screen.getByRole('option', { name: 'Urgent' })).toHaveFocus();
+    // Disabled while open (a save started): the list closes, and a press neither opens it nor focuses the field.
+    rerender(<Select label="Case Priority" value="" options={PRIORITIES} onChange={onChange} disabled />);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    select.blur();
+    await user.pointer({ keys: '[MouseLeft]', target: select });
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(select).not.toHaveFocus();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it('draws a checkbox named by its label, with its helper text as description', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

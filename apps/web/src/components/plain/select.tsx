@@ -1,10 +1,8 @@
 import './form-controls.css';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { SvgPaths } from './icon';
+import { Icon } from './icon';
+import { BELOW, listPlacement } from './list-placement';
 import { FieldFrame, type FieldLook } from './text-field';
-
-/** Material's ArrowDropDown (Apache-2.0, @mui/icons-material). */
-const ARROW_DROP_DOWN = 'm7 10 5 5 5-5z';
 
 export type SelectOption = { value: string; label: string };
 
@@ -28,7 +26,7 @@ type SelectProps = FieldLook & {
 export function Select({ label, helperText, error = false, small, value, options, onChange, required, disabled, id, className }: SelectProps) {
   const [open, setOpen] = useState(false);
   // Where the list opens: below the field, or above it when there is more room there; as tall as that room allows.
-  const [place, setPlace] = useState({ up: false, maxHeight: 320 });
+  const [place, setPlace] = useState(BELOW);
   // Opened or moved with the keys: the focused option is marked (as MUI's focus-visible); with the mouse, the hovered one.
   const [byKeys, setByKeys] = useState(false);
   const displayRef = useRef<HTMLDivElement>(null);
@@ -43,13 +41,7 @@ export function Select({ label, helperText, error = false, small, value, options
   const show = (withKeys: boolean) => {
     if (disabled) return;
     setByKeys(withKeys);
-    const rect = displayRef.current?.getBoundingClientRect();
-    if (rect) {
-      const below = window.innerHeight - rect.bottom - 16;
-      const above = rect.top - 16;
-      const up = below < 320 && above > below;
-      setPlace({ up, maxHeight: Math.max(160, Math.min(up ? above : below, 480)) });
-    }
+    setPlace(listPlacement(displayRef.current));
     setOpen(true);
   };
   // Once the list is drawn, the focus is on the chosen option (or the first).
@@ -58,11 +50,16 @@ export function Select({ label, helperText, error = false, small, value, options
     // Only when the list opens: the focus then moves with the keys.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
+  // A field disabled while its list is open (a save started) closes it.
+  useEffect(() => {
+    if (disabled && open) setOpen(false);
+  }, [disabled, open]);
   const close = () => {
     setOpen(false);
     displayRef.current?.focus();
   };
   const choose = (option: SelectOption) => {
+    if (disabled) return;
     if (option.value !== value) onChange(option.value);
     close();
   };
@@ -100,7 +97,8 @@ export function Select({ label, helperText, error = false, small, value, options
         event.preventDefault();
         return close();
       default:
-        if (event.key.length === 1) {
+        // A letter with Ctrl, Alt or Meta is the browser's shortcut, not a search.
+        if (event.key.length === 1 && !event.ctrlKey && !event.altKey && !event.metaKey) {
           // Type-ahead: the next option that starts with the letter.
           const letter = event.key.toLowerCase();
           const next = options.findIndex((o, i) => i > at && o.label.toLowerCase().startsWith(letter));
@@ -136,6 +134,7 @@ export function Select({ label, helperText, error = false, small, value, options
               // A press opens the list (as MUI's), not the focus that follows.
               if (event.button !== 0) return;
               event.preventDefault();
+              if (disabled) return;
               displayRef.current?.focus();
               show(false);
             }}
@@ -143,7 +142,7 @@ export function Select({ label, helperText, error = false, small, value, options
           >
             {chosen ? <span id={`${fieldId}-value`}>{chosen.label}</span> : <span aria-hidden="true">{'\u200b'}</span>}
           </div>
-          <SvgPaths paths={ARROW_DROP_DOWN} className={open ? 'ls-select__arrow ls-select__arrow--open' : 'ls-select__arrow'} />
+          <Icon name="arrowDropDown" className={open ? 'ls-select__arrow ls-select__arrow--open' : 'ls-select__arrow'} />
           {open ? (
             <>
               <div className="ls-select__backdrop" onMouseDown={(event) => event.preventDefault()} onClick={close} />

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDashboardFeedback } from '../../../components/dashboard-feedback';
 import { Alert } from '../../../components/plain/alert';
 import { Button } from '../../../components/plain/button';
-import { Icon, SvgPaths } from '../../../components/plain/icon';
+import { Icon } from '../../../components/plain/icon';
 import { Spinner } from '../../../components/plain/spinner';
 import { Stepper } from '../../../components/plain/stepper';
 import { paths } from '../../../config/paths';
@@ -17,11 +17,6 @@ import { CaseInfoStep } from './case-info-step';
 import { CitationStep } from './citation-step';
 import { ReviewStep, UploadStep } from './wizard-steps';
 import './new-matters.css';
-
-/** Material's ArrowBack and SaveOutlined (Apache-2.0, @mui/icons-material), the bar's icons. */
-const ARROW_BACK = 'M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z';
-const SAVE_OUTLINED =
-  'M17 3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.1 0 2-.9 2-2V7zm2 16H5V5h11.17L19 7.83zm-7-7c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3M6 6h9v4H6z';
 
 /** Dashboard tab "New Matters": the five-step New Matter wizard (spec 2.2); firm roles only (a sheriff has no such tab). */
 export function NewMattersTab({ subtab }: { subtab?: string | null }) {
@@ -186,7 +181,7 @@ function WizardBar({ step, minStep, busy, saving, complete, submitLabel, onPrevi
   return (
     <div className="ls-wizard__paper ls-wizard__bar">
       <div className="ls-wizard__bar-back">
-        <Button startIcon={<SvgPaths paths={ARROW_BACK} />} onClick={onPrevious} disabled={busy || step <= minStep}>
+        <Button startIcon={<Icon name="arrowBack" />} onClick={onPrevious} disabled={busy || step <= minStep}>
           Previous
         </Button>
         {minStep > 1 ? (
@@ -196,7 +191,7 @@ function WizardBar({ step, minStep, busy, saving, complete, submitLabel, onPrevi
         ) : null}
       </div>
       <div className="ls-wizard__bar-save">
-        <Button variant="outlined" startIcon={saving ? <Spinner size={16} /> : <SvgPaths paths={SAVE_OUTLINED} />} onClick={onSave} disabled={!complete || busy} fullWidth>
+        <Button variant="outlined" startIcon={saving ? <Spinner size={16} /> : <Icon name="saveOutlined" />} onClick={onSave} disabled={!complete || busy} fullWidth>
           {saveButtonLabel(step, complete, saving)}
         </Button>
       </div>
