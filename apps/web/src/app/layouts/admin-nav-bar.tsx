@@ -9,9 +9,6 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -20,7 +17,7 @@ import { paths } from '../../config/paths';
 import { PendingClosuresIndicator } from '../../features/closures/components/pending-closures-indicator';
 import { NotificationsNavButton } from '../../features/notifications/components/notifications-nav-button';
 import { navItemsFor } from './nav-items';
-import { DrawerLink } from './drawer-link';
+import { DrawerLink, DrawerLogout } from './drawer-link';
 import { BarLink } from './nav-parts';
 
 /** System administrator's bar (spec 2.6): ADMIN chip, name, links, badge, pending indicator, drawer on phones. */
@@ -91,17 +88,7 @@ export function AdminNavBar({ user, onLogout }: { user: User; onLogout: () => vo
           </List>
           <Divider sx={{ my: 1 }} />
           <List>
-            <ListItemButton
-              onClick={() => {
-                close();
-                onLogout();
-              }}
-            >
-              <ListItemIcon>
-                <LogoutIcon />
-              </ListItemIcon>
-              <ListItemText primary="Logout" />
-            </ListItemButton>
+            <DrawerLogout onClose={close} onLogout={onLogout} />
           </List>
         </Box>
       </Drawer>

@@ -16,3 +16,20 @@ export function DrawerLink({ item, onClick }: { item: NavItem; onClick: () => vo
     </ListItemButton>
   );
 }
+
+/** The phone drawer's last item, "Logout": closes the drawer, then logs out. */
+export function DrawerLogout({ onClose, onLogout }: { onClose: () => void; onLogout: () => void }) {
+  return (
+    <ListItemButton
+      onClick={() => {
+        onClose();
+        onLogout();
+      }}
+    >
+      <ListItemIcon>
+        <AppIcon name="logout" />
+      </ListItemIcon>
+      <ListItemText primary="Logout" />
+    </ListItemButton>
+  );
+}

@@ -3,15 +3,13 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { AppIcon } from '../../components/plain/app-icon';
-import { DrawerLink } from './drawer-link';
+import { DrawerLink, DrawerLogout } from './drawer-link';
 import type { NavItem } from './nav-items';
 import { SubscriptionRequiredChip } from './subscription-required-chip';
 
@@ -87,17 +85,7 @@ export function UserNavMenus({ user, primary, account, unsubscribed, menuAnchor,
           </List>
           <Divider />
           <List>
-            <ListItemButton
-              onClick={() => {
-                onCloseDrawer();
-                onLogout();
-              }}
-            >
-              <ListItemIcon>
-                <AppIcon name="logout" />
-              </ListItemIcon>
-              <ListItemText primary="Logout" />
-            </ListItemButton>
+            <DrawerLogout onClose={onCloseDrawer} onLogout={onLogout} />
           </List>
         </Box>
       </Drawer>
