@@ -1,4 +1,4 @@
-import { generateKeyPair, randomBytes, sign as rsaSign, type KeyObject } from 'node:crypto';
+import { X509Certificate, generateKeyPair, randomBytes, sign as rsaSign, type KeyObject } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,7 +9,10 @@ import { openPkcs12, writePkcs12, type SigningKey } from './pkcs12';
  * The embedded default's key material, made once in DATA_DIR/seal and reused: a local certificate authority, the
  * document seal and the time-stamping authority it certifies. Every file is mode 0600: the CA, seal and TSA keys
  * as PKCS #12 files (their passphrase, random, in `passphrase`), and the CA certificate as PEM for download.
- * Leaf certificates are reissued by the CA when they come within 30 days of expiry or no longer chain to it.
+ * Leaf certificates are reissued by the CA when they come within 30 days of expiry, no longer chain to it, or hold a
+ * key no longer suitable (RSA under 3,000 bits: see LEAF_KEY).
+ *
+ * The CA's key is RSA-3072. The seal's and the time-stamping authority's keys are ECDSA on P-256 (LEAF_KEY).
  */
 
 export const LOCAL_NAMES = {
@@ -30,15 +33,34 @@ const DAY = 86_400_000;
 const YEAR = 365 * DAY;
 const RENEW_BEFORE = 30 * DAY;
 
-const generateRsa = promisify(generateKeyPair);
+const generate = promisify(generateKeyPair);
 
-async function newKey(bits: number) {
-  const { privateKey, publicKey } = await generateRsa('rsa', { modulusLength: bits });
+/**
+ * The seal's and the time-stamping authority's keys: ECDSA on P-256 with SHA-256. RSA-2048, the earlier default, lost
+ * its suitability for signatures and seals at the end of 2025 (SOG-IS Agreed Cryptographic Mechanisms v1.3, as the
+ * Bundesnetzagentur reminded trust service providers; BSI TR-02102-1 asks 3,000 bits of RSA from 2024); ECDSA on
+ * P-256 stays recommended there, signs in about a tenth of RSA-2048's time and with 64 bytes instead of 256. Adobe
+ * Acrobat, NSS (pdfsig) and the ETSI validators check it (docs/decisions.md).
+ */
+const LEAF_KEY = { type: 'ec', namedCurve: 'P-256' } as const;
+/** The smallest RSA key still suitable for a seal or a time-stamp (SOG-IS ACM v1.3: 3,000 bits after 2025). */
+const MIN_RSA_BITS = 3000;
+
+type Key = { privateKey: KeyObject; pkcs8: Buffer; spki: Buffer };
+async function newKey(kind: { type: 'rsa'; bits: number } | typeof LEAF_KEY): Promise<Key> {
+  const { privateKey, publicKey } =
+    kind.type === 'rsa' ? await generate('rsa', { modulusLength: kind.bits }) : await generate('ec', { namedCurve: kind.namedCurve });
   return {
     privateKey,
     pkcs8: privateKey.export({ format: 'der', type: 'pkcs8' }),
     spki: publicKey.export({ format: 'der', type: 'spki' }),
   };
+}
+
+/** Whether a certificate's key is still suitable for sealing or time-stamping: ECDSA, or RSA of 3,000 bits or more. */
+function suitableKey(certificate: Uint8Array): boolean {
+  const key = new X509Certificate(certificate).publicKey;
+  return key.asymmetricKeyType === 'ec' || (key.asymmetricKeyType === 'rsa' && (key.asymmetricKeyDetails?.modulusLength ?? 0) >= MIN_RSA_BITS);
 }
 
 const signWith = (key: KeyObject): TbsSigner => async (tbs) => rsaSign('sha256', tbs, key);
@@ -86,7 +108,7 @@ export async function openLocalAuthority(dataDir: string, now: () => Date = () =
   const passphrase = readFileSync(file('passphrase'), 'utf8').trim();
 
   if (!existsSync(file('ca'))) {
-    const key = await newKey(3072);
+    const key = await newKey({ type: 'rsa', bits: 3072 });
     const start = now();
     const certificate = await issueCertificate({
       profile: 'ca',
@@ -108,7 +130,7 @@ export async function openLocalAuthority(dataDir: string, now: () => Date = () =
 
   async function issue(profile: Exclude<CertificateProfile, 'ca'>): Promise<Buffer> {
     const ca = await openCa();
-    const key = await newKey(2048);
+    const key = await newKey(LEAF_KEY);
     const start = now();
     const caEnd = parseCertificate(ca.certificate).notAfter.value;
     const certificate = await issueCertificate({
@@ -130,7 +152,8 @@ export async function openLocalAuthority(dataDir: string, now: () => Date = () =
     const current =
       opened &&
       opened.chain.some((c) => c.equals(caCertificate)) &&
-      parseCertificate(opened.certificate).notAfter.value.getTime() - now().getTime() > RENEW_BEFORE;
+      parseCertificate(opened.certificate).notAfter.value.getTime() - now().getTime() > RENEW_BEFORE &&
+      suitableKey(opened.certificate);
     if (current) return opened;
     replace(path, await issue(profile));
     return openPkcs12(readFileSync(path), passphrase, now());

@@ -1,5 +1,5 @@
-import { createHash, generateKeyPairSync, sign as rsaSign } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { X509Certificate, createHash, generateKeyPairSync, sign as rsaSign } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDF } from '@libpdf/core';
@@ -8,7 +8,7 @@ import { makePdf } from '../../../test/document-factories';
 import { hasPdfsig, hasPdftoppm, pdfPages, pdfsig } from '../../../test/tools';
 import { issueCertificate, summaryOf } from './certificates';
 import { LOCAL_FILES, LOCAL_NAMES, openLocalAuthority } from './local-authority';
-import { SealKeyError, writePkcs12 } from './pkcs12';
+import { SealKeyError, openPkcs12, writePkcs12 } from './pkcs12';
 import { readSeal } from './read-seal';
 import { sealPdf } from './seal-pdf';
 import { createSealer, type Sealer } from './sealer';
@@ -65,6 +65,46 @@ describe('the embedded seal', () => {
     expect(second.timestamp?.authority).toBe(first.timestamp?.authority);
     expect(await again.localCaCertificate()).toBe(ca);
   });
+
+  it('keys the seal and the time-stamping authority with ECDSA P-256 under an RSA-3072 CA, and reissues an RSA-2048 key an earlier version left', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lexserve-seal-keys-'));
+    const authority = await openLocalAuthority(dir);
+    const keyOf = (der: Uint8Array) => new X509Certificate(der).publicKey;
+    for (const profile of ['seal', 'tsa'] as const) {
+      const key = await authority.key(profile);
+      expect(key.keyType, profile).toBe('EC');
+      expect(keyOf(key.certificate).asymmetricKeyDetails, profile).toEqual({ namedCurve: 'prime256v1' });
+      expect(key.chain, profile).toEqual([authority.caCertificate]);
+    }
+    expect(keyOf(authority.caCertificate).asymmetricKeyDetails?.modulusLength).toBe(3072);
+
+    // The seal as versions before this one made it: RSA-2048, issued by the same CA, years from expiry.
+    const files = join(dir, 'seal');
+    const passphrase = readFileSync(join(files, LOCAL_FILES.passphrase), 'utf8').trim();
+    const ca = await openPkcs12(readFileSync(join(files, LOCAL_FILES.ca)), passphrase);
+    const old = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const certificate = await issueCertificate({
+      profile: 'seal',
+      commonName: LOCAL_NAMES.seal,
+      publicKey: old.publicKey.export({ format: 'der', type: 'spki' }),
+      issuer: ca.certificate,
+      sign: ca.sign,
+      notBefore: new Date(Date.now() - 86_400_000),
+      notAfter: new Date(Date.now() + 4 * 365 * 86_400_000),
+    });
+    const pkcs8 = old.privateKey.export({ format: 'der', type: 'pkcs8' });
+    writeFileSync(join(files, LOCAL_FILES.seal), await writePkcs12({ key: pkcs8, certificate, chain: [ca.certificate], passphrase, friendlyName: LOCAL_NAMES.seal }));
+    expect((await openPkcs12(readFileSync(join(files, LOCAL_FILES.seal)), passphrase)).keyType).toBe('RSA');
+
+    const reopened = await openLocalAuthority(dir);
+    const seal = await reopened.key('seal');
+    expect(seal.keyType).toBe('EC');
+    expect(seal.certificate.equals(certificate)).toBe(false);
+    expect(reopened.caCertificate.equals(authority.caCertificate)).toBe(true);
+    const result = await sealPdf(original, { key: seal, timestamps: null, reason: 'Sealed by LexServe' });
+    expect(readSeal(result.pdf)).toMatchObject({ present: true, intact: true, covers_whole_file: true, problem: null });
+    if (hasPdfsig) expect(pdfsig(result.pdf)).toContain('Signature Validation: Signature is Valid.');
+  }, 60_000);
 
   it('reads back an intact, time-stamped seal over the whole file, with reason and location', () => {
     const report = readSeal(sealed);
