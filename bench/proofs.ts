@@ -13,7 +13,6 @@ import { openLocalAuthority } from '../apps/api/src/lib/seal/local-authority';
 import { sealPdf } from '../apps/api/src/lib/seal/seal-pdf';
 import { requestTimestamp } from '../apps/api/src/lib/seal/timestamp-client';
 import { createSealer } from '../apps/api/src/lib/seal/sealer';
-import { pdfBytes } from '../apps/api/src/modules/documents/pdf-kit';
 import { renderProofOfService, type ProofData } from '../apps/api/src/modules/documents/proof-of-service-pdf';
 
 // pdfkit is the API's dependency: resolved from there (this file sits outside the workspace packages).
@@ -58,11 +57,16 @@ const data: ProofData = {
   delivery: { toAddress: 'service@other.co.za', sentAt: now, expiresAt: new Date(now.getTime() + 7 * 86_400_000), events: [] },
 };
 
-/** pdfkit as shipped: measured before LexServe's drawing code loads it (which shares parsed font metrics, pdf-kit.ts). */
+/** pdfkit as shipped (LexServe's documents no longer draw with it: notice-pdf.ts). */
 async function bare(): Promise<Buffer> {
   const PDFDocument = requireFromApi('pdfkit') as typeof import('pdfkit');
   const doc = new PDFDocument({ size: 'A4' });
-  const done = pdfBytes(doc);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
   doc.font('Helvetica').fontSize(12).text('Page one');
   doc.addPage();
   doc.font('Helvetica').fontSize(12).text('Page two');

@@ -5,21 +5,21 @@ import { PDF } from '@libpdf/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, rawPdf } from '../../../test/document-factories';
 import { hasPdfsig, hasPdftoppm, pdfPages, pdfsig } from '../../../test/tools';
-import { loadPdfLibs, pdfBytes } from '../../modules/documents/pdf-kit';
+import { newNotice } from '../../modules/documents/pdf-kit';
 import { signatureSpans } from './byte-range';
 import { appendPlaceholder } from './incremental-placeholder';
 import { createSealer, type Sealer } from './sealer';
 
-/** A two-page PDF as LexServe draws them (pdfkit: classic cross-reference table, uncompressed objects). */
-async function pdfkitPdf(): Promise<Buffer> {
-  const { PDFDocument } = await loadPdfLibs();
-  const doc = new PDFDocument({ size: 'A4' });
-  const done = pdfBytes(doc);
+/** A two-page PDF as LexServe draws them (notice-pdf.ts: classic cross-reference table, uncompressed objects). */
+async function noticePdf(): Promise<Buffer> {
+  const doc = await newNotice({
+    margins: { top: 72, left: 72, right: 72, bottom: 72 },
+    info: { Title: 'Proof of service — test', Author: 'LexServe', Subject: 'Test', Keywords: 'test', Creator: 'LexServe', Producer: 'LexServe' },
+  });
   doc.font('Helvetica').fontSize(12).text('Proof of service — page one');
   doc.addPage();
   doc.font('Helvetica').fontSize(12).text('Page two');
-  doc.end();
-  return done;
+  return doc.end();
 }
 
 const options = {
@@ -37,7 +37,7 @@ let drawn: Buffer;
 beforeAll(async () => {
   sealer = createSealer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'lexserve-inc-')), PUBLIC_URL: 'https://lexserve.example', SEAL_P12_PATH: undefined, SEAL_P12_PASSPHRASE: undefined, TSA_URL: undefined });
   await sealer.prepare();
-  drawn = await pdfkitPdf();
+  drawn = await noticePdf();
 }, 60_000);
 
 describe('the seal placeholder appended by hand', () => {

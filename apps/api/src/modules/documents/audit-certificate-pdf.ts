@@ -1,5 +1,6 @@
 // pdfkit is loaded on first use: it is large and only needed when a certificate is drawn.
-import { loadPdfLibs, noticeSections, pdfBytes, sast } from './pdf-kit';
+import { newNotice, noticeSections, sast } from './pdf-kit';
+import type { StandardFontName } from './standard-fonts';
 
 type AuditEvent = {
   /** Position in the trail, from 1. */
@@ -61,12 +62,9 @@ const label = (type: string) => {
  * recorded, chain hash), with how to check it. Built-in PDF fonts only; sealed by the caller.
  */
 export async function renderAuditCertificate(data: AuditCertificateData): Promise<Buffer> {
-  const { PDFDocument } = await loadPdfLibs();
   const title = `Audit Certificate — ${data.document.title}`;
-  const doc = new PDFDocument({
-    size: 'A4',
+  const doc = await newNotice({
     margins: { top: M, left: M, right: M, bottom: BOTTOM },
-    bufferPages: true,
     info: {
       Title: title,
       Author: 'LexServe',
@@ -76,7 +74,6 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
       Producer: 'LexServe',
     },
   });
-  const done = pdfBytes(doc);
 
   const { width, ensure, section } = noticeSections(doc, { margin: M, bottom: BOTTOM, ink: INK, accent: ACCENT, rule: RULE });
   const field = (name: string, value: string | null | undefined, opts: { mono?: boolean; color?: string } = {}) => {
@@ -90,7 +87,7 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
     doc.font(opts.mono ? 'Courier' : 'Helvetica').fontSize(opts.mono ? 8.5 : 9.5).fillColor(opts.color ?? INK).text(text, M + labelWidth, y, { width: width - labelWidth });
     doc.y = y + h + 3;
   };
-  const paragraph = (text: string, opts: { size?: number; font?: string; color?: string } = {}) => {
+  const paragraph = (text: string, opts: { size?: number; font?: StandardFontName; color?: string } = {}) => {
     doc.font(opts.font ?? 'Helvetica').fontSize(opts.size ?? 9.5).fillColor(opts.color ?? INK);
     ensure(doc.heightOfString(text, { width }) + 4);
     doc.text(text, M, doc.y, { width, lineGap: 1.5 });
@@ -186,6 +183,5 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
     doc.text(`Head hash ${data.trail.headHash ?? 'none'} · times in SAST (UTC+02:00)`, M, y + 13, { width, lineBreak: false });
     doc.page.margins.bottom = bottom;
   }
-  doc.end();
-  return done;
+  return doc.end();
 }

@@ -1,126 +1,43 @@
-// What the documents' PDFs (notice, return, audit certificate) share: the libraries, loaded on first use (they are large
-// and only needed when a PDF is drawn) with pdfkit's font metrics shared and its fast paths installed
-// (pdfkit-fast-paths.ts, qr-mask.ts), the buffer a drawing ends in, and South African times and sizes as printed.
+// What the documents' PDFs (notice, return, audit certificate) share: the writer (notice-pdf.ts) with the standard
+// fonts' tables and the QR encoder, loaded on first use (only needed when a PDF is drawn); the QR code drawn as
+// vector cells; South African times and sizes as printed; the sections of a notice.
 
-import type PDFKit from 'pdfkit';
-import {
-  gatherOutput,
-  gatherPageContent,
-  keepColors,
-  layOutOnce,
-  measureByGlyphTables,
-  pdfNumber,
-  writeTextLean,
-  type ColorMixin,
-  type ContentMixin,
-  type OutputMixin,
-  type LayoutMixin,
-  type StandardFontProto,
-  type TextMixin,
-  lineWrapperOf,
-  wrapAtSpacesQuickly,
-} from './pdfkit-fast-paths';
+import { NoticePdf, type NoticeOptions } from './notice-pdf';
 import { chooseQrMasksQuickly } from './qr-mask';
+import { loadStandardFonts } from './standard-fonts';
 
 async function importPdfLibs() {
-  const PDFDocument = (await import('pdfkit')).default;
-  shareStandardFonts(PDFDocument);
+  const fonts = await loadStandardFonts();
   const QRCode = (await import('qrcode')).default;
   chooseQrMasksQuickly();
-  return { PDFDocument, QRCode };
+  return { fonts, QRCode };
 }
 let pdfLibs: ReturnType<typeof importPdfLibs> | undefined;
-/** Imported once per process: a dynamic import() still goes through module resolution on every call (some 2 ms a PDF). */
-export const loadPdfLibs = () =>
+/** Loaded once per process: a dynamic import() still goes through module resolution on every call. */
+const loadPdfLibs = () =>
   (pdfLibs ??= importPdfLibs().catch((err: unknown) => {
     pdfLibs = undefined;
     throw err;
   }));
 
-type FontMixin = {
-  _font: object & { name?: string };
-  _fontFamilies: Record<string, object>;
-  _registeredFonts: Record<string, unknown>;
-  _fontCount: number;
-  font(src: unknown, family?: unknown, size?: unknown): unknown;
-};
-const STANDARD_FONT_NAMES = new Set([
-  'Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique',
-  'Times-Roman', 'Times-Bold', 'Times-Italic', 'Times-BoldItalic',
-  'Courier', 'Courier-Bold', 'Courier-Oblique', 'Courier-BoldOblique', 'Symbol', 'ZapfDingbats',
-]);
-/** The first document's font object of each standard font: its parsed metrics are what later documents share. */
-const sharedFonts = new Map<string, Record<string, unknown>>();
-let fontsShared = false;
-
-/**
- * pdfkit parses a standard font's metrics (widths, some 2,700 kerning pairs) again for every document that uses the
- * font: most of the time a short PDF takes. The parsed metrics never change, so each document gets its own font
- * object (its own id and dictionary, as pdfkit makes it) sharing the metrics parsed once per process.
- */
-function shareStandardFonts(PDFDocument: unknown): void {
-  if (fontsShared) return;
-  fontsShared = true;
-  const proto = (PDFDocument as { prototype: FontMixin & TextMixin }).prototype;
-  writeTextLean(proto);
-  keepColors(proto as unknown as ColorMixin);
-  gatherPageContent(proto as unknown as ContentMixin);
-  gatherOutput(proto as unknown as OutputMixin);
-  const lineWrapper = lineWrapperOf(PDFDocument);
-  wrapAtSpacesQuickly(lineWrapper);
-  layOutOnce(proto as unknown as LayoutMixin, lineWrapper);
-  const original = proto.font;
-  proto.font = function (this: FontMixin, src: unknown, family?: unknown, size?: unknown) {
-    const shared = typeof src === 'string' && STANDARD_FONT_NAMES.has(src) && !this._registeredFonts[src] ? sharedFonts.get(src) : undefined;
-    if (shared && typeof src === 'string' && !this._fontFamilies[src]) {
-      const font = Object.assign(Object.create(Object.getPrototypeOf(shared) as object) as Record<string, unknown>, {
-        document: this,
-        id: `F${++this._fontCount}`,
-        name: shared.name,
-        font: shared.font,
-        ascender: shared.ascender,
-        descender: shared.descender,
-        bbox: shared.bbox,
-        lineGap: shared.lineGap,
-        xHeight: shared.xHeight,
-        capHeight: shared.capHeight,
-      });
-      this._fontFamilies[src] = font;
-    }
-    const result = original.call(this, src, family, size);
-    if (typeof src === 'string' && STANDARD_FONT_NAMES.has(src) && !sharedFonts.has(src)) {
-      sharedFonts.set(src, this._font as Record<string, unknown>);
-      measureByGlyphTables(Object.getPrototypeOf(this._font) as StandardFontProto);
-    }
-    return result;
-  };
+/** A new A4 document for a notice or certificate, its first page begun. */
+export async function newNotice(opts: NoticeOptions): Promise<NoticePdf> {
+  const { fonts } = await loadPdfLibs();
+  return new NoticePdf(fonts, opts);
 }
 
 /**
- * Draws a QR code of `text` as vector squares (one rectangle per run of dark modules in a row), `size` points wide
- * with `margin` light modules around it: sharp at any zoom, and about ten times quicker than a PNG drawn, encoded and
- * decoded again by pdfkit (docs/performance.md).
+ * Draws a QR code of `text` (error correction M) as vector cells, `size` points wide with `margin` light modules
+ * around it: sharp at any zoom, and about ten times quicker than a PNG drawn, encoded and decoded again. The dark
+ * modules are one rectangle per run of them in a row, in module units under one scaling (NoticePdf.fillCells).
  */
-export async function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number, margin = 0): Promise<void> {
+export async function drawQrCode(doc: NoticePdf, text: string, x: number, y: number, size: number, margin = 0): Promise<void> {
   const { QRCode } = await loadPdfLibs();
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = modules.size;
   const unit = size / (n + 2 * margin);
-  doc.save();
-  doc.rect(x, y, size, size).fill('#ffffff');
-  // The rectangles as pdfkit's rect() writes them, added to the page in one piece rather than one call each; the
-  // numbers written once per column, row and run length (each as pdfkit writes it).
-  const xs: string[] = [];
-  const ys: string[] = [];
-  const widths: string[] = [''];
-  for (let i = 0; i < n; i++) {
-    xs.push(`${pdfNumber(x + (margin + i) * unit)}`);
-    ys.push(` ${pdfNumber(y + (margin + i) * unit)} `);
-    widths.push(`${pdfNumber((i + 1) * unit)}`);
-  }
-  const height = ` ${pdfNumber(unit)} re`;
   const dark = modules.data;
-  const squares: string[] = [];
+  const runs: string[] = [];
   for (let row = 0; row < n; row++) {
     const first = row * n;
     for (let col = 0; col < n; ) {
@@ -130,23 +47,13 @@ export async function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: numbe
       }
       const start = col;
       while (col < n && dark[first + col]) col++;
-      squares.push(xs[start]! + ys[row]! + widths[col - start]! + height);
+      runs.push(`${start} ${row} ${col - start}`);
     }
   }
-  // As one operation: the page adds its line feed after it, as after each of pdfkit's rect() calls.
-  if (squares.length) (doc as unknown as TextMixin).addContent(squares.join('\n'));
-  doc.fill('#000000');
+  doc.save();
+  doc.rect(x, y, size, size).fill('#ffffff');
+  doc.fillColor('#000000').fillCells(x + margin * unit, y + margin * unit, unit, runs);
   doc.restore();
-}
-
-/** The PDF's bytes once `doc.end()` is called: listen before drawing. */
-export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  return new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 }
 
 const TZ = 'Africa/Johannesburg';
@@ -180,7 +87,7 @@ export const formatSize = (bytes: number) =>
  * The sections of a LexServe notice or certificate (the proof of service, the audit certificate): `ensure` starts a
  * new page when less than `space` is left above the footer room; `section` writes a heading with its rule.
  */
-export function noticeSections(doc: PDFKit.PDFDocument, style: { margin: number; bottom: number; ink: string; accent: string; rule: string }) {
+export function noticeSections(doc: NoticePdf, style: { margin: number; bottom: number; ink: string; accent: string; rule: string }) {
   const width = doc.page.width - 2 * style.margin;
   const ensure = (space: number) => {
     if (doc.y + space > doc.page.height - style.bottom) doc.addPage();

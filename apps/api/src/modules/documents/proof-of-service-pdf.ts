@@ -1,5 +1,6 @@
 // pdfkit and qrcode are loaded on first use: they are large and only needed when a proof is drawn.
-import { drawQrCode, formatSize, loadPdfLibs, noticeSections, pdfBytes, sast } from './pdf-kit';
+import { drawQrCode, newNotice, formatSize, noticeSections, sast } from './pdf-kit';
+import type { StandardFontName } from './standard-fonts';
 
 export type ProofData = {
   securityId: string;
@@ -62,11 +63,8 @@ const NOTICE_OF_ELECTRONIC_SERVICE = 'Notice of Electronic Service (Uniform Rule
  * the bottom of every page. Built-in PDF fonts only.
  */
 export async function renderProofOfService(data: ProofData): Promise<Buffer> {
-  const { PDFDocument } = await loadPdfLibs();
-  const doc = new PDFDocument({
-    size: 'A4',
+  const doc = await newNotice({
     margins: { top: M, left: M, right: M, bottom: BOTTOM },
-    bufferPages: true,
     info: {
       Title: `${NOTICE_OF_ELECTRONIC_SERVICE} — ${data.case.title}`,
       Author: data.firm.name,
@@ -76,7 +74,6 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
       Producer: 'LexServe',
     },
   });
-  const done = pdfBytes(doc);
 
   const { width, ensure, section } = noticeSections(doc, { margin: M, bottom: BOTTOM, ink: INK, accent: ACCENT, rule: RULE });
   const field = (label: string, value: string | null | undefined) => {
@@ -90,7 +87,7 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
     doc.fillColor(INK).text(text, M + labelWidth, y, { width: width - labelWidth });
     doc.y = y + h + 3;
   };
-  const paragraph = (text: string, opts: { size?: number; font?: string; color?: string } = {}) => {
+  const paragraph = (text: string, opts: { size?: number; font?: StandardFontName; color?: string } = {}) => {
     doc.font(opts.font ?? 'Helvetica').fontSize(opts.size ?? 9.5).fillColor(opts.color ?? INK);
     ensure(doc.heightOfString(text, { width }) + 4);
     doc.text(text, M, doc.y, { width, align: 'left', lineGap: 1.5 });
@@ -227,6 +224,5 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
     doc.text(`Verify at ${data.verificationUrl}`, M, y + 13, { width, lineBreak: false });
     doc.page.margins.bottom = bottom;
   }
-  doc.end();
-  return done;
+  return doc.end();
 }

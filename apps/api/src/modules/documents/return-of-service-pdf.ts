@@ -1,6 +1,7 @@
 import { MAGISTRATES_COURT_PREFIX, isMagistratesCourt } from '@lexserve/contracts/courts';
 import { RETURN_KIND_TITLES, VAT_RATE_PERCENT, formatRand, type ReturnFee, type ReturnKind } from '@lexserve/contracts/returns';
-import { drawQrCode, formatSize, loadPdfLibs, pdfBytes, sast } from './pdf-kit';
+import { drawQrCode, newNotice, formatSize, sast } from './pdf-kit';
+import type { StandardFontName } from './standard-fonts';
 
 // pdfkit and qrcode are loaded on first use (see proof-of-service-pdf.ts).
 
@@ -86,12 +87,9 @@ const gpsText = (a: ReturnPdfData['attempts'][number]) =>
  * page with the security ID. Built-in PDF fonts only.
  */
 export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer> {
-  const { PDFDocument } = await loadPdfLibs();
   const title = RETURN_KIND_TITLES[data.kind];
-  const doc = new PDFDocument({
-    size: 'A4',
+  const doc = await newNotice({
     margins: { top: M, left: M, right: M, bottom: FOOTER },
-    bufferPages: true,
     info: {
       Title: `${title}${data.caseNumber ? ` — case ${data.caseNumber}` : ''}`,
       Author: data.sheriff.name,
@@ -101,7 +99,6 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
       Producer: 'LexServe',
     },
   });
-  const done = pdfBytes(doc);
 
   const width = doc.page.width - 2 * M;
   const bottomLimit = () => doc.page.height - FOOTER;
@@ -120,7 +117,7 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
     doc.font('Times-Bold').fontSize(11.5).fillColor(INK).text(text.toUpperCase(), M, doc.y, { width, characterSpacing: 0.3 });
     doc.y += 3;
   };
-  const paragraph = (text: string, opts: { font?: string; size?: number; color?: string; indent?: number } = {}) => {
+  const paragraph = (text: string, opts: { font?: StandardFontName; size?: number; color?: string; indent?: number } = {}) => {
     const indent = opts.indent ?? 0;
     doc.font(opts.font ?? 'Times-Roman').fontSize(opts.size ?? 11).fillColor(opts.color ?? INK);
     const h = doc.heightOfString(text, { width: width - indent, lineGap: 2 });
@@ -301,6 +298,5 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
     doc.text(`Page ${i - range.start + 1} of ${range.count}`, x + w / 2, top + 26, { width: w / 2, align: 'right', lineBreak: false });
     doc.page.margins.bottom = keep;
   }
-  doc.end();
-  return done;
+  return doc.end();
 }
