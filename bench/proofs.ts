@@ -104,7 +104,7 @@ async function time(label: string, run: () => Promise<unknown>) {
 }
 console.log(`${N} runs each, medians`);
 const baseline = await time('baseline: bare pdfkit two-page PDF', bare);
-const drawn = await time('proof of service drawn (pdfkit + QR code)', () => renderProofOfService(data));
+const drawn = await time('proof of service drawn (QR code included)', () => renderProofOfService(data));
 const sample = await renderProofOfService(data);
 const sealed = await time('proof of service drawn and sealed (built-in TSA)', async () => sealer.seal(await renderProofOfService(data)));
 // The round trip alone: the authority answering a time-stamp query (with TSA_URL, the network call). Asking for the

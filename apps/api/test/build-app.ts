@@ -64,7 +64,7 @@ export async function createTestApp(overrides: Partial<Record<keyof Env, string>
   const { database, url, drop } = await freshDatabase();
   await migrate(database.raw);
   const dataDir = mkdtempSync(join(tmpdir(), 'lexserve-test-'));
-  // The seal's local CA and keys from the run's template (test/global-setup.ts): RSA keys are slow to make.
+  // The seal's local CA and keys from the run's template (test/global-setup.ts): the CA's RSA-3072 key is slow to make.
   cpSync(join(provided('sealTemplateDir'), 'seal'), join(dataDir, 'seal'), { recursive: true });
   const env = loadEnv(
     {

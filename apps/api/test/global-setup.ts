@@ -5,7 +5,7 @@ import { openLocalAuthority } from '../src/lib/seal/local-authority';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A DATA_DIR whose `seal/` (local CA, seal and TSA keys) each test app copies, instead of making RSA keys of its own. */
+    /** A DATA_DIR whose `seal/` (local CA, seal and TSA keys) each test app copies, instead of making keys of its own (the CA's RSA-3072 key takes seconds). */
     sealTemplateDir: string;
   }
 }

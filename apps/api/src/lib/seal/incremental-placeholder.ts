@@ -2,7 +2,7 @@ import type { PlaceholderOptions } from './placeholder';
 
 /**
  * The seal's placeholder written by hand as an incremental update (PDF 32000-1 7.5.6), for the plain PDFs LexServe
- * draws itself (pdfkit: one classic cross-reference table, uncompressed objects, no form yet): the catalog again with
+ * draws itself (notice-pdf.ts: one classic cross-reference table, uncompressed objects, no form yet): the catalog again with
  * an /AcroForm, the signature dictionary (ByteRange, a reserved /Contents of zeros, Reason, Location, ContactInfo, M),
  * the form, and an invisible signature field whose widget names the first page, then a cross-reference section for
  * those four objects and a trailer with /Prev. The same objects @libpdf/core writes (placeholder.ts), without

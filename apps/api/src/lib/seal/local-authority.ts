@@ -1,6 +1,7 @@
 import { X509Certificate, generateKeyPair, randomBytes, sign as rsaSign, type KeyObject } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { issueCertificate, parseCertificate, toPem, type CertificateProfile, type TbsSigner } from './certificates';
 import { openPkcs12, writePkcs12, type SigningKey } from './pkcs12';
@@ -57,10 +58,15 @@ async function newKey(kind: { type: 'rsa'; bits: number } | typeof LEAF_KEY): Pr
   };
 }
 
-/** Whether a certificate's key is still suitable for sealing or time-stamping: ECDSA, or RSA of 3,000 bits or more. */
+/** The curves an ECDSA seal or time-stamp key may use (SOG-IS ACM v1.3 and BSI TR-02102-1 list P-256, P-384, P-521). */
+const SUITABLE_CURVES = new Set(['prime256v1', 'secp384r1', 'secp521r1']);
+
+/** Whether a certificate's key is still suitable for sealing or time-stamping: ECDSA on a NIST curve, or RSA of 3,000 bits or more. */
 function suitableKey(certificate: Uint8Array): boolean {
   const key = new X509Certificate(certificate).publicKey;
-  return key.asymmetricKeyType === 'ec' || (key.asymmetricKeyType === 'rsa' && (key.asymmetricKeyDetails?.modulusLength ?? 0) >= MIN_RSA_BITS);
+  const details = key.asymmetricKeyDetails;
+  if (key.asymmetricKeyType === 'ec') return SUITABLE_CURVES.has(details?.namedCurve ?? '');
+  return key.asymmetricKeyType === 'rsa' && (details?.modulusLength ?? 0) >= MIN_RSA_BITS;
 }
 
 const signWith = (key: KeyObject): TbsSigner => async (tbs) => rsaSign('sha256', tbs, key);
@@ -88,6 +94,39 @@ function replace(path: string, data: Uint8Array | string) {
   const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   writeFileSync(tmp, data, { mode: 0o600 });
   renameSync(tmp, path);
+}
+
+/** A lock older than this was left by a process that died while holding it. */
+const STALE_LOCK_MS = 60_000;
+
+/**
+ * Runs `work` holding `${path}.lock` (created exclusively): processes sharing a data directory replace a key one at a
+ * time, and each then reads what the other may have done first. A lock left by a process that died is taken over.
+ */
+async function withLock<T>(path: string, work: () => Promise<T>): Promise<T> {
+  const lock = `${path}.lock`;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx', 0o600));
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const age = (() => {
+        try {
+          return Date.now() - statSync(lock).mtimeMs;
+        } catch {
+          return 0; // released meanwhile: try again
+        }
+      })();
+      if (age > STALE_LOCK_MS) rmSync(lock, { force: true });
+      else await sleep(50);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
 
 export type LocalAuthority = {
@@ -145,18 +184,29 @@ export async function openLocalAuthority(dataDir: string, now: () => Date = () =
     return writePkcs12({ key: key.pkcs8, certificate, chain: [ca.certificate], passphrase, friendlyName: LOCAL_NAMES[profile] });
   }
 
-  async function key(profile: 'seal' | 'tsa'): Promise<SigningKey> {
-    const path = file(profile);
-    if (!existsSync(path)) writeOnce(path, await issue(profile));
+  /** The key in `path` when it is current: it opens, chains to the CA, is not near expiry and is still suitable. */
+  async function current(path: string): Promise<SigningKey | undefined> {
     const opened = await openPkcs12(readFileSync(path), passphrase, now()).catch(() => undefined);
-    const current =
+    const ok =
       opened &&
       opened.chain.some((c) => c.equals(caCertificate)) &&
       parseCertificate(opened.certificate).notAfter.value.getTime() - now().getTime() > RENEW_BEFORE &&
       suitableKey(opened.certificate);
-    if (current) return opened;
-    replace(path, await issue(profile));
-    return openPkcs12(readFileSync(path), passphrase, now());
+    return ok ? opened : undefined;
+  }
+
+  async function key(profile: 'seal' | 'tsa'): Promise<SigningKey> {
+    const path = file(profile);
+    if (!existsSync(path)) writeOnce(path, await issue(profile));
+    const kept = await current(path);
+    if (kept) return kept;
+    // Reissued once, whichever process gets there first: the others read its key.
+    return withLock(path, async () => {
+      const meanwhile = await current(path);
+      if (meanwhile) return meanwhile;
+      replace(path, await issue(profile));
+      return openPkcs12(readFileSync(path), passphrase, now());
+    });
   }
 
   return { dir, caCertificate, key };

@@ -2,8 +2,8 @@ import { appendPlaceholder } from './incremental-placeholder';
 
 /**
  * The PDF side of a seal: an incremental update with the signature field, the `/Sig` dictionary (Reason, Location,
- * ContactInfo and M, the ByteRange, a reserved `/Contents`). A plain PDF such as pdfkit draws (proofs, returns,
- * notices) gets it appended by hand (incremental-placeholder.ts: no parse of the whole file, some 0.15 ms). Anything
+ * ContactInfo and M, the ByteRange, a reserved `/Contents`). A plain PDF such as LexServe draws (proofs, returns,
+ * certificates: notice-pdf.ts) gets it appended by hand (incremental-placeholder.ts: no parse of the whole file, some 0.15 ms). Anything
  * else goes to @libpdf/core, signed by a stand-in (the real certificate, a dummy signature) whose container
  * seal-pdf.ts replaces with ours. That is the part of sealing that parses the PDF (its cross-reference data and
  * catalog), so for large files it runs in the PDF worker (pdf-merge.worker.ts); it needs no key.

@@ -96,9 +96,12 @@ describe('the embedded seal', () => {
     writeFileSync(join(files, LOCAL_FILES.seal), await writePkcs12({ key: pkcs8, certificate, chain: [ca.certificate], passphrase, friendlyName: LOCAL_NAMES.seal }));
     expect((await openPkcs12(readFileSync(join(files, LOCAL_FILES.seal)), passphrase)).keyType).toBe('RSA');
 
-    const reopened = await openLocalAuthority(dir);
-    const seal = await reopened.key('seal');
+    // Two processes starting on the directory at once: the key is reissued once, and both use the new one.
+    const [reopened, other] = await Promise.all([openLocalAuthority(dir), openLocalAuthority(dir)]);
+    const [seal, others] = await Promise.all([reopened.key('seal'), other.key('seal')]);
     expect(seal.keyType).toBe('EC');
+    expect(others.certificate.equals(seal.certificate)).toBe(true);
+    expect(readdirSync(files).filter((f) => f.endsWith('.lock') || f.endsWith('.tmp'))).toEqual([]);
     expect(seal.certificate.equals(certificate)).toBe(false);
     expect(reopened.caCertificate.equals(authority.caCertificate)).toBe(true);
     const result = await sealPdf(original, { key: seal, timestamps: null, reason: 'Sealed by LexServe' });

@@ -1,4 +1,4 @@
-// pdfkit is loaded on first use: it is large and only needed when a certificate is drawn.
+// The writer's font tables are loaded on first use (pdf-kit.ts): only needed when a certificate is drawn.
 import { newNotice, noticeSections, sast } from './pdf-kit';
 import type { StandardFontName } from './standard-fonts';
 

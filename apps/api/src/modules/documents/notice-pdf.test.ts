@@ -163,19 +163,30 @@ describe('NoticePdf', () => {
     const doc = new NoticePdf(fonts, { margins: MARGINS, info: INFO });
     doc.font('Helvetica').fontSize(12).text('Page one: (brackets) and a back\\slash — “quotes”, 100 €');
     doc.addPage();
-    doc.font('Courier').fontSize(9).text('Page two 日本');
+    doc.font('Courier').fontSize(9).text('Page two 日本, 🙂 and a lone \ud800');
     const bytes = doc.end();
     expect(bytes.subarray(0, 9).toString('latin1')).toBe('%PDF-1.7\n');
     const parsed = await PDF.load(new Uint8Array(bytes));
     expect(parsed.getPageCount()).toBe(2);
     expect(parsed.getTitle()).toBe('Test — notice');
     expect(parsed.getProducer()).toBe('LexServe');
+    // A lone surrogate in the information dictionary is written as U+FFFD (well-formed UTF-16).
+    const odd = new NoticePdf(fonts, { margins: MARGINS, info: { ...INFO, Title: 'Plea \ud800 — draft' } });
+    expect((await PDF.load(new Uint8Array(odd.end()))).getTitle()).toBe('Plea \ufffd — draft');
     if (hasPdftotext) {
       const text = pdfText(bytes);
       expect(text).toContain('Page one: (brackets) and a back\\slash — “quotes”, 100 €');
-      // Characters WinAnsiEncoding lacks are written as "?".
-      expect(text).toContain('Page two ??');
+      // Characters WinAnsiEncoding lacks are written as "?", one for a character outside the BMP (two UTF-16 units).
+      expect(text).toContain('Page two ??, ? and a lone ?');
     }
+  });
+
+  it('measures a character WinAnsiEncoding lacks as the "?" drawn in its place (pdfkit measured it as nothing and drew other characters)', () => {
+    const doc = new NoticePdf(fonts, { margins: MARGINS, info: INFO });
+    doc.font('Helvetica').fontSize(10);
+    expect(doc.widthOfString('Жук')).toBe(doc.widthOfString('???'));
+    expect(doc.widthOfString('a🙂b')).toBe(doc.widthOfString('a?b'));
+    expect(doc.heightOfString('Жжжжжжжжжж Жжжжжжжжжж', { width: 60 })).toBe(doc.heightOfString('?????????? ??????????', { width: 60 }));
   });
 
   it('refuses fonts and colours it does not have, and pages that are not there', () => {

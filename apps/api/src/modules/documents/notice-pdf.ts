@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import LineBreaker from 'linebreak';
-import { pdfNumber, type StandardFont, type StandardFontName, type StandardFonts } from './standard-fonts';
+import { oneUnitPerCharacter, pdfNumber, type StandardFont, type StandardFontName, type StandardFonts } from './standard-fonts';
 
 /**
  * The PDF writer of LexServe's notices and certificates (the proof of electronic service, the sheriff's return, the
@@ -248,10 +248,11 @@ function rgb(color: string): string {
   return known;
 }
 
-/** A PDF text string: literal when printable ASCII, else UTF-16BE with its byte order mark, in hex. */
+/** A PDF text string: literal when printable ASCII, else UTF-16BE with its byte order mark (lone surrogates as U+FFFD), in hex. */
 function pdfString(text: string): string {
   if (/^[\x20-\x7e]*$/.test(text)) return `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
-  const utf16 = Buffer.from(`\ufeff${text}`, 'utf16le');
+  const wellFormed = text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  const utf16 = Buffer.from(`\ufeff${wellFormed}`, 'utf16le');
   utf16.swap16();
   return `<${utf16.toString('hex')}>`;
 }
@@ -414,11 +415,12 @@ export class NoticePdf {
   }
 
   widthOfString(text: string, options: { characterSpacing?: number } = {}): number {
-    return widthOf(this.current, this.size, text, options.characterSpacing || 0);
+    return widthOf(this.current, this.size, oneUnitPerCharacter(text), options.characterSpacing || 0);
   }
 
   /** The height `text` takes drawn with `options` from the current position (pdfkit's heightOfString). */
-  heightOfString(text: string, options: TextOptions = {}): number {
+  heightOfString(input: string, options: TextOptions = {}): number {
+    const text = oneUnitPerCharacter(input);
     const width = this.wrapWidth(options);
     const lineGap = options.lineGap || 0;
     const lines = width ? this.layOut(text, width, options.characterSpacing || 0).length : text.split('\n').length;
@@ -433,7 +435,8 @@ export class NoticePdf {
    * started when the next line would run past the page's bottom margin (pdfkit's LineWrapper), then x back where it
    * started and y below the last line.
    */
-  text(text: string, x?: number, y?: number, options: TextOptions = {}): this {
+  text(input: string, x?: number, y?: number, options: TextOptions = {}): this {
+    const text = oneUnitPerCharacter(input);
     if (x !== undefined) this.x = x;
     if (y !== undefined) this.y = y;
     const width = this.wrapWidth(options);

@@ -1,4 +1,4 @@
-// pdfkit and qrcode are loaded on first use: they are large and only needed when a proof is drawn.
+// The writer's font tables and qrcode are loaded on first use (pdf-kit.ts): only needed when a proof is drawn.
 import { drawQrCode, newNotice, formatSize, noticeSections, sast } from './pdf-kit';
 import type { StandardFontName } from './standard-fonts';
 

@@ -3,7 +3,7 @@ import { RETURN_KIND_TITLES, VAT_RATE_PERCENT, formatRand, type ReturnFee, type 
 import { drawQrCode, newNotice, formatSize, sast } from './pdf-kit';
 import type { StandardFontName } from './standard-fonts';
 
-// pdfkit and qrcode are loaded on first use (see proof-of-service-pdf.ts).
+// The writer's font tables and qrcode are loaded on first use (pdf-kit.ts).
 
 type CitationParty = { name: string; role: string };
 

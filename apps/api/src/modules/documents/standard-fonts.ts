@@ -80,6 +80,14 @@ const LITERAL = Array.from({ length: 256 }, (_, code) =>
   code === 0x28 || code === 0x29 || code === 0x5c ? `\\${String.fromCharCode(code)}` : code === 0x0d ? '\\r' : code === 0x0a ? '\\n' : String.fromCharCode(code),
 );
 
+/**
+ * `text` with each character outside the Basic Multilingual Plane (an emoji, a rare CJK ideograph: two UTF-16 code
+ * units) as one "?", and any lone surrogate as "?": what the notices measure and draw, one code unit a character.
+ */
+export function oneUnitPerCharacter(text: string): string {
+  return /[\ud800-\udfff]/.test(text) ? text.replace(/[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, '?') : text;
+}
+
 /** What a PDF content stream holds for a number: rounded to six decimals (pdfkit's PDFObject.number). */
 export function pdfNumber(n: number): number {
   if (n > -1e21 && n < 1e21) return Math.round(n * 1e6) / 1e6;
