@@ -1,3 +1,4 @@
+import { asciiLiteral, pdfDate } from '../pdf-syntax';
 import type { PlaceholderOptions } from './placeholder';
 
 /**
@@ -14,15 +15,6 @@ import type { PlaceholderOptions } from './placeholder';
 
 const latin1 = (b: Uint8Array, start: number, end: number) => Buffer.from(b.buffer, b.byteOffset + start, end - start).toString('latin1');
 
-/** A PDF literal string, or null for text that is not printable ASCII (left to @libpdf/core, which encodes it). */
-function literal(text: string): string | null {
-  if (!/^[\x20-\x7e]*$/.test(text)) return null;
-  return `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
-}
-
-/** "D:20251121120500Z" (UTC, as @libpdf/core writes M). */
-const pdfDate = (d: Date) => `D:${d.toISOString().slice(0, 19).replace(/[-T:]/g, '')}Z`;
-
 type Ref = { num: number; gen: number };
 const refIn = (dict: string, key: string): Ref | null => {
   const m = new RegExp(`/${key}\\s+(\\d+)\\s+(\\d+)\\s+R\\b`).exec(dict);
@@ -30,7 +22,7 @@ const refIn = (dict: string, key: string): Ref | null => {
 };
 
 export function appendPlaceholder(pdf: Uint8Array, opts: PlaceholderOptions): Uint8Array | null {
-  const strings = [opts.reason, opts.location, opts.contactInfo].map((s) => (s === undefined ? '' : literal(s)));
+  const strings = [opts.reason, opts.location, opts.contactInfo].map((s) => (s === undefined ? '' : asciiLiteral(s)));
   if (strings.some((s) => s === null)) return null;
   const tail = latin1(pdf, Math.max(0, pdf.length - 1024), pdf.length);
   const sx = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);

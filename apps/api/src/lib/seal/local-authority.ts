@@ -1,5 +1,5 @@
 import { X509Certificate, generateKeyPair, randomBytes, sign as rsaSign, type KeyObject } from 'node:crypto';
-import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -99,33 +99,62 @@ function replace(path: string, data: Uint8Array | string) {
 /** A lock older than this was left by a process that died while holding it. */
 const STALE_LOCK_MS = 60_000;
 
+/** How long ago `path` was last modified (ms), or undefined when it is gone. */
+function ageOf(path: string): number | undefined {
+  try {
+    return Date.now() - statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Runs `work` holding `${path}.lock` (created exclusively): processes sharing a data directory replace a key one at a
- * time, and each then reads what the other may have done first. A lock left by a process that died is taken over.
+ * Runs `work` holding `${path}.lock` (created exclusively, holding this holder's random token): processes sharing a
+ * data directory replace a key one at a time, and each then reads what the other may have done first. A lock left
+ * by a process that died (older than STALE_LOCK_MS) is taken over by moving it aside under a name of the taker's
+ * own: a rename moves a given file once, so of several takers one gets it; a taker that finds it moved a fresh lock
+ * (another's, taken meanwhile) puts it back. A holder removes the lock only while it still holds its token.
  */
 async function withLock<T>(path: string, work: () => Promise<T>): Promise<T> {
   const lock = `${path}.lock`;
+  const token = randomBytes(16).toString('hex');
   for (;;) {
     try {
-      closeSync(openSync(lock, 'wx', 0o600));
+      writeFileSync(lock, token, { flag: 'wx', mode: 0o600 });
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const age = (() => {
-        try {
-          return Date.now() - statSync(lock).mtimeMs;
-        } catch {
-          return 0; // released meanwhile: try again
-        }
-      })();
-      if (age > STALE_LOCK_MS) rmSync(lock, { force: true });
-      else await sleep(50);
     }
+    if ((ageOf(lock) ?? 0) <= STALE_LOCK_MS) {
+      await sleep(50);
+      continue;
+    }
+    const aside = `${lock}.${token}.stale`;
+    try {
+      renameSync(lock, aside);
+    } catch {
+      continue; // another taker moved it first, or it was released: try again
+    }
+    if ((ageOf(aside) ?? 0) <= STALE_LOCK_MS) {
+      // A fresh lock, taken after the stale one was seen: back where its holder expects it.
+      try {
+        linkSync(aside, lock);
+      } catch {
+        // A third process holds the lock meanwhile; the fresh one's holder will find its token gone and leave that be.
+      }
+    }
+    rmSync(aside, { force: true });
   }
   try {
     return await work();
   } finally {
-    rmSync(lock, { force: true });
+    let holder: string | undefined;
+    try {
+      holder = readFileSync(lock, 'utf8');
+    } catch {
+      holder = undefined;
+    }
+    if (holder === token) rmSync(lock, { force: true });
   }
 }
 

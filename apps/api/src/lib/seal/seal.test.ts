@@ -1,5 +1,5 @@
 import { X509Certificate, createHash, generateKeyPairSync, sign as rsaSign } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDF } from '@libpdf/core';
@@ -96,12 +96,16 @@ describe('the embedded seal', () => {
     writeFileSync(join(files, LOCAL_FILES.seal), await writePkcs12({ key: pkcs8, certificate, chain: [ca.certificate], passphrase, friendlyName: LOCAL_NAMES.seal }));
     expect((await openPkcs12(readFileSync(join(files, LOCAL_FILES.seal)), passphrase)).keyType).toBe('RSA');
 
-    // Two processes starting on the directory at once: the key is reissued once, and both use the new one.
+    // A lock left by a process killed while reissuing (two minutes old), then two processes starting on the directory
+    // at once: one takes the stale lock over, the key is reissued once, and both use the new one.
+    const staleLock = join(files, `${LOCAL_FILES.seal}.lock`);
+    writeFileSync(staleLock, 'a dead process');
+    utimesSync(staleLock, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
     const [reopened, other] = await Promise.all([openLocalAuthority(dir), openLocalAuthority(dir)]);
     const [seal, others] = await Promise.all([reopened.key('seal'), other.key('seal')]);
     expect(seal.keyType).toBe('EC');
     expect(others.certificate.equals(seal.certificate)).toBe(true);
-    expect(readdirSync(files).filter((f) => f.endsWith('.lock') || f.endsWith('.tmp'))).toEqual([]);
+    expect(readdirSync(files).filter((f) => f.endsWith('.lock') || f.endsWith('.tmp') || f.endsWith('.stale'))).toEqual([]);
     expect(seal.certificate.equals(certificate)).toBe(false);
     expect(reopened.caCertificate.equals(authority.caCertificate)).toBe(true);
     const result = await sealPdf(original, { key: seal, timestamps: null, reason: 'Sealed by LexServe' });

@@ -164,6 +164,9 @@ describe('NoticePdf', () => {
     doc.font('Helvetica').fontSize(12).text('Page one: (brackets) and a back\\slash — “quotes”, 100 €');
     doc.addPage();
     doc.font('Courier').fontSize(9).text('Page two 日本, 🙂 and a lone \ud800');
+    // Decomposed accents (a base letter and a combining mark) are composed; C1 controls are not WinAnsi's €, “ and ”.
+    doc.text('José Müller'.normalize('NFD'));
+    doc.text('C1: \u0080\u0093x\u0094');
     const bytes = doc.end();
     expect(bytes.subarray(0, 9).toString('latin1')).toBe('%PDF-1.7\n');
     const parsed = await PDF.load(new Uint8Array(bytes));
@@ -178,6 +181,8 @@ describe('NoticePdf', () => {
       expect(text).toContain('Page one: (brackets) and a back\\slash — “quotes”, 100 €');
       // Characters WinAnsiEncoding lacks are written as "?", one for a character outside the BMP (two UTF-16 units).
       expect(text).toContain('Page two ??, ? and a lone ?');
+      expect(text).toContain('José Müller');
+      expect(text).toContain('C1: ??x?');
     }
   });
 
@@ -185,6 +190,7 @@ describe('NoticePdf', () => {
     const doc = new NoticePdf(fonts, { margins: MARGINS, info: INFO });
     doc.font('Helvetica').fontSize(10);
     expect(doc.widthOfString('Жук')).toBe(doc.widthOfString('???'));
+    expect(doc.widthOfString('José'.normalize('NFD'))).toBe(doc.widthOfString('José'));
     expect(doc.widthOfString('a🙂b')).toBe(doc.widthOfString('a?b'));
     expect(doc.heightOfString('Жжжжжжжжжж Жжжжжжжжжж', { width: 60 })).toBe(doc.heightOfString('?????????? ??????????', { width: 60 }));
   });
@@ -199,7 +205,7 @@ describe('NoticePdf', () => {
   it('encodes WinAnsi: Latin-1 as itself, the Windows-1252 extras by their codes, anything else as "?"', () => {
     expect(['A', 'é', 'ÿ'].map((c) => winAnsiCode(c.charCodeAt(0)))).toEqual([0x41, 0xe9, 0xff]);
     expect(['€', '—', '“', '’', 'Š', 'ž'].map((c) => winAnsiCode(c.charCodeAt(0)))).toEqual([0x80, 0x97, 0x93, 0x92, 0x8a, 0x9e]);
-    expect(['Ā', '日', 'Ж'].map((c) => winAnsiCode(c.charCodeAt(0)))).toEqual([0x3f, 0x3f, 0x3f]);
+    expect(['Ā', '日', 'Ж', '\u0080', '\u0093', '\u009f'].map((c) => winAnsiCode(c.charCodeAt(0)))).toEqual([0x3f, 0x3f, 0x3f, 0x3f, 0x3f, 0x3f]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import LineBreaker from 'linebreak';
+import { asciiLiteral, pdfDate } from '../../lib/pdf-syntax';
 import { oneUnitPerCharacter, pdfNumber, type StandardFont, type StandardFontName, type StandardFonts } from './standard-fonts';
 
 /**
@@ -82,7 +83,6 @@ type Line = {
   text: string;
   /** The sum of its words' widths (as measured for wrapping). */
   textWidth: number;
-  wordCount: number;
   /** The last line of a paragraph (drawn left-aligned when the text is justified). */
   last: boolean;
   /** Whether pdfkit's wrapper checks for the page's end after this line (every line but the one flushed at the end). */
@@ -126,7 +126,7 @@ class Wrapping {
   }
 
   private emit(checked: boolean): void {
-    this.lines.push({ text: this.buffer, textWidth: this.textWidth, wordCount: this.wordCount, last: this.last, checked });
+    this.lines.push({ text: this.buffer, textWidth: this.textWidth, last: this.last, checked });
     this.last = false;
   }
 
@@ -250,15 +250,13 @@ function rgb(color: string): string {
 
 /** A PDF text string: literal when printable ASCII, else UTF-16BE with its byte order mark (lone surrogates as U+FFFD), in hex. */
 function pdfString(text: string): string {
-  if (/^[\x20-\x7e]*$/.test(text)) return `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+  const literal = asciiLiteral(text);
+  if (literal !== null) return literal;
   const wellFormed = text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
   const utf16 = Buffer.from(`\ufeff${wellFormed}`, 'utf16le');
   utf16.swap16();
   return `<${utf16.toString('hex')}>`;
 }
-
-/** "D:20251121120500Z" */
-const pdfDate = (d: Date) => `D:${d.toISOString().slice(0, 19).replace(/[-T:]/g, '')}Z`;
 
 export class NoticePdf {
   x: number;

@@ -66,12 +66,13 @@ const WIN_ANSI_EXTRA: Record<number, number> = {
 const QUESTION_MARK = 0x3f;
 
 /**
- * The WinAnsi code of a UTF-16 code unit. A character the encoding lacks (Cyrillic, CJK, emoji…) is written as "?":
- * a standard font has no glyph for it, and "?" shows the reader that something is missing where pdfkit wrote bytes
- * that a viewer read as other characters.
+ * The WinAnsi code of a UTF-16 code unit. A character the encoding lacks (Cyrillic, CJK, emoji, the C1 controls
+ * U+0080–U+009F, whose codes WinAnsi gives to €, “, ” and others) is written as "?": a standard font has no glyph
+ * for it, and "?" shows the reader that something is missing where pdfkit wrote bytes that a viewer read as other
+ * characters.
  */
 export function winAnsiCode(unit: number): number {
-  if (unit < 256) return unit;
+  if (unit < 0x80 || (unit >= 0xa0 && unit < 0x100)) return unit;
   return WIN_ANSI_EXTRA[unit] ?? QUESTION_MARK;
 }
 
@@ -81,11 +82,14 @@ const LITERAL = Array.from({ length: 256 }, (_, code) =>
 );
 
 /**
- * `text` with each character outside the Basic Multilingual Plane (an emoji, a rare CJK ideograph: two UTF-16 code
- * units) as one "?", and any lone surrogate as "?": what the notices measure and draw, one code unit a character.
+ * `text` as the notices measure and draw it, one code unit a character: composed (NFC), so that a letter typed or
+ * pasted as a base letter and a combining accent (as macOS names files) is the one WinAnsi letter "é" rather than
+ * "e?"; each character outside the Basic Multilingual Plane (an emoji, a rare CJK ideograph: two UTF-16 code units)
+ * as one "?", and any lone surrogate as "?".
  */
 export function oneUnitPerCharacter(text: string): string {
-  return /[\ud800-\udfff]/.test(text) ? text.replace(/[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, '?') : text;
+  const composed = /[^\x00-\x7f]/.test(text) ? text.normalize('NFC') : text;
+  return /[\ud800-\udfff]/.test(composed) ? composed.replace(/[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, '?') : composed;
 }
 
 /** What a PDF content stream holds for a number: rounded to six decimals (pdfkit's PDFObject.number). */
