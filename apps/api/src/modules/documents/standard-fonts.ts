@@ -88,7 +88,7 @@ const LITERAL = Array.from({ length: 256 }, (_, code) =>
  * as one "?", and any lone surrogate as "?".
  */
 export function oneUnitPerCharacter(text: string): string {
-  const composed = /[^\x00-\x7f]/.test(text) ? text.normalize('NFC') : text;
+  const composed = /[\u0080-\uffff]/.test(text) ? text.normalize('NFC') : text;
   return /[\ud800-\udfff]/.test(composed) ? composed.replace(/[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, '?') : composed;
 }
 
