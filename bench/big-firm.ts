@@ -28,7 +28,9 @@ const pg = requireFromApi('pg') as typeof import('../apps/api/node_modules/@type
 
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) {
-  console.log('big-firm: set DATABASE_URL to a PostgreSQL server (a database of its own is made there for the run)');
+  console.log(
+    'big-firm: set DATABASE_URL to a PostgreSQL server (a database of its own is made there for the run)',
+  );
   process.exit(0);
 }
 const SCALE = Number(process.env.BIG_FIRM_SCALE ?? 1);
@@ -54,7 +56,11 @@ const admin = async (text: string) => {
 };
 const agent = new http.Agent({ keepAlive: true, maxSockets: 2 * CONCURRENCY });
 const dataDirs: string[] = [];
-const sites: { database: Awaited<ReturnType<typeof createDatabase>>; dbName: string; close: () => Promise<unknown> }[] = [];
+const sites: {
+  database: Awaited<ReturnType<typeof createDatabase>>;
+  dbName: string;
+  close: () => Promise<unknown>;
+}[] = [];
 
 /** One installation: its own database (migrated, demo data) and app listening on a port of its own. */
 async function site(label: string) {
@@ -64,7 +70,15 @@ async function site(label: string) {
   url.pathname = `/${dbName}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'lexserve-bench-'));
   dataDirs.push(dataDir);
-  const env = loadEnv({ ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', DATA_DIR: dataDir, LOGIN_RATE_LIMIT: '100000', PUBLIC_RATE_LIMIT: '1000000', BCRYPT_COST: '4' });
+  const env = loadEnv({
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    LOGIN_RATE_LIMIT: '100000',
+    PUBLIC_RATE_LIMIT: '1000000',
+    BCRYPT_COST: '4',
+  });
   const database = await createDatabase({ url: url.toString() });
   await migrate(database.raw);
   const app = await buildApp({ env, database, logger: false });
@@ -74,20 +88,37 @@ async function site(label: string) {
   const port = (app.server.address() as AddressInfo).port;
   const get = (path: string, token: string) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: `/api/v1${path}`, headers: { authorization: `Bearer ${token}` }, agent }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/api/v1${path}`,
+          headers: { authorization: `Bearer ${token}` },
+          agent,
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
   const login = async (email: string) => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email, password: env.DEMO_PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { email, password: env.DEMO_PASSWORD },
+    });
     return res.json().access_token as string;
   };
-  const tokens = { attorney: await login('attorney@demo.co.za'), firmAdmin: await login('firmadmin@demo.co.za'), admin: await login('admin@lexserve.co.za') };
+  const tokens = {
+    attorney: await login('attorney@demo.co.za'),
+    firmAdmin: await login('firmadmin@demo.co.za'),
+    admin: await login('admin@lexserve.co.za'),
+  };
   const q = <T>(text: string, params: unknown[] = []) => database.raw.query<T>(text, params);
   const [demo] = await q<{ user_id: number; firm_id: number; branch_id: number }>(
     "SELECT id AS user_id, firm_id, branch_id FROM users WHERE email = 'attorney@demo.co.za'",
@@ -139,27 +170,64 @@ try {
   await addEvents(smallSite, `id = ${smallSite.caseId}`);
 
   type Call = { label: string; path: string; token: string };
-  const lp = (subtab: string, extra = '') => `/documents/?my_branch_only=true&assigned_to_me=false&subtab=${subtab}&skip=0&limit=25${extra}`;
+  const lp = (subtab: string, extra = '') =>
+    `/documents/?my_branch_only=true&assigned_to_me=false&subtab=${subtab}&skip=0&limit=25${extra}`;
   const callsOf = ({ tokens, caseId }: Site): Call[] => [
-    ...['urgent', 'active', 'closed', 'drafts'].map((s) => ({ label: `My Cases ${s}`, path: lp(s), token: tokens.attorney })),
-    { label: 'My Cases active, page 40', path: lp('active').replace('skip=0', 'skip=975'), token: tokens.attorney },
+    ...['urgent', 'active', 'closed', 'drafts'].map((s) => ({
+      label: `My Cases ${s}`,
+      path: lp(s),
+      token: tokens.attorney,
+    })),
+    {
+      label: 'My Cases active, page 40',
+      path: lp('active').replace('skip=0', 'skip=975'),
+      token: tokens.attorney,
+    },
     { label: 'My Cases search (common word)', path: lp('active', '&search=Mokoena'), token: tokens.attorney },
-    { label: 'My Cases search (case number)', path: lp('closed', '&search=BIG-00042'), token: tokens.attorney },
-    { label: 'My Cases search (no match)', path: lp('active', '&search=no-such-matter'), token: tokens.attorney },
-    { label: 'My Cases urgent (firm admin)', path: '/documents/?assigned_to_me=true&subtab=urgent&skip=0&limit=25', token: tokens.firmAdmin },
+    {
+      label: 'My Cases search (case number)',
+      path: lp('closed', '&search=BIG-00042'),
+      token: tokens.attorney,
+    },
+    {
+      label: 'My Cases search (no match)',
+      path: lp('active', '&search=no-such-matter'),
+      token: tokens.attorney,
+    },
+    {
+      label: 'My Cases urgent (firm admin)',
+      path: '/documents/?assigned_to_me=true&subtab=urgent&skip=0&limit=25',
+      token: tokens.firmAdmin,
+    },
     { label: 'case: document', path: `/documents/${caseId}`, token: tokens.attorney },
     { label: 'case: files', path: `/documents/${caseId}/files`, token: tokens.attorney },
     { label: 'case: parties', path: `/documents/${caseId}/parties`, token: tokens.attorney },
-    { label: 'case: timeline (100)', path: `/documents/${caseId}/timeline?limit=100`, token: tokens.attorney },
+    {
+      label: 'case: timeline (100)',
+      path: `/documents/${caseId}/timeline?limit=100`,
+      token: tokens.attorney,
+    },
     { label: 'case: trail check', path: `/documents/${caseId}/timeline/verify`, token: tokens.attorney },
     { label: 'case: proof of service', path: `/proof-of-service/document/${caseId}`, token: tokens.attorney },
-    { label: 'case: service attempts', path: `/documents/${caseId}/service-attempts`, token: tokens.attorney },
+    {
+      label: 'case: service attempts',
+      path: `/documents/${caseId}/service-attempts`,
+      token: tokens.attorney,
+    },
     { label: 'case: returns', path: `/documents/${caseId}/returns`, token: tokens.attorney },
     { label: 'case: delivery', path: `/documents/${caseId}/delivery`, token: tokens.attorney },
     { label: 'case: closure', path: `/case-closure/document/${caseId}/active`, token: tokens.attorney },
-    { label: 'timeline page 2 (50)', path: `/documents/${caseId}/timeline?skip=50&limit=50`, token: tokens.attorney },
+    {
+      label: 'timeline page 2 (50)',
+      path: `/documents/${caseId}/timeline?skip=50&limit=50`,
+      token: tokens.attorney,
+    },
     { label: 'notifications list', path: '/notifications/?skip=0&limit=20', token: tokens.attorney },
-    { label: 'notifications unread', path: '/notifications/?skip=0&limit=20&is_read=false', token: tokens.attorney },
+    {
+      label: 'notifications unread',
+      path: '/notifications/?skip=0&limit=20&is_read=false',
+      token: tokens.attorney,
+    },
     { label: 'notifications stats', path: '/notifications/stats', token: tokens.attorney },
     ...[
       '/admin/subscriptions/analytics/overview',
@@ -179,7 +247,11 @@ try {
       '/admin/subscriptions/sales-contacts',
       '/case-closure/',
       '/case-closure/pending-count',
-    ].map((path) => ({ label: `admin ${path.replace('/admin/subscriptions', '').replace('/admin', '')}`, path, token: tokens.admin })),
+    ].map((path) => ({
+      label: `admin ${path.replace('/admin/subscriptions', '').replace('/admin', '')}`,
+      path,
+      token: tokens.admin,
+    })),
   ];
 
   /** p95 of REQUESTS calls, CONCURRENCY at a time (after a short warm-up); non-2xx answers are reported. */
@@ -204,7 +276,12 @@ try {
 
   // ----- plans: the statements behind My Cases and the notification list. Their buffer counts (pages read, from memory
   // or disk) do not depend on the machine's load: the same at both sizes means the work does not grow with the firm.
-  const statementsOf = ({ firmId, branchId, attorneyId, caseId }: Site): { label: string; text: string; params: unknown[] }[] => [
+  const statementsOf = ({
+    firmId,
+    branchId,
+    attorneyId,
+    caseId,
+  }: Site): { label: string; text: string; params: unknown[] }[] => [
     {
       label: 'My Cases active page (legal practitioner of the branch)',
       text: `SELECT * FROM documents WHERE firm_id = $1 AND (branch_id = $2 OR created_by_id = $3) AND branch_id = $2 AND my_cases_list = 'active'
@@ -243,17 +320,37 @@ try {
       text: 'SELECT * FROM document_events WHERE document_id = $1 ORDER BY created_at DESC, id DESC OFFSET 0 LIMIT 50',
       params: [caseId],
     },
-    { label: 'notification stats (counters)', text: 'SELECT * FROM notification_counts WHERE user_id = $1', params: [attorneyId] },
+    {
+      label: 'notification stats (counters)',
+      text: 'SELECT * FROM notification_counts WHERE user_id = $1',
+      params: [attorneyId],
+    },
     // The admin health page's counts read only unfinished work, however much history is kept (seeded below).
-    { label: 'health: jobs not done', text: 'SELECT count(*) FILTER (WHERE attempts >= 5) FROM jobs WHERE done_at IS NULL', params: [] },
-    { label: 'health: domain events not processed', text: 'SELECT count(*) FILTER (WHERE attempts >= 5) FROM domain_events WHERE processed_at IS NULL', params: [] },
-    { label: 'mail outbox: total (stops at 1,000)', text: 'SELECT count(*) FROM (SELECT 1 FROM mail_outbox LIMIT 1000) m', params: [] },
+    {
+      label: 'health: jobs not done',
+      text: 'SELECT count(*) FILTER (WHERE attempts >= 5) FROM jobs WHERE done_at IS NULL',
+      params: [],
+    },
+    {
+      label: 'health: domain events not processed',
+      text: 'SELECT count(*) FILTER (WHERE attempts >= 5) FROM domain_events WHERE processed_at IS NULL',
+      params: [],
+    },
+    {
+      label: 'mail outbox: total (stops at 1,000)',
+      text: 'SELECT count(*) FROM (SELECT 1 FROM mail_outbox LIMIT 1000) m',
+      params: [],
+    },
     {
       label: 'mail outbox: search by recipient',
       text: "SELECT * FROM mail_outbox WHERE to_address ILIKE '%client4242@%' OR subject ILIKE '%client4242@%' ORDER BY id DESC LIMIT 50",
       params: [],
     },
-    { label: 'health: mail not sent', text: "SELECT count(*) FILTER (WHERE status = 'failed') FROM mail_outbox WHERE status IN ('kept', 'failed')", params: [] },
+    {
+      label: 'health: mail not sent',
+      text: "SELECT count(*) FILTER (WHERE status = 'failed') FROM mail_outbox WHERE status IN ('kept', 'failed')",
+      params: [],
+    },
     {
       label: 'unread notifications page',
       text: 'SELECT * FROM notifications WHERE user_id = $1 AND NOT is_read ORDER BY created_at DESC, id DESC LIMIT 20',
@@ -267,8 +364,19 @@ try {
       st.params,
     );
     const top = row!['QUERY PLAN'][0];
-    const text = (await q<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${st.text}`, st.params)).map((r) => `    ${r['QUERY PLAN']}`).join('\n');
-    return { buffers: (top.Plan['Shared Hit Blocks'] ?? 0) + (top.Plan['Shared Read Blocks'] ?? 0), ms: top['Execution Time'], text };
+    const text = (
+      await q<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${st.text}`,
+        st.params,
+      )
+    )
+      .map((r) => `    ${r['QUERY PLAN']}`)
+      .join('\n');
+    return {
+      buffers: (top.Plan['Shared Hit Blocks'] ?? 0) + (top.Plan['Shared Read Blocks'] ?? 0),
+      ms: top['Execution Time'],
+      text,
+    };
   };
   const explainAll = async (at: Site) => Promise.all(statementsOf(at).map((st) => explain(at, st)));
 
@@ -325,7 +433,9 @@ try {
   await q('VACUUM ANALYZE');
   // The seed's writes flushed now, not by a checkpoint in the middle of the measurements (needs a superuser or
   // pg_checkpoint; without it the measurements may meet one).
-  await q('CHECKPOINT').catch(() => console.log('CHECKPOINT not allowed for this user: a checkpoint may fall in the measurements'));
+  await q('CHECKPOINT').catch(() =>
+    console.log('CHECKPOINT not allowed for this user: a checkpoint may fall in the measurements'),
+  );
   const [sizes] = await q<{ documents: number; events: number; notifications: number }>(
     'SELECT (SELECT count(*) FROM documents)::int AS documents, (SELECT count(*) FROM document_events)::int AS events, (SELECT count(*) FROM notifications)::int AS notifications',
   );
@@ -346,8 +456,16 @@ try {
   const [smallCalls, bigCalls] = [chosen(callsOf(smallSite)), chosen(callsOf(bigSite))];
   // Warm both servers on every call first (JIT, plan caches, prepared statements on each pooled connection): the first
   // call measured otherwise paid for the whole process's warm-up (My Cases urgent: 70–90 ms at both sizes).
-  for (const [at, calls] of [[smallSite, smallCalls], [bigSite, bigCalls]] as const)
-    for (const call of calls) await Promise.all(Array.from({ length: CONCURRENCY }, async () => { for (let i = 0; i < 5; i++) await at.get(call.path, call.token); }));
+  for (const [at, calls] of [
+    [smallSite, smallCalls],
+    [bigSite, bigCalls],
+  ] as const)
+    for (const call of calls)
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          for (let i = 0; i < 5; i++) await at.get(call.path, call.token);
+        }),
+      );
   for (let i = 0; i < smallCalls.length; i++) {
     small.set(smallCalls[i]!.label, await measure(smallSite, smallCalls[i]!));
     big.set(bigCalls[i]!.label, await measure(bigSite, bigCalls[i]!));
@@ -355,22 +473,27 @@ try {
   const calls = bigCalls;
   const statements = statementsOf(bigSite);
   const [smallPlans, bigPlans] = [await explainAll(smallSite), await explainAll(bigSite)];
-  console.log(`\n${'call'.padEnd(40)} ${'p95 small'.padStart(10)} ${'p95 big'.padStart(10)} ${'big÷small'.padStart(10)}`);
+  console.log(
+    `\n${'call'.padEnd(40)} ${'p95 small'.padStart(10)} ${'p95 big'.padStart(10)} ${'big÷small'.padStart(10)}`,
+  );
   let over = 0;
   for (const call of calls) {
     const s = small.get(call.label)!;
     const b = big.get(call.label)!;
     if (b.p95 > 50) over++;
     const note = `${b.p95 > 50 ? '  OVER 50 ms' : ''}${b.failed || s.failed ? `  (answered ${b.failed || s.failed})` : ''}`;
-    console.log(`${call.label.padEnd(40)} ${s.p95.toFixed(1).padStart(8)} ms ${b.p95.toFixed(1).padStart(7)} ms ${(b.p95 / s.p95).toFixed(1).padStart(9)}×${note}`);
+    console.log(
+      `${call.label.padEnd(40)} ${s.p95.toFixed(1).padStart(8)} ms ${b.p95.toFixed(1).padStart(7)} ms ${(b.p95 / s.p95).toFixed(1).padStart(9)}×${note}`,
+    );
   }
   console.log(over ? `${over} calls over 50 ms at p95` : 'every call ≤ 50 ms at p95');
   console.log('\nquery plans at the big size; buffers (8 KB pages touched) small → big');
   statements.forEach((st, i) => {
     const [a, b] = [smallPlans[i]!, bigPlans[i]!];
-    console.log(`\n${st.label}: buffers ${a.buffers} → ${b.buffers}, execution ${a.ms.toFixed(2)} → ${b.ms.toFixed(2)} ms\n${b.text}`);
+    console.log(
+      `\n${st.label}: buffers ${a.buffers} → ${b.buffers}, execution ${a.ms.toFixed(2)} → ${b.ms.toFixed(2)} ms\n${b.text}`,
+    );
   });
-
 } finally {
   await cleanup();
 }

@@ -36,7 +36,9 @@ const [appPort, helloPort] = [await freePort(), await freePort()];
 // The server's data (files, and PGlite when no DATABASE_URL) in a folder removed at the end.
 const dataDir = mkdtempSync(join(tmpdir(), 'lexserve-bench-'));
 // `node <flags> dist/server.mjs`, from the package's start script, run by Node itself so that the pid is the server's.
-const startArgs = (JSON.parse(readFileSync(join(apiDir, 'package.json'), 'utf8')).scripts.start as string).split(' ').slice(1);
+const startArgs = (JSON.parse(readFileSync(join(apiDir, 'package.json'), 'utf8')).scripts.start as string)
+  .split(' ')
+  .slice(1);
 const server = spawn(process.execPath, startArgs, {
   cwd: apiDir,
   env: {
@@ -55,7 +57,11 @@ const server = spawn(process.execPath, startArgs, {
 });
 const helloServer = spawn(
   process.execPath,
-  ['--input-type=module', '-e', `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${helloPort}, host: '127.0.0.1' });`],
+  [
+    '--input-type=module',
+    '-e',
+    `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${helloPort}, host: '127.0.0.1' });`,
+  ],
   { cwd: apiDir, stdio: 'inherit' },
 );
 const children: ChildProcess[] = [server, helloServer];
@@ -64,12 +70,15 @@ const stop = () => {
   rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('exit', stop);
-for (const c of children) c.on('exit', (code) => code && (console.error(`a server exited with ${code}`), process.exit(1)));
+for (const c of children)
+  c.on('exit', (code) => code && (console.error(`a server exited with ${code}`), process.exit(1)));
 
 async function listening(port: number) {
   for (let i = 0; i < 600; i++) {
     const up = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => (s.end(), resolve(true))).on('error', () => resolve(false));
+      const s = net
+        .connect(port, '127.0.0.1', () => (s.end(), resolve(true)))
+        .on('error', () => resolve(false));
     });
     if (up) return;
     await new Promise((r) => setTimeout(r, 100));
@@ -103,19 +112,36 @@ const resetPeak = async () => {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 type Res = { status: number; body: Buffer };
-function request(opts: { port?: number; method?: string; path: string; headers?: Record<string, string>; body?: Buffer | AsyncIterable<Buffer> }): Promise<Res> {
+function request(opts: {
+  port?: number;
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: Buffer | AsyncIterable<Buffer>;
+}): Promise<Res> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: opts.port ?? appPort, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: opts.port ?? appPort,
+        method: opts.method ?? 'GET',
+        path: opts.path,
+        headers: opts.headers,
+        agent,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     if (!opts.body) return req.end();
     if (Buffer.isBuffer(opts.body)) return req.end(opts.body);
     (async () => {
-      for await (const chunk of opts.body as AsyncIterable<Buffer>) if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+      for await (const chunk of opts.body as AsyncIterable<Buffer>)
+        if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
       req.end();
     })().catch(reject);
   });
@@ -126,24 +152,34 @@ const api = async (method: string, path: string, token?: string, payload?: unkno
     await request({
       method,
       path: `/api/v1${path}`,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(payload ? { 'content-type': 'application/json' } : {}),
+      },
       body: payload ? Buffer.from(JSON.stringify(payload)) : undefined,
     }),
   );
 const mb = (n: number) => `${(n / MB).toFixed(1)} MB`;
 
 /** A streamed multipart body: fields, then files whose content is produced on the fly. */
-function multipartBody(fields: Record<string, string>, files: { filename: string; size?: number; head?: Buffer; content?: Buffer }[]) {
+function multipartBody(
+  fields: Record<string, string>,
+  files: { filename: string; size?: number; head?: Buffer; content?: Buffer }[],
+) {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
   async function* gen() {
-    for (const [k, v] of Object.entries(fields)) yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+    for (const [k, v] of Object.entries(fields))
+      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
     for (const f of files) {
-      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.filename}"\r\nContent-Type: application/pdf\r\n\r\n`);
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      );
       if (f.content) yield f.content;
       else {
         yield f.head!;
         const chunk = Buffer.alloc(MB, 0x20);
-        for (let left = f.size! - f.head!.length; left > 0; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+        for (let left = f.size! - f.head!.length; left > 0; left -= chunk.length)
+          yield left >= chunk.length ? chunk : chunk.subarray(0, left);
       }
       yield Buffer.from('\r\n');
     }
@@ -153,7 +189,12 @@ function multipartBody(fields: Record<string, string>, files: { filename: string
 }
 
 // ----- setup: a user, a firm to serve on
-const token = (await api('POST', '/users/login', undefined, { email: 'attorney@demo.co.za', password: process.env.DEMO_PASSWORD ?? 'Demo@12345' })).access_token as string;
+const token = (
+  await api('POST', '/users/login', undefined, {
+    email: 'attorney@demo.co.za',
+    password: process.env.DEMO_PASSWORD ?? 'Demo@12345',
+  })
+).access_token as string;
 const id = randomBytes(4).toString('hex');
 const reg = await api('POST', '/auth/register', undefined, {
   full_name: 'Bench Admin',
@@ -168,19 +209,37 @@ const reg = await api('POST', '/auth/register', undefined, {
 });
 const serveOn = { firm_id: reg.data.firm.id, branch_id: reg.data.branch.id };
 const newDocument = async () =>
-  (await api('POST', '/documents', token, { title: 'Bench', document_type: 'summons_simple', case_number: '2025-1', case_priority: 'urgent', client_name: 'Aisha Patel', ...serveOn })).data.id as number;
+  (
+    await api('POST', '/documents', token, {
+      title: 'Bench',
+      document_type: 'summons_simple',
+      case_number: '2025-1',
+      case_priority: 'urgent',
+      client_name: 'Aisha Patel',
+      ...serveOn,
+    })
+  ).data.id as number;
 
 const base = await memory();
-console.log(`database: ${process.env.DATABASE_URL ? 'postgres' : 'pglite (in the server process)'}; server RSS at rest ${mb(base.rss)}`);
+console.log(
+  `database: ${process.env.DATABASE_URL ? 'postgres' : 'pglite (in the server process)'}; server RSS at rest ${mb(base.rss)}`,
+);
 
 // ----- 1. one 100 MB upload
 {
   const doc = await newDocument();
   await resetPeak();
   const size = 100 * MB;
-  const { body, headers } = multipartBody({ document_id: String(doc) }, [{ filename: 'big.pdf', head: Buffer.from('%PDF-1.7\n'), size }]);
+  const { body, headers } = multipartBody({ document_id: String(doc) }, [
+    { filename: 'big.pdf', head: Buffer.from('%PDF-1.7\n'), size },
+  ]);
   const t0 = performance.now();
-  const res = await request({ method: 'POST', path: '/api/v1/documents/upload', headers: { ...headers, authorization: `Bearer ${token}` }, body });
+  const res = await request({
+    method: 'POST',
+    path: '/api/v1/documents/upload',
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    body,
+  });
   const ms = performance.now() - t0;
   const m = await memory();
   const ok = res.status === 201 && m.peak < 150 * MB;
@@ -194,15 +253,30 @@ console.log(`database: ${process.env.DATABASE_URL ? 'postgres' : 'pglite (in the
 {
   const doc = await newDocument();
   const files = await Promise.all(Array.from({ length: 50 }, (_, i) => makePdf(4, `File ${i + 1}`)));
-  const { body, headers } = multipartBody({ document_id: String(doc) }, files.map((content, i) => ({ filename: `f${i + 1}.pdf`, content })));
-  const up = json(await request({ method: 'POST', path: '/api/v1/documents/upload', headers: { ...headers, authorization: `Bearer ${token}` }, body }));
+  const { body, headers } = multipartBody(
+    { document_id: String(doc) },
+    files.map((content, i) => ({ filename: `f${i + 1}.pdf`, content })),
+  );
+  const up = json(
+    await request({
+      method: 'POST',
+      path: '/api/v1/documents/upload',
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      body,
+    }),
+  );
   const ids = up.data.files.map((f: { id: number }) => f.id).join(',');
   await resetPeak();
   const t0 = performance.now();
-  const made = await api('POST', `/documents/${doc}/bundle`, token, { file_ids: ids, bundle_name: 'Bench bundle' });
+  const made = await api('POST', `/documents/${doc}/bundle`, token, {
+    file_ids: ids,
+    bundle_name: 'Bench bundle',
+  });
   const ms = performance.now() - t0;
   const m = await memory();
-  console.log(`bundle of 50 PDFs (${made.data.page_count} pages, ${(made.data.size / 1024).toFixed(0)} KB): ${ms.toFixed(0)} ms; server peak RSS ${mb(m.peak)} (+${mb(m.peak - base.rss)})`);
+  console.log(
+    `bundle of 50 PDFs (${made.data.page_count} pages, ${(made.data.size / 1024).toFixed(0)} KB): ${ms.toFixed(0)} ms; server peak RSS ${mb(m.peak)} (+${mb(m.peak - base.rss)})`,
+  );
 }
 
 // ----- 3. proof-of-service generation
@@ -211,12 +285,25 @@ let proofDocument: number;
 {
   // The tests' factories drive the wizard (case info with the court, a PDF, the citation, submit) through this
   // server over HTTP: an adapter with the one method of TestApp they use, inject.
-  const inject = async (opts: { method?: string; url: string; payload?: unknown; headers?: Record<string, string> }) => {
+  const inject = async (opts: {
+    method?: string;
+    url: string;
+    payload?: unknown;
+    headers?: Record<string, string>;
+  }) => {
     const p = opts.payload;
     // A multipart body is a stream (test/multipart.ts); anything else but bytes is JSON.
     const stream = p !== null && typeof p === 'object' && Symbol.asyncIterator in p;
-    const body = p === undefined ? undefined : Buffer.isBuffer(p) || stream ? (p as Buffer | AsyncIterable<Buffer>) : Buffer.from(JSON.stringify(p));
-    const headers = { ...(body && !Buffer.isBuffer(p) && !stream ? { 'content-type': 'application/json' } : {}), ...opts.headers };
+    const body =
+      p === undefined
+        ? undefined
+        : Buffer.isBuffer(p) || stream
+          ? (p as Buffer | AsyncIterable<Buffer>)
+          : Buffer.from(JSON.stringify(p));
+    const headers = {
+      ...(body && !Buffer.isBuffer(p) && !stream ? { 'content-type': 'application/json' } : {}),
+      ...opts.headers,
+    };
     const res = await request({ method: opts.method, path: opts.url, headers, body });
     const text = res.body.toString();
     return { statusCode: res.status, body: text, json: () => JSON.parse(text), rawPayload: res.body };
@@ -231,15 +318,21 @@ let proofDocument: number;
     };
   };
   const overHttp = { inject, as } as unknown as Parameters<typeof makeReadyDraft>[0];
-  const ready = await makeReadyDraft(overHttp, token, { firmId: serveOn.firm_id, branchId: serveOn.branch_id });
+  const ready = await makeReadyDraft(overHttp, token, {
+    firmId: serveOn.firm_id,
+    branchId: serveOn.branch_id,
+  });
   const served = (await submit(overHttp, token, ready.id)).json();
   securityId = served.data.security_id;
   const doc = ready.id;
   proofDocument = doc;
   const N = Number(process.env.BENCH_PROOFS ?? 30);
   const t0 = performance.now();
-  for (let i = 0; i < N; i++) await api('POST', `/proof-of-service/generate/${doc}`, token, { regenerate: true });
-  console.log(`proof of service: ${((performance.now() - t0) / N).toFixed(1)} ms per PDF (regenerate through the API, ${N} runs; see proofs.ts for the ratio to a bare pdfkit PDF)`);
+  for (let i = 0; i < N; i++)
+    await api('POST', `/proof-of-service/generate/${doc}`, token, { regenerate: true });
+  console.log(
+    `proof of service: ${((performance.now() - t0) / N).toFixed(1)} ms per PDF (regenerate through the API, ${N} runs; see proofs.ts for the ratio to a bare pdfkit PDF)`,
+  );
 }
 
 // ----- 4. verification throughput at 50 connections vs hello-world
@@ -270,11 +363,14 @@ async function load(label: string, port: number, path: string) {
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
   const rps = Math.round(latencies.length / (DURATION_MS / 1000));
   if (port === appPort) verifyChecks += latencies.length;
-  console.log(`${label.padEnd(36)} ${String(rps).padStart(6)} req/s   p50 ${q(0.5).toFixed(1)} ms   p99 ${q(0.99).toFixed(1)} ms${errors ? `   ${errors} non-200` : ''}`);
+  console.log(
+    `${label.padEnd(36)} ${String(rps).padStart(6)} req/s   p50 ${q(0.5).toFixed(1)} ms   p99 ${q(0.99).toFixed(1)} ms${errors ? `   ${errors} non-200` : ''}`,
+  );
   return { rps, p99: q(0.99) };
 }
 let verifyChecks = 0;
-const countBefore = (await api('GET', `/proof-of-service/document/${proofDocument!}`, token)).verification_count as number;
+const countBefore = (await api('GET', `/proof-of-service/document/${proofDocument!}`, token))
+  .verification_count as number;
 const hello = await load('hello-world (bare Fastify)', helloPort, '/');
 const verify = await load('GET /api/v1/verify/{securityId}', appPort, `/api/v1/verify/${securityId!}`);
 console.log(
@@ -282,7 +378,8 @@ console.log(
 );
 // The count is exact in the database within a second of the last check (each check of the load counted once).
 await new Promise((r) => setTimeout(r, 1000));
-const countAfter = (await api('GET', `/proof-of-service/document/${proofDocument!}`, token)).verification_count as number;
+const countAfter = (await api('GET', `/proof-of-service/document/${proofDocument!}`, token))
+  .verification_count as number;
 console.log(
   `checks counted in the database 1 s after the load: ${countAfter - countBefore} of ${verifyChecks} ${countAfter - countBefore === verifyChecks ? '(exact)' : '(NOT EXACT)'}`,
 );

@@ -15,7 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 // Types of `ws` from the API's dev dependencies (this file sits outside the workspace packages).
-import type { WebSocket as WsClient, WebSocketServer as WsServer } from '../apps/api/node_modules/@types/ws/index.d.ts';
+import type {
+  WebSocket as WsClient,
+  WebSocketServer as WsServer,
+} from '../apps/api/node_modules/@types/ws/index.d.ts';
 import { buildApp } from '../apps/api/src/app';
 import { loadEnv } from '../apps/api/src/config/env';
 import { createDatabase } from '../apps/api/src/db/client';
@@ -36,7 +39,13 @@ type Stats = { p50: number; p99: number; max: number; mean: number; seconds: num
 const summarise = (samples: number[], seconds: number): Stats => {
   const s = [...samples].sort((a, b) => a - b);
   const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-  return { p50: q(0.5), p99: q(0.99), max: s[s.length - 1]!, mean: s.reduce((a, b) => a + b, 0) / s.length, seconds };
+  return {
+    p50: q(0.5),
+    p99: q(0.99),
+    max: s[s.length - 1]!,
+    mean: s.reduce((a, b) => a + b, 0) / s.length,
+    seconds,
+  };
 };
 
 /** Runs NOTIFICATIONS sends, round-robin over the clients; `send(i, client)` must make message i arrive at it. */
@@ -78,7 +87,10 @@ async function measure(
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
-  await Promise.race([all, new Promise((_, reject) => setTimeout(() => reject(new Error('deliveries timed out')), 120_000))]);
+  await Promise.race([
+    all,
+    new Promise((_, reject) => setTimeout(() => reject(new Error('deliveries timed out')), 120_000)),
+  ]);
   return summarise(latencies, (performance.now() - start) / 1000);
 }
 
@@ -125,15 +137,25 @@ const wsUrl = `${address.replace('http', 'ws')}/api/v1/ws/notifications`;
 const run = Date.now().toString(36);
 const userIds: number[] = [];
 const sessionIds = new Map<number, string>();
-const sessionOf = (id: number) => sessionIds.get(id) ?? (sessionIds.set(id, randomUUID()), sessionIds.get(id)!);
+const sessionOf = (id: number) =>
+  sessionIds.get(id) ?? (sessionIds.set(id, randomUUID()), sessionIds.get(id)!);
 for (let i = 0; i < SOCKETS; i++) {
   const u = await insertUser(
     database.db,
-    { email: `bench-${run}-${i}@bench.lexserve`, fullName: `Bench ${i}`, username: `bench-${run}-${i}`, role: 'sheriff' },
+    {
+      email: `bench-${run}-${i}@bench.lexserve`,
+      fullName: `Bench ${i}`,
+      username: `bench-${run}-${i}`,
+      role: 'sheriff',
+    },
     { code: 'TAKEN', status: 409, message: 'taken' },
   );
   userIds.push(u.id);
-  await openSession(database.db, { id: sessionOf(u.id), userId: u.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  await openSession(database.db, {
+    id: sessionOf(u.id),
+    userId: u.id,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
 }
 
 // The listener is attached before the socket opens: auth_required may arrive in the same packet as the upgrade.
@@ -144,7 +166,17 @@ const appClients = await Promise.all(
         const c = new ws.WebSocket(wsUrl);
         c.on('message', (raw) => {
           const m = JSON.parse(String(raw)) as { type: string };
-          if (m.type === 'auth_required') c.send(JSON.stringify({ type: 'authenticate', token: signAccessToken({ userId: id, role: 'sheriff', sessionId: sessionOf(id) }, env.JWT_SECRET, 3600) }));
+          if (m.type === 'auth_required')
+            c.send(
+              JSON.stringify({
+                type: 'authenticate',
+                token: signAccessToken(
+                  { userId: id, role: 'sheriff', sessionId: sessionOf(id) },
+                  env.JWT_SECRET,
+                  3600,
+                ),
+              }),
+            );
           if (m.type === 'auth_error') reject(new Error(`authentication refused: ${String(raw)}`));
           if (m.type === 'stats_update') {
             c.removeAllListeners('message');
@@ -155,7 +187,8 @@ const appClients = await Promise.all(
       }),
   ),
 );
-const asTargets = (list: WsClient[]) => list.map((c) => ({ onMessage: (h: (d: string) => void) => c.on('message', (raw) => h(String(raw))) }));
+const asTargets = (list: WsClient[]) =>
+  list.map((c) => ({ onMessage: (h: (d: string) => void) => c.on('message', (raw) => h(String(raw))) }));
 
 const appMatch = (data: string) => {
   if (!data.startsWith('{"type":"new_notification"')) return undefined;
@@ -198,7 +231,9 @@ await new Promise<void>((resolve) => baseServer.once('listening', () => resolve(
 const serverSide: WsClient[] = [];
 baseServer.on('connection', (s) => serverSide.push(s));
 const baseClients = await Promise.all(
-  Array.from({ length: SOCKETS }, () => openClient(`ws://127.0.0.1:${(baseServer.address() as AddressInfo).port}`)),
+  Array.from({ length: SOCKETS }, () =>
+    openClient(`ws://127.0.0.1:${(baseServer.address() as AddressInfo).port}`),
+  ),
 );
 while (serverSide.length < SOCKETS) await new Promise((r) => setTimeout(r, 5));
 const baseMatch = (data: string) => {
@@ -213,8 +248,11 @@ const baseSend = (i: number, client: number) => {
 await measure(asTargets(appClients), appSend, 'sequential', appMatch, 100);
 for (const c of appClients) c.removeAllListeners('message');
 
-const fmt = (s: Stats) => `p50 ${s.p50.toFixed(2).padStart(7)} ms   p99 ${s.p99.toFixed(2).padStart(7)} ms   max ${s.max.toFixed(1).padStart(6)} ms   ${(NOTIFICATIONS / s.seconds).toFixed(0).padStart(5)}/s`;
-console.log(`database: ${database.raw.kind}; ${NOTIFICATIONS} notifications to ${SOCKETS} authenticated sockets (round-robin, one socket per user)`);
+const fmt = (s: Stats) =>
+  `p50 ${s.p50.toFixed(2).padStart(7)} ms   p99 ${s.p99.toFixed(2).padStart(7)} ms   max ${s.max.toFixed(1).padStart(6)} ms   ${(NOTIFICATIONS / s.seconds).toFixed(0).padStart(5)}/s`;
+console.log(
+  `database: ${database.raw.kind}; ${NOTIFICATIONS} notifications to ${SOCKETS} authenticated sockets (round-robin, one socket per user)`,
+);
 const results: Record<string, { base: Stats; app: Stats }> = {};
 for (const mode of ['sequential', 'burst'] as const) {
   for (const c of [...appClients, ...baseClients]) c.removeAllListeners('message');
@@ -226,7 +264,9 @@ for (const mode of ['sequential', 'burst'] as const) {
   console.log(`\n${label}`);
   console.log(`  baseline (bare ws push)       ${fmt(base)}`);
   console.log(`  LexServe (notifyUsers → ws)   ${fmt(lex)}`);
-  console.log(`  ratio LexServe / baseline     p50 ×${(lex.p50 / base.p50).toFixed(1)}   p99 ×${(lex.p99 / base.p99).toFixed(1)}`);
+  console.log(
+    `  ratio LexServe / baseline     p50 ×${(lex.p50 / base.p50).toFixed(1)}   p99 ×${(lex.p99 / base.p99).toFixed(1)}`,
+  );
 }
 
 for (const c of [...appClients, ...baseClients]) c.terminate();

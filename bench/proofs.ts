@@ -22,7 +22,13 @@ const N = Number(process.env.BENCH_PROOFS ?? 200);
  * first figures measured were mostly unoptimized code: a proof drawn in 7.8 ms at 40 runs, 1.7 ms at 400). */
 const WARM_UP = 100;
 const dataDir = mkdtempSync(join(tmpdir(), 'lexserve-bench-'));
-const sealer = createSealer({ DATA_DIR: dataDir, PUBLIC_URL: 'https://lexserve.example', SEAL_P12_PATH: undefined, SEAL_P12_PASSPHRASE: undefined, TSA_URL: undefined });
+const sealer = createSealer({
+  DATA_DIR: dataDir,
+  PUBLIC_URL: 'https://lexserve.example',
+  SEAL_P12_PATH: undefined,
+  SEAL_P12_PASSPHRASE: undefined,
+  TSA_URL: undefined,
+});
 await sealer.prepare();
 
 const now = new Date('2025-11-21T12:05:00Z');
@@ -30,9 +36,18 @@ const data: ProofData = {
   securityId: 'LS-ABCD-EFGH-JKMN-PQRS',
   verificationUrl: 'https://lexserve.example/verify/LS-ABCD-EFGH-JKMN-PQRS',
   generatedAt: now,
-  firm: { name: 'Demo Attorneys Inc.', address: '1 Long Street, Cape Town, 8001', email: 'info@demo.co.za', phone: '021 555 0100' },
+  firm: {
+    name: 'Demo Attorneys Inc.',
+    address: '1 Long Street, Cape Town, 8001',
+    email: 'info@demo.co.za',
+    phone: '021 555 0100',
+  },
   branch: { name: 'Cape Town', practiceNumber: 'P-1234', address: '1 Long Street, Cape Town, 8001' },
-  servedOn: { firmName: 'Other Attorneys', branchName: 'Johannesburg', digitalServiceAddress: 'service@other.co.za' },
+  servedOn: {
+    firmName: 'Other Attorneys',
+    branchName: 'Johannesburg',
+    digitalServiceAddress: 'service@other.co.za',
+  },
   case: {
     title: 'Plea in Mokoena v Dlamini',
     caseNumber: '2025-1234',
@@ -54,7 +69,12 @@ const data: ProofData = {
   signatureName: 'Aisha Patel',
   signedBy: { name: 'Aisha Patel', email: 'attorney@demo.co.za' },
   addressSource: 'Nominated in the Notice of Intention to Defend',
-  delivery: { toAddress: 'service@other.co.za', sentAt: now, expiresAt: new Date(now.getTime() + 7 * 86_400_000), events: [] },
+  delivery: {
+    toAddress: 'service@other.co.za',
+    sentAt: now,
+    expiresAt: new Date(now.getTime() + 7 * 86_400_000),
+    events: [],
+  },
 };
 
 /** pdfkit as shipped (LexServe's documents no longer draw with it: notice-pdf.ts). */
@@ -106,29 +126,54 @@ console.log(`${N} runs each, medians`);
 const baseline = await time('baseline: bare pdfkit two-page PDF', bare);
 const drawn = await time('proof of service drawn (QR code included)', () => renderProofOfService(data));
 const sample = await renderProofOfService(data);
-const sealed = await time('proof of service drawn and sealed (built-in TSA)', async () => sealer.seal(await renderProofOfService(data)));
+const sealed = await time('proof of service drawn and sealed (built-in TSA)', async () =>
+  sealer.seal(await renderProofOfService(data)),
+);
 // The round trip alone: the authority answering a time-stamp query (with TSA_URL, the network call). Asking for the
 // token (the query, its nonce) and checking the token that comes back are LexServe's work: they stay in the figure.
 let query: Buffer = Buffer.alloc(0);
 await requestTimestamp((q) => sealer.respondToTimestampQuery((query = q)), sample);
-const stamp = await time('time-stamp round trip alone (built-in TSA answering)', () => sealer.respondToTimestampQuery(query));
+const stamp = await time('time-stamp round trip alone (built-in TSA answering)', () =>
+  sealer.respondToTimestampQuery(query),
+);
 // Stage figures (not part of the target): sealing a proof already drawn, and what of it is not the time-stamp.
 const sealing = await time('sealing alone, proof already drawn (built-in TSA)', () => sealer.seal(sample));
-console.log(`sealing outside the round trip (sealing alone − round trip alone): ${(sealing - stamp).toFixed(2)} ms`);
+console.log(
+  `sealing outside the round trip (sealing alone − round trip alone): ${(sealing - stamp).toFixed(2)} ms`,
+);
 // The same seal without asking for a time-stamp (PAdES B-B, with the sealer's own key): everything but the round trip,
 // measured directly rather than as a difference of two medians (its placeholder is some 10 KB smaller: no token room).
 const sealKey = await (await openLocalAuthority(dataDir)).key('seal');
 const untimed = await time('proof drawn and sealed, no time-stamp asked (B-B)', async () =>
-  sealPdf(await renderProofOfService(data), { key: sealKey, timestamps: null, reason: 'Sealed by LexServe', location: 'South Africa', contactInfo: 'https://lexserve.example' }),
+  sealPdf(await renderProofOfService(data), {
+    key: sealKey,
+    timestamps: null,
+    reason: 'Sealed by LexServe',
+    location: 'South Africa',
+    contactInfo: 'https://lexserve.example',
+  }),
 );
-console.log(`proof drawn and sealed without the time-stamp ÷ baseline: ${(untimed / baseline).toFixed(1)}× (stage figure, measured directly)`);
+console.log(
+  `proof drawn and sealed without the time-stamp ÷ baseline: ${(untimed / baseline).toFixed(1)}× (stage figure, measured directly)`,
+);
 const net = sealed - stamp;
 console.log(`proof drawn ÷ baseline: ${(drawn / baseline).toFixed(1)}×`);
 // A difference of zero or less cannot be: the time-stamp's median swung by more than the rest took (a busy machine).
-const verdict = net <= 0 ? 'NOISE (the time-stamp varied more than the rest took: run again on a quieter machine)' : net / baseline <= 3 ? 'OK' : 'OVER';
-console.log(`proof drawn and sealed, time-stamp apart ÷ baseline: ${(net / baseline).toFixed(1)}× (target ≤ 3×) ${verdict}`);
+const verdict =
+  net <= 0
+    ? 'NOISE (the time-stamp varied more than the rest took: run again on a quieter machine)'
+    : net / baseline <= 3
+      ? 'OK'
+      : 'OVER';
+console.log(
+  `proof drawn and sealed, time-stamp apart ÷ baseline: ${(net / baseline).toFixed(1)}× (target ≤ 3×) ${verdict}`,
+);
 // The same line in CPU time (medians of each sample's CPU time): what the work takes, however busy the machine.
 const cpu = (label: string) => cpuMedians.get(label)!;
-const cpuNet = cpu('proof of service drawn and sealed (built-in TSA)') - cpu('time-stamp round trip alone (built-in TSA answering)');
-console.log(`the same in CPU time: ${(cpuNet / cpu('baseline: bare pdfkit two-page PDF')).toFixed(1)}× (${cpuNet.toFixed(2)} against ${cpu('baseline: bare pdfkit two-page PDF').toFixed(2)} ms)`);
+const cpuNet =
+  cpu('proof of service drawn and sealed (built-in TSA)') -
+  cpu('time-stamp round trip alone (built-in TSA answering)');
+console.log(
+  `the same in CPU time: ${(cpuNet / cpu('baseline: bare pdfkit two-page PDF')).toFixed(1)}× (${cpuNet.toFixed(2)} against ${cpu('baseline: bare pdfkit two-page PDF').toFixed(2)} ms)`,
+);
 rmSync(dataDir, { recursive: true, force: true });

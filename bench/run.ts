@@ -13,7 +13,10 @@ const files = readdirSync(dir).filter(
 let failed = 0;
 for (const file of files) {
   console.log(`\n### ${file}`);
-  const res = spawnSync('npx', ['tsx', join(dir, file)], { stdio: 'inherit', cwd: join(dir, '..', 'apps', 'api') });
+  const res = spawnSync('npx', ['tsx', join(dir, file)], {
+    stdio: 'inherit',
+    cwd: join(dir, '..', 'apps', 'api'),
+  });
   if (res.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -23,7 +23,11 @@ import { chromium } from '@playwright/test';
 
 const args = process.argv.slice(2);
 const PERFORMANCE = args.includes('--performance');
-const BASE = (args.find((a) => !a.startsWith('--') && !a.startsWith('/')) ?? process.env.LIGHTHOUSE_URL ?? 'http://localhost:4890').replace(/\/$/, '');
+const BASE = (
+  args.find((a) => !a.startsWith('--') && !a.startsWith('/')) ??
+  process.env.LIGHTHOUSE_URL ??
+  'http://localhost:4890'
+).replace(/\/$/, '');
 const CATEGORY = PERFORMANCE ? 'performance' : 'accessibility';
 const MAX_SCRIPT_KB = 150;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -62,27 +66,37 @@ try {
     let extra = '';
     if (PERFORMANCE) {
       const requests = lhr?.audits['network-requests']?.details?.items ?? [];
-      const scriptKb = requests.filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024;
+      const scriptKb =
+        requests.filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0) /
+        1024;
       const lcp = lhr?.audits['largest-contentful-paint']?.numericValue ?? 0;
       extra = `  script ${scriptKb.toFixed(0)} KB${scriptKb > MAX_SCRIPT_KB ? ` (over ${MAX_SCRIPT_KB})` : ''}, LCP ${(lcp / 1000).toFixed(1)} s, TBT ${Math.round(lhr?.audits['total-blocking-time']?.numericValue ?? 0)} ms`;
       if (process.env.LIGHTHOUSE_VERBOSE) {
-        for (const r of requests.filter((q) => q.resourceType === 'Script')) console.log(`       ${(r.transferSize / 1024).toFixed(1)} KB ${r.url}`);
+        for (const r of requests.filter((q) => q.resourceType === 'Script'))
+          console.log(`       ${(r.transferSize / 1024).toFixed(1)} KB ${r.url}`);
         const cls = lhr?.audits['cumulative-layout-shift']?.numericValue ?? 0;
         const tasks = lhr?.audits['long-tasks']?.details?.items ?? [];
         console.log(`       CLS ${cls.toFixed(3)}; long tasks (ms at start: duration, script):`);
-        for (const t of tasks) console.log(`       ${Math.round(t.startTime)}: ${Math.round(t.duration)} ${t.url ?? ''}`);
+        for (const t of tasks)
+          console.log(`       ${Math.round(t.startTime)}: ${Math.round(t.duration)} ${t.url ?? ''}`);
         const work = lhr?.audits['mainthread-work-breakdown']?.details?.items ?? [];
-        console.log(`       main thread: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`).join(', ')}`);
+        console.log(
+          `       main thread: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`).join(', ')}`,
+        );
       }
       if (scriptKb > MAX_SCRIPT_KB && !isSignedIn(path)) failures.push(`${path} (script)`);
     }
     const failed = Object.values(lhr?.audits ?? {})
       .filter((a) => a.score === 0 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id);
-    const error = lhr?.runtimeError ? `  (Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message})` : '';
+    const error = lhr?.runtimeError
+      ? `  (Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message})`
+      : '';
     const landed = lhr?.finalDisplayedUrl ? new URL(lhr.finalDisplayedUrl).pathname : path;
     const elsewhere = landed === path ? '' : `  (ended on ${landed})`;
-    console.log(`${String(score).padStart(3)}  ${path}${extra}${failed.length && !PERFORMANCE ? `  (failed: ${failed.join(', ')})` : ''}${error}${elsewhere}`);
+    console.log(
+      `${String(score).padStart(3)}  ${path}${extra}${failed.length && !PERFORMANCE ? `  (failed: ${failed.join(', ')})` : ''}${error}${elsewhere}`,
+    );
     if (score < MIN_SCORE || elsewhere) failures.push(path);
   };
   console.log(`Lighthouse ${CATEGORY} (mobile), ${BASE}`);

@@ -62,21 +62,35 @@ export default {
           const target = resolve(dirname(file), spec);
           if (!target.startsWith(root + sep)) return;
           const to = areaOf(root, target);
-          const deny = (reason) => context.report({ node: node.source, messageId: 'denied', data: { reason } });
-          if (to.area === 'top') return deny(`${spec}: only the composition root (app.ts, modules/index.ts) may import it`);
+          const deny = (reason) =>
+            context.report({ node: node.source, messageId: 'denied', data: { reason } });
+          if (to.area === 'top')
+            return deny(`${spec}: only the composition root (app.ts, modules/index.ts) may import it`);
           if (from.area === 'modules' && to.area === 'modules') {
             if (from.module === to.module) return;
             if (!(MODULE_GRAPH[from.module] ?? []).includes(to.module))
-              return deny(`modules/${from.module} may not use modules/${to.module} (see MODULE_GRAPH in eslint/api-boundaries.js)`);
+              return deny(
+                `modules/${from.module} may not use modules/${to.module} (see MODULE_GRAPH in eslint/api-boundaries.js)`,
+              );
             if (!/\.service$/.test(to.file.replace(/\.ts$/, '')))
-              return deny(`modules/${from.module} uses modules/${to.module} only through its service, not ${to.file}`);
+              return deny(
+                `modules/${from.module} uses modules/${to.module} only through its service, not ${to.file}`,
+              );
             return;
           }
           if (from.area === to.area) return;
           const below = LAYERS[from.area] ?? [];
-          if (!below.includes(to.area)) deny(`${from.area}/ may not import ${to.area}${to.module ? `/${to.module}` : ''}/ (layers: ${Object.keys(LAYERS).join(' < ')})`);
+          if (!below.includes(to.area))
+            deny(
+              `${from.area}/ may not import ${to.area}${to.module ? `/${to.module}` : ''}/ (layers: ${Object.keys(LAYERS).join(' < ')})`,
+            );
         };
-        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (n) => check({ source: n.source }) };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: (n) => check({ source: n.source }),
+        };
       },
     },
   },

@@ -36,11 +36,15 @@ function ensureChromium() {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (existsSync(path)) return;
   if (process.getuid?.() !== 0) {
-    console.error(`[lexserve] Chromium is needed for the e2e journeys: install it with "apt-get install -y chromium"`);
+    console.error(
+      `[lexserve] Chromium is needed for the e2e journeys: install it with "apt-get install -y chromium"`,
+    );
     process.exit(1);
   }
   console.log('[lexserve] installing Chromium from Debian packages for the e2e journeys');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    stdio: 'inherit',
+  });
 }
 
 /**
@@ -48,7 +52,9 @@ function ensureChromium() {
  * docs/integrations.md); a production start (SEED_DEMO=false) keeps the SSRF guard unless told otherwise.
  */
 const demoWebhookTargets = () =>
-  process.env.SEED_DEMO !== 'false' && process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS === undefined ? { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } : {};
+  process.env.SEED_DEMO !== 'false' && process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS === undefined
+    ? { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }
+    : {};
 
 const pm = pnpm();
 installDependencies(pm);
@@ -56,13 +62,17 @@ installDependencies(pm);
 switch (task) {
   case 'start':
     run(`${pm} turbo run build --filter=@lexserve/web --filter=@lexserve/api`);
-    run(`${pm} --filter @lexserve/api start`, { NODE_ENV: process.env.NODE_ENV ?? 'production', ...demoWebhookTargets() });
+    run(`${pm} --filter @lexserve/api start`, {
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
+      ...demoWebhookTargets(),
+    });
     break;
   case 'dev':
     run(`${pm} turbo run dev`);
     break;
   case 'test':
     run(`${pm} turbo run typecheck lint test --continue --concurrency=1`);
+    run(`${pm} exec prettier --check .`);
     run(`${pm} exec knip`);
     ensureChromium();
     run(`${pm} turbo run build --filter=@lexserve/web --filter=@lexserve/api`);
@@ -74,6 +84,7 @@ switch (task) {
     break;
   case 'lint':
     run(`${pm} turbo run lint`);
+    run(`${pm} exec prettier --check .`);
     run(`${pm} exec knip`);
     break;
   case 'backup':
@@ -81,7 +92,8 @@ switch (task) {
     // Folders are taken from where the command was typed, not from apps/api where it runs.
     const from = process.env.INIT_CWD ?? process.cwd();
     const args = process.argv.slice(3).map((a) => (a.startsWith('--') ? a : resolve(from, a)));
-    if (task === 'backup' && !args.some((a) => !a.startsWith('--'))) args.push(resolve(from, 'backups', `lexserve-${new Date().toISOString().replace(/[:.]/g, '-')}`));
+    if (task === 'backup' && !args.some((a) => !a.startsWith('--')))
+      args.push(resolve(from, 'backups', `lexserve-${new Date().toISOString().replace(/[:.]/g, '-')}`));
     run(`${pm} --filter @lexserve/api ${task} ${args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ')}`);
     break;
   }

@@ -12,10 +12,13 @@ const testFiles = (dir: string): string[] =>
  * DATABASE_TESTS_ONLY=true (CI's PostgreSQL pass, `npm run test:db`): only the test files that open a database
  * (through the test app or the database client); the others were run once already.
  */
-const touchesDatabase = (file: string) => /build-app'|db\/client'/.test(readFileSync(join(root, file), 'utf8'));
+const touchesDatabase = (file: string) =>
+  /build-app'|db\/client'/.test(readFileSync(join(root, file), 'utf8'));
 const include =
   process.env.DATABASE_TESTS_ONLY === 'true'
-    ? [...testFiles('src'), ...testFiles('test')].filter(touchesDatabase).map((f) => relative(root, join(root, f)))
+    ? [...testFiles('src'), ...testFiles('test')]
+        .filter(touchesDatabase)
+        .map((f) => relative(root, join(root, f)))
     : ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
 export default defineConfig({

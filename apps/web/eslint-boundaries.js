@@ -45,7 +45,8 @@ const sharedCodeBoundaries = {
         patterns: [
           {
             regex: '^\\.\\.?/(?:.*/)?(?:features|app)(?:/|$)',
-            message: 'components/, lib/ and config/ are shared by every feature: they must not import a feature or app/.',
+            message:
+              'components/, lib/ and config/ are shared by every feature: they must not import a feature or app/.',
           },
         ],
       },

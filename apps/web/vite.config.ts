@@ -36,7 +36,9 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
 function precompressPlugin(): Plugin {
   let outDir = 'dist';
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+    );
   return {
     name: 'lexserve-precompress',
     apply: 'build',
@@ -50,7 +52,15 @@ function precompressPlugin(): Plugin {
           if (!COMPRESSIBLE.test(file)) continue;
           const bytes = readFileSync(file);
           if (bytes.length < 1024) continue;
-          writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(bytes, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+          );
           writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
         }
       },
@@ -88,7 +98,11 @@ export default defineConfig(({ command }) => ({
             { name: 'initial', tags: ['$initial'] },
             // TablePagination builds an Intl.NumberFormat when its module is evaluated (some 45 ms at 4× CPU on a
             // phone): it stays with the tables that use it rather than in the file every signed-in page evaluates.
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/](?!material[\\/]TablePagination[\\/])/, minShareCount: 4 },
+            {
+              name: 'mui',
+              test: /node_modules[\\/](@mui|@emotion)[\\/](?!material[\\/]TablePagination[\\/])/,
+              minShareCount: 4,
+            },
           ],
         },
       },

@@ -29,16 +29,23 @@ async function closedCaseRow(page: Page, title: string) {
   return row;
 }
 
-test('a practitioner requests closure, the branch admin approves from the indicator, the practitioner completes', async ({ browser, request }) => {
+test('a practitioner requests closure, the branch admin approves from the indicator, the practitioner completes', async ({
+  browser,
+  request,
+}) => {
   const title = `Closure journey ${unique()}`;
   const doc = await servedMatter(request, title);
 
   // The branch administrator is already in the app: the indicator is there before any request.
   const admin = await signedIn(browser, DEMO.branchAdmin);
   await admin.goto('/app/dashboard');
-  const indicator = admin.getByRole('button', { name: /case closure\(s\) pending approval|No pending case closures/ });
+  const indicator = admin.getByRole('button', {
+    name: /case closure\(s\) pending approval|No pending case closures/,
+  });
   await expect(indicator).toBeVisible();
-  const before = Number(/^(\d+) case closure/.exec((await indicator.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+  const before = Number(
+    /^(\d+) case closure/.exec((await indicator.getAttribute('aria-label')) ?? '')?.[1] ?? 0,
+  );
 
   // The practitioner requests closure from the case page.
   const attorney = await signedIn(browser, DEMO.attorney);
@@ -49,9 +56,15 @@ test('a practitioner requests closure, the branch admin approves from the indica
   await expect(dialog.getByText('This case is eligible for closure.')).toBeVisible();
   await expect(dialog.getByText('1/3 completed')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Submit Request' })).toBeDisabled();
-  await expect(dialog.getByText(/The case must meet all eligibility requirements before a closure request can be submitted/)).toBeVisible();
+  await expect(
+    dialog.getByText(
+      /The case must meet all eligibility requirements before a closure request can be submitted/,
+    ),
+  ).toBeVisible();
   await dialog.getByRole('checkbox', { name: 'All required documents attached' }).check();
-  await dialog.getByRole('textbox', { name: 'Case Summary' }).fill('Served on the respondent; no opposition received.');
+  await dialog
+    .getByRole('textbox', { name: 'Case Summary' })
+    .fill('Served on the respondent; no opposition received.');
   await expect(dialog.getByText('3/3 completed')).toBeVisible();
   await choose(attorney, /closure reason/i, 'Service completed successfully');
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
@@ -59,7 +72,9 @@ test('a practitioner requests closure, the branch admin approves from the indica
   await expect(attorney.getByRole('button', { name: 'Closure Pending Approval' }).first()).toBeDisabled();
 
   // The indicator goes up without a reload (pushed over the notifications channel, well before the 30 s poll).
-  await expect(admin.getByRole('button', { name: `${before + 1} case closure(s) pending approval` })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    admin.getByRole('button', { name: `${before + 1} case closure(s) pending approval` }),
+  ).toBeVisible({ timeout: 20_000 });
   await admin.getByRole('button', { name: /case closure\(s\) pending approval/ }).click();
   await expect(admin).toHaveURL(/tab=case-closures/);
   await expect(admin.getByText('Review and approve case closure requests from your team.')).toBeVisible();
@@ -76,7 +91,10 @@ test('a practitioner requests closure, the branch admin approves from the indica
   // The practitioner completes: the case is closed and the app returns to the dashboard.
   await attorney.reload();
   await attorney.getByRole('button', { name: 'Complete Case Closure' }).first().click();
-  await attorney.getByRole('dialog', { name: 'Complete Case Closure' }).getByRole('button', { name: 'Complete Closure' }).click();
+  await attorney
+    .getByRole('dialog', { name: 'Complete Case Closure' })
+    .getByRole('button', { name: 'Complete Closure' })
+    .click();
   await expect(attorney).toHaveURL(/\/app\/dashboard$/);
   const closed = await closedCaseRow(attorney, title);
   await expect(closed.getByText('Case Closed')).toBeVisible();

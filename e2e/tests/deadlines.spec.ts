@@ -8,9 +8,12 @@ import { DEMO, expectAccessible, loginAs, servedMatter, test, unique } from './h
 
 /** Today + n days in South Africa, YYYY-MM-DD. */
 const saDay = (n: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + n * 86_400_000),
-  );
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Johannesburg',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() + n * 86_400_000));
 
 test('a firm deadline on the case page, in My Cases and in the calendar feed', async ({ page, request }) => {
   const title = `Plea in Deadline ${unique()}`;
@@ -38,7 +41,10 @@ test('a firm deadline on the case page, in My Cases and in the calendar feed', a
 
   // Account Settings → Calendar: the secret address, and the feed it serves.
   await page.goto('/app/account?tab=calendar');
-  await page.getByRole('button', { name: /calendar address/ }).first().click();
+  await page
+    .getByRole('button', { name: /calendar address/ })
+    .first()
+    .click();
   const address = page.getByLabel('Your calendar address');
   await expect(address).toHaveValue(/\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   await expectAccessible(page, 'account calendar');

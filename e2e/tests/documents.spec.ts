@@ -2,7 +2,16 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, allowConsoleErrors, apiToken, loginAs, makePdf, unique, expectAccessible, test } from './helpers';
+import {
+  DEMO,
+  allowConsoleErrors,
+  apiToken,
+  loginAs,
+  makePdf,
+  unique,
+  expectAccessible,
+  test,
+} from './helpers';
 
 /**
  * Journeys of case documents (issue 7): the New Matter wizard with real PDF uploads, a draft saved and resumed,
@@ -27,7 +36,11 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize(VIEWPORTS.desktop);
 }
 
-const pdfFile = (name: string, text: string) => ({ name, mimeType: 'application/pdf', buffer: makePdf(text) });
+const pdfFile = (name: string, text: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: makePdf(text),
+});
 
 /** A valid South African ID number (Luhn check digit). */
 const SA_ID = '8001015009087';
@@ -41,9 +54,12 @@ async function choose(page: Page, label: RegExp, option: string) {
 async function servedMatter(request: APIRequestContext, title: string) {
   const token = await apiToken(request, DEMO.attorney);
   const headers = { Authorization: `Bearer ${token}` };
-  const branches = await (await request.get('/api/v1/firms/', { headers, params: { search: 'Demo' } })).json();
+  const branches = await (
+    await request.get('/api/v1/firms/', { headers, params: { search: 'Demo' } })
+  ).json();
   const firm = branches.firms[0];
-  const branch = (await (await request.get(`/api/v1/firms/${firm.id}/branches`, { headers })).json()).branches[0];
+  const branch = (await (await request.get(`/api/v1/firms/${firm.id}/branches`, { headers })).json())
+    .branches[0];
   const created = await request.post('/api/v1/documents/', {
     headers,
     data: {
@@ -75,21 +91,49 @@ async function servedMatter(request: APIRequestContext, title: string) {
     await (
       await request.post('/api/v1/parties/', {
         headers,
-        data: { party_type: 'entity', trading_name: `Acme ${unique()} (Pty) Ltd`, registration_number: `2020/${unique()}/07`, business_type: 'Company', email: 'legal@acme.co.za', physical_address: '1 Dock Road, Cape Town' },
+        data: {
+          party_type: 'entity',
+          trading_name: `Acme ${unique()} (Pty) Ltd`,
+          registration_number: `2020/${unique()}/07`,
+          business_type: 'Company',
+          email: 'legal@acme.co.za',
+          physical_address: '1 Dock Road, Cape Town',
+        },
       })
     ).json()
   ).data;
-  expect((await request.post(`/api/v1/parties/${party.id}/documents/${doc.id}`, { headers, data: { role: 'respondent', is_primary: true } })).ok()).toBeTruthy();
+  expect(
+    (
+      await request.post(`/api/v1/parties/${party.id}/documents/${doc.id}`, {
+        headers,
+        data: { role: 'respondent', is_primary: true },
+      })
+    ).ok(),
+  ).toBeTruthy();
   // The citation needs both sides: the applicant too.
   const applicant = (
     await (
       await request.post('/api/v1/parties/', {
         headers,
-        data: { party_type: 'entity', trading_name: `Beta ${unique()} (Pty) Ltd`, registration_number: `2021/${unique()}/07`, business_type: 'Company', email: 'legal@beta.co.za', physical_address: '2 Dock Road, Cape Town' },
+        data: {
+          party_type: 'entity',
+          trading_name: `Beta ${unique()} (Pty) Ltd`,
+          registration_number: `2021/${unique()}/07`,
+          business_type: 'Company',
+          email: 'legal@beta.co.za',
+          physical_address: '2 Dock Road, Cape Town',
+        },
       })
     ).json()
   ).data;
-  expect((await request.post(`/api/v1/parties/${applicant.id}/documents/${doc.id}`, { headers, data: { role: 'applicant' } })).ok()).toBeTruthy();
+  expect(
+    (
+      await request.post(`/api/v1/parties/${applicant.id}/documents/${doc.id}`, {
+        headers,
+        data: { role: 'applicant' },
+      })
+    ).ok(),
+  ).toBeTruthy();
   const served = await request.put(`/api/v1/documents/${doc.id}`, {
     headers,
     data: { signature_name: 'Aisha Patel', status: 'served', service_date: new Date().toISOString() },
@@ -110,15 +154,23 @@ async function deliveryLink(caseNumber: string) {
       const messages = readdirSync(dir)
         .sort()
         .reverse()
-        .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { subject: string; text: string });
-      link = messages.filter((m) => m.subject.includes(caseNumber)).map((m) => /\/delivery\/[\w-]+/.exec(m.text)?.[0]).find(Boolean);
+        .map(
+          (name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { subject: string; text: string },
+        );
+      link = messages
+        .filter((m) => m.subject.includes(caseNumber))
+        .map((m) => /\/delivery\/[\w-]+/.exec(m.text)?.[0])
+        .find(Boolean);
       return link;
     })
     .toBeTruthy();
   return link as string;
 }
 
-test('a legal practitioner creates a matter in five steps, resumes the draft, submits, downloads and verifies the proof', async ({ page, browser }) => {
+test('a legal practitioner creates a matter in five steps, resumes the draft, submits, downloads and verifies the proof', async ({
+  page,
+  browser,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const n = unique();
@@ -133,7 +185,9 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await expect(page.getByRole('textbox', { name: /name of attorney/i })).toHaveValue('Aisha Patel');
   await expect(page.getByRole('button', { name: 'Complete case information to save' })).toBeDisabled();
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('alert').getByRole('listitem').first()).toHaveText('Document title is required');
+  await expect(page.getByRole('alert').getByRole('listitem').first()).toHaveText(
+    'Document title is required',
+  );
   await shoot(page, 'wizard-step1-errors');
   await page.getByRole('textbox', { name: /document title/i }).fill(title);
   await page.getByRole('textbox', { name: /case number/i }).fill(caseNumber);
@@ -141,7 +195,9 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await choose(page, /case category/i, 'Pleadings');
   await choose(page, /document type/i, 'Plea');
   // How it is served, with the rule; then the court. (The sheriff's journey is in sheriff-return.spec.ts.)
-  await expect(page.getByTestId('service-channel-note')).toContainText('Served electronically or by the sheriff — Uniform Rule 4A: a document after initiating process.');
+  await expect(page.getByTestId('service-channel-note')).toContainText(
+    'Served electronically or by the sheriff — Uniform Rule 4A: a document after initiating process.',
+  );
   await page.getByRole('combobox', { name: /^court/i }).fill('Western Cape');
   await page.getByRole('option', { name: 'Western Cape Division, Cape Town' }).click();
   await expect(page.getByRole('button', { name: 'Save Draft', exact: true })).toBeEnabled();
@@ -149,11 +205,13 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
 
   // Step 2: two real PDFs with real progress; a PNG is refused.
   await expect(page.getByRole('heading', { name: 'Step 2: Upload Documents' })).toBeVisible();
-  await page.getByTestId('upload-input').setInputFiles([
-    pdfFile('summons.pdf', 'Simple summons'),
-    pdfFile('particulars.pdf', 'Particulars of claim'),
-    { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a pdf') },
-  ]);
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles([
+      pdfFile('summons.pdf', 'Simple summons'),
+      pdfFile('particulars.pdf', 'Particulars of claim'),
+      { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a pdf') },
+    ]);
   await expect(page.getByText('Some files were rejected: photo.png: Invalid file type')).toBeVisible();
   await page.getByRole('button', { name: 'Upload Selected (2)' }).click();
   // Each file is listed once: in the draft's refreshed list, no longer among the files to upload.
@@ -171,7 +229,9 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await expect(page.getByText(/At least one party on each side is required/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Complete party details to save' })).toBeDisabled();
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('alert').getByRole('listitem').first()).toHaveText(/^Add a plaintiff or applicant/);
+  await expect(page.getByRole('alert').getByRole('listitem').first()).toHaveText(
+    /^Add a plaintiff or applicant/,
+  );
   await choose(page, /party role/i, 'Defendant');
   await choose(page, /^title/i, 'Mr');
   await page.getByRole('textbox', { name: /first name/i }).fill('Sipho');
@@ -186,7 +246,9 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await page.getByRole('textbox', { name: /^email/i }).fill('sipho@example.co.za');
   await page.getByRole('textbox', { name: /physical address/i }).fill('12 Florida Road, Durban, 4001');
   await page.getByRole('button', { name: 'Add to Citation' }).click();
-  await expect(page.getByRole('list', { name: 'Defendant / respondent side' })).toContainText('Mr Sipho Dlamini');
+  await expect(page.getByRole('list', { name: 'Defendant / respondent side' })).toContainText(
+    'Mr Sipho Dlamini',
+  );
   await expect(page.getByRole('combobox', { name: /party role/i })).toContainText('Plaintiff');
   await page.getByRole('radio', { name: 'Entity' }).click();
   await page.getByRole('textbox', { name: /trading name/i }).fill(`Mokoena Holdings ${n}`);
@@ -195,7 +257,9 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await page.getByRole('textbox', { name: /^email/i }).fill('legal@mokoena.co.za');
   await page.getByRole('textbox', { name: /physical address/i }).fill('1 Long Street, Cape Town, 8001');
   await page.getByRole('button', { name: 'Add to Citation' }).click();
-  await expect(page.getByRole('list', { name: 'Plaintiff / applicant side' })).toContainText(`Mokoena Holdings ${n}`);
+  await expect(page.getByRole('list', { name: 'Plaintiff / applicant side' })).toContainText(
+    `Mokoena Holdings ${n}`,
+  );
   await page.getByRole('button', { name: 'Save Draft with Parties' }).click();
   await expect(page.getByText(/Party information saved to draft!/)).toBeVisible();
   await shoot(page, 'wizard-step3-saved');
@@ -226,7 +290,11 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await page.getByRole('combobox', { name: /select branch/i }).click();
   await page.getByRole('option', { name: /Cape Town/ }).click();
   await expect(page.getByText('Digital service address configured')).toBeVisible();
-  await choose(page, /where did the other party nominate this address/i, 'Nominated in the Summons (Uniform Rule 17(3))');
+  await choose(
+    page,
+    /where did the other party nominate this address/i,
+    'Nominated in the Summons (Uniform Rule 17(3))',
+  );
   await shoot(page, 'wizard-step4');
   await page.getByRole('button', { name: 'Next' }).click();
 
@@ -237,7 +305,9 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await expect(page.getByRole('region', { name: 'Signature Preview' })).toContainText('Aisha Patel');
   await shoot(page, 'wizard-step5');
   await page.getByRole('button', { name: 'Submit Document' }).click();
-  await expect(page.getByText('Document submitted successfully! Redirecting to case view...').first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByText('Document submitted successfully! Redirecting to case view...').first(),
+  ).toBeVisible({ timeout: 30_000 });
   await page.waitForURL(/\/app\/dashboard\/active-case\/\d+/);
 
   // The case page.
@@ -282,7 +352,13 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await expect(pub.getByText('Document Not Found')).toBeVisible();
   await expect(pub.getByRole('heading', { name: 'Document Not Verified' })).toBeVisible();
   await shoot(pub, 'verify-not-found');
-  await pub.getByTestId('verify-file-input').setInputFiles({ name: proof.suggestedFilename(), mimeType: 'application/pdf', buffer: readFileSync(proofPath) });
+  await pub
+    .getByTestId('verify-file-input')
+    .setInputFiles({
+      name: proof.suggestedFilename(),
+      mimeType: 'application/pdf',
+      buffer: readFileSync(proofPath),
+    });
   await expect(pub.getByTestId('file-verification-result')).toContainText('Authentic proof of service');
   await pub.getByTestId('verify-file-input').setInputFiles(pdfFile('forged.pdf', 'Not served anywhere'));
   await expect(pub.getByTestId('file-verification-result')).toContainText('No match found');
@@ -298,11 +374,15 @@ test('a bundle is created from two files, in the chosen order, and downloaded', 
   await expect(page.getByRole('button', { name: 'View All Bundles (0)' })).toBeVisible();
   await page.getByRole('button', { name: 'Create Bundle' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Document Bundle' });
-  await expect(dialog.getByRole('textbox', { name: /bundle name/i })).toHaveValue(new RegExp(`^${doc.case_number}_Bundle_\\d{4}-\\d{2}-\\d{2}$`));
+  await expect(dialog.getByRole('textbox', { name: /bundle name/i })).toHaveValue(
+    new RegExp(`^${doc.case_number}_Bundle_\\d{4}-\\d{2}-\\d{2}$`),
+  );
   await dialog.getByRole('checkbox', { name: 'Include notice.pdf' }).click();
   await dialog.getByRole('checkbox', { name: 'Include affidavit.pdf' }).click();
   await dialog.getByRole('button', { name: 'Move affidavit.pdf up' }).click();
-  await expect(dialog.getByRole('list', { name: 'Bundle order' }).getByRole('listitem').first()).toContainText('affidavit.pdf');
+  await expect(
+    dialog.getByRole('list', { name: 'Bundle order' }).getByRole('listitem').first(),
+  ).toContainText('affidavit.pdf');
   await shoot(page, 'create-bundle');
   await dialog.getByRole('button', { name: 'Create Bundle (2 files)' }).click();
   await expect(page.getByText('Bundle created successfully!')).toBeVisible();
@@ -313,12 +393,19 @@ test('a bundle is created from two files, in the chosen order, and downloaded', 
   await bundles.getByRole('button', { name: /^Download / }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/_Bundle_\d{4}-\d{2}-\d{2}\.pdf$/);
-  expect(readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync(await file.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   // The inline viewer shows the PDF from a same-origin address ending with its name (the PDF viewer's title).
   await bundles.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'View notice.pdf' }).click();
-  await expect(page.locator('iframe[title="Preview of notice.pdf"]')).toHaveAttribute('src', /^\/api\/v1\/documents\/\d+\/files\/\d+\/view\/notice\.pdf\?token=/);
+  await expect(page.locator('iframe[title="Preview of notice.pdf"]')).toHaveAttribute(
+    'src',
+    /^\/api\/v1\/documents\/\d+\/files\/\d+\/view\/notice\.pdf\?token=/,
+  );
 });
 
 test('the recipient opens the delivery link without login; the firm sees it opened and downloaded; a sheriff records service; revocation reaches verification', async ({
@@ -355,7 +442,11 @@ test('the recipient opens the delivery link without login; the firm sees it open
   await expect(page.getByText(/^Downloaded · 1 download/)).toBeVisible();
   // Sheriffs serving the district of the service address, with their office and areas.
   await page.getByRole('combobox', { name: /service area/i }).fill('Wynberg');
-  await choose(page, /assign sheriff/i, 'Sipho Ndlovu · Sheriff of the Court, Cape Town West (Cape Town, Wynberg, Bellville)');
+  await choose(
+    page,
+    /assign sheriff/i,
+    'Sipho Ndlovu · Sheriff of the Court, Cape Town West (Cape Town, Wynberg, Bellville)',
+  );
   await page.getByRole('button', { name: 'Save Assignment' }).click();
   await expect(page.getByText('Sheriff Sipho Ndlovu assigned')).toBeVisible();
   await shoot(page, 'case-service');
@@ -375,7 +466,10 @@ test('the recipient opens the delivery link without login; the firm sees it open
   await attempt.getByRole('textbox', { name: /notes/i }).fill('Handed to the respondent in person.');
   // This browser context shares no position: the attempt is saved without GPS (sheriff-return.spec.ts has the GPS).
   await attempt.getByRole('button', { name: 'Save Without GPS' }).click();
-  await sheriff.getByRole('dialog', { name: 'Photos of the Attempt' }).getByRole('button', { name: 'Done' }).click();
+  await sheriff
+    .getByRole('dialog', { name: 'Photos of the Attempt' })
+    .getByRole('button', { name: 'Done' })
+    .click();
   await expect(sheriff.getByText('Service attempt recorded')).toBeVisible();
   await expect(sheriff.getByRole('list', { name: 'Service attempts' })).toContainText('14 Jan Smuts Avenue');
   await shoot(sheriff, 'sheriff-service-attempt');

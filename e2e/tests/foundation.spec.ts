@@ -33,7 +33,8 @@ function watchConsole(page: Page) {
   page.on('console', (message) => {
     // The browser logs every non-2xx answer as a console error; a 404 from my-subscription is how the
     // server says "no subscription", so network-level lines are left out and only app errors count.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
@@ -45,7 +46,10 @@ async function logout(page: Page) {
 }
 
 /** The firm administrator adds a user through the dialog and reads the one-time password. */
-async function addFirmUser(page: Page, options: { email: string; fullName: string; role: 'Legal Practitioner' | 'Branch Administrator' }) {
+async function addFirmUser(
+  page: Page,
+  options: { email: string; fullName: string; role: 'Legal Practitioner' | 'Branch Administrator' },
+) {
   await page.goto('/app/dashboard?tab=user-management');
   await page.getByRole('button', { name: 'Add New User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New User' });
@@ -96,7 +100,9 @@ test('a new firm signs up, logs in and meets the plan gate', async ({ page }) =>
   await page.getByRole('button', { name: 'Create Administrator Account' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Account created successfully! Please log in with your credentials.')).toBeVisible();
+  await expect(
+    page.getByText('Account created successfully! Please log in with your credentials.'),
+  ).toBeVisible();
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Firm@2025pass');
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -114,7 +120,9 @@ test('a new firm signs up, logs in and meets the plan gate', async ({ page }) =>
   expect(errors).toEqual([]);
 });
 
-test('a firm administrator adds a practitioner, changes a role and deactivates a user who then cannot log in', async ({ page }) => {
+test('a firm administrator adds a practitioner, changes a role and deactivates a user who then cannot log in', async ({
+  page,
+}) => {
   const id = unique();
   await loginAs(page, DEMO.firmAdmin);
   await expect(page).toHaveURL(/\/app\/dashboard/);
@@ -125,7 +133,9 @@ test('a firm administrator adds a practitioner, changes a role and deactivates a
   await shoot(page, 'user-management');
 
   // Own account: the actions are disabled.
-  await expect(page.getByRole('button', { name: /Actions for .* \(You cannot modify your own account\)/ })).toBeDisabled();
+  await expect(
+    page.getByRole('button', { name: /Actions for .* \(You cannot modify your own account\)/ }),
+  ).toBeDisabled();
 
   await openActions(page, fullName);
   await page.getByRole('menuitem', { name: 'Change Role' }).click();
@@ -149,7 +159,9 @@ test('a firm administrator adds a practitioner, changes a role and deactivates a
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Access denied. Your account may be suspended or inactive.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Access denied. Your account may be suspended or inactive.',
+  );
   await expect(page).toHaveURL(/\/login/);
 });
 
@@ -167,7 +179,9 @@ test('a new practitioner edits the profile and changes the generated password', 
   await page.getByLabel('Password', { exact: true }).fill(generated);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/change-password/);
-  await expect(page.getByText('Please change your password before continuing.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Please change your password before continuing.', { exact: false }),
+  ).toBeVisible();
   allowConsoleErrors(page, /401 \(Unauthorized\) \(.*\/users\/change-password\)/); // the wrong password, on purpose
   await page.getByLabel(/^Temporary Password/).fill('not-the-password');
   await page.getByLabel(/^New Password/).fill('Bongani@2025');
@@ -222,7 +236,9 @@ test('an idle session expires to the login page (shortened timers)', async ({ pa
   await expect(page.getByText('Your session is about to expire…')).toBeVisible();
   await expect(page).toHaveURL(/\/login\?reason=session_expired$/, { timeout: 10_000 });
   await expect(page.getByText('Session Expired')).toBeVisible();
-  await expect(page.getByText('Your session has expired due to inactivity. Please log in again to continue.')).toBeVisible();
+  await expect(
+    page.getByText('Your session has expired due to inactivity. Please log in again to continue.'),
+  ).toBeVisible();
   await shoot(page, 'login-session-expired');
   // Closing the warning removes the reason from the address.
   await page.getByRole('button', { name: 'Close' }).click();

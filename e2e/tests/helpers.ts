@@ -46,18 +46,24 @@ export async function expectAccessible(page: Page, label = new URL(page.url()).p
   // Twice, a moment apart: a part loaded on demand (a toast) may start its transition just after the first pass.
   for (let pass = 0; pass < 2; pass++) {
     await page.evaluate(() => {
-      for (const animation of document.getAnimations()) if (animation.effect?.getTiming().iterations !== Infinity) animation.finish();
+      for (const animation of document.getAnimations())
+        if (animation.effect?.getTiming().iterations !== Infinity) animation.finish();
     });
     if (pass === 0) await page.waitForTimeout(200);
   }
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help} — ${v.nodes
           .slice(0, 5)
-          .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ')}]` : ''}`)
+          .map(
+            (n) =>
+              `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ')}]` : ''}`,
+          )
           .join('; ')}`,
     );
   expect(serious, `axe: serious or critical violations on ${label}`).toEqual([]);
@@ -72,8 +78,13 @@ export const test = base.extend<{ journeyChecks: void }>({
       context.on('page', (opened) => void watchPage(opened));
       await use();
       for (const [watchedPage, watch] of watched) {
-        const unexpected = watch.errors.filter((error) => !watch.allowed.some((pattern) => pattern.test(error)));
-        expect(unexpected, `console errors on ${watchedPage.isClosed() ? 'a closed page' : watchedPage.url()}`).toEqual([]);
+        const unexpected = watch.errors.filter(
+          (error) => !watch.allowed.some((pattern) => pattern.test(error)),
+        );
+        expect(
+          unexpected,
+          `console errors on ${watchedPage.isClosed() ? 'a closed page' : watchedPage.url()}`,
+        ).toEqual([]);
       }
       watched.clear();
     },
@@ -145,7 +156,10 @@ export async function servedMatter(request: APIRequestContext, title: string) {
   const doc = (await created.json()).data as { id: number; case_number: string };
   const up = await request.post('/api/v1/documents/upload', {
     headers,
-    multipart: { document_id: String(doc.id), files: { name: 'summons.pdf', mimeType: 'application/pdf', buffer: makePdf(title) } },
+    multipart: {
+      document_id: String(doc.id),
+      files: { name: 'summons.pdf', mimeType: 'application/pdf', buffer: makePdf(title) },
+    },
   });
   expect(up.ok(), await up.text()).toBeTruthy();
   const party = await request.post('/api/v1/parties/', {
@@ -161,18 +175,43 @@ export async function servedMatter(request: APIRequestContext, title: string) {
   });
   expect(party.ok(), await party.text()).toBeTruthy();
   const partyId = (await party.json()).data.id as number;
-  expect((await request.post(`/api/v1/parties/${partyId}/documents/${doc.id}`, { headers, data: { party_id: partyId, role: 'respondent', is_primary: true } })).ok()).toBeTruthy();
+  expect(
+    (
+      await request.post(`/api/v1/parties/${partyId}/documents/${doc.id}`, {
+        headers,
+        data: { party_id: partyId, role: 'respondent', is_primary: true },
+      })
+    ).ok(),
+  ).toBeTruthy();
   // The citation needs both sides: the applicant too.
   const applicant = await request.post('/api/v1/parties/', {
     headers,
-    data: { party_type: 'entity', trading_name: `Beta ${unique()} (Pty) Ltd`, registration_number: `2021/${unique()}/07`, business_type: 'Company', email: 'legal@beta.co.za', physical_address: '2 Dock Road, Cape Town' },
+    data: {
+      party_type: 'entity',
+      trading_name: `Beta ${unique()} (Pty) Ltd`,
+      registration_number: `2021/${unique()}/07`,
+      business_type: 'Company',
+      email: 'legal@beta.co.za',
+      physical_address: '2 Dock Road, Cape Town',
+    },
   });
   const applicantId = (await applicant.json()).data.id as number;
-  expect((await request.post(`/api/v1/parties/${applicantId}/documents/${doc.id}`, { headers, data: { role: 'applicant' } })).ok()).toBeTruthy();
+  expect(
+    (
+      await request.post(`/api/v1/parties/${applicantId}/documents/${doc.id}`, {
+        headers,
+        data: { role: 'applicant' },
+      })
+    ).ok(),
+  ).toBeTruthy();
   const words = String(me.full_name).trim().split(/\s+/);
   const served = await request.put(`/api/v1/documents/${doc.id}`, {
     headers,
-    data: { signature_name: `${words[0]} ${words.at(-1)}`, status: 'served', service_date: new Date().toISOString() },
+    data: {
+      signature_name: `${words[0]} ${words.at(-1)}`,
+      status: 'served',
+      service_date: new Date().toISOString(),
+    },
   });
   expect(served.ok(), await served.text()).toBeTruthy();
   return doc;

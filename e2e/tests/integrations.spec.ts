@@ -25,7 +25,10 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
-test('a firm administrator creates an API key, uses it, adds a webhook, sends a test event and revokes the key', async ({ page, request }) => {
+test('a firm administrator creates an API key, uses it, adds a webhook, sends a test event and revokes the key', async ({
+  page,
+  request,
+}) => {
   await loginAs(page, DEMO.firmAdmin);
   // Developers sits in the user menu, beside Account and Notifications.
   await page.locator('button[aria-controls="user-menu"]').click();
@@ -70,11 +73,17 @@ test('a firm administrator creates an API key, uses it, adds a webhook, sends a 
   await page.getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('button', { name: `Delete ${receiverUrl}` }).click();
-  await page.getByRole('dialog', { name: 'Delete webhook endpoint?' }).getByRole('button', { name: 'Delete endpoint' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete webhook endpoint?' })
+    .getByRole('button', { name: 'Delete endpoint' })
+    .click();
   await expect(page.getByRole('table', { name: 'Webhook endpoints' })).toHaveCount(0);
 
   await page.getByRole('button', { name: `Revoke ${name}` }).click();
-  await page.getByRole('dialog', { name: 'Revoke API key?' }).getByRole('button', { name: 'Revoke key' }).click();
+  await page
+    .getByRole('dialog', { name: 'Revoke API key?' })
+    .getByRole('button', { name: 'Revoke key' })
+    .click();
   await expect(page.getByRole('table', { name: 'API keys' }).getByText(name)).toHaveCount(0);
   expect((await request.get('/api/v1/documents/', { headers: asKey })).status()).toBe(401);
 });

@@ -7,13 +7,20 @@ import { DEMO, DEMO_PASSWORD, unique, test } from './helpers';
  * the badge down again.
  */
 
-async function apiLogin(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
   const res = await request.post('/api/v1/users/login', { data: { email, password } });
   expect(res.ok()).toBeTruthy();
   return (await res.json()).access_token as string;
 }
 
-test('a notification arrives while the centre is open; the badge follows; mark read', async ({ page, request }) => {
+test('a notification arrives while the centre is open; the badge follows; mark read', async ({
+  page,
+  request,
+}) => {
   // A fresh attorney of the demo firm, so that the counts start from a known state.
   const adminToken = await apiLogin(request, DEMO.firmAdmin);
   const auth = { authorization: `Bearer ${adminToken}` };
@@ -56,7 +63,9 @@ test('a notification arrives while the centre is open; the badge follows; mark r
   // It arrives on top, without a reload; the header and the badge go up.
   const cards = page.getByTestId('notification-card');
   await expect(cards.first().getByRole('heading')).toHaveText('Your role has changed');
-  await expect(cards.first()).toContainText('Your role changed from Legal Practitioner to Branch Administrator.');
+  await expect(cards.first()).toContainText(
+    'Your role changed from Legal Practitioner to Branch Administrator.',
+  );
   await expect(page.getByTestId('notification-counts')).toHaveText('2 total, 2 unread');
   await expect(badge).toHaveAccessibleName('Notifications, 2 unread');
 

@@ -26,7 +26,10 @@ async function expectSelectedTabInView(strip: Locator) {
     .toBe(true);
 }
 
-test('a practitioner on a phone: 44 px buttons on the case page, and the PDF viewer titled with the file name', async ({ page, request }) => {
+test('a practitioner on a phone: 44 px buttons on the case page, and the PDF viewer titled with the file name', async ({
+  page,
+  request,
+}) => {
   const title = `Phone ${unique()}`;
   const doc = await servedMatter(request, title);
   await page.setViewportSize(PHONE);
@@ -34,7 +37,10 @@ test('a practitioner on a phone: 44 px buttons on the case page, and the PDF vie
   await page.goto(`/app/dashboard/active-case/${doc.id}?tab=documents`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
-  const header = [page.getByRole('link', { name: /^Back to/ }), page.getByRole('button', { name: 'Request Case Closure' })];
+  const header = [
+    page.getByRole('link', { name: /^Back to/ }),
+    page.getByRole('button', { name: 'Request Case Closure' }),
+  ];
   for (const control of header) {
     const box = await control.boundingBox();
     expect(box?.height, (await control.textContent()) ?? undefined).toBeGreaterThanOrEqual(44);
@@ -57,7 +63,9 @@ test('a practitioner on a phone: 44 px buttons on the case page, and the PDF vie
   await page.screenshot({ path: 'artifacts/phone-case-viewer.png' });
 });
 
-test('a system administrator on a phone: the selected admin tab stays in view, analytics as cards', async ({ page }) => {
+test('a system administrator on a phone: the selected admin tab stays in view, analytics as cards', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await loginAs(page, DEMO.admin);
   for (const section of ['sheriffs', 'reports', 'users']) {

@@ -27,7 +27,9 @@ async function shoot(page: Page, name: string, back: keyof typeof VIEWPORTS = 'p
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(SHOTS, `sheriff-${name}-${label}.png`), fullPage: true });
     // Nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize(VIEWPORTS[back]);
 }
@@ -35,7 +37,9 @@ async function shoot(page: Page, name: string, back: keyof typeof VIEWPORTS = 'p
 /** A real photo (PNG) of "the door", drawn by the browser. */
 async function doorPhoto(browser: Browser): Promise<Buffer> {
   const page = await browser.newPage({ viewport: { width: 480, height: 360 } });
-  await page.setContent('<body style="margin:0;height:360px;display:grid;place-items:center;background:#2b3d63;color:#fff;font:700 48px sans-serif">No. 14</body>');
+  await page.setContent(
+    '<body style="margin:0;height:360px;display:grid;place-items:center;background:#2b3d63;color:#fff;font:700 48px sans-serif">No. 14</body>',
+  );
   const png = await page.screenshot({ type: 'png' });
   await page.close();
   return png;
@@ -45,12 +49,15 @@ async function doorPhoto(browser: Browser): Promise<Buffer> {
 async function summonsWithTheSheriff(request: APIRequestContext) {
   const token = await apiToken(request, DEMO.attorney);
   const headers = { Authorization: `Bearer ${token}` };
-  const sheriffs = (await (await request.get('/api/v1/users/sheriffs', { headers })).json()) as { users: { id: number; email: string }[] };
+  const sheriffs = (await (await request.get('/api/v1/users/sheriffs', { headers })).json()) as {
+    users: { id: number; email: string }[];
+  };
   const sheriff = sheriffs.users.find((s) => s.email === DEMO.sheriff);
   expect(sheriff, 'the demo sheriff is listed').toBeTruthy();
   const firms = await (await request.get('/api/v1/firms/', { headers, params: { search: 'Demo' } })).json();
   const firm = firms.firms[0];
-  const branch = (await (await request.get(`/api/v1/firms/${firm.id}/branches`, { headers })).json()).branches[0];
+  const branch = (await (await request.get(`/api/v1/firms/${firm.id}/branches`, { headers })).json())
+    .branches[0];
   const n = unique();
   const created = await request.post('/api/v1/documents/', {
     headers,
@@ -71,22 +78,46 @@ async function summonsWithTheSheriff(request: APIRequestContext) {
   const doc = (await created.json()).data as { id: number; case_number: string; title: string };
   const up = await request.post('/api/v1/documents/upload', {
     headers,
-    multipart: { document_id: String(doc.id), files: { name: 'summons.pdf', mimeType: 'application/pdf', buffer: makePdf('Simple summons') } },
+    multipart: {
+      document_id: String(doc.id),
+      files: { name: 'summons.pdf', mimeType: 'application/pdf', buffer: makePdf('Simple summons') },
+    },
   });
   expect(up.ok()).toBeTruthy();
   const link = async (data: Record<string, unknown>, role: string, primary: boolean) => {
     const made = await request.post('/api/v1/parties/', { headers, data });
     expect(made.ok(), await made.text()).toBeTruthy();
     const party = (await made.json()).data;
-    expect((await request.post(`/api/v1/parties/${party.id}/documents/${doc.id}`, { headers, data: { role, is_primary: primary } })).ok()).toBeTruthy();
+    expect(
+      (
+        await request.post(`/api/v1/parties/${party.id}/documents/${doc.id}`, {
+          headers,
+          data: { role, is_primary: primary },
+        })
+      ).ok(),
+    ).toBeTruthy();
   };
   await link(
-    { party_type: 'entity', trading_name: `Mokoena ${n} Holdings (Pty) Ltd`, registration_number: `2015/${n}/07`, business_type: 'Company', email: 'legal@mokoena.co.za', physical_address: '1 Long Street, Cape Town, 8001' },
+    {
+      party_type: 'entity',
+      trading_name: `Mokoena ${n} Holdings (Pty) Ltd`,
+      registration_number: `2015/${n}/07`,
+      business_type: 'Company',
+      email: 'legal@mokoena.co.za',
+      physical_address: '1 Long Street, Cape Town, 8001',
+    },
     'plaintiff',
     false,
   );
   await link(
-    { party_type: 'entity', trading_name: `Dlamini ${n} Traders (Pty) Ltd`, registration_number: `2019/${n}/23`, business_type: 'Company', email: 'info@dlamini.co.za', physical_address: '14 Jan Smuts Avenue, Parktown, Johannesburg, 2193' },
+    {
+      party_type: 'entity',
+      trading_name: `Dlamini ${n} Traders (Pty) Ltd`,
+      registration_number: `2019/${n}/23`,
+      business_type: 'Company',
+      email: 'info@dlamini.co.za',
+      physical_address: '14 Jan Smuts Avenue, Parktown, Johannesburg, 2193',
+    },
     'defendant',
     true,
   );
@@ -99,7 +130,11 @@ async function summonsWithTheSheriff(request: APIRequestContext) {
   return doc;
 }
 
-test('the sheriff records an attempt with GPS and a photo, issues the return of service and downloads it; the firm sees it', async ({ browser, page, request }) => {
+test('the sheriff records an attempt with GPS and a photo, issues the return of service and downloads it; the firm sees it', async ({
+  browser,
+  page,
+  request,
+}) => {
   const errors: string[] = [];
   const doc = await summonsWithTheSheriff(request);
   const photo = await doorPhoto(browser);
@@ -109,11 +144,18 @@ test('the sheriff records an attempt with GPS and a photo, issues the return of 
   await loginAs(page, DEMO.attorney);
   await page.goto(`/app/dashboard/active-case/${doc.id}?tab=proof-of-service`);
   await expect(page.getByText('With the sheriff for service').first()).toBeVisible();
-  await expect(page.getByTestId('proof-awaiting-return')).toContainText("Awaiting the sheriff's return of service");
+  await expect(page.getByTestId('proof-awaiting-return')).toContainText(
+    "Awaiting the sheriff's return of service",
+  );
   await shoot(page, 'firm-proof-awaiting', 'desktop');
 
   // The sheriff, on a phone that shares its position.
-  const phone = await browser.newContext({ viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true, acceptDownloads: true });
+  const phone = await browser.newContext({
+    viewport: VIEWPORTS.phone,
+    hasTouch: true,
+    isMobile: true,
+    acceptDownloads: true,
+  });
   await phone.grantPermissions(['geolocation']);
   await phone.setGeolocation(POSITION);
   const sheriff = await phone.newPage();
@@ -130,7 +172,9 @@ test('the sheriff records an attempt with GPS and a photo, issues the return of 
   const attempt = sheriff.getByRole('dialog', { name: 'Record Service Attempt' });
   await expect(attempt.getByTestId('gps-status')).toContainText('Position ±12 m');
   await expect(attempt.getByTestId('gps-status')).toContainText('-26.171502, 28.032417');
-  await expect(attempt.getByRole('textbox', { name: /address/i })).toHaveValue('14 Jan Smuts Avenue, Parktown, Johannesburg, 2193');
+  await expect(attempt.getByRole('textbox', { name: /address/i })).toHaveValue(
+    '14 Jan Smuts Avenue, Parktown, Johannesburg, 2193',
+  );
   await attempt.getByRole('combobox', { name: /outcome/i }).click();
   await sheriff.getByRole('option', { name: 'Served personally' }).click();
   await attempt.getByRole('textbox', { name: /notes/i }).fill('Handed to the director at the front door.');
@@ -140,9 +184,14 @@ test('the sheriff records an attempt with GPS and a photo, issues the return of 
   // 2. The photo, from the camera: uploaded with progress; its SHA-256 is the one of the bytes sent.
   const photos = sheriff.getByRole('dialog', { name: 'Photos of the Attempt' });
   await expect(photos.getByText(/Service attempt recorded at/)).toBeVisible();
-  await photos.getByTestId('attempt-photo-input').setInputFiles({ name: 'IMG_0001.png', mimeType: 'image/png', buffer: photo });
+  await photos
+    .getByTestId('attempt-photo-input')
+    .setInputFiles({ name: 'IMG_0001.png', mimeType: 'image/png', buffer: photo });
   const item = photos.getByRole('listitem', { name: 'Photo 1' });
-  await expect(item.getByTestId('photo-sha256')).toHaveText(`SHA-256 ${photoSha.slice(0, 8)}…${photoSha.slice(-6)}`, { timeout: 30_000 });
+  await expect(item.getByTestId('photo-sha256')).toHaveText(
+    `SHA-256 ${photoSha.slice(0, 8)}…${photoSha.slice(-6)}`,
+    { timeout: 30_000 },
+  );
   await expect(item.getByTestId('photo-sha256')).toHaveAttribute('title', photoSha);
   await expect(item.getByText(/fingerprint differs/)).toHaveCount(0);
   await shoot(sheriff, 'attempt-photos');
@@ -166,8 +215,14 @@ test('the sheriff records an attempt with GPS and a photo, issues the return of 
   await shoot(sheriff, 'return-missing');
   await form.getByRole('combobox', { name: /manner of service/i }).click();
   await sheriff.getByRole('option', { name: /^Personally, on the person to be served/ }).click();
-  await expect(form.getByText(/Served by delivering a copy to the person to be served personally — Uniform Rule 4\(1\)\(a\)/)).toBeVisible();
-  await expect(form.getByRole('textbox', { name: /address where served/i })).toHaveValue('14 Jan Smuts Avenue, Parktown, Johannesburg, 2193');
+  await expect(
+    form.getByText(
+      /Served by delivering a copy to the person to be served personally — Uniform Rule 4\(1\)\(a\)/,
+    ),
+  ).toBeVisible();
+  await expect(form.getByRole('textbox', { name: /address where served/i })).toHaveValue(
+    '14 Jan Smuts Avenue, Parktown, Johannesburg, 2193',
+  );
   await form.getByRole('textbox', { name: /person served/i }).fill('Sipho Dlamini');
   await form.getByRole('textbox', { name: /capacity/i }).fill('Director of the company');
   await form.getByRole('checkbox', { name: /I explained the nature and exigency of the process/ }).check();
@@ -192,7 +247,11 @@ test('the sheriff records an attempt with GPS and a photo, issues the return of 
   await summary.getByRole('button', { name: 'Download Return of Service (PDF)' }).click();
   const pdf = await download;
   expect(pdf.suggestedFilename()).toBe(`proof_of_service_${doc.case_number}.pdf`);
-  expect(readFileSync((await pdf.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(
+    readFileSync((await pdf.path())!)
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
   await issued.getByRole('button', { name: 'Done' }).click();
   // Served now: no further return.
   await expect(sheriff.getByRole('button', { name: 'Issue Return' })).toHaveCount(0);
@@ -204,7 +263,9 @@ test('the sheriff records an attempt with GPS and a photo, issues the return of 
   const returnCard = page.getByRole('article', { name: /^Return of Service issued/ });
   await expect(returnCard).toContainText('Sipho Dlamini, Director of the company');
   await expect(returnCard).toContainText('R 541.02');
-  await expect(page.getByRole('list', { name: 'Service attempts' }).getByRole('img', { name: 'Attempt 1, photo 1' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Service attempts' }).getByRole('img', { name: 'Attempt 1, photo 1' }),
+  ).toBeVisible();
   await shoot(page, 'firm-service-tab', 'desktop');
   await page.getByRole('tab', { name: 'Proof of Service' }).click();
   await expect(page.getByText('Proof of Service Available')).toBeVisible();

@@ -83,7 +83,9 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test('a new firm meets the plan gate, starts a trial through the payment provider and reaches the dashboard', async ({ page }) => {
+test('a new firm meets the plan gate, starts a trial through the payment provider and reaches the dashboard', async ({
+  page,
+}) => {
   const firm = await signUpFirm(page);
   await loginAs(page, firm.email, PASSWORD);
 
@@ -96,12 +98,16 @@ test('a new firm meets the plan gate, starts a trial through the payment provide
   const smallCard = page.getByRole('article', { name: 'Small Practice' });
   await expect(smallCard.getByText('14 days free trial')).toBeVisible();
   await expect(smallCard.getByText('R 499.00')).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Enterprise' }).getByText('Contact Us', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: 'Enterprise' }).getByText('Contact Us', { exact: true }),
+  ).toBeVisible();
   await shot(page, 'plans-gated');
 
   await buyPlan(page, 'Small Practice', { trialDays: 14 });
   await payAndLand(page, 'Small Practice');
-  await expect(page.getByText('A confirmation email has been sent to your registered email address.')).toBeVisible();
+  await expect(
+    page.getByText('A confirmation email has been sent to your registered email address.'),
+  ).toBeVisible();
   await shot(page, 'payment-success');
 
   await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
@@ -119,7 +125,10 @@ test('a new firm meets the plan gate, starts a trial through the payment provide
   await shot(page, 'subscription-dashboard');
 });
 
-test('a cancelled payment shows the cancel page, the retry goes back to the plan, and the feedback is stored', async ({ page, browser }) => {
+test('a cancelled payment shows the cancel page, the retry goes back to the plan, and the feedback is stored', async ({
+  page,
+  browser,
+}) => {
   const firm = await signUpFirm(page);
   await loginAs(page, firm.email, PASSWORD);
   await expect(page).toHaveURL(/\/app\/plans$/);
@@ -128,7 +137,9 @@ test('a cancelled payment shows the cancel page, the retry goes back to the plan
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/app\/payment\/cancel/);
   await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
-  await expect(page.getByText('Your payment was cancelled and no charges were made to your account.')).toBeVisible();
+  await expect(
+    page.getByText('Your payment was cancelled and no charges were made to your account.'),
+  ).toBeVisible();
   await expect(page.getByText('Payment for Small Practice plan was cancelled')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Cancelled Payment Details' })).toBeVisible();
   await shot(page, 'payment-cancel');
@@ -162,7 +173,9 @@ test('a cancelled payment shows the cancel page, the retry goes back to the plan
   await admin.context().close();
 });
 
-test('a firm administrator previews a downgrade, confirms it, then cancels and keeps access until the period ends', async ({ page }) => {
+test('a firm administrator previews a downgrade, confirms it, then cancels and keeps access until the period ends', async ({
+  page,
+}) => {
   await subscribedFirm(page, 'Medium / Large Firm');
 
   await page.goto('/app/subscription');
@@ -182,8 +195,12 @@ test('a firm administrator previews a downgrade, confirms it, then cancels and k
 
   await page.getByRole('button', { name: 'Confirm Change' }).click();
   const confirm = page.getByRole('dialog');
-  await expect(confirm.getByText('Are you sure you want to change to the Small Practice plan?')).toBeVisible();
-  await expect(confirm.getByText('Please ensure your usage is within the new plan limits before confirming.')).toBeVisible();
+  await expect(
+    confirm.getByText('Are you sure you want to change to the Small Practice plan?'),
+  ).toBeVisible();
+  await expect(
+    confirm.getByText('Please ensure your usage is within the new plan limits before confirming.'),
+  ).toBeVisible();
   await confirm.getByRole('button', { name: 'Confirm Change' }).click();
 
   await expect(page).toHaveURL(/\/app\/subscription\/confirmation$/);
@@ -208,7 +225,9 @@ test('a firm administrator previews a downgrade, confirms it, then cancels and k
 
   await expect(page).toHaveURL(/\/app\/subscription$/);
   await expect(
-    page.getByText('Your subscription has been cancelled successfully. You will retain access until the end of your current billing period.'),
+    page.getByText(
+      'Your subscription has been cancelled successfully. You will retain access until the end of your current billing period.',
+    ),
   ).toBeVisible();
   await expect(page.getByText('CANCELLED', { exact: true })).toBeVisible();
 
@@ -220,7 +239,10 @@ test('a firm administrator previews a downgrade, confirms it, then cancels and k
   await expect(page.getByText(/You keep access until/)).toBeVisible();
 });
 
-test('the system admin creates a plan, then suspends and reactivates a firm on it, gating and un-gating its users', async ({ page, browser }) => {
+test('the system admin creates a plan, then suspends and reactivates a firm on it, gating and un-gating its users', async ({
+  page,
+  browser,
+}) => {
   const planName = `Solo Counsel ${unique()}`;
   await loginAs(page, DEMO.admin, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/app\/admin\/overview$/);

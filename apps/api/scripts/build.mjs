@@ -9,7 +9,9 @@ import { join } from 'node:path';
 
 const packageDir = join(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
-const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith('@lexserve/'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
+  (name) => !name.startsWith('@lexserve/'),
+);
 
 await build({
   absWorkingDir: packageDir,

@@ -56,11 +56,24 @@ export type BuildAppOptions = {
 };
 
 /** Builds the whole app without listening: plugins, then every module's routes under /api/v1. */
-export async function buildApp({ env, database, logger, files, clock }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  database,
+  logger,
+  files,
+  clock,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const requestTimeoutMs = Math.round(env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000);
   const app = Fastify({
     // Request lines never show a live link (a delivery token, a reset token, a delivery session).
-    logger: logger === false ? false : { level: env.LOG_LEVEL, ...(typeof logger === 'object' ? logger : {}), serializers: { req: requestLogSerializer } },
+    logger:
+      logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            ...(typeof logger === 'object' ? logger : {}),
+            serializers: { req: requestLogSerializer },
+          },
     // Request ids are ours: a client's X-Request-Id is never trusted as one (it could collide with or forge
     // another request's id in the logs); a sane one is kept as a separate log field only.
     genReqId: () => `req-${randomUUID()}`,
@@ -155,15 +168,25 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'LexServe API', version: '1.0.0', description: 'Serving legal documents in South Africa.' },
+      info: {
+        title: 'LexServe API',
+        version: '1.0.0',
+        description: 'Serving legal documents in South Africa.',
+      },
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A signed-in user: the access token of POST /users/login.' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'A signed-in user: the access token of POST /users/login.',
+          },
           apiKey: {
             type: 'http',
             scheme: 'bearer',
             bearerFormat: 'lxs_ API key',
-            description: "A firm's API key (lxs_…), created by a firm administrator under Developers; see docs/integrations.md.",
+            description:
+              "A firm's API key (lxs_…), created by a firm administrator under Developers; see docs/integrations.md.",
           },
         },
       },
@@ -186,7 +209,8 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   const recordRoute = (r: RouteOptions, authenticated: boolean) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: r.url, authenticated });
+    for (const method of [r.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: r.url, authenticated });
   };
 
   for (const mod of modules) await mod.setup?.(app);
@@ -221,7 +245,9 @@ export async function buildApp({ env, database, logger, files, clock }: BuildApp
  * now refuses a bare number (it trusts no X-Forwarded-For at all then), which behind a load balancer made every client
  * one address to the rate limits and the login throttle.
  */
-function trustProxyOf(value: Env['TRUST_PROXY']): boolean | string | ((address: string, hop: number) => boolean) {
+function trustProxyOf(
+  value: Env['TRUST_PROXY'],
+): boolean | string | ((address: string, hop: number) => boolean) {
   if (typeof value !== 'number') return value;
   return value === 0 ? false : (_address, hop) => hop < value;
 }
@@ -248,11 +274,14 @@ function registerMeta(app: FastifyInstance, env: Env, dist: string) {
   app.get('/meta.json', { schema: { hide: true } }, async (_req, reply) => {
     let version: unknown;
     try {
-      version = (JSON.parse(await readFile(join(dist, 'meta.json'), 'utf8')) as { version?: unknown }).version;
+      version = (JSON.parse(await readFile(join(dist, 'meta.json'), 'utf8')) as { version?: unknown })
+        .version;
     } catch {
       version = undefined;
     }
-    return reply.header('cache-control', 'no-cache').send({ ...(version !== undefined ? { version } : {}), demo });
+    return reply
+      .header('cache-control', 'no-cache')
+      .send({ ...(version !== undefined ? { version } : {}), demo });
   });
 }
 
@@ -273,10 +302,13 @@ async function serveWebApp(app: FastifyInstance, env: Env) {
     cacheControl: false,
     preCompressed: true,
     setHeaders: (res, path) => {
-      if (path.includes(`${join(dist, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (path.includes(`${join(dist, 'assets')}`))
+        res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');
     },
   });
   app.decorate('webAppShell', true);
-  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  app.get('/', { schema: { hide: true } }, (_req, reply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html'),
+  );
 }

@@ -17,8 +17,13 @@ try {
 const dataDir = restrictDataDir(env.DATA_DIR);
 
 const app = await startApp(env);
-if (dataDir.changed) app.log.info({ changed: dataDir.changed }, `made ${env.DATA_DIR} private to this user (folders 0700, files 0600)`);
-if (dataDir.failed.length) app.log.warn({ failed: dataDir.failed.slice(0, 20) }, 'could not make some files in DATA_DIR private');
+if (dataDir.changed)
+  app.log.info(
+    { changed: dataDir.changed },
+    `made ${env.DATA_DIR} private to this user (folders 0700, files 0600)`,
+  );
+if (dataDir.failed.length)
+  app.log.warn({ failed: dataDir.failed.slice(0, 20) }, 'could not make some files in DATA_DIR private');
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -34,9 +39,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: env.PORT, host: env.HOST });
-app.log.info(`LexServe is running on ${env.PUBLIC_URL} (database: ${app.deps.database.raw.kind}, API docs: ${env.PUBLIC_URL}/api/docs)`);
+app.log.info(
+  `LexServe is running on ${env.PUBLIC_URL} (database: ${app.deps.database.raw.kind}, API docs: ${env.PUBLIC_URL}/api/docs)`,
+);
 if (!isDemo(env) && !env.SMTP_URL) {
-  app.log.warn('SMTP_URL is not set: no e-mail leaves this server (password resets, service on digital service addresses); set SMTP_URL');
+  app.log.warn(
+    'SMTP_URL is not set: no e-mail leaves this server (password resets, service on digital service addresses); set SMTP_URL',
+  );
 }
 if (isDemo(env)) {
   app.log.warn(

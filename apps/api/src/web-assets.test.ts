@@ -9,14 +9,18 @@ import { useTestApp } from '../test/build-app';
 const dist = mkdtempSync(join(tmpdir(), 'lexserve-web-'));
 const script = `console.log(${JSON.stringify('LexServe '.repeat(400))});\n`;
 mkdirSync(join(dist, 'assets'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>',
+);
 writeFileSync(join(dist, 'assets', 'index-AbC123.js'), script);
 writeFileSync(join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(script));
 writeFileSync(join(dist, 'assets', 'index-AbC123.js.gz'), gzipSync(script));
 writeFileSync(join(dist, 'meta.json'), '{"version":"1"}\n');
 
 const t = useTestApp({ WEB_DIST_DIR: dist });
-const get = (url: string, encoding?: string) => t().inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+const get = (url: string, encoding?: string) =>
+  t().inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
 
 describe('the web app’s static files', () => {
   it('sends the precompressed brotli or gzip form by Accept-Encoding, and the plain file to a client that takes neither', async () => {
@@ -39,7 +43,9 @@ describe('the web app’s static files', () => {
 
   it('caches hashed assets for a year as immutable, and has the browser revalidate the page itself', async () => {
     for (const encoding of ['br', 'gzip', undefined]) {
-      expect((await get('/assets/index-AbC123.js', encoding)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await get('/assets/index-AbC123.js', encoding)).headers['cache-control']).toBe(
+        'public, max-age=31536000, immutable',
+      );
     }
     for (const url of ['/', '/verify', '/login', '/app/dashboard']) {
       const page = await get(url, 'br, gzip');

@@ -63,8 +63,17 @@ describe('configuration', () => {
 
   it('takes TRUST_PROXY as a hop count, addresses and ranges, or true/false; anything else is refused by name', () => {
     const trust = (v: string) => loadEnv({ JWT_SECRET: 'x'.repeat(40), TRUST_PROXY: v }).TRUST_PROXY;
-    expect([trust('1'), trust('false'), trust('true'), trust('loopback, 10.0.0.0/8'), trust('::1')]).toEqual([1, false, true, 'loopback, 10.0.0.0/8', '::1']);
-    for (const bad of ['abc', '10.0.0.0/33', '10.0.0.1/8/9']) expect(() => trust(bad)).toThrow(/TRUST_PROXY: TRUST_PROXY must be true, false, a hop count/);
-    expect(() => loadEnv({ JWT_SECRET: 'x'.repeat(40), REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect([trust('1'), trust('false'), trust('true'), trust('loopback, 10.0.0.0/8'), trust('::1')]).toEqual([
+      1,
+      false,
+      true,
+      'loopback, 10.0.0.0/8',
+      '::1',
+    ]);
+    for (const bad of ['abc', '10.0.0.0/33', '10.0.0.1/8/9'])
+      expect(() => trust(bad)).toThrow(/TRUST_PROXY: TRUST_PROXY must be true, false, a hop count/);
+    expect(() => loadEnv({ JWT_SECRET: 'x'.repeat(40), REDIS_URL: 'http://cache:6379' })).toThrow(
+      /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
   });
 });

@@ -65,7 +65,12 @@ async function addCaseFiles(inject: TestApp['inject'], token: string, firmId: nu
     method: 'POST',
     url: '/api/v1/documents/',
     headers: { authorization: `Bearer ${token}` },
-    payload: { title: 'Backed-up draft', firm_id: firmId, branch_id: branchId, draft_metadata: { version: 1 } },
+    payload: {
+      title: 'Backed-up draft',
+      firm_id: firmId,
+      branch_id: branchId,
+      draft_metadata: { version: 1 },
+    },
   });
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().data.id as number;
@@ -81,7 +86,11 @@ async function addCaseFiles(inject: TestApp['inject'], token: string, firmId: nu
 }
 
 const loginOf = async (app: FastifyInstance, email: string) => {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email, password: DEMO_PASSWORD } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/login',
+    payload: { email, password: DEMO_PASSWORD },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().access_token as string;
 };
@@ -92,78 +101,116 @@ afterAll(async () => {
 });
 
 // The database pass (DATABASE_URL set) runs the PostgreSQL round trip below; this one ran in the PGlite pass.
-describe.skipIf(process.env.DATABASE_URL)('backup and restore on the embedded database and local files', () => {
-  it('round-trips: backup (server stopped), wipe, restore: every table and every file identical, the app works on it', async () => {
-    const dataDir = temp('backup-src');
-    const out = join(temp('backup-out'), 'backup');
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }), () => rmSync(join(out, '..'), { recursive: true, force: true }));
-    cpSync(join(inject('sealTemplateDir'), 'seal'), join(dataDir, 'seal'), { recursive: true });
-    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BCRYPT_COST: '4', DATA_DIR: dataDir });
+describe.skipIf(process.env.DATABASE_URL)(
+  'backup and restore on the embedded database and local files',
+  () => {
+    it('round-trips: backup (server stopped), wipe, restore: every table and every file identical, the app works on it', async () => {
+      const dataDir = temp('backup-src');
+      const out = join(temp('backup-out'), 'backup');
+      cleanups.push(
+        () => rmSync(dataDir, { recursive: true, force: true }),
+        () => rmSync(join(out, '..'), { recursive: true, force: true }),
+      );
+      cpSync(join(inject('sealTemplateDir'), 'seal'), join(dataDir, 'seal'), { recursive: true });
+      const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BCRYPT_COST: '4', DATA_DIR: dataDir });
 
-    const open = async () => {
-      const database = await createDatabase({ dataDir: join(dataDir, 'pglite') });
-      await migrate(database.raw);
-      const app = await buildApp({ env, database, logger: false });
-      await app.ready();
-      return { app, database };
-    };
-    let { app, database }: { app: FastifyInstance; database: Database } = await open();
-    await seed(database.db, env, app.log);
-    const token = await loginOf(app, DEMO.attorney);
-    const me = (await app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization: `Bearer ${token}` } })).json();
-    const { documentId, files } = await addCaseFiles((opts) => app.inject(opts), token, me.firm_id, me.branch_id);
-    const tables = await snapshot(database.raw);
-    const stored = await storedFiles(env);
-    expect(Object.keys(stored)).toHaveLength(2);
-    await app.close();
-    await database.raw.close();
+      const open = async () => {
+        const database = await createDatabase({ dataDir: join(dataDir, 'pglite') });
+        await migrate(database.raw);
+        const app = await buildApp({ env, database, logger: false });
+        await app.ready();
+        return { app, database };
+      };
+      let { app, database }: { app: FastifyInstance; database: Database } = await open();
+      await seed(database.db, env, app.log);
+      const token = await loginOf(app, DEMO.attorney);
+      const me = (
+        await app.inject({
+          method: 'GET',
+          url: '/api/v1/users/me',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json();
+      const { documentId, files } = await addCaseFiles(
+        (opts) => app.inject(opts),
+        token,
+        me.firm_id,
+        me.branch_id,
+      );
+      const tables = await snapshot(database.raw);
+      const stored = await storedFiles(env);
+      expect(Object.keys(stored)).toHaveLength(2);
+      await app.close();
+      await database.raw.close();
 
-    // `pnpm backup FOLDER` (the CLI on the server's variables).
-    const cli = await runCli(['backup', out], { DATA_DIR: dataDir });
-    expect(cli.code, cli.output).toBe(0);
-    expect(cli.output).toContain('2 stored files');
-    const manifest = await verifyBackup(out);
-    expect(manifest).toMatchObject({ database: { kind: 'pglite' }, file_store: { kind: 'local', count: 2 } });
-    const paths = manifest.entries.map((e) => e.path);
-    expect(paths).toEqual(expect.arrayContaining(['database.pglite.tar.gz', 'data-dir/jwt-secret', ...Object.keys(stored).map((k) => `files/${k}`)]));
-    const sealFiles = readdirSync(join(dataDir, 'seal'), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => `data-dir/seal/${e.name}`);
-    expect(sealFiles.length).toBeGreaterThan(0);
-    expect(paths).toEqual(expect.arrayContaining(sealFiles));
+      // `pnpm backup FOLDER` (the CLI on the server's variables).
+      const cli = await runCli(['backup', out], { DATA_DIR: dataDir });
+      expect(cli.code, cli.output).toBe(0);
+      expect(cli.output).toContain('2 stored files');
+      const manifest = await verifyBackup(out);
+      expect(manifest).toMatchObject({
+        database: { kind: 'pglite' },
+        file_store: { kind: 'local', count: 2 },
+      });
+      const paths = manifest.entries.map((e) => e.path);
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          'database.pglite.tar.gz',
+          'data-dir/jwt-secret',
+          ...Object.keys(stored).map((k) => `files/${k}`),
+        ]),
+      );
+      const sealFiles = readdirSync(join(dataDir, 'seal'), { withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => `data-dir/seal/${e.name}`);
+      expect(sealFiles.length).toBeGreaterThan(0);
+      expect(paths).toEqual(expect.arrayContaining(sealFiles));
 
-    // Refused while the installation still holds its data; the message says why and how.
-    const refused = await runCli(['restore', out], { DATA_DIR: dataDir });
-    expect(refused.code).toBe(1);
-    expect(refused.output).toMatch(/the target is not empty \(an embedded database in .*\): restore with --force to replace it/);
+      // Refused while the installation still holds its data; the message says why and how.
+      const refused = await runCli(['restore', out], { DATA_DIR: dataDir });
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(
+        /the target is not empty \(an embedded database in .*\): restore with --force to replace it/,
+      );
 
-    rmSync(dataDir, { recursive: true, force: true });
-    await restore(env, out);
-    ({ app, database } = await open());
-    expect(await snapshot(database.raw)).toEqual(tables);
-    expect(await storedFiles(env)).toEqual(stored);
-    // The restored installation works: the same login, the same file by its id.
-    const again = await loginOf(app, DEMO.attorney);
-    for (const [fileId, content] of files) {
-      const down = await app.inject({ method: 'GET', url: `/api/v1/documents/${documentId}/download?file_id=${fileId}`, headers: { authorization: `Bearer ${again}` } });
-      expect(down.statusCode).toBe(200);
-      expect(sha256(down.rawPayload)).toBe(sha256(content));
-    }
-    await app.close();
-    await database.raw.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      await restore(env, out);
+      ({ app, database } = await open());
+      expect(await snapshot(database.raw)).toEqual(tables);
+      expect(await storedFiles(env)).toEqual(stored);
+      // The restored installation works: the same login, the same file by its id.
+      const again = await loginOf(app, DEMO.attorney);
+      for (const [fileId, content] of files) {
+        const down = await app.inject({
+          method: 'GET',
+          url: `/api/v1/documents/${documentId}/download?file_id=${fileId}`,
+          headers: { authorization: `Bearer ${again}` },
+        });
+        expect(down.statusCode).toBe(200);
+        expect(sha256(down.rawPayload)).toBe(sha256(content));
+      }
+      await app.close();
+      await database.raw.close();
 
-    // --force replaces a non-empty target; a damaged backup is refused before anything is changed.
-    expect((await restore(env, out, { force: true })).file_store.count).toBe(2);
-    const damaged = join(out, 'database.pglite.tar.gz');
-    const bytes = readFileSync(damaged);
-    bytes[bytes.length - 10] = bytes[bytes.length - 10]! ^ 0xff;
-    writeFileSync(damaged, bytes);
-    await expect(restore(env, out, { force: true })).rejects.toThrow('database.pglite.tar.gz does not match its checksum: the backup is damaged');
-    await expect(backup(env, out)).rejects.toThrow(/is not empty: choose a new folder/);
-    // A backup that fails (no embedded database here) leaves no half-written folder behind.
-    const nowhere = join(out, '..', 'failed');
-    await expect(backup({ ...env, DATA_DIR: temp('no-database') }, nowhere)).rejects.toThrow(/no embedded database in/);
-    expect(existsSync(nowhere)).toBe(false);
-  }, 180_000);
-});
+      // --force replaces a non-empty target; a damaged backup is refused before anything is changed.
+      expect((await restore(env, out, { force: true })).file_store.count).toBe(2);
+      const damaged = join(out, 'database.pglite.tar.gz');
+      const bytes = readFileSync(damaged);
+      bytes[bytes.length - 10] = bytes[bytes.length - 10]! ^ 0xff;
+      writeFileSync(damaged, bytes);
+      await expect(restore(env, out, { force: true })).rejects.toThrow(
+        'database.pglite.tar.gz does not match its checksum: the backup is damaged',
+      );
+      await expect(backup(env, out)).rejects.toThrow(/is not empty: choose a new folder/);
+      // A backup that fails (no embedded database here) leaves no half-written folder behind.
+      const nowhere = join(out, '..', 'failed');
+      await expect(backup({ ...env, DATA_DIR: temp('no-database') }, nowhere)).rejects.toThrow(
+        /no embedded database in/,
+      );
+      expect(existsSync(nowhere)).toBe(false);
+    }, 180_000);
+  },
+);
 
 describe.skipIf(!process.env.DATABASE_URL)('backup and restore on PostgreSQL and S3', () => {
   let s3: S3TestServer;
@@ -184,7 +231,10 @@ describe.skipIf(!process.env.DATABASE_URL)('backup and restore on PostgreSQL and
     expect(Object.keys(stored)).toHaveLength(2);
 
     const manifest = await backup(t.env, out);
-    expect(manifest).toMatchObject({ database: { kind: 'postgres', file: 'database.pgdump' }, file_store: { kind: 's3', count: 2 } });
+    expect(manifest).toMatchObject({
+      database: { kind: 'postgres', file: 'database.pgdump' },
+      file_store: { kind: 's3', count: 2 },
+    });
 
     // Wipe: the database's schema and every object of the bucket.
     const admin = new pg.Client({ connectionString: t.env.DATABASE_URL });
@@ -204,16 +254,21 @@ describe.skipIf(!process.env.DATABASE_URL)('backup and restore on PostgreSQL and
       expect(down.statusCode).toBe(200);
       expect(sha256(down.rawPayload)).toBe(sha256(content));
     }
-    await expect(restore(t.env, out)).rejects.toThrow(/the target is not empty \(the database has \d+ tables; the file store holds files/);
-    // A PostgreSQL backup is not restored into the embedded database.
-    await expect(restore({ ...t.env, DATABASE_URL: undefined, DATA_DIR: temp('empty') }, out)).rejects.toThrow(
-      "the backup's database is PostgreSQL: restore it with DATABASE_URL set",
+    await expect(restore(t.env, out)).rejects.toThrow(
+      /the target is not empty \(the database has \d+ tables; the file store holds files/,
     );
+    // A PostgreSQL backup is not restored into the embedded database.
+    await expect(
+      restore({ ...t.env, DATABASE_URL: undefined, DATA_DIR: temp('empty') }, out),
+    ).rejects.toThrow("the backup's database is PostgreSQL: restore it with DATABASE_URL set");
   }, 180_000);
 });
 
 /** Runs `tsx src/ops.ts …` (what `pnpm backup` / `pnpm restore` run) with the given variables. */
-function runCli(args: string[], vars: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function runCli(
+  args: string[],
+  vars: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(join(apiRoot, 'node_modules', '.bin', 'tsx'), ['src/ops.ts', ...args], {
     cwd: apiRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'silent', ...vars },

@@ -95,8 +95,10 @@ export async function createTestApp(overrides: Partial<Record<keyof Env, string>
     return {
       get: (u: string) => inject({ method: 'GET', url: u, headers }),
       delete: (u: string) => inject({ method: 'DELETE', url: u, headers }),
-      post: (u: string, payload?: unknown) => inject({ method: 'POST', url: u, headers, payload: payload as object }),
-      put: (u: string, payload?: unknown) => inject({ method: 'PUT', url: u, headers, payload: payload as object }),
+      post: (u: string, payload?: unknown) =>
+        inject({ method: 'POST', url: u, headers, payload: payload as object }),
+      put: (u: string, payload?: unknown) =>
+        inject({ method: 'PUT', url: u, headers, payload: payload as object }),
     };
   };
   return {

@@ -23,13 +23,24 @@ export function rawPdf(objects: (string | Buffer)[]): Buffer {
   let offset = parts[0]!.length;
   const offsets: number[] = [];
   objects.forEach((body, i) => {
-    const bytes = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.isBuffer(body) ? body : Buffer.from(body), Buffer.from('\nendobj\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`),
+      Buffer.isBuffer(body) ? body : Buffer.from(body),
+      Buffer.from('\nendobj\n'),
+    ]);
     offsets.push(offset);
     parts.push(bytes);
     offset += bytes.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`));
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
+  parts.push(
+    Buffer.from(
+      `${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`,
+    ),
+  );
   return Buffer.concat(parts);
 }
 
@@ -37,7 +48,11 @@ export function rawPdf(objects: (string | Buffer)[]): Buffer {
 export function makeManyPagePdf(pages: number): Buffer {
   const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(' ');
   const page = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>';
-  return rawPdf(['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`, ...Array<string>(pages).fill(page)]);
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    ...Array<string>(pages).fill(page),
+  ]);
 }
 
 /**
@@ -59,7 +74,13 @@ export async function makeInflateBombPdf(inflatedMb: number): Promise<Buffer> {
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
-    Buffer.concat([Buffer.from(`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`), packed, Buffer.from('\nendstream')]),
+    Buffer.concat([
+      Buffer.from(
+        `<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`,
+      ),
+      packed,
+      Buffer.from('\nendstream'),
+    ]),
   ]);
 }
 
@@ -115,7 +136,12 @@ export const makeDocx = (lines: string[] = ['Founding affidavit']) =>
       '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
     'word/document.xml':
       '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
-      lines.map((line) => `<w:p><w:r><w:t xml:space="preserve">${line.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</w:t></w:r></w:p>`).join('') +
+      lines
+        .map(
+          (line) =>
+            `<w:p><w:r><w:t xml:space="preserve">${line.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</w:t></w:r></w:p>`,
+        )
+        .join('') +
       '</w:body></w:document>',
   });
 
@@ -132,13 +158,28 @@ export const PNG = Buffer.from('89504e470d0a1a0a0000000d494844520000000100000001
 /** Valid South African ID numbers (birth date + Luhn check digit). */
 export const VALID_SA_IDS = ['8001015009087', '9202204720083', '0001015800087', '0002295800086'];
 
-export const post = (t: TestApp, token: string, url: string, parts: Part[]): Promise<LightMyRequestResponse> => {
+export const post = (
+  t: TestApp,
+  token: string,
+  url: string,
+  parts: Part[],
+): Promise<LightMyRequestResponse> => {
   const { payload, headers } = multipart(parts);
-  return t.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+  return t.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...headers, authorization: `Bearer ${token}` },
+  });
 };
 
 /** Uploads files to a document through the real multipart call. */
-export const upload = (t: TestApp, token: string, documentId: number | string, files: { filename: string; content: Buffer }[]) =>
+export const upload = (
+  t: TestApp,
+  token: string,
+  documentId: number | string,
+  files: { filename: string; content: Buffer }[],
+) =>
   post(t, token, '/api/v1/documents/upload', [
     { name: 'document_id', value: String(documentId) },
     ...files.map((f) => ({ name: 'files', filename: f.filename, content: f.content })),
@@ -158,7 +199,11 @@ export const CASE_INFO = {
 };
 
 /** Initiating process: submitting it hands it to the assigned sheriff (Uniform Rule 4(1)(a)). */
-export const SUMMONS_INFO = { ...CASE_INFO, title: 'Summons in Mokoena v Dlamini', document_type: 'summons_simple' };
+export const SUMMONS_INFO = {
+  ...CASE_INFO,
+  title: 'Summons in Mokoena v Dlamini',
+  document_type: 'summons_simple',
+};
 
 export const INDIVIDUAL = {
   party_type: 'individual',
@@ -220,12 +265,27 @@ export async function makeReadyDraft(
   const party = await t.as(token).post('/api/v1/parties/', INDIVIDUAL);
   if (party.statusCode !== 201) throw new Error(`party failed: ${party.statusCode} ${party.body}`);
   const partyId = party.json().data.id as number;
-  const link = await t.as(token).post(`/api/v1/parties/${partyId}/documents/${id}`, { party_id: partyId, role: 'defendant', notes: 'Added from wizard', is_primary: true });
+  const link = await t
+    .as(token)
+    .post(`/api/v1/parties/${partyId}/documents/${id}`, {
+      party_id: partyId,
+      role: 'defendant',
+      notes: 'Added from wizard',
+      is_primary: true,
+    });
   if (link.statusCode !== 201) throw new Error(`link failed: ${link.statusCode} ${link.body}`);
   const plaintiff = await t.as(token).post('/api/v1/parties/', ENTITY);
-  if (plaintiff.statusCode !== 201) throw new Error(`party failed: ${plaintiff.statusCode} ${plaintiff.body}`);
+  if (plaintiff.statusCode !== 201)
+    throw new Error(`party failed: ${plaintiff.statusCode} ${plaintiff.body}`);
   const plaintiffId = plaintiff.json().data.id as number;
-  const link2 = await t.as(token).post(`/api/v1/parties/${plaintiffId}/documents/${id}`, { party_id: plaintiffId, role: 'plaintiff', notes: 'Added from wizard', is_primary: false });
+  const link2 = await t
+    .as(token)
+    .post(`/api/v1/parties/${plaintiffId}/documents/${id}`, {
+      party_id: plaintiffId,
+      role: 'plaintiff',
+      notes: 'Added from wizard',
+      is_primary: false,
+    });
   if (link2.statusCode !== 201) throw new Error(`link failed: ${link2.statusCode} ${link2.body}`);
   return { id, fileIds: up.json().data.files.map((f: { id: number }) => f.id), partyId, plaintiffId };
 }
@@ -244,9 +304,17 @@ export async function submit(t: TestApp, token: string, id: number) {
  * Initiating process submitted for service: a ready summons with the given sheriff assigned, submitted, so it is with
  * the sheriff (status assigned). Answers the draft's ids.
  */
-export async function handToSheriff(t: TestApp, token: string, serveOn: { firmId: number; branchId: number }, sheriffId: number): Promise<Ready> {
-  const ready = await makeReadyDraft(t, token, serveOn, { caseInfo: { ...SUMMONS_INFO, assigned_sheriff_id: sheriffId } });
+export async function handToSheriff(
+  t: TestApp,
+  token: string,
+  serveOn: { firmId: number; branchId: number },
+  sheriffId: number,
+): Promise<Ready> {
+  const ready = await makeReadyDraft(t, token, serveOn, {
+    caseInfo: { ...SUMMONS_INFO, assigned_sheriff_id: sheriffId },
+  });
   const res = await submit(t, token, ready.id);
-  if (res.statusCode !== 200 || res.json().data.status !== 'assigned') throw new Error(`hand to sheriff failed: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200 || res.json().data.status !== 'assigned')
+    throw new Error(`hand to sheriff failed: ${res.statusCode} ${res.body}`);
   return ready;
 }

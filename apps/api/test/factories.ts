@@ -43,7 +43,14 @@ export async function registerFirm(
   const { data } = res.json();
   const token = await t.login(body.email as string, password);
   if (subscribed) await subscribeFirm(t, data.firm.id);
-  return { firmId: data.firm.id, branchId: data.branch.id, adminId: data.user.id, adminEmail: body.email as string, password, token };
+  return {
+    firmId: data.firm.id,
+    branchId: data.branch.id,
+    adminId: data.user.id,
+    adminEmail: body.email as string,
+    password,
+    token,
+  };
 }
 
 export type SubscribeOptions = {
@@ -58,7 +65,11 @@ export type SubscribeOptions = {
 };
 
 /** Gives a firm an active (or trial) subscription directly through the subscriptions repository; answers its id. */
-export async function subscribeFirm(t: TestApp, firmId: number, opts: SubscribeOptions = {}): Promise<number> {
+export async function subscribeFirm(
+  t: TestApp,
+  firmId: number,
+  opts: SubscribeOptions = {},
+): Promise<number> {
   const db = t.database.db;
   const plan = await findPlanByName(db, opts.plan ?? 'enterprise');
   if (!plan) throw new Error(`no plan ${opts.plan ?? 'enterprise'}`);
@@ -108,9 +119,20 @@ export async function addFirmUser(
  * Logs in with a generated password and replaces it, as the user must before anything else (must_change_password);
  * answers the new password and a token that works everywhere.
  */
-async function choosePassword(t: TestApp, email: string, generated: string, password = `Chosen@${unique()}1`) {
+async function choosePassword(
+  t: TestApp,
+  email: string,
+  generated: string,
+  password = `Chosen@${unique()}1`,
+) {
   const token = await t.login(email, generated);
-  const res = await t.as(token).post('/api/v1/users/change-password', { current_password: generated, new_password: password, confirm_password: password });
+  const res = await t
+    .as(token)
+    .post('/api/v1/users/change-password', {
+      current_password: generated,
+      new_password: password,
+      confirm_password: password,
+    });
   if (res.statusCode !== 200) throw new Error(`change-password failed: ${res.statusCode} ${res.body}`);
   return { password, token };
 }

@@ -18,16 +18,22 @@ beforeAll(async () => {
 });
 
 const lastMailTo = async (to: string) =>
-  (await t().database.raw.query<{ id: number; subject: string; text_body: string }>(
-    'SELECT id, subject, text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
-    [to],
-  ))[0]!;
+  (
+    await t().database.raw.query<{ id: number; subject: string; text_body: string }>(
+      'SELECT id, subject, text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+      [to],
+    )
+  )[0]!;
 
 describe('live links never reach the admin outbox view', () => {
   it('a password-reset link and a delivery link are hidden; the recipient’s own link still works', async () => {
     const admin = t().as(await t().login(DEMO.admin));
     const firm = await registerFirm(t());
-    await t().inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: firm.adminEmail } });
+    await t().inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: firm.adminEmail },
+    });
     const reset = await lastMailTo(firm.adminEmail);
     const resetToken = /token=([\w-]+)/.exec(reset.text_body)![1]!;
 
@@ -44,13 +50,21 @@ describe('live links never reach the admin outbox view', () => {
       const one = (await admin.get(`/api/v1/admin/mail-outbox/${message.id}`)).json();
       expect(one.text).not.toContain(token);
       expect(one.text).toContain('[link hidden]');
-      const list = await admin.get(`/api/v1/admin/mail-outbox?search=${encodeURIComponent(message.subject.slice(0, 20))}&limit=100`);
+      const list = await admin.get(
+        `/api/v1/admin/mail-outbox?search=${encodeURIComponent(message.subject.slice(0, 20))}&limit=100`,
+      );
       expect(list.body).not.toContain(token);
     }
-    expect((await admin.get(`/api/v1/admin/mail-outbox/${reset.id}`)).json().text).toContain('/reset-password?token=[link hidden]');
-    expect((await admin.get(`/api/v1/admin/mail-outbox/${service.id}`)).json().text).toContain('/delivery/[link hidden]');
+    expect((await admin.get(`/api/v1/admin/mail-outbox/${reset.id}`)).json().text).toContain(
+      '/reset-password?token=[link hidden]',
+    );
+    expect((await admin.get(`/api/v1/admin/mail-outbox/${service.id}`)).json().text).toContain(
+      '/delivery/[link hidden]',
+    );
     // The recipient's link is untouched: it opens (and only the recipient's opening is recorded).
-    expect((await t().inject({ method: 'GET', url: `/api/v1/delivery/${deliveryToken}` })).statusCode).toBe(200);
+    expect((await t().inject({ method: 'GET', url: `/api/v1/delivery/${deliveryToken}` })).statusCode).toBe(
+      200,
+    );
   });
 
   it('a sent message keeps no live link in its stored copy; MAIL_FILE_DIR gets the whole message', async () => {
@@ -59,15 +73,28 @@ describe('live links never reach the admin outbox view', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lexserve-mail-'));
     const mailer = new Mailer(undefined, 'LexServe <no-reply@lexserve.co.za>', dir);
     const text = 'Open https://app.example/reset-password?token=abcdefghijklmnopqrstuvwxyz0123456789';
-    const id = await mailer.send(database.db, { to: 'a@example.co.za\r\nBcc: evil@example.com', subject: 'Reset\nBcc: evil@example.com', text });
-    const [row] = await database.raw.query<{ status: string; text_body: string; subject: string; to_address: string }>(
-      'SELECT status, text_body, subject, to_address FROM mail_outbox WHERE id = $1',
-      [id],
-    );
-    expect(row).toMatchObject({ status: 'sent', subject: 'Reset Bcc: evil@example.com', to_address: 'a@example.co.za Bcc: evil@example.com' });
+    const id = await mailer.send(database.db, {
+      to: 'a@example.co.za\r\nBcc: evil@example.com',
+      subject: 'Reset\nBcc: evil@example.com',
+      text,
+    });
+    const [row] = await database.raw.query<{
+      status: string;
+      text_body: string;
+      subject: string;
+      to_address: string;
+    }>('SELECT status, text_body, subject, to_address FROM mail_outbox WHERE id = $1', [id]);
+    expect(row).toMatchObject({
+      status: 'sent',
+      subject: 'Reset Bcc: evil@example.com',
+      to_address: 'a@example.co.za Bcc: evil@example.com',
+    });
     expect(row!.text_body).toBe('Open https://app.example/reset-password?token=[link hidden]');
     const [file] = readdirSync(dir);
-    expect(JSON.parse(readFileSync(join(dir, file!), 'utf8'))).toMatchObject({ text, subject: 'Reset Bcc: evil@example.com' });
+    expect(JSON.parse(readFileSync(join(dir, file!), 'utf8'))).toMatchObject({
+      text,
+      subject: 'Reset Bcc: evil@example.com',
+    });
     await database.raw.close();
   });
 });
@@ -101,21 +128,36 @@ describe('live links never reach the logs', () => {
 describe('a line break in a title never adds lines to the formal service e-mail', () => {
   it('refuses a title or case number with a line break (422)', async () => {
     const attorney = t().as(await t().login(DEMO.attorney));
-    const res = await attorney.post('/api/v1/documents/', { ...CASE_INFO, title: 'Summons\r\nBcc: someone@example.com' });
+    const res = await attorney.post('/api/v1/documents/', {
+      ...CASE_INFO,
+      title: 'Summons\r\nBcc: someone@example.com',
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'title'], msg: 'Document title must be one line (no line breaks or control characters)' });
-    expect((await attorney.post('/api/v1/documents/', { ...CASE_INFO, case_number: '2025/1\n2' })).statusCode).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({
+      loc: ['body', 'title'],
+      msg: 'Document title must be one line (no line breaks or control characters)',
+    });
+    expect(
+      (await attorney.post('/api/v1/documents/', { ...CASE_INFO, case_number: '2025/1\n2' })).statusCode,
+    ).toBe(422);
     // A trailing line break is only whitespace: trimmed, accepted.
-    expect((await attorney.post('/api/v1/documents/', { ...CASE_INFO, title: 'Summons\n' })).json().data.title).toBe('Summons');
+    expect(
+      (await attorney.post('/api/v1/documents/', { ...CASE_INFO, title: 'Summons\n' })).json().data.title,
+    ).toBe('Summons');
   });
 
   it('a title stored with a line break (before this rule) is one line in the subject and in the notice', async () => {
     const attorney = await t().login(DEMO.attorney);
     const d = await makeReadyDraft(t(), attorney, { firmId: other.firmId, branchId: other.branchId });
-    await t().database.raw.query('UPDATE documents SET title = $1 WHERE id = $2', ['Summons\r\nServed: 01/01/2020\nBcc: x@example.com', d.id]);
+    await t().database.raw.query('UPDATE documents SET title = $1 WHERE id = $2', [
+      'Summons\r\nServed: 01/01/2020\nBcc: x@example.com',
+      d.id,
+    ]);
     const served = (await submit(t(), attorney, d.id)).json().data;
     const mail = await lastMailTo(served.digital_service_address);
-    expect(mail.subject).toBe(`Service of documents: Summons Served: 01/01/2020 Bcc: x@example.com (case ${CASE_INFO.case_number})`);
+    expect(mail.subject).toBe(
+      `Service of documents: Summons Served: 01/01/2020 Bcc: x@example.com (case ${CASE_INFO.case_number})`,
+    );
     expect(mail.text_body).toContain('Matter: Summons Served: 01/01/2020 Bcc: x@example.com\n');
     expect(mail.text_body.split('\n').filter((l) => l.startsWith('Served:'))).toHaveLength(1);
     expect(mail.text_body).not.toMatch(/^Bcc:/m);

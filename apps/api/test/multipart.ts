@@ -16,7 +16,9 @@ export function multipart(parts: Part[], opts: { truncate?: number } = {}) {
   async function* generate() {
     for (const part of parts) {
       if ('value' in part) {
-        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`);
+        yield Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
+        );
         continue;
       }
       yield Buffer.from(
@@ -59,4 +61,3 @@ export function multipart(parts: Part[], opts: { truncate?: number } = {}) {
   }
   return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-

@@ -172,8 +172,16 @@ describe('no 5xx on any route, whatever the input', () => {
         for (const id of ['1', '2', '3']) {
           for (const token of tokens) {
             const url = path.replace(/\{\w+\}/g, id);
-            const res = await t().inject({ method: method.toUpperCase() as 'PUT', url, headers: { authorization: `Bearer ${token}` }, payload: {} });
-            if (res.statusCode >= 500) failures.push(`${method.toUpperCase()} ${url} {} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+            const res = await t().inject({
+              method: method.toUpperCase() as 'PUT',
+              url,
+              headers: { authorization: `Bearer ${token}` },
+              payload: {},
+            });
+            if (res.statusCode >= 500)
+              failures.push(
+                `${method.toUpperCase()} ${url} {} → ${res.statusCode} ${res.body.slice(0, 200)}`,
+              );
           }
         }
       }

@@ -18,12 +18,21 @@ const production = {
   ADMIN_PASSWORD: 'a-long-admin-password',
   PUBLIC_URL: 'https://app.lexserve.co.za',
 };
-const problemsOf = (vars: Record<string, string | undefined>) => productionProblems(loadEnv(vars as NodeJS.ProcessEnv));
+const problemsOf = (vars: Record<string, string | undefined>) =>
+  productionProblems(loadEnv(vars as NodeJS.ProcessEnv));
 const variables = (problems: string[]) => problems.map((p) => p.split(':')[0]);
 
 /** Runs `tsx src/server.ts` with the given variables (no DATABASE_URL: the embedded database in DATA_DIR). */
 function startServer(vars: Record<string, string>) {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'info', BCRYPT_COST: '4', HOST: '127.0.0.1', PORT: '0', ...vars };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LOG_LEVEL: 'info',
+    BCRYPT_COST: '4',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...vars,
+  };
   const child = spawn(tsx, ['src/server.ts'], { cwd: apiRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -50,22 +59,38 @@ describe('production start (SEED_DEMO=false)', () => {
     const problems = problemsOf({ JWT_SECRET: 'x'.repeat(40), SEED_DEMO: 'false' });
     expect(variables(problems)).toEqual(['PAYMENT_PROVIDER', 'ADMIN_PASSWORD', 'PUBLIC_URL']);
     expect(problems[0]).toContain('set PAYMENT_PROVIDER=payfast');
-    expect(variables(problemsOf({ ...production, PUBLIC_URL: 'http://app.lexserve.co.za' }))).toEqual(['PUBLIC_URL']);
+    expect(variables(problemsOf({ ...production, PUBLIC_URL: 'http://app.lexserve.co.za' }))).toEqual([
+      'PUBLIC_URL',
+    ]);
     expect(variables(problemsOf({ ...production, ADMIN_PASSWORD: undefined }))).toEqual(['ADMIN_PASSWORD']);
-    expect(variables(problemsOf({ ...production, ADMIN_PASSWORD: 'Demo@12345' }))).toEqual(['ADMIN_PASSWORD']);
-    expect(variables(problemsOf({ ...production, PAYMENT_PROVIDER: 'simulator' }))).toEqual(['PAYMENT_PROVIDER']);
-    expect(variables(problemsOf({ ...production, PAYFAST_PASSPHRASE: undefined }))).toEqual(['PAYFAST_PASSPHRASE']);
+    expect(variables(problemsOf({ ...production, ADMIN_PASSWORD: 'Demo@12345' }))).toEqual([
+      'ADMIN_PASSWORD',
+    ]);
+    expect(variables(problemsOf({ ...production, PAYMENT_PROVIDER: 'simulator' }))).toEqual([
+      'PAYMENT_PROVIDER',
+    ]);
+    expect(variables(problemsOf({ ...production, PAYFAST_PASSPHRASE: undefined }))).toEqual([
+      'PAYFAST_PASSPHRASE',
+    ]);
     expect(problemsOf(production)).toEqual([]);
   });
 
   it('the server entry exits at once, before listening, and says which variables to set', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lexserve-prod-'));
-    const server = startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', PUBLIC_URL: 'http://lexserve.example' });
-    const code = await Promise.race([server.exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 20_000))]);
+    const server = startServer({
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      PUBLIC_URL: 'http://lexserve.example',
+    });
+    const code = await Promise.race([
+      server.exited,
+      new Promise<'running'>((r) => setTimeout(() => r('running'), 20_000)),
+    ]);
     if (code === 'running') server.child.kill('SIGKILL');
     expect(code).toBe(1);
     expect(server.err()).toMatch(/Refusing a production start/);
-    for (const name of ['PAYMENT_PROVIDER', 'ADMIN_PASSWORD', 'PUBLIC_URL']) expect(server.err()).toContain(`${name}: set ${name}`);
+    for (const name of ['PAYMENT_PROVIDER', 'ADMIN_PASSWORD', 'PUBLIC_URL'])
+      expect(server.err()).toContain(`${name}: set ${name}`);
     expect(server.out()).not.toMatch(/listening|running on/i);
     // Nothing was opened: no embedded database was created.
     expect(readdirSync(dataDir)).not.toContain('pglite');

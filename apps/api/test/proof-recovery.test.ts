@@ -14,14 +14,18 @@ beforeAll(async () => {
 });
 
 const serveOn = () => ({ firmId: other.firmId, branchId: other.branchId });
-const proofStatus = async (id: number) => (await t().as(attorney).get(`/api/v1/proof-of-service/document/${id}`)).json();
-const precheck = async (id: number) => (await t().as(attorney).get(`/api/v1/case-closure/precheck/${id}`)).json();
+const proofStatus = async (id: number) =>
+  (await t().as(attorney).get(`/api/v1/proof-of-service/document/${id}`)).json();
+const precheck = async (id: number) =>
+  (await t().as(attorney).get(`/api/v1/case-closure/precheck/${id}`)).json();
 const NO_PROOF = 'No proof of service has been generated for this case.';
 
 /** Submits a ready draft while the proof's PDF cannot be stored (the crash between submit and proof). */
 async function servedWithoutProof() {
   const d = await makeReadyDraft(t(), attorney, serveOn());
-  const put = vi.spyOn(t().app.deps.files, 'put').mockRejectedValueOnce(new Error('simulated crash while storing the proof'));
+  const put = vi
+    .spyOn(t().app.deps.files, 'put')
+    .mockRejectedValueOnce(new Error('simulated crash while storing the proof'));
   const res = await submit(t(), attorney, d.id);
   put.mockRestore();
   expect(res.statusCode, res.body).toBe(200);
@@ -52,8 +56,13 @@ describe('serving is recoverable', () => {
   it('the recovery sweep finds a served document without a proof (no job left for it) and generates it', async () => {
     const id = await servedWithoutProof();
     // As if served before the proof job existed, or its job ran out of attempts.
-    await t().database.raw.query(`DELETE FROM jobs WHERE dedupe_key = $1`, [`document:${id}:proof-of-service`]);
-    await t().database.raw.query(`UPDATE documents SET served_at = now() - interval '10 minutes' WHERE id = $1`, [id]);
+    await t().database.raw.query(`DELETE FROM jobs WHERE dedupe_key = $1`, [
+      `document:${id}:proof-of-service`,
+    ]);
+    await t().database.raw.query(
+      `UPDATE documents SET served_at = now() - interval '10 minutes' WHERE id = $1`,
+      [id],
+    );
     await t().app.deps.jobs.runPeriodic();
     expect(await proofStatus(id)).toMatchObject({ exists: true, version: 1 });
   });
@@ -61,7 +70,10 @@ describe('serving is recoverable', () => {
   it('the orphan sweep removes old stored files no row uses and writes cut short; it keeps used and recent ones', async () => {
     const root = join(t().env.DATA_DIR, 'files');
     const d = await makeReadyDraft(t(), attorney, serveOn());
-    const [used] = await t().database.raw.query<{ storage_key: string }>('SELECT storage_key FROM case_files WHERE document_id = $1', [d.id]);
+    const [used] = await t().database.raw.query<{ storage_key: string }>(
+      'SELECT storage_key FROM case_files WHERE document_id = $1',
+      [d.id],
+    );
     const write = (key: string, ageMs: number) => {
       const path = join(root, key);
       mkdirSync(dirname(path), { recursive: true });

@@ -95,7 +95,10 @@ describe('request timeouts', () => {
     const upload = await startUpload(token, id, 10 * 1024 * 1024);
     upload.socket.write(await makePdf(1));
     // One small piece every 300 ms: never silent for the idle timeout, never finished.
-    const drip = setInterval(() => upload.socket.writable && upload.socket.write(Buffer.alloc(512, 0x20)), 300);
+    const drip = setInterval(
+      () => upload.socket.writable && upload.socket.write(Buffer.alloc(512, 0x20)),
+      300,
+    );
     const started = Date.now();
     try {
       expect(await waitFor(upload.isClosed, 15_000)).toBe(true);
@@ -111,7 +114,10 @@ describe('request timeouts', () => {
   it('a quiet websocket is not closed by the HTTP idle timeout', async () => {
     const token = await t().login(DEMO.attorney);
     const socket = await TestSocket.authenticated(`ws://127.0.0.1:${port}/api/v1/ws/notifications`, token);
-    const outcome = await Promise.race([socket.closed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('open'), 2_500))]);
+    const outcome = await Promise.race([
+      socket.closed.then(() => 'closed'),
+      new Promise((r) => setTimeout(() => r('open'), 2_500)),
+    ]);
     expect(outcome).toBe('open');
     socket.ws.close();
   });

@@ -31,7 +31,13 @@ export async function startRoundRobinProxy(backends: Backend[]): Promise<RoundRo
   const server: Server = createServer((req, res) => {
     const backend = pick(req);
     const upstream = request(
-      { host: '127.0.0.1', port: backend.port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': forwardedFor(req) } },
+      {
+        host: '127.0.0.1',
+        port: backend.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'x-forwarded-for': forwardedFor(req) },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-served-by': backend.name });
         answer.pipe(res);
@@ -48,7 +54,10 @@ export async function startRoundRobinProxy(backends: Backend[]): Promise<RoundRo
     const backend = pick(req);
     const upstream = connect(backend.port, '127.0.0.1', () => {
       const headers = { ...req.headers, 'x-forwarded-for': forwardedFor(req) };
-      const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${String(v)}`)];
+      const lines = [
+        `${req.method} ${req.url} HTTP/1.1`,
+        ...Object.entries(headers).map(([k, v]) => `${k}: ${String(v)}`),
+      ];
       upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
       if (head.length) upstream.write(head);
       upstream.pipe(client);

@@ -25,19 +25,29 @@ afterAll(async () => {
 });
 
 const keyOf = async (fileId: number) =>
-  (await app.database.raw.query<{ storage_key: string }>('SELECT storage_key FROM case_files WHERE id = $1', [fileId]))[0]!.storage_key;
+  (
+    await app.database.raw.query<{ storage_key: string }>(
+      'SELECT storage_key FROM case_files WHERE id = $1',
+      [fileId],
+    )
+  )[0]!.storage_key;
 
 describe('the app with its files on S3', () => {
   it('uploads, downloads, bundles, serves with a sealed proof of service, every byte on the S3 server', async () => {
     expect(app.app.deps.files.kind).toBe('s3');
     const one = await makePdf(1, 'One');
     const two = await makePdf(2, 'Two');
-    const draft = await makeReadyDraft(app, firm.token, { firmId: other.firmId, branchId: other.branchId }, {
-      files: [
-        { filename: 'one.pdf', content: one },
-        { filename: 'two.pdf', content: two },
-      ],
-    });
+    const draft = await makeReadyDraft(
+      app,
+      firm.token,
+      { firmId: other.firmId, branchId: other.branchId },
+      {
+        files: [
+          { filename: 'one.pdf', content: one },
+          { filename: 'two.pdf', content: two },
+        ],
+      },
+    );
     const [oneId, twoId] = draft.fileIds as [number, number];
     const stored = await s3.objectKeys();
     expect(stored).toEqual(expect.arrayContaining([await keyOf(oneId), await keyOf(twoId)]));
@@ -46,11 +56,15 @@ describe('the app with its files on S3', () => {
     expect(down.statusCode).toBe(200);
     expect(sha256(down.rawPayload)).toBe(sha256(two));
 
-    const bundle = await app.as(firm.token).post(`/api/v1/documents/${draft.id}/bundle`, { file_ids: `${twoId},${oneId}` });
+    const bundle = await app
+      .as(firm.token)
+      .post(`/api/v1/documents/${draft.id}/bundle`, { file_ids: `${twoId},${oneId}` });
     expect(bundle.statusCode, bundle.body).toBe(201);
     const bundleFile = bundle.json().data;
     expect(await s3.objectKeys()).toContain(await keyOf(bundleFile.id));
-    const bundleBytes = (await app.as(firm.token).get(`/api/v1/documents/${draft.id}/download?file_id=${bundleFile.id}`)).rawPayload;
+    const bundleBytes = (
+      await app.as(firm.token).get(`/api/v1/documents/${draft.id}/download?file_id=${bundleFile.id}`)
+    ).rawPayload;
     expect(sha256(bundleBytes)).toBe(bundleFile.sha256);
     expect((await PDFDocument.load(bundleBytes)).getPageCount()).toBe(3);
 
@@ -78,7 +92,9 @@ describe('the app with its files on S3', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.id as number;
-    const up = await upload(app, firm.token, id, [{ filename: 'gone.pdf', content: await makePdf(1, 'Gone') }]);
+    const up = await upload(app, firm.token, id, [
+      { filename: 'gone.pdf', content: await makePdf(1, 'Gone') },
+    ]);
     expect(up.statusCode, up.body).toBe(201);
     const fileId = up.json().data.files[0].id as number;
     const key = await keyOf(fileId);
@@ -101,7 +117,12 @@ describe('the app with its files on S3', () => {
         { name: 'document_id', value: String(id) },
         { name: 'files', filename: 'large.pdf', head: Buffer.from('%PDF-1.7\n'), size },
       ]);
-      return app.inject({ method: 'POST', url: '/api/v1/documents/upload', payload, headers: { ...headers, authorization: `Bearer ${firm.token}` } });
+      return app.inject({
+        method: 'POST',
+        url: '/api/v1/documents/upload',
+        payload,
+        headers: { ...headers, authorization: `Bearer ${firm.token}` },
+      });
     };
     const before = await s3.objectKeys();
     const big = await send(100 * 1024 * 1024);
@@ -109,13 +130,19 @@ describe('the app with its files on S3', () => {
     const stored = big.json().data.files as { id: number; file_size?: number; size?: number }[];
     const key = await keyOf(stored[0]!.id);
     expect(await app.app.deps.files.stat(key)).toEqual({ size: 100 * 1024 * 1024 });
-    expect(s3.requests.filter((r) => r.startsWith(`PUT /lexserve-files/${key}?`) && r.includes('partNumber='))).toHaveLength(13);
+    expect(
+      s3.requests.filter((r) => r.startsWith(`PUT /lexserve-files/${key}?`) && r.includes('partNumber=')),
+    ).toHaveLength(13);
 
-    const deletes = () => s3.requests.filter((r) => r.startsWith('DELETE /lexserve-files/files/') && !r.includes('uploadId=')).length;
+    const deletes = () =>
+      s3.requests.filter((r) => r.startsWith('DELETE /lexserve-files/files/') && !r.includes('uploadId='))
+        .length;
     const deletedBefore = deletes();
     const over = await send(100 * 1024 * 1024 + 1);
     expect(over.statusCode, over.body).toBe(422);
-    expect(over.json().detail).toEqual([{ loc: ['body', 'files', 0], msg: 'large.pdf: File too large (max 100MB)', type: 'FILE_TOO_LARGE' }]);
+    expect(over.json().detail).toEqual([
+      { loc: ['body', 'files', 0], msg: 'large.pdf: File too large (max 100MB)', type: 'FILE_TOO_LARGE' },
+    ]);
     expect(await s3.objectKeys()).toEqual([...before, key].sort());
     // The upload limit stops the part at 100 MB: the prefix that reached S3 is removed again.
     expect(deletes()).toBe(deletedBefore + 1);
@@ -132,7 +159,9 @@ describe('the app with its files on S3', () => {
     const id = created.json().data.id as number;
     const before = await s3.objectKeys();
     s3.failNext((r) => r.method === 'PUT', 20);
-    const up = await upload(app, firm.token, id, [{ filename: 'refused.pdf', content: await makePdf(1, 'Refused') }]);
+    const up = await upload(app, firm.token, id, [
+      { filename: 'refused.pdf', content: await makePdf(1, 'Refused') },
+    ]);
     // The store's outage is the server's failure, answered in the one error shape without its details.
     expect(up.statusCode).toBe(500);
     expect(up.json()).toMatchObject({ detail: 'Server error. Please try again later.', code: 'INTERNAL' });

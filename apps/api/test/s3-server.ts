@@ -5,7 +5,13 @@ import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';
 
 /** The S3 variables of an app that stores its files on this server. */
-type S3Env = { S3_BUCKET: string; S3_ENDPOINT: string; S3_REGION: string; S3_ACCESS_KEY_ID: string; S3_SECRET_ACCESS_KEY: string };
+type S3Env = {
+  S3_BUCKET: string;
+  S3_ENDPOINT: string;
+  S3_REGION: string;
+  S3_ACCESS_KEY_ID: string;
+  S3_SECRET_ACCESS_KEY: string;
+};
 
 export type S3TestServer = {
   env: S3Env;
@@ -37,54 +43,62 @@ type KoaCtx = {
  */
 export async function startS3Server(bucket = 'lexserve-files'): Promise<S3TestServer> {
   const directory = mkdtempSync(join(tmpdir(), 'lexserve-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   // s3rver's file system store keeps an in-progress multipart upload in `<bucket>/._S3rver_uploads/<uploadId>/`.
   const uploadsDir = () => join(directory, bucket, '._S3rver_uploads');
   const faults: { match: (req: { method: string; url: string }) => boolean; times: number }[] = [];
   const requests: string[] = [];
 
-  (server as unknown as { middleware: ((ctx: KoaCtx, next: () => Promise<void>) => Promise<void>)[] }).middleware.unshift(
-    async (ctx, next) => {
-      requests.push(`${ctx.method} ${ctx.url}`);
-      const fault = faults.find((f) => f.times > 0 && f.match({ method: ctx.method, url: ctx.url }));
-      if (fault) {
-        fault.times--;
-        ctx.status = 500;
-        ctx.type = 'application/xml';
-        ctx.body = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>injected by the test</Message></Error>';
-        return;
-      }
-      const uploadId = ctx.query.uploadId;
-      if (ctx.method === 'DELETE' && uploadId) {
-        const dir = uploadsDir();
-        if (!existsSync(join(dir, uploadId))) {
-          ctx.status = 404;
-          ctx.type = 'application/xml';
-          ctx.body = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
-          return;
-        }
-        rmSync(join(dir, uploadId), { recursive: true, force: true });
-        ctx.status = 204;
-        return;
-      }
-      if (ctx.method === 'GET' && 'uploads' in ctx.query && ctx.path.replace(/\/$/, '') === `/${bucket}`) {
-        const dir = uploadsDir();
+  (
+    server as unknown as { middleware: ((ctx: KoaCtx, next: () => Promise<void>) => Promise<void>)[] }
+  ).middleware.unshift(async (ctx, next) => {
+    requests.push(`${ctx.method} ${ctx.url}`);
+    const fault = faults.find((f) => f.times > 0 && f.match({ method: ctx.method, url: ctx.url }));
+    if (fault) {
+      fault.times--;
+      ctx.status = 500;
+      ctx.type = 'application/xml';
+      ctx.body =
+        '<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>injected by the test</Message></Error>';
+      return;
+    }
+    const uploadId = ctx.query.uploadId;
+    if (ctx.method === 'DELETE' && uploadId) {
+      const dir = uploadsDir();
+      if (!existsSync(join(dir, uploadId))) {
+        ctx.status = 404;
         ctx.type = 'application/xml';
         ctx.body =
-          `<?xml version="1.0" encoding="UTF-8"?><ListMultipartUploadsResult><Bucket>${bucket}</Bucket><IsTruncated>false</IsTruncated>` +
-          listUploads(dir)
-            .map((id) => {
-              const key = readFileSync(join(dir, id, 'key'), 'utf8');
-              const initiated = statSync(join(dir, id)).birthtime.toISOString();
-              return `<Upload><Key>${key}</Key><UploadId>${id}</UploadId><Initiated>${initiated}</Initiated></Upload>`;
-            })
-            .join('') +
-          '</ListMultipartUploadsResult>';
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
         return;
       }
-      await next();
-    },
-  );
+      rmSync(join(dir, uploadId), { recursive: true, force: true });
+      ctx.status = 204;
+      return;
+    }
+    if (ctx.method === 'GET' && 'uploads' in ctx.query && ctx.path.replace(/\/$/, '') === `/${bucket}`) {
+      const dir = uploadsDir();
+      ctx.type = 'application/xml';
+      ctx.body =
+        `<?xml version="1.0" encoding="UTF-8"?><ListMultipartUploadsResult><Bucket>${bucket}</Bucket><IsTruncated>false</IsTruncated>` +
+        listUploads(dir)
+          .map((id) => {
+            const key = readFileSync(join(dir, id, 'key'), 'utf8');
+            const initiated = statSync(join(dir, id)).birthtime.toISOString();
+            return `<Upload><Key>${key}</Key><UploadId>${id}</UploadId><Initiated>${initiated}</Initiated></Upload>`;
+          })
+          .join('') +
+        '</ListMultipartUploadsResult>';
+      return;
+    }
+    await next();
+  });
 
   const address = (await server.run()) as AddressInfo;
   const env: S3Env = {
@@ -102,7 +116,8 @@ export async function startS3Server(bucket = 'lexserve-files'): Promise<S3TestSe
         if (entry.isDirectory()) {
           if (entry.name.startsWith('._S3rver_')) continue;
           walk(join(dir, entry.name), `${prefix}${entry.name}/`);
-        } else if (entry.name.endsWith('._S3rver_object')) keys.push(prefix + entry.name.slice(0, -'._S3rver_object'.length));
+        } else if (entry.name.endsWith('._S3rver_object'))
+          keys.push(prefix + entry.name.slice(0, -'._S3rver_object'.length));
       }
     };
     if (existsSync(join(directory, bucket))) walk(join(directory, bucket), '');

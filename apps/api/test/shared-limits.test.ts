@@ -33,20 +33,38 @@ describe.each(modes)('limits shared by two app instances (%s)', (_kind, extra) =
     const from = address();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await apps()[i % 2]!.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.attorney, password: 'Bad@12345' }, remoteAddress: from });
+      const res = await apps()[i % 2]!.inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload: { email: DEMO.attorney, password: 'Bad@12345' },
+        remoteAddress: from,
+      });
       statuses.push(res.statusCode);
-      if (res.statusCode === 429) expect(res.json()).toMatchObject({ detail: 'Too many login attempts. Please wait a moment and try again.' });
+      if (res.statusCode === 429)
+        expect(res.json()).toMatchObject({
+          detail: 'Too many login attempts. Please wait a moment and try again.',
+        });
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
     // The guessing address is refused on either instance, even with the right password…
     for (const app of apps()) {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.attorney, password: DEMO_PASSWORD }, remoteAddress: from });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload: { email: DEMO.attorney, password: DEMO_PASSWORD },
+        remoteAddress: from,
+      });
       expect(res.statusCode).toBe(429);
     }
     // …the owner, from their own address, logs in on either.
     const owner = address();
     for (const app of apps()) {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.attorney, password: DEMO_PASSWORD }, remoteAddress: owner });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload: { email: DEMO.attorney, password: DEMO_PASSWORD },
+        remoteAddress: owner,
+      });
       expect(res.statusCode).toBe(200);
     }
   });
@@ -55,7 +73,12 @@ describe.each(modes)('limits shared by two app instances (%s)', (_kind, extra) =
     const from = address();
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        apps()[i % 2]!.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.branchAdmin, password: 'Bad@12345' }, remoteAddress: from }),
+        apps()[i % 2]!.inject({
+          method: 'POST',
+          url: '/api/v1/users/login',
+          payload: { email: DEMO.branchAdmin, password: 'Bad@12345' },
+          remoteAddress: from,
+        }),
       ),
     );
     const statuses = answers.map((r) => r.statusCode).sort();
@@ -66,7 +89,13 @@ describe.each(modes)('limits shared by two app instances (%s)', (_kind, extra) =
     const proxy = address();
     const guesser = address();
     const login = (app: FastifyInstance, password: string, client: string) =>
-      app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.sheriff, password }, remoteAddress: proxy, headers: { 'x-forwarded-for': client } });
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload: { email: DEMO.sheriff, password },
+        remoteAddress: proxy,
+        headers: { 'x-forwarded-for': client },
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await login(apps()[i % 2]!, 'Bad@12345', guesser)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);
@@ -80,17 +109,30 @@ describe.each(modes)('limits shared by two app instances (%s)', (_kind, extra) =
     const from = address();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await apps()[i % 2]!.inject({ method: 'GET', url: '/api/v1/verify/LS-NOT-A-REAL-ID', remoteAddress: from });
+      const res = await apps()[i % 2]!.inject({
+        method: 'GET',
+        url: '/api/v1/verify/LS-NOT-A-REAL-ID',
+        remoteAddress: from,
+      });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) expect(res.json()).toMatchObject({ code: 'VERIFY_RATE_LIMITED' });
     }
     expect(statuses.slice(0, 4)).not.toContain(429);
     expect(statuses.slice(4)).toEqual([429, 429]);
     // Another address has its own count.
-    expect((await other.inject({ method: 'GET', url: '/api/v1/verify/LS-NOT-A-REAL-ID', remoteAddress: address() })).statusCode).not.toBe(429);
+    expect(
+      (
+        await other.inject({
+          method: 'GET',
+          url: '/api/v1/verify/LS-NOT-A-REAL-ID',
+          remoteAddress: address(),
+        })
+      ).statusCode,
+    ).not.toBe(429);
   });
 });
 
 describe.skipIf(REDIS_URL)('limits shared by two app instances (redis)', () => {
-  it.skip('needs REDIS_URL (for example redis://127.0.0.1:6379); the database mode is tested above', () => undefined);
+  it.skip('needs REDIS_URL (for example redis://127.0.0.1:6379); the database mode is tested above', () =>
+    undefined);
 });

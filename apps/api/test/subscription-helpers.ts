@@ -112,4 +112,3 @@ export async function subscribeThroughSimulator(
   if (res.statusCode !== 303) throw new Error(`pay: ${res.statusCode} ${res.body}`);
   return checkout;
 }
-

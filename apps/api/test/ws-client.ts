@@ -18,7 +18,9 @@ export class TestSocket {
       this.messages.push(JSON.parse(String(data)) as Message);
       for (const w of this.waiters.splice(0)) w();
     });
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+    );
   }
 
   static async open(url: string): Promise<TestSocket> {
@@ -54,7 +56,10 @@ export class TestSocket {
         if (!type || m.type === type) return m as Extract<Message, { type: T }>;
       }
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${type ?? 'message'} within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`);
+      if (left <= 0)
+        throw new Error(
+          `no ${type ?? 'message'} within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {

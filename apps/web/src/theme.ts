@@ -45,7 +45,9 @@ const base = createTheme({
       styleOverrides: { root: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { minHeight: 44 } }) },
     },
     MuiIconButton: {
-      styleOverrides: { root: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { minWidth: 44, minHeight: 44 } }) },
+      styleOverrides: {
+        root: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { minWidth: 44, minHeight: 44 } }),
+      },
     },
     MuiLink: { styleOverrides: { root: { '&:focus-visible': focusRing } } },
     MuiTextField: { defaultProps: { fullWidth: true } },
@@ -65,12 +67,22 @@ const base = createTheme({
 // Each path is a variant here, so `<Typography color="text.secondary">` is muted again.
 const tones = ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const;
 const palettePaths: [string, string][] = [
-  ...(['primary', 'secondary', 'disabled'] as const).map((k): [string, string] => [`text.${k}`, base.palette.text[k]]),
-  ...tones.flatMap((tone) => (['main', 'light', 'dark'] as const).map((k): [string, string] => [`${tone}.${k}`, base.palette[tone][k]])),
+  ...(['primary', 'secondary', 'disabled'] as const).map((k): [string, string] => [
+    `text.${k}`,
+    base.palette.text[k],
+  ]),
+  ...tones.flatMap((tone) =>
+    (['main', 'light', 'dark'] as const).map((k): [string, string] => [
+      `${tone}.${k}`,
+      base.palette[tone][k],
+    ]),
+  ),
 ];
 
 export const theme = createTheme(base, {
   components: {
-    MuiTypography: { variants: palettePaths.map(([path, color]) => ({ props: { color: path }, style: { color } })) },
+    MuiTypography: {
+      variants: palettePaths.map(([path, color]) => ({ props: { color: path }, style: { color } })),
+    },
   },
 });

@@ -399,7 +399,12 @@ export const CleanupResultSchema = z.object({
 export const MAIL_OUTBOX_COUNT_AHEAD = 1000;
 export const MailOutboxQuerySchema = z.object({
   // skip + MAIL_OUTBOX_COUNT_AHEAD (the answer's count_limit) stays a safe integer.
-  skip: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER - MAIL_OUTBOX_COUNT_AHEAD).default(0),
+  skip: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER - MAIL_OUTBOX_COUNT_AHEAD)
+    .default(0),
   limit: z.coerce.number().int().min(1).max(500).default(50),
   status: z.enum(['kept', 'sent', 'failed']).optional(),
   search: z.string().trim().max(200).optional(),

@@ -4,7 +4,11 @@ import { EMAIL_PATTERN, PASSWORD_RULE } from './constants';
 export { PASSWORD_RULE };
 
 export const LoginInputSchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
@@ -31,7 +35,10 @@ const optionalPhone = z
 export const RegisterInputSchema = z
   .object({
     full_name: text(2, 100, 'Full name must be at least 2 characters', 'Full name is too long'),
-    email: z.string({ error: 'Please enter a valid email address' }).trim().regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+    email: z
+      .string({ error: 'Please enter a valid email address' })
+      .trim()
+      .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
     phone_number: optionalPhone,
     password: z
       .string({ error: 'Password must be at least 8 characters' })
@@ -46,21 +53,36 @@ export const RegisterInputSchema = z
     firm_phone: optionalPhone,
     firm_address: text(10, 500, 'Please enter a complete business address', 'Address is too long'),
     branch_name: text(2, 100, 'Branch name must be at least 2 characters', 'Branch name is too long'),
-    practice_number: text(3, 50, 'Practice number must be at least 3 characters', 'Practice number is too long'),
+    practice_number: text(
+      3,
+      50,
+      'Practice number must be at least 3 characters',
+      'Practice number is too long',
+    ),
   })
-  .refine((v) => v.password === v.confirm_password, { message: "Passwords don't match", path: ['confirm_password'] });
+  .refine((v) => v.password === v.confirm_password, {
+    message: "Passwords don't match",
+    path: ['confirm_password'],
+  });
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
 /** Change password, request level (spec 1 §5) plus the password rule on the new one. */
 export const ChangePasswordInputSchema = z
   .object({
-    current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+    current_password: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required'),
     new_password: z
       .string({ error: 'New password is required' })
       .min(1, 'New password is required')
       .min(8, 'New password must be at least 8 characters')
-      .regex(PASSWORD_RULE, 'New password must contain at least one lowercase letter, one uppercase letter, and one number'),
-    confirm_password: z.string({ error: 'Password confirmation is required' }).min(1, 'Password confirmation is required'),
+      .regex(
+        PASSWORD_RULE,
+        'New password must contain at least one lowercase letter, one uppercase letter, and one number',
+      ),
+    confirm_password: z
+      .string({ error: 'Password confirmation is required' })
+      .min(1, 'Password confirmation is required'),
   })
   .refine((v) => v.new_password === v.confirm_password, {
     message: 'New password and confirmation do not match',
@@ -69,7 +91,10 @@ export const ChangePasswordInputSchema = z
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
 export const ForgotPasswordInputSchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
 });
 export const ResetPasswordInputSchema = z
   .object({
@@ -77,7 +102,10 @@ export const ResetPasswordInputSchema = z
     new_password: z
       .string({ error: 'New password is required' })
       .min(8, 'New password must be at least 8 characters')
-      .regex(PASSWORD_RULE, 'New password must contain at least one lowercase letter, one uppercase letter, and one number'),
+      .regex(
+        PASSWORD_RULE,
+        'New password must contain at least one lowercase letter, one uppercase letter, and one number',
+      ),
     confirm_password: z.string({ error: 'Password confirmation is required' }),
   })
   .refine((v) => v.new_password === v.confirm_password, {

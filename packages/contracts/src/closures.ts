@@ -7,7 +7,9 @@ import { defineErrors } from './errors';
 // ---------------------------------------------------------------------------------------------------------
 
 export const CLOSURE_STATUSES = ['pending', 'approved', 'rejected', 'completed'] as const;
-export const ClosureStatusSchema = z.enum(CLOSURE_STATUSES, { error: `Status must be one of ${CLOSURE_STATUSES.join(', ')}` });
+export const ClosureStatusSchema = z.enum(CLOSURE_STATUSES, {
+  error: `Status must be one of ${CLOSURE_STATUSES.join(', ')}`,
+});
 export type ClosureStatus = z.infer<typeof ClosureStatusSchema>;
 
 /** A closure still under way: a document holds at most one (with its completed one, if any). */
@@ -34,7 +36,8 @@ export const CLOSURE_TRANSITIONS: Record<ClosureStatus, readonly ClosureStatus[]
   rejected: [],
   completed: [],
 };
-export const canClosureTransition = (from: ClosureStatus, to: ClosureStatus): boolean => CLOSURE_TRANSITIONS[from].includes(to);
+export const canClosureTransition = (from: ClosureStatus, to: ClosureStatus): boolean =>
+  CLOSURE_TRANSITIONS[from].includes(to);
 
 /** Closure request reasons (spec 2 §9). */
 export const CLOSURE_REQUEST_REASONS = [
@@ -55,7 +58,11 @@ export const DIRECT_CLOSE_REASONS = [
 
 // ----- checklist
 
-export const CHECKLIST_ITEMS = ['all_documents_attached', 'proof_of_service_uploaded', 'case_summary_completed'] as const;
+export const CHECKLIST_ITEMS = [
+  'all_documents_attached',
+  'proof_of_service_uploaded',
+  'case_summary_completed',
+] as const;
 export type ChecklistItemKey = (typeof CHECKLIST_ITEMS)[number];
 export const CHECKLIST_LABELS: Record<ChecklistItemKey, string> = {
   all_documents_attached: 'All required documents attached',
@@ -84,7 +91,11 @@ export const ChecklistInputSchema = z.object({
 export type ChecklistInput = z.infer<typeof ChecklistInputSchema>;
 
 /** A checklist item as answered (response schemas carry no transforms: the serializer encodes through them). */
-export const ChecklistItemOutSchema = z.object({ completed: z.boolean(), notes: z.string(), required: z.boolean() });
+export const ChecklistItemOutSchema = z.object({
+  completed: z.boolean(),
+  notes: z.string(),
+  required: z.boolean(),
+});
 
 /** The stored checklist: every item present. */
 export const ChecklistSchema = z.object({
@@ -97,8 +108,16 @@ export type Checklist = z.infer<typeof ChecklistSchema>;
 /** The starting checklist of spec 2 §3; `hasProof` decides the locked proof item. */
 export const initialChecklist = (opts: { hasProof: boolean; summary?: string }): Checklist => ({
   all_documents_attached: { completed: false, notes: '', required: true },
-  proof_of_service_uploaded: { completed: opts.hasProof, notes: opts.hasProof ? PROOF_VERIFIED_NOTE : '', required: true },
-  case_summary_completed: { completed: Boolean(opts.summary?.trim()), notes: opts.summary?.trim() ?? '', required: true },
+  proof_of_service_uploaded: {
+    completed: opts.hasProof,
+    notes: opts.hasProof ? PROOF_VERIFIED_NOTE : '',
+    required: true,
+  },
+  case_summary_completed: {
+    completed: Boolean(opts.summary?.trim()),
+    notes: opts.summary?.trim() ?? '',
+    required: true,
+  },
 });
 
 /**
@@ -106,7 +125,11 @@ export const initialChecklist = (opts: { hasProof: boolean; summary?: string }):
  * proof of service (locked), the case summary counts as completed exactly when its notes are non-empty,
  * and every item stays required.
  */
-export function normaliseChecklist(base: Checklist, input: ChecklistInput | undefined, opts: { hasProof: boolean }): Checklist {
+export function normaliseChecklist(
+  base: Checklist,
+  input: ChecklistInput | undefined,
+  opts: { hasProof: boolean },
+): Checklist {
   const merged: Checklist = { ...base };
   for (const key of CHECKLIST_ITEMS) {
     const item = input?.[key];
@@ -126,8 +149,9 @@ export const checklistProgress = (c: Partial<Record<ChecklistItemKey, { complete
   const done = CHECKLIST_ITEMS.filter((k) => c[k]?.completed).length;
   return { done, total: CHECKLIST_ITEMS.length, percent: Math.round((done / CHECKLIST_ITEMS.length) * 100) };
 };
-export const isChecklistComplete = (c: Partial<Record<ChecklistItemKey, { completed: boolean; required?: boolean }>>) =>
-  CHECKLIST_ITEMS.every((k) => c[k]?.completed || c[k]?.required === false);
+export const isChecklistComplete = (
+  c: Partial<Record<ChecklistItemKey, { completed: boolean; required?: boolean }>>,
+) => CHECKLIST_ITEMS.every((k) => c[k]?.completed || c[k]?.required === false);
 
 // ----- inputs
 
@@ -270,7 +294,13 @@ export const ClosurePrecheckSchema = z.object({
 });
 export type ClosurePrecheck = z.infer<typeof ClosurePrecheckSchema>;
 
-export const CLOSURE_HISTORY_EVENT_TYPES = ['requested', 'approved', 'rejected', 'completed', 'direct_closed'] as const;
+export const CLOSURE_HISTORY_EVENT_TYPES = [
+  'requested',
+  'approved',
+  'rejected',
+  'completed',
+  'direct_closed',
+] as const;
 export type ClosureHistoryEventType = (typeof CLOSURE_HISTORY_EVENT_TYPES)[number];
 export const CLOSURE_HISTORY_LABELS: Record<ClosureHistoryEventType, string> = {
   requested: 'Closure Requested',
@@ -337,13 +367,17 @@ export const ClosureErrors = defineErrors({
   /** Approving or rejecting by a role without closures:approve, or the requester approving their own request. */
   CLOSURE_APPROVE_FORBIDDEN: { status: 403, message: "You don't have permission to approve case closures." },
   /** Completing by a role without closures:complete. */
-  CLOSURE_COMPLETE_FORBIDDEN: { status: 403, message: "You don't have permission to complete case closures." },
+  CLOSURE_COMPLETE_FORBIDDEN: {
+    status: 403,
+    message: "You don't have permission to complete case closures.",
+  },
   /** Direct close by anyone but a firm administrator. */
   CLOSURE_DIRECT_FORBIDDEN: { status: 403, message: 'Only firm administrators can close a case directly.' },
   /** Request or direct close on a case that fails the precheck; `{issues}` lists the blocking issues. */
   CLOSURE_NOT_ELIGIBLE: {
     status: 409,
-    message: 'The case must meet all eligibility requirements before a closure request can be submitted: {issues}',
+    message:
+      'The case must meet all eligibility requirements before a closure request can be submitted: {issues}',
   },
   /** A second open closure for one document. */
   CLOSURE_ALREADY_ACTIVE: { status: 409, message: 'This case already has an active closure request.' },
@@ -352,9 +386,15 @@ export const ClosureErrors = defineErrors({
   /** A transition the state machine does not allow (or lost to a concurrent one). `{from}`/`{to}` are replaced. */
   CLOSURE_INVALID_TRANSITION: { status: 409, message: 'This case closure is {from} and cannot be {to}.' },
   /** Approve or complete while a required checklist item is not completed. */
-  CLOSURE_CHECKLIST_INCOMPLETE: { status: 409, message: 'Every item of the closure checklist must be completed first.' },
+  CLOSURE_CHECKLIST_INCOMPLETE: {
+    status: 409,
+    message: 'Every item of the closure checklist must be completed first.',
+  },
   /** A request whose checklist is not completed (the dialog's submit rule). */
-  CLOSURE_CHECKLIST_REQUIRED: { status: 422, message: 'Complete every checklist item before requesting closure.' },
+  CLOSURE_CHECKLIST_REQUIRED: {
+    status: 422,
+    message: 'Complete every checklist item before requesting closure.',
+  },
   /** Completion while the document left the served status (e.g. revoked) after approval. */
   CLOSURE_DOCUMENT_CHANGED: { status: 409, message: 'The case is no longer served and cannot be closed.' },
 });

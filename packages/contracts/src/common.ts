@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { CREATABLE_FIRM_ROLES, EMAIL_PATTERN, FIRM_ROLES, NOTIFICATION_TYPES, ROLE_LABELS, ROLES, isFirmRole, type Role } from './constants';
+import {
+  CREATABLE_FIRM_ROLES,
+  EMAIL_PATTERN,
+  FIRM_ROLES,
+  NOTIFICATION_TYPES,
+  ROLE_LABELS,
+  ROLES,
+  isFirmRole,
+  type Role,
+} from './constants';
 
 /** Positive integer id in a path or body; accepts numeric strings from path params. */
 /** The largest id a row can have (PostgreSQL integer). */

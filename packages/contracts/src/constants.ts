@@ -11,7 +11,11 @@ export const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).+$/;
 
 export const ROLES = ['system_admin', 'sheriff', 'firm_admin', 'branch_admin', 'legal_practitioner'] as const;
 export type Role = (typeof ROLES)[number];
-export const FIRM_ROLES = ['firm_admin', 'branch_admin', 'legal_practitioner'] as const satisfies readonly Role[];
+export const FIRM_ROLES = [
+  'firm_admin',
+  'branch_admin',
+  'legal_practitioner',
+] as const satisfies readonly Role[];
 export const CREATABLE_FIRM_ROLES = ['branch_admin', 'legal_practitioner'] as const satisfies readonly Role[];
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -35,23 +39,33 @@ export const NOTIFICATION_TYPES = [
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** modified_after_sealing: an uploaded PDF carries LexServe's seal, but its bytes changed after it was sealed. */
-export const VERIFICATION_STATUSES = ['verified', 'invalid', 'revoked', 'not_found', 'modified_after_sealing'] as const;
+export const VERIFICATION_STATUSES = [
+  'verified',
+  'invalid',
+  'revoked',
+  'not_found',
+  'modified_after_sealing',
+] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 export const VERIFICATION_MESSAGES: Record<VerificationStatus, string> = {
   verified: 'This document is authentic: it was served through LexServe and has not been altered.',
   invalid:
     'The stored proof of service no longer matches its recorded fingerprint. Do not rely on this document; contact the issuing firm.',
-  revoked: 'This document has been revoked and is no longer valid. Please contact the issuing firm for more information.',
+  revoked:
+    'This document has been revoked and is no longer valid. Please contact the issuing firm for more information.',
   not_found: 'Security ID not found in verification database',
-  modified_after_sealing: 'This PDF was sealed by LexServe, but it was changed after sealing. Do not rely on it; ask the issuing firm for the original.',
+  modified_after_sealing:
+    'This PDF was sealed by LexServe, but it was changed after sealing. Do not rely on it; ask the issuing firm for the original.',
 };
 
 /** "changed after sealing: …" in words, from a seal that is present but not intact or not covering the whole file. */
 export function sealChangeText(seal: { intact: boolean; covers_whole_file: boolean }): string | null {
   const changes = [
     seal.intact ? null : 'bytes inside the sealed content were altered, so the seal no longer matches it',
-    seal.covers_whole_file ? null : 'content was added after the seal (an incremental update), which the seal does not cover',
+    seal.covers_whole_file
+      ? null
+      : 'content was added after the seal (an incremental update), which the seal does not cover',
   ].filter(Boolean);
   return changes.length ? changes.join('; ') : null;
 }
@@ -131,4 +145,5 @@ export const proofFileName = (doc: { id: number; case_number?: string | null }) 
   `proof_of_service_${doc.case_number || doc.id}.pdf`;
 
 /** The stamped served copy's file name: "Summons.pdf" → "Summons (served copy).pdf". */
-export const servedCopyFileName = (filename: string) => `${filename.replace(/\.pdf$/i, '')} (served copy).pdf`;
+export const servedCopyFileName = (filename: string) =>
+  `${filename.replace(/\.pdf$/i, '')} (served copy).pdf`;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addCourtDays, easterSunday, isCourtDay, isIsoDate, publicHolidays, subtractCourtDays } from './court-days';
+import {
+  addCourtDays,
+  easterSunday,
+  isCourtDay,
+  isIsoDate,
+  publicHolidays,
+  subtractCourtDays,
+} from './court-days';
 
 const dates = (year: number) => publicHolidays(year).map((h) => h.date);
 
@@ -17,10 +24,24 @@ describe('easterSunday', () => {
 describe('publicHolidays (Public Holidays Act 36 of 1994)', () => {
   it('2026: Good Friday 3 April, Family Day 6 April, Women’s Day on a Sunday moves to Monday 10 August', () => {
     expect(dates(2026)).toEqual([
-      '2026-01-01', '2026-03-21', '2026-04-03', '2026-04-06', '2026-04-27', '2026-05-01', '2026-06-16',
-      '2026-08-09', '2026-08-10', '2026-09-24', '2026-12-16', '2026-12-25', '2026-12-26',
+      '2026-01-01',
+      '2026-03-21',
+      '2026-04-03',
+      '2026-04-06',
+      '2026-04-27',
+      '2026-05-01',
+      '2026-06-16',
+      '2026-08-09',
+      '2026-08-10',
+      '2026-09-24',
+      '2026-12-16',
+      '2026-12-25',
+      '2026-12-26',
     ]);
-    expect(publicHolidays(2026).find((h) => h.date === '2026-08-10')).toMatchObject({ observed: true, name: "National Women's Day (observed)" });
+    expect(publicHolidays(2026).find((h) => h.date === '2026-08-10')).toMatchObject({
+      observed: true,
+      name: "National Women's Day (observed)",
+    });
   });
 
   it('2027: Human Rights Day and the Day of Goodwill on Sundays give Mondays 22 March and 27 December', () => {

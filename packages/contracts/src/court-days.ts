@@ -96,7 +96,9 @@ export function publicHolidays(year: number): PublicHoliday[] {
     // A Monday that is itself a holiday (Christmas on a Sunday: the Day of Goodwill) gives no extra day by the Act.
     if (!dates.has(monday)) observed.push({ date: monday, name: `${h.name} (observed)`, observed: true });
   }
-  const declared = DECLARED_PUBLIC_HOLIDAYS.filter((h) => h.date.startsWith(`${year}-`) && !dates.has(h.date));
+  const declared = DECLARED_PUBLIC_HOLIDAYS.filter(
+    (h) => h.date.startsWith(`${year}-`) && !dates.has(h.date),
+  );
   return [...listed, ...observed, ...declared].sort((a, b) => a.date.localeCompare(b.date));
 }
 
@@ -154,4 +156,3 @@ export function subtractCourtDays(date: IsoDate, days: number): IsoDate {
   }
   return d;
 }
-

@@ -73,40 +73,168 @@ const HIGH_COURT_ALIASES: Record<string, string> = {
  */
 export const MAGISTERIAL_DISTRICTS_BY_PROVINCE: Record<string, readonly string[]> = {
   'Eastern Cape': [
-    'Aliwal North', 'Bhisho', 'Butterworth', 'Cradock', 'East London', 'Gqeberha', 'Graaff-Reinet', 'Humansdorp', 'Kariega',
-    'Komani', 'Lusikisiki', 'Makhanda', 'Mdantsane', 'Mthatha', 'Port Alfred', 'Qonce',
+    'Aliwal North',
+    'Bhisho',
+    'Butterworth',
+    'Cradock',
+    'East London',
+    'Gqeberha',
+    'Graaff-Reinet',
+    'Humansdorp',
+    'Kariega',
+    'Komani',
+    'Lusikisiki',
+    'Makhanda',
+    'Mdantsane',
+    'Mthatha',
+    'Port Alfred',
+    'Qonce',
   ],
   'Free State': [
-    'Bethlehem', 'Bloemfontein', 'Botshabelo', 'Harrismith', 'Kroonstad', 'Parys', 'Phuthaditjhaba', 'Sasolburg', 'Thaba Nchu',
-    'Virginia', 'Welkom',
+    'Bethlehem',
+    'Bloemfontein',
+    'Botshabelo',
+    'Harrismith',
+    'Kroonstad',
+    'Parys',
+    'Phuthaditjhaba',
+    'Sasolburg',
+    'Thaba Nchu',
+    'Virginia',
+    'Welkom',
   ],
   Gauteng: [
-    'Alberton', 'Alexandra', 'Benoni', 'Boksburg', 'Brakpan', 'Bronkhorstspruit', 'Cullinan', 'Germiston', 'Heidelberg',
-    'Johannesburg', 'Kempton Park', 'Krugersdorp', 'Mamelodi', 'Meyerton', 'Nigel', 'Pretoria', 'Randburg', 'Randfontein',
-    'Roodepoort', 'Soshanguve', 'Soweto', 'Springs', 'Tembisa', 'Vanderbijlpark', 'Vereeniging', 'Westonaria', 'Wonderboom',
+    'Alberton',
+    'Alexandra',
+    'Benoni',
+    'Boksburg',
+    'Brakpan',
+    'Bronkhorstspruit',
+    'Cullinan',
+    'Germiston',
+    'Heidelberg',
+    'Johannesburg',
+    'Kempton Park',
+    'Krugersdorp',
+    'Mamelodi',
+    'Meyerton',
+    'Nigel',
+    'Pretoria',
+    'Randburg',
+    'Randfontein',
+    'Roodepoort',
+    'Soshanguve',
+    'Soweto',
+    'Springs',
+    'Tembisa',
+    'Vanderbijlpark',
+    'Vereeniging',
+    'Westonaria',
+    'Wonderboom',
   ],
   'KwaZulu-Natal': [
-    'Chatsworth', 'Dundee', 'Durban', 'Empangeni', 'Eshowe', 'Estcourt', 'Ixopo', 'Kokstad', 'KwaDukuza', 'Ladysmith',
-    'Newcastle', 'Pietermaritzburg', 'Pinetown', 'Port Shepstone', 'Richards Bay', 'Scottburgh', 'Ulundi', 'Umlazi', 'Verulam',
+    'Chatsworth',
+    'Dundee',
+    'Durban',
+    'Empangeni',
+    'Eshowe',
+    'Estcourt',
+    'Ixopo',
+    'Kokstad',
+    'KwaDukuza',
+    'Ladysmith',
+    'Newcastle',
+    'Pietermaritzburg',
+    'Pinetown',
+    'Port Shepstone',
+    'Richards Bay',
+    'Scottburgh',
+    'Ulundi',
+    'Umlazi',
+    'Verulam',
     'Vryheid',
   ],
   Limpopo: [
-    'Bela-Bela', 'Giyani', 'Lebowakgomo', 'Lephalale', 'Makhado', 'Modimolle', 'Mokopane', 'Musina', 'Phalaborwa', 'Polokwane',
-    'Seshego', 'Thohoyandou', 'Tzaneen',
+    'Bela-Bela',
+    'Giyani',
+    'Lebowakgomo',
+    'Lephalale',
+    'Makhado',
+    'Modimolle',
+    'Mokopane',
+    'Musina',
+    'Phalaborwa',
+    'Polokwane',
+    'Seshego',
+    'Thohoyandou',
+    'Tzaneen',
   ],
   Mpumalanga: [
-    'Barberton', 'Bethal', 'eMkhondo', 'Emalahleni', 'Ermelo', 'Kabokweni', 'KwaMhlanga', 'Mashishing', 'Mbombela', 'Middelburg',
-    'Secunda', 'Standerton', 'White River',
+    'Barberton',
+    'Bethal',
+    'eMkhondo',
+    'Emalahleni',
+    'Ermelo',
+    'Kabokweni',
+    'KwaMhlanga',
+    'Mashishing',
+    'Mbombela',
+    'Middelburg',
+    'Secunda',
+    'Standerton',
+    'White River',
   ],
   'North West': [
-    'Brits', 'Christiana', 'Ga-Rankuwa', 'Klerksdorp', 'Lichtenburg', 'Mahikeng', 'Mogwase', 'Potchefstroom', 'Rustenburg',
-    'Taung', 'Vryburg', 'Zeerust',
+    'Brits',
+    'Christiana',
+    'Ga-Rankuwa',
+    'Klerksdorp',
+    'Lichtenburg',
+    'Mahikeng',
+    'Mogwase',
+    'Potchefstroom',
+    'Rustenburg',
+    'Taung',
+    'Vryburg',
+    'Zeerust',
   ],
-  'Northern Cape': ['Calvinia', 'De Aar', 'Kathu', 'Kimberley', 'Kuruman', 'Postmasburg', 'Springbok', 'Upington'],
+  'Northern Cape': [
+    'Calvinia',
+    'De Aar',
+    'Kathu',
+    'Kimberley',
+    'Kuruman',
+    'Postmasburg',
+    'Springbok',
+    'Upington',
+  ],
   'Western Cape': [
-    'Atlantis', 'Beaufort West', 'Bellville', 'Blue Downs', 'Caledon', 'George', 'Goodwood', 'Hermanus', 'Khayelitsha', 'Knysna',
-    'Kuils River', 'Malmesbury', 'Mitchells Plain', 'Mossel Bay', 'Oudtshoorn', 'Paarl', "Simon's Town", 'Somerset West',
-    'Stellenbosch', 'Swellendam', 'Vredenburg', 'Vredendal', 'Wellington', 'Worcester', 'Wynberg', 'Cape Town',
+    'Atlantis',
+    'Beaufort West',
+    'Bellville',
+    'Blue Downs',
+    'Caledon',
+    'George',
+    'Goodwood',
+    'Hermanus',
+    'Khayelitsha',
+    'Knysna',
+    'Kuils River',
+    'Malmesbury',
+    'Mitchells Plain',
+    'Mossel Bay',
+    'Oudtshoorn',
+    'Paarl',
+    "Simon's Town",
+    'Somerset West',
+    'Stellenbosch',
+    'Swellendam',
+    'Vredenburg',
+    'Vredendal',
+    'Wellington',
+    'Worcester',
+    'Wynberg',
+    'Cape Town',
   ],
 };
 
@@ -120,7 +248,9 @@ const byLowerCase = (a: string, b: string) => {
   const y = b.toLowerCase();
   return x < y ? -1 : x > y ? 1 : 0;
 };
-export const MAGISTERIAL_DISTRICTS: readonly string[] = [...new Set(Object.values(MAGISTERIAL_DISTRICTS_BY_PROVINCE).flat())].sort(byLowerCase);
+export const MAGISTERIAL_DISTRICTS: readonly string[] = [
+  ...new Set(Object.values(MAGISTERIAL_DISTRICTS_BY_PROVINCE).flat()),
+].sort(byLowerCase);
 
 export const MAGISTRATES_COURT_PREFIX = "Magistrate's Court, ";
 export const magistratesCourtName = (district: string) => `${MAGISTRATES_COURT_PREFIX}${district.trim()}`;
@@ -135,12 +265,15 @@ export const squash = (s: string) => s.trim().replace(/\s+/g, ' ').replace(/[’
 const MAGISTRATE_PATTERN = /^magistrate(?:'s|s'|s)? court(?:\s+for the district of|\s*,)?\s+(.+)$/i;
 
 /** Words capitalised ("thabazimbi" → "Thabazimbi", "ga-rankuwa" → "Ga-Rankuwa"). */
-const titleCase = (s: string) => s.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
+const titleCase = (s: string) =>
+  s.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
 
 /** A listed district in its listed spelling (case ignored); another one as typed, capitalised when typed all in one case. */
 export const districtSpelling = (district: string) =>
   MAGISTERIAL_DISTRICTS.find((d) => d.toLowerCase() === district.toLowerCase()) ??
-  (district === district.toLowerCase() || district === district.toUpperCase() ? titleCase(district) : district);
+  (district === district.toLowerCase() || district === district.toUpperCase()
+    ? titleCase(district)
+    : district);
 
 /**
  * The canonical name of a court: a High Court seat from the list (older names are accepted), or
@@ -160,8 +293,10 @@ export function normalizeCourtName(input: string | null | undefined): string | n
   return magistratesCourtName(districtSpelling(district));
 }
 
-export const isHighCourt = (name: string | null | undefined) => !!name && HIGH_COURTS.some((c) => c.name === name);
-export const isMagistratesCourt = (name: string | null | undefined) => !!name && name.startsWith(MAGISTRATES_COURT_PREFIX);
+export const isHighCourt = (name: string | null | undefined) =>
+  !!name && HIGH_COURTS.some((c) => c.name === name);
+export const isMagistratesCourt = (name: string | null | undefined) =>
+  !!name && name.startsWith(MAGISTRATES_COURT_PREFIX);
 
 /** Every listed court: the High Court seats, then a magistrates' court per listed district. */
 export const COURT_OPTIONS: readonly { name: string; group: string }[] = [
@@ -170,8 +305,8 @@ export const COURT_OPTIONS: readonly { name: string; group: string }[] = [
 ];
 
 export const COURT_NAME_INVALID =
-  "Court must be a High Court division from the list (e.g. \"Gauteng Division, Pretoria\") or \"Magistrate's Court, <district>\"";
+  'Court must be a High Court division from the list (e.g. "Gauteng Division, Pretoria") or "Magistrate\'s Court, <district>"';
 export const COURT_NAME_REQUIRED =
-  "Please choose the court the matter is in: a High Court division such as \"Gauteng Division, Pretoria\", or \"Magistrate's Court, <district>\"";
+  'Please choose the court the matter is in: a High Court division such as "Gauteng Division, Pretoria", or "Magistrate\'s Court, <district>"';
 export const COURT_ONLINE_HIGH_COURT_ONLY =
-  "Court Online serves the High Court only: untick \"This matter runs on Court Online\" for a magistrates' court";
+  'Court Online serves the High Court only: untick "This matter runs on Court Online" for a magistrates\' court';

@@ -14,7 +14,9 @@ describe('courts', () => {
   it('lists the districts once each, in the English collation order', () => {
     expect(MAGISTERIAL_DISTRICTS.length).toBeGreaterThan(100);
     expect(new Set(MAGISTERIAL_DISTRICTS).size).toBe(MAGISTERIAL_DISTRICTS.length);
-    expect(MAGISTERIAL_DISTRICTS).toEqual([...MAGISTERIAL_DISTRICTS].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(MAGISTERIAL_DISTRICTS).toEqual(
+      [...MAGISTERIAL_DISTRICTS].sort((a, b) => a.localeCompare(b, 'en')),
+    );
   });
 
   it('lists the nine divisions with their main seats and the local seats', () => {
@@ -44,7 +46,9 @@ describe('courts', () => {
     expect(normalizeCourtName('Eastern Cape Division, Grahamstown')).toBe('Eastern Cape Division, Makhanda');
     expect(normalizeCourtName("Magistrate's Court, Wynberg")).toBe("Magistrate's Court, Wynberg");
     expect(normalizeCourtName('Magistrates’ Court, cape town')).toBe("Magistrate's Court, Cape Town");
-    expect(normalizeCourtName('Magistrate Court for the district of Thabazimbi')).toBe("Magistrate's Court, Thabazimbi");
+    expect(normalizeCourtName('Magistrate Court for the district of Thabazimbi')).toBe(
+      "Magistrate's Court, Thabazimbi",
+    );
     expect(normalizeCourtName('Supreme Court of Narnia')).toBeNull();
     expect(normalizeCourtName("Magistrate's Court, 12345")).toBeNull();
     expect(normalizeCourtName('')).toBeNull();
@@ -54,7 +58,9 @@ describe('courts', () => {
   });
 
   it('refuses an unknown court in a request with the rule in words', () => {
-    expect(CourtNameSchema.parse('Western Cape Division, Cape Town')).toBe('Western Cape Division, Cape Town');
+    expect(CourtNameSchema.parse('Western Cape Division, Cape Town')).toBe(
+      'Western Cape Division, Cape Town',
+    );
     const bad = CourtNameSchema.safeParse('High Court somewhere');
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toMatch(/High Court division from the list/);
@@ -62,8 +68,14 @@ describe('courts', () => {
 
   it('takes service areas as districts, at least one, each once', () => {
     expect(MAGISTERIAL_DISTRICTS).toContain('Cape Town');
-    expect(ServiceAreasSchema.parse([' cape town', 'Bellville', 'CAPE TOWN', 'Thabazimbi'])).toEqual(['Cape Town', 'Bellville', 'Thabazimbi']);
-    expect(ServiceAreasSchema.safeParse([]).error?.issues[0]?.message).toBe('Service areas are required: at least one magisterial district');
+    expect(ServiceAreasSchema.parse([' cape town', 'Bellville', 'CAPE TOWN', 'Thabazimbi'])).toEqual([
+      'Cape Town',
+      'Bellville',
+      'Thabazimbi',
+    ]);
+    expect(ServiceAreasSchema.safeParse([]).error?.issues[0]?.message).toBe(
+      'Service areas are required: at least one magisterial district',
+    );
     expect(ServiceAreasSchema.safeParse(['1234']).success).toBe(false);
   });
 });

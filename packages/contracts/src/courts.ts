@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { COURT_NAME_INVALID, DISTRICT_PATTERN, districtSpelling, normalizeCourtName, squash } from './court-names';
+import {
+  COURT_NAME_INVALID,
+  DISTRICT_PATTERN,
+  districtSpelling,
+  normalizeCourtName,
+  squash,
+} from './court-names';
 
 // The courts, their names and rules in words live in court-names.ts (no zod); the schemas that check them are here.
 export {
@@ -41,7 +47,10 @@ export const SERVICE_AREA_MAX = 80;
 export const ServiceAreaSchema = z
   .string({ error: 'Each service area must be the name of a magisterial district' })
   .transform(squash)
-  .refine((v) => DISTRICT_PATTERN.test(v), 'Each service area must be the name of a magisterial district (letters, spaces and hyphens)')
+  .refine(
+    (v) => DISTRICT_PATTERN.test(v),
+    'Each service area must be the name of a magisterial district (letters, spaces and hyphens)',
+  )
   .transform(districtSpelling);
 
 /** At least one area; the same area (ignoring case) once; at most 100. */

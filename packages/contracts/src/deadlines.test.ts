@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES } from './documents';
-import { CreateDeadlineInputSchema, DEADLINE_RULES, courtKindOf, reminderDateOf, ruleDeadlinesOf } from './deadlines';
+import {
+  CreateDeadlineInputSchema,
+  DEADLINE_RULES,
+  courtKindOf,
+  reminderDateOf,
+  ruleDeadlinesOf,
+} from './deadlines';
 import { serviceChannelOf } from './service-channels';
 
 const HIGH = 'Gauteng Division, Pretoria';
@@ -19,7 +25,11 @@ describe('DEADLINE_RULES', () => {
 describe('ruleDeadlinesOf', () => {
   it('High Court summons: notice of intention to defend in 10 court days, 16 December–15 January not counted', () => {
     expect(courtKindOf(HIGH)).toBe('high_court');
-    const [d, ...rest] = ruleDeadlinesOf({ documentType: 'summons_combined', courtName: HIGH, serviceDate: '2026-12-14' });
+    const [d, ...rest] = ruleDeadlinesOf({
+      documentType: 'summons_combined',
+      courtName: HIGH,
+      serviceDate: '2026-12-14',
+    });
     expect(rest).toEqual([]);
     expect(d!.dueDate).toBe('2027-01-28');
     expect(d!.rule.rule).toBe('Uniform Rule 19(1)');
@@ -32,20 +42,34 @@ describe('ruleDeadlinesOf', () => {
   });
 
   it('court not known: one deadline citing both rules when they give the same day', () => {
-    const list = ruleDeadlinesOf({ documentType: 'divorce_summons', courtName: null, serviceDate: '2026-04-01' });
+    const list = ruleDeadlinesOf({
+      documentType: 'divorce_summons',
+      courtName: null,
+      serviceDate: '2026-04-01',
+    });
     expect(list).toHaveLength(1);
     expect(list[0]!.rule.rule).toBe("Uniform Rule 19(1); Magistrates' Courts Rule 13(1)");
   });
 
   it('application on notice in the High Court: Rule 6(5)(b)(iii), the recess counted', () => {
-    const [d] = ruleDeadlinesOf({ documentType: 'notice_of_motion_on_notice', courtName: HIGH, serviceDate: '2026-12-14' });
+    const [d] = ruleDeadlinesOf({
+      documentType: 'notice_of_motion_on_notice',
+      courtName: HIGH,
+      serviceDate: '2026-12-14',
+    });
     expect(d!.dueDate).toBe('2026-12-30');
     expect(d!.rule.rule).toBe('Uniform Rule 6(5)(b)(iii)');
   });
 
   it('gives nothing for a type without a rule or a Magistrates’ Court application (rule text not found)', () => {
     expect(ruleDeadlinesOf({ documentType: 'plea', courtName: HIGH, serviceDate: '2026-04-01' })).toEqual([]);
-    expect(ruleDeadlinesOf({ documentType: 'notice_of_motion_on_notice', courtName: MC, serviceDate: '2026-04-01' })).toEqual([]);
+    expect(
+      ruleDeadlinesOf({
+        documentType: 'notice_of_motion_on_notice',
+        courtName: MC,
+        serviceDate: '2026-04-01',
+      }),
+    ).toEqual([]);
     expect(ruleDeadlinesOf({ documentType: null, courtName: HIGH, serviceDate: '2026-04-01' })).toEqual([]);
   });
 });
@@ -59,10 +83,15 @@ describe('reminderDateOf', () => {
 
 describe('CreateDeadlineInputSchema', () => {
   it('trims the name and checks the date', () => {
-    expect(CreateDeadlineInputSchema.parse({ name: '  File heads ', due_date: '2027-02-01' })).toEqual({ name: 'File heads', due_date: '2027-02-01' });
+    expect(CreateDeadlineInputSchema.parse({ name: '  File heads ', due_date: '2027-02-01' })).toEqual({
+      name: 'File heads',
+      due_date: '2027-02-01',
+    });
     expect(CreateDeadlineInputSchema.safeParse({ name: 'x', due_date: '2027-02-30' }).success).toBe(false);
     expect(CreateDeadlineInputSchema.safeParse({ name: ' ', due_date: '2027-02-01' }).success).toBe(false);
     expect(CreateDeadlineInputSchema.safeParse({ name: 'x', due_date: '1999-12-31' }).success).toBe(false);
-    expect(CreateDeadlineInputSchema.safeParse({ name: 'a\u0000b', due_date: '2027-02-01' }).success).toBe(false);
+    expect(CreateDeadlineInputSchema.safeParse({ name: 'a\u0000b', due_date: '2027-02-01' }).success).toBe(
+      false,
+    );
   });
 });

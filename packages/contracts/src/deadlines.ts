@@ -84,18 +84,29 @@ export type RuleDeadline = { rule: DeadlineRule; dueDate: IsoDate };
  * The rule deadlines of a served document: from its type, its court and its date of service. Where the court is not
  * known and both courts' rules give the same day, they are shown as one deadline citing both.
  */
-export function ruleDeadlinesOf(facts: { documentType: string | null | undefined; courtName: string | null | undefined; serviceDate: IsoDate }): RuleDeadline[] {
+export function ruleDeadlinesOf(facts: {
+  documentType: string | null | undefined;
+  courtName: string | null | undefined;
+  serviceDate: IsoDate;
+}): RuleDeadline[] {
   const rules = DEADLINE_RULES[facts.documentType ?? ''] ?? [];
   const kind = courtKindOf(facts.courtName);
   const applicable = kind ? rules.filter((r) => r.court === kind) : rules;
   const computed = applicable.map((rule) => ({
     rule,
-    dueDate: addCourtDays(facts.serviceDate, rule.courtDays, { excludeDecemberRecess: rule.excludesDecemberRecess }),
+    dueDate: addCourtDays(facts.serviceDate, rule.courtDays, {
+      excludeDecemberRecess: rule.excludesDecemberRecess,
+    }),
   }));
   const merged: RuleDeadline[] = [];
   for (const d of computed) {
     const same = merged.find((m) => m.rule.name === d.rule.name && m.dueDate === d.dueDate);
-    if (same) same.rule = { ...same.rule, id: `${same.rule.id}+${d.rule.id}`, rule: `${same.rule.rule}; ${d.rule.rule}` };
+    if (same)
+      same.rule = {
+        ...same.rule,
+        id: `${same.rule.id}+${d.rule.id}`,
+        rule: `${same.rule.rule}; ${d.rule.rule}`,
+      };
     else merged.push({ ...d });
   }
   return merged;
@@ -105,7 +116,8 @@ export function ruleDeadlinesOf(facts: { documentType: string | null | undefined
 export const REMINDER_COURT_DAYS_BEFORE = 2;
 export const REMINDER_KINDS = ['two_court_days_before', 'due_today'] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
-export const reminderDateOf = (dueDate: IsoDate): IsoDate => subtractCourtDays(dueDate, REMINDER_COURT_DAYS_BEFORE);
+export const reminderDateOf = (dueDate: IsoDate): IsoDate =>
+  subtractCourtDays(dueDate, REMINDER_COURT_DAYS_BEFORE);
 
 // ----- API shapes
 
@@ -141,7 +153,11 @@ export const DocumentDeadlineSchema = DeadlineSchema.extend({
   case_number: z.string().nullable(),
 });
 export type DocumentDeadline = z.infer<typeof DocumentDeadlineSchema>;
-export const DocumentDeadlineListSchema = z.object({ deadlines: z.array(DocumentDeadlineSchema), from: z.string(), to: z.string() });
+export const DocumentDeadlineListSchema = z.object({
+  deadlines: z.array(DocumentDeadlineSchema),
+  from: z.string(),
+  to: z.string(),
+});
 
 export const DEADLINE_NAME_MAX = 200;
 const DateSchema = (field: string) =>
@@ -188,7 +204,13 @@ export const DeadlineErrors = defineErrors({
   /** DELETE of a firm deadline that is not on that document (or not in the actor's firm). */
   DEADLINE_NOT_FOUND: { status: 404, message: 'Deadline not found.' },
   /** Adding or removing a firm deadline by a role that may not change the document (a sheriff, the system administrator). */
-  DEADLINE_FORBIDDEN: { status: 403, message: 'Only the firm that owns the case can add or remove its deadlines.' },
+  DEADLINE_FORBIDDEN: {
+    status: 403,
+    message: 'Only the firm that owns the case can add or remove its deadlines.',
+  },
   /** A calendar feed address that does not exist (never issued, or replaced by a newer one). */
-  CALENDAR_FEED_NOT_FOUND: { status: 404, message: 'This calendar address is not valid. Get a new one from Account Settings.' },
+  CALENDAR_FEED_NOT_FOUND: {
+    status: 404,
+    message: 'This calendar address is not valid. Get a new one from Account Settings.',
+  },
 });

@@ -26,9 +26,19 @@ export const DOCUMENT_STATUSES = [
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 /** Statuses before service: the document can still be edited and submitted. */
-export const PRE_SERVICE_STATUSES = ['draft', 'pending', 'in_progress', 'assigned', 'urgent'] as const satisfies readonly DocumentStatus[];
+export const PRE_SERVICE_STATUSES = [
+  'draft',
+  'pending',
+  'in_progress',
+  'assigned',
+  'urgent',
+] as const satisfies readonly DocumentStatus[];
 /** Statuses of a closed case (My Cases "closed"). */
-export const CLOSED_STATUSES = ['completed', 'cancelled', 'archived'] as const satisfies readonly DocumentStatus[];
+export const CLOSED_STATUSES = [
+  'completed',
+  'cancelled',
+  'archived',
+] as const satisfies readonly DocumentStatus[];
 /** My Cases sub-tab membership (spec 2 §4). */
 export const MY_CASES_SUBTABS = {
   active: ['pending', 'assigned', 'in_progress', 'served', 'received'],
@@ -304,7 +314,8 @@ const TYPE_BY_VALUE = new Map(DOCUMENT_TYPES.map((t) => [t.value, t]));
 export const documentTypeLabel = (value: string | null | undefined): string =>
   value ? (TYPE_BY_VALUE.get(value)?.label ?? value) : '';
 export const isKnownDocumentType = (value: string) => TYPE_BY_VALUE.has(value);
-export const documentTypesOf = (category: CaseCategory) => DOCUMENT_CATALOGUE[category].map(toDocumentTypeValue);
+export const documentTypesOf = (category: CaseCategory) =>
+  DOCUMENT_CATALOGUE[category].map(toDocumentTypeValue);
 
 /**
  * With a sub-tab, its `total` (and its count) stop at this many, and the other sub-tabs' counts at
@@ -320,31 +331,60 @@ export const MY_CASES_BADGE_LIMIT = 100;
 
 export const DocumentErrors = defineErrors({
   /** The document does not exist or is outside the actor's scope (another firm, branch or sheriff). `{id}` is replaced. */
-  DOCUMENT_NOT_FOUND: { status: 404, message: "Document not found: The document ID {id} doesn't exist or you don't have access to it." },
+  DOCUMENT_NOT_FOUND: {
+    status: 404,
+    message: "Document not found: The document ID {id} doesn't exist or you don't have access to it.",
+  },
   /** A role that may not upload (sheriff, system admin). */
-  UPLOAD_FORBIDDEN: { status: 403, message: "Access denied: You don't have permission to upload files to this document." },
+  UPLOAD_FORBIDDEN: {
+    status: 403,
+    message: "Access denied: You don't have permission to upload files to this document.",
+  },
   /** A role that may not create bundles. */
-  BUNDLE_FORBIDDEN: { status: 403, message: 'You do not have permission to create bundles for this document. Please check your access rights.' },
+  BUNDLE_FORBIDDEN: {
+    status: 403,
+    message:
+      'You do not have permission to create bundles for this document. Please check your access rights.',
+  },
   /** A download outside the actor's rights. */
-  DOWNLOAD_FORBIDDEN: { status: 403, message: 'You do not have permission to download this file. Please check your access rights.' },
+  DOWNLOAD_FORBIDDEN: {
+    status: 403,
+    message: 'You do not have permission to download this file. Please check your access rights.',
+  },
   /** The file is not a file of the document, or has no stored content. */
   FILE_NOT_FOUND: { status: 404, message: 'File not found. It may have been deleted or moved.' },
   /** The store failed while reading the file. */
-  DOWNLOAD_FAILED: { status: 500, message: 'Server error occurred while downloading the file. Please try again later.' },
+  DOWNLOAD_FAILED: {
+    status: 500,
+    message: 'Server error occurred while downloading the file. Please try again later.',
+  },
   /** The role may not create, change or delete documents. */
-  DOCUMENT_FORBIDDEN: { status: 403, message: 'Access forbidden. You may not have permission to perform this action.' },
+  DOCUMENT_FORBIDDEN: {
+    status: 403,
+    message: 'Access forbidden. You may not have permission to perform this action.',
+  },
   /** The audit certificate (IP addresses and browsers of the trail) is for the firm's people and the assigned sheriff. */
-  AUDIT_CERTIFICATE_FORBIDDEN: { status: 403, message: "The audit certificate is issued only to the document's firm and its assigned sheriff." },
+  AUDIT_CERTIFICATE_FORBIDDEN: {
+    status: 403,
+    message: "The audit certificate is issued only to the document's firm and its assigned sheriff.",
+  },
   /** DELETE on a document that is not a draft. */
   ONLY_DRAFTS_DELETABLE: { status: 409, message: 'Only draft documents can be deleted.' },
   /** A change of the served content (title, case, parties, files, legal representative) after service. */
-  DOCUMENT_SERVED_LOCKED: { status: 409, message: 'This document has been served; its case details can no longer be changed.' },
+  DOCUMENT_SERVED_LOCKED: {
+    status: 409,
+    message: 'This document has been served; its case details can no longer be changed.',
+  },
   /** A status change the state machine does not allow. `{from}`/`{to}` are replaced. */
-  INVALID_STATUS_TRANSITION: { status: 409, message: 'The document status cannot change from {from} to {to}.' },
+  INVALID_STATUS_TRANSITION: {
+    status: 409,
+    message: 'The document status cannot change from {from} to {to}.',
+  },
   /** delivered / received are facts of the delivery record, not claims. */
   DELIVERY_NOT_EVIDENCED: {
     status: 409,
-    message: 'The recipient has not {action} the served documents yet: the document becomes {status} when its delivery record shows it.',
+    message:
+      'The recipient has not {action} the served documents yet: the document becomes {status} when its delivery record shows it.',
   },
   /** A served document sent back to draft. */
   SERVED_TO_DRAFT: { status: 409, message: 'A served document cannot go back to draft.' },
@@ -353,13 +393,19 @@ export const DocumentErrors = defineErrors({
   /** Changes to a completed, cancelled or archived case. */
   DOCUMENT_CLOSED: { status: 409, message: 'This case is closed; its documents can no longer be changed.' },
   /** More than 50 files in one upload. */
-  TOO_MANY_FILES: { status: 413, message: 'You can only upload 50 files at once. Please deselect some files.' },
+  TOO_MANY_FILES: {
+    status: 413,
+    message: 'You can only upload 50 files at once. Please deselect some files.',
+  },
   /** An upload with no file part. */
   NO_FILES: { status: 422, message: 'Please select at least one file to upload' },
   /** An upload without document_id. */
   UPLOAD_DOCUMENT_ID_REQUIRED: { status: 422, message: 'A valid document ID is required to upload files.' },
   /** A body that is not multipart/form-data, or is cut off or malformed. */
-  UPLOAD_MALFORMED: { status: 400, message: 'The upload could not be read. Please try uploading the files again.' },
+  UPLOAD_MALFORMED: {
+    status: 400,
+    message: 'The upload could not be read. Please try uploading the files again.',
+  },
   /** Every file of the upload was refused; detail lists each. */
   UPLOAD_ALL_REJECTED: { status: 422, message: 'Some files were rejected: {reasons}' },
   /** Per-file: over 100 MB. */
@@ -377,37 +423,64 @@ export const DocumentErrors = defineErrors({
   /** Word files while LibreOffice (soffice) is not installed. `{names}` is replaced. */
   BUNDLE_WORD_UNSUPPORTED: {
     status: 422,
-    message: 'Word documents cannot be converted for bundling on this server: {names}. Save them as PDF, upload them and try again.',
+    message:
+      'Word documents cannot be converted for bundling on this server: {names}. Save them as PDF, upload them and try again.',
   },
   /** A Word file LibreOffice could not convert. `{name}` is replaced. */
-  BUNDLE_CONVERSION_FAILED: { status: 422, message: '{name} could not be converted to PDF. Save it as PDF, upload it and try again.' },
+  BUNDLE_CONVERSION_FAILED: {
+    status: 422,
+    message: '{name} could not be converted to PDF. Save it as PDF, upload it and try again.',
+  },
   /** A PDF pdf-lib cannot read (damaged or password-protected). `{name}` is replaced. */
-  BUNDLE_PDF_UNREADABLE: { status: 422, message: '{name} could not be read as a PDF. It may be damaged or password-protected.' },
+  BUNDLE_PDF_UNREADABLE: {
+    status: 422,
+    message: '{name} could not be read as a PDF. It may be damaged or password-protected.',
+  },
   /** The bundle would pass PDF_MAX_PAGES pages with this file. `{name}`, `{limit}` (formatted, e.g. 2,000) are replaced. */
-  BUNDLE_TOO_MANY_PAGES: { status: 422, message: '{name} has too many pages to bundle (limit {limit} pages per bundle).' },
+  BUNDLE_TOO_MANY_PAGES: {
+    status: 422,
+    message: '{name} has too many pages to bundle (limit {limit} pages per bundle).',
+  },
   /** A PDF whose compressed parts inflate past PDF_MAX_INFLATED_MB when read (a decompression bomb). `{name}`, `{limit}` are replaced. */
   BUNDLE_PDF_TOO_LARGE_INFLATED: {
     status: 422,
-    message: '{name} expands to more than {limit} MB when read, more than this server processes. Save it again as PDF (for example with "Print to PDF") and try again.',
+    message:
+      '{name} expands to more than {limit} MB when read, more than this server processes. Save it again as PDF (for example with "Print to PDF") and try again.',
   },
   /** Reading the PDF took the PDF worker past its memory limit (PDF_WORKER_MEMORY_MB). `{name}` is replaced. */
   BUNDLE_PDF_TOO_COMPLEX: {
     status: 422,
-    message: '{name} needs more memory to process than this server allows. It may be damaged or unusually complex. Save it again as PDF and try again.',
+    message:
+      '{name} needs more memory to process than this server allows. It may be damaged or unusually complex. Save it again as PDF and try again.',
   },
   /** Reading the PDF took the bundle past its time limit (PDF_TIMEOUT_SECONDS). `{name}`, `{seconds}` are replaced. */
   BUNDLE_PDF_TIMEOUT: {
     status: 422,
-    message: '{name} could not be processed within the time limit ({seconds} s). It may be damaged or unusually complex. Save it again as PDF and try again.',
+    message:
+      '{name} could not be processed within the time limit ({seconds} s). It may be damaged or unusually complex. Save it again as PDF and try again.',
   },
   /** Writing the merged bundle passed the time or memory limit. `{seconds}` is replaced. */
-  BUNDLE_TOO_COMPLEX: { status: 422, message: 'The bundle could not be made within the limits of this server ({seconds} s, {memory} MB). Bundle fewer or smaller files.' },
+  BUNDLE_TOO_COMPLEX: {
+    status: 422,
+    message:
+      'The bundle could not be made within the limits of this server ({seconds} s, {memory} MB). Bundle fewer or smaller files.',
+  },
   /** The chosen files together pass PDF_MAX_BUNDLE_MB. `{limit}` is replaced. */
-  BUNDLE_TOO_LARGE: { status: 413, message: 'The chosen files are too large to bundle together (limit {limit} MB in all). Bundle fewer files.' },
+  BUNDLE_TOO_LARGE: {
+    status: 413,
+    message:
+      'The chosen files are too large to bundle together (limit {limit} MB in all). Bundle fewer files.',
+  },
   /** Every PDF worker is busy and the queue is full. */
-  BUNDLE_BUSY: { status: 503, message: 'The server is busy making other bundles. Please try again in a minute.' },
+  BUNDLE_BUSY: {
+    status: 503,
+    message: 'The server is busy making other bundles. Please try again in a minute.',
+  },
   /** Submit: the signed-in user has no name. */
-  SIGNATURE_NAME_MISSING: { status: 422, message: 'User name is required for digital signature. Please update your profile.' },
+  SIGNATURE_NAME_MISSING: {
+    status: 422,
+    message: 'User name is required for digital signature. Please update your profile.',
+  },
   /** The assigned sheriff id is not an active sheriff. */
   SHERIFF_NOT_FOUND: { status: 422, message: 'The selected sheriff does not exist or is not active.' },
   /** Submit of a document served by the sheriff without one. `{type}`, `{rule}` are replaced. */
@@ -416,7 +489,10 @@ export const DocumentErrors = defineErrors({
     message: 'Assign a sheriff before submitting: a {type} is served by the sheriff ({rule}).',
   },
   /** Submit of a type that is filed, handed up or signed, never served. `{type}`, `{explanation}` are replaced. */
-  NOT_A_SERVED_DOCUMENT: { status: 422, message: 'A {type} is not served, so it cannot be submitted for service: {explanation}' },
+  NOT_A_SERVED_DOCUMENT: {
+    status: 422,
+    message: 'A {type} is not served, so it cannot be submitted for service: {explanation}',
+  },
   /** Electronic service on a Court Online matter. */
   COURT_ONLINE_E_SERVICE: {
     status: 422,
@@ -426,15 +502,20 @@ export const DocumentErrors = defineErrors({
   /** Electronic service chosen for initiating process. `{type}` is replaced. */
   ELECTRONIC_NOT_ALLOWED: {
     status: 422,
-    message: "A {type} is initiating process: it is served by the sheriff (Uniform Rule 4(1)(a); Magistrates' Courts Rule 9), not electronically.",
+    message:
+      "A {type} is initiating process: it is served by the sheriff (Uniform Rule 4(1)(a); Magistrates' Courts Rule 9), not electronically.",
   },
   /** A PUT that would mark a document with the sheriff served (only the sheriff's return does). */
   AWAITING_SHERIFF_RETURN: {
     status: 409,
-    message: "This document is with the sheriff for service: it becomes served when the sheriff issues the return of service.",
+    message:
+      'This document is with the sheriff for service: it becomes served when the sheriff issues the return of service.',
   },
   /** Service attempts by anyone but the assigned sheriff. */
-  NOT_ASSIGNED_SHERIFF: { status: 403, message: 'Only the sheriff assigned to this document can record service attempts.' },
+  NOT_ASSIGNED_SHERIFF: {
+    status: 403,
+    message: 'Only the sheriff assigned to this document can record service attempts.',
+  },
   /** Revocation by a role other than firm_admin. */
   REVOKE_FORBIDDEN: { status: 403, message: 'Only a firm administrator can revoke a served document.' },
   /** Revocation of a document that was never served. */
@@ -446,24 +527,35 @@ export const DocumentErrors = defineErrors({
   /** The chosen branch is unknown or not a branch of the chosen firm. */
   LEGAL_REP_BRANCH_NOT_FOUND: { status: 422, message: 'Please select a branch' },
   /** Resending the DSA link of a document that was not served. */
-  DELIVERY_NOT_SERVED: { status: 409, message: 'Only a served document can be delivered to a digital service address.' },
+  DELIVERY_NOT_SERVED: {
+    status: 409,
+    message: 'Only a served document can be delivered to a digital service address.',
+  },
   /** Served copy of a document that is not served yet (a draft, or with the sheriff until the return of service). */
   SERVED_COPY_NOT_SERVED: {
     status: 409,
     message: 'This document has not been served yet. Its stamped served copies are made when it is served.',
   },
   /** Served copy of a file that was not part of the service (uploaded after it). `{name}` is replaced. */
-  SERVED_COPY_FILE_NOT_SERVED: { status: 409, message: '{name} was not part of the service, so it has no served copy.' },
+  SERVED_COPY_FILE_NOT_SERVED: {
+    status: 409,
+    message: '{name} was not part of the service, so it has no served copy.',
+  },
   /** Served copy of a Word file. `{name}` is replaced. */
   SERVED_COPY_NOT_PDF: {
     status: 409,
-    message: '{name} is a Word document: stamped served copies are made of PDFs only. Download the file as it was served.',
+    message:
+      '{name} is a Word document: stamped served copies are made of PDFs only. Download the file as it was served.',
   },
   /** The file could not be stamped (kept as the copy's record). `{name}`, `{problem}` are replaced. */
   SERVED_COPY_FAILED: {
     status: 409,
-    message: '{name} could not be stamped: {problem}. It was served as uploaded; download the original instead.',
+    message:
+      '{name} could not be stamped: {problem}. It was served as uploaded; download the original instead.',
   },
   /** Every PDF worker is taken. */
-  SERVED_COPY_BUSY: { status: 503, message: 'The server is busy preparing other documents. Please try again in a minute.' },
+  SERVED_COPY_BUSY: {
+    status: 503,
+    message: 'The server is busy preparing other documents. Please try again in a minute.',
+  },
 });

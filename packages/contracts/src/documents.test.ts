@@ -20,9 +20,13 @@ describe('document catalogue', () => {
     expect(toDocumentTypeValue('Summons Simple')).toBe('summons_simple');
     expect(toDocumentTypeValue('Rule 30 / 30A Applications')).toBe('rule_30_30a_applications');
     expect(toDocumentTypeValue('Notice of Motion (On Notice)')).toBe('notice_of_motion_on_notice');
-    expect(toDocumentTypeValue('Notice in terms of Rule 35(1), (3), (6), or (7)')).toBe('notice_in_terms_of_rule_35_1_3_6_or_7');
+    expect(toDocumentTypeValue('Notice in terms of Rule 35(1), (3), (6), or (7)')).toBe(
+      'notice_in_terms_of_rule_35_1_3_6_or_7',
+    );
     expect(toDocumentTypeValue('Supporting Affidavit – Insolvency')).toBe('supporting_affidavit_insolvency');
-    expect(toDocumentTypeValue('Attorney-to-Attorney Correspondence')).toBe('attorneytoattorney_correspondence');
+    expect(toDocumentTypeValue('Attorney-to-Attorney Correspondence')).toBe(
+      'attorneytoattorney_correspondence',
+    );
     expect(toDocumentTypeValue('Section 58 / 65 Notices')).toBe('section_58_65_notices');
   });
 
@@ -36,7 +40,9 @@ describe('document catalogue', () => {
 
 describe('document inputs', () => {
   it('drop null and empty values, as the client does before sending', () => {
-    expect(UpdateDocumentInputSchema.parse({ title: '', case_number: null, client_name: '  ', status: 'served' })).toEqual({ status: 'served' });
+    expect(
+      UpdateDocumentInputSchema.parse({ title: '', case_number: null, client_name: '  ', status: 'served' }),
+    ).toEqual({ status: 'served' });
   });
 
   it('refuse a line break or control character inside a title, case number or name; trim one at the ends', () => {
@@ -49,7 +55,10 @@ describe('document inputs', () => {
   });
 
   it('accept a document type label or value, and draft metadata as object or string', () => {
-    const parsed = CreateDocumentInputSchema.parse({ document_type: 'Summons Simple', draft_metadata: { version: 1 } });
+    const parsed = CreateDocumentInputSchema.parse({
+      document_type: 'Summons Simple',
+      draft_metadata: { version: 1 },
+    });
     expect(parsed).toEqual({ document_type: 'summons_simple', draft_metadata: '{"version":1}' });
     expect(CreateDocumentInputSchema.safeParse({ document_type: 'Pizza' }).success).toBe(false);
   });
@@ -57,7 +66,12 @@ describe('document inputs', () => {
 
 describe('court of a matter', () => {
   it('accepts a listed court or a magistrates’ court, canonical, and a Court Online flag', () => {
-    expect(UpdateDocumentInputSchema.parse({ court_name: 'gauteng local division, johannesburg', on_court_online: false })).toEqual({
+    expect(
+      UpdateDocumentInputSchema.parse({
+        court_name: 'gauteng local division, johannesburg',
+        on_court_online: false,
+      }),
+    ).toEqual({
       court_name: 'Gauteng Local Division, Johannesburg',
       on_court_online: false,
     });

@@ -99,17 +99,22 @@ export type DocumentEventPayload = {
   [extra: string]: unknown;
 };
 
-
 // ---------------------------------------------------------------------------------------------------------
 // Inputs
 // ---------------------------------------------------------------------------------------------------------
 
 /** Null, empty and blank strings are dropped (treated as not sent), as the spec's client does before sending. */
 const dropped = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema.optional());
+  z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    schema.optional(),
+  );
 
 const text = (max: number, label: string) =>
-  z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`);
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters)`);
 
 /** Line breaks, control characters and Unicode line/paragraph separators. */
 // eslint-disable-next-line no-control-regex
@@ -120,7 +125,10 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
  * are written into e-mails (the formal service notice), their subjects and the proof of service.
  */
 const line = (max: number, label: string) =>
-  text(max, label).refine((v) => !CONTROL_CHARACTERS.test(v), `${label} must be one line (no line breaks or control characters)`);
+  text(max, label).refine(
+    (v) => !CONTROL_CHARACTERS.test(v),
+    `${label} must be one line (no line breaks or control characters)`,
+  );
 
 /** A document type: a converted catalogue value, or a catalogue label (converted here). */
 export const DocumentTypeInputSchema = z
@@ -147,7 +155,9 @@ export type DraftMetadata = z.infer<typeof DraftMetadataSchema>;
 const MAX_DRAFT_METADATA = 256 * 1024;
 /** An object or a JSON string; stored as text exactly as received (an object as its JSON). */
 export const DraftMetadataInputSchema = z
-  .union([z.string(), z.record(z.string(), z.unknown())], { error: 'Draft metadata must be an object or a JSON string' })
+  .union([z.string(), z.record(z.string(), z.unknown())], {
+    error: 'Draft metadata must be an object or a JSON string',
+  })
   .transform((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
   .refine((v) => v.length <= MAX_DRAFT_METADATA, 'Draft metadata is too large (at most 256 KB)');
 
@@ -176,10 +186,14 @@ const documentFields = {
   /** The matter runs on Court Online: later documents are served there, not by LexServe e-mail. */
   on_court_online: dropped(z.boolean({ error: 'On Court Online must be true or false' })),
   /** For a document after initiating process: electronic (Rule 4A, the default) or by the sheriff. */
-  service_method: dropped(z.enum(SERVICE_METHODS, { error: `Service method must be one of ${SERVICE_METHODS.join(', ')}` })),
+  service_method: dropped(
+    z.enum(SERVICE_METHODS, { error: `Service method must be one of ${SERVICE_METHODS.join(', ')}` }),
+  ),
   /** Where the other party nominated the address for electronic service (service-channels.ts). */
   service_address_source: dropped(
-    z.enum(ADDRESS_SOURCE_VALUES, { error: `Address source must be one of ${ADDRESS_SOURCE_VALUES.join(', ')}` }),
+    z.enum(ADDRESS_SOURCE_VALUES, {
+      error: `Address source must be one of ${ADDRESS_SOURCE_VALUES.join(', ')}`,
+    }),
   ),
 };
 
@@ -192,7 +206,9 @@ export const UpdateDocumentInputSchema = z.object({
   ...documentFields,
   signature_name: dropped(line(200, 'Signature')),
   status: dropped(DocumentStatusSchema),
-  service_date: dropped(z.iso.datetime({ offset: true, error: 'Service date must be an ISO date-time' }).or(z.iso.date())),
+  service_date: dropped(
+    z.iso.datetime({ offset: true, error: 'Service date must be an ISO date-time' }).or(z.iso.date()),
+  ),
 });
 export type UpdateDocumentInput = z.infer<typeof UpdateDocumentInputSchema>;
 
@@ -203,13 +219,22 @@ export const DocumentListQuerySchema = z.object({
   status: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined,
+    )
     .pipe(z.array(DocumentStatusSchema).optional()),
   /**
    * One My Cases sub-tab (MY_CASES_SUBTABS, urgent by case priority): newest change first, with the count of every
    * sub-tab in `counts`. Without it, the documents in scope, newest first (the list of before sub-tabs).
    */
-  subtab: z.enum(MY_CASES_SUBTAB_VALUES, { error: `Sub-tab must be one of ${MY_CASES_SUBTAB_VALUES.join(', ')}` }).optional(),
+  subtab: z
+    .enum(MY_CASES_SUBTAB_VALUES, { error: `Sub-tab must be one of ${MY_CASES_SUBTAB_VALUES.join(', ')}` })
+    .optional(),
   /** Words in the title, case number or client name (each a part of one of them, any case). */
   search: z
     .string()
@@ -221,7 +246,6 @@ export const DocumentListQuerySchema = z.object({
   limit: z.coerce.number({ error: 'Limit must be a whole number' }).int().min(1).max(1000).default(500),
 });
 export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;
-
 
 // ---------------------------------------------------------------------------------------------------------
 // Outputs
@@ -240,7 +264,15 @@ export const DeliveryEventSchema = z.object({
   file_id: z.number().int().nullable(),
   filename: z.string().nullable(),
 });
-export const DELIVERY_STATUSES = ['pending', 'sent', 'opened', 'downloaded', 'expired', 'superseded', 'revoked'] as const;
+export const DELIVERY_STATUSES = [
+  'pending',
+  'sent',
+  'opened',
+  'downloaded',
+  'expired',
+  'superseded',
+  'revoked',
+] as const;
 export const DeliveryRecordSchema = z.object({
   id: z.number().int(),
   to_address: z.string(),
@@ -288,9 +320,21 @@ export const DocumentSchema = z.object({
   firm_id: z.number().int().nullable(),
   branch_id: z.number().int().nullable(),
   digital_service_address: z.string().nullable(),
-  firm: z.object({ id: z.number().int(), name: z.string(), contact_email: z.string(), address: z.string().nullable() }).nullable(),
+  firm: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      contact_email: z.string(),
+      address: z.string().nullable(),
+    })
+    .nullable(),
   assigned_branch: z
-    .object({ id: z.number().int(), name: z.string(), address: z.string().nullable(), digital_service_address: z.string().nullable() })
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      address: z.string().nullable(),
+      digital_service_address: z.string().nullable(),
+    })
     .nullable(),
   /** The firm and branch that own the case (the creator's). */
   owner_firm_id: z.number().int(),
@@ -330,7 +374,14 @@ export const DocumentListSchema = z.object({
   /** The documents matching, all pages (with a sub-tab: up to MY_CASES_COUNT_LIMIT). */
   total: z.number().int(),
   /** With a sub-tab: the documents of each sub-tab matching the search, up to MY_CASES_COUNT_LIMIT for the sub-tab asked for, MY_CASES_BADGE_LIMIT for the others. */
-  counts: z.object({ urgent: z.number().int(), active: z.number().int(), closed: z.number().int(), drafts: z.number().int() }).optional(),
+  counts: z
+    .object({
+      urgent: z.number().int(),
+      active: z.number().int(),
+      closed: z.number().int(),
+      drafts: z.number().int(),
+    })
+    .optional(),
   /** With a sub-tab: the limit `total` stops at (a value equal to it means at least that many). */
   count_limit: z.number().int().optional(),
   /** With a sub-tab: the limit the other sub-tabs' counts stop at (their badges show 99+). */
@@ -351,7 +402,12 @@ export const CaseFileSchema = z.object({
   uploaded_at: z.string(),
   uploaded_by_id: z.number().int().nullable(),
   uploaded_by: z
-    .object({ id: z.number().int(), full_name: z.string(), email: z.string(), firm_name: z.string().nullable() })
+    .object({
+      id: z.number().int(),
+      full_name: z.string(),
+      email: z.string(),
+      firm_name: z.string().nullable(),
+    })
     .nullable(),
   is_bundle: z.boolean(),
   is_primary: z.boolean(),
@@ -400,9 +456,19 @@ export const defaultBundleName = (date = today()) => `Bundle_${date}`;
 /** POST /documents/{id}/bundle: multipart or JSON; file_ids comma-joined (or an array), in bundle order. */
 export const CreateBundleInputSchema = z.object({
   file_ids: z
-    .union([z.string(), z.array(z.coerce.number()), z.number()], { error: 'Please select at least one file to bundle' })
+    .union([z.string(), z.array(z.coerce.number()), z.number()], {
+      error: 'Please select at least one file to bundle',
+    })
     .transform((v) =>
-      (Array.isArray(v) ? v : typeof v === 'number' ? [v] : v.split(',').map((s) => s.trim()).filter(Boolean).map(Number)),
+      Array.isArray(v)
+        ? v
+        : typeof v === 'number'
+          ? [v]
+          : v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+              .map(Number),
     )
     .pipe(
       z
@@ -429,7 +495,14 @@ export const TimelineQuerySchema = z.object({
   event_types: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined)),
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined,
+    ),
   include_system_events: QueryBooleanSchema.default(true),
   performed_by_id: IdSchema.optional(),
   /** desc (newest first, the default) or asc. */
@@ -446,7 +519,13 @@ export const TimelineEventSchema = z.object({
   event_description: z.string().nullable(),
   /** Who did it; `role` says what a person without a firm is (a sheriff, the administrator). */
   performed_by: z
-    .object({ id: z.number().int(), full_name: z.string(), email: z.string(), firm_name: z.string().nullable(), role: RoleSchema.optional() })
+    .object({
+      id: z.number().int(),
+      full_name: z.string(),
+      email: z.string(),
+      firm_name: z.string().nullable(),
+      role: RoleSchema.optional(),
+    })
     .nullable(),
   /** The firm's API key the change was made with (then `performed_by.full_name` is "API key '<name>'"). */
   api_key: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
@@ -487,14 +566,21 @@ export const AssignSheriffInputSchema = z.object({
 // ----- revocation
 
 export const RevokeDocumentInputSchema = z.object({
-  reason: z.string({ error: 'A reason is required to revoke a document' }).trim().min(1, 'A reason is required to revoke a document').max(2000),
+  reason: z
+    .string({ error: 'A reason is required to revoke a document' })
+    .trim()
+    .min(1, 'A reason is required to revoke a document')
+    .max(2000),
 });
 
 // ----- proof of service
 
 /** Document ids in proof-of-service paths: above 0 (spec 2 §5). */
 export const ProofDocumentParamsSchema = z.object({
-  documentId: z.coerce.number({ error: 'Valid document ID is required.' }).int('Valid document ID is required.').positive('Valid document ID is required.'),
+  documentId: z.coerce
+    .number({ error: 'Valid document ID is required.' })
+    .int('Valid document ID is required.')
+    .positive('Valid document ID is required.'),
 });
 export const GenerateProofInputSchema = z
   .object({ regenerate: z.boolean().optional() })
@@ -514,7 +600,6 @@ export const ProofOfServiceStatusSchema = z.object({
   awaiting_sheriff_return: z.boolean(),
 });
 export type ProofOfServiceStatus = z.infer<typeof ProofOfServiceStatusSchema>;
-
 
 // ----- public delivery page
 
@@ -559,7 +644,6 @@ export const DeliveryPageSchema = z.object({
 });
 export type DeliveryPage = z.infer<typeof DeliveryPageSchema>;
 
-
 /** POST /delivery/{token}/fresh-link: where the fresh link went (masked, e.g. r***@example.co.za) and until when it works. */
 export const FreshLinkResultSchema = z.object({ sent_to: z.string(), expires_at: z.string() });
 export type FreshLinkResult = z.infer<typeof FreshLinkResultSchema>;
@@ -588,51 +672,90 @@ export const ProofVersionSchema = z.object({
 });
 export type ProofVersion = z.infer<typeof ProofVersionSchema>;
 /** GET /proof-of-service/document/{id}/versions: newest first. */
-export const ProofVersionListSchema = z.object({ security_id: z.string().nullable(), versions: z.array(ProofVersionSchema) });
+export const ProofVersionListSchema = z.object({
+  security_id: z.string().nullable(),
+  versions: z.array(ProofVersionSchema),
+});
 export type ProofVersionList = z.infer<typeof ProofVersionListSchema>;
 /** ?version=N on the proof download: that version's PDF (the current one without it). */
 export const ProofDownloadQuerySchema = z.object({
-  version: z.coerce.number({ error: 'Version must be a whole number from 1.' }).int('Version must be a whole number from 1.').positive('Version must be a whole number from 1.').max(1_000_000, 'Version must be a whole number from 1.').optional(),
+  version: z.coerce
+    .number({ error: 'Version must be a whole number from 1.' })
+    .int('Version must be a whole number from 1.')
+    .positive('Version must be a whole number from 1.')
+    .max(1_000_000, 'Version must be a whole number from 1.')
+    .optional(),
 });
 
 // ---------------------------------------------------------------------------------------------------------
 // Error catalogue (spec 2 §8; LexServe's own words where the spec has none)
 // ---------------------------------------------------------------------------------------------------------
 
-
 export const ProofErrors = defineErrors({
   /** Generate: unknown document, or outside the actor's scope. */
   PROOF_DOCUMENT_NOT_FOUND: { status: 404, message: 'Document not found. Please verify the document ID.' },
   /** Generate on a revoked or closed-without-service document. */
-  PROOF_NOT_READY: { status: 409, message: 'Proof of service already exists for this document or document is not ready for proof generation.' },
+  PROOF_NOT_READY: {
+    status: 409,
+    message:
+      'Proof of service already exists for this document or document is not ready for proof generation.',
+  },
   /** Generate on a document that was not served. */
-  PROOF_DOCUMENT_INVALID: { status: 422, message: 'Document validation failed. The document may not be in a valid state for proof generation.' },
+  PROOF_DOCUMENT_INVALID: {
+    status: 422,
+    message: 'Document validation failed. The document may not be in a valid state for proof generation.',
+  },
   /** Download before generation. */
-  PROOF_NOT_FOUND: { status: 404, message: 'Proof of service not found for this document. You may need to generate it first.' },
+  PROOF_NOT_FOUND: {
+    status: 404,
+    message: 'Proof of service not found for this document. You may need to generate it first.',
+  },
   /** Download while the stored PDF is missing. */
-  PROOF_FILE_NOT_READY: { status: 409, message: 'Proof of service PDF is not ready for download. Please try again later.' },
+  PROOF_FILE_NOT_READY: {
+    status: 409,
+    message: 'Proof of service PDF is not ready for download. Please try again later.',
+  },
   /** Download failed while reading the stored PDF. */
-  PROOF_DOWNLOAD_FAILED: { status: 500, message: 'Server error occurred while preparing the PDF. Please try again later.' },
+  PROOF_DOWNLOAD_FAILED: {
+    status: 500,
+    message: 'Server error occurred while preparing the PDF. Please try again later.',
+  },
   /** Download of a version the proof does not have. `{version}` is replaced. */
   PROOF_VERSION_NOT_FOUND: { status: 404, message: 'This proof of service has no version {version}.' },
 });
 
 export const DeliveryErrors = defineErrors({
   /** Unknown token. */
-  DELIVERY_LINK_NOT_FOUND: { status: 404, message: 'This delivery link is not valid. Please check the link in your e-mail.' },
+  DELIVERY_LINK_NOT_FOUND: {
+    status: 404,
+    message: 'This delivery link is not valid. Please check the link in your e-mail.',
+  },
   /** The link has expired (its sessions with it); the page offers a fresh link to the same address. */
-  DELIVERY_LINK_EXPIRED: { status: 410, message: 'This delivery link has expired. You can ask for a fresh link to be sent to the same address.' },
+  DELIVERY_LINK_EXPIRED: {
+    status: 410,
+    message: 'This delivery link has expired. You can ask for a fresh link to be sent to the same address.',
+  },
   /** A download without the session of an opening of this link (the page was not opened from it, or storage was cleared). */
-  DELIVERY_SESSION_REQUIRED: { status: 403, message: 'Open the link in your e-mail again to download these documents.' },
+  DELIVERY_SESSION_REQUIRED: {
+    status: 403,
+    message: 'Open the link in your e-mail again to download these documents.',
+  },
   /** Too many fresh links asked for one document within the hour. `{wait}` is replaced (e.g. "12 minutes"). */
   DELIVERY_FRESH_LINK_LIMIT: {
     status: 429,
-    message: 'A fresh link was sent to this address several times in the last hour. Please check that mailbox (and its spam folder) for the latest link, or try again in {wait}.',
+    message:
+      'A fresh link was sent to this address several times in the last hour. Please check that mailbox (and its spam folder) for the latest link, or try again in {wait}.',
   },
   /** A newer link was sent for the same document. */
-  DELIVERY_LINK_SUPERSEDED: { status: 410, message: 'A newer delivery link has been sent for these documents. Please use the latest e-mail.' },
+  DELIVERY_LINK_SUPERSEDED: {
+    status: 410,
+    message: 'A newer delivery link has been sent for these documents. Please use the latest e-mail.',
+  },
   /** The document was revoked by its firm. */
-  DELIVERY_REVOKED: { status: 410, message: 'These documents have been revoked by the sending firm and are no longer available.' },
+  DELIVERY_REVOKED: {
+    status: 410,
+    message: 'These documents have been revoked by the sending firm and are no longer available.',
+  },
   /** A file id that is not one of the served files. */
   DELIVERY_FILE_NOT_FOUND: { status: 404, message: 'File not found. It may have been deleted or moved.' },
 });

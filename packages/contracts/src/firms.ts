@@ -62,7 +62,11 @@ export const BranchListSchema = z.object({ branches: z.array(BranchSchema), tota
 
 const BRANCH_REQUIRED = 'Branch name and firm ID are required.';
 export const CreateBranchInputSchema = z.object({
-  name: z.string({ error: BRANCH_REQUIRED }).trim().min(1, BRANCH_REQUIRED).max(100, 'Branch name is too long'),
+  name: z
+    .string({ error: BRANCH_REQUIRED })
+    .trim()
+    .min(1, BRANCH_REQUIRED)
+    .max(100, 'Branch name is too long'),
   firm_id: z.coerce.number({ error: BRANCH_REQUIRED }).int().positive(BRANCH_REQUIRED),
   practice_number: z
     .string({ error: 'Practice number is required.' })

@@ -144,7 +144,9 @@ export const WebhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 export const WebhookDeliveryListSchema = z.object({ deliveries: z.array(WebhookDeliverySchema) });
-export const WebhookDeliveryQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) });
+export const WebhookDeliveryQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
 
 export const WebhookIdParamsSchema = z.object({ id: IdSchema });
 
@@ -154,27 +156,48 @@ export const WebhookIdParamsSchema = z.object({ id: IdSchema });
 
 export const IntegrationErrors = defineErrors({
   /** A key, an endpoint or the management of keys and webhooks by anyone but a firm administrator. */
-  INTEGRATIONS_ADMIN_REQUIRED: { status: 403, message: 'Only a firm administrator can manage API keys and webhooks.' },
+  INTEGRATIONS_ADMIN_REQUIRED: {
+    status: 403,
+    message: 'Only a firm administrator can manage API keys and webhooks.',
+  },
   /** A read-only key was used for a call that changes something. */
-  API_KEY_READ_ONLY: { status: 403, message: "This API key is read-only: it cannot change anything. Create a key with the 'read_write' scope." },
+  API_KEY_READ_ONLY: {
+    status: 403,
+    message:
+      "This API key is read-only: it cannot change anything. Create a key with the 'read_write' scope.",
+  },
   /** An API key was used on a call keys cannot make (keys, webhooks, users, the firm, billing, the session). */
   API_KEY_NOT_ALLOWED: {
     status: 403,
-    message: 'API keys cannot make this call; it is open to signed-in users only (see docs/integrations.md for what keys can do).',
+    message:
+      'API keys cannot make this call; it is open to signed-in users only (see docs/integrations.md for what keys can do).',
   },
   /** Unknown, malformed or revoked key. */
   API_KEY_INVALID: { status: 401, message: 'Invalid or revoked API key.' },
   API_KEY_NOT_FOUND: { status: 404, message: 'API key not found.' },
-  API_KEY_LIMIT_REACHED: { status: 409, message: `Your firm already has ${MAX_API_KEYS_PER_FIRM} API keys. Revoke one you no longer use first.` },
+  API_KEY_LIMIT_REACHED: {
+    status: 409,
+    message: `Your firm already has ${MAX_API_KEYS_PER_FIRM} API keys. Revoke one you no longer use first.`,
+  },
   WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook endpoint not found.' },
-  WEBHOOK_LIMIT_REACHED: { status: 409, message: `Your firm already has ${MAX_WEBHOOKS_PER_FIRM} webhook endpoints. Delete one first.` },
+  WEBHOOK_LIMIT_REACHED: {
+    status: 409,
+    message: `Your firm already has ${MAX_WEBHOOKS_PER_FIRM} webhook endpoints. Delete one first.`,
+  },
   /** The URL is not https (outside the demo) or carries a user name or password. */
-  WEBHOOK_URL_INVALID: { status: 422, message: 'The endpoint URL must be an https:// address without a user name or password.' },
+  WEBHOOK_URL_INVALID: {
+    status: 422,
+    message: 'The endpoint URL must be an https:// address without a user name or password.',
+  },
   /** The URL's host is, or resolves to, a private, loopback, link-local or otherwise internal address (SSRF). */
   WEBHOOK_URL_NOT_PUBLIC: {
     status: 422,
-    message: 'The endpoint URL must point to a public internet address, not a private, loopback, link-local or cloud-metadata address.',
+    message:
+      'The endpoint URL must point to a public internet address, not a private, loopback, link-local or cloud-metadata address.',
   },
   /** The URL's host name does not resolve. */
-  WEBHOOK_URL_UNRESOLVABLE: { status: 422, message: "The endpoint URL's host name could not be found. Check the address." },
+  WEBHOOK_URL_UNRESOLVABLE: {
+    status: 422,
+    message: "The endpoint URL's host name could not be found. Check the address.",
+  },
 });

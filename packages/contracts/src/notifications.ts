@@ -92,9 +92,15 @@ export const BulkMarkReadInputSchema = z.object({
   /** The client sends its own id; another user's id is refused. */
   user_id: IdSchema.optional(),
   notification_ids: z
-    .array(z.union([z.string().uuid('Invalid notification IDs provided.'), z.number().int().positive().max(MAX_ID)]), {
-      error: 'At least one notification ID is required',
-    })
+    .array(
+      z.union([
+        z.string().uuid('Invalid notification IDs provided.'),
+        z.number().int().positive().max(MAX_ID),
+      ]),
+      {
+        error: 'At least one notification ID is required',
+      },
+    )
     .min(1, 'At least one notification ID is required')
     .max(500, 'At most 500 notification IDs can be marked at once'),
 });
@@ -116,7 +122,10 @@ export const NotificationErrors = defineErrors({
   /** The notification does not exist or belongs to another user (the two are not told apart). */
   NOTIFICATION_NOT_FOUND: { status: 404, message: 'Notification not found.' },
   /** Bulk mark-read names another user's user_id. */
-  NOTIFICATION_OTHER_USER: { status: 403, message: 'Access forbidden. You may not have permission to perform this action.' },
+  NOTIFICATION_OTHER_USER: {
+    status: 403,
+    message: 'Access forbidden. You may not have permission to perform this action.',
+  },
 });
 
 // ---- real-time channel (websocket /api/v1/ws/notifications) ---------------------------------

@@ -1,11 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { CITATION_SIDE_MISSING, PARTY_ROLES, PARTY_ROLE_LABELS, PARTY_ROLE_SIDES, citationSideOf, missingCitationSides } from './parties';
+import {
+  CITATION_SIDE_MISSING,
+  PARTY_ROLES,
+  PARTY_ROLE_LABELS,
+  PARTY_ROLE_SIDES,
+  citationSideOf,
+  missingCitationSides,
+} from './parties';
 
 describe('citation sides', () => {
   it('keeps the spec roles first and labels and places every role', () => {
     expect(PARTY_ROLES.slice(0, 13)).toEqual([
-      'plaintiff', 'defendant', 'applicant', 'respondent', 'claimant', 'debtor', 'creditor', 'witness', 'client', 'opposing_party',
-      'third_party', 'interested_party', 'other',
+      'plaintiff',
+      'defendant',
+      'applicant',
+      'respondent',
+      'claimant',
+      'debtor',
+      'creditor',
+      'witness',
+      'client',
+      'opposing_party',
+      'third_party',
+      'interested_party',
+      'other',
     ]);
     for (const role of PARTY_ROLES) {
       expect(PARTY_ROLE_LABELS[role]).toBeTruthy();

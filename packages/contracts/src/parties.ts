@@ -38,7 +38,10 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T, label: strin
     .string()
     .nullish()
     .transform((v) => v?.trim() || null)
-    .refine((v) => v === null || (values as readonly string[]).includes(v), `${label} must be one of: ${values.join(', ')}`)
+    .refine(
+      (v) => v === null || (values as readonly string[]).includes(v),
+      `${label} must be one of: ${values.join(', ')}`,
+    )
     .transform((v) => v as T[number] | null);
 
 const partyFields = {
@@ -59,11 +62,19 @@ const partyFields = {
     .string()
     .nullish()
     .transform((v) => v?.trim() || null)
-    .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && validDate(+v.slice(0, 4), +v.slice(5, 7), +v.slice(8, 10))), 'Date of birth must be a date (YYYY-MM-DD)'),
+    .refine(
+      (v) =>
+        v === null ||
+        (/^\d{4}-\d{2}-\d{2}$/.test(v) && validDate(+v.slice(0, 4), +v.slice(5, 7), +v.slice(8, 10))),
+      'Date of birth must be a date (YYYY-MM-DD)',
+    ),
   trading_name: optional(PARTY_MAX_LENGTHS.trading_name, 'Trading name'),
   registration_number: optional(PARTY_MAX_LENGTHS.registration_number, 'Registration number'),
   business_type: oneOf(BUSINESS_TYPES, 'Business type'),
-  email: optional(320, 'Email').refine((v) => v === null || EMAIL_PATTERN.test(v), 'Please enter a valid email address'),
+  email: optional(320, 'Email').refine(
+    (v) => v === null || EMAIL_PATTERN.test(v),
+    'Please enter a valid email address',
+  ),
   physical_address: optional(PARTY_MAX_LENGTHS.physical_address, 'Physical address'),
   language: oneOf(LANGUAGES, 'Language'),
 };
@@ -105,14 +116,21 @@ function checkParty(v: PartyFields, ctx: z.RefinementCtx) {
     const problem = checkSaIdNumber(v.id_number);
     if (problem) ctx.addIssue({ code: 'custom', path: ['id_number'], message: SA_ID_MESSAGES[problem] });
     else if (v.date_of_birth && v.date_of_birth.slice(2).replace(/-/g, '') !== v.id_number.slice(0, 6))
-      ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: 'Date of birth does not match the ID number' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['date_of_birth'],
+        message: 'Date of birth does not match the ID number',
+      });
   }
 }
 
 /** POST /parties: `type` is accepted as an alias of `party_type` (the form mirrors it). */
 export const CreatePartyInputSchema = z
   .preprocess(
-    (v) => (v && typeof v === 'object' && !('party_type' in v) && 'type' in v ? { ...v, party_type: (v as { type: unknown }).type } : v),
+    (v) =>
+      v && typeof v === 'object' && !('party_type' in v) && 'type' in v
+        ? { ...v, party_type: (v as { type: unknown }).type }
+        : v,
     z.object(partyFields),
   )
   .superRefine(checkParty);
@@ -125,7 +143,11 @@ export const PartyListQuerySchema = z.object({
     .string()
     .optional()
     .transform((v) => v?.replace(/\s+/g, '') || undefined),
-  registration_number: z.string().trim().optional().transform((v) => v || undefined),
+  registration_number: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   skip: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
@@ -136,7 +158,12 @@ export const LinkPartyInputSchema = z
   .object({
     party_id: IdSchema.optional(),
     role: PartyRoleSchema.default('client'),
-    notes: z.string().trim().max(2000, 'Notes are too long').nullish().transform((v) => v || null),
+    notes: z
+      .string()
+      .trim()
+      .max(2000, 'Notes are too long')
+      .nullish()
+      .transform((v) => v || null),
     is_primary: z.union([z.boolean(), QueryBooleanSchema]).default(false),
   })
   .nullish()
@@ -219,7 +246,9 @@ export const partyDisplayName = (p: {
 }) =>
   p.party_type === 'entity'
     ? (p.trading_name ?? 'Unnamed entity')
-    : [p.title && p.title !== 'N/A' ? p.title : null, p.first_name, p.middle_name, p.last_name].filter(Boolean).join(' ') || 'Unnamed person';
+    : [p.title && p.title !== 'N/A' ? p.title : null, p.first_name, p.middle_name, p.last_name]
+        .filter(Boolean)
+        .join(' ') || 'Unnamed person';
 
 // ---------------------------------------------------------------------------------------------------------
 // Error catalogue
@@ -238,5 +267,8 @@ export const PartyErrors = defineErrors({
     message: 'This party is on a served document and cannot be changed. Record a correction as a new party.',
   },
   /** party_id in the body differs from the one in the path. */
-  PARTY_ID_MISMATCH: { status: 422, message: 'The party in the request body does not match the party in the address.' },
+  PARTY_ID_MISMATCH: {
+    status: 422,
+    message: 'The party in the request body does not match the party in the address.',
+  },
 });

@@ -35,7 +35,24 @@ export const PARTY_ROLES = [
   'garnishee',
 ] as const;
 export type PartyRole = (typeof PARTY_ROLES)[number];
-export const PARTY_TITLES = ['Mr', 'Mrs', 'Miss', 'Dr', 'Prof', 'Adv', 'Hon', 'Rev', 'Fr', 'Chief', 'King', 'Queen', 'Pr', 'Sc', 'Mx', 'N/A'] as const;
+export const PARTY_TITLES = [
+  'Mr',
+  'Mrs',
+  'Miss',
+  'Dr',
+  'Prof',
+  'Adv',
+  'Hon',
+  'Rev',
+  'Fr',
+  'Chief',
+  'King',
+  'Queen',
+  'Pr',
+  'Sc',
+  'Mx',
+  'N/A',
+] as const;
 /** 'N/A' is shown as "Prefer not to say". */
 export const GENDERS = ['Male', 'Female', 'Other', 'N/A'] as const;
 export const MARITAL_STATUSES = [
@@ -48,7 +65,19 @@ export const MARITAL_STATUSES = [
   'Widow/Widower',
   'N/A',
 ] as const;
-export const LANGUAGES = ['English', 'Afrikaans', 'Zulu', 'Xhosa', 'Sotho', 'Tswana', 'Pedi', 'Venda', 'Tsonga', 'Swati', 'Ndebele'] as const;
+export const LANGUAGES = [
+  'English',
+  'Afrikaans',
+  'Zulu',
+  'Xhosa',
+  'Sotho',
+  'Tswana',
+  'Pedi',
+  'Venda',
+  'Tsonga',
+  'Swati',
+  'Ndebele',
+] as const;
 export const NATIONALITIES = ['South African', 'Other'] as const;
 export const RACES = ['African', 'Coloured', 'Asian', 'White', 'Other', 'N/A'] as const;
 export const BUSINESS_TYPES = ['Company', 'Government', 'NGO', 'N/A'] as const;
@@ -116,8 +145,10 @@ export const citationSideOf = (role: string | null | undefined): CitationSide | 
 
 /** What the wizard's step 3 and the submit check say when a side of the citation is empty. */
 export const CITATION_SIDE_MISSING: Record<CitationSide, string> = {
-  initiating: 'Add a plaintiff or applicant: the party bringing the matter (one party on each side of the citation is required)',
-  responding: 'Add a defendant or respondent: the party the matter is brought against (one party on each side of the citation is required)',
+  initiating:
+    'Add a plaintiff or applicant: the party bringing the matter (one party on each side of the citation is required)',
+  responding:
+    'Add a defendant or respondent: the party the matter is brought against (one party on each side of the citation is required)',
 };
 
 /** The citation sides that have no party among the given roles, in citation order. */
@@ -148,7 +179,11 @@ export const validDate = (y: number, m: number, d: number) => {
 };
 
 /** The birth date an ID number encodes, as YYMMDD parts; the century is not encoded. */
-export const saIdBirthParts = (id: string) => ({ yy: id.slice(0, 2), mm: id.slice(2, 4), dd: id.slice(4, 6) });
+export const saIdBirthParts = (id: string) => ({
+  yy: id.slice(0, 2),
+  mm: id.slice(2, 4),
+  dd: id.slice(4, 6),
+});
 
 /** Why an SA ID number is invalid, or null when it is valid. */
 export function checkSaIdNumber(id: string): SaIdProblem | null {

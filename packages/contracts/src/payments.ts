@@ -157,7 +157,10 @@ export const PaymentErrors = defineErrors({
   /** Malformed ITN body: not a notification's fields, a field twice, no signature. */
   ITN_MALFORMED: { status: 400, message: 'Malformed payment notification.' },
   /** Too many notifications from one address (PayFast's own addresses are not limited). */
-  ITN_RATE_LIMITED: { status: 429, message: 'Too many payment notifications from this address. Try again later.' },
+  ITN_RATE_LIMITED: {
+    status: 429,
+    message: 'Too many payment notifications from this address. Try again later.',
+  },
   /** The simulator received a form whose signature does not match. */
   SIMULATOR_INVALID_SIGNATURE: { status: 400, message: 'The payment request signature is invalid.' },
   /** The provider could not be reached. */

@@ -57,7 +57,9 @@ export const SERVICE_OUTCOME_LABELS: Record<ServiceOutcome, string> = {
   wrong_address: 'Wrong address',
   other: 'Other',
 };
-export const ServiceOutcomeSchema = z.enum(SERVICE_OUTCOMES, { error: `Outcome must be one of ${SERVICE_OUTCOMES.join(', ')}` });
+export const ServiceOutcomeSchema = z.enum(SERVICE_OUTCOMES, {
+  error: `Outcome must be one of ${SERVICE_OUTCOMES.join(', ')}`,
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Manners of service and the rule each rests on
@@ -75,7 +77,9 @@ export const SERVICE_MANNERS = [
   'authorised_agent',
 ] as const;
 export type ServiceManner = (typeof SERVICE_MANNERS)[number];
-export const ServiceMannerSchema = z.enum(SERVICE_MANNERS, { error: `Manner of service must be one of ${SERVICE_MANNERS.join(', ')}` });
+export const ServiceMannerSchema = z.enum(SERVICE_MANNERS, {
+  error: `Manner of service must be one of ${SERVICE_MANNERS.join(', ')}`,
+});
 
 export type ServiceMannerDetail = {
   /** What the sheriff picks on the phone. */
@@ -125,7 +129,8 @@ export const SERVICE_MANNER_DETAILS: Record<ServiceManner, ServiceMannerDetail> 
     label: 'At the chosen domicilium citandi et executandi',
     uniform_rule: 'Uniform Rule 4(1)(a)(iv)',
     magistrates_rule: "Magistrates' Courts Rule 9(3)(d)",
-    statement: 'delivering or leaving a copy at the domicilium citandi et executandi chosen by the person to be served',
+    statement:
+      'delivering or leaving a copy at the domicilium citandi et executandi chosen by the person to be served',
   },
   registered_office: {
     label: 'At the registered office or principal place of business of a company or corporation',
@@ -151,13 +156,16 @@ export const SERVICE_MANNER_DETAILS: Record<ServiceManner, ServiceMannerDetail> 
     label: 'On an agent authorised in writing to accept service',
     uniform_rule: 'Uniform Rule 4(1)(a)',
     magistrates_rule: "Magistrates' Courts Rule 9(3)",
-    statement: 'delivering a copy to an agent duly authorised in writing to accept service on behalf of the person to be served',
+    statement:
+      'delivering a copy to an agent duly authorised in writing to accept service on behalf of the person to be served',
   },
 };
 
 /** The rule a return cites for a manner: Magistrates' Courts Rules in a magistrate's court, otherwise the Uniform Rules. */
 export const mannerRule = (manner: ServiceManner, courtName: string | null | undefined): string =>
-  isMagistratesCourt(courtName) ? SERVICE_MANNER_DETAILS[manner].magistrates_rule : SERVICE_MANNER_DETAILS[manner].uniform_rule;
+  isMagistratesCourt(courtName)
+    ? SERVICE_MANNER_DETAILS[manner].magistrates_rule
+    : SERVICE_MANNER_DETAILS[manner].uniform_rule;
 
 /** Manners where no person receives the copy, so nothing could be explained to anyone. */
 export const MANNERS_WITHOUT_RECIPIENT: readonly ServiceManner[] = ['affixed_to_principal_door'];
@@ -186,8 +194,14 @@ const gps = (label: string, min: number, max: number) =>
  */
 export const ServiceAttemptInputSchema = z
   .object({
-    device_time: z.iso.datetime({ offset: true, error: 'Device time must be an ISO date-time with its offset' }).optional(),
-    address: z.string({ error: 'Address must be text' }).trim().max(1000, 'Address is too long (at most 1000 characters)').optional(),
+    device_time: z.iso
+      .datetime({ offset: true, error: 'Device time must be an ISO date-time with its offset' })
+      .optional(),
+    address: z
+      .string({ error: 'Address must be text' })
+      .trim()
+      .max(1000, 'Address is too long (at most 1000 characters)')
+      .optional(),
     latitude: gps('Latitude', -90, 90),
     longitude: gps('Longitude', -180, 180),
     accuracy_m: gps('GPS accuracy', 0, 100_000),
@@ -201,21 +215,40 @@ export const ServiceAttemptInputSchema = z
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Attempt time is required (HH:MM)')
       .optional(),
     /** Legacy: the address. */
-    place: z.string({ error: 'Place of service is required' }).trim().max(1000, 'Place of service is too long').optional(),
+    place: z
+      .string({ error: 'Place of service is required' })
+      .trim()
+      .max(1000, 'Place of service is too long')
+      .optional(),
   })
   .superRefine(
     (v, ctx) => {
       if (typeof v !== 'object' || v === null) return;
       const hasDevice = !absent(v.device_time);
       const hasLegacyTime = !absent(v.attempt_date) || !absent(v.attempt_time);
-      if (!hasDevice && !hasLegacyTime) ctx.addIssue({ code: 'custom', path: ['device_time'], message: 'Device time is required' });
+      if (!hasDevice && !hasLegacyTime)
+        ctx.addIssue({ code: 'custom', path: ['device_time'], message: 'Device time is required' });
       if (!hasDevice && hasLegacyTime) {
-        if (absent(v.attempt_date)) ctx.addIssue({ code: 'custom', path: ['attempt_date'], message: 'Attempt date is required (YYYY-MM-DD)' });
-        if (absent(v.attempt_time)) ctx.addIssue({ code: 'custom', path: ['attempt_time'], message: 'Attempt time is required (HH:MM)' });
+        if (absent(v.attempt_date))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['attempt_date'],
+            message: 'Attempt date is required (YYYY-MM-DD)',
+          });
+        if (absent(v.attempt_time))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['attempt_time'],
+            message: 'Attempt time is required (HH:MM)',
+          });
       }
       if (!v.address && !v.place) {
         const legacy = 'place' in v || hasLegacyTime;
-        ctx.addIssue({ code: 'custom', path: [legacy ? 'place' : 'address'], message: legacy ? 'Place of service is required' : 'Address is required' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [legacy ? 'place' : 'address'],
+          message: legacy ? 'Place of service is required' : 'Address is required',
+        });
       }
       const given = (['latitude', 'longitude', 'accuracy_m'] as const).filter((k) => !absent(v[k]));
       if (given.length > 0 && given.length < 3) {
@@ -224,7 +257,8 @@ export const ServiceAttemptInputSchema = z
             ctx.addIssue({
               code: 'custom',
               path: [k],
-              message: 'Latitude, longitude and GPS accuracy go together: send all three, or none when the position is not available',
+              message:
+                'Latitude, longitude and GPS accuracy go together: send all three, or none when the position is not available',
             });
       }
     },
@@ -309,7 +343,8 @@ export const RETURN_KIND_TITLES: Record<ReturnKind, string> = {
   return_of_service: 'Return of Service',
   return_of_non_service: 'Return of Non-Service',
 };
-export const returnKindOf = (outcome: ReturnOutcome): ReturnKind => (outcome === 'served' ? 'return_of_service' : 'return_of_non_service');
+export const returnKindOf = (outcome: ReturnOutcome): ReturnKind =>
+  outcome === 'served' ? 'return_of_service' : 'return_of_non_service';
 
 /** VAT on the sheriff's fees when the sheriff is VAT registered. */
 export const VAT_RATE_PERCENT = 15;
@@ -352,13 +387,24 @@ export const RETURN_FACT_LABELS = {
 } as const;
 export type ReturnFact = keyof typeof RETURN_FACT_LABELS;
 
-const SERVED_FACTS: readonly ReturnFact[] = ['manner', 'served_at', 'address', 'person_served_name', 'person_served_capacity', 'nature_explained'];
+const SERVED_FACTS: readonly ReturnFact[] = [
+  'manner',
+  'served_at',
+  'address',
+  'person_served_name',
+  'person_served_capacity',
+  'nature_explained',
+];
 const NOT_SERVED_FACTS: readonly ReturnFact[] = ['non_service_reason', 'diligent_search'];
 /** A moment of clock difference allowed between the phone and the server. */
 const FUTURE_SKEW_MS = 10 * 60 * 1000;
 
 const returnText = (max: number, label: string) =>
-  z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`).nullish();
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters)`)
+    .nullish();
 
 type RawReturn = Record<string, unknown>;
 
@@ -374,7 +420,8 @@ export function missingReturnFacts(v: RawReturn): ReturnFact[] {
       if (v.nature_explained !== true && !noRecipient) missing.push(f);
     } else if (blank(f)) missing.push(f);
   }
-  if (outcome === 'served' || outcome === 'not_served') if (!Array.isArray(v.fees) || v.fees.length === 0) missing.push('fees');
+  if (outcome === 'served' || outcome === 'not_served')
+    if (!Array.isArray(v.fees) || v.fees.length === 0) missing.push('fees');
   return missing;
 }
 
@@ -393,14 +440,19 @@ export const ReturnInputSchema = z
   .object({
     outcome: z.enum(RETURN_OUTCOMES, { error: 'Outcome must be served or not_served' }),
     manner: ServiceMannerSchema.nullish(),
-    served_at: z.iso.datetime({ offset: true, error: 'Date and time of service must be an ISO date-time with its offset' }).nullish(),
+    served_at: z.iso
+      .datetime({ offset: true, error: 'Date and time of service must be an ISO date-time with its offset' })
+      .nullish(),
     address: returnText(1000, 'Address'),
     person_served_name: returnText(200, 'Name of the person served'),
     person_served_capacity: returnText(200, 'Capacity of the person served'),
     nature_explained: z.boolean({ error: 'Nature explained must be true or false' }).nullish(),
     non_service_reason: returnText(2000, 'Reason for non-service'),
     diligent_search: returnText(5000, 'Diligent search'),
-    fees: z.array(ReturnFeeSchema, { error: 'Fees must be a list' }).max(MAX_RETURN_FEES, `At most ${MAX_RETURN_FEES} fees`).optional(),
+    fees: z
+      .array(ReturnFeeSchema, { error: 'Fees must be a list' })
+      .max(MAX_RETURN_FEES, `At most ${MAX_RETURN_FEES} fees`)
+      .optional(),
     vat_registered: z.boolean({ error: 'VAT registered must be true or false' }).default(true),
   })
   .superRefine(
@@ -427,7 +479,11 @@ export const ReturnInputSchema = z
       if (raw.outcome === 'served' && typeof raw.served_at === 'string') {
         const at = Date.parse(raw.served_at);
         if (Number.isFinite(at) && at > Date.now() + FUTURE_SKEW_MS)
-          ctx.addIssue({ code: 'custom', path: ['served_at'], message: 'The date and time of service cannot be in the future' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['served_at'],
+            message: 'The date and time of service cannot be in the future',
+          });
       }
     },
     { when: () => true },
@@ -486,14 +542,21 @@ export const RETURN_ISSUED_MESSAGES: Record<ReturnOutcome, string> = {
 
 export const ReturnErrors = defineErrors({
   /** A return by anyone but the document's assigned sheriff. */
-  RETURN_NOT_ASSIGNED_SHERIFF: { status: 403, message: 'Only the sheriff assigned to this document can issue its return.' },
+  RETURN_NOT_ASSIGNED_SHERIFF: {
+    status: 403,
+    message: 'Only the sheriff assigned to this document can issue its return.',
+  },
   /** A return while the document is not with the sheriff for service (not submitted, or closed). */
   RETURN_NOT_AWAITING_SERVICE: {
     status: 409,
-    message: 'A return can be issued only while the document is with the sheriff for service (submitted and assigned).',
+    message:
+      'A return can be issued only while the document is with the sheriff for service (submitted and assigned).',
   },
   /** A return after a return of service was issued. */
-  RETURN_ALREADY_SERVED: { status: 409, message: 'This document has already been served: its return of service was issued.' },
+  RETURN_ALREADY_SERVED: {
+    status: 409,
+    message: 'This document has already been served: its return of service was issued.',
+  },
   /** An attempt id that is not an attempt of this document. */
   ATTEMPT_NOT_FOUND: { status: 404, message: 'Service attempt not found.' },
   /** Photos on an attempt another sheriff recorded. */
@@ -503,11 +566,17 @@ export const ReturnErrors = defineErrors({
   /** More than 10 photos in one request. */
   PHOTO_TOO_MANY: { status: 413, message: 'Too many photos: at most 10 can be sent at once.' },
   /** Photos past 10 on one attempt in all. `{count}` (the photos it has) is replaced. */
-  PHOTO_LIMIT_REACHED: { status: 413, message: 'Too many photos: an attempt can have at most 10 photos, and this one has {count} already.' },
+  PHOTO_LIMIT_REACHED: {
+    status: 413,
+    message: 'Too many photos: an attempt can have at most 10 photos, and this one has {count} already.',
+  },
   /** One photo over 15 MB. `{name}` is replaced. */
   PHOTO_TOO_LARGE: { status: 413, message: '{name} is too large (at most 15 MB per photo).' },
   /** Content that is not a JPEG, PNG, WebP or HEIC image, whatever its name. `{name}` is replaced. */
-  PHOTO_INVALID_TYPE: { status: 422, message: '{name} is not a photo: only JPEG, PNG, WebP and HEIC images are accepted.' },
+  PHOTO_INVALID_TYPE: {
+    status: 422,
+    message: '{name} is not a photo: only JPEG, PNG, WebP and HEIC images are accepted.',
+  },
   /** An empty photo. `{name}` is replaced. */
   PHOTO_EMPTY: { status: 422, message: '{name} is empty.' },
   /** A photo upload without a photo. */

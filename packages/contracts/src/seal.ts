@@ -4,13 +4,19 @@ import { defineErrors } from './errors';
 /** The seal's public endpoints: the built-in time-stamping authority and the local CA certificate. */
 export const SealErrors = defineErrors({
   /** POST /tsa with a body that is not an RFC 3161 query. */
-  TSA_QUERY_REQUIRED: { status: 415, message: 'Send a DER TimeStampReq with the content type application/timestamp-query.' },
+  TSA_QUERY_REQUIRED: {
+    status: 415,
+    message: 'Send a DER TimeStampReq with the content type application/timestamp-query.',
+  },
   /** TSA_URL is set: the built-in time-stamping authority is off. */
   TSA_NOT_IN_USE: { status: 404, message: 'This installation uses an external time-stamping authority.' },
   /** The seal's key comes from configuration and time-stamps from an external authority: there is no local CA. */
   LOCAL_CA_NOT_IN_USE: { status: 404, message: 'This installation has no local certificate authority.' },
   /** GET /seal/certificate?fingerprint= naming no certificate LexServe has sealed with. */
-  SEAL_CERTIFICATE_NOT_FOUND: { status: 404, message: 'LexServe has not sealed any document with a certificate of this fingerprint.' },
+  SEAL_CERTIFICATE_NOT_FOUND: {
+    status: 404,
+    message: 'LexServe has not sealed any document with a certificate of this fingerprint.',
+  },
 });
 
 /** ?fingerprint=: one of the certificates LexServe has sealed with (SHA-256 of its DER, hex); none: the current one. */
@@ -19,7 +25,7 @@ export const SealCertificateQuerySchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[0-9a-f]{64}$/, 'The fingerprint is the certificate\'s SHA-256: 64 hexadecimal characters.')
+    .regex(/^[0-9a-f]{64}$/, "The fingerprint is the certificate's SHA-256: 64 hexadecimal characters.")
     .optional(),
 });
 

@@ -27,14 +27,20 @@ describe('service channel table', () => {
   });
 
   it('serves initiating process by the sheriff, later documents under Rule 4A, and correspondence not at all', () => {
-    expect(serviceChannelOf('Summons Combined')).toMatchObject({ channel: 'sheriff', rule: "Uniform Rule 4(1)(a); Magistrates' Courts Rule 9" });
+    expect(serviceChannelOf('Summons Combined')).toMatchObject({
+      channel: 'sheriff',
+      rule: "Uniform Rule 4(1)(a); Magistrates' Courts Rule 9",
+    });
     expect(serviceChannelOf('summons_simple')?.channel).toBe('sheriff');
     expect(serviceChannelOf('Divorce Summons')?.channel).toBe('sheriff');
     expect(serviceChannelOf('Urgent Notice of Motion')?.channel).toBe('sheriff');
     expect(serviceChannelOf('Sequestration Application')?.channel).toBe('sheriff');
     expect(serviceChannelOf('Liquidation Application (Voluntary or Compulsory)')?.channel).toBe('sheriff');
     expect(serviceChannelOf('Application for Review (Rule 53)')?.channel).toBe('sheriff');
-    expect(serviceChannelOf('Notice of Intention to Defend')).toMatchObject({ channel: 'electronic_or_sheriff', rule: 'Uniform Rule 4A' });
+    expect(serviceChannelOf('Notice of Intention to Defend')).toMatchObject({
+      channel: 'electronic_or_sheriff',
+      rule: 'Uniform Rule 4A',
+    });
     expect(serviceChannelOf('Plea')?.channel).toBe('electronic_or_sheriff');
     expect(serviceChannelOf('Replying Affidavit')?.channel).toBe('electronic_or_sheriff');
     expect(serviceChannelOf('Client Instruction Letter')?.channel).toBe('not_served');
@@ -46,10 +52,14 @@ describe('service channel table', () => {
 
   it('words the wizard note with the rule, and sends later documents of a Court Online matter through Court Online', () => {
     const summons = serviceChannelOf('Summons Combined')!;
-    expect(serviceChannelNote(summons)).toBe("Served by the sheriff — Uniform Rule 4(1)(a); Magistrates' Courts Rule 9: initiating process.");
+    expect(serviceChannelNote(summons)).toBe(
+      "Served by the sheriff — Uniform Rule 4(1)(a); Magistrates' Courts Rule 9: initiating process.",
+    );
     expect(serviceChannelNote(summons, { onCourtOnline: true })).toMatch(/^Served by the sheriff/);
     const plea = serviceChannelOf('Plea')!;
-    expect(serviceChannelNote(plea)).toBe(`${SERVICE_CHANNEL_LABELS.electronic_or_sheriff} — Uniform Rule 4A: a document after initiating process.`);
+    expect(serviceChannelNote(plea)).toBe(
+      `${SERVICE_CHANNEL_LABELS.electronic_or_sheriff} — Uniform Rule 4A: a document after initiating process.`,
+    );
     expect(serviceChannelNote(plea, { onCourtOnline: true })).toBe(
       'Served through Court Online — Uniform Rules 1A and 1B (Court Online): a document after initiating process.',
     );

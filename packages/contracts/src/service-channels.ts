@@ -73,7 +73,8 @@ const notServed = (rule: string, basis: string, explanation: string, note?: stri
   ...(note ? { note } : {}),
 });
 
-const STARTS_ACTION = 'It starts the action, so the sheriff serves it on each defendant and returns a return of service.';
+const STARTS_ACTION =
+  'It starts the action, so the sheriff serves it on each defendant and returns a return of service.';
 const STARTS_APPLICATION =
   'It starts the application, so the sheriff serves it (with the founding affidavit) on each respondent and returns a return of service.';
 const AFTER_4A =
@@ -82,7 +83,8 @@ const WITH_PAPERS_4A =
   'It is served with the papers it belongs to, after the proceedings have started, at the address for service the other party gave; a sheriff is not needed.';
 const COURT_DOCUMENT_4A =
   'It goes to the other parties after the proceedings have started, at the address for service they gave; a sheriff is not needed.';
-const CORRESPONDENCE = 'Correspondence is not court process: it is sent, not served, and needs no proof of service.';
+const CORRESPONDENCE =
+  'Correspondence is not court process: it is sent, not served, and needs no proof of service.';
 
 /** Keyed by the catalogue's labels (converted to `document_type` values below). */
 const BY_LABEL: Record<string, ServiceChannelEntry> = {
@@ -203,10 +205,20 @@ const BY_LABEL: Record<string, ServiceChannelEntry> = {
     'A certificate of urgency is filed for the judge who hears the urgent roll; it is not served on its own.',
     'Where a division wants it in the application papers, it goes with them to the sheriff.',
   ),
-  'Urgent Founding Affidavit': initiating(STARTS_APPLICATION, 'Uniform Rule 6(12) lets the court direct another manner of service in urgent matters.'),
-  'Urgent Notice of Motion': initiating(STARTS_APPLICATION, 'Uniform Rule 6(12) lets the court direct another manner of service in urgent matters.'),
-  'Supporting Urgent Affidavits': initiating('They are served with the urgent application that starts the proceedings.'),
-  'Urgent Interim Relief Documentation': initiating('Urgent interim relief starts proceedings against the respondent, so the sheriff serves it.'),
+  'Urgent Founding Affidavit': initiating(
+    STARTS_APPLICATION,
+    'Uniform Rule 6(12) lets the court direct another manner of service in urgent matters.',
+  ),
+  'Urgent Notice of Motion': initiating(
+    STARTS_APPLICATION,
+    'Uniform Rule 6(12) lets the court direct another manner of service in urgent matters.',
+  ),
+  'Supporting Urgent Affidavits': initiating(
+    'They are served with the urgent application that starts the proceedings.',
+  ),
+  'Urgent Interim Relief Documentation': initiating(
+    'Urgent interim relief starts proceedings against the respondent, so the sheriff serves it.',
+  ),
 
   // Enforcement and execution
   'Application for Default Judgment': subsequent(
@@ -218,13 +230,15 @@ const BY_LABEL: Record<string, ServiceChannelEntry> = {
     channel: 'sheriff',
     rule: 'Uniform Rules 4(1)(a) and 45',
     basis: 'process directed to the sheriff',
-    explanation: 'A warrant is process of the court directed to the sheriff, who executes it and makes a return.',
+    explanation:
+      'A warrant is process of the court directed to the sheriff, who executes it and makes a return.',
   },
   'Warrant of Arrest (Rule 39)': {
     channel: 'sheriff',
     rule: 'Uniform Rule 4(1)(a)',
     basis: 'process directed to the sheriff',
-    explanation: 'A warrant is process of the court directed to the sheriff, who executes it and makes a return.',
+    explanation:
+      'A warrant is process of the court directed to the sheriff, who executes it and makes a return.',
   },
   'Section 58 / 65 Notices': initiating(
     'A notice to a judgment debtor to appear for a financial inquiry is served by the sheriff.',
@@ -234,13 +248,15 @@ const BY_LABEL: Record<string, ServiceChannelEntry> = {
     channel: 'sheriff',
     rule: "Magistrates' Courts Rule 9; Magistrates' Courts Act s 72",
     basis: 'an order served on the garnishee',
-    explanation: 'The order binds the garnishee (a bank or employer), who is not a party, so the sheriff serves it.',
+    explanation:
+      'The order binds the garnishee (a bank or employer), who is not a party, so the sheriff serves it.',
   },
   'Emoluments Attachment Order': {
     channel: 'sheriff',
     rule: "Magistrates' Courts Rule 9; Magistrates' Courts Act s 65J",
     basis: 'an order served on the garnishee',
-    explanation: 'The order binds the employer (the garnishee), who is not a party, so the sheriff serves it.',
+    explanation:
+      'The order binds the employer (the garnishee), who is not a party, so the sheriff serves it.',
   },
   'Notice of Intention to Execute': initiating(
     'Execution steps against a debtor’s property are served on the debtor by the sheriff.',
@@ -248,7 +264,9 @@ const BY_LABEL: Record<string, ServiceChannelEntry> = {
   ),
 
   // Family law
-  'Divorce Summons': initiating('A divorce summons starts the action, so the sheriff serves it on the defendant and returns a return of service.'),
+  'Divorce Summons': initiating(
+    'A divorce summons starts the action, so the sheriff serves it on the defendant and returns a return of service.',
+  ),
   'Plea / Counterclaim (Divorce)': subsequent(AFTER_4A),
   'Rule 43 Application (Interim Relief)': initiating(
     'A Rule 43 application may be brought before the divorce is instituted, so the sheriff serves it.',
@@ -274,7 +292,9 @@ const BY_LABEL: Record<string, ServiceChannelEntry> = {
     'a complaint to the maintenance officer',
     'A maintenance complaint is lodged with the maintenance officer; the court’s own officers bring the other party before the court.',
   ),
-  'Affidavit in Support of Protection Order': initiating('It is served with the protection order application.'),
+  'Affidavit in Support of Protection Order': initiating(
+    'It is served with the protection order application.',
+  ),
 
   // Commercial and insolvency
   'Liquidation Application (Voluntary or Compulsory)': initiating(STARTS_APPLICATION),
@@ -283,7 +303,9 @@ const BY_LABEL: Record<string, ServiceChannelEntry> = {
     STARTS_APPLICATION,
     'Notices filed with the CIPC are not court process; the combined type takes the safer channel for the application.',
   ),
-  'Supporting Affidavit – Insolvency': initiating('It is served with the insolvency application that starts the proceedings.'),
+  'Supporting Affidavit – Insolvency': initiating(
+    'It is served with the insolvency application that starts the proceedings.',
+  ),
   'S129 Notification (NCA)': notServed(
     'National Credit Act 34 of 2005, s 129',
     'a notice before litigation',
@@ -304,7 +326,11 @@ const BY_LABEL: Record<string, ServiceChannelEntry> = {
   'Heads of Argument': subsequent(COURT_DOCUMENT_4A),
   'Chronology of Events': subsequent(COURT_DOCUMENT_4A),
   'List of Authorities': subsequent(COURT_DOCUMENT_4A),
-  'Index to Court File': notServed('Filed with the registrar', 'a document for the court file', 'An index is filed with the court file; it is not served.'),
+  'Index to Court File': notServed(
+    'Filed with the registrar',
+    'a document for the court file',
+    'An index is filed with the court file; it is not served.',
+  ),
 
   // Correspondence and notices
   'Notice of Intention to Oppose': subsequent(
@@ -319,7 +345,11 @@ const BY_LABEL: Record<string, ServiceChannelEntry> = {
   'Rule 35 Notice (Discovery)': subsequent(AFTER_4A),
   'Rule 28 Notice (Amendment)': subsequent(AFTER_4A),
   'Notice of Motion for Postponement': subsequent(AFTER_4A),
-  'Cover Letter to Court': notServed('Correspondence', 'a letter to the court', 'A letter to the registrar or the court is filed, not served.'),
+  'Cover Letter to Court': notServed(
+    'Correspondence',
+    'a letter to the court',
+    'A letter to the registrar or the court is filed, not served.',
+  ),
   'Service Confirmations / Returns': notServed(
     'Uniform Rule 4(6)',
     'a proof of service',
@@ -330,7 +360,11 @@ const BY_LABEL: Record<string, ServiceChannelEntry> = {
   'Letter of Demand': notServed('Correspondence', 'a letter before action', CORRESPONDENCE),
   'Settlement Proposal Letter': notServed('Correspondence', 'correspondence', CORRESPONDENCE),
   'Attorney-to-Attorney Correspondence': notServed('Correspondence', 'correspondence', CORRESPONDENCE),
-  'Instruction Letter to Sheriff': notServed('Correspondence', 'an instruction to the sheriff', 'An instruction to the sheriff goes with the process to be served; it is not served on anyone.'),
+  'Instruction Letter to Sheriff': notServed(
+    'Correspondence',
+    'an instruction to the sheriff',
+    'An instruction to the sheriff goes with the process to be served; it is not served on anyone.',
+  ),
   'Letter Confirming Service': notServed('Correspondence', 'correspondence', CORRESPONDENCE),
   'Letter Requesting Consent to Amend': notServed(
     'Correspondence',
@@ -338,11 +372,23 @@ const BY_LABEL: Record<string, ServiceChannelEntry> = {
     CORRESPONDENCE,
     'The formal notice of intention to amend (Uniform Rule 28) is its own type and is served by Rule 4A.',
   ),
-  'Registrar Correspondence': notServed('Correspondence', 'a letter to the registrar', 'A letter to the registrar is filed, not served.'),
-  'Client Instruction Letter': notServed('Internal', 'a letter between the firm and its client', 'A letter between the firm and its client is not served on anyone.'),
+  'Registrar Correspondence': notServed(
+    'Correspondence',
+    'a letter to the registrar',
+    'A letter to the registrar is filed, not served.',
+  ),
+  'Client Instruction Letter': notServed(
+    'Internal',
+    'a letter between the firm and its client',
+    'A letter between the firm and its client is not served on anyone.',
+  ),
 
   // Miscellaneous and supporting documents
-  'Power of Attorney': notServed('Uniform Rule 7', 'a document filed when required', 'A power of attorney is filed with the registrar when the rules require it; it is not served.'),
+  'Power of Attorney': notServed(
+    'Uniform Rule 7',
+    'a document filed when required',
+    'A power of attorney is filed with the registrar when the rules require it; it is not served.',
+  ),
   'Identity Document / Company Resolution': notServed(
     'Supporting document',
     'a supporting document',
@@ -350,7 +396,11 @@ const BY_LABEL: Record<string, ServiceChannelEntry> = {
   ),
   'Expert Reports': subsequent(AFTER_4A, 'Uniform Rule 4A; Uniform Rule 36(9)'),
   'Medical / Financial Reports': subsequent(AFTER_4A, 'Uniform Rule 4A; Uniform Rule 36'),
-  'Draft Court Order': notServed('Filed for the judge', 'a draft for the judge', 'A draft order is handed up or uploaded for the judge; it is not served.'),
+  'Draft Court Order': notServed(
+    'Filed for the judge',
+    'a draft for the judge',
+    'A draft order is handed up or uploaded for the judge; it is not served.',
+  ),
   'Settlement Agreement': notServed(
     'Signed by the parties',
     'an agreement signed by both sides',
@@ -374,7 +424,8 @@ export function serviceChannelOf(documentType: string | null | undefined): Servi
 }
 
 /** Catalogue types without an entry (empty when the table is complete). */
-export const typesWithoutChannel = (): string[] => DOCUMENT_TYPES.filter((t) => !SERVICE_CHANNEL_TABLE[t.value]).map((t) => t.label);
+export const typesWithoutChannel = (): string[] =>
+  DOCUMENT_TYPES.filter((t) => !SERVICE_CHANNEL_TABLE[t.value]).map((t) => t.label);
 
 export const COURT_ONLINE_RULE = 'Uniform Rules 1A and 1B (Court Online)';
 
@@ -383,7 +434,10 @@ export const COURT_ONLINE_RULE = 'Uniform Rules 1A and 1B (Court Online)';
  * Magistrates' Courts Rule 9: initiating process." On a Court Online matter, documents after initiating
  * process are served through Court Online instead of by LexServe e-mail.
  */
-export function serviceChannelNote(entry: ServiceChannelEntry, opts: { onCourtOnline?: boolean } = {}): string {
+export function serviceChannelNote(
+  entry: ServiceChannelEntry,
+  opts: { onCourtOnline?: boolean } = {},
+): string {
   if (entry.channel === 'electronic_or_sheriff' && opts.onCourtOnline)
     return `Served through Court Online — ${COURT_ONLINE_RULE}: ${entry.basis}.`;
   return `${SERVICE_CHANNEL_LABELS[entry.channel]} — ${entry.rule}: ${entry.basis}.`;
@@ -396,9 +450,24 @@ export function serviceChannelNote(entry: ServiceChannelEntry, opts: { onCourtOn
  */
 export const ADDRESS_FOR_SERVICE_SOURCES = [
   { value: 'uniform_rule_17_3', rule: 'Uniform Rule 17(3)', document: 'Summons', party: 'plaintiff' },
-  { value: 'uniform_rule_19_3', rule: 'Uniform Rule 19(3)', document: 'Notice of Intention to Defend', party: 'defendant' },
-  { value: 'uniform_rule_6_5_b', rule: 'Uniform Rule 6(5)(b)', document: 'Notice of Motion', party: 'applicant' },
-  { value: 'uniform_rule_6_5_d_i', rule: 'Uniform Rule 6(5)(d)(i)', document: 'Notice of Intention to Oppose', party: 'respondent' },
+  {
+    value: 'uniform_rule_19_3',
+    rule: 'Uniform Rule 19(3)',
+    document: 'Notice of Intention to Defend',
+    party: 'defendant',
+  },
+  {
+    value: 'uniform_rule_6_5_b',
+    rule: 'Uniform Rule 6(5)(b)',
+    document: 'Notice of Motion',
+    party: 'applicant',
+  },
+  {
+    value: 'uniform_rule_6_5_d_i',
+    rule: 'Uniform Rule 6(5)(d)(i)',
+    document: 'Notice of Intention to Oppose',
+    party: 'respondent',
+  },
 ] as const satisfies readonly { value: AddressSource; rule: string; document: string; party: string }[];
 
 /** "Nominated in the Notice of Intention to Defend (Uniform Rule 19(3))", for the notice and the wizard. */
@@ -412,14 +481,18 @@ export function addressSourceLabel(value: AddressSource): string {
  * How a document will be served: its type's channel decides, and for a document after initiating process the
  * firm's choice (electronic unless the sheriff was chosen). Null for a type that is not served or not known.
  */
-export function serviceMethodOf(documentType: string | null | undefined, chosen: ServiceMethod | null | undefined): ServiceMethod | null {
+export function serviceMethodOf(
+  documentType: string | null | undefined,
+  chosen: ServiceMethod | null | undefined,
+): ServiceMethod | null {
   const entry = serviceChannelOf(documentType);
   if (!entry || entry.channel === 'not_served') return null;
   if (entry.channel === 'sheriff') return 'sheriff';
   return chosen ?? 'electronic';
 }
 
-const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+const fill = (message: string, values: Record<string, string>) =>
+  message.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 
 export type ServiceFacts = {
   documentType: string | null | undefined;
@@ -435,20 +508,37 @@ export type ServiceFacts = {
  * server's submit use this one function), and how the document will be served. Without a document type the spec's
  * flow (electronic service on the DSA) is what is asked for; a type that is not served answers method null.
  */
-export function serviceProblems(f: ServiceFacts): { method: ServiceMethod | null; problems: { field: string; msg: string }[] } {
+export function serviceProblems(f: ServiceFacts): {
+  method: ServiceMethod | null;
+  problems: { field: string; msg: string }[];
+} {
   const entry = serviceChannelOf(f.documentType);
   if (!entry) return { method: 'electronic', problems: [] };
   const type = documentTypeLabel(f.documentType!);
   if (entry.channel === 'not_served')
-    return { method: null, problems: [{ field: 'document_type', msg: fill(DocumentErrors.NOT_A_SERVED_DOCUMENT.message, { type, explanation: entry.explanation }) }] };
+    return {
+      method: null,
+      problems: [
+        {
+          field: 'document_type',
+          msg: fill(DocumentErrors.NOT_A_SERVED_DOCUMENT.message, { type, explanation: entry.explanation }),
+        },
+      ],
+    };
   const problems: { field: string; msg: string }[] = [];
   if (entry.channel === 'sheriff' && f.serviceMethod === 'electronic')
-    problems.push({ field: 'service_method', msg: fill(DocumentErrors.ELECTRONIC_NOT_ALLOWED.message, { type }) });
+    problems.push({
+      field: 'service_method',
+      msg: fill(DocumentErrors.ELECTRONIC_NOT_ALLOWED.message, { type }),
+    });
   const method = serviceMethodOf(f.documentType, f.serviceMethod);
   if (method === 'sheriff' && !f.assignedSheriffId)
     problems.push({
       field: 'assigned_sheriff_id',
-      msg: fill(DocumentErrors.SHERIFF_REQUIRED.message, { type, rule: entry.channel === 'sheriff' ? entry.rule : 'chosen by the firm' }),
+      msg: fill(DocumentErrors.SHERIFF_REQUIRED.message, {
+        type,
+        rule: entry.channel === 'sheriff' ? entry.rule : 'chosen by the firm',
+      }),
     });
   if (method === 'electronic' && f.onCourtOnline && !f.inMagistratesCourt)
     problems.push({ field: 'on_court_online', msg: DocumentErrors.COURT_ONLINE_E_SERVICE.message });

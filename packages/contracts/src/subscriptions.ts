@@ -54,8 +54,6 @@ export const CANCELLATION_REASONS = [
 ] as const;
 export const CancellationReasonSchema = z.enum(CANCELLATION_REASONS);
 
-
-
 export const PlanSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -268,7 +266,6 @@ export const SalesContactInputSchema = z.object({
 export type SalesContactInput = z.infer<typeof SalesContactInputSchema>;
 export const SalesContactResultSchema = z.object({ id: z.number().int(), message: z.string() });
 
-
 /** Error catalogue of the subscription calls; messages are spec 8's words where it has them. */
 export const SubscriptionErrors = defineErrors({
   /** A firm role calls a feature route while the firm has no active or trial subscription (the server's gate). */
@@ -328,4 +325,3 @@ export const SubscriptionErrors = defineErrors({
     message: 'Your plan limit has been reached. Upgrade your plan to continue.',
   },
 });
-

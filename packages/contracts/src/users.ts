@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { NOTIFICATION_TYPES, type NotificationType } from './constants';
-import { CREATABLE_FIRM_ROLES, EMAIL_PATTERN, IdSchema, NotificationTypeSchema, OptionalTextSchema, QueryBooleanSchema, ROLES, RoleSchema } from './common';
+import {
+  CREATABLE_FIRM_ROLES,
+  EMAIL_PATTERN,
+  IdSchema,
+  NotificationTypeSchema,
+  OptionalTextSchema,
+  QueryBooleanSchema,
+  ROLES,
+  RoleSchema,
+} from './common';
 import { ServiceAreasSchema } from './courts';
 import { defineErrors } from './errors';
 
@@ -46,10 +55,18 @@ export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
 
 /** POST /users (system administrator): any role. */
 export const CreateUserInputSchema = z.object({
-  email: z.string({ error: 'Email and full name are required.' }).trim().min(1, 'Email and full name are required.').regex(EMAIL_PATTERN, 'Please enter a valid email address'),
-  full_name: z.string({ error: 'Email and full name are required.' }).trim().min(1, 'Email and full name are required.'),
+  email: z
+    .string({ error: 'Email and full name are required.' })
+    .trim()
+    .min(1, 'Email and full name are required.')
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+  full_name: z
+    .string({ error: 'Email and full name are required.' })
+    .trim()
+    .min(1, 'Email and full name are required.'),
   role: z.enum(ROLES, {
-    error: (issue) => (issue.input === undefined ? 'User role is required.' : `Role must be one of: ${ROLES.join(', ')}.`),
+    error: (issue) =>
+      issue.input === undefined ? 'User role is required.' : `Role must be one of: ${ROLES.join(', ')}.`,
   }),
   password: z.string().min(8, 'Password must be at least 8 characters').optional(),
   firm_id: IdSchema.nullish(),
@@ -82,8 +99,15 @@ export const CreatableFirmRoleSchema = z.enum(CREATABLE_FIRM_ROLES, {
 
 export const CreateFirmUserInputSchema = z
   .object({
-    email: z.string({ error: 'Email and full name are required.' }).trim().min(1, 'Email and full name are required.').regex(EMAIL_PATTERN, 'Please enter a valid email address'),
-    full_name: z.string({ error: 'Email and full name are required.' }).trim().min(1, 'Email and full name are required.'),
+    email: z
+      .string({ error: 'Email and full name are required.' })
+      .trim()
+      .min(1, 'Email and full name are required.')
+      .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+    full_name: z
+      .string({ error: 'Email and full name are required.' })
+      .trim()
+      .min(1, 'Email and full name are required.'),
     role: CreatableFirmRoleSchema,
     branch_id: IdSchema.nullish(),
     phone_number: OptionalTextSchema.optional(),
@@ -108,7 +132,10 @@ export const ActivateDeactivateInputSchema = z.object({
 export const ChangeRoleInputSchema = z
   .object({
     new_role: z.enum(CREATABLE_FIRM_ROLES, { error: 'New role is required' }),
-    reason: z.string({ error: 'Reason is required for role change' }).trim().min(1, 'Reason is required for role change'),
+    reason: z
+      .string({ error: 'Reason is required for role change' })
+      .trim()
+      .min(1, 'Reason is required for role change'),
     new_branch_id: IdSchema.nullish(),
   })
   .refine((v) => v.new_role !== 'legal_practitioner' || v.new_branch_id != null, {
@@ -190,7 +217,10 @@ const sheriffFields = {
     .regex(EMAIL_PATTERN, 'Please enter a valid email address')
     .max(320, 'Email is too long'),
   full_name: required('Full name', 100),
-  phone_number: required('Phone number', 30).regex(/^\+?[0-9 ()-]{7,20}$/, 'Please enter a valid phone number'),
+  phone_number: required('Phone number', 30).regex(
+    /^\+?[0-9 ()-]{7,20}$/,
+    'Please enter a valid phone number',
+  ),
   office_name: required('Office name', 200),
   /** The number of the sheriff's appointment under the Sheriffs Act 90 of 1986: unique among sheriffs. */
   appointment_number: required('Appointment number', 50),
@@ -215,12 +245,22 @@ export type UpdateSheriffInput = z.infer<typeof UpdateSheriffInputSchema>;
 /** PUT /admin/sheriffs/{id}/active: deactivate (signs the sheriff out everywhere) or reactivate. */
 export const SetSheriffActiveInputSchema = z.object({
   is_active: z.boolean({ error: 'is_active is required (true or false)' }),
-  reason: z.string().trim().max(1000, 'Reason is too long').nullish().transform((v) => v || null),
+  reason: z
+    .string()
+    .trim()
+    .max(1000, 'Reason is too long')
+    .nullish()
+    .transform((v) => v || null),
 });
 
 export const SheriffListQuerySchema = z.object({
   /** Name, e-mail, office, appointment number or service area; case ignored. */
-  search: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
   area: z
     .string()
     .trim()
@@ -248,10 +288,16 @@ export const SHERIFF_INVITATION_DAYS = 7;
 
 export const SheriffErrors = defineErrors({
   SHERIFF_NOT_FOUND: { status: 404, message: 'Sheriff not found.' },
-  APPOINTMENT_NUMBER_TAKEN: { status: 409, message: 'A sheriff with this appointment number already exists.' },
+  APPOINTMENT_NUMBER_TAKEN: {
+    status: 409,
+    message: 'A sheriff with this appointment number already exists.',
+  },
   SHERIFF_EMAIL_TAKEN: { status: 409, message: 'A user with this email already exists.' },
   /** Resending an invitation to a sheriff who has already set a password. */
-  INVITATION_NOT_NEEDED: { status: 409, message: 'This sheriff has already set a password; no invitation is needed.' },
+  INVITATION_NOT_NEEDED: {
+    status: 409,
+    message: 'This sheriff has already set a password; no invitation is needed.',
+  },
   /** Resending an invitation to a deactivated sheriff. */
   SHERIFF_INACTIVE: { status: 409, message: 'This sheriff is deactivated. Reactivate the sheriff first.' },
 });

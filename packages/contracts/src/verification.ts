@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { VERIFICATION_MESSAGES, VERIFICATION_STATUSES, sealChangeText, type VerificationStatus } from './constants';
+import {
+  VERIFICATION_MESSAGES,
+  VERIFICATION_STATUSES,
+  sealChangeText,
+  type VerificationStatus,
+} from './constants';
 import { defineErrors } from './errors';
 
 /**
@@ -7,7 +12,8 @@ import { defineErrors } from './errors';
  * LS-7K3M-9QXD-2HJP-RT4W. Printed at the bottom of every page of a proof of service.
  */
 export const CROCKFORD_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const SECURITY_ID_PATTERN = /^LS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+export const SECURITY_ID_PATTERN =
+  /^LS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
 /**
  * Reads what a person typed: trimmed, upper-cased, with Crockford's look-alikes mapped (I, L → 1; O → 0) and
@@ -48,7 +54,8 @@ export type Seal = z.infer<typeof SealSchema>;
 
 /** The file check's message when the uploaded bytes are not a stored file but the PDF carries a seal. */
 export const SEAL_FILE_MESSAGES = {
-  modified: (change: string) => `This PDF was sealed by LexServe, but it was changed after sealing: ${change}. Do not rely on it; ask the issuing firm for the original.`,
+  modified: (change: string) =>
+    `This PDF was sealed by LexServe, but it was changed after sealing: ${change}. Do not rely on it; ask the issuing firm for the original.`,
   unrecorded:
     'This PDF carries an unchanged LexServe seal, but LexServe has no record of this exact file. Check it by the security ID printed on it.',
   foreign: (signer: string) =>
@@ -74,31 +81,38 @@ const VersionFieldsSchema = z.object({
 });
 
 /** The verification result of spec 1 §3, plus the issuing firm's name (so a reader knows whom to contact). */
-export const VerificationResultSchema = z.object({
-  valid: z.boolean(),
-  status: z.enum(VERIFICATION_STATUSES),
-  security_id: z.string(),
-  message: z.string(),
-  document_type: z.string().nullable(),
-  pdf_type: z.string().nullable(),
-  generation_date: z.string().nullable(),
-  verification_count: z.number().int(),
-  hash_verified: z.boolean().nullable(),
-  firm_verified: z.boolean(),
-  verification_url: z.string(),
-  firm_name: z.string().nullable(),
-  service_date: z.string().nullable(),
-  revoked_at: z.string().nullable(),
-  /** The seal read from the stored PDF of the version checked (null when that file could not be read). */
-  seal: SealSchema.nullable(),
-  /**
-   * The files served, each with its SHA-256 as uploaded and that of its stamped served copy (the copy with this
-   * security ID on every page; null until it is made, or for a file that cannot be stamped). Either file verifies.
-   */
-  served_files: z.array(
-    z.object({ filename: z.string(), sha256: z.string(), size: z.number().int(), served_copy_sha256: z.string().nullable() }),
-  ),
-}).extend(VersionFieldsSchema.shape);
+export const VerificationResultSchema = z
+  .object({
+    valid: z.boolean(),
+    status: z.enum(VERIFICATION_STATUSES),
+    security_id: z.string(),
+    message: z.string(),
+    document_type: z.string().nullable(),
+    pdf_type: z.string().nullable(),
+    generation_date: z.string().nullable(),
+    verification_count: z.number().int(),
+    hash_verified: z.boolean().nullable(),
+    firm_verified: z.boolean(),
+    verification_url: z.string(),
+    firm_name: z.string().nullable(),
+    service_date: z.string().nullable(),
+    revoked_at: z.string().nullable(),
+    /** The seal read from the stored PDF of the version checked (null when that file could not be read). */
+    seal: SealSchema.nullable(),
+    /**
+     * The files served, each with its SHA-256 as uploaded and that of its stamped served copy (the copy with this
+     * security ID on every page; null until it is made, or for a file that cannot be stamped). Either file verifies.
+     */
+    served_files: z.array(
+      z.object({
+        filename: z.string(),
+        sha256: z.string(),
+        size: z.number().int(),
+        served_copy_sha256: z.string().nullable(),
+      }),
+    ),
+  })
+  .extend(VersionFieldsSchema.shape);
 export type VerificationResult = z.infer<typeof VerificationResultSchema>;
 
 export const VerifyParamsSchema = z.object({ securityId: z.string() });
@@ -113,32 +127,34 @@ export const VerifyQuerySchema = z.object({
 });
 
 /** POST /verify/document (alias /verify/file): which stored PDF the uploaded file is, if any. */
-export const FileVerificationResultSchema = z.object({
-  valid: z.boolean(),
-  status: z.enum(VERIFICATION_STATUSES),
-  message: z.string(),
-  sha256: z.string(),
-  size: z.number().int(),
-  /**
-   * served_document: one of the files served, as uploaded or its stamped served copy (pdf_type 'served_copy');
-   * proof_of_service: a generated proof (any version).
-   */
-  match: z.enum(['served_document', 'proof_of_service']).nullable(),
-  filename: z.string().nullable(),
-  security_id: z.string().nullable(),
-  document_type: z.string().nullable(),
-  pdf_type: z.string().nullable(),
-  generation_date: z.string().nullable(),
-  verification_count: z.number().int().nullable(),
-  hash_verified: z.boolean().nullable(),
-  firm_verified: z.boolean().nullable(),
-  verification_url: z.string().nullable(),
-  firm_name: z.string().nullable(),
-  service_date: z.string().nullable(),
-  revoked_at: z.string().nullable(),
-  /** The seal read from the uploaded bytes (null when the file is not a PDF, or too large to read). */
-  seal: SealSchema.nullable(),
-}).extend(VersionFieldsSchema.shape);
+export const FileVerificationResultSchema = z
+  .object({
+    valid: z.boolean(),
+    status: z.enum(VERIFICATION_STATUSES),
+    message: z.string(),
+    sha256: z.string(),
+    size: z.number().int(),
+    /**
+     * served_document: one of the files served, as uploaded or its stamped served copy (pdf_type 'served_copy');
+     * proof_of_service: a generated proof (any version).
+     */
+    match: z.enum(['served_document', 'proof_of_service']).nullable(),
+    filename: z.string().nullable(),
+    security_id: z.string().nullable(),
+    document_type: z.string().nullable(),
+    pdf_type: z.string().nullable(),
+    generation_date: z.string().nullable(),
+    verification_count: z.number().int().nullable(),
+    hash_verified: z.boolean().nullable(),
+    firm_verified: z.boolean().nullable(),
+    verification_url: z.string().nullable(),
+    firm_name: z.string().nullable(),
+    service_date: z.string().nullable(),
+    revoked_at: z.string().nullable(),
+    /** The seal read from the uploaded bytes (null when the file is not a PDF, or too large to read). */
+    seal: SealSchema.nullable(),
+  })
+  .extend(VersionFieldsSchema.shape);
 export type FileVerificationResult = z.infer<typeof FileVerificationResultSchema>;
 
 export const FILE_NO_MATCH_MESSAGE =
@@ -146,15 +162,27 @@ export const FILE_NO_MATCH_MESSAGE =
 
 export const VerificationErrors = defineErrors({
   /** Blank security ID. */
-  SECURITY_ID_EMPTY: { status: 400, message: 'Invalid security ID provided. Security ID must be a non-empty string.' },
+  SECURITY_ID_EMPTY: {
+    status: 400,
+    message: 'Invalid security ID provided. Security ID must be a non-empty string.',
+  },
   /** Not of the LS-XXXX-XXXX-XXXX-XXXX shape. */
-  SECURITY_ID_MALFORMED: { status: 400, message: 'Invalid security ID format. Please check the security ID and try again.' },
+  SECURITY_ID_MALFORMED: {
+    status: 400,
+    message: 'Invalid security ID format. Please check the security ID and try again.',
+  },
   /** Well-formed but unknown. */
   SECURITY_ID_NOT_FOUND: { status: 404, message: 'Security ID not found in verification database' },
   /** A known security ID with ?version= beyond its versions. `{version}`, `{current}` are replaced. */
-  PROOF_VERSION_NOT_FOUND: { status: 404, message: 'This security ID has no version {version}; its current version is {current}.' },
+  PROOF_VERSION_NOT_FOUND: {
+    status: 404,
+    message: 'This security ID has no version {version}; its current version is {current}.',
+  },
   /** Too many checks from one address. */
-  VERIFY_RATE_LIMITED: { status: 429, message: 'Too many verification requests. Please wait a moment and try again.' },
+  VERIFY_RATE_LIMITED: {
+    status: 429,
+    message: 'Too many verification requests. Please wait a moment and try again.',
+  },
   /** POST /verify/document without a file. */
   VERIFY_FILE_REQUIRED: { status: 422, message: 'Please choose a PDF file to verify.' },
   /** The uploaded file is not a PDF (or a served Word document). */

@@ -33,7 +33,8 @@ export const containsPattern = (term: string): string => `%${term.replace(/[\\%_
 export const hasChanges = (values: object): boolean => Object.values(values).some((v) => v !== undefined);
 
 /** The rows of a raw `execute` result: both drivers (pg and PGlite) answer `{ rows }`. */
-export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+export const rowsOf = <T>(result: unknown): T[] =>
+  ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 export type DatabaseOptions = { url?: string; dataDir?: string; memory?: boolean };
 

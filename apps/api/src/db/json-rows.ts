@@ -27,4 +27,5 @@ export const fromJsonRow = <T extends Table>(table: T, json: Record<string, unkn
   fromJsonObject<T['$inferSelect']>(getTableColumns(table), json);
 
 /** A JSON array ('[]' for none) of `object` over the rows of `from`. */
-export const jsonArray = (object: SQL, from: SQL): SQL => sql`(SELECT coalesce(jsonb_agg(${object}), '[]'::jsonb) FROM ${from})`;
+export const jsonArray = (object: SQL, from: SQL): SQL =>
+  sql`(SELECT coalesce(jsonb_agg(${object}), '[]'::jsonb) FROM ${from})`;

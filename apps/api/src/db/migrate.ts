@@ -12,13 +12,19 @@ export async function migrate(raw: RawDb, dir = MIGRATIONS_DIR): Promise<string[
   await raw.exec(
     `CREATE TABLE IF NOT EXISTS _migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
   );
-  const done = new Set((await raw.query<{ name: string }>('SELECT name FROM _migrations')).map((r) => r.name));
+  const done = new Set(
+    (await raw.query<{ name: string }>('SELECT name FROM _migrations')).map((r) => r.name),
+  );
   const applied: string[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     if (done.has(file)) continue;
     const sql = readFileSync(join(dir, file), 'utf8');
     try {
-      await raw.execInTransaction(`INSERT INTO _migrations (name) VALUES ('${file.replace(/'/g, "''")}');\n${sql}`);
+      await raw.execInTransaction(
+        `INSERT INTO _migrations (name) VALUES ('${file.replace(/'/g, "''")}');\n${sql}`,
+      );
       applied.push(file);
     } catch (err) {
       if ((err as { code?: string }).code === '23505') continue; // applied by another instance meanwhile

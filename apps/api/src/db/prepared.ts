@@ -9,7 +9,10 @@ type Preparable<P, R> = { prepare(name: string): { execute(params: P): Promise<R
  * generic plan. Values go in as placeholders (`sql.placeholder('ids')`, arrays as `= ANY(...)`). Within a
  * transaction it is prepared on the transaction, so it sees the transaction's own writes.
  */
-export function prepared<P extends Record<string, unknown>, R>(name: string, build: (db: DbOrTx) => Preparable<P, R>) {
+export function prepared<P extends Record<string, unknown>, R>(
+  name: string,
+  build: (db: DbOrTx) => Preparable<P, R>,
+) {
   const byDatabase = new WeakMap<DbOrTx, ReturnType<Preparable<P, R>['prepare']>>();
   return (db: DbOrTx, params: P): Promise<R> => {
     if (db instanceof PgTransaction) return build(db).prepare(name).execute(params);
@@ -25,7 +28,10 @@ export function prepared<P extends Record<string, unknown>, R>(name: string, bui
  * each run for its values as it did before (a search's best plan depends on its pattern): what is saved is Drizzle
  * assembling the same SQL on every call. Shapes must be few (a key per combination of flags, never per value).
  */
-export function builtPerShape<S, P extends Record<string, unknown>, R>(keyOf: (shape: S) => string, build: (db: DbOrTx, shape: S) => Preparable<P, R>) {
+export function builtPerShape<S, P extends Record<string, unknown>, R>(
+  keyOf: (shape: S) => string,
+  build: (db: DbOrTx, shape: S) => Preparable<P, R>,
+) {
   const byDatabase = new WeakMap<DbOrTx, Map<string, ReturnType<Preparable<P, R>['prepare']>>>();
   return (db: DbOrTx, shape: S, params: P): Promise<R> => {
     if (db instanceof PgTransaction) return build(db, shape).prepare('').execute(params);

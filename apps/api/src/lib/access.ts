@@ -70,11 +70,14 @@ export const can = (actor: Pick<Actor, 'role'>, ability: Ability): boolean =>
   (ABILITIES[ability] as readonly Role[]).includes(actor.role);
 
 /** Throws the given catalogue entry (403 by default) unless the actor has the ability. */
-export function assertCan(actor: Pick<Actor, 'role'>, ability: Ability, error: ErrorDef = CommonErrors.FORBIDDEN): void {
+export function assertCan(
+  actor: Pick<Actor, 'role'>,
+  ability: Ability,
+  error: ErrorDef = CommonErrors.FORBIDDEN,
+): void {
   if (!can(actor, ability)) throw new AppError(error);
 }
 
 /** Every ability the role has: the answer of GET /users/me/permissions. */
 export const abilitiesOf = (role: Role): Ability[] =>
   (Object.keys(ABILITIES) as Ability[]).filter((a) => (ABILITIES[a] as readonly Role[]).includes(role));
-

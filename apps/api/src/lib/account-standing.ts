@@ -25,7 +25,8 @@ export const standingColumns = { firmActive: firms.isActive, branchActive: branc
 export function accountRefusal(s: AccountStanding): ErrorDef | undefined {
   if (!s.isActive) return AuthErrors.ACCOUNT_INACTIVE;
   if (s.firmActive === false) return AuthErrors.FIRM_INACTIVE;
-  if (s.branchActive === false && (s.role === 'branch_admin' || s.role === 'legal_practitioner')) return AuthErrors.BRANCH_INACTIVE;
+  if (s.branchActive === false && (s.role === 'branch_admin' || s.role === 'legal_practitioner'))
+    return AuthErrors.BRANCH_INACTIVE;
   return undefined;
 }
 

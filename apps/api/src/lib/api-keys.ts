@@ -1,7 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { AuthErrors } from '@lexserve/contracts/errors';
-import { API_KEY_PREFIX, API_KEY_SHOWN_CHARS, IntegrationErrors, type ApiKeyScope } from '@lexserve/contracts/integrations';
+import {
+  API_KEY_PREFIX,
+  API_KEY_SHOWN_CHARS,
+  IntegrationErrors,
+  type ApiKeyScope,
+} from '@lexserve/contracts/integrations';
 import type { Db, DbOrTx } from '../db/client';
 import { apiKeys, firms } from '../db/schema/index';
 import type { Actor } from './access';
@@ -58,10 +63,12 @@ export async function resolveApiKeyActor(db: Db, token: string, now: Date): Prom
     .innerJoin(firms, eq(firms.id, apiKeys.firmId))
     .where(eq(apiKeys.keyHash, hash));
   // The lookup is by hash; the comparison is still constant-time, so no timing tells how close a guess came.
-  if (!row || row.revokedAt || !timingSafeEqual(Buffer.from(row.keyHash), Buffer.from(hash))) throw new AppError(IntegrationErrors.API_KEY_INVALID);
+  if (!row || row.revokedAt || !timingSafeEqual(Buffer.from(row.keyHash), Buffer.from(hash)))
+    throw new AppError(IntegrationErrors.API_KEY_INVALID);
   // A deactivated firm's keys stop with its people (the same 403 they get).
   if (!row.firmActive) throw new AppError(AuthErrors.FIRM_INACTIVE);
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) await touchApiKey(db, row.id, now);
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)
+    await touchApiKey(db, row.id, now);
   return {
     id: row.createdById,
     role: 'firm_admin',
@@ -81,7 +88,10 @@ const touchApiKey = (db: DbOrTx, id: number, now: Date) =>
     .where(
       and(
         eq(apiKeys.id, id),
-        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`${now.toISOString()}::timestamptz - interval '1 minute'`)),
+        or(
+          isNull(apiKeys.lastUsedAt),
+          lt(apiKeys.lastUsedAt, sql`${now.toISOString()}::timestamptz - interval '1 minute'`),
+        ),
       ),
     );
 
@@ -110,7 +120,9 @@ const isReadMethod = (method: string): boolean => READ_METHODS.has(method.toUppe
 /** Whether an API key may call this route (its pattern, e.g. /api/v1/documents/:id) with this method. */
 export function apiKeyMayCall(routeUrl: string, method: string): boolean {
   return KEY_ROUTES.some(
-    (r) => (routeUrl === r.prefix || routeUrl.startsWith(`${r.prefix}/`)) && (r.methods === 'any' || isReadMethod(method)),
+    (r) =>
+      (routeUrl === r.prefix || routeUrl.startsWith(`${r.prefix}/`)) &&
+      (r.methods === 'any' || isReadMethod(method)),
   );
 }
 

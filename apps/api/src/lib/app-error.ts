@@ -20,7 +20,10 @@ export class AppError extends Error {
 
 /** An AppError whose catalogue message has its `{name}` slots filled from `values` (each value taken literally). */
 export const appError = (def: ErrorDef, values: Record<string, string | number>, cause?: unknown): AppError =>
-  new AppError(def, { message: def.message.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? String(values[key]) : m)), cause });
+  new AppError(def, {
+    message: def.message.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? String(values[key]) : m)),
+    cause,
+  });
 
 /** A 422 for one field, in the same list shape as schema validation failures. */
 export class FieldError extends Error {
@@ -37,10 +40,13 @@ export class FieldError extends Error {
 /** Postgres unique violation (23505) on the given constraint or index, if named. */
 export const isUniqueViolation = (err: unknown, constraint?: string): boolean => {
   const e = findPgError(err);
-  return e?.code === '23505' && (!constraint || e.constraint === constraint || !!e.message?.includes(constraint));
+  return (
+    e?.code === '23505' && (!constraint || e.constraint === constraint || !!e.message?.includes(constraint))
+  );
 };
 /** 23503 foreign_key_violation, or 23001 restrict_violation for ON DELETE RESTRICT. */
-export const isForeignKeyViolation = (err: unknown): boolean => ['23503', '23001'].includes(findPgError(err)?.code ?? '');
+export const isForeignKeyViolation = (err: unknown): boolean =>
+  ['23503', '23001'].includes(findPgError(err)?.code ?? '');
 
 /**
  * Input the database cannot hold: a number out of its column's range (22003), text it cannot represent (22021,
@@ -64,7 +70,11 @@ function findPgError(err: unknown): PgError | undefined {
  * Runs a read whose "there is none" is the catalogue error `none` (a 404); when the caller asked for it
  * (`?if_none=empty`), that case answers `undefined` (the route then sends 204 No Content) instead of the error.
  */
-export async function orNone<T>(read: () => Promise<T>, none: ErrorDef, wanted: boolean): Promise<T | undefined> {
+export async function orNone<T>(
+  read: () => Promise<T>,
+  none: ErrorDef,
+  wanted: boolean,
+): Promise<T | undefined> {
   try {
     return await read();
   } catch (error) {

@@ -15,7 +15,16 @@ import { createFileStore, type FileStore } from './storage';
  * manifest.json lists every file in it with its size and SHA-256; restore checks them all before it changes anything.
  */
 
-export type OpsEnv = Pick<Env, 'DATA_DIR' | 'DATABASE_URL' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
+export type OpsEnv = Pick<
+  Env,
+  | 'DATA_DIR'
+  | 'DATABASE_URL'
+  | 'S3_BUCKET'
+  | 'S3_REGION'
+  | 'S3_ENDPOINT'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+>;
 
 type Entry = { path: string; size: number; sha256: string };
 export type Manifest = {
@@ -62,8 +71,14 @@ function run(cmd: string, args: string[]): Promise<void> {
     const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', (err) => reject(new OpsError(`${cmd} could not be started (${err.message}); install the PostgreSQL client tools`)));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new OpsError(`${cmd} failed (exit ${code}): ${stderr.trim()}`))));
+    child.on('error', (err) =>
+      reject(
+        new OpsError(`${cmd} could not be started (${err.message}); install the PostgreSQL client tools`),
+      ),
+    );
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new OpsError(`${cmd} failed (exit ${code}): ${stderr.trim()}`)),
+    );
   });
 }
 
@@ -100,7 +115,13 @@ async function writeBackup(env: OpsEnv, out: string): Promise<Manifest> {
   const kind = env.DATABASE_URL ? 'postgres' : 'pglite';
   const databaseFile = join(out, DATABASE_FILE[kind]);
   if (env.DATABASE_URL) {
-    await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${databaseFile}`, `--dbname=${env.DATABASE_URL}`]);
+    await run('pg_dump', [
+      '--format=custom',
+      '--no-owner',
+      '--no-privileges',
+      `--file=${databaseFile}`,
+      `--dbname=${env.DATABASE_URL}`,
+    ]);
   } else {
     const dir = join(env.DATA_DIR, 'pglite');
     if (!existsSync(join(dir, 'PG_VERSION'))) throw new OpsError(`no embedded database in ${dir}`);
@@ -123,7 +144,11 @@ async function writeBackup(env: OpsEnv, out: string): Promise<Manifest> {
     const path = join(out, FILES_DIR, ...key.split('/'));
     await mkdir(dirname(path), { recursive: true });
     const tally = { bytes: 0 };
-    await pipeline(await store.get(key), hashing(createHash('sha256'), tally), createWriteStream(path, { mode: 0o600 }));
+    await pipeline(
+      await store.get(key),
+      hashing(createHash('sha256'), tally),
+      createWriteStream(path, { mode: 0o600 }),
+    );
     count++;
     bytes += tally.bytes;
   }
@@ -156,17 +181,20 @@ export async function verifyBackup(from: string): Promise<Manifest> {
     throw new OpsError(`${from} has no manifest.json: not a LexServe backup`);
   });
   const manifest = JSON.parse(raw) as Manifest;
-  if (manifest.format !== 'lexserve-backup' || manifest.version !== 1) throw new OpsError(`${from}: unknown backup format`);
+  if (manifest.format !== 'lexserve-backup' || manifest.version !== 1)
+    throw new OpsError(`${from}: unknown backup format`);
   const listed = new Set(manifest.entries.map((e) => e.path));
   for (const path of await filesUnder(from)) {
     const rel = relative(from, path).split(sep).join('/');
-    if (rel !== 'manifest.json' && !listed.has(rel)) throw new OpsError(`${rel} is in the backup but not in its manifest`);
+    if (rel !== 'manifest.json' && !listed.has(rel))
+      throw new OpsError(`${rel} is in the backup but not in its manifest`);
   }
   for (const entry of manifest.entries) {
     const path = join(from, ...entry.path.split('/'));
     if (!existsSync(path)) throw new OpsError(`${entry.path} is missing from the backup`);
     const actual = await sha256File(path);
-    if (actual.size !== entry.size || actual.sha256 !== entry.sha256) throw new OpsError(`${entry.path} does not match its checksum: the backup is damaged`);
+    if (actual.size !== entry.size || actual.sha256 !== entry.sha256)
+      throw new OpsError(`${entry.path} does not match its checksum: the backup is damaged`);
   }
   return manifest;
 }
@@ -193,7 +221,8 @@ async function targetContents(env: OpsEnv, store: FileStore): Promise<string[]> 
     found.push(`the file store holds files (${key}, …)`);
     break;
   }
-  for (const name of DATA_DIR_KEEP) if (existsSync(join(env.DATA_DIR, name))) found.push(`${join(env.DATA_DIR, name)} exists`);
+  for (const name of DATA_DIR_KEEP)
+    if (existsSync(join(env.DATA_DIR, name))) found.push(`${join(env.DATA_DIR, name)} exists`);
   return found;
 }
 
@@ -227,7 +256,13 @@ export async function restore(env: OpsEnv, from: string, opts: { force?: boolean
     } finally {
       await client.end();
     }
-    await run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${env.DATABASE_URL}`, databaseFile]);
+    await run('pg_restore', [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      `--dbname=${env.DATABASE_URL}`,
+      databaseFile,
+    ]);
   } else {
     const dir = join(env.DATA_DIR, 'pglite');
     await rm(dir, { recursive: true, force: true });

@@ -44,7 +44,10 @@ export function actorOf(request: FastifyRequest): Actor {
  * Runs work in a transaction and asks the event dispatcher to pick up what it recorded, once committed. A call made
  * with an API key marks the transaction, so the timeline events it writes name the key (lib/api-keys.ts).
  */
-export async function inTransaction<T>(ctx: Pick<Ctx, 'db' | 'deps'> & { actor?: Actor }, work: (tx: Db) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  ctx: Pick<Ctx, 'db' | 'deps'> & { actor?: Actor },
+  work: (tx: Db) => Promise<T>,
+): Promise<T> {
   const result = await ctx.db.transaction((tx) => {
     if (ctx.actor) bindApiKeyToTransaction(tx, ctx.actor);
     return work(tx as unknown as Db);

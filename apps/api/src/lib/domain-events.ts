@@ -57,7 +57,10 @@ export interface DomainEvents {
   'document.assigned': DocumentEventPayload & { previousSheriffId: number | null };
   'document.service_attempt': DocumentEventPayload & { outcome: string; attemptId: number };
   /** The sheriff issued a return of service (the document is served) or of non-service (it stays with the sheriff). */
-  'document.return_issued': DocumentEventPayload & { returnId: number; kind: 'return_of_service' | 'return_of_non_service' };
+  'document.return_issued': DocumentEventPayload & {
+    returnId: number;
+    kind: 'return_of_service' | 'return_of_non_service';
+  };
   'document.revoked': DocumentEventPayload & { reason: string };
   'document.files_uploaded': DocumentEventPayload & { fileIds: number[] };
   'document.bundle_created': DocumentEventPayload & { fileId: number };

@@ -13,7 +13,11 @@ const CHANNEL = 'lexserve_domain_events';
 const MAX_ATTEMPTS = 5;
 
 /** Writes a domain event in the caller's transaction: it is dispatched only if that transaction commits. */
-export async function recordEvent<K extends DomainEventType>(db: DbOrTx, type: K, payload: DomainEvents[K]): Promise<void> {
+export async function recordEvent<K extends DomainEventType>(
+  db: DbOrTx,
+  type: K,
+  payload: DomainEvents[K],
+): Promise<void> {
   await db.insert(domainEvents).values({ type, payload });
   await db.execute(sql`SELECT pg_notify(${CHANNEL}, ${type})`);
 }
@@ -95,7 +99,9 @@ export class EventDispatcher {
           failed = { id: Number(id), error: (err as Error).message };
           throw err;
         }
-        await tx.execute(sql`UPDATE domain_events SET processed_at = now(), updated_at = now() WHERE id = ${id}`);
+        await tx.execute(
+          sql`UPDATE domain_events SET processed_at = now(), updated_at = now() WHERE id = ${id}`,
+        );
         return true;
       })
       .catch((err) => {

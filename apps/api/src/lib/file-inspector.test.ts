@@ -9,7 +9,9 @@ import { cleanFilename, FileInspector, ImageInspector, imageTypeOf, typeOfExtens
 /** Streams the bytes through an inspector in chunks of the given size (markers split across chunks too). */
 async function inspect(bytes: Buffer, chunk = 7) {
   const inspector = new FileInspector();
-  const chunks = Array.from({ length: Math.ceil(bytes.length / chunk) }, (_, i) => bytes.subarray(i * chunk, (i + 1) * chunk));
+  const chunks = Array.from({ length: Math.ceil(bytes.length / chunk) }, (_, i) =>
+    bytes.subarray(i * chunk, (i + 1) * chunk),
+  );
   await pipeline(Readable.from(chunks), inspector, new Writable({ write: (_c, _e, cb) => cb() }));
   return inspector.inspection;
 }
@@ -37,7 +39,10 @@ describe('FileInspector', () => {
     const pdf = await makePdf(1);
     // Anything before the header: HTML or script that mentions %PDF- early on, a byte of junk, a BOM, a space.
     for (const prefix of ['<html><!-- ', 'x', '\ufeff', ' ', '\n']) {
-      expect((await inspect(Buffer.concat([Buffer.from(prefix), pdf]))).type, JSON.stringify(prefix)).toBeNull();
+      expect(
+        (await inspect(Buffer.concat([Buffer.from(prefix), pdf]))).type,
+        JSON.stringify(prefix),
+      ).toBeNull();
     }
     expect((await inspect(Buffer.from('<script>alert(1)</script>\n%PDF-1.7\n'))).type).toBeNull();
     expect((await inspect(Buffer.from('%PDF'))).type).toBeNull();
@@ -71,7 +76,20 @@ describe('file names', () => {
   it('strips bidirectional controls and other invisible characters, keeping the letters of every script', () => {
     // "invoice\u202Efdp.exe" shows as "invoiceexe.pdf": the right-to-left override hides the real extension.
     expect(cleanFilename('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
-    for (const c of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C']) {
+    for (const c of [
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200E',
+      '\u200F',
+      '\u061C',
+    ]) {
       expect(cleanFilename(`a${c}b.pdf`), `U+${c.codePointAt(0)!.toString(16)}`).toBe('ab.pdf');
     }
     // C1 controls, line and paragraph separators, zero-width space, BOM, lone surrogates.
@@ -79,7 +97,9 @@ describe('file names', () => {
     expect(cleanFilename('\u202E\u2066')).toBe('file');
     // Letters of other scripts, and the joiners Persian and emoji need, stay.
     expect(cleanFilename('قرارداد_می\u200cخواهم.pdf')).toBe('قرارداد_می\u200cخواهم.pdf');
-    expect(cleanFilename('Mokoena v Dlamini – hofbevel 👩\u200d⚖️.pdf')).toBe('Mokoena v Dlamini – hofbevel 👩\u200d⚖️.pdf');
+    expect(cleanFilename('Mokoena v Dlamini – hofbevel 👩\u200d⚖️.pdf')).toBe(
+      'Mokoena v Dlamini – hofbevel 👩\u200d⚖️.pdf',
+    );
     // At most 255 characters, never half a surrogate pair.
     expect(cleanFilename(`${'😀'.repeat(300)}.pdf`)).toBe(`${'😀'.repeat(251)}.pdf`);
   });
@@ -88,17 +108,28 @@ describe('file names', () => {
 describe('ImageInspector', () => {
   const through = async (bytes: Buffer, chunk = 3) => {
     const inspector = new ImageInspector();
-    const chunks = Array.from({ length: Math.ceil(bytes.length / chunk) }, (_, i) => bytes.subarray(i * chunk, (i + 1) * chunk));
+    const chunks = Array.from({ length: Math.ceil(bytes.length / chunk) }, (_, i) =>
+      bytes.subarray(i * chunk, (i + 1) * chunk),
+    );
     await pipeline(Readable.from(chunks), inspector, new Writable({ write: (_c, _e, cb) => cb() }));
     return inspector.inspection;
   };
 
   it('types JPEG, PNG, WebP and HEIC by their first bytes, whatever the chunking, and hashes them', async () => {
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(40, 1)]);
-    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(20)]);
+    const webp = Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.alloc(4),
+      Buffer.from('WEBPVP8 '),
+      Buffer.alloc(20),
+    ]);
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(20)]);
     for (const chunk of [1, 3, 1024]) {
-      expect(await through(jpeg, chunk)).toEqual({ size: jpeg.length, sha256: sha256(jpeg), type: 'image/jpeg' });
+      expect(await through(jpeg, chunk)).toEqual({
+        size: jpeg.length,
+        sha256: sha256(jpeg),
+        type: 'image/jpeg',
+      });
       expect((await through(PNG, chunk)).type).toBe('image/png');
       expect((await through(webp, chunk)).type).toBe('image/webp');
       expect((await through(heic, chunk)).type).toBe('image/heic');
@@ -108,7 +139,10 @@ describe('ImageInspector', () => {
   it('refuses anything else: text, a PDF, an MP4 ftyp box, nothing', async () => {
     expect((await through(Buffer.from('not a photo at all, just text'))).type).toBeNull();
     expect((await through(await makePdf(1))).type).toBeNull();
-    expect((await through(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(8)]))).type).toBeNull();
+    expect(
+      (await through(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(8)])))
+        .type,
+    ).toBeNull();
     expect(await through(Buffer.alloc(0))).toMatchObject({ size: 0, type: null });
     expect(imageTypeOf(Buffer.from([0xff, 0xd8]))).toBeNull();
   });

@@ -42,7 +42,8 @@ export class FileInspector extends Transform {
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
     this.hash.update(chunk);
-    if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
+    if (this.head.length < HEAD_BYTES)
+      this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
     if (this.mayBeWord()) this.scan(chunk);
     done(null, chunk);
   }
@@ -61,7 +62,8 @@ export class FileInspector extends Transform {
   /** Whether the head so far still allows a zip or a compound file (a PDF, or anything else, needs no scan). */
   private mayBeWord(): boolean {
     const { head } = this;
-    const opens = (magic: Buffer) => head.subarray(0, magic.length).equals(magic.subarray(0, Math.min(magic.length, head.length)));
+    const opens = (magic: Buffer) =>
+      head.subarray(0, magic.length).equals(magic.subarray(0, Math.min(magic.length, head.length)));
     return (!this.zipWord && opens(ZIP_LOCAL_HEADER)) || (!this.cfbWord && opens(CFB_MAGIC));
   }
 
@@ -70,7 +72,9 @@ export class FileInspector extends Transform {
     if (this.tail.length) this.search(Buffer.concat([this.tail, chunk.subarray(0, OVERLAP + 30)]));
     this.search(chunk);
     this.tail =
-      chunk.length >= OVERLAP ? Buffer.from(chunk.subarray(chunk.length - OVERLAP)) : Buffer.concat([this.tail, chunk]).subarray(-OVERLAP);
+      chunk.length >= OVERLAP
+        ? Buffer.from(chunk.subarray(chunk.length - OVERLAP))
+        : Buffer.concat([this.tail, chunk]).subarray(-OVERLAP);
   }
 
   private search(window: Buffer) {
@@ -78,7 +82,10 @@ export class FileInspector extends Transform {
       let at = window.indexOf(ZIP_LOCAL_HEADER);
       while (at !== -1 && at + 30 + WORD_DIR.length <= window.length) {
         const nameLength = window.readUInt16LE(at + 26);
-        if (nameLength >= WORD_DIR.length && window.subarray(at + 30, at + 30 + WORD_DIR.length).equals(WORD_DIR)) {
+        if (
+          nameLength >= WORD_DIR.length &&
+          window.subarray(at + 30, at + 30 + WORD_DIR.length).equals(WORD_DIR)
+        ) {
           this.zipWord = true;
           break;
         }
@@ -110,14 +117,17 @@ export const typeOfExtension = (filename: string): FileType | null => {
  * line and paragraph separators; the invisible format characters U+200B, U+2060-U+2064, U+206A-U+206F, U+FEFF
  * and U+FFF9-U+FFFB; and lone surrogates. Zero-width (non-)joiners stay: Persian, Indic scripts and emoji need them.
  */
-const UNSAFE_IN_NAMES = /[\p{Cc}\p{Cs}\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/gu;
+const UNSAFE_IN_NAMES =
+  /[\p{Cc}\p{Cs}\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/gu;
 
 /** A filename safe to store and to put in a header: no path, no control or bidirectional characters, at most 255 characters. */
 export const cleanFilename = (name: string | undefined, fallback = 'file'): string => {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const clean = base.replace(UNSAFE_IN_NAMES, '').trim();
   // Characters, not UTF-16 units: a cut never leaves half a surrogate pair.
-  return Array.from(clean || fallback).slice(-255).join('');
+  return Array.from(clean || fallback)
+    .slice(-255)
+    .join('');
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -135,9 +145,23 @@ const IMAGE_HEAD_BYTES = 12;
  */
 export function imageTypeOf(head: Buffer): ImageType | null {
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
-  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp' && HEIC_BRANDS.has(head.toString('latin1', 8, 12))) return 'image/heic';
+  if (
+    head.length >= 8 &&
+    head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'image/png';
+  if (
+    head.length >= 12 &&
+    head.toString('latin1', 0, 4) === 'RIFF' &&
+    head.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return 'image/webp';
+  if (
+    head.length >= 12 &&
+    head.toString('latin1', 4, 8) === 'ftyp' &&
+    HEIC_BRANDS.has(head.toString('latin1', 8, 12))
+  )
+    return 'image/heic';
   return null;
 }
 
@@ -158,7 +182,8 @@ export class ImageInspector extends Transform {
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
     this.hash.update(chunk);
-    if (this.head.length < IMAGE_HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, IMAGE_HEAD_BYTES - this.head.length)]);
+    if (this.head.length < IMAGE_HEAD_BYTES)
+      this.head = Buffer.concat([this.head, chunk.subarray(0, IMAGE_HEAD_BYTES - this.head.length)]);
     done(null, chunk);
   }
 

@@ -3,7 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Database, type DbOrTx } from '../db/client';
 import { jobs } from '../db/schema/index';
 
-export type JobHandler = (payload: Record<string, unknown>, ctx: { database: Database; log: FastifyBaseLogger }) => Promise<void>;
+export type JobHandler = (
+  payload: Record<string, unknown>,
+  ctx: { database: Database; log: FastifyBaseLogger },
+) => Promise<void>;
 
 /** Schedules work; a `dedupeKey` makes scheduling idempotent: one job per key, ever, so keys carry their date. */
 export async function scheduleJob(
@@ -12,14 +15,25 @@ export async function scheduleJob(
 ): Promise<void> {
   await db
     .insert(jobs)
-    .values({ name: job.name, runAt: job.runAt ?? new Date(), payload: job.payload ?? {}, dedupeKey: job.dedupeKey })
+    .values({
+      name: job.name,
+      runAt: job.runAt ?? new Date(),
+      payload: job.payload ?? {},
+      dedupeKey: job.dedupeKey,
+    })
     .onConflictDoNothing();
 }
 
 type ClaimedJob = { id: number; name: string; payload: Record<string, unknown>; attempts: number };
 
 /** Work repeated on a period (recovery sweeps): once when the runner starts, then every `everyMs`. */
-type PeriodicTask = { name: string; everyMs: number; run: () => Promise<void>; timer?: NodeJS.Timeout; running?: Promise<void> };
+type PeriodicTask = {
+  name: string;
+  everyMs: number;
+  run: () => Promise<void>;
+  timer?: NodeJS.Timeout;
+  running?: Promise<void>;
+};
 
 /**
  * Runs due jobs from the `jobs` table. Jobs are claimed with FOR UPDATE SKIP LOCKED and a lease, so many
@@ -99,7 +113,9 @@ export class JobRunner {
       try {
         if (!handler) throw new Error(`no handler for job ${job.name}`);
         await handler(job.payload, { database: this.database, log: this.log });
-        await db.execute(sql`UPDATE jobs SET done_at = now(), locked_until = NULL, updated_at = now() WHERE id = ${job.id}`);
+        await db.execute(
+          sql`UPDATE jobs SET done_at = now(), locked_until = NULL, updated_at = now() WHERE id = ${job.id}`,
+        );
       } catch (err) {
         this.log.error({ err, job: job.name }, 'job failed');
         const retryAt = new Date(now.getTime() + 60_000 * 2 ** job.attempts);

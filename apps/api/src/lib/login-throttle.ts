@@ -31,7 +31,10 @@ export class LoginThrottle {
 
   /** The right password: clears the pair's failures and gives the attempt back to the address. */
   async succeeded(email: string, address: string): Promise<void> {
-    await Promise.all([this.counters.reset(pairKey(email, address)), this.counters.increment(addressKey(address), this.windowMs, -1)]);
+    await Promise.all([
+      this.counters.reset(pairKey(email, address)),
+      this.counters.increment(addressKey(address), this.windowMs, -1),
+    ]);
   }
 
   /** Refused for another reason than the password (a deactivated account, a failure): the attempt is given back. */

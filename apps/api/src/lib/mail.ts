@@ -36,7 +36,12 @@ export class Mailer {
     const message = { ...input, to: oneLine(input.to), subject: oneLine(input.subject) };
     const [row] = await db
       .insert(mailOutbox)
-      .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
+      .values({
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+      })
       .returning({ id: mailOutbox.id });
     const id = row!.id;
     if (!this.transport && !this.fileDir) return id;
@@ -53,7 +58,10 @@ export class Mailer {
         })
         .where(eq(mailOutbox.id, id));
     } catch (err) {
-      await db.update(mailOutbox).set({ status: 'failed', error: (err as Error).message }).where(eq(mailOutbox.id, id));
+      await db
+        .update(mailOutbox)
+        .set({ status: 'failed', error: (err as Error).message })
+        .where(eq(mailOutbox.id, id));
     }
     return id;
   }
@@ -61,6 +69,10 @@ export class Mailer {
   private async writeFile(id: number, message: MailMessage) {
     await mkdir(this.fileDir!, { recursive: true, mode: 0o700 });
     const file = join(this.fileDir!, `${String(id).padStart(8, '0')}.json`);
-    await writeFile(file, `${JSON.stringify({ id, from: this.from, ...message, created_at: new Date().toISOString() })}\n`, { mode: 0o600 });
+    await writeFile(
+      file,
+      `${JSON.stringify({ id, from: this.from, ...message, created_at: new Date().toISOString() })}\n`,
+      { mode: 0o600 },
+    );
   }
 }

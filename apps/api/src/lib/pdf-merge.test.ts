@@ -3,7 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeManyPagePdf, makePdf, rawPdf } from '../../test/document-factories';
 import { PdfRefusedError, PdfWorkers, type PdfLimits } from './pdf-merge';
 
-const DEFAULTS: PdfLimits = { maxPages: 2000, maxInflatedMb: 128, maxSourceMb: 250, memoryMb: 512, timeoutSeconds: 60, workers: 2 };
+const DEFAULTS: PdfLimits = {
+  maxPages: 2000,
+  maxInflatedMb: 128,
+  maxSourceMb: 250,
+  memoryMb: 512,
+  timeoutSeconds: 60,
+  workers: 2,
+};
 const META = { title: 'Bundle', producer: 'LexServe', creator: 'LexServe document bundles' };
 const of = (...files: Buffer[]) => files.map((f) => async () => f);
 
@@ -28,14 +35,28 @@ describe('PdfWorkers', () => {
 
   it('counts pages across the sources of a bundle, before copying them', async () => {
     const workers = new PdfWorkers({ ...DEFAULTS, maxPages: 5 });
-    expect(await refusal(workers, of(await makePdf(3), await makePdf(3)))).toEqual({ reason: 'pages', index: 1 });
+    expect(await refusal(workers, of(await makePdf(3), await makePdf(3)))).toEqual({
+      reason: 'pages',
+      index: 1,
+    });
   });
 
   it('refuses page trees that share or loop their nodes (billions of pages in a few hundred bytes) as unreadable, at once', async () => {
     // Each of 40 levels holds the next level twice: 2^40 pages as pdf-lib would count them.
-    const levels = Array.from({ length: 40 }, (_, i) => `<< /Type /Pages /Kids [${i + 3} 0 R ${i + 3} 0 R] /Count ${2 ** (40 - i)} >>`);
-    const shared = rawPdf(['<< /Type /Catalog /Pages 2 0 R >>', ...levels, '<< /Type /Page /Parent 41 0 R /MediaBox [0 0 595 842] >>']);
-    const loop = rawPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>', '<< /Type /Page /Parent 2 0 R >>']);
+    const levels = Array.from(
+      { length: 40 },
+      (_, i) => `<< /Type /Pages /Kids [${i + 3} 0 R ${i + 3} 0 R] /Count ${2 ** (40 - i)} >>`,
+    );
+    const shared = rawPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      ...levels,
+      '<< /Type /Page /Parent 41 0 R /MediaBox [0 0 595 842] >>',
+    ]);
+    const loop = rawPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>',
+      '<< /Type /Page /Parent 2 0 R >>',
+    ]);
     const workers = new PdfWorkers(DEFAULTS);
     const started = performance.now();
     expect(await refusal(workers, of(shared))).toEqual({ reason: 'unreadable', index: 0 });

@@ -34,14 +34,17 @@ export const pdfLimitsOf = (env: Env): PdfLimits => ({
  * any source). pages, inflated, encrypted, unreadable: the worker's own checks; memory: its heap limit; timeout: its time
  * limit; too_large: the sources together; busy: every worker and the queue are taken.
  */
-export type PdfRefusalReason = 'pages' | 'inflated' | 'encrypted' | 'unreadable' | 'memory' | 'timeout' | 'too_large' | 'busy';
+export type PdfRefusalReason =
+  'pages' | 'inflated' | 'encrypted' | 'unreadable' | 'memory' | 'timeout' | 'too_large' | 'busy';
 export class PdfRefusedError extends Error {
   constructor(
     readonly reason: PdfRefusalReason,
     readonly index: number | null,
     detail?: string,
   ) {
-    super(`PDF refused (${reason}${index === null ? '' : `, source ${index}`})${detail ? `: ${detail}` : ''}`);
+    super(
+      `PDF refused (${reason}${index === null ? '' : `, source ${index}`})${detail ? `: ${detail}` : ''}`,
+    );
     this.name = 'PdfRefusedError';
   }
 }
@@ -60,7 +63,8 @@ const START_TIMEOUT_MS = 30_000;
  */
 function startWorker(options: WorkerOptions): Worker {
   const here = import.meta.url;
-  if (!new URL(here).pathname.endsWith('.ts')) return new Worker(new URL('./pdf-merge.worker.mjs', here), options);
+  if (!new URL(here).pathname.endsWith('.ts'))
+    return new Worker(new URL('./pdf-merge.worker.mjs', here), options);
   const entry = new URL('./pdf-merge.worker.ts', here).href;
   const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(here)}))`;
   return new Worker(boot, { ...options, eval: true });
@@ -86,7 +90,8 @@ export class PdfWorkers {
 
   private async slot(): Promise<() => void> {
     if (this.running >= this.limits.workers) {
-      if (this.waiting.length >= this.limits.workers * QUEUE_PER_WORKER) throw new PdfRefusedError('busy', null);
+      if (this.waiting.length >= this.limits.workers * QUEUE_PER_WORKER)
+        throw new PdfRefusedError('busy', null);
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.running++;
@@ -103,13 +108,25 @@ export class PdfWorkers {
    * Runs one piece of work in a worker thread of its own: started for it (within the start limit), given the heap
    * limit, terminated after it or when the work's replies take longer than the time limit together.
    */
-  private async session<T>(work: (ask: (message: ToWorker, transfer?: ArrayBuffer[]) => Promise<FromWorker>, at: (index: number | null) => void) => Promise<T>): Promise<T> {
+  private async session<T>(
+    work: (
+      ask: (message: ToWorker, transfer?: ArrayBuffer[]) => Promise<FromWorker>,
+      at: (index: number | null) => void,
+    ) => Promise<T>,
+  ): Promise<T> {
     const release = await this.slot();
     const { limits } = this;
-    const workerLimits: WorkerLimits = { maxPages: limits.maxPages, maxInflatedBytes: limits.maxInflatedMb * 1024 * 1024 };
+    const workerLimits: WorkerLimits = {
+      maxPages: limits.maxPages,
+      maxInflatedBytes: limits.maxInflatedMb * 1024 * 1024,
+    };
     const worker = startWorker({
       workerData: workerLimits,
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, limits.memoryMb / 8)), stackSizeMb: 4 },
+      resourceLimits: {
+        maxOldGenerationSizeMb: limits.memoryMb,
+        maxYoungGenerationSizeMb: Math.min(32, Math.max(4, limits.memoryMb / 8)),
+        stackSizeMb: 4,
+      },
     });
     let index: number | null = null;
     let budget = limits.timeoutSeconds * 1000;
@@ -139,7 +156,11 @@ export class PdfWorkers {
       return new Promise<FromWorker>((resolve, reject) => {
         const timer = setTimeout(
           () => {
-            fail(message ? new PdfRefusedError('timeout', index) : new Error(`the PDF worker did not start within ${START_TIMEOUT_MS / 1000} s`));
+            fail(
+              message
+                ? new PdfRefusedError('timeout', index)
+                : new Error(`the PDF worker did not start within ${START_TIMEOUT_MS / 1000} s`),
+            );
             void worker.terminate();
           },
           message ? Math.max(0, budget) : START_TIMEOUT_MS,
@@ -177,7 +198,10 @@ export class PdfWorkers {
    * Merges the pages of the sources, in order, into one PDF with the given metadata. Refusals are
    * PdfRefusedError; a source that cannot be read from the store throws its own error.
    */
-  merge(sources: PdfSource[], meta: { title: string; producer: string; creator: string }): Promise<{ bytes: Buffer; pageCount: number }> {
+  merge(
+    sources: PdfSource[],
+    meta: { title: string; producer: string; creator: string },
+  ): Promise<{ bytes: Buffer; pageCount: number }> {
     const { limits } = this;
     return this.session(async (ask, at) => {
       let total = 0;
@@ -195,7 +219,10 @@ export class PdfWorkers {
       at(null);
       const done = await ask({ kind: 'finish', ...meta });
       if (done.kind !== 'done') throw new Error(`the PDF worker answered ${done.kind} to finish`);
-      return { bytes: Buffer.from(done.bytes.buffer, done.bytes.byteOffset, done.bytes.byteLength), pageCount: done.pageCount };
+      return {
+        bytes: Buffer.from(done.bytes.buffer, done.bytes.byteOffset, done.bytes.byteLength),
+        pageCount: done.pageCount,
+      };
     });
   }
 
@@ -213,7 +240,10 @@ export class PdfWorkers {
       const answer = await ask({ kind: 'stamp', bytes: own, spec }, [own.buffer as ArrayBuffer]);
       if (answer.kind === 'refused') throw new PdfRefusedError(answer.reason, 0, answer.detail);
       if (answer.kind !== 'stamped') throw new Error(`the PDF worker answered ${answer.kind} to a stamp`);
-      return { bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength), pageCount: answer.pageCount };
+      return {
+        bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength),
+        pageCount: answer.pageCount,
+      };
     });
   }
 
@@ -228,11 +258,13 @@ export class PdfWorkers {
       const own = new Uint8Array(pdf);
       const answer = await ask({ kind: 'placeholder', bytes: own, options }, [own.buffer as ArrayBuffer]);
       if (answer.kind === 'refused') throw new PdfRefusedError(answer.reason, 0, answer.detail);
-      if (answer.kind !== 'placeheld') throw new Error(`the PDF worker answered ${answer.kind} to a placeholder`);
+      if (answer.kind !== 'placeheld')
+        throw new Error(`the PDF worker answered ${answer.kind} to a placeholder`);
       return answer.bytes;
     });
   }
 }
 
 /** Transferred, not copied: a Buffer from Node's pool shares its ArrayBuffer and is copied out first. */
-const owned = (bytes: Uint8Array) => (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes));
+const owned = (bytes: Uint8Array) =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);

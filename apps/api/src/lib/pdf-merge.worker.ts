@@ -26,7 +26,8 @@ export type FromWorker =
 
 // pdf-lib warns on the console for every object it cannot parse: a hostile file would flood the log, and a
 // worker's console is written by the main thread. Nothing in this thread may write to the console.
-for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const) console[method] = () => undefined;
+for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const)
+  console[method] = () => undefined;
 
 // pdf-lib and its stream decoder are required through one CommonJS loader, so the decoder patched below is the
 // very class pdf-lib decodes with (pdf-lib exports no decoder class; the path is stable in 1.x, checked below).
@@ -35,9 +36,13 @@ const pdfLib = require('pdf-lib') as typeof import('pdf-lib');
 const { PDFDocument, PDFPageLeaf, PDFPageTree, ParseSpeeds } = pdfLib;
 const QRCode = require('qrcode') as typeof import('qrcode');
 type DecodeStreamLike = { buffer: Uint8Array; minBufferLength?: number };
-const DecodeStream = (require('pdf-lib/cjs/core/streams/DecodeStream') as { default?: { prototype: Record<string, unknown> } }).default;
-const ensureBuffer = DecodeStream?.prototype.ensureBuffer as ((this: DecodeStreamLike, requested: number) => Uint8Array) | undefined;
-if (typeof ensureBuffer !== 'function') throw new Error('pdf-lib DecodeStream.ensureBuffer not found: the inflate limit cannot be enforced');
+const DecodeStream = (
+  require('pdf-lib/cjs/core/streams/DecodeStream') as { default?: { prototype: Record<string, unknown> } }
+).default;
+const ensureBuffer = DecodeStream?.prototype.ensureBuffer as
+  ((this: DecodeStreamLike, requested: number) => Uint8Array) | undefined;
+if (typeof ensureBuffer !== 'function')
+  throw new Error('pdf-lib DecodeStream.ensureBuffer not found: the inflate limit cannot be enforced');
 
 const limits = workerData as WorkerLimits;
 
@@ -110,7 +115,8 @@ async function open(bytes: Uint8Array): Promise<Doc | FromWorker> {
     if (inflate.exceeded) return INFLATED;
     // pdf-lib refuses an encrypted file (it cannot decrypt it). Its EncryptedPDFError is an ES5 subclass of Error
     // that neither instanceof nor its name tells apart: its message does.
-    if (err instanceof Error && /^Input document to `PDFDocument.load` is encrypted/.test(err.message)) return { kind: 'refused', reason: 'encrypted', detail: err.message };
+    if (err instanceof Error && /^Input document to `PDFDocument.load` is encrypted/.test(err.message))
+      return { kind: 'refused', reason: 'encrypted', detail: err.message };
     return { kind: 'refused', reason: 'unreadable', detail: String(err) };
   }
   return inflate.exceeded ? INFLATED : source;
@@ -121,7 +127,8 @@ async function add(bytes: Uint8Array): Promise<FromWorker> {
   if (!(source instanceof PDFDocument)) return source;
   try {
     const count = countPages(source, limits.maxPages - pages);
-    if (pages + count > limits.maxPages) return { kind: 'refused', reason: 'pages', detail: `more than ${limits.maxPages - pages} pages` };
+    if (pages + count > limits.maxPages)
+      return { kind: 'refused', reason: 'pages', detail: `more than ${limits.maxPages - pages} pages` };
     if (count === 0) return { kind: 'refused', reason: 'unreadable', detail: 'no pages' };
     const copied = await merged.copyPages(source, source.getPageIndices());
     for (const page of copied) merged.addPage(page);
@@ -147,12 +154,16 @@ async function finish(message: Extract<ToWorker, { kind: 'finish' }>): Promise<v
  * The served copy: every page of the source gets the stamp at its foot (served-stamp.ts), within the same page and
  * inflate limits as a bundle. The file is written again by pdf-lib (the caller seals it).
  */
-async function stamped(bytes: Uint8Array, spec: StampSpec): Promise<{ answer: FromWorker; transfer?: ArrayBuffer[] }> {
+async function stamped(
+  bytes: Uint8Array,
+  spec: StampSpec,
+): Promise<{ answer: FromWorker; transfer?: ArrayBuffer[] }> {
   const source = await open(bytes);
   if (!(source instanceof PDFDocument)) return { answer: source };
   try {
     const count = countPages(source, limits.maxPages);
-    if (count > limits.maxPages) return { answer: { kind: 'refused', reason: 'pages', detail: `more than ${limits.maxPages} pages` } };
+    if (count > limits.maxPages)
+      return { answer: { kind: 'refused', reason: 'pages', detail: `more than ${limits.maxPages} pages` } };
     if (count === 0) return { answer: { kind: 'refused', reason: 'unreadable', detail: 'no pages' } };
     const qr = QRCode.create(spec.verifyUrl, { errorCorrectionLevel: 'M' }).modules;
     const made = await makeStamp(pdfLib, source, spec, { size: qr.size, data: qr.data });
@@ -160,14 +171,22 @@ async function stamped(bytes: Uint8Array, spec: StampSpec): Promise<{ answer: Fr
     for (const page of pages) placeStamp(pdfLib, page, made);
     const out = await source.save({ objectsPerTick: Infinity });
     const own = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out : out.slice();
-    return { answer: { kind: 'stamped', bytes: own, pageCount: pages.length }, transfer: [own.buffer as ArrayBuffer] };
+    return {
+      answer: { kind: 'stamped', bytes: own, pageCount: pages.length },
+      transfer: [own.buffer as ArrayBuffer],
+    };
   } catch (err) {
-    return { answer: inflate.exceeded ? INFLATED : { kind: 'refused', reason: 'unreadable', detail: String(err) } };
+    return {
+      answer: inflate.exceeded ? INFLATED : { kind: 'refused', reason: 'unreadable', detail: String(err) },
+    };
   }
 }
 
 /** The seal's placeholder (seal/placeholder.ts) on a PDF this worker wrote: parsing it is kept off the main thread. */
-async function placeheld(bytes: Uint8Array, options: PlaceholderOptions): Promise<{ answer: FromWorker; transfer?: ArrayBuffer[] }> {
+async function placeheld(
+  bytes: Uint8Array,
+  options: PlaceholderOptions,
+): Promise<{ answer: FromWorker; transfer?: ArrayBuffer[] }> {
   try {
     const out = await writePlaceholder(bytes, options);
     const own = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out : out.slice();
@@ -181,8 +200,10 @@ async function placeheld(bytes: Uint8Array, options: PlaceholderOptions): Promis
 port.on('message', (message: ToWorker) => {
   // Anything unexpected rejects unhandled, which ends the thread with an 'error' the main thread reports as a server error.
   if (message.kind === 'add') void add(message.bytes).then((answer) => send(answer));
-  else if (message.kind === 'stamp') void stamped(message.bytes, message.spec).then(({ answer, transfer }) => send(answer, transfer));
-  else if (message.kind === 'placeholder') void placeheld(message.bytes, message.options).then(({ answer, transfer }) => send(answer, transfer));
+  else if (message.kind === 'stamp')
+    void stamped(message.bytes, message.spec).then(({ answer, transfer }) => send(answer, transfer));
+  else if (message.kind === 'placeholder')
+    void placeheld(message.bytes, message.options).then(({ answer, transfer }) => send(answer, transfer));
   else void finish(message);
 });
 send({ kind: 'ready' });

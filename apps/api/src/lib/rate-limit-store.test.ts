@@ -11,7 +11,10 @@ class CountingCounters implements SharedCounters {
     this.roundTrips++;
     const now = Date.now();
     const c = this.counts.get(key);
-    const next = c && c.expiresAt > now ? { count: c.count + by, expiresAt: c.expiresAt } : { count: by, expiresAt: now + windowMs };
+    const next =
+      c && c.expiresAt > now
+        ? { count: c.count + by, expiresAt: c.expiresAt }
+        : { count: by, expiresAt: now + windowMs };
     this.counts.set(key, next);
     return { count: next.count, ttlMs: next.expiresAt - now };
   }
@@ -27,13 +30,17 @@ class CountingCounters implements SharedCounters {
 }
 
 const incr = (store: SharedRateLimitStore, key: string, max: number, windowMs = 60_000) =>
-  new Promise<{ current: number; ttl: number }>((resolve, reject) => store.incr(key, (err, res) => (err ? reject(err) : resolve(res!)), windowMs, max));
+  new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+    store.incr(key, (err, res) => (err ? reject(err) : resolve(res!)), windowMs, max),
+  );
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('shared rate-limit store', () => {
   it('answers hits far below the limit from its own copy and adds them to the shared count within 100 ms', async () => {
     const counters = new CountingCounters();
-    const store = new SharedRateLimitStore(counters).child({ routeInfo: { method: 'GET', url: '/verify/:id' } });
+    const store = new SharedRateLimitStore(counters).child({
+      routeInfo: { method: 'GET', url: '/verify/:id' },
+    });
     const currents: number[] = [];
     for (let i = 0; i < 50; i++) currents.push((await incr(store, '203.0.113.1', 1000)).current);
     expect(currents).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));

@@ -46,7 +46,12 @@ export class SharedRateLimitStore {
 
   child(routeOptions: { routeInfo: { method?: string | string[]; url?: string } }): SharedRateLimitStore {
     const { method, url } = routeOptions.routeInfo;
-    return new SharedRateLimitStore(this.counters, `${this.prefix}${[method ?? ''].flat().join(',')}${url ?? ''}:`, this.local, this.flusher);
+    return new SharedRateLimitStore(
+      this.counters,
+      `${this.prefix}${[method ?? ''].flat().join(',')}${url ?? ''}:`,
+      this.local,
+      this.flusher,
+    );
   }
 
   private remember(k: string, res: WindowCount, windowMs: number) {

@@ -3,7 +3,9 @@ import { redactLinks, redactParams } from './redact';
 
 describe('redactLinks', () => {
   it('hides a calendar feed secret but keeps /calendar/feed', () => {
-    expect(redactLinks('GET /api/v1/calendar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde.ics')).toBe('GET /api/v1/calendar/[link hidden]');
+    expect(redactLinks('GET /api/v1/calendar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde.ics')).toBe(
+      'GET /api/v1/calendar/[link hidden]',
+    );
     expect(redactLinks('POST /api/v1/calendar/feed')).toBe('POST /api/v1/calendar/feed');
   });
 

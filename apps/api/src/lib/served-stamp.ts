@@ -81,10 +81,7 @@ export async function makeStamp(
  * The transformation from the page as it is seen (origin at its visible bottom-left, after /Rotate) to its user
  * space, and the seen width and height, from the crop box (the visible area) and the rotation (a multiple of 90).
  */
-function viewTransform(
-  box: { x: number; y: number; width: number; height: number },
-  rotation: number,
-) {
+function viewTransform(box: { x: number; y: number; width: number; height: number }, rotation: number) {
   const x0 = box.x;
   const y0 = box.y;
   const x1 = box.x + box.width;

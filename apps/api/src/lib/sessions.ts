@@ -18,14 +18,21 @@ export const findSession = async (db: DbOrTx, id: string): Promise<SessionRow | 
   (await db.select().from(sessions).where(eq(sessions.id, id)))[0];
 
 /** Whether the session is neither revoked nor past its absolute end. */
-export const isSessionLive = (s: Pick<SessionRow, 'revokedAt' | 'expiresAt'> | undefined, now: Date): s is SessionRow =>
-  !!s && !s.revokedAt && s.expiresAt.getTime() > now.getTime();
+export const isSessionLive = (
+  s: Pick<SessionRow, 'revokedAt' | 'expiresAt'> | undefined,
+  now: Date,
+): s is SessionRow => !!s && !s.revokedAt && s.expiresAt.getTime() > now.getTime();
 
 /**
  * Ends sessions and their refresh tokens, and records `session.revoked` so their open sockets close on every
  * instance (once the caller's transaction commits; the caller kicks the event dispatcher). Answers the ids ended.
  */
-async function endSessions(db: DbOrTx, userId: number, where: SQL | undefined, announce = true): Promise<string[]> {
+async function endSessions(
+  db: DbOrTx,
+  userId: number,
+  where: SQL | undefined,
+  announce = true,
+): Promise<string[]> {
   const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
@@ -49,8 +56,11 @@ export const revokeSession = (db: DbOrTx, userId: number, sessionId: string) =>
  * Ends every session of the user, or every one but `except` (the device that changed the password).
  * `announce: false` when the caller closes every socket of the user itself (deactivation's user.deactivated).
  */
-export const revokeAllSessions = (db: DbOrTx, userId: number, opts: { except?: string; announce?: boolean } = {}) =>
-  endSessions(db, userId, opts.except ? ne(sessions.id, opts.except) : undefined, opts.announce ?? true);
+export const revokeAllSessions = (
+  db: DbOrTx,
+  userId: number,
+  opts: { except?: string; announce?: boolean } = {},
+) => endSessions(db, userId, opts.except ? ne(sessions.id, opts.except) : undefined, opts.announce ?? true);
 
 export const insertRefreshToken = (db: DbOrTx, values: typeof refreshTokens.$inferInsert) =>
   db.insert(refreshTokens).values(values);

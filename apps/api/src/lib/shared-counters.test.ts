@@ -11,7 +11,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let database: Database;
 let second: Database | undefined;
 beforeAll(async () => {
-  database = await createDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { memory: true });
+  database = await createDatabase(
+    process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { memory: true },
+  );
   await migrate(database.raw);
   if (process.env.DATABASE_URL) second = await createDatabase({ url: process.env.DATABASE_URL });
 }, 60_000);
@@ -29,7 +31,10 @@ if (REDIS_URL) {
     async () => {
       const { Redis } = await import('ioredis');
       const prefix = `lexserve-test:${randomBytes(4).toString('hex')}:`;
-      return [new RedisCounters(new Redis(REDIS_URL), prefix), new RedisCounters(new Redis(REDIS_URL), prefix)];
+      return [
+        new RedisCounters(new Redis(REDIS_URL), prefix),
+        new RedisCounters(new Redis(REDIS_URL), prefix),
+      ];
     },
   ]);
 }
@@ -48,8 +53,12 @@ describe.each(modes)('shared counters (%s)', (kind, make) => {
 
   it('counts hits from two clients at once without losing one', async () => {
     const k = key();
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).increment(k, 60_000)));
-    expect(results.map((r) => r.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).increment(k, 60_000)),
+    );
+    expect(results.map((r) => r.count).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
     expect((await a.read(k)).count).toBe(40);
     expect((await b.increment(k, 60_000, 5)).count).toBe(45);
     const { ttlMs } = await a.read(k);
@@ -88,5 +97,6 @@ describe.each(modes)('shared counters (%s)', (kind, make) => {
 });
 
 describe.skipIf(REDIS_URL)('shared counters (redis)', () => {
-  it.skip('needs REDIS_URL (for example redis://127.0.0.1:6379); the database counters are tested above', () => undefined);
+  it.skip('needs REDIS_URL (for example redis://127.0.0.1:6379); the database counters are tested above', () =>
+    undefined);
 });

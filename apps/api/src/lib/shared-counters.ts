@@ -87,16 +87,25 @@ export class RedisCounters implements SharedCounters {
   ) {}
 
   async increment(key: string, windowMs: number, by = 1): Promise<WindowCount> {
-    const [count, ttlMs] = (await this.redis.eval(INCREMENT, 1, this.prefix + key, Math.max(1, Math.round(windowMs)), by)) as [number, number];
+    const [count, ttlMs] = (await this.redis.eval(
+      INCREMENT,
+      1,
+      this.prefix + key,
+      Math.max(1, Math.round(windowMs)),
+      by,
+    )) as [number, number];
     return { count: Number(count), ttlMs: Number(ttlMs) };
   }
 
   async read(key: string): Promise<WindowCount> {
-    const [[, count], [, ttl]] = (await this.redis.multi().get(this.prefix + key).pttl(this.prefix + key).exec()) as [
-      [Error | null, string | null],
-      [Error | null, number],
-    ];
-    return count === null ? { count: 0, ttlMs: 0 } : { count: Number(count), ttlMs: Math.max(0, Number(ttl)) };
+    const [[, count], [, ttl]] = (await this.redis
+      .multi()
+      .get(this.prefix + key)
+      .pttl(this.prefix + key)
+      .exec()) as [[Error | null, string | null], [Error | null, number]];
+    return count === null
+      ? { count: 0, ttlMs: 0 }
+      : { count: Number(count), ttlMs: Math.max(0, Number(ttl)) };
   }
 
   async reset(key: string): Promise<void> {
@@ -111,14 +120,26 @@ export class RedisCounters implements SharedCounters {
 }
 
 /** Redis when REDIS_URL is set (its client loaded only then), otherwise the app's database. */
-export async function createSharedCounters(env: Pick<Env, 'REDIS_URL'>, database: Database, log: FastifyBaseLogger): Promise<SharedCounters> {
+export async function createSharedCounters(
+  env: Pick<Env, 'REDIS_URL'>,
+  database: Database,
+  log: FastifyBaseLogger,
+): Promise<SharedCounters> {
   if (!env.REDIS_URL) return new DatabaseCounters(database);
   const { Redis } = await import('ioredis');
   // A failed command is answered at once (not queued for ever) while Redis is unreachable.
-  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+  const redis = new Redis(env.REDIS_URL, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+    lazyConnect: false,
+  });
   let reported = false;
   redis.on('error', (err) => {
-    if (!reported) log.error({ err }, 'Redis (REDIS_URL) unreachable: rate limits let requests through, logins are refused until it is back');
+    if (!reported)
+      log.error(
+        { err },
+        'Redis (REDIS_URL) unreachable: rate limits let requests through, logins are refused until it is back',
+      );
     reported = true;
   });
   redis.on('ready', () => (reported = false));

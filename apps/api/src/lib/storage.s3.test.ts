@@ -12,7 +12,8 @@ function generated(mb: number, opts: { failAfterMb?: number } = {}) {
   let i = 0;
   const stream = new Readable({
     read() {
-      if (opts.failAfterMb !== undefined && i === opts.failAfterMb) return void this.destroy(new Error('client went away'));
+      if (opts.failAfterMb !== undefined && i === opts.failAfterMb)
+        return void this.destroy(new Error('client went away'));
       if (i === mb) return void this.push(null);
       const chunk = Buffer.alloc(MB, i % 251);
       chunk.writeUInt32BE(i++, 0);
@@ -55,12 +56,18 @@ afterAll(async () => {
 describe('S3 file store on a real S3-compatible server', () => {
   it('streams 100 MB up as a multipart upload and back down, in bounded memory, byte for byte', async () => {
     const body = generated(100);
-    const up = await peakRssGrowth(() => store.put('files/1/big.pdf', body.stream, { contentType: 'application/pdf' }));
+    const up = await peakRssGrowth(() =>
+      store.put('files/1/big.pdf', body.stream, { contentType: 'application/pdf' }),
+    );
     expect(up.result).toEqual({ size: 100 * MB });
     // One 8 MB part (and its copy while it is sent) at a time, not the 100 MB body.
     console.info(`S3 upload of 100 MB: peak RSS growth ${up.growthMb.toFixed(1)} MB`);
     expect(up.growthMb).toBeLessThan(40);
-    expect(s3.requests.filter((r) => r.startsWith('PUT /lexserve-files/files/1/big.pdf?') && r.includes('partNumber='))).toHaveLength(13);
+    expect(
+      s3.requests.filter(
+        (r) => r.startsWith('PUT /lexserve-files/files/1/big.pdf?') && r.includes('partNumber='),
+      ),
+    ).toHaveLength(13);
     expect(await store.stat('files/1/big.pdf')).toEqual({ size: 100 * MB });
     expect(s3.uploadsInProgress()).toEqual([]);
 
@@ -80,7 +87,9 @@ describe('S3 file store on a real S3-compatible server', () => {
 
   it('stores small bodies in one request, lists by prefix, deletes idempotently', async () => {
     expect(await store.put('files/2/a.txt', Buffer.from('hello'))).toEqual({ size: 5 });
-    expect(await store.put('files/2/b.txt', Readable.from([Buffer.from('hello '), Buffer.from('world')]))).toEqual({ size: 11 });
+    expect(
+      await store.put('files/2/b.txt', Readable.from([Buffer.from('hello '), Buffer.from('world')])),
+    ).toEqual({ size: 11 });
     expect((await store.getBuffer('files/2/b.txt')).toString()).toBe('hello world');
     const listed: string[] = [];
     for await (const entry of store.list('files/2/')) {
@@ -99,8 +108,12 @@ describe('S3 file store on a real S3-compatible server', () => {
   it('a body that fails mid-way leaves no object and no multipart upload behind', async () => {
     const body = generated(30, { failAfterMb: 20 });
     await expect(store.put('files/3/broken.pdf', body.stream)).rejects.toThrow('client went away');
-    expect(s3.requests.some((r) => r.startsWith('POST /lexserve-files/files/3/broken.pdf?uploads'))).toBe(true);
-    expect(s3.requests.some((r) => r.startsWith('DELETE /lexserve-files/files/3/broken.pdf?uploadId='))).toBe(true);
+    expect(s3.requests.some((r) => r.startsWith('POST /lexserve-files/files/3/broken.pdf?uploads'))).toBe(
+      true,
+    );
+    expect(s3.requests.some((r) => r.startsWith('DELETE /lexserve-files/files/3/broken.pdf?uploadId='))).toBe(
+      true,
+    );
     expect(s3.uploadsInProgress()).toEqual([]);
     expect(await s3.objectKeys()).not.toContain('files/3/broken.pdf');
     expect(await store.stat('files/3/broken.pdf')).toBeNull();
@@ -108,12 +121,21 @@ describe('S3 file store on a real S3-compatible server', () => {
 
   it('a server error on a part, on completing, or on a single put leaves nothing behind', async () => {
     // Every attempt at part 2 fails (the SDK retries a 500 before giving up).
-    s3.failNext((r) => r.method === 'PUT' && r.url.includes('files/4/part-fails') && r.url.includes('partNumber=2'), 10);
-    await expect(store.put('files/4/part-fails', generated(20).stream)).rejects.toMatchObject({ name: 'InternalError' });
+    s3.failNext(
+      (r) => r.method === 'PUT' && r.url.includes('files/4/part-fails') && r.url.includes('partNumber=2'),
+      10,
+    );
+    await expect(store.put('files/4/part-fails', generated(20).stream)).rejects.toMatchObject({
+      name: 'InternalError',
+    });
     s3.failNext((r) => r.method === 'POST' && r.url.includes('files/4/complete-fails?uploadId='), 10);
-    await expect(store.put('files/4/complete-fails', generated(10).stream)).rejects.toMatchObject({ name: 'InternalError' });
+    await expect(store.put('files/4/complete-fails', generated(10).stream)).rejects.toMatchObject({
+      name: 'InternalError',
+    });
     s3.failNext((r) => r.method === 'PUT' && r.url.startsWith('/lexserve-files/files/4/small-fails'), 10);
-    await expect(store.put('files/4/small-fails', Buffer.from('x'))).rejects.toMatchObject({ name: 'InternalError' });
+    await expect(store.put('files/4/small-fails', Buffer.from('x'))).rejects.toMatchObject({
+      name: 'InternalError',
+    });
     expect(s3.uploadsInProgress()).toEqual([]);
     expect((await s3.objectKeys()).filter((k) => k.startsWith('files/4/'))).toEqual([]);
   }, 60_000);
@@ -127,8 +149,18 @@ describe('S3 file store on a real S3-compatible server', () => {
       credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY },
     });
     // What a process leaves when it dies between two parts: an upload begun, one part sent, never completed.
-    const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: s3.env.S3_BUCKET, Key: 'files/6/crashed' }));
-    await client.send(new UploadPartCommand({ Bucket: s3.env.S3_BUCKET, Key: 'files/6/crashed', UploadId, PartNumber: 1, Body: Buffer.alloc(MB) }));
+    const { UploadId } = await client.send(
+      new CreateMultipartUploadCommand({ Bucket: s3.env.S3_BUCKET, Key: 'files/6/crashed' }),
+    );
+    await client.send(
+      new UploadPartCommand({
+        Bucket: s3.env.S3_BUCKET,
+        Key: 'files/6/crashed',
+        UploadId,
+        PartNumber: 1,
+        Body: Buffer.alloc(MB),
+      }),
+    );
     expect(s3.uploadsInProgress()).toEqual([UploadId]);
     expect(await store.abortStaleUploads(new Date(Date.now() - 60_000))).toBe(0);
     expect(s3.uploadsInProgress()).toEqual([UploadId]);
@@ -139,10 +171,15 @@ describe('S3 file store on a real S3-compatible server', () => {
   });
 
   it('a transient server error is retried and the file stored whole', async () => {
-    s3.failNext((r) => r.method === 'PUT' && r.url.includes('files/5/flaky') && r.url.includes('partNumber=1'), 1);
+    s3.failNext(
+      (r) => r.method === 'PUT' && r.url.includes('files/5/flaky') && r.url.includes('partNumber=1'),
+      1,
+    );
     const body = generated(12);
     expect(await store.put('files/5/flaky', body.stream)).toEqual({ size: 12 * MB });
-    const hash = createHash('sha256').update(await store.getBuffer('files/5/flaky')).digest('hex');
+    const hash = createHash('sha256')
+      .update(await store.getBuffer('files/5/flaky'))
+      .digest('hex');
     expect(hash).toBe(body.digest());
   }, 60_000);
 });

@@ -9,7 +9,9 @@ import { FileMissingError, LocalFileStore, S3FileStore, streamToBuffer } from '.
 describe('LocalFileStore', () => {
   it('streams in and out, stats, deletes idempotently', async () => {
     const store = new LocalFileStore(mkdtempSync(join(tmpdir(), 'store-')));
-    expect(await store.put('files/1/a', Readable.from([Buffer.from('hello '), Buffer.from('world')]))).toEqual({ size: 11 });
+    expect(
+      await store.put('files/1/a', Readable.from([Buffer.from('hello '), Buffer.from('world')])),
+    ).toEqual({ size: 11 });
     expect((await streamToBuffer(await store.get('files/1/a'))).toString()).toBe('hello world');
     expect(await store.stat('files/1/a')).toEqual({ size: 11 });
     await store.delete('files/1/a');
@@ -53,17 +55,33 @@ describe('S3FileStore', () => {
     calls.length = 0;
     const big = Readable.from(Array.from({ length: 20 }, () => Buffer.alloc(1024 * 1024)));
     expect(await store.put('files/1/big', big)).toEqual({ size: 20 * 1024 * 1024 });
-    expect(calls).toEqual(['CreateMultipartUploadCommand', 'UploadPartCommand#1', 'UploadPartCommand#2', 'UploadPartCommand#3', 'CompleteMultipartUploadCommand']);
+    expect(calls).toEqual([
+      'CreateMultipartUploadCommand',
+      'UploadPartCommand#1',
+      'UploadPartCommand#2',
+      'UploadPartCommand#3',
+      'CompleteMultipartUploadCommand',
+    ]);
     calls.length = 0;
     fail = true;
-    await expect(store.put('files/1/bad', Readable.from(Array.from({ length: 10 }, () => Buffer.alloc(1024 * 1024))))).rejects.toThrow('network');
-    expect(calls).toEqual(['CreateMultipartUploadCommand', 'UploadPartCommand#1', 'AbortMultipartUploadCommand']);
+    await expect(
+      store.put('files/1/bad', Readable.from(Array.from({ length: 10 }, () => Buffer.alloc(1024 * 1024)))),
+    ).rejects.toThrow('network');
+    expect(calls).toEqual([
+      'CreateMultipartUploadCommand',
+      'UploadPartCommand#1',
+      'AbortMultipartUploadCommand',
+    ]);
   });
 
   it('lists the keys under a prefix page by page (for the orphan sweep)', async () => {
     const at = new Date('2025-01-01T00:00:00Z');
     const pages: Record<string, unknown> = {
-      first: { Contents: [{ Key: 'proofs/1/a.pdf', LastModified: at }], IsTruncated: true, NextContinuationToken: 'next' },
+      first: {
+        Contents: [{ Key: 'proofs/1/a.pdf', LastModified: at }],
+        IsTruncated: true,
+        NextContinuationToken: 'next',
+      },
       next: { Contents: [{ Key: 'proofs/2/b.pdf', LastModified: at }], IsTruncated: false },
     };
     const seen: unknown[] = [];

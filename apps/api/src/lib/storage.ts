@@ -44,12 +44,14 @@ export interface FileStore {
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 const assertKey = (key: string) => {
-  if (!SAFE_KEY.test(key) || key.includes('..') || key.includes('//')) throw new Error(`unsafe storage key: ${key}`);
+  if (!SAFE_KEY.test(key) || key.includes('..') || key.includes('//'))
+    throw new Error(`unsafe storage key: ${key}`);
 };
 
 export const streamToBuffer = async (stream: Readable): Promise<Buffer> => {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
 };
 
@@ -160,10 +162,19 @@ export class S3FileStore implements FileStore {
     return (client.send as (c: unknown) => Promise<Record<string, unknown>>)(command);
   }
 
-  async put(key: string, body: Readable | Buffer, opts: { contentType?: string } = {}): Promise<{ size: number }> {
+  async put(
+    key: string,
+    body: Readable | Buffer,
+    opts: { contentType?: string } = {},
+  ): Promise<{ size: number }> {
     assertKey(key);
-    const { PutObjectCommand, CreateMultipartUploadCommand, UploadPartCommand, CompleteMultipartUploadCommand, AbortMultipartUploadCommand } =
-      await sdk();
+    const {
+      PutObjectCommand,
+      CreateMultipartUploadCommand,
+      UploadPartCommand,
+      CompleteMultipartUploadCommand,
+      AbortMultipartUploadCommand,
+    } = await sdk();
     const ContentType = opts.contentType ?? 'application/octet-stream';
     if (Buffer.isBuffer(body)) {
       await this.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType }));
@@ -178,12 +189,20 @@ export class S3FileStore implements FileStore {
     const parts: { ETag: string; PartNumber: number }[] = [];
     const flush = async () => {
       if (!uploadId) {
-        const created = await this.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType }));
+        const created = await this.send(
+          new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType }),
+        );
         uploadId = created.UploadId as string;
       }
       const PartNumber = parts.length + 1;
       const res = await this.send(
-        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: part.subarray(0, filled) }),
+        new UploadPartCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber,
+          Body: part.subarray(0, filled),
+        }),
       );
       filled = 0;
       parts.push({ ETag: res.ETag as string, PartNumber });
@@ -193,7 +212,8 @@ export class S3FileStore implements FileStore {
         let chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw as Uint8Array);
         size += chunk.length;
         while (chunk.length > 0) {
-          if (filled === part.length) part = Buffer.concat([part.subarray(0, filled)], Math.min(PART_SIZE, part.length * 4));
+          if (filled === part.length)
+            part = Buffer.concat([part.subarray(0, filled)], Math.min(PART_SIZE, part.length * 4));
           const taken = chunk.copy(part, filled);
           filled += taken;
           chunk = chunk.subarray(taken);
@@ -202,20 +222,30 @@ export class S3FileStore implements FileStore {
       }
       if (!uploadId) {
         await this.send(
-          new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: part.subarray(0, filled), ContentType }),
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Body: part.subarray(0, filled),
+            ContentType,
+          }),
         );
         return { size };
       }
       if (filled > 0) await flush();
       await this.send(
-        new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts },
+        }),
       );
       return { size };
     } catch (err) {
       if (uploadId) {
-        await this
-          .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }))
-          .catch(() => undefined);
+        await this.send(
+          new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+        ).catch(() => undefined);
       }
       throw err;
     }
@@ -259,7 +289,9 @@ export class S3FileStore implements FileStore {
     const { ListObjectsV2Command } = await sdk();
     let token: string | undefined;
     do {
-      const res = await this.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      const res = await this.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
       for (const o of (res.Contents as { Key?: string; LastModified?: Date }[] | undefined) ?? []) {
         if (o.Key) yield { key: o.Key, modifiedAt: o.LastModified ?? new Date() };
       }
@@ -273,10 +305,15 @@ export class S3FileStore implements FileStore {
     let KeyMarker: string | undefined;
     let UploadIdMarker: string | undefined;
     do {
-      const res = await this.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, KeyMarker, UploadIdMarker }));
-      for (const u of (res.Uploads as { Key?: string; UploadId?: string; Initiated?: Date }[] | undefined) ?? []) {
+      const res = await this.send(
+        new ListMultipartUploadsCommand({ Bucket: this.bucket, KeyMarker, UploadIdMarker }),
+      );
+      for (const u of (res.Uploads as { Key?: string; UploadId?: string; Initiated?: Date }[] | undefined) ??
+        []) {
         if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated >= before) continue;
-        await this.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId })).catch((err: unknown) => {
+        await this.send(
+          new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId }),
+        ).catch((err: unknown) => {
           if (!isMissingUpload(err)) throw err;
         });
         aborted++;
@@ -297,7 +334,12 @@ const isMissing = (err: unknown) => {
 };
 
 /** Local disk under DATA_DIR/files, or S3 when S3_BUCKET is set. */
-export function createFileStore(env: Pick<Env, 'DATA_DIR' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>): FileStore {
+export function createFileStore(
+  env: Pick<
+    Env,
+    'DATA_DIR' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'
+  >,
+): FileStore {
   if (!env.S3_BUCKET) return new LocalFileStore(join(env.DATA_DIR, 'files'));
   const client = async () =>
     new (await sdk()).S3Client({

@@ -55,7 +55,10 @@ export function partyScope(actor: Pick<Actor, 'id' | 'role' | 'firmId' | 'branch
     case 'branch_admin':
       return actor.branchId ? and(firm, or(eq(parties.branchId, actor.branchId), onVisibleDocument)) : firm;
     case 'legal_practitioner':
-      return and(firm, or(eq(parties.branchId, actor.branchId ?? -1), eq(parties.createdById, actor.id), onVisibleDocument));
+      return and(
+        firm,
+        or(eq(parties.branchId, actor.branchId ?? -1), eq(parties.createdById, actor.id), onVisibleDocument),
+      );
     case 'sheriff':
       return sql`false`;
   }

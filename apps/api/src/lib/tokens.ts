@@ -24,8 +24,16 @@ type AccessClaims = { sub?: unknown; role?: unknown; typ?: unknown; sid?: unknow
 /** What an access token names: its user, the user's role when signed, and the session (login) it belongs to. */
 export type AccessTokenSubject = { userId: number; role: string; sessionId: string };
 
-export const signAccessToken = ({ userId, role, sessionId }: AccessTokenSubject, secret: string, ttlSeconds: number) =>
-  jwt.sign({ role, typ: 'access', sid: sessionId }, hmacKey(secret), { algorithm: 'HS256', subject: String(userId), expiresIn: ttlSeconds });
+export const signAccessToken = (
+  { userId, role, sessionId }: AccessTokenSubject,
+  secret: string,
+  ttlSeconds: number,
+) =>
+  jwt.sign({ role, typ: 'access', sid: sessionId }, hmacKey(secret), {
+    algorithm: 'HS256',
+    subject: String(userId),
+    expiresIn: ttlSeconds,
+  });
 
 export type VerifiedToken = { ok: true; userId: number; sessionId: string } | { ok: false; expired: boolean };
 
@@ -34,11 +42,23 @@ export type VerifiedToken = { ok: true; userId: number; sessionId: string } | { 
  * expires, so it is refused), a numeric subject and a session id. `allowExpired` is for logout only: a
  * signed token that expired still names the session to end.
  */
-export function verifyAccessToken(token: string, secret: string, opts: { allowExpired?: boolean } = {}): VerifiedToken {
+export function verifyAccessToken(
+  token: string,
+  secret: string,
+  opts: { allowExpired?: boolean } = {},
+): VerifiedToken {
   try {
-    const claims = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'], ignoreExpiration: opts.allowExpired === true }) as AccessClaims;
+    const claims = jwt.verify(token, hmacKey(secret), {
+      algorithms: ['HS256'],
+      ignoreExpiration: opts.allowExpired === true,
+    }) as AccessClaims;
     const userId = Number(claims.sub);
-    if (claims.typ !== 'access' || typeof claims.exp !== 'number' || typeof claims.sid !== 'string' || !UUID.test(claims.sid))
+    if (
+      claims.typ !== 'access' ||
+      typeof claims.exp !== 'number' ||
+      typeof claims.sid !== 'string' ||
+      !UUID.test(claims.sid)
+    )
       return { ok: false, expired: false };
     if (typeof claims.sub !== 'string' || !Number.isInteger(userId)) return { ok: false, expired: false };
     return { ok: true, userId, sessionId: claims.sid };
@@ -59,21 +79,44 @@ export type FileViewSubject = { userId: number; sessionId: string; documentId: n
  * `typ`, so it never passes as an access token, and it names the session, so logging out ends it too. `expiresAt`
  * comes from the app's clock, and `verifyFileViewTicket` checks it against the same clock.
  */
-export const signFileViewTicket = ({ userId, sessionId, documentId, fileId }: FileViewSubject, secret: string, expiresAt: Date) =>
-  jwt.sign({ typ: 'file_view', sid: sessionId, doc: documentId, file: fileId, exp: Math.floor(expiresAt.getTime() / 1000) }, hmacKey(secret), {
-    algorithm: 'HS256',
-    subject: String(userId),
-  });
+export const signFileViewTicket = (
+  { userId, sessionId, documentId, fileId }: FileViewSubject,
+  secret: string,
+  expiresAt: Date,
+) =>
+  jwt.sign(
+    {
+      typ: 'file_view',
+      sid: sessionId,
+      doc: documentId,
+      file: fileId,
+      exp: Math.floor(expiresAt.getTime() / 1000),
+    },
+    hmacKey(secret),
+    {
+      algorithm: 'HS256',
+      subject: String(userId),
+    },
+  );
 
 /** Checks a file-view ticket (HS256 with our secret, `typ` file_view, unexpired at `now`); null when it is not one. */
 export function verifyFileViewTicket(ticket: string, secret: string, now: Date): FileViewSubject | null {
   try {
-    const claims = jwt.verify(ticket, hmacKey(secret), { algorithms: ['HS256'], clockTimestamp: Math.floor(now.getTime() / 1000) }) as AccessClaims & {
+    const claims = jwt.verify(ticket, hmacKey(secret), {
+      algorithms: ['HS256'],
+      clockTimestamp: Math.floor(now.getTime() / 1000),
+    }) as AccessClaims & {
       doc?: unknown;
       file?: unknown;
     };
     const userId = Number(claims.sub);
-    if (claims.typ !== 'file_view' || typeof claims.exp !== 'number' || typeof claims.sid !== 'string' || !UUID.test(claims.sid)) return null;
+    if (
+      claims.typ !== 'file_view' ||
+      typeof claims.exp !== 'number' ||
+      typeof claims.sid !== 'string' ||
+      !UUID.test(claims.sid)
+    )
+      return null;
     if (typeof claims.sub !== 'string' || !Number.isInteger(userId)) return null;
     if (typeof claims.doc !== 'number' || typeof claims.file !== 'number') return null;
     return { userId, sessionId: claims.sid, documentId: claims.doc, fileId: claims.file };

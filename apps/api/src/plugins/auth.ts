@@ -37,7 +37,8 @@ export const bearerToken = (request: FastifyRequest): string | undefined => {
  */
 export async function resolveActor(app: FastifyInstance, token: string): Promise<Actor> {
   const verified = verifyAccessToken(token, app.deps.env.JWT_SECRET);
-  if (!verified.ok) throw new AppError(verified.expired ? CommonErrors.TOKEN_EXPIRED : CommonErrors.AUTH_REQUIRED);
+  if (!verified.ok)
+    throw new AppError(verified.expired ? CommonErrors.TOKEN_EXPIRED : CommonErrors.AUTH_REQUIRED);
   return actorOfSession(app.deps, verified);
 }
 
@@ -74,14 +75,23 @@ const actorQuery = prepared('actor_of_session', (db) =>
  * The actor of a user's login session, checked as for every authenticated call: the user, their firm and their branch
  * active, the session live. Also reached through a file-view ticket (a signed name of the same session).
  */
-export async function actorOfSession(deps: Deps, verified: { userId: number; sessionId: string }): Promise<Actor> {
+export async function actorOfSession(
+  deps: Deps,
+  verified: { userId: number; sessionId: string },
+): Promise<Actor> {
   const now = deps.clock.now();
-  const [row] = await actorQuery(deps.database.db, { userId: verified.userId, sessionId: verified.sessionId, now });
+  const [row] = await actorQuery(deps.database.db, {
+    userId: verified.userId,
+    sessionId: verified.sessionId,
+    now,
+  });
   if (!row || row.isSystem) throw new AppError(CommonErrors.AUTH_REQUIRED);
   // A deactivated account, firm or branch is told so (403) even when its sessions were ended with it.
   const refusal = accountRefusal(row);
   if (refusal) throw new AppError(refusal);
-  const session = row.sessionExpiresAt ? { revokedAt: row.sessionRevokedAt, expiresAt: row.sessionExpiresAt } : undefined;
+  const session = row.sessionExpiresAt
+    ? { revokedAt: row.sessionRevokedAt, expiresAt: row.sessionExpiresAt }
+    : undefined;
   if (!isSessionLive(session, now)) throw new AppError(CommonErrors.SESSION_ENDED);
   return {
     id: row.id,
@@ -124,4 +134,3 @@ export const requireRole =
   async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!roles.includes(actorOf(request).role)) throw new AppError(error);
   };
-

@@ -11,7 +11,8 @@ import { redactLinks, redactParams } from '../lib/redact';
 export function registerErrorHandling(app: FastifyInstance): void {
   // PostgreSQL text cannot hold NUL: refuse it in any string of the input, before a query fails on it.
   app.addHook('preHandler', (request, _reply, done) => {
-    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) done(new AppError(CommonErrors.VALUE_NOT_STORABLE));
+    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params))
+      done(new AppError(CommonErrors.VALUE_NOT_STORABLE));
     else done();
   });
 
@@ -23,7 +24,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
       const issues: ValidationIssue[] = err.validation.map((v) => ({
-        loc: [where, ...v.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p))],
+        loc: [
+          where,
+          ...v.instancePath
+            .split('/')
+            .filter(Boolean)
+            .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        ],
         msg: v.message ?? 'Invalid value',
         type: String(v.keyword ?? 'value_error'),
       }));
@@ -43,17 +50,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, request, 429, err.message || CommonErrors.RATE_LIMITED.message, code);
     }
     if (status >= 400 && status < 500) {
-      const detail = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? CommonErrors.BAD_REQUEST.message
-        : err.message;
+      const detail =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? CommonErrors.BAD_REQUEST.message
+          : err.message;
       return send(reply, request, status, detail, err.code ?? 'BAD_REQUEST');
     }
-    request.log.error({ err, method: request.method, url: redactLinks(request.url), params: redactParams(request.params) }, 'unhandled error');
+    request.log.error(
+      { err, method: request.method, url: redactLinks(request.url), params: redactParams(request.params) },
+      'unhandled error',
+    );
     return send(reply, request, 500, CommonErrors.INTERNAL.message, 'INTERNAL');
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsAppShell = request.method === 'GET' && !request.url.startsWith('/api/') && request.server.webAppShell;
+    const wantsAppShell =
+      request.method === 'GET' && !request.url.startsWith('/api/') && request.server.webAppShell;
     if (wantsAppShell) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return send(reply, request, 404, CommonErrors.NOT_FOUND.message, 'NOT_FOUND');
   });

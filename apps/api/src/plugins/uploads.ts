@@ -29,7 +29,10 @@ export class UploadBodyError extends Error {
  */
 export async function registerUploads(scope: FastifyInstance, limits: UploadLimits): Promise<void> {
   // throwFileSizeLimit: false: an over-size file is truncated and reported per file, not failing the request.
-  await scope.register(multipart, { limits: { fileSize: limits.fileSize, files: limits.files }, throwFileSizeLimit: false });
+  await scope.register(multipart, {
+    limits: { fileSize: limits.fileSize, files: limits.files },
+    throwFileSizeLimit: false,
+  });
   scope.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
     done(null, payload);
@@ -40,7 +43,8 @@ export async function registerUploads(scope: FastifyInstance, limits: UploadLimi
 export function bodyErrorOf(err: unknown): unknown {
   if (err instanceof UploadBodyError) return err;
   const code = (err as { code?: string }).code;
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new UploadBodyError('too_many', err);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new UploadBodyError('too_many', err);
   if (
     code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
     code === 'FST_PROTO_VIOLATION' ||
@@ -67,13 +71,24 @@ export function uploadParts(request: FastifyRequest, limits: UploadLimits): Asyn
 async function* partsOf(request: FastifyRequest, limits: UploadLimits): AsyncGenerator<UploadPart> {
   const fields = limits.fields ?? 20;
   const parts = request.parts({
-    limits: { fileSize: limits.fileSize, files: limits.files, fields, fieldSize: limits.fieldSize ?? 1024, parts: limits.files + fields },
+    limits: {
+      fileSize: limits.fileSize,
+      files: limits.files,
+      fields,
+      fieldSize: limits.fieldSize ?? 1024,
+      parts: limits.files + fields,
+    },
     throwFileSizeLimit: false,
   } as Parameters<typeof request.parts>[0]);
   try {
     for await (const part of parts) {
       if (part.type === 'file') yield { kind: 'file', ...fileOf(part) };
-      else yield { kind: 'field', name: part.fieldname, value: typeof part.value === 'string' ? part.value : String(part.value) };
+      else
+        yield {
+          kind: 'field',
+          name: part.fieldname,
+          value: typeof part.value === 'string' ? part.value : String(part.value),
+        };
     }
   } catch (err) {
     throw bodyErrorOf(err);
@@ -81,10 +96,16 @@ async function* partsOf(request: FastifyRequest, limits: UploadLimits): AsyncGen
 }
 
 /** The one file of a body (undefined when there is none); parser failures become `UploadBodyError`. */
-export async function singleUpload(request: FastifyRequest, limits: Omit<UploadLimits, 'files'>): Promise<IncomingFile | undefined> {
+export async function singleUpload(
+  request: FastifyRequest,
+  limits: Omit<UploadLimits, 'files'>,
+): Promise<IncomingFile | undefined> {
   if (!request.isMultipart()) throw new UploadBodyError('malformed');
   try {
-    const part = await request.file({ limits: { fileSize: limits.fileSize, files: 1, fields: limits.fields ?? 5 }, throwFileSizeLimit: false });
+    const part = await request.file({
+      limits: { fileSize: limits.fileSize, files: 1, fields: limits.fields ?? 5 },
+      throwFileSizeLimit: false,
+    });
     return part ? fileOf(part) : undefined;
   } catch (err) {
     throw bodyErrorOf(err);
@@ -92,7 +113,10 @@ export async function singleUpload(request: FastifyRequest, limits: Omit<UploadL
 }
 
 /** The text fields of a multipart body (no files). */
-export async function formFields(request: FastifyRequest, limits = { fields: 10, fieldSize: 16 * 1024 }): Promise<Record<string, string>> {
+export async function formFields(
+  request: FastifyRequest,
+  limits = { fields: 10, fieldSize: 16 * 1024 },
+): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for await (const part of request.parts({ limits: { files: 0, ...limits } })) {
     if (part.type === 'field' && typeof part.value === 'string') out[part.fieldname] = part.value;

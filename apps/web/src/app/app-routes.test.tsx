@@ -14,7 +14,9 @@ const signedInAs = ({ role = 'firm_admin', subscription = makeSubscription() }: 
   signIn();
   return mockApi({
     'GET /users/me': reply(200, makeUser({ id: 1, role, full_name: 'Test User' })),
-    'GET /subscriptions/my-subscription': subscription ? reply(200, subscription) : reply(404, { detail: 'No subscription found.' }),
+    'GET /subscriptions/my-subscription': subscription
+      ? reply(200, subscription)
+      : reply(404, { detail: 'No subscription found.' }),
     'GET /users/firm-branches-with-users': reply(200, makeFirmOverview()),
   });
 };
@@ -100,7 +102,10 @@ describe('subscription gate (spec 4.1)', () => {
   });
 
   it('sends a firm role whose trial has ended to /app/plans', async () => {
-    signedInAs({ role: 'branch_admin', subscription: makeSubscription({ status: 'trial', trial_end_date: '2020-01-01T00:00:00Z' }) });
+    signedInAs({
+      role: 'branch_admin',
+      subscription: makeSubscription({ status: 'trial', trial_end_date: '2020-01-01T00:00:00Z' }),
+    });
     const { router } = renderApp('/app/account');
     await waitFor(() => expect(pathOf(router)).toBe('/app/plans'));
   });
@@ -140,7 +145,9 @@ describe('after an inactivity logout', () => {
       const app = renderApp('/app/dashboard/active-case/7?tab=timeline');
       await waitFor(() => expect(pathOf(app.router)).toBe('/login'));
       expect(app.router.state.location.search).toBe('?reason=session_expired');
-      expect(returnPathFrom(app.router.state.location.state as never)).toBe('/app/dashboard/active-case/7?tab=timeline');
+      expect(returnPathFrom(app.router.state.location.state as never)).toBe(
+        '/app/dashboard/active-case/7?tab=timeline',
+      );
     } finally {
       setSessionEndReason(null);
     }
@@ -156,7 +163,11 @@ describe('dashboard tabs per role (spec 2.7)', () => {
     signedInAs({ role });
     renderApp('/app/dashboard');
     const tablist = await screen.findByRole('tablist', { name: 'Dashboard sections' });
-    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(tabs);
+    expect(
+      within(tablist)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(tabs);
   });
 
   it('lands a sheriff on My Cases, Active Cases, with no strip of sections: a sheriff makes no matters', async () => {
@@ -165,7 +176,9 @@ describe('dashboard tabs per role (spec 2.7)', () => {
     expect(await screen.findByRole('heading', { name: 'My Cases' })).toBeInTheDocument();
     expect(screen.queryByRole('tablist', { name: 'Dashboard sections' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'New Matters' })).not.toBeInTheDocument();
-    expect(await screen.findByRole('tab', { name: /Active Cases/, selected: true }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('tab', { name: /Active Cases/, selected: true }, { timeout: 8000 }),
+    ).toBeInTheDocument();
   });
 
   it('sends a sheriff asking for New Matters to My Cases', async () => {
@@ -208,7 +221,9 @@ describe('the case page per role: no control a role can never use', () => {
 
   it('gives a sheriff no Case Closure tab and no closure button: a sheriff never closes a case', async () => {
     openCase('sheriff');
-    expect(await screen.findByRole('heading', { name: 'Plea in Mokoena v Acme' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Plea in Mokoena v Acme' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Case sections' });
     expect(within(tabs).getByRole('tab', { name: 'Service' })).toBeInTheDocument();
     expect(within(tabs).queryByRole('tab', { name: 'Case Closure' })).not.toBeInTheDocument();

@@ -10,7 +10,16 @@ describe('first login with a generated password', () => {
     signIn();
     let changed = false;
     const { find } = mockApi({
-      'GET /users/me': () => reply(200, makeUser({ id: 9, role: 'legal_practitioner', email: 'new@firm.co.za', must_change_password: !changed })),
+      'GET /users/me': () =>
+        reply(
+          200,
+          makeUser({
+            id: 9,
+            role: 'legal_practitioner',
+            email: 'new@firm.co.za',
+            must_change_password: !changed,
+          }),
+        ),
       'GET /subscriptions/my-subscription': reply(200, makeSubscription()),
       'POST /users/change-password': () => {
         changed = true;
@@ -28,11 +37,13 @@ describe('first login with a generated password', () => {
     fireEvent.change(screen.getByLabelText(/^New Password/), { target: { value: 'Chosen@2025' } });
     fireEvent.change(screen.getByLabelText(/Confirm New Password/), { target: { value: 'Chosen@2025' } });
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    await waitFor(() => expect(find('POST', '/users/change-password')[0]?.body).toEqual({
-      current_password: 'Temp@12345',
-      new_password: 'Chosen@2025',
-      confirm_password: 'Chosen@2025',
-    }));
+    await waitFor(() =>
+      expect(find('POST', '/users/change-password')[0]?.body).toEqual({
+        current_password: 'Temp@12345',
+        new_password: 'Chosen@2025',
+        confirm_password: 'Chosen@2025',
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'), { timeout: 8000 });
     expect(router.state.location.search).toBe('?tab=my-cases');
   });
@@ -42,7 +53,9 @@ describe('sheriff invitation link', () => {
   it('reads "Set your password" on the reset page', async () => {
     mockApi({});
     renderApp('/reset-password?token=abc&invite=1');
-    expect(await screen.findByRole('heading', { name: 'Set your password' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Set your password' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Set Password' })).toBeInTheDocument();
   });
 });

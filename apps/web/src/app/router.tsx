@@ -29,7 +29,10 @@ const login = page(() => import('./routes/login'), 'LoginPage');
 const signup = page(() => import('./routes/signup'), 'SignupPage');
 const forgotPassword = page(() => import('./routes/forgot-password'), 'ForgotPasswordPage');
 const resetPassword = page(() => import('./routes/reset-password'), 'ResetPasswordPage');
-const changePasswordRequired = page(() => import('./routes/change-password-required'), 'ChangePasswordRequiredPage');
+const changePasswordRequired = page(
+  () => import('./routes/change-password-required'),
+  'ChangePasswordRequiredPage',
+);
 const publicPlans = page(() => import('./routes/public-plans'), 'PublicPlansRoute');
 const verify = page(() => import('../features/verification/components/verify-page'), 'VerifyPage');
 const delivery = page(() => import('../features/documents/components/delivery-page'), 'DeliveryPage');
@@ -43,34 +46,79 @@ const developers = page(() => import('./routes/developers'), 'DevelopersPage');
 // Feature screens, each owned by its feature folder
 const caseDetail = page(() => import('./routes/active-case'), 'ActiveCasePage');
 const adminPortal = page(() => import('../features/admin/components/admin-portal-page'), 'AdminPortalPage');
-const closureApprovals = page(() => import('../features/closures/components/closure-approvals-page'), 'ClosureApprovalsPage');
+const closureApprovals = page(
+  () => import('../features/closures/components/closure-approvals-page'),
+  'ClosureApprovalsPage',
+);
 const notifications = page(() => import('./routes/notifications'), 'NotificationsRoute');
 const myPlan = page(() => import('../features/subscriptions/components/my-plan-page'), 'MyPlanPage');
 const plans = page(() => import('../features/subscriptions/components/plans-page'), 'PlansPage');
-const subscription = page(() => import('../features/subscriptions/components/subscription-dashboard-page'), 'SubscriptionDashboardPage');
-const changePlan = page(() => import('../features/subscriptions/components/change-plan-page'), 'ChangePlanPage');
-const planPreview = page(() => import('../features/subscriptions/components/plan-change-preview-page'), 'PlanChangePreviewPage');
+const subscription = page(
+  () => import('../features/subscriptions/components/subscription-dashboard-page'),
+  'SubscriptionDashboardPage',
+);
+const changePlan = page(
+  () => import('../features/subscriptions/components/change-plan-page'),
+  'ChangePlanPage',
+);
+const planPreview = page(
+  () => import('../features/subscriptions/components/plan-change-preview-page'),
+  'PlanChangePreviewPage',
+);
 const planConfirmation = page(
   () => import('../features/subscriptions/components/plan-change-confirmation-page'),
   'PlanChangeConfirmationPage',
 );
-const cancelSubscription = page(() => import('../features/subscriptions/components/cancel-subscription-page'), 'CancelSubscriptionPage');
-const paymentSuccess = page(() => import('../features/payments/components/payment-success-page'), 'PaymentSuccessPage');
-const paymentCancel = page(() => import('../features/payments/components/payment-cancel-page'), 'PaymentCancelPage');
-const cardUpdateSuccess = page(() => import('../features/payments/components/card-update-success-page'), 'CardUpdateSuccessPage');
-const usageHistory = page(() => import('../features/subscriptions/components/usage-history-page'), 'UsageHistoryPage');
+const cancelSubscription = page(
+  () => import('../features/subscriptions/components/cancel-subscription-page'),
+  'CancelSubscriptionPage',
+);
+const paymentSuccess = page(
+  () => import('../features/payments/components/payment-success-page'),
+  'PaymentSuccessPage',
+);
+const paymentCancel = page(
+  () => import('../features/payments/components/payment-cancel-page'),
+  'PaymentCancelPage',
+);
+const cardUpdateSuccess = page(
+  () => import('../features/payments/components/card-update-success-page'),
+  'CardUpdateSuccessPage',
+);
+const usageHistory = page(
+  () => import('../features/subscriptions/components/usage-history-page'),
+  'UsageHistoryPage',
+);
 
 // Admin portal sections (spec 2.14): the portal page is the tab bar; each section is its own chunk.
-const adminOverview = page(() => import('../features/admin/components/admin-overview-page'), 'AdminOverviewPage');
+const adminOverview = page(
+  () => import('../features/admin/components/admin-overview-page'),
+  'AdminOverviewPage',
+);
 const adminPlans = page(() => import('../features/admin/components/admin-plans-page'), 'AdminPlansPage');
-const adminFirmSubscriptions = page(() => import('../features/admin/components/firm-subscriptions-page'), 'FirmSubscriptionsPage');
-const adminAnalytics = page(() => import('../features/admin/components/admin-analytics-page'), 'AdminAnalyticsPage');
+const adminFirmSubscriptions = page(
+  () => import('../features/admin/components/firm-subscriptions-page'),
+  'FirmSubscriptionsPage',
+);
+const adminAnalytics = page(
+  () => import('../features/admin/components/admin-analytics-page'),
+  'AdminAnalyticsPage',
+);
 const adminHealth = page(() => import('../features/admin/components/admin-health-page'), 'AdminHealthPage');
-const adminReports = page(() => import('../features/admin/components/admin-reports-page'), 'AdminReportsPage');
+const adminReports = page(
+  () => import('../features/admin/components/admin-reports-page'),
+  'AdminReportsPage',
+);
 const adminUsers = page(() => import('../features/admin/components/admin-users-page'), 'AdminUsersPage');
-const adminSheriffs = page(() => import('../features/admin/components/admin-sheriffs-page'), 'AdminSheriffsPage');
+const adminSheriffs = page(
+  () => import('../features/admin/components/admin-sheriffs-page'),
+  'AdminSheriffsPage',
+);
 const adminFirms = page(() => import('../features/admin/components/admin-firms-page'), 'AdminFirmsPage');
-const adminSettings = page(() => import('../features/admin/components/admin-settings-page'), 'AdminSettingsPage');
+const adminSettings = page(
+  () => import('../features/admin/components/admin-settings-page'),
+  'AdminSettingsPage',
+);
 
 /** Every route and redirect of spec 1, section 2.1. */
 export const routes: RouteObject[] = [
@@ -95,7 +143,13 @@ export const routes: RouteObject[] = [
       },
       {
         element: <PublicLayout />,
-        children: [{ path: 'change-password', element: passwordChangeShell, children: [{ index: true, element: changePasswordRequired }] }],
+        children: [
+          {
+            path: 'change-password',
+            element: passwordChangeShell,
+            children: [{ index: true, element: changePasswordRequired }],
+          },
+        ],
       },
       { path: 'dashboard', element: <DashboardRedirect /> },
       { path: 'admin', element: <AdminRedirect /> },
@@ -134,7 +188,11 @@ export const routes: RouteObject[] = [
           { path: 'verify/:securityId', element: verify },
           { path: 'profile', element: profile },
           { path: 'account', element: account },
-          { path: 'developers', element: <RequireRole roles={['firm_admin']} />, children: [{ index: true, element: developers }] },
+          {
+            path: 'developers',
+            element: <RequireRole roles={['firm_admin']} />,
+            children: [{ index: true, element: developers }],
+          },
           { path: 'notifications', element: notifications },
           { path: 'my-plan', element: myPlan },
           { path: 'plans', element: plans },

@@ -14,13 +14,24 @@ export type DashboardFeedback = {
 };
 
 const noop = () => undefined;
-const fallback: DashboardFeedback = { showLoading: noop, hideLoading: noop, showSuccess: noop, showError: noop };
+const fallback: DashboardFeedback = {
+  showLoading: noop,
+  hideLoading: noop,
+  showSuccess: noop,
+  showError: noop,
+};
 
 const DashboardFeedbackContext = createContext<DashboardFeedback>(fallback);
 
 export const useDashboardFeedback = (): DashboardFeedback => useContext(DashboardFeedbackContext);
 
-export function DashboardFeedbackProvider({ value, children }: { value: DashboardFeedback; children: ReactNode }) {
+export function DashboardFeedbackProvider({
+  value,
+  children,
+}: {
+  value: DashboardFeedback;
+  children: ReactNode;
+}) {
   return <DashboardFeedbackContext.Provider value={value}>{children}</DashboardFeedbackContext.Provider>;
 }
 

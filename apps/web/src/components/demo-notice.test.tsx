@@ -26,7 +26,7 @@ describe('demo installation note', () => {
     expect(note.closest('footer')).not.toBeNull();
   });
 
-  it("holds the public footer back until the server has said whether it is a demo (no layout shift when the note comes)", async () => {
+  it('holds the public footer back until the server has said whether it is a demo (no layout shift when the note comes)', async () => {
     mockApi({ 'GET /meta.json': reply(200, { demo: true }) });
     const { container } = renderApp('/about');
     const footer = () => container.querySelector('footer');

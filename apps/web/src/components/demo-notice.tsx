@@ -18,7 +18,14 @@ export function DemoFooter() {
   const demo = useIsDemoInstallation();
   if (!demo) return null;
   return (
-    <footer style={{ padding: '12px 16px', textAlign: 'center', backgroundColor: 'var(--ls-warning)', color: '#fff' }}>
+    <footer
+      style={{
+        padding: '12px 16px',
+        textAlign: 'center',
+        backgroundColor: 'var(--ls-warning)',
+        color: '#fff',
+      }}
+    >
       <p className="ls-p ls-body2" role="note">
         {DEMO_NOTICE}
       </p>

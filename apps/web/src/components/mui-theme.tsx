@@ -10,4 +10,3 @@ import { theme } from '../theme';
 export function MuiTheme({ children }: { children: ReactNode }) {
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }
-

@@ -4,7 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../testing/render';
 import { QueryState } from './query-state';
 
-const query = (overrides: Partial<{ data: string[] | undefined; isPending: boolean; isError: boolean; error: unknown }> = {}) => ({
+const query = (
+  overrides: Partial<{
+    data: string[] | undefined;
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+  }> = {},
+) => ({
   data: ['a', 'b'] as string[] | undefined,
   isPending: false,
   isError: false,

@@ -14,7 +14,15 @@ export function SessionExpiringBanner({ open, onStaySignedIn, onDismiss }: Props
         severity="warning"
         variant="filled"
         role="alert"
-        sx={{ position: 'fixed', top: 8, left: '50%', transform: 'translateX(-50%)', zIndex: (t) => t.zIndex.snackbar + 1, width: 'min(640px, calc(100% - 16px))', boxShadow: 6 }}
+        sx={{
+          position: 'fixed',
+          top: 8,
+          left: '50%',
+          transform: 'translateX(-50%)',
+          zIndex: (t) => t.zIndex.snackbar + 1,
+          width: 'min(640px, calc(100% - 16px))',
+          boxShadow: 6,
+        }}
         action={
           <Stack direction="row" spacing={1} sx={{ alignSelf: 'center' }}>
             <Button color="inherit" variant="outlined" size="small" onClick={onStaySignedIn}>

@@ -19,7 +19,15 @@ describe('NotificationBanner (spec 2.13)', () => {
   it('stays while it carries actions', () => {
     vi.useFakeTimers();
     const onClose = vi.fn();
-    renderWithProviders(<NotificationBanner open severity="info" message="Update?" actions={<button>Go</button>} onClose={onClose} />);
+    renderWithProviders(
+      <NotificationBanner
+        open
+        severity="info"
+        message="Update?"
+        actions={<button>Go</button>}
+        onClose={onClose}
+      />,
+    );
     act(() => vi.advanceTimersByTime(10_000));
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -30,9 +38,20 @@ describe('ConfirmDialog (spec 2.13)', () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
     renderWithProviders(
-      <ConfirmDialog open type="danger" title="Delete draft" message="This cannot be undone." confirmLabel="Delete" cancelLabel="Keep" onConfirm={onConfirm} onCancel={onCancel} />,
+      <ConfirmDialog
+        open
+        type="danger"
+        title="Delete draft"
+        message="This cannot be undone."
+        confirmLabel="Delete"
+        cancelLabel="Keep"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
     );
-    expect(screen.getByRole('dialog', { name: 'Delete draft' })).toHaveAccessibleDescription('This cannot be undone.');
+    expect(screen.getByRole('dialog', { name: 'Delete draft' })).toHaveAccessibleDescription(
+      'This cannot be undone.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await userEvent.click(screen.getByRole('button', { name: 'Keep' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);

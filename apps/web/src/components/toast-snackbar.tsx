@@ -5,7 +5,13 @@ import { MuiTheme } from './mui-theme';
 export type Toast = { id: number; message: string; severity: AlertColor };
 
 /** The toast on screen, bottom centre (toast-provider.tsx); a chunk of its own, loaded with the first toast. */
-export function ToastSnackbar({ toast: current, onClose }: { toast: Toast | undefined; onClose: () => void }) {
+export function ToastSnackbar({
+  toast: current,
+  onClose,
+}: {
+  toast: Toast | undefined;
+  onClose: () => void;
+}) {
   return (
     <MuiTheme>
       <Snackbar

@@ -25,8 +25,8 @@ export function VersionNotice({ open, onUpdate, onDismiss }: Props) {
           </Stack>
         }
       >
-        <AlertTitle>New Version Available</AlertTitle>
-        A new version of LexServe is available. Update to load it.
+        <AlertTitle>New Version Available</AlertTitle>A new version of LexServe is available. Update to load
+        it.
       </Alert>
     </Snackbar>
   );

@@ -46,7 +46,8 @@ const SESSION_TIMING_OVERRIDE_KEY = 'lexserve.session_timing';
 const readSessionTiming = (): SessionTiming => {
   const timing: SessionTiming = { ...DEFAULT_SESSION_TIMING };
   try {
-    const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(SESSION_TIMING_OVERRIDE_KEY);
+    const raw =
+      typeof localStorage === 'undefined' ? null : localStorage.getItem(SESSION_TIMING_OVERRIDE_KEY);
     if (!raw) return timing;
     const overrides = JSON.parse(raw) as Record<string, unknown>;
     for (const key of Object.keys(timing) as (keyof SessionTiming)[]) {

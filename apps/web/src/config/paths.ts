@@ -13,7 +13,8 @@ export const paths = {
   app: {
     root: '/app',
     dashboard: '/app/dashboard',
-    activeCase: (documentId: string | number) => `/app/dashboard/active-case/${encodeURIComponent(String(documentId))}`,
+    activeCase: (documentId: string | number) =>
+      `/app/dashboard/active-case/${encodeURIComponent(String(documentId))}`,
     admin: '/app/admin',
     caseClosureApprovals: '/app/admin/case-closure-approvals',
     adminSection: (section: AdminSection) => `/app/admin/${section}`,

@@ -6,7 +6,8 @@ type Sent = { method: string; url: string; headers: Record<string, string>; body
 const sent: Sent[] = [];
 
 class FakeXhr {
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
+    { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -46,7 +47,10 @@ describe('uploadWithProgress', () => {
   it('sends the bearer token and reports the browser upload progress', async () => {
     const progress = vi.fn();
     const form = new FormData();
-    const done = uploadWithProgress<{ ok: boolean }>('/documents/upload', form, { query: { document_id: 7 }, onProgress: progress });
+    const done = uploadWithProgress<{ ok: boolean }>('/documents/upload', form, {
+      query: { document_id: 7 },
+      onProgress: progress,
+    });
     await flush();
     const request = sent[0]!;
     expect(request.url).toBe('/api/v1/documents/upload?document_id=7');
@@ -60,7 +64,18 @@ describe('uploadWithProgress', () => {
   });
 
   it('refreshes the token once on 401 and sends again', async () => {
-    const fetchSpy = vi.fn(async () => new Response(JSON.stringify({ access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer', expires_in: 900 }), { status: 200 }));
+    const fetchSpy = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            access_token: 'access-2',
+            refresh_token: 'refresh-2',
+            token_type: 'bearer',
+            expires_in: 900,
+          }),
+          { status: 200 },
+        ),
+    );
     vi.stubGlobal('fetch', fetchSpy);
     const done = uploadWithProgress('/documents/upload', new FormData());
     await flush();
@@ -76,10 +91,17 @@ describe('uploadWithProgress', () => {
   it('throws the API client error with the server detail', async () => {
     const done = uploadWithProgress('/documents/upload', new FormData());
     await flush();
-    sent[0]!.xhr.answer(422, { detail: 'Some files were rejected: a.png: Invalid file type', code: 'UPLOAD_ALL_REJECTED' });
+    sent[0]!.xhr.answer(422, {
+      detail: 'Some files were rejected: a.png: Invalid file type',
+      code: 'UPLOAD_ALL_REJECTED',
+    });
     const error = await done.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
-    expect(error).toMatchObject({ status: 422, code: 'UPLOAD_ALL_REJECTED', serverMessage: 'Some files were rejected: a.png: Invalid file type' });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'UPLOAD_ALL_REJECTED',
+      serverMessage: 'Some files were rejected: a.png: Invalid file type',
+    });
   });
 
   it('sends no token for public uploads', async () => {

@@ -28,7 +28,12 @@ describe('api client', () => {
   it('refreshes before the request when the token is within 5 minutes of expiry', async () => {
     signIn(120);
     const { calls } = mockApi({
-      'POST /users/refresh': reply(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer', expires_in: 900 }),
+      'POST /users/refresh': reply(200, {
+        access_token: 'access-2',
+        refresh_token: 'refresh-2',
+        token_type: 'bearer',
+        expires_in: 900,
+      }),
       'GET /users/me': reply(200, { id: 1 }),
     });
     await api.get('/users/me');
@@ -43,7 +48,12 @@ describe('api client', () => {
     let attempts = 0;
     const { calls } = mockApi({
       'GET /users': () => (++attempts === 1 ? reply(401, { detail: 'expired' }) : reply(200, { users: [] })),
-      'POST /users/refresh': reply(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer', expires_in: 900 }),
+      'POST /users/refresh': reply(200, {
+        access_token: 'access-2',
+        refresh_token: 'refresh-2',
+        token_type: 'bearer',
+        expires_in: 900,
+      }),
     });
     await expect(api.get('/users')).resolves.toEqual({ users: [] });
     expect(calls.map((c) => c.path)).toEqual(['/users', '/users/refresh', '/users']);
@@ -56,7 +66,12 @@ describe('api client', () => {
     const off = onSessionEvent('token-expired', () => expiredEvents++);
     const { calls } = mockApi({
       'GET /users': reply(401, { detail: 'expired' }),
-      'POST /users/refresh': reply(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer', expires_in: 900 }),
+      'POST /users/refresh': reply(200, {
+        access_token: 'access-2',
+        refresh_token: 'refresh-2',
+        token_type: 'bearer',
+        expires_in: 900,
+      }),
     });
     const error = await api.get('/users').catch((e: unknown) => e);
     off();
@@ -70,7 +85,10 @@ describe('api client', () => {
     signIn();
     let ended = 0;
     const off = onSessionEvent('session-ended', () => ended++);
-    mockApi({ 'GET /users': reply(401, { detail: 'expired' }), 'POST /users/refresh': reply(401, { detail: 'revoked' }) });
+    mockApi({
+      'GET /users': reply(401, { detail: 'expired' }),
+      'POST /users/refresh': reply(401, { detail: 'revoked' }),
+    });
     await expect(api.get('/users')).rejects.toBeInstanceOf(ApiRequestError);
     off();
     expect(getAccessToken()).toBeNull();
@@ -79,8 +97,12 @@ describe('api client', () => {
 
   it('does not refresh on 401 when the call opts out (wrong current password)', async () => {
     signIn();
-    const { calls } = mockApi({ 'POST /users/change-password': reply(401, { detail: 'Current password is incorrect.' }) });
-    await expect(api.post('/users/change-password', {}, { retryOn401: false })).rejects.toMatchObject({ status: 401 });
+    const { calls } = mockApi({
+      'POST /users/change-password': reply(401, { detail: 'Current password is incorrect.' }),
+    });
+    await expect(api.post('/users/change-password', {}, { retryOn401: false })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(calls).toHaveLength(1);
   });
 
@@ -88,7 +110,9 @@ describe('api client', () => {
     signIn();
     mockApi({
       'GET /a': reply(403, { detail: 'nope', code: 'FORBIDDEN' }),
-      'GET /b': reply(422, { detail: [{ loc: ['body', 'email'], msg: 'Please enter a valid email address', type: 'value_error' }] }),
+      'GET /b': reply(422, {
+        detail: [{ loc: ['body', 'email'], msg: 'Please enter a valid email address', type: 'value_error' }],
+      }),
       'GET /c': reply(418, { detail: 'teapot' }),
     });
     const forbidden = (await api.get('/a').catch((e: unknown) => e)) as ApiRequestError;
@@ -111,20 +135,26 @@ describe('api client', () => {
     spy.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(api.get('/users/me')).rejects.toMatchObject({
       status: 0,
-      message: 'Network error: Unable to connect to the server. Please check if the backend is running and CORS is properly configured.',
+      message:
+        'Network error: Unable to connect to the server. Please check if the backend is running and CORS is properly configured.',
     });
   });
 });
 
 describe('describeError', () => {
-  const error = (status: number, detail?: string) => new ApiRequestError({ status, message: `generic ${status}`, detail });
+  const error = (status: number, detail?: string) =>
+    new ApiRequestError({ status, message: `generic ${status}`, detail });
 
   it('prefers the call mapping, then the server message for 4xx, then the fallback', () => {
     expect(describeError(error(409, 'taken'), { byStatus: { 409: 'mapped' } })).toBe('mapped');
-    expect(describeError(error(400, 'server words'), { fallback: 'Failed to do it. Please try again.' })).toBe('server words');
+    expect(
+      describeError(error(400, 'server words'), { fallback: 'Failed to do it. Please try again.' }),
+    ).toBe('server words');
     expect(describeError(error(500, 'stack trace'), { fallback: 'Failed to do it. Please try again.' })).toBe(
       'Failed to do it. Please try again.',
     );
-    expect(describeError(new ApiRequestError({ status: 0, message: 'net' }), { network: 'offline' })).toBe('offline');
+    expect(describeError(new ApiRequestError({ status: 0, message: 'net' }), { network: 'offline' })).toBe(
+      'offline',
+    );
   });
 });

@@ -34,7 +34,13 @@ export class ApiRequestError extends Error {
   readonly detail: ApiErrorDetail;
   readonly requestId: string | undefined;
 
-  constructor(options: { status: number; message: string; code?: string; detail?: ApiErrorDetail; requestId?: string }) {
+  constructor(options: {
+    status: number;
+    message: string;
+    code?: string;
+    detail?: ApiErrorDetail;
+    requestId?: string;
+  }) {
     super(options.message);
     this.name = 'ApiRequestError';
     this.status = options.status;
@@ -53,7 +59,8 @@ export class ApiRequestError extends Error {
   }
 }
 
-export const isApiRequestError = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError;
+export const isApiRequestError = (error: unknown): error is ApiRequestError =>
+  error instanceof ApiRequestError;
 
 const formatValidationIssues = (issues: ValidationIssue[]): string =>
   GENERIC_ERROR_MESSAGES.validationPrefix +
@@ -67,7 +74,8 @@ const formatValidationIssues = (issues: ValidationIssue[]): string =>
 /** The generic message for a failed answer (spec 8, "Generic"). */
 const genericMessageFor = (status: number, detail: ApiErrorDetail, tokenSent: boolean): string => {
   if (status === 0) return GENERIC_ERROR_MESSAGES.network;
-  if (status === 403) return tokenSent ? GENERIC_ERROR_MESSAGES.forbidden : GENERIC_ERROR_MESSAGES.authenticationRequired;
+  if (status === 403)
+    return tokenSent ? GENERIC_ERROR_MESSAGES.forbidden : GENERIC_ERROR_MESSAGES.authenticationRequired;
   if (status === 401) return GENERIC_ERROR_MESSAGES.authenticationFailed;
   if (status === 422 && Array.isArray(detail)) return formatValidationIssues(detail);
   return GENERIC_ERROR_MESSAGES.status(status);
@@ -91,7 +99,8 @@ type DescribeErrorOptions = {
  * for client errors, then the call's fallback, then the generic message.
  */
 export const describeError = (error: unknown, options: DescribeErrorOptions = {}): string => {
-  if (!isApiRequestError(error)) return options.fallback ?? (error instanceof Error ? error.message : String(error));
+  if (!isApiRequestError(error))
+    return options.fallback ?? (error instanceof Error ? error.message : String(error));
   if (error.isNetworkError) return options.network ?? error.message;
   if (error.code && options.byCode?.[error.code]) return options.byCode[error.code] as string;
   const mapped = options.byStatus?.[error.status];
@@ -117,7 +126,13 @@ export const refreshSession = (): Promise<boolean> => {
   if (!refreshToken) return Promise.resolve(false);
   refreshInFlight = (async () => {
     try {
-      storeTokens(await apiRequest<TokenPair>('/users/refresh', { method: 'POST', body: { refresh_token: refreshToken }, auth: false }));
+      storeTokens(
+        await apiRequest<TokenPair>('/users/refresh', {
+          method: 'POST',
+          body: { refresh_token: refreshToken },
+          auth: false,
+        }),
+      );
       return true;
     } catch (error) {
       if (isApiRequestError(error) && (error.status === 401 || error.status === 403)) {
@@ -189,14 +204,26 @@ const errorFromAnswer = (status: number, body: unknown, tokenSent: boolean): Api
   let code: string | undefined;
   let requestId: string | undefined;
   if (body && typeof body === 'object') {
-    const fields = body as { detail?: unknown; message?: unknown; error?: unknown; code?: unknown; request_id?: unknown };
+    const fields = body as {
+      detail?: unknown;
+      message?: unknown;
+      error?: unknown;
+      code?: unknown;
+      request_id?: unknown;
+    };
     const raw = fields.detail ?? fields.message ?? fields.error;
     if (typeof raw === 'string') detail = raw;
     else if (Array.isArray(raw)) detail = raw as ValidationIssue[];
     if (typeof fields.code === 'string') code = fields.code;
     if (typeof fields.request_id === 'string') requestId = fields.request_id;
   }
-  return new ApiRequestError({ status, message: genericMessageFor(status, detail, tokenSent), code, detail, requestId });
+  return new ApiRequestError({
+    status,
+    message: genericMessageFor(status, detail, tokenSent),
+    code,
+    detail,
+    requestId,
+  });
 };
 
 /** What a transport (fetch or XHR) answers: the status, and readers for the error body and the success value. */
@@ -208,7 +235,10 @@ type AuthOptions = { auth: boolean; retryOn401: boolean };
  * The token handling every call shares (spec 4.2): a fresh token first, the bearer header, one refresh and one
  * retry on 401, 'token-expired' when that fails too, and ApiRequestError for any failed answer.
  */
-async function sendAuthorised<T>({ auth, retryOn401 }: AuthOptions, send: (token: string | null) => Promise<Answer<T>>): Promise<T> {
+async function sendAuthorised<T>(
+  { auth, retryOn401 }: AuthOptions,
+  send: (token: string | null) => Promise<Answer<T>>,
+): Promise<T> {
   if (auth) await ensureFreshToken();
   let token = auth ? getAccessToken() : null;
   let answer = await send(token);
@@ -228,7 +258,15 @@ const networkError = () => new ApiRequestError({ status: 0, message: GENERIC_ERR
 
 /** The one way the app talks to the API. Resolves with the parsed body; throws ApiRequestError. */
 async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, auth = true, retryOn401 = true, responseType = 'json', signal } = options;
+  const {
+    method = 'GET',
+    body,
+    query,
+    auth = true,
+    retryOn401 = true,
+    responseType = 'json',
+    signal,
+  } = options;
   const url = buildUrl(path, query);
 
   const send = async (token: string | null): Promise<Answer<T>> => {
@@ -280,7 +318,12 @@ type UploadOptions = {
 const cancelled = () => new DOMException('The upload was cancelled.', 'AbortError');
 
 /** One multipart request over XMLHttpRequest, the only browser API that reports upload progress. */
-const sendWithProgress = <T>(url: string, form: FormData, options: UploadOptions, token: string | null): Promise<Answer<T>> =>
+const sendWithProgress = <T>(
+  url: string,
+  form: FormData,
+  options: UploadOptions,
+  token: string | null,
+): Promise<Answer<T>> =>
   new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', url);
@@ -289,7 +332,11 @@ const sendWithProgress = <T>(url: string, form: FormData, options: UploadOptions
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       if (!options.onProgress || !event.lengthComputable) return;
-      options.onProgress({ loaded: event.loaded, total: event.total, percent: Math.round((event.loaded / event.total) * 100) });
+      options.onProgress({
+        loaded: event.loaded,
+        total: event.total,
+        percent: Math.round((event.loaded / event.total) * 100),
+      });
     };
     xhr.onload = () => {
       const body = parseText(xhr.responseText);
@@ -322,16 +369,20 @@ export function uploadWithProgress<T>(path: string, form: FormData, options: Upl
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
 /** Update requests leave out fields whose value is null or an empty string (spec 5, "General"). */
 export const withoutEmpty = <T extends Record<string, unknown>>(values: T): Partial<T> =>
-  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== '' && value !== undefined)) as Partial<T>;
+  Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== null && value !== '' && value !== undefined),
+  ) as Partial<T>;

@@ -12,7 +12,11 @@ export type NotificationReceivedDetail = Pick<Notification, 'title' | 'notificat
 export const raiseNotificationReceived = (notification: NotificationReceivedDetail): void => {
   window.dispatchEvent(
     new CustomEvent<NotificationReceivedDetail>(NOTIFICATION_RECEIVED_EVENT, {
-      detail: { title: notification.title, notification_type: notification.notification_type, document_id: notification.document_id },
+      detail: {
+        title: notification.title,
+        notification_type: notification.notification_type,
+        document_id: notification.document_id,
+      },
     }),
   );
 };

@@ -16,7 +16,6 @@ import {
   type SessionEndReason,
 } from './session-store';
 
-
 /**
  * What a page may hand to /login in its navigation state (spec 2.2): a success message to show,
  * where to return after login, and any state to forward there (e.g. the plan the visitor picked).
@@ -68,10 +67,15 @@ const endSession = (queryClient: QueryClient, reason: SessionEndReason): void =>
 };
 
 /** Spec 4.2, logout: tell the server (revoking the refresh token), then clear everything locally. */
-export const logout = async (queryClient: QueryClient, reason: SessionEndReason = 'logout'): Promise<void> => {
+export const logout = async (
+  queryClient: QueryClient,
+  reason: SessionEndReason = 'logout',
+): Promise<void> => {
   const refreshToken = getRefreshToken();
   try {
-    await api.post('/users/logout', refreshToken ? { refresh_token: refreshToken } : {}, { retryOn401: false });
+    await api.post('/users/logout', refreshToken ? { refresh_token: refreshToken } : {}, {
+      retryOn401: false,
+    });
   } catch {
     // Logging out must always succeed locally, even when the server cannot be reached.
   }

@@ -24,4 +24,3 @@ export const resolveDashboardTab = (role: Role, requested: string | null): Dashb
   const allowed = DASHBOARD_TABS_BY_ROLE[role];
   return allowed.find((tab) => tab === requested) ?? landingTabOf(role);
 };
-

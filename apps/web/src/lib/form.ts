@@ -13,9 +13,10 @@ export const fieldProps = <T extends FieldValues>(
   const { ref, ...rest } = form.register(name, options.rules);
   const error = name
     .split('.')
-    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), form.formState.errors) as
-    | { message?: string }
-    | undefined;
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      form.formState.errors,
+    ) as { message?: string } | undefined;
   return {
     ...rest,
     inputRef: ref,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatCount, formatDate, formatDateTime, formatLongDate, formatLongDateTime, formatRand } from './format';
+import {
+  formatCents,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatLongDate,
+  formatLongDateTime,
+  formatRand,
+} from './format';
 
 describe('South African dates', () => {
   it('shows dates as dd/mm/yyyy in South African time', () => {

@@ -35,7 +35,14 @@ export const formatDate = (value: DateInput, empty = '-'): string => {
 export const formatDateTime = (value: DateInput, empty = '-'): string => {
   const date = toDate(value);
   if (!date) return empty;
-  const p = parts(date, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const p = parts(date, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 };
 
@@ -51,7 +58,14 @@ export const formatLongDate = (value: DateInput, empty = '-'): string => {
 export const formatLongDateTime = (value: DateInput, empty = '-'): string => {
   const date = toDate(value);
   if (!date) return empty;
-  const p = parts(date, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const p = parts(date, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   return `${p.day} ${p.month} ${p.year} at ${p.hour}:${p.minute}`;
 };
 

@@ -26,7 +26,13 @@ export type PendingPayment = {
   paymentReference: string;
 };
 
-type PaymentContext = { planName: string; amount: string; payment_reference: string; planId?: number; paymentId?: number };
+type PaymentContext = {
+  planName: string;
+  amount: string;
+  payment_reference: string;
+  planId?: number;
+  paymentId?: number;
+};
 
 const readJson = (key: string): unknown => {
   try {

@@ -10,14 +10,16 @@ export const fetchServerMeta = async (): Promise<ServerMeta | null> => {
     const response = await fetch(`${META_URL}?t=${Date.now()}`, { cache: 'no-store' });
     if (!response.ok) return null;
     const meta = (await response.json()) as { version?: unknown; demo?: unknown };
-    const version = typeof meta.version === 'string' || typeof meta.version === 'number' ? String(meta.version) : null;
+    const version =
+      typeof meta.version === 'string' || typeof meta.version === 'number' ? String(meta.version) : null;
     return { version, demo: meta.demo === true };
   } catch {
     return null;
   }
 };
 
-const useServerMetaQuery = () => useQuery({ queryKey: ['server-meta'], queryFn: fetchServerMeta, staleTime: 10 * 60_000, retry: false });
+const useServerMetaQuery = () =>
+  useQuery({ queryKey: ['server-meta'], queryFn: fetchServerMeta, staleTime: 10 * 60_000, retry: false });
 
 /** Whether the server is a demo installation (false until it says so, and when it cannot be asked). */
 export const useIsDemoInstallation = (): boolean => useServerMetaQuery().data?.demo === true;

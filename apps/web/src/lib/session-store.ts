@@ -32,7 +32,11 @@ const notify = (): void => {
 if (typeof window !== 'undefined') {
   // Another tab logged in or out: follow it.
   window.addEventListener('storage', (event) => {
-    if (event.key === null || event.key === STORAGE_KEYS.accessToken || event.key === STORAGE_KEYS.refreshToken) {
+    if (
+      event.key === null ||
+      event.key === STORAGE_KEYS.accessToken ||
+      event.key === STORAGE_KEYS.refreshToken
+    ) {
       notify();
     }
   });
@@ -69,11 +73,15 @@ const decodeJwtExpiry = (token: string): number | null => {
 /** True when a session exists (a token is present). */
 export const hasSession = (): boolean => Boolean(getAccessToken() || getRefreshToken());
 
-export const storeTokens = (pair: Pick<TokenPair, 'access_token' | 'refresh_token'> & { expires_in?: number }): void => {
+export const storeTokens = (
+  pair: Pick<TokenPair, 'access_token' | 'refresh_token'> & { expires_in?: number },
+): void => {
   write(STORAGE_KEYS.accessToken, pair.access_token);
   write(STORAGE_KEYS.refreshToken, pair.refresh_token);
   const expiresAt =
-    typeof pair.expires_in === 'number' ? Date.now() + pair.expires_in * 1000 : decodeJwtExpiry(pair.access_token);
+    typeof pair.expires_in === 'number'
+      ? Date.now() + pair.expires_in * 1000
+      : decodeJwtExpiry(pair.access_token);
   write(STORAGE_KEYS.tokenExpiresAt, expiresAt ? String(expiresAt) : null);
   notify();
 };

@@ -1,6 +1,12 @@
 import type { ServerSocketMessage } from '@lexserve/contracts/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotificationSocket, SOCKET_LIMITS, backoffDelay, type SocketState, type SocketStopReason } from './socket';
+import {
+  NotificationSocket,
+  SOCKET_LIMITS,
+  backoffDelay,
+  type SocketState,
+  type SocketStopReason,
+} from './socket';
 
 /** A stand-in for the browser's WebSocket that the test drives by hand. */
 class FakeWebSocket {
@@ -87,7 +93,13 @@ describe('NotificationSocket', () => {
         total_notifications: 1,
         read_count: 0,
         recent_count: 1,
-        by_type: { assignment_notification: 1, status_update: 0, completion_notification: 0, deadline_reminder: 0, system_alert: 0 },
+        by_type: {
+          assignment_notification: 1,
+          status_update: 0,
+          completion_notification: 0,
+          deadline_reminder: 0,
+          system_alert: 0,
+        },
       },
     });
     await flush();
@@ -118,7 +130,9 @@ describe('NotificationSocket', () => {
   });
 
   it('caps the back-off at 30 seconds', () => {
-    expect([0, 1, 2, 3, 4, 5, 10].map(backoffDelay)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    expect([0, 1, 2, 3, 4, 5, 10].map(backoffDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000,
+    ]);
   });
 
   it('resets the reconnection count after a successful authentication, but gives up after 10 failures in all', async () => {

@@ -15,7 +15,8 @@ import { API_ORIGIN } from '../config/env';
  */
 
 /** Connection states of spec 1, 4.3. */
-export type SocketState = 'disconnected' | 'connecting' | 'connected' | 'authenticated' | 'closing' | 'closed';
+export type SocketState =
+  'disconnected' | 'connecting' | 'connected' | 'authenticated' | 'closing' | 'closed';
 
 /** Limits of spec 1, section 9 ("Real-time channel"). */
 export const SOCKET_LIMITS = {
@@ -34,7 +35,8 @@ export const SOCKET_LIMITS = {
   keepaliveMs: 30_000,
 } as const;
 
-export type SocketStopReason = 'auth_failed' | 'policy' | 'too_many_failures' | 'too_many_reconnects' | 'stopped';
+export type SocketStopReason =
+  'auth_failed' | 'policy' | 'too_many_failures' | 'too_many_reconnects' | 'stopped';
 
 export type NotificationSocketOptions = {
   /** ws(s)://host/api/v1/ws/notifications; defaults to the API's origin. */
@@ -219,8 +221,10 @@ export class NotificationSocket {
       return;
     }
     this.connectionFailures += 1;
-    if (this.connectionFailures >= SOCKET_LIMITS.maxConnectionFailures) return this.giveUp('too_many_failures');
-    if (this.reconnectAttempts >= SOCKET_LIMITS.maxReconnectAttempts) return this.giveUp('too_many_reconnects');
+    if (this.connectionFailures >= SOCKET_LIMITS.maxConnectionFailures)
+      return this.giveUp('too_many_failures');
+    if (this.reconnectAttempts >= SOCKET_LIMITS.maxReconnectAttempts)
+      return this.giveUp('too_many_reconnects');
     const delay = backoffDelay(this.reconnectAttempts);
     this.reconnectAttempts += 1;
     this.schedule(Math.max(delay, this.lastAttemptAt + SOCKET_LIMITS.minAttemptIntervalMs - this.now()));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** The value, once it has stopped changing for `delay` ms (search boxes). */
-export const useDebouncedValue = <T,>(value: T, delay = 300): T => {
+export const useDebouncedValue = <T>(value: T, delay = 300): T => {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
     const timer = window.setTimeout(() => setDebounced(value), delay);

@@ -21,7 +21,10 @@ export const useErrorSummary = <T extends HTMLElement = HTMLDivElement>(trigger:
  * The fields a server's answer names, with its message for each: the issues of a 422 (by their `loc`), and an
  * error code the caller maps to a field (`{ EMAIL_TAKEN: 'email' }`).
  */
-export const serverFieldErrors = (error: unknown, codeFields: Record<string, string> = {}): Record<string, string> => {
+export const serverFieldErrors = (
+  error: unknown,
+  codeFields: Record<string, string> = {},
+): Record<string, string> => {
   if (!isApiRequestError(error)) return {};
   const fields: Record<string, string> = {};
   if (Array.isArray(error.detail)) {

@@ -72,7 +72,12 @@ describe('useSessionWatcher (spec 4.2)', () => {
 
   it('on a token-expired event refreshes when the user was active in the last 2 minutes', async () => {
     const { find } = mockApi({
-      'POST /users/refresh': reply(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer', expires_in: 900 }),
+      'POST /users/refresh': reply(200, {
+        access_token: 'access-2',
+        refresh_token: 'refresh-2',
+        token_type: 'bearer',
+        expires_in: 900,
+      }),
     });
     const onInactive = vi.fn();
     setLastActivity(30_000);

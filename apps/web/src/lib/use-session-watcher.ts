@@ -44,7 +44,8 @@ export const useSessionWatcher = ({ onInactive, onTokenMissing }: SessionWatcher
     if (getLastActivity() === null) recordActivity({ force: true });
 
     const onActivity = () => recordActivity();
-    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true, capture: true });
+    for (const type of ACTIVITY_EVENTS)
+      window.addEventListener(type, onActivity, { passive: true, capture: true });
 
     let ended = false;
     const end = (reason: 'inactive' | 'missing') => {
@@ -71,7 +72,11 @@ export const useSessionWatcher = ({ onInactive, onTokenMissing }: SessionWatcher
 
     const periodicRefresh = () => {
       const idle = msSinceActivity();
-      if (idle > SESSION_TIMING.periodicRefreshRecentActivityMs || idle > SESSION_TIMING.periodicRefreshActivityWindowMs) return;
+      if (
+        idle > SESSION_TIMING.periodicRefreshRecentActivityMs ||
+        idle > SESSION_TIMING.periodicRefreshActivityWindowMs
+      )
+        return;
       if (isAccessTokenDue()) void refreshSession();
     };
 

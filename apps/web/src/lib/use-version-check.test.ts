@@ -3,14 +3,19 @@ import { applyUpdate, fetchServerVersion } from './use-version-check';
 
 describe('version check (spec 2.12 / 4.7)', () => {
   it('reads the version from /meta.json with a cache-busting query', async () => {
-    const fetchSpy = vi.fn(async () => new Response(JSON.stringify({ version: '1700000000000' }), { status: 200 }));
+    const fetchSpy = vi.fn(
+      async () => new Response(JSON.stringify({ version: '1700000000000' }), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchSpy);
     await expect(fetchServerVersion()).resolves.toBe('1700000000000');
     expect(String((fetchSpy.mock.calls[0] as unknown[])[0])).toMatch(/^\/meta\.json\?t=\d+$/);
   });
 
   it('answers null when the version cannot be read', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('nope', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('nope', { status: 404 })),
+    );
     await expect(fetchServerVersion()).resolves.toBeNull();
   });
 

@@ -21,7 +21,8 @@ const writeStored = (version: string): void => {
 /** Development and test bundles carry no build version and never look for updates. */
 const isRealBuild = (version: string): boolean => version !== 'dev' && version !== 'test';
 
-export const fetchServerVersion = async (): Promise<string | null> => (await fetchServerMeta())?.version ?? null;
+export const fetchServerVersion = async (): Promise<string | null> =>
+  (await fetchServerMeta())?.version ?? null;
 
 /**
  * 'Update' (spec 2.12): clear stored data except the session tokens, clear the caches, remember
@@ -82,7 +83,15 @@ export const useVersionCheck = (intervalMs = VERSION_CHECK_INTERVAL_MS) => {
   }, [intervalMs]);
 
   const dismiss = useCallback(() => setDismissed(serverVersion), [serverVersion]);
-  const update = useCallback(() => (serverVersion ? applyUpdate(serverVersion) : Promise.resolve()), [serverVersion]);
+  const update = useCallback(
+    () => (serverVersion ? applyUpdate(serverVersion) : Promise.resolve()),
+    [serverVersion],
+  );
 
-  return { updateAvailable: serverVersion !== null && serverVersion !== dismissed, serverVersion, update, dismiss };
+  return {
+    updateAvailable: serverVersion !== null && serverVersion !== dismissed,
+    serverVersion,
+    update,
+    dismiss,
+  };
 };

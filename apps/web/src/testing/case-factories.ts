@@ -67,7 +67,12 @@ export const makeCaseFile = (overrides: Partial<CaseFile> = {}): CaseFile => ({
   sha256: 'a'.repeat(64),
   uploaded_at: '2025-05-01T08:00:00Z',
   uploaded_by_id: 5,
-  uploaded_by: { id: 5, full_name: 'Aisha Patel', email: 'attorney@demo.co.za', firm_name: 'Demo Attorneys Inc.' },
+  uploaded_by: {
+    id: 5,
+    full_name: 'Aisha Patel',
+    email: 'attorney@demo.co.za',
+    firm_name: 'Demo Attorneys Inc.',
+  },
   is_bundle: false,
   is_primary: true,
   is_served: false,

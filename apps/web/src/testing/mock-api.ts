@@ -14,7 +14,10 @@ export const reply = (status: number, body?: unknown): Answer => ({ status, body
 export const mockApi = (handlers: Record<string, Handler | Answer>) => {
   const calls: MockRequest[] = [];
   const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init?.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/api\/v1/, '');
     let body: unknown;
@@ -28,7 +31,10 @@ export const mockApi = (handlers: Record<string, Handler | Answer>) => {
     const request: MockRequest = { method, path, url, body, headers: new Headers(init?.headers) };
     calls.push(request);
     const handler = handlers[`${method} ${path}`] ?? handlers[`${method} ${path.replace(/\/$/, '')}`];
-    const answer = typeof handler === 'function' ? await handler(request) : (handler ?? reply(404, { detail: 'Not found.' }));
+    const answer =
+      typeof handler === 'function'
+        ? await handler(request)
+        : (handler ?? reply(404, { detail: 'Not found.' }));
     if (answer instanceof Response) return answer;
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
@@ -37,6 +43,7 @@ export const mockApi = (handlers: Record<string, Handler | Answer>) => {
     });
   });
   vi.stubGlobal('fetch', spy);
-  const find = (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path);
+  const find = (method: string, path: string) =>
+    calls.filter((call) => call.method === method && call.path === path);
   return { spy, calls, find };
 };

@@ -25,7 +25,10 @@ export const makeNotification = (overrides: Partial<Notification> = {}): Notific
   };
 };
 
-export const makeNotificationList = (notifications: Notification[], overrides: Partial<NotificationList> = {}): NotificationList => ({
+export const makeNotificationList = (
+  notifications: Notification[],
+  overrides: Partial<NotificationList> = {},
+): NotificationList => ({
   notifications,
   total: notifications.length,
   skip: 0,
@@ -34,7 +37,10 @@ export const makeNotificationList = (notifications: Notification[], overrides: P
 });
 
 /** Stats that agree with the given list (override any count). */
-export const makeNotificationStats = (notifications: Notification[] = [], overrides: Partial<NotificationStats> = {}): NotificationStats => {
+export const makeNotificationStats = (
+  notifications: Notification[] = [],
+  overrides: Partial<NotificationStats> = {},
+): NotificationStats => {
   const unread = notifications.filter((n) => !n.is_read).length;
   const byType: NotificationStats['by_type'] = {
     assignment_notification: 0,

@@ -8,7 +8,12 @@ import { routes as appRoutes } from '../app/router';
 import { storeTokens } from '../lib/session-store';
 
 export const createTestQueryClient = () =>
-  new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity }, mutations: { retry: false } } });
+  new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: Infinity, gcTime: Infinity },
+      mutations: { retry: false },
+    },
+  });
 
 type Options = { route?: string; path?: string; queryClient?: QueryClient; extraRoutes?: RouteObject[] };
 
@@ -29,7 +34,10 @@ export const renderWithProviders = (
 };
 
 /** Renders the whole application at a URL, with the real routes, guards and layouts. */
-export const renderApp = (route: string, { queryClient = createTestQueryClient() }: { queryClient?: QueryClient } = {}) => {
+export const renderApp = (
+  route: string,
+  { queryClient = createTestQueryClient() }: { queryClient?: QueryClient } = {},
+) => {
   const router = createMemoryRouter(appRoutes, { initialEntries: [route] });
   const result = render(
     <AppProviders queryClient={queryClient}>

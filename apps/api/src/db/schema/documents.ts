@@ -1,5 +1,22 @@
-import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AddressSource, CasePriority, DocumentStatus, ServiceMethod } from '@lexserve/contracts/documents';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type {
+  AddressSource,
+  CasePriority,
+  DocumentStatus,
+  ServiceMethod,
+} from '@lexserve/contracts/documents';
 import type { PartyType } from '@lexserve/contracts/parties';
 import { sql } from 'drizzle-orm';
 import { timestamps } from './common';
@@ -54,9 +71,13 @@ export const documents = pgTable('documents', {
   revokeReason: text(),
   revokedById: integer().references(() => users.id),
   /** The My Cases sub-tab of the status (active, closed, drafts; null for others): computed by the database (0017). */
-  myCasesList: text().generatedAlwaysAs(sql`CASE WHEN status IN ('pending', 'assigned', 'in_progress', 'served', 'received') THEN 'active' WHEN status IN ('completed', 'cancelled', 'archived') THEN 'closed' WHEN status = 'draft' THEN 'drafts' END`),
+  myCasesList: text().generatedAlwaysAs(
+    sql`CASE WHEN status IN ('pending', 'assigned', 'in_progress', 'served', 'received') THEN 'active' WHEN status IN ('completed', 'cancelled', 'archived') THEN 'closed' WHEN status = 'draft' THEN 'drafts' END`,
+  ),
   /** Title, case number and client name joined and lower-cased, what My Cases searches: computed by the database (0020). */
-  searchText: text().generatedAlwaysAs(sql`lower(coalesce(title, '') || ' ' || coalesce(case_number, '') || ' ' || coalesce(client_name, ''))`),
+  searchText: text().generatedAlwaysAs(
+    sql`lower(coalesce(title, '') || ' ' || coalesce(case_number, '') || ' ' || coalesce(client_name, ''))`,
+  ),
   ...timestamps,
 });
 
@@ -191,7 +212,10 @@ export const proofOfServiceFiles = pgTable('proof_of_service_files', {
   size: bigint({ mode: 'number' }).notNull(),
   generatedById: integer().references(() => users.id),
   /** Why this version was drawn (PROOF_VERSION_REASONS). */
-  reason: text().$type<'issued' | 'regenerated' | 'delivery_updated' | 'return_issued'>().notNull().default('regenerated'),
+  reason: text()
+    .$type<'issued' | 'regenerated' | 'delivery_updated' | 'return_issued'>()
+    .notNull()
+    .default('regenerated'),
   /** The newest delivery event this version shows (null: none). */
   deliveryEventId: integer(),
   /** When the scrub job last re-hashed the stored PDF, and when it last found it altered or missing (null: intact). */

@@ -1,5 +1,15 @@
-import { bigserial, boolean, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { NotificationPreferences, } from '@lexserve/contracts/users';
+import {
+  bigserial,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { NotificationPreferences } from '@lexserve/contracts/users';
 import type { Role } from '@lexserve/contracts/common';
 import { timestamps } from './common';
 

@@ -1,5 +1,21 @@
-import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ReturnFee, ReturnKind, ReturnOutcome, ServiceManner, ServiceOutcome } from '@lexserve/contracts/returns';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type {
+  ReturnFee,
+  ReturnKind,
+  ReturnOutcome,
+  ServiceManner,
+  ServiceOutcome,
+} from '@lexserve/contracts/returns';
 import { timestamps } from './common';
 import { documentEvents, documents } from './documents';
 import { firms, users } from './foundation';

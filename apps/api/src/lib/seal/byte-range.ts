@@ -40,10 +40,14 @@ export function signatureSpans(pdf: Buffer): SignatureSpan[] {
 }
 
 /** The bytes the signature covers, as views (no copy). */
-export const signedParts = (pdf: Buffer, span: SignatureSpan) => span.ranges.map(([start, length]) => pdf.subarray(start, start + length));
+export const signedParts = (pdf: Buffer, span: SignatureSpan) =>
+  span.ranges.map(([start, length]) => pdf.subarray(start, start + length));
 
 /** The CMS bytes in /Contents (hex decoded; the trailing zero padding left on, DER parsing ignores it). */
 export function contentsOf(pdf: Buffer, span: SignatureSpan): Buffer {
-  const hex = pdf.subarray(span.contentsStart + 1, span.contentsEnd).toString('latin1').replace(/\s+/g, '');
+  const hex = pdf
+    .subarray(span.contentsStart + 1, span.contentsEnd)
+    .toString('latin1')
+    .replace(/\s+/g, '');
   return Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex');
 }

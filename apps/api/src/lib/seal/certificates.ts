@@ -47,7 +47,9 @@ export type IssueRequest = {
 /** C=ZA, O=LexServe, CN=…: one attribute per RDN (pkijs would put them all in one multi-valued RDN). */
 function nameOf(commonName: string): pkijs.RelativeDistinguishedNames {
   const rdn = (type: string, value: asn1js.BaseBlock) =>
-    new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value: value as asn1js.Utf8String }).toSchema()] });
+    new asn1js.Set({
+      value: [new pkijs.AttributeTypeAndValue({ type, value: value as asn1js.Utf8String }).toSchema()],
+    });
   const sequence = new asn1js.Sequence({
     value: [
       rdn(OID.country, new asn1js.PrintableString({ value: 'ZA' })),
@@ -55,7 +57,9 @@ function nameOf(commonName: string): pkijs.RelativeDistinguishedNames {
       rdn(OID.commonName, new asn1js.Utf8String({ value: commonName })),
     ],
   });
-  return new pkijs.RelativeDistinguishedNames({ schema: parseDer(new Uint8Array(sequence.toBER(false)), 'name') });
+  return new pkijs.RelativeDistinguishedNames({
+    schema: parseDer(new Uint8Array(sequence.toBER(false)), 'name'),
+  });
 }
 
 const keyIdOf = (spki: pkijs.PublicKeyInfo) =>
@@ -76,7 +80,9 @@ export async function issueCertificate(req: IssueRequest): Promise<Buffer> {
   usePkijs();
   const profile = PROFILES[req.profile];
   const spki = new pkijs.PublicKeyInfo({ schema: parseDer(req.publicKey, 'public key') });
-  const issuer = req.issuer ? new pkijs.Certificate({ schema: parseDer(req.issuer, 'issuer certificate') }) : undefined;
+  const issuer = req.issuer
+    ? new pkijs.Certificate({ schema: parseDer(req.issuer, 'issuer certificate') })
+    : undefined;
   const subjectKeyId = keyIdOf(spki);
   const authorityKeyId = issuer ? keyIdOf(issuer.subjectPublicKeyInfo) : subjectKeyId;
 
@@ -92,16 +98,29 @@ export async function issueCertificate(req: IssueRequest): Promise<Buffer> {
     extension(OID.basicConstraints, true, new pkijs.BasicConstraints({ cA: profile.ca }).toSchema()),
     extension(OID.keyUsage, true, keyUsageBits(profile.keyUsage)),
     ...(profile.extKeyUsage
-      ? [extension(OID.extKeyUsage, profile.ekuCritical, new pkijs.ExtKeyUsage({ keyPurposes: [...profile.extKeyUsage] }).toSchema())]
+      ? [
+          extension(
+            OID.extKeyUsage,
+            profile.ekuCritical,
+            new pkijs.ExtKeyUsage({ keyPurposes: [...profile.extKeyUsage] }).toSchema(),
+          ),
+        ]
       : []),
-    extension(OID.subjectKeyIdentifier, false, new asn1js.OctetString({ valueHex: arrayBufferOf(subjectKeyId) })),
+    extension(
+      OID.subjectKeyIdentifier,
+      false,
+      new asn1js.OctetString({ valueHex: arrayBufferOf(subjectKeyId) }),
+    ),
     extension(
       OID.authorityKeyIdentifier,
       false,
-      new pkijs.AuthorityKeyIdentifier({ keyIdentifier: new asn1js.OctetString({ valueHex: arrayBufferOf(authorityKeyId) }) }).toSchema(),
+      new pkijs.AuthorityKeyIdentifier({
+        keyIdentifier: new asn1js.OctetString({ valueHex: arrayBufferOf(authorityKeyId) }),
+      }).toSchema(),
     ),
   ];
-  const algorithm = () => new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256WithRsa, algorithmParams: new asn1js.Null() });
+  const algorithm = () =>
+    new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256WithRsa, algorithmParams: new asn1js.Null() });
   cert.signature = algorithm();
   cert.signatureAlgorithm = algorithm();
   const tbs = new Uint8Array(cert.encodeTBS().toBER(false));
@@ -124,7 +143,8 @@ const partsCache = new WeakMap<Uint8Array, CertificateParts>();
 export function certificateParts(certificate: Uint8Array): CertificateParts {
   const known = partsCache.get(certificate);
   if (known) return known;
-  const tbs = (parseDer(certificate, 'certificate') as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence;
+  const tbs = (parseDer(certificate, 'certificate') as asn1js.Sequence).valueBlock
+    .value[0] as asn1js.Sequence;
   const fields = tbs.valueBlock.value;
   const at = fields[0]?.idBlock.tagClass === 3 ? 1 : 0; // [0] version, when present
   const raw = (i: number) => Buffer.from(fields[i]!.valueBeforeDecodeView);
@@ -184,7 +204,8 @@ export function certificateFacts(der: Uint8Array): CertificateFacts {
  * comparison: same attributes in the same order, strings compared after preparation).
  */
 export const issuedBy = (facts: CertificateFacts, name: Uint8Array) =>
-  facts.issuer.equals(name) || facts.parsed.issuer.isEqual(new pkijs.RelativeDistinguishedNames({ schema: parseDer(name, 'name') }));
+  facts.issuer.equals(name) ||
+  facts.parsed.issuer.isEqual(new pkijs.RelativeDistinguishedNames({ schema: parseDer(name, 'name') }));
 
 const SHORT_NAMES: Record<string, string> = {
   [OID.commonName]: 'CN',
@@ -210,7 +231,6 @@ const nameText = (name: pkijs.RelativeDistinguishedNames) =>
     .reverse()
     .join(', ');
 
-
 export type CertificateSummary = { subject: string; issuer: string; fingerprint_sha256: string };
 
 /** Subject, issuer and SHA-256 fingerprint (of these DER bytes) of a certificate. */
@@ -221,10 +241,17 @@ export function summaryOf(der: Uint8Array): CertificateSummary {
   const known = summaryCache.get(der);
   if (known) return { ...known };
   const cert = parseCertificate(der);
-  const summary = { subject: nameText(cert.subject), issuer: nameText(cert.issuer), fingerprint_sha256: createHash('sha256').update(der).digest('hex') };
+  const summary = {
+    subject: nameText(cert.subject),
+    issuer: nameText(cert.issuer),
+    fingerprint_sha256: createHash('sha256').update(der).digest('hex'),
+  };
   summaryCache.set(der, summary);
   return { ...summary };
 }
 
 export const toPem = (der: Uint8Array, label = 'CERTIFICATE') =>
-  `-----BEGIN ${label}-----\n${Buffer.from(der).toString('base64').replace(/(.{64})/g, '$1\n').replace(/\n$/, '')}\n-----END ${label}-----\n`;
+  `-----BEGIN ${label}-----\n${Buffer.from(der)
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')
+    .replace(/\n$/, '')}\n-----END ${label}-----\n`;

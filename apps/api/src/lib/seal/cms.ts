@@ -1,6 +1,14 @@
 import { constants, createHash, verify } from 'node:crypto';
 import { DIGESTS, OID, SHA256, der, digest } from './der';
-import { childrenOf, isOctetString, octetsOf, oidOf, readElement, smallIntegerOf, type Element } from './der-reader';
+import {
+  childrenOf,
+  isOctetString,
+  octetsOf,
+  oidOf,
+  readElement,
+  smallIntegerOf,
+  type Element,
+} from './der-reader';
 import { certificateFacts, certificateParts, issuedBy, type CertificateFacts } from './certificates';
 import type { SigningKey } from './pkcs12';
 
@@ -18,7 +26,10 @@ const attribute = (type: string, value: Uint8Array) => der.sequence(der.oid(type
 function signingCertificateV2(certificate: Buffer): Buffer {
   const { issuer, serial } = certificateParts(certificate);
   // ESSCertIDv2 { hashAlgorithm DEFAULT sha256 (left out), certHash, IssuerSerial { GeneralNames { [4] Name }, serial } }
-  const essCertIdV2 = der.sequence(der.octetString(digest('sha256', certificate)), der.sequence(der.sequence(der.context(4, issuer)), serial));
+  const essCertIdV2 = der.sequence(
+    der.octetString(digest('sha256', certificate)),
+    der.sequence(der.sequence(der.context(4, issuer)), serial),
+  );
   return attribute(OID.signingCertificateV2, der.sequence(der.sequence(essCertIdV2)));
 }
 
@@ -66,7 +77,10 @@ export async function signCms(opts: {
       // RFC 5652 5.1: version 3 when the content is not id-data.
       der.integer(opts.contentType === OID.data ? 1 : 3),
       der.setOf(sha256),
-      der.sequence(der.oid(opts.contentType), ...(opts.encapsulated ? [der.context(0, der.octetString(opts.encapsulated))] : [])),
+      der.sequence(
+        der.oid(opts.contentType),
+        ...(opts.encapsulated ? [der.context(0, der.octetString(opts.encapsulated))] : []),
+      ),
       ...(opts.certificates.length ? [der.context(0, ...opts.certificates)] : []),
       der.setOf(signerInfo),
     );
@@ -104,7 +118,13 @@ const SIGNATURE_HASHES: Record<string, string> = {
 const RSASSA_PSS = '1.2.840.113549.1.1.10';
 
 /** The signature (signatureAlgorithm: its AlgorithmIdentifier element) over `data` with the signer's public key. */
-function verifySignature(signatureAlgorithm: Element, signature: Buffer, data: Buffer, signer: CertificateFacts, digestName: string): boolean {
+function verifySignature(
+  signatureAlgorithm: Element,
+  signature: Buffer,
+  data: Buffer,
+  signer: CertificateFacts,
+  digestName: string,
+): boolean {
   const key = signer.publicKey;
   const [oid, params] = childrenOf(signatureAlgorithm);
   const algorithm = oidOf(oid);
@@ -161,7 +181,8 @@ function findSigner(certificates: Element[], sid: Element): { raw: Buffer; facts
     const facts = certificateFacts(certificate.raw);
     if (sid.tag === 0x30) {
       const [issuer, serial] = childrenOf(sid);
-      if (issuer && serial && facts.serial.equals(serial.raw) && issuedBy(facts, issuer.raw)) return { raw: certificate.raw, facts };
+      if (issuer && serial && facts.serial.equals(serial.raw) && issuedBy(facts, issuer.raw))
+        return { raw: certificate.raw, facts };
     } else if (sid.tag === 0x80 || sid.tag === 0xa0) {
       // [0] SubjectKeyIdentifier: implicit (as RFC 5652 has it), or wrapping the OCTET STRING.
       const keyId = sid.tag === 0x80 ? sid.content : octetsOf(childrenOf(sid)[0] ?? fail('key identifier'));
@@ -195,7 +216,8 @@ export function checkCms(cms: Uint8Array, detached: Uint8Array[] | null): CmsChe
   try {
     // ContentInfo { contentType, [0] EXPLICIT SignedData }
     const [type, wrapped] = childrenOf(readElement(cms));
-    if (type?.tag !== 0x06 || oidOf(type) !== OID.signedData || wrapped?.tag !== 0xa0) throw new Error('not a CMS SignedData');
+    if (type?.tag !== 0x06 || oidOf(type) !== OID.signedData || wrapped?.tag !== 0xa0)
+      throw new Error('not a CMS SignedData');
     // SignedData { version, digestAlgorithms, encapContentInfo, [0] certificates?, [1] crls?, signerInfos }
     const fields = childrenOf(childrenOf(wrapped)[0] ?? fail('not a CMS SignedData'));
     const encapContentInfo = fields[2]?.tag === 0x30 ? fields[2] : fail('no encapsulated content info');
@@ -211,7 +233,13 @@ export function checkCms(cms: Uint8Array, detached: Uint8Array[] | null): CmsChe
     const signatureAlgorithm = parts[at++];
     const signature = parts[at++];
     const unsignedAttrs = parts[at]?.tag === 0xa1 ? parts[at] : undefined;
-    if (!sid || digestAlgorithm?.tag !== 0x30 || signatureAlgorithm?.tag !== 0x30 || !isOctetString(signature)) throw new Error('the signer info cannot be read');
+    if (
+      !sid ||
+      digestAlgorithm?.tag !== 0x30 ||
+      signatureAlgorithm?.tag !== 0x30 ||
+      !isOctetString(signature)
+    )
+      throw new Error('the signer info cannot be read');
     result.signedAttribute = attributeFinder(signedAttrs);
     result.unsignedAttribute = attributeFinder(unsignedAttrs);
     result.signatureValue = Buffer.from(octetsOf(signature));
@@ -239,7 +267,13 @@ export function checkCms(cms: Uint8Array, detached: Uint8Array[] | null): CmsChe
     const contentDigest = hash.digest();
 
     if (!signedAttrs) {
-      result.valid = verifySignature(signatureAlgorithm, result.signatureValue, Buffer.concat(contents), signer.facts, digestName);
+      result.valid = verifySignature(
+        signatureAlgorithm,
+        result.signatureValue,
+        Buffer.concat(contents),
+        signer.facts,
+        digestName,
+      );
       if (!result.valid) result.problem = 'the signature does not verify';
       return result;
     }
@@ -254,13 +288,20 @@ export function checkCms(cms: Uint8Array, detached: Uint8Array[] | null): CmsChe
       return result;
     }
     if (!signsWithCertificate(result.signedAttribute, result.signerCertificate)) {
-      result.problem = "the signing-certificate attribute names another certificate than the embedded signer's";
+      result.problem =
+        "the signing-certificate attribute names another certificate than the embedded signer's";
       return result;
     }
     // The signature covers the signed attributes as a DER SET OF (tag 0x31 instead of the implicit [0]).
     const signed = Buffer.from(signedAttrs.raw);
     signed[0] = 0x31;
-    result.valid = verifySignature(signatureAlgorithm, result.signatureValue, signed, signer.facts, digestName);
+    result.valid = verifySignature(
+      signatureAlgorithm,
+      result.signatureValue,
+      signed,
+      signer.facts,
+      digestName,
+    );
     if (!result.valid) result.problem = 'the signature does not verify';
   } catch (err) {
     result.valid = false;

@@ -37,20 +37,33 @@ describe('the DER reader', () => {
   });
 
   it('reads object identifiers as the DER writer and asn1js write them', () => {
-    const oids = ['1.2.840.113549.1.9.16.1.4', '2.5.29.37', '0.9.2342.19200300.100.1.25', '2.25.57922941618581259407419559105720380896', '2.999.3'];
+    const oids = [
+      '1.2.840.113549.1.9.16.1.4',
+      '2.5.29.37',
+      '0.9.2342.19200300.100.1.25',
+      '2.25.57922941618581259407419559105720380896',
+      '2.999.3',
+    ];
     for (const oid of oids) {
       expect(oidOf(readElement(der.oid(oid)))).toBe(oid);
-      expect(oidOf(readElement(Buffer.from(new asn1js.ObjectIdentifier({ value: oid }).toBER(false))))).toBe(oid);
+      expect(oidOf(readElement(Buffer.from(new asn1js.ObjectIdentifier({ value: oid }).toBER(false))))).toBe(
+        oid,
+      );
     }
     expect(() => oidOf(readElement(der.integer(1)))).toThrow(/not DER/);
   });
 
   it('reads GeneralizedTime as RFC 3161 genTime has it: whole seconds, fractions, an offset', () => {
-    const time = (text: string) => generalizedTimeOf(readElement(Buffer.concat([Buffer.from([0x18, text.length]), Buffer.from(text, 'latin1')])));
+    const time = (text: string) =>
+      generalizedTimeOf(
+        readElement(Buffer.concat([Buffer.from([0x18, text.length]), Buffer.from(text, 'latin1')])),
+      );
     expect(time('20251121120500Z').toISOString()).toBe('2025-11-21T12:05:00.000Z');
     expect(time('20251121120500.25Z').toISOString()).toBe('2025-11-21T12:05:00.250Z');
     expect(time('20251121140500+0200').toISOString()).toBe('2025-11-21T12:05:00.000Z');
-    expect(generalizedTimeOf(readElement(der.generalizedTime(new Date('2049-12-31T23:59:59Z')))).toISOString()).toBe('2049-12-31T23:59:59.000Z');
+    expect(
+      generalizedTimeOf(readElement(der.generalizedTime(new Date('2049-12-31T23:59:59Z')))).toISOString(),
+    ).toBe('2049-12-31T23:59:59.000Z');
     expect(() => time('2025112112')).toThrow(/not DER/);
     expect(() => generalizedTimeOf(readElement(der.integer(1)))).toThrow(/not DER/);
   });

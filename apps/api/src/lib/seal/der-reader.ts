@@ -52,7 +52,7 @@ export function readElement(bytes: Uint8Array, at = 0): Element {
 export function childrenOf(element: Element): Element[] {
   if (!(element.tag & 0x20)) return [];
   const out: Element[] = [];
-  for (let at = 0; at < element.content.length; ) {
+  for (let at = 0; at < element.content.length;) {
     const child = readElement(element.content, at);
     out.push(child);
     at += child.raw.length;
@@ -64,7 +64,8 @@ export function childrenOf(element: Element): Element[] {
 export const octetsOf = (element: Element): Buffer =>
   element.tag & 0x20 ? Buffer.concat(childrenOf(element).map(octetsOf)) : element.content;
 
-export const isOctetString = (element: Element | undefined): element is Element => element?.tag === 0x04 || element?.tag === 0x24;
+export const isOctetString = (element: Element | undefined): element is Element =>
+  element?.tag === 0x04 || element?.tag === 0x24;
 
 /** An OBJECT IDENTIFIER in dotted form. */
 export function oidOf(element: Element | undefined): string {
@@ -85,16 +86,32 @@ export function oidOf(element: Element | undefined): string {
 
 /** A non-negative INTEGER's value (status codes, versions, salt lengths). */
 export function smallIntegerOf(element: Element | undefined): number {
-  if (element?.tag !== 0x02 || !element.content.length || element.content.length > 6 || element.content[0]! & 0x80) return fail('integer');
+  if (
+    element?.tag !== 0x02 ||
+    !element.content.length ||
+    element.content.length > 6 ||
+    element.content[0]! & 0x80
+  )
+    return fail('integer');
   return element.content.readUIntBE(0, element.content.length);
 }
 
 /** GeneralizedTime as RFC 3161 writes genTime: YYYYMMDDhhmmss, an optional fraction, Z (or an offset ±hhmm). */
 export function generalizedTimeOf(element: Element | undefined): Date {
-  const m = element?.tag === 0x18 ? /^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)?(\d\d)?(?:[.,](\d+))?(Z|[+-]\d{4})$/.exec(element.content.toString('latin1')) : null;
+  const m =
+    element?.tag === 0x18
+      ? /^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)?(\d\d)?(?:[.,](\d+))?(Z|[+-]\d{4})$/.exec(
+          element.content.toString('latin1'),
+        )
+      : null;
   if (!m) return fail('GeneralizedTime');
   const [, y, mo, d, h, mi = '00', s = '00', fraction = '0', zone] = m;
-  const offset = zone === 'Z' ? 0 : (zone![0] === '-' ? -1 : 1) * (Number(zone!.slice(1, 3)) * 60 + Number(zone!.slice(3)));
+  const offset =
+    zone === 'Z'
+      ? 0
+      : (zone![0] === '-' ? -1 : 1) * (Number(zone!.slice(1, 3)) * 60 + Number(zone!.slice(3)));
   const ms = Math.floor(Number(`0.${fraction}`) * 1000);
-  return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms) - offset * 60_000);
+  return new Date(
+    Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms) - offset * 60_000,
+  );
 }

@@ -91,7 +91,8 @@ export function randomPositiveInteger(bytes: number): asn1js.Integer {
 }
 
 /** X.509 and CMS times: UTCTime before 2050, GeneralizedTime from 2050 on (RFC 5280 4.1.2.5). */
-export const x509Time = (date: Date) => new pkijs.Time({ type: date.getUTCFullYear() < 2050 ? 0 : 1, value: date });
+export const x509Time = (date: Date) =>
+  new pkijs.Time({ type: date.getUTCFullYear() < 2050 ? 0 : 1, value: date });
 
 /**
  * A small DER writer: the seal's CMS, TSTInfo and time-stamp replies are written directly from raw parts
@@ -113,7 +114,8 @@ export const der = {
   },
   sequence: (...items: Uint8Array[]) => der.tlv(0x30, ...items),
   /** A SET OF, its elements sorted by their encodings (X.690 11.6). */
-  setOf: (...items: Uint8Array[]) => der.tlv(0x31, ...[...items].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))),
+  setOf: (...items: Uint8Array[]) =>
+    der.tlv(0x31, ...[...items].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))),
   /** [n] EXPLICIT or a constructed [n] IMPLICIT: context-specific, constructed. */
   context: (n: number, ...items: Uint8Array[]) => der.tlv(0xa0 | n, ...items),
   octetString: (bytes: Uint8Array) => der.tlv(0x04, bytes),
@@ -121,7 +123,10 @@ export const der = {
   /** A non-negative INTEGER from its big-endian magnitude (a leading zero added when the top bit is set). */
   integer(magnitude: Uint8Array | number): Buffer {
     const hex = typeof magnitude === 'number' ? magnitude.toString(16) : '';
-    let bytes = typeof magnitude === 'number' ? Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex') : Buffer.from(magnitude);
+    let bytes =
+      typeof magnitude === 'number'
+        ? Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex')
+        : Buffer.from(magnitude);
     let start = 0;
     while (start < bytes.length - 1 && bytes[start] === 0 && bytes[start + 1]! < 0x80) start++;
     bytes = bytes.subarray(start);
@@ -141,7 +146,8 @@ export const der = {
   },
   utf8: (text: string) => der.tlv(0x0c, Buffer.from(text, 'utf8')),
   /** GeneralizedTime in whole seconds, UTC ("20251121120500Z"). */
-  generalizedTime: (date: Date) => der.tlv(0x18, Buffer.from(`${date.toISOString().slice(0, 19).replace(/[-:T]/g, '')}Z`, 'latin1')),
+  generalizedTime: (date: Date) =>
+    der.tlv(0x18, Buffer.from(`${date.toISOString().slice(0, 19).replace(/[-:T]/g, '')}Z`, 'latin1')),
   /** A BIT STRING with the named bits set (DER: trailing zero bits dropped). */
   namedBits(...bits: number[]): Buffer {
     const last = Math.max(...bits);

@@ -13,7 +13,8 @@ import type { PlaceholderOptions } from './placeholder';
  * that is not plain ASCII): placeholder.ts then has @libpdf/core do it.
  */
 
-const latin1 = (b: Uint8Array, start: number, end: number) => Buffer.from(b.buffer, b.byteOffset + start, end - start).toString('latin1');
+const latin1 = (b: Uint8Array, start: number, end: number) =>
+  Buffer.from(b.buffer, b.byteOffset + start, end - start).toString('latin1');
 
 type Ref = { num: number; gen: number };
 const refIn = (dict: string, key: string): Ref | null => {
@@ -22,7 +23,9 @@ const refIn = (dict: string, key: string): Ref | null => {
 };
 
 export function appendPlaceholder(pdf: Uint8Array, opts: PlaceholderOptions): Uint8Array | null {
-  const strings = [opts.reason, opts.location, opts.contactInfo].map((s) => (s === undefined ? '' : asciiLiteral(s)));
+  const strings = [opts.reason, opts.location, opts.contactInfo].map((s) =>
+    s === undefined ? '' : asciiLiteral(s),
+  );
   if (strings.some((s) => s === null)) return null;
   const tail = latin1(pdf, Math.max(0, pdf.length - 1024), pdf.length);
   const sx = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
@@ -44,12 +47,13 @@ export function appendPlaceholder(pdf: Uint8Array, opts: PlaceholderOptions): Ui
   const offsets = new Map<number, number>();
   const table = rest.slice(4, trailerAt);
   const tokens = table.trim().split(/\s+/);
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const first = Number(tokens[i]);
     const count = Number(tokens[i + 1]);
     if (!Number.isInteger(first) || !Number.isInteger(count)) return null;
     i += 2;
-    for (let k = 0; k < count; k++, i += 3) if (tokens[i + 2] === 'n') offsets.set(first + k, Number(tokens[i]));
+    for (let k = 0; k < count; k++, i += 3)
+      if (tokens[i + 2] === 'n') offsets.set(first + k, Number(tokens[i]));
   }
   /** An object's dictionary text ("<< … >>"), read at its offset; null when it is not a plain dictionary. */
   const dictionary = (ref: Ref): string | null => {
@@ -114,7 +118,8 @@ export function appendPlaceholder(pdf: Uint8Array, opts: PlaceholderOptions): Ui
     at.push(pdf.length + out.length);
     out += `${p.num} ${p.gen} obj\n${p.text}\nendobj\n`;
   }
-  const entry = (i: number) => `${String(at[i]).padStart(10, '0')} ${String(parts[i]!.gen).padStart(5, '0')} n\r\n`;
+  const entry = (i: number) =>
+    `${String(at[i]).padStart(10, '0')} ${String(parts[i]!.gen).padStart(5, '0')} n\r\n`;
   const xref = pdf.length + out.length;
   out +=
     `xref\n${root.num} 1\n${entry(0)}${sig} 3\n${entry(1)}${entry(2)}${entry(3)}` +

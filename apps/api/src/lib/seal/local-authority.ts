@@ -1,9 +1,24 @@
 import { X509Certificate, generateKeyPair, randomBytes, sign as rsaSign, type KeyObject } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { issueCertificate, parseCertificate, toPem, type CertificateProfile, type TbsSigner } from './certificates';
+import {
+  issueCertificate,
+  parseCertificate,
+  toPem,
+  type CertificateProfile,
+  type TbsSigner,
+} from './certificates';
 import { openPkcs12, writePkcs12, type SigningKey } from './pkcs12';
 
 /**
@@ -50,7 +65,9 @@ const MIN_RSA_BITS = 3000;
 type Key = { privateKey: KeyObject; pkcs8: Buffer; spki: Buffer };
 async function newKey(kind: { type: 'rsa'; bits: number } | typeof LEAF_KEY): Promise<Key> {
   const { privateKey, publicKey } =
-    kind.type === 'rsa' ? await generate('rsa', { modulusLength: kind.bits }) : await generate('ec', { namedCurve: kind.namedCurve });
+    kind.type === 'rsa'
+      ? await generate('rsa', { modulusLength: kind.bits })
+      : await generate('ec', { namedCurve: kind.namedCurve });
   return {
     privateKey,
     pkcs8: privateKey.export({ format: 'der', type: 'pkcs8' }),
@@ -69,7 +86,10 @@ function suitableKey(certificate: Uint8Array): boolean {
   return key.asymmetricKeyType === 'rsa' && (details?.modulusLength ?? 0) >= MIN_RSA_BITS;
 }
 
-const signWith = (key: KeyObject): TbsSigner => async (tbs) => rsaSign('sha256', tbs, key);
+const signWith =
+  (key: KeyObject): TbsSigner =>
+  async (tbs) =>
+    rsaSign('sha256', tbs, key);
 
 /**
  * Writes a file with mode 0600 only if it does not exist yet: another process that got there first wins, and
@@ -167,7 +187,10 @@ export type LocalAuthority = {
 };
 
 /** Opens the local authority in `dataDir`, creating the CA the first time. */
-export async function openLocalAuthority(dataDir: string, now: () => Date = () => new Date()): Promise<LocalAuthority> {
+export async function openLocalAuthority(
+  dataDir: string,
+  now: () => Date = () => new Date(),
+): Promise<LocalAuthority> {
   const dir = join(dataDir, 'seal');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = (name: keyof typeof LOCAL_FILES) => join(dir, LOCAL_FILES[name]);
@@ -186,13 +209,18 @@ export async function openLocalAuthority(dataDir: string, now: () => Date = () =
       notBefore: new Date(start.getTime() - DAY),
       notAfter: new Date(start.getTime() + 20 * YEAR),
     });
-    writeOnce(file('ca'), await writePkcs12({ key: key.pkcs8, certificate, chain: [], passphrase, friendlyName: LOCAL_NAMES.ca }));
+    writeOnce(
+      file('ca'),
+      await writePkcs12({ key: key.pkcs8, certificate, chain: [], passphrase, friendlyName: LOCAL_NAMES.ca }),
+    );
   }
   let caKey: SigningKey | undefined;
   const openCa = async () => (caKey ??= await openPkcs12(readFileSync(file('ca')), passphrase, now()));
   if (!existsSync(file('caPem'))) writeOnce(file('caPem'), toPem((await openCa()).certificate));
   const caCertificate = Buffer.from(
-    readFileSync(file('caPem'), 'utf8').replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, ''),
+    readFileSync(file('caPem'), 'utf8')
+      .replace(/-----[A-Z ]+-----/g, '')
+      .replace(/\s+/g, ''),
     'base64',
   );
 
@@ -210,7 +238,13 @@ export async function openLocalAuthority(dataDir: string, now: () => Date = () =
       notBefore: new Date(start.getTime() - DAY),
       notAfter: new Date(Math.min(start.getTime() + 5 * YEAR, caEnd.getTime())),
     });
-    return writePkcs12({ key: key.pkcs8, certificate, chain: [ca.certificate], passphrase, friendlyName: LOCAL_NAMES[profile] });
+    return writePkcs12({
+      key: key.pkcs8,
+      certificate,
+      chain: [ca.certificate],
+      passphrase,
+      friendlyName: LOCAL_NAMES[profile],
+    });
   }
 
   /** The key in `path` when it is current: it opens, chains to the CA, is not near expiry and is still suitable. */

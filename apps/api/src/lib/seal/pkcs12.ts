@@ -43,12 +43,20 @@ export async function writePkcs12(opts: {
   };
   const localKeyId = randomBytes(20);
   const attributes = (name?: string) => [
-    ...(name ? [new pkijs.Attribute({ type: OID.friendlyName, values: [new asn1js.BmpString({ value: name })] })] : []),
-    new pkijs.Attribute({ type: OID.localKeyId, values: [new asn1js.OctetString({ valueHex: arrayBufferOf(localKeyId) })] }),
+    ...(name
+      ? [new pkijs.Attribute({ type: OID.friendlyName, values: [new asn1js.BmpString({ value: name })] })]
+      : []),
+    new pkijs.Attribute({
+      type: OID.localKeyId,
+      values: [new asn1js.OctetString({ valueHex: arrayBufferOf(localKeyId) })],
+    }),
   ];
-  const keyBag = new pkijs.PKCS8ShroudedKeyBag({ parsedValue: new pkijs.PrivateKeyInfo({ schema: parseDer(opts.key, 'private key') }) });
+  const keyBag = new pkijs.PKCS8ShroudedKeyBag({
+    parsedValue: new pkijs.PrivateKeyInfo({ schema: parseDer(opts.key, 'private key') }),
+  });
   await keyBag.makeInternalValues(encryption);
-  const certBag = (der: Uint8Array) => new pkijs.CertBag({ certId: OID.x509Certificate, parsedValue: parseCertificate(der) });
+  const certBag = (der: Uint8Array) =>
+    new pkijs.CertBag({ certId: OID.x509Certificate, parsedValue: parseCertificate(der) });
   const pfx = new pkijs.PFX({
     parsedValue: {
       integrityMode: 0,
@@ -58,15 +66,27 @@ export async function writePkcs12(opts: {
             {
               privacyMode: 0,
               value: new pkijs.SafeContents({
-                safeBags: [new pkijs.SafeBag({ bagId: OID.pkcs8ShroudedKeyBag, bagValue: keyBag, bagAttributes: attributes(opts.friendlyName) })],
+                safeBags: [
+                  new pkijs.SafeBag({
+                    bagId: OID.pkcs8ShroudedKeyBag,
+                    bagValue: keyBag,
+                    bagAttributes: attributes(opts.friendlyName),
+                  }),
+                ],
               }),
             },
             {
               privacyMode: 1,
               value: new pkijs.SafeContents({
                 safeBags: [
-                  new pkijs.SafeBag({ bagId: OID.certBag, bagValue: certBag(opts.certificate), bagAttributes: attributes(opts.friendlyName) }),
-                  ...opts.chain.map((der) => new pkijs.SafeBag({ bagId: OID.certBag, bagValue: certBag(der) })),
+                  new pkijs.SafeBag({
+                    bagId: OID.certBag,
+                    bagValue: certBag(opts.certificate),
+                    bagAttributes: attributes(opts.friendlyName),
+                  }),
+                  ...opts.chain.map(
+                    (der) => new pkijs.SafeBag({ bagId: OID.certBag, bagValue: certBag(der) }),
+                  ),
                 ],
               }),
             },
@@ -76,7 +96,12 @@ export async function writePkcs12(opts: {
     },
   });
   await pfx.parsedValue!.authenticatedSafe!.makeInternalValues({ safeContents: [{}, encryption] });
-  await pfx.makeInternalValues({ password, iterations: 2048, pbkdf2HashAlgorithm: { name: 'SHA-256' }, hmacHashAlgorithm: 'SHA-256' });
+  await pfx.makeInternalValues({
+    password,
+    iterations: 2048,
+    pbkdf2HashAlgorithm: { name: 'SHA-256' },
+    hmacHashAlgorithm: 'SHA-256',
+  });
   return derOf(pfx);
 }
 
@@ -89,11 +114,16 @@ const libpdf = () => import('@libpdf/core');
  * signs here synchronously with node:crypto; ECDSA comes out DER-encoded, as CMS wants it. Should a later @libpdf/core
  * keep its key otherwise, P12Signer.sign is used as before (`pkcs12.test.ts` fails then, so it is noticed).
  */
-export function signerOf(signer: { sign(data: Uint8Array, algorithm: 'SHA-256'): Promise<Uint8Array> }): SigningKey['sign'] & { direct: boolean } {
+export function signerOf(signer: {
+  sign(data: Uint8Array, algorithm: 'SHA-256'): Promise<Uint8Array>;
+}): SigningKey['sign'] & { direct: boolean } {
   const key = (signer as { privateKey?: unknown }).privateKey;
   if (key instanceof CryptoKey) {
     const privateKey = KeyObject.from(key);
-    return Object.assign(async (data: Uint8Array) => signWithKey('sha256', data, { key: privateKey, dsaEncoding: 'der' }), { direct: true });
+    return Object.assign(
+      async (data: Uint8Array) => signWithKey('sha256', data, { key: privateKey, dsaEncoding: 'der' }),
+      { direct: true },
+    );
   }
   return Object.assign((data: Uint8Array) => signer.sign(data, 'SHA-256'), { direct: false });
 }
@@ -102,7 +132,11 @@ export function signerOf(signer: { sign(data: Uint8Array, algorithm: 'SHA-256'):
  * Opens a PKCS #12 in memory (nothing is written anywhere). The signing certificate is the one whose public key
  * verifies a probe signature, wherever it stands in the file; it must be valid now.
  */
-export async function openPkcs12(bytes: Uint8Array, passphrase: string, now = new Date()): Promise<SigningKey> {
+export async function openPkcs12(
+  bytes: Uint8Array,
+  passphrase: string,
+  now = new Date(),
+): Promise<SigningKey> {
   usePkijs();
   const { P12Signer } = await libpdf();
   let signer: Awaited<ReturnType<typeof P12Signer.create>>;
@@ -110,16 +144,26 @@ export async function openPkcs12(bytes: Uint8Array, passphrase: string, now = ne
     signer = await P12Signer.create(new Uint8Array(bytes), passphrase);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    throw new SealKeyError(/password|mac|integrity|decrypt/i.test(message) ? 'The PKCS #12 passphrase is wrong, or the file is damaged' : `The PKCS #12 file cannot be read (${message})`, { cause: err });
+    throw new SealKeyError(
+      /password|mac|integrity|decrypt/i.test(message)
+        ? 'The PKCS #12 passphrase is wrong, or the file is damaged'
+        : `The PKCS #12 file cannot be read (${message})`,
+      { cause: err },
+    );
   }
-  if (signer.signatureAlgorithm === 'RSA-PSS') throw new SealKeyError('RSA-PSS keys are not supported for sealing: use an RSA or ECDSA key');
+  if (signer.signatureAlgorithm === 'RSA-PSS')
+    throw new SealKeyError('RSA-PSS keys are not supported for sealing: use an RSA or ECDSA key');
   const sign = signerOf(signer);
   const probe = randomBytes(32);
   const probeSignature = await sign(probe);
   const certificates = [signer.certificate, ...signer.certificateChain].map((c) => Buffer.from(c));
   const own = certificates.find((der) => {
     try {
-      const key = createPublicKey({ key: derOf(parseCertificate(der).subjectPublicKeyInfo), format: 'der', type: 'spki' });
+      const key = createPublicKey({
+        key: derOf(parseCertificate(der).subjectPublicKeyInfo),
+        format: 'der',
+        type: 'spki',
+      });
       return verify('sha256', probe, key, probeSignature);
     } catch {
       return false;
@@ -128,6 +172,8 @@ export async function openPkcs12(bytes: Uint8Array, passphrase: string, now = ne
   if (!own) throw new SealKeyError('The PKCS #12 file holds no certificate for its private key');
   const cert = parseCertificate(own);
   if (cert.notBefore.value > now || cert.notAfter.value < now)
-    throw new SealKeyError(`The PKCS #12 certificate is not valid now (valid ${cert.notBefore.value.toISOString()} to ${cert.notAfter.value.toISOString()})`);
+    throw new SealKeyError(
+      `The PKCS #12 certificate is not valid now (valid ${cert.notBefore.value.toISOString()} to ${cert.notAfter.value.toISOString()})`,
+    );
   return { certificate: own, chain: certificates.filter((c) => c !== own), keyType: signer.keyType, sign };
 }

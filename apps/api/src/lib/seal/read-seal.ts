@@ -36,7 +36,8 @@ function pdfDate(value: string): Date | null {
   if (!m) return null;
   const [, y, mo = '01', d = '01', h = '00', mi = '00', s = '00', sign, oh = '00', om = '00'] = m;
   const offset = sign === '+' || sign === '-' ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) : 0;
-  const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - offset * 60_000;
+  const utc =
+    Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - offset * 60_000;
   return Number.isNaN(utc) ? null : new Date(utc);
 }
 
@@ -44,7 +45,8 @@ function pdfDate(value: string): Date | null {
 function dictionaryString(pdf: Buffer, span: SignatureSpan, key: string): string | null {
   // The dictionary text without the /Contents hex string, which can be long.
   const text =
-    pdf.subarray(span.dictionary.start, span.contentsStart).toString('latin1') + pdf.subarray(span.contentsEnd + 1, span.dictionary.end).toString('latin1');
+    pdf.subarray(span.dictionary.start, span.contentsStart).toString('latin1') +
+    pdf.subarray(span.contentsEnd + 1, span.dictionary.end).toString('latin1');
   const at = new RegExp(`/${key}\\s*([(<])`).exec(text);
   if (!at) return null;
   let i = at.index + at[0].length;
@@ -72,7 +74,10 @@ function dictionaryString(pdf: Buffer, span: SignatureSpan, key: string): string
     }
     bytes = Buffer.from(out);
   }
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2))).swap16().toString('utf16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2)))
+      .swap16()
+      .toString('utf16le');
   return bytes.toString('latin1');
 }
 
@@ -108,7 +113,9 @@ export function readSeal(pdf: Buffer): SealReport {
   const signedAt = claimed ? pdfDate(claimed) : null;
   const problems = [
     cms.valid ? null : `The signed content was changed or the signature is damaged: ${cms.problem}`,
-    coversWholeFile ? null : `${pdf.length - start2 - length2} bytes were added after the signed range (an incremental update or appended data): they are not covered by the seal`,
+    coversWholeFile
+      ? null
+      : `${pdf.length - start2 - length2} bytes were added after the signed range (an incremental update or appended data): they are not covered by the seal`,
     timestampProblem,
   ].filter(Boolean);
   return {

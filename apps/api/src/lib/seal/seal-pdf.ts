@@ -57,7 +57,8 @@ export async function sealPdf(pdf: Buffer, opts: SealPdfOptions): Promise<Sealed
   const signedAt = opts.signingTime ?? new Date();
   const certificates = [opts.key.certificate, ...opts.key.chain];
   const certificateBytes = certificates.reduce((n, c) => n + c.length, 0);
-  let reserve = certificateBytes + CMS_OVERHEAD + (opts.timestamps ? (opts.tokenAllowance ?? TOKEN_ALLOWANCE) : 0);
+  let reserve =
+    certificateBytes + CMS_OVERHEAD + (opts.timestamps ? (opts.tokenAllowance ?? TOKEN_ALLOWANCE) : 0);
 
   for (let attempt = 0; ; attempt++) {
     const bytes = await (opts.placeholder ?? writePlaceholder)(new Uint8Array(pdf), {
@@ -71,11 +72,17 @@ export async function sealPdf(pdf: Buffer, opts: SealPdfOptions): Promise<Sealed
     });
     const out = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const span = signatureSpans(out).at(-1);
-    if (!span || span.ranges[1]![0] + span.ranges[1]![1] !== out.length) throw new Error('sealPdf: the signature placeholder was not found');
+    if (!span || span.ranges[1]![0] + span.ranges[1]![1] !== out.length)
+      throw new Error('sealPdf: the signature placeholder was not found');
 
     const hash = createHash('sha256');
     for (const part of signedParts(out, span)) hash.update(part);
-    const cms = await signCms({ key: opts.key, contentType: OID.data, contentDigest: hash.digest(), certificates });
+    const cms = await signCms({
+      key: opts.key,
+      contentType: OID.data,
+      contentDigest: hash.digest(),
+      certificates,
+    });
 
     let timestampProblem: string | null = null;
     let timestampTime: Date | null = null;
@@ -95,12 +102,16 @@ export async function sealPdf(pdf: Buffer, opts: SealPdfOptions): Promise<Sealed
     const capacity = (span.contentsEnd - span.contentsStart - 1) >> 1;
     if (der.length > capacity) {
       // A longer chain or token than reserved for: once more, with room for what it took.
-      if (attempt > 0) throw new Error(`sealPdf: the signature (${der.length} bytes) does not fit its placeholder (${capacity})`);
+      if (attempt > 0)
+        throw new Error(
+          `sealPdf: the signature (${der.length} bytes) does not fit its placeholder (${capacity})`,
+        );
       reserve = der.length + CMS_OVERHEAD;
       continue;
     }
     out.write(der.toString('hex').padEnd(capacity * 2, '0'), span.contentsStart + 1, 'latin1');
-    if (contentsOf(out, span).subarray(0, der.length).compare(der) !== 0) throw new Error('sealPdf: the signature was not written');
+    if (contentsOf(out, span).subarray(0, der.length).compare(der) !== 0)
+      throw new Error('sealPdf: the signature was not written');
     return {
       pdf: out,
       timestamped: unsigned.length > 0,

@@ -15,7 +15,13 @@ import { createSealer, type Sealer } from './sealer';
 import { timestampResponder } from './timestamp-responder';
 
 const sealerIn = (dataDir: string, extra: { TSA_URL?: string } = {}) =>
-  createSealer({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', SEAL_P12_PATH: undefined, SEAL_P12_PASSPHRASE: undefined, ...extra });
+  createSealer({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    SEAL_P12_PATH: undefined,
+    SEAL_P12_PASSPHRASE: undefined,
+    ...extra,
+  });
 
 /** Every file under `dir` with its SHA-256: what a call may not have written. */
 const snapshot = (dir: string): Record<string, string> =>
@@ -46,14 +52,18 @@ describe('the embedded seal', () => {
   it('makes the local CA, seal and TSA keys once in DATA_DIR/seal (mode 0600) and reuses them on a second start', async () => {
     const dir = join(dataDir, 'seal');
     expect(statSync(dir).mode & 0o777).toBe(0o700);
-    for (const name of Object.values(LOCAL_FILES)) expect(statSync(join(dir, name)).mode & 0o777, name).toBe(0o600);
+    for (const name of Object.values(LOCAL_FILES))
+      expect(statSync(join(dir, name)).mode & 0o777, name).toBe(0o600);
     const ca = readFileSync(join(dir, LOCAL_FILES.caPem), 'utf8');
     expect(ca).toMatch(/^-----BEGIN CERTIFICATE-----\n[A-Za-z0-9+/=\n]+-----END CERTIFICATE-----\n$/);
     const caDer = Buffer.from(ca.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64');
     expect(summaryOf(caDer).subject).toBe(`CN=${LOCAL_NAMES.ca}, O=LexServe, C=ZA`);
 
     const first = readSeal(sealed);
-    expect(first.signer).toMatchObject({ subject: `CN=${LOCAL_NAMES.seal}, O=LexServe, C=ZA`, issuer: `CN=${LOCAL_NAMES.ca}, O=LexServe, C=ZA` });
+    expect(first.signer).toMatchObject({
+      subject: `CN=${LOCAL_NAMES.seal}, O=LexServe, C=ZA`,
+      issuer: `CN=${LOCAL_NAMES.ca}, O=LexServe, C=ZA`,
+    });
     expect(first.timestamp?.authority).toBe(`CN=${LOCAL_NAMES.tsa}, O=LexServe, C=ZA`);
 
     const before = snapshot(dir);
@@ -93,7 +103,16 @@ describe('the embedded seal', () => {
       notAfter: new Date(Date.now() + 4 * 365 * 86_400_000),
     });
     const pkcs8 = old.privateKey.export({ format: 'der', type: 'pkcs8' });
-    writeFileSync(join(files, LOCAL_FILES.seal), await writePkcs12({ key: pkcs8, certificate, chain: [ca.certificate], passphrase, friendlyName: LOCAL_NAMES.seal }));
+    writeFileSync(
+      join(files, LOCAL_FILES.seal),
+      await writePkcs12({
+        key: pkcs8,
+        certificate,
+        chain: [ca.certificate],
+        passphrase,
+        friendlyName: LOCAL_NAMES.seal,
+      }),
+    );
     expect((await openPkcs12(readFileSync(join(files, LOCAL_FILES.seal)), passphrase)).keyType).toBe('RSA');
 
     // A lock left by a process killed while reissuing (two minutes old), then two processes starting on the directory
@@ -105,11 +124,18 @@ describe('the embedded seal', () => {
     const [seal, others] = await Promise.all([reopened.key('seal'), other.key('seal')]);
     expect(seal.keyType).toBe('EC');
     expect(others.certificate.equals(seal.certificate)).toBe(true);
-    expect(readdirSync(files).filter((f) => f.endsWith('.lock') || f.endsWith('.tmp') || f.endsWith('.stale'))).toEqual([]);
+    expect(
+      readdirSync(files).filter((f) => f.endsWith('.lock') || f.endsWith('.tmp') || f.endsWith('.stale')),
+    ).toEqual([]);
     expect(seal.certificate.equals(certificate)).toBe(false);
     expect(reopened.caCertificate.equals(authority.caCertificate)).toBe(true);
     const result = await sealPdf(original, { key: seal, timestamps: null, reason: 'Sealed by LexServe' });
-    expect(readSeal(result.pdf)).toMatchObject({ present: true, intact: true, covers_whole_file: true, problem: null });
+    expect(readSeal(result.pdf)).toMatchObject({
+      present: true,
+      intact: true,
+      covers_whole_file: true,
+      problem: null,
+    });
     if (hasPdfsig) expect(pdfsig(result.pdf)).toContain('Signature Validation: Signature is Valid.');
   }, 60_000);
 
@@ -129,17 +155,25 @@ describe('the embedded seal', () => {
     const stampedAt = Date.parse(report.timestamp!.time);
     expect(Math.abs(signedAt - Date.now())).toBeLessThan(5 * 60_000);
     expect(Math.abs(stampedAt - signedAt)).toBeLessThan(60_000);
-    expect(readSeal(original)).toMatchObject({ present: false, intact: false, signer: null, timestamp: null });
+    expect(readSeal(original)).toMatchObject({
+      present: false,
+      intact: false,
+      signer: null,
+      timestamp: null,
+    });
   });
 
-  it.skipIf(!hasPdfsig)('passes pdfsig: a valid ETSI.CAdES.detached signature over the total document, with its signing time', () => {
-    const out = pdfsig(sealed);
-    expect(out).toContain('Signature Validation: Signature is Valid.');
-    expect(out).toContain('Signature Type: ETSI.CAdES.detached');
-    expect(out).toContain('Total document signed');
-    expect(out).toContain(`Signer Certificate Common Name: ${LOCAL_NAMES.seal}`);
-    expect(out).toMatch(/Signing Time: \w{3} \d{1,2} \d{4} \d{2}:\d{2}:\d{2}/);
-  });
+  it.skipIf(!hasPdfsig)(
+    'passes pdfsig: a valid ETSI.CAdES.detached signature over the total document, with its signing time',
+    () => {
+      const out = pdfsig(sealed);
+      expect(out).toContain('Signature Validation: Signature is Valid.');
+      expect(out).toContain('Signature Type: ETSI.CAdES.detached');
+      expect(out).toContain('Total document signed');
+      expect(out).toContain(`Signer Certificate Common Name: ${LOCAL_NAMES.seal}`);
+      expect(out).toMatch(/Signing Time: \w{3} \d{1,2} \d{4} \d{2}:\d{2}:\d{2}/);
+    },
+  );
 
   it.skipIf(!hasPdftoppm)('leaves the pages as they were: sealed and unsealed render the same', () => {
     const before = pdfPages(original);
@@ -187,11 +221,17 @@ describe('the embedded seal', () => {
     const result = await offline.seal(original);
     expect(result).toMatchObject({ timestamped: false, timestampTime: null });
     expect(result.timestampProblem).toMatch(/cannot be reached/);
-    expect(readSeal(result.pdf)).toMatchObject({ present: true, intact: true, covers_whole_file: true, timestamp: null, problem: null });
+    expect(readSeal(result.pdf)).toMatchObject({
+      present: true,
+      intact: true,
+      covers_whole_file: true,
+      timestamp: null,
+      problem: null,
+    });
     if (hasPdfsig) expect(pdfsig(result.pdf)).toContain('Signature is Valid');
   });
 
-  it("signs with a PKCS #12 supplied at signing time, which is used once and not written anywhere", async () => {
+  it('signs with a PKCS #12 supplied at signing time, which is used once and not written anywhere', async () => {
     // The user's own authority and an ECDSA P-256 key: nothing of the local seal's.
     const ca = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const user = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -228,20 +268,35 @@ describe('the embedded seal', () => {
     expect(snapshot(dataDir)).toEqual(before);
     expect(result.signer.fingerprint_sha256).toBe(summaryOf(userCert).fingerprint_sha256);
     const report = readSeal(result.pdf);
-    expect(report).toMatchObject({ intact: true, covers_whole_file: true, signer: { subject: 'CN=Thandi Nkosi, O=LexServe, C=ZA', issuer: 'CN=Test Attorneys Root, O=LexServe, C=ZA' } });
+    expect(report).toMatchObject({
+      intact: true,
+      covers_whole_file: true,
+      signer: {
+        subject: 'CN=Thandi Nkosi, O=LexServe, C=ZA',
+        issuer: 'CN=Test Attorneys Root, O=LexServe, C=ZA',
+      },
+    });
     expect(report.timestamp).not.toBeNull();
     if (hasPdfsig) expect(pdfsig(result.pdf)).toContain('Signature is Valid');
 
     // Used once: the next seal is the local seal's again; a wrong passphrase is refused, not guessed around.
     expect((await sealer.seal(original)).signer.subject).toContain(LOCAL_NAMES.seal);
-    await expect(sealer.seal(original, { pkcs12: { bytes, passphrase: 'wrong' } })).rejects.toBeInstanceOf(SealKeyError);
-    await expect(sealer.seal(original, { pkcs12: { bytes: Buffer.from('not a pkcs12'), passphrase: '' } })).rejects.toBeInstanceOf(SealKeyError);
+    await expect(sealer.seal(original, { pkcs12: { bytes, passphrase: 'wrong' } })).rejects.toBeInstanceOf(
+      SealKeyError,
+    );
+    await expect(
+      sealer.seal(original, { pkcs12: { bytes: Buffer.from('not a pkcs12'), passphrase: '' } }),
+    ).rejects.toBeInstanceOf(SealKeyError);
   });
 
   it('makes room and seals again when the time-stamp token does not fit the space reserved for it', async () => {
     const authority = await openLocalAuthority(dataDir);
     const responder = timestampResponder(await authority.key('tsa'));
-    const result = await sealPdf(original, { key: await authority.key('seal'), timestamps: (q) => responder.respond(q), tokenAllowance: 16 });
+    const result = await sealPdf(original, {
+      key: await authority.key('seal'),
+      timestamps: (q) => responder.respond(q),
+      tokenAllowance: 16,
+    });
     expect(result.timestamped).toBe(true);
     expect(result.tokenBytes).toBeGreaterThan(1_000);
     expect(readSeal(result.pdf)).toMatchObject({ intact: true, covers_whole_file: true, problem: null });

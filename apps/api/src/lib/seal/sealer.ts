@@ -8,7 +8,12 @@ import type { Placeholder } from './placeholder';
 import { addSignatureTimestamp, type LateTimestamp } from './late-timestamp';
 import { readSeal, type SealReport } from './read-seal';
 import { sealPdf, type SealedPdf } from './seal-pdf';
-import { httpTimestampTransport, requestTimestamp, type Timestamp, type TimestampTransport } from './timestamp-client';
+import {
+  httpTimestampTransport,
+  requestTimestamp,
+  type Timestamp,
+  type TimestampTransport,
+} from './timestamp-client';
 import { checkTimestampToken, type TimestampTokenCheck } from './timestamp-token';
 import { timestampResponder, type TimestampResponder } from './timestamp-responder';
 
@@ -59,9 +64,14 @@ type SealEnv = Pick<Env, 'DATA_DIR' | 'PUBLIC_URL' | 'SEAL_P12_PATH' | 'SEAL_P12
 async function loadKeyMaterial(env: SealEnv): Promise<KeyMaterial> {
   const local = !env.SEAL_P12_PATH || !env.TSA_URL ? await openLocalAuthority(env.DATA_DIR) : null;
   const seal = env.SEAL_P12_PATH
-    ? await openPkcs12(readFileSync(env.SEAL_P12_PATH), env.SEAL_P12_PASSPHRASE ?? '').catch((err: unknown) => {
-        throw new Error(`SEAL_P12_PATH (${env.SEAL_P12_PATH}): ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-      })
+    ? await openPkcs12(readFileSync(env.SEAL_P12_PATH), env.SEAL_P12_PASSPHRASE ?? '').catch(
+        (err: unknown) => {
+          throw new Error(
+            `SEAL_P12_PATH (${env.SEAL_P12_PATH}): ${err instanceof Error ? err.message : String(err)}`,
+            { cause: err },
+          );
+        },
+      )
     : await local!.key('seal');
   const responder = env.TSA_URL ? null : timestampResponder(await local!.key('tsa'));
   return { seal, responder, caPem: local ? toPem(local.caCertificate) : null };
@@ -87,7 +97,9 @@ export function createSealer(env: SealEnv): Sealer {
       await keys();
     },
     seal: async (pdf, opts = {}) => {
-      const key = opts.pkcs12 ? await openPkcs12(opts.pkcs12.bytes, opts.pkcs12.passphrase) : (await keys()).seal;
+      const key = opts.pkcs12
+        ? await openPkcs12(opts.pkcs12.bytes, opts.pkcs12.passphrase)
+        : (await keys()).seal;
       const sealed = await sealPdf(pdf, {
         key,
         timestamps: transport,
@@ -113,7 +125,10 @@ export function createSealer(env: SealEnv): Sealer {
     localCaCertificate: async () => (await keys()).caPem,
     sealCertificate: async () => {
       const { seal } = await keys();
-      return { pem: toPem(seal.certificate), fingerprint_sha256: createHash('sha256').update(seal.certificate).digest('hex') };
+      return {
+        pem: toPem(seal.certificate),
+        fingerprint_sha256: createHash('sha256').update(seal.certificate).digest('hex'),
+      };
     },
   };
 }

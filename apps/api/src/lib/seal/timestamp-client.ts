@@ -31,24 +31,42 @@ export function httpTimestampTransport(url: string, timeoutMs = 5_000): Timestam
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
-      throw new TimestampUnavailableError(`The time-stamping authority at ${url} cannot be reached (${err instanceof Error ? err.message : String(err)})`, { cause: err });
+      throw new TimestampUnavailableError(
+        `The time-stamping authority at ${url} cannot be reached (${err instanceof Error ? err.message : String(err)})`,
+        { cause: err },
+      );
     }
     const type = res.headers.get('content-type') ?? '';
-    if (!res.ok) throw new TimestampUnavailableError(`The time-stamping authority answered HTTP ${res.status}`);
+    if (!res.ok)
+      throw new TimestampUnavailableError(`The time-stamping authority answered HTTP ${res.status}`);
     // application/timestamp-response is the name some older authorities still send.
-    if (!/^application\/timestamp-(reply|response)\b/i.test(type)) throw new TimestampUnavailableError(`The time-stamping authority answered ${type || 'no content type'}, not a time-stamp reply`);
+    if (!/^application\/timestamp-(reply|response)\b/i.test(type))
+      throw new TimestampUnavailableError(
+        `The time-stamping authority answered ${type || 'no content type'}, not a time-stamp reply`,
+      );
     const body = Buffer.from(await res.arrayBuffer());
-    if (body.length > MAX_REPLY_BYTES) throw new TimestampUnavailableError('The time-stamp reply is too large');
+    if (body.length > MAX_REPLY_BYTES)
+      throw new TimestampUnavailableError('The time-stamp reply is too large');
     return body;
   };
 }
 
 export type Timestamp = { token: Buffer; time: Date; authority: string | null };
 
-const STATUS = ['granted', 'grantedWithMods', 'rejection', 'waiting', 'revocationWarning', 'revocationNotification'];
+const STATUS = [
+  'granted',
+  'grantedWithMods',
+  'rejection',
+  'waiting',
+  'revocationWarning',
+  'revocationNotification',
+];
 
 /** A signature time-stamp for `imprinted` (the bytes time-stamped; their SHA-256 is sent). */
-export async function requestTimestamp(transport: TimestampTransport, imprinted: Uint8Array): Promise<Timestamp> {
+export async function requestTimestamp(
+  transport: TimestampTransport,
+  imprinted: Uint8Array,
+): Promise<Timestamp> {
   const nonce = randomBytes(8);
   nonce[0] = nonce[0]! & 0x7f || 0x01;
   // TimeStampReq { version 1, MessageImprint { sha256, hash }, nonce, certReq TRUE }
@@ -76,10 +94,14 @@ export async function requestTimestamp(transport: TimestampTransport, imprinted:
     throw new TimestampUnavailableError('The time-stamp reply cannot be read', { cause: err });
   }
   if (status !== 0 && status !== 1)
-    throw new TimestampUnavailableError(`The time-stamping authority refused the request (${STATUS[status] ?? status}${statusText ? `: ${statusText}` : ''})`);
+    throw new TimestampUnavailableError(
+      `The time-stamping authority refused the request (${STATUS[status] ?? status}${statusText ? `: ${statusText}` : ''})`,
+    );
   if (!token) throw new TimestampUnavailableError('The time-stamp reply holds no token');
   const check = checkTimestampToken(token, imprinted);
-  if (!check.valid || !check.time) throw new TimestampUnavailableError(`The time-stamp token does not check out: ${check.problem}`);
-  if (check.nonce !== BigInt(`0x${nonce.toString('hex')}`)) throw new TimestampUnavailableError('The time-stamp token does not carry our nonce');
+  if (!check.valid || !check.time)
+    throw new TimestampUnavailableError(`The time-stamp token does not check out: ${check.problem}`);
+  if (check.nonce !== BigInt(`0x${nonce.toString('hex')}`))
+    throw new TimestampUnavailableError('The time-stamp token does not carry our nonce');
   return { token, time: check.time, authority: check.authority };
 }

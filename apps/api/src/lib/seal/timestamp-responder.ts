@@ -1,5 +1,13 @@
 import { DIGESTS, OID, der, digest } from './der';
-import { childrenOf, isOctetString, octetsOf, oidOf, readElement, smallIntegerOf, type Element } from './der-reader';
+import {
+  childrenOf,
+  isOctetString,
+  octetsOf,
+  oidOf,
+  readElement,
+  smallIntegerOf,
+  type Element,
+} from './der-reader';
 import { signCms } from './cms';
 import { certificateParts } from './certificates';
 import { randomBytes } from 'node:crypto';
@@ -18,7 +26,14 @@ import type { SigningKey } from './pkcs12';
 const TSA_POLICY = '2.25.57922941618581259407419559105720380896';
 
 /** PKIFailureInfo bits (RFC 3161 2.4.2). */
-const FAILURE = { badAlg: 0, badRequest: 2, badDataFormat: 5, unacceptedPolicy: 15, unacceptedExtension: 16, systemFailure: 25 } as const;
+const FAILURE = {
+  badAlg: 0,
+  badRequest: 2,
+  badDataFormat: 5,
+  unacceptedPolicy: 15,
+  unacceptedExtension: 16,
+  systemFailure: 25,
+} as const;
 
 export type TimestampResponder = {
   /** Answers a DER TimeStampReq with a DER TimeStampResp (refusals too, as RFC 3161 wants). */
@@ -47,7 +62,8 @@ export function timestampResponder(key: SigningKey, now: () => Date = () => new 
       try {
         const [version, messageImprint, ...fields] = childrenOf(readElement(query));
         const [algorithm, hashed] = messageImprint?.tag === 0x30 ? childrenOf(messageImprint) : [];
-        if (version?.tag !== 0x02 || algorithm?.tag !== 0x30 || !isOctetString(hashed)) throw new Error('not a TimeStampReq');
+        if (version?.tag !== 0x02 || algorithm?.tag !== 0x30 || !isOctetString(hashed))
+          throw new Error('not a TimeStampReq');
         const [algorithmOid, params] = childrenOf(algorithm);
         const policy = fields.find((e) => e.tag === 0x06);
         const extensions = fields.find((e) => e.tag === 0xa0);
@@ -72,9 +88,12 @@ export function timestampResponder(key: SigningKey, now: () => Date = () => new 
       }
       if (request.version !== 1) return refusal('badRequest', 'Only version 1 requests are answered');
       const expected = DIGESTS[request.algorithmId];
-      if (!expected || expected.node === 'sha1') return refusal('badAlg', 'The imprint must be SHA-256, SHA-384 or SHA-512');
-      if (request.hashed.length !== expected.length) return refusal('badDataFormat', 'The imprint has the wrong length for its algorithm');
-      if (request.policy && request.policy !== TSA_POLICY) return refusal('unacceptedPolicy', `Only policy ${TSA_POLICY} is offered`);
+      if (!expected || expected.node === 'sha1')
+        return refusal('badAlg', 'The imprint must be SHA-256, SHA-384 or SHA-512');
+      if (request.hashed.length !== expected.length)
+        return refusal('badDataFormat', 'The imprint has the wrong length for its algorithm');
+      if (request.policy && request.policy !== TSA_POLICY)
+        return refusal('unacceptedPolicy', `Only policy ${TSA_POLICY} is offered`);
       if (request.extensions) return refusal('unacceptedExtension', 'No extension is supported');
 
       try {
@@ -83,7 +102,10 @@ export function timestampResponder(key: SigningKey, now: () => Date = () => new 
         const tstInfo = der.sequence(
           der.integer(1),
           der.oid(TSA_POLICY),
-          der.sequence(der.sequence(der.oid(request.algorithmId), ...(request.params ? [request.params.raw] : [])), der.octetString(request.hashed)),
+          der.sequence(
+            der.sequence(der.oid(request.algorithmId), ...(request.params ? [request.params.raw] : [])),
+            der.octetString(request.hashed),
+          ),
           der.integer(serial),
           // Whole seconds: plain DER (no fraction to trim); the accuracy says one second.
           der.generalizedTime(now()),

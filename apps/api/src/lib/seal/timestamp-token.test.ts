@@ -42,7 +42,11 @@ const tokenOf = (reply: Buffer) => childrenOf(readElement(reply))[1]!.raw;
 describe('checking a time-stamp token', () => {
   it('accepts the authority’s token over our data: its time, authority, serial and nonce', () => {
     const check = checkTimestampToken(stamp.token, imprinted);
-    expect(check).toMatchObject({ valid: true, problem: null, authority: `CN=${LOCAL_NAMES.tsa}, O=LexServe, C=ZA` });
+    expect(check).toMatchObject({
+      valid: true,
+      problem: null,
+      authority: `CN=${LOCAL_NAMES.tsa}, O=LexServe, C=ZA`,
+    });
     expect(Math.abs(check.time!.getTime() - Date.now())).toBeLessThan(60_000);
     expect(check.time!.getTime() % 1000).toBe(0);
     expect(check.serialNumber).toMatch(/^[0-9a-f]{32}$/);
@@ -64,15 +68,22 @@ describe('checking a time-stamp token', () => {
       "the token's signature: the signed content was changed (message digest mismatch)",
     );
     // The signature value is the SignerInfo's OCTET STRING, the token's last element (no unsigned attributes).
-    expect(checkTimestampToken(flipped(stamp.token, stamp.token.length - 10), imprinted).problem).toBe("the token's signature: the signature does not verify");
+    expect(checkTimestampToken(flipped(stamp.token, stamp.token.length - 10), imprinted).problem).toBe(
+      "the token's signature: the signature does not verify",
+    );
   });
 
   it('refuses a token whose signed attributes were changed (the ESS signing-certificate hash)', () => {
-    const essHash = stamp.token.indexOf(Buffer.from('0420', 'hex'), stamp.token.indexOf(Buffer.from('2a864886f70d010910022f', 'hex')));
+    const essHash = stamp.token.indexOf(
+      Buffer.from('0420', 'hex'),
+      stamp.token.indexOf(Buffer.from('2a864886f70d010910022f', 'hex')),
+    );
     expect(essHash).toBeGreaterThan(0);
     const check = checkTimestampToken(flipped(stamp.token, essHash + 5), imprinted);
     expect(check.valid).toBe(false);
-    expect(check.problem).toMatch(/signing-certificate attribute names another certificate|the signature does not verify/);
+    expect(check.problem).toMatch(
+      /signing-certificate attribute names another certificate|the signature does not verify/,
+    );
   });
 
   it('refuses a token signed by a certificate that is not for time-stamping', async () => {
@@ -86,7 +97,10 @@ describe('checking a time-stamp token', () => {
 
   it("refuses a token without its signer's certificate, and what is not a token", async () => {
     const token = tokenOf(await tsa.respond(query({ nonce: 7 })));
-    expect(checkTimestampToken(token, imprinted)).toMatchObject({ valid: false, problem: "the signer's certificate is not embedded" });
+    expect(checkTimestampToken(token, imprinted)).toMatchObject({
+      valid: false,
+      problem: "the signer's certificate is not embedded",
+    });
     expect(checkTimestampToken(Buffer.from('not DER'), imprinted).valid).toBe(false);
     expect(checkTimestampToken(stamp.token.subarray(0, 200), imprinted).valid).toBe(false);
   });
@@ -94,15 +108,27 @@ describe('checking a time-stamp token', () => {
   it('the client refuses a token for another nonce, a refusal and a reply it cannot read', async () => {
     const otherNonce = async (q: Buffer) => {
       const [version, imprint] = childrenOf(readElement(q));
-      return tsa.respond(der.sequence(version!.raw, imprint!.raw, der.integer(12345), Buffer.from([0x01, 0x01, 0xff])));
+      return tsa.respond(
+        der.sequence(version!.raw, imprint!.raw, der.integer(12345), Buffer.from([0x01, 0x01, 0xff])),
+      );
     };
-    await expect(requestTimestamp(otherNonce, imprinted)).rejects.toThrow('The time-stamp token does not carry our nonce');
+    await expect(requestTimestamp(otherNonce, imprinted)).rejects.toThrow(
+      'The time-stamp token does not carry our nonce',
+    );
     await expect(requestTimestamp(() => tsa.respond(Buffer.from('garbage')), imprinted)).rejects.toThrow(
       'The time-stamping authority refused the request (rejection: The request is not a DER TimeStampReq)',
     );
-    await expect(requestTimestamp(async () => Buffer.from([0x30, 0x05, 0x30]), imprinted)).rejects.toThrow('The time-stamp reply cannot be read');
+    await expect(requestTimestamp(async () => Buffer.from([0x30, 0x05, 0x30]), imprinted)).rejects.toThrow(
+      'The time-stamp reply cannot be read',
+    );
     // A token over other data than asked for.
-    const otherData = () => tsa.respond(der.sequence(der.integer(1), der.sequence(der.algorithm(SHA256), der.octetString(digest('sha256', Buffer.from('x'))))));
+    const otherData = () =>
+      tsa.respond(
+        der.sequence(
+          der.integer(1),
+          der.sequence(der.algorithm(SHA256), der.octetString(digest('sha256', Buffer.from('x')))),
+        ),
+      );
     await expect(requestTimestamp(otherData, imprinted)).rejects.toThrow(/does not check out/);
   });
 
@@ -112,16 +138,27 @@ describe('checking a time-stamp token', () => {
       const [status, text] = childrenOf(childrenOf(readElement(await tsa.respond(request)))[0]!);
       return [status!.content[0], childrenOf(text!)[0]!.content.toString('utf8')];
     };
-    expect(await refusal(der.sequence(der.integer(2), imprint))).toEqual([2, 'Only version 1 requests are answered']);
-    expect(await refusal(der.sequence(der.integer(1), der.sequence(der.algorithm(SHA256), der.octetString(Buffer.alloc(20)))))).toEqual([
+    expect(await refusal(der.sequence(der.integer(2), imprint))).toEqual([
       2,
-      'The imprint has the wrong length for its algorithm',
+      'Only version 1 requests are answered',
     ]);
-    expect((await refusal(der.sequence(der.integer(1), imprint, der.oid('1.2.3.4'))))[1]).toMatch(/^Only policy 2\.25\./);
-    expect(await refusal(der.sequence(der.integer(1), imprint, der.context(0, der.sequence(der.oid('1.2.3'), der.octetString(Buffer.alloc(1))))))).toEqual([
-      2,
-      'No extension is supported',
-    ]);
+    expect(
+      await refusal(
+        der.sequence(der.integer(1), der.sequence(der.algorithm(SHA256), der.octetString(Buffer.alloc(20)))),
+      ),
+    ).toEqual([2, 'The imprint has the wrong length for its algorithm']);
+    expect((await refusal(der.sequence(der.integer(1), imprint, der.oid('1.2.3.4'))))[1]).toMatch(
+      /^Only policy 2\.25\./,
+    );
+    expect(
+      await refusal(
+        der.sequence(
+          der.integer(1),
+          imprint,
+          der.context(0, der.sequence(der.oid('1.2.3'), der.octetString(Buffer.alloc(1)))),
+        ),
+      ),
+    ).toEqual([2, 'No extension is supported']);
     expect(await refusal(der.sequence(der.integer(1)))).toEqual([2, 'The request is not a DER TimeStampReq']);
   });
 });

@@ -14,7 +14,8 @@ export type TimestampTokenCheck = {
   nonce: bigint | null;
 };
 
-const bigintOf = (bytes: Uint8Array) => (bytes.length ? BigInt(`0x${Buffer.from(bytes).toString('hex')}`) : 0n);
+const bigintOf = (bytes: Uint8Array) =>
+  bytes.length ? BigInt(`0x${Buffer.from(bytes).toString('hex')}`) : 0n;
 
 /**
  * Checks a TimeStampToken (RFC 3161 2.4.2): a CMS SignedData over a TSTInfo whose signature verifies, signed by a
@@ -22,14 +23,29 @@ const bigintOf = (bytes: Uint8Array) => (bytes.length ? BigInt(`0x${Buffer.from(
  * time-stamp: the signature value it covers).
  */
 export function checkTimestampToken(token: Uint8Array, imprinted: Uint8Array): TimestampTokenCheck {
-  const result: TimestampTokenCheck = { valid: false, problem: null, time: null, authority: null, serialNumber: null, nonce: null };
+  const result: TimestampTokenCheck = {
+    valid: false,
+    problem: null,
+    time: null,
+    authority: null,
+    serialNumber: null,
+    nonce: null,
+  };
   const cms = checkCms(token, null);
   try {
-    if (!cms.content || cms.contentType !== OID.tstInfo) throw new Error(cms.problem ?? 'the token holds no TSTInfo');
+    if (!cms.content || cms.contentType !== OID.tstInfo)
+      throw new Error(cms.problem ?? 'the token holds no TSTInfo');
     // TSTInfo { version, policy, messageImprint { hashAlgorithm, hashedMessage }, serialNumber, genTime, accuracy?,
     //           ordering?, nonce?, [0] tsa?, [1] extensions? }
-    const [version, policy, messageImprint, serialNumber, genTime, ...rest] = childrenOf(readElement(cms.content));
-    if (version?.tag !== 0x02 || policy?.tag !== 0x06 || messageImprint?.tag !== 0x30 || serialNumber?.tag !== 0x02)
+    const [version, policy, messageImprint, serialNumber, genTime, ...rest] = childrenOf(
+      readElement(cms.content),
+    );
+    if (
+      version?.tag !== 0x02 ||
+      policy?.tag !== 0x06 ||
+      messageImprint?.tag !== 0x30 ||
+      serialNumber?.tag !== 0x02
+    )
       throw new Error('TSTInfo: not DER (fields)');
     result.time = generalizedTimeOf(genTime);
     result.serialNumber = serialNumber.content.toString('hex');
@@ -38,7 +54,8 @@ export function checkTimestampToken(token: Uint8Array, imprinted: Uint8Array): T
     if (cms.signer) {
       result.authority = cms.signer.subject;
       const eku = cms.signer.extKeyUsage;
-      if (eku && !eku.includes(OID.ekuTimeStamping)) throw new Error('the token is not signed by a time-stamping certificate');
+      if (eku && !eku.includes(OID.ekuTimeStamping))
+        throw new Error('the token is not signed by a time-stamping certificate');
     }
     if (!cms.valid) throw new Error(`the token's signature: ${cms.problem}`);
     const [hashAlgorithm, hashedMessage] = childrenOf(messageImprint);

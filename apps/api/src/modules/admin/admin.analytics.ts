@@ -9,14 +9,16 @@ import { assertAdmin, toChangeDto } from './admin.service';
 
 const SAST_MS = 2 * 3_600_000;
 /** Start of a calendar month in South Africa (`month` may run past 12 or below 1: Date.UTC carries it into the year). */
-const sastMonthStart = (year: number, month: number) =>
-  new Date(Date.UTC(year, month - 1, 1) - SAST_MS);
+const sastMonthStart = (year: number, month: number) => new Date(Date.UTC(year, month - 1, 1) - SAST_MS);
 /**
  * A calendar month in South Africa as [start, end). The end is the next month's start, not the start plus a UTC
  * month: a SAST month starts at 22:00 UTC on the previous month's last day, and adding a month to that date cut
  * 31-day months short (March ended on the 28th at 22:00 UTC).
  */
-const sastMonth = (year: number, month: number) => ({ start: sastMonthStart(year, month), end: sastMonthStart(year, month + 1) });
+const sastMonth = (year: number, month: number) => ({
+  start: sastMonthStart(year, month),
+  end: sastMonthStart(year, month + 1),
+});
 const sastYearMonth = (d: Date) => {
   const s = new Date(d.getTime() + SAST_MS);
   return { year: s.getUTCFullYear(), month: s.getUTCMonth() + 1 };

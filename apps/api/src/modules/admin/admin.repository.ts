@@ -260,10 +260,18 @@ export type MonthTrend = { changes: Record<string, number>; cents: number; payme
 export async function monthlyTrends(db: DbOrTx, windows: MonthWindow[]): Promise<MonthTrend[]> {
   if (windows.length === 0) return [];
   const rows = sql.join(
-    windows.map((w, i) => sql`(${i}::int, ${w.start}::timestamptz, ${w.end}::timestamptz, ${w.activeAt}::timestamptz)`),
+    windows.map(
+      (w, i) => sql`(${i}::int, ${w.start}::timestamptz, ${w.end}::timestamptz, ${w.activeAt}::timestamptz)`,
+    ),
     sql`, `,
   );
-  const result = rowsOf<{ i: number; changes: Record<string, number> | null; cents: string; payments: string; active: string }>(
+  const result = rowsOf<{
+    i: number;
+    changes: Record<string, number> | null;
+    cents: string;
+    payments: string;
+    active: string;
+  }>(
     await db.execute(sql`
       WITH m(i, start_at, end_at, active_at) AS (VALUES ${rows})
       SELECT m.i,
@@ -468,7 +476,10 @@ export async function listMail(
   if (opts.status) where.push(eq(mailOutbox.status, opts.status));
   if (opts.search)
     where.push(
-      or(ilike(mailOutbox.toAddress, containsPattern(opts.search)), ilike(mailOutbox.subject, containsPattern(opts.search)))!,
+      or(
+        ilike(mailOutbox.toAddress, containsPattern(opts.search)),
+        ilike(mailOutbox.subject, containsPattern(opts.search)),
+      )!,
     );
   const filter = where.length ? and(...where) : undefined;
   const [rows, [total]] = await Promise.all([
@@ -479,9 +490,14 @@ export async function listMail(
       .orderBy(desc(mailOutbox.id))
       .offset(opts.skip)
       .limit(opts.limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(db.select({ one: sql`1`.as('one') }).from(mailOutbox).where(filter).limit(countLimit).as('m')),
+    db.select({ n: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(mailOutbox)
+        .where(filter)
+        .limit(countLimit)
+        .as('m'),
+    ),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }

@@ -415,18 +415,24 @@ describe('admin analytics, health and reports', () => {
   it('health counts exactly the unfinished work: failed jobs and events, unsent mail; finished history is not counted', async () => {
     const q = (text: string, params: unknown[] = []) => t().database.raw.query(text, params);
     const before = (await A().get('/api/v1/admin/subscriptions/health')).json().checks;
-    await q(`INSERT INTO jobs (name, attempts, run_at) VALUES ('bench_failed', 5, now() - interval '1 hour')`);
+    await q(
+      `INSERT INTO jobs (name, attempts, run_at) VALUES ('bench_failed', 5, now() - interval '1 hour')`,
+    );
     await q(`INSERT INTO jobs (name, attempts, done_at) VALUES ('bench_done', 1, now())`);
     await q(`INSERT INTO domain_events (type, payload, attempts) VALUES ('bench.failed', '{}', 5)`);
     await q(`INSERT INTO domain_events (type, payload, processed_at) VALUES ('bench.done', '{}', now())`);
-    await q(`INSERT INTO mail_outbox (to_address, subject, text_body, status) VALUES ('a@x.co.za', 's', 'b', 'failed'), ('b@x.co.za', 's', 'b', 'sent')`);
+    await q(
+      `INSERT INTO mail_outbox (to_address, subject, text_body, status) VALUES ('a@x.co.za', 's', 'b', 'failed'), ('b@x.co.za', 's', 'b', 'sent')`,
+    );
     const after = (await A().get('/api/v1/admin/subscriptions/health')).json();
     expect(after.checks.jobs_failed - before.jobs_failed).toBe(1);
     expect(after.checks.jobs_pending - before.jobs_pending).toBe(0);
     expect(after.checks.events_failed - before.events_failed).toBe(1);
     expect(after.checks.mail_failed - before.mail_failed).toBe(1);
     expect(after.checks.mail_kept - before.mail_kept).toBe(0);
-    expect(after.issues).toEqual(expect.arrayContaining([expect.stringMatching(/scheduled job\(s\) failed 5 times/)]));
+    expect(after.issues).toEqual(
+      expect.arrayContaining([expect.stringMatching(/scheduled job\(s\) failed 5 times/)]),
+    );
     await q(`DELETE FROM jobs WHERE name IN ('bench_failed', 'bench_done')`);
     await q(`UPDATE domain_events SET processed_at = now() WHERE type = 'bench.failed'`);
     await q(`UPDATE mail_outbox SET status = 'sent' WHERE to_address = 'a@x.co.za'`);
@@ -442,14 +448,15 @@ describe('admin analytics, health and reports', () => {
       return `${sast.getUTCFullYear()}-${String(sast.getUTCMonth() + 1).padStart(2, '0')}`;
     };
     const trend = async (month: string) =>
-      ((await A().get('/api/v1/admin/subscriptions/analytics/trends?months=2')).json().months as Trend[]).find((m) => m.month === month)!;
+      (
+        (await A().get('/api/v1/admin/subscriptions/analytics/trends?months=2')).json().months as Trend[]
+      ).find((m) => m.month === month)!;
     const paidAt = new Date(Date.now() - 60_000).toISOString();
     const before = await trend(monthOf(paidAt));
-    await q(`INSERT INTO subscription_changes (subscription_id, firm_id, change_type, effective_at) VALUES ($1, $2, 'cancelled', $3)`, [
-      subscriptionId,
-      firm.firmId,
-      paidAt,
-    ]);
+    await q(
+      `INSERT INTO subscription_changes (subscription_id, firm_id, change_type, effective_at) VALUES ($1, $2, 'cancelled', $3)`,
+      [subscriptionId, firm.firmId, paidAt],
+    );
     const pay = (ref: string, at: string, status = 'completed') =>
       q(
         `INSERT INTO payments (firm_id, subscription_id, kind, status, amount_cents, payment_reference, provider, paid_at)
@@ -464,24 +471,31 @@ describe('admin analytics, health and reports', () => {
     expect(Math.round((after.revenue - before.revenue) * 100)).toBe(12345);
 
     // A month nobody else touches: exactly what was put in it.
-    await q(`INSERT INTO subscription_changes (subscription_id, firm_id, change_type, effective_at) VALUES ($1, $2, 'activated', '2003-03-10T10:00:00Z'), ($1, $2, 'renewed', '2003-03-31T21:59:00Z'), ($1, $2, 'renewed', '2003-03-31T22:00:00Z')`, [
-      subscriptionId,
-      firm.firmId,
-    ]);
+    await q(
+      `INSERT INTO subscription_changes (subscription_id, firm_id, change_type, effective_at) VALUES ($1, $2, 'activated', '2003-03-10T10:00:00Z'), ($1, $2, 'renewed', '2003-03-31T21:59:00Z'), ($1, $2, 'renewed', '2003-03-31T22:00:00Z')`,
+      [subscriptionId, firm.firmId],
+    );
     await pay(`trend-${firm.firmId}-c`, '2003-03-15T10:00:00Z');
-    const march = (await A().get('/api/v1/admin/subscriptions/reports/monthly-summary?year=2003&month=3')).json();
-    expect(march).toMatchObject({ activations: 1, new_subscriptions: 1, renewals: 1, revenue: 123.45, payments_count: 1, cancellations: 0 });
+    const march = (
+      await A().get('/api/v1/admin/subscriptions/reports/monthly-summary?year=2003&month=3')
+    ).json();
+    expect(march).toMatchObject({
+      activations: 1,
+      new_subscriptions: 1,
+      renewals: 1,
+      revenue: 123.45,
+      payments_count: 1,
+      cancellations: 0,
+    });
   });
 
   it('the monthly summary and the cancellation report show reasons and feedback', async () => {
     const firm = await registerFirm(t(), {}, { subscribed: false });
     const id = await subscribeFirm(t(), firm.firmId, { plan: 'small_practice' });
-    await t()
-      .as(firm.token)
-      .post(`/api/v1/payments/cancel-subscription/${id}`, {
-        reason: 'switching_provider',
-        feedback: 'Moving to a bundle',
-      });
+    await t().as(firm.token).post(`/api/v1/payments/cancel-subscription/${id}`, {
+      reason: 'switching_provider',
+      feedback: 'Moving to a bundle',
+    });
     await t()
       .as(firm.token)
       .post('/api/v1/payments/cancel-feedback', { reason: 'technical', feedback: 'Card declined twice' });
@@ -557,7 +571,8 @@ describe('admin directories', () => {
       `INSERT INTO mail_outbox (to_address, subject, text_body, status, sent_at)
        SELECT 'countme' || i || '@x.co.za', 'Count me', 'b', 'sent', now() FROM generate_series(1, 1030) i`,
     );
-    const page = async (query: string) => (await A().get(`/api/v1/admin/mail-outbox?search=countme&${query}`)).json();
+    const page = async (query: string) =>
+      (await A().get(`/api/v1/admin/mail-outbox?search=countme&${query}`)).json();
     const first = await page('skip=0&limit=25');
     expect(first).toMatchObject({ total: 1000, count_limit: 1000 });
     expect(first.messages).toHaveLength(25);

@@ -6,7 +6,11 @@ const t = useTestApp();
 
 describe('login', () => {
   it('answers a token pair for the right password and records last_login', async () => {
-    const res = await t().inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.firmAdmin, password: DEMO_PASSWORD } });
+    const res = await t().inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { email: DEMO.firmAdmin, password: DEMO_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ token_type: 'bearer', expires_in: 900 });
@@ -22,12 +26,18 @@ describe('login', () => {
     ]) {
       const res = await t().inject({ method: 'POST', url: '/api/v1/users/login', payload });
       expect(res.statusCode).toBe(401);
-      expect(res.json().detail).toBe('Invalid email or password. Please check your credentials and try again.');
+      expect(res.json().detail).toBe(
+        'Invalid email or password. Please check your credentials and try again.',
+      );
     }
   });
 
   it('answers 422 with the field list for a malformed body', async () => {
-    const res = await t().inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: 'not-an-email' } });
+    const res = await t().inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { email: 'not-an-email' },
+    });
     expect(res.statusCode).toBe(422);
     const msgs = res.json().detail.map((d: { loc: string[]; msg: string }) => `${d.loc.join('.')}: ${d.msg}`);
     expect(msgs).toContain('body.email: Please enter a valid email address');
@@ -52,20 +62,44 @@ describe('login', () => {
       const statuses: number[] = [];
       let last;
       for (let i = 0; i < 4; i++) {
-        last = await limited.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.attorney, password: 'Bad@12345' } });
+        last = await limited.inject({
+          method: 'POST',
+          url: '/api/v1/users/login',
+          payload: { email: DEMO.attorney, password: 'Bad@12345' },
+        });
         statuses.push(last.statusCode);
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
       expect(last!.json().detail).toBe('Too many login attempts. Please wait a moment and try again.');
       // Even the right password is refused while the account is limited.
-      const right = await limited.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.attorney, password: 'Demo@12345' } });
+      const right = await limited.inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload: { email: DEMO.attorney, password: 'Demo@12345' },
+      });
       expect(right.statusCode).toBe(429);
       // Another account from the same address still works until the address limit (5 × 3 failures).
-      expect((await limited.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.sheriff, password: 'Demo@12345' } })).statusCode).toBe(200);
+      expect(
+        (
+          await limited.inject({
+            method: 'POST',
+            url: '/api/v1/users/login',
+            payload: { email: DEMO.sheriff, password: 'Demo@12345' },
+          })
+        ).statusCode,
+      ).toBe(200);
       for (let i = 0; i < 12; i++) {
-        await limited.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: `guess${i % 4}@x.co.za`, password: 'Bad@12345' } });
+        await limited.inject({
+          method: 'POST',
+          url: '/api/v1/users/login',
+          payload: { email: `guess${i % 4}@x.co.za`, password: 'Bad@12345' },
+        });
       }
-      const byAddress = await limited.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.branchAdmin, password: 'Demo@12345' } });
+      const byAddress = await limited.inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload: { email: DEMO.branchAdmin, password: 'Demo@12345' },
+      });
       expect(byAddress.statusCode).toBe(429);
     } finally {
       await limited.close();
@@ -75,7 +109,13 @@ describe('login', () => {
 
 describe('refresh tokens', () => {
   const loginPair = async () =>
-    (await t().inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: DEMO.attorney, password: DEMO_PASSWORD } })).json();
+    (
+      await t().inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload: { email: DEMO.attorney, password: DEMO_PASSWORD },
+      })
+    ).json();
   const refresh = (refresh_token: string) =>
     t().inject({ method: 'POST', url: '/api/v1/users/refresh', payload: { refresh_token } });
 
@@ -118,7 +158,10 @@ describe('authenticated scope', () => {
     expect((await t().inject({ method: 'GET', url: '/api/v1/users/me' })).statusCode).toBe(401);
     const forged = await t().as('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyIn0.bad').get('/api/v1/users/me');
     expect(forged.statusCode).toBe(401);
-    expect(forged.json()).toMatchObject({ detail: 'Authentication required. Please log in.', code: 'AUTH_REQUIRED' });
+    expect(forged.json()).toMatchObject({
+      detail: 'Authentication required. Please log in.',
+      code: 'AUTH_REQUIRED',
+    });
   });
 
   it('carries a request id on every answer', async () => {
@@ -132,7 +175,12 @@ describe('register', () => {
   it('creates the firm, its main branch and the firm administrator in one go', async () => {
     const firm = await registerFirm(t());
     const me = (await t().as(firm.token).get('/api/v1/users/me')).json();
-    expect(me).toMatchObject({ role: 'firm_admin', firm_id: firm.firmId, branch_id: firm.branchId, role_display_name: 'Firm Administrator' });
+    expect(me).toMatchObject({
+      role: 'firm_admin',
+      firm_id: firm.firmId,
+      branch_id: firm.branchId,
+      role_display_name: 'Firm Administrator',
+    });
     const branches = (await t().as(firm.token).get(`/api/v1/firms/${firm.firmId}/branches`)).json().branches;
     expect(branches).toHaveLength(1);
     expect(branches[0]).toMatchObject({ is_main: true });
@@ -207,7 +255,11 @@ describe('register', () => {
     expect(name.statusCode).toBe(400);
     expect(name.json().detail).toBe('A firm with this name already exists.');
     // The user of the failed registration was not created.
-    const login = await t().inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: 'someone.else@firm.co.za', password: 'Firm@12345' } });
+    const login = await t().inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { email: 'someone.else@firm.co.za', password: 'Firm@12345' },
+    });
     expect(login.statusCode).toBe(401);
   });
 });
@@ -215,7 +267,11 @@ describe('register', () => {
 describe('password reset', () => {
   it('e-mails a single-use link that sets a new password and ends other sessions', async () => {
     const firm = await registerFirm(t());
-    const res = await t().inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: firm.adminEmail } });
+    const res = await t().inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: firm.adminEmail },
+    });
     expect(res.statusCode).toBe(200);
     const rows = await t().database.raw.query<{ text_body: string }>(
       `SELECT text_body FROM mail_outbox WHERE to_address = $1 AND subject LIKE 'Reset%'`,
@@ -223,7 +279,11 @@ describe('password reset', () => {
     );
     const token = /token=([\w-]+)/.exec(rows[0]!.text_body)![1]!;
     const reset = (password: string) =>
-      t().inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { token, new_password: password, confirm_password: password } });
+      t().inject({
+        method: 'POST',
+        url: '/api/v1/auth/reset-password',
+        payload: { token, new_password: password, confirm_password: password },
+      });
     expect((await reset('Newpass@123')).statusCode).toBe(200);
     expect(await t().login(firm.adminEmail, 'Newpass@123')).toBeTruthy();
     const second = await reset('Other@1234');
@@ -232,9 +292,15 @@ describe('password reset', () => {
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {
-    const res = await t().inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: 'ghost@nowhere.co.za' } });
+    const res = await t().inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: 'ghost@nowhere.co.za' },
+    });
     expect(res.statusCode).toBe(200);
-    const rows = await t().database.raw.query(`SELECT 1 FROM mail_outbox WHERE to_address = 'ghost@nowhere.co.za'`);
+    const rows = await t().database.raw.query(
+      `SELECT 1 FROM mail_outbox WHERE to_address = 'ghost@nowhere.co.za'`,
+    );
     expect(rows).toHaveLength(0);
   });
 });

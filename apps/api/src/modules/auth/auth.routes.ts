@@ -34,7 +34,11 @@ const noStore = {
 export async function authPublicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const throttle = new LoginThrottle(app.deps.counters, app.deps.env.LOGIN_RATE_LIMIT, app.deps.env.LOGIN_RATE_LIMIT * 5);
+  const throttle = new LoginThrottle(
+    app.deps.counters,
+    app.deps.env.LOGIN_RATE_LIMIT,
+    app.deps.env.LOGIN_RATE_LIMIT * 5,
+  );
   r.post(
     '/users/login',
     { ...noStore, schema: { tags: ['auth'], body: LoginInputSchema, response: { 200: TokenPairSchema } } },
@@ -46,7 +50,8 @@ export async function authPublicRoutes(app: FastifyInstance) {
         await throttle.succeeded(email, request.ip);
         return tokens;
       } catch (err) {
-        if (!(err instanceof AppError && err.code === AuthErrors.INVALID_CREDENTIALS.code)) await throttle.notAFailure(email, request.ip);
+        if (!(err instanceof AppError && err.code === AuthErrors.INVALID_CREDENTIALS.code))
+          await throttle.notAFailure(email, request.ip);
         throw err;
       }
     },
@@ -62,7 +67,10 @@ export async function authPublicRoutes(app: FastifyInstance) {
     '/users/logout',
     { ...noStore, schema: { tags: ['auth'], body: LogoutInputSchema, response: { 200: MessageSchema } } },
     async (request) => {
-      await auth.logout(publicCtxOf(request), { accessToken: bearerToken(request), refreshToken: request.body?.refresh_token });
+      await auth.logout(publicCtxOf(request), {
+        accessToken: bearerToken(request),
+        refreshToken: request.body?.refresh_token,
+      });
       return { message: 'Successfully logged out' };
     },
   );
@@ -86,7 +94,13 @@ export async function authPublicRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const data = await auth.register(publicCtxOf(request), request.body);
-      return reply.status(201).send({ status: 'success' as const, data, message: 'Account created successfully! Please log in with your credentials.' });
+      return reply
+        .status(201)
+        .send({
+          status: 'success' as const,
+          data,
+          message: 'Account created successfully! Please log in with your credentials.',
+        });
     },
   );
 
@@ -105,7 +119,10 @@ export async function authPublicRoutes(app: FastifyInstance) {
 
   r.post(
     '/auth/reset-password',
-    { ...noStore, schema: { tags: ['auth'], body: ResetPasswordInputSchema, response: { 200: MessageSchema } } },
+    {
+      ...noStore,
+      schema: { tags: ['auth'], body: ResetPasswordInputSchema, response: { 200: MessageSchema } },
+    },
     async (request) => {
       await auth.resetPassword(publicCtxOf(request), request.body.token, request.body.new_password);
       return { message: PASSWORD_RESET_DONE };

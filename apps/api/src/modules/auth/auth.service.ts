@@ -29,7 +29,12 @@ const dummy = (cost: number) => (dummyHash ??= hashPassword('not-a-real-password
 const DAY_MS = 86_400_000;
 
 /** A new access token and refresh token of a session; the refresh token never outlives the session. */
-async function issueTokens(ctx: PublicCtx, db: DbOrTx, user: { id: number; role: string }, session: { id: string; expiresAt: Date }): Promise<TokenPair> {
+async function issueTokens(
+  ctx: PublicCtx,
+  db: DbOrTx,
+  user: { id: number; role: string },
+  session: { id: string; expiresAt: Date },
+): Promise<TokenPair> {
   const { JWT_SECRET, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_DAYS } = ctx.deps.env;
   const refresh = newOpaqueToken();
   const refreshEnd = ctx.deps.clock.now().getTime() + REFRESH_TOKEN_TTL_DAYS * DAY_MS;
@@ -40,7 +45,11 @@ async function issueTokens(ctx: PublicCtx, db: DbOrTx, user: { id: number; role:
     expiresAt: new Date(Math.min(refreshEnd, session.expiresAt.getTime())),
   });
   return {
-    access_token: signAccessToken({ userId: user.id, role: user.role, sessionId: session.id }, JWT_SECRET, ACCESS_TOKEN_TTL_SECONDS),
+    access_token: signAccessToken(
+      { userId: user.id, role: user.role, sessionId: session.id },
+      JWT_SECRET,
+      ACCESS_TOKEN_TTL_SECONDS,
+    ),
     refresh_token: refresh,
     token_type: 'bearer',
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
@@ -63,7 +72,8 @@ export async function login(ctx: PublicCtx, email: string, password: string): Pr
     await verifyPassword(password, await dummy(ctx.deps.env.BCRYPT_COST));
     throw new AppError(AuthErrors.INVALID_CREDENTIALS);
   }
-  if (!(await verifyPassword(password, user.passwordHash))) throw new AppError(AuthErrors.INVALID_CREDENTIALS);
+  if (!(await verifyPassword(password, user.passwordHash)))
+    throw new AppError(AuthErrors.INVALID_CREDENTIALS);
   const refusal = await refusalOf(ctx.db, user.id);
   if (refusal) throw new AppError(refusal);
   const now = ctx.deps.clock.now();
@@ -114,8 +124,13 @@ async function endSession(ctx: PublicCtx, userId: number, sessionId: string) {
  * Logout ends the session of the bearer token (even an expired one: its signature still names the session)
  * and the session of the refresh token sent in the body (when it belongs to the same user). Its open sockets close.
  */
-export async function logout(ctx: PublicCtx, opts: { accessToken?: string; refreshToken?: string }): Promise<void> {
-  const access = opts.accessToken ? verifyAccessToken(opts.accessToken, ctx.deps.env.JWT_SECRET, { allowExpired: true }) : undefined;
+export async function logout(
+  ctx: PublicCtx,
+  opts: { accessToken?: string; refreshToken?: string },
+): Promise<void> {
+  const access = opts.accessToken
+    ? verifyAccessToken(opts.accessToken, ctx.deps.env.JWT_SECRET, { allowExpired: true })
+    : undefined;
   const verified = access?.ok ? access : undefined;
   if (verified) await endSession(ctx, verified.userId, verified.sessionId);
   if (opts.refreshToken) {

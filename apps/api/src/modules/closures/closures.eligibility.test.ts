@@ -21,11 +21,19 @@ describe('assessEligibility', () => {
   });
 
   it('blocks closed, unserved, revoked, proofless cases and closures under way', () => {
-    expect(assessEligibility({ ...served, status: 'completed' }).blocking).toEqual(['This case is already closed.']);
-    expect(assessEligibility({ ...served, status: 'received' }).blocking).toEqual(['Only served cases can be closed; this case is received.']);
-    expect(assessEligibility({ ...served, status: 'in_progress' }).blocking).toEqual(['Only served cases can be closed; this case is in progress.']);
+    expect(assessEligibility({ ...served, status: 'completed' }).blocking).toEqual([
+      'This case is already closed.',
+    ]);
+    expect(assessEligibility({ ...served, status: 'received' }).blocking).toEqual([
+      'Only served cases can be closed; this case is received.',
+    ]);
+    expect(assessEligibility({ ...served, status: 'in_progress' }).blocking).toEqual([
+      'Only served cases can be closed; this case is in progress.',
+    ]);
     expect(assessEligibility({ ...served, revoked: true }).eligible).toBe(false);
-    expect(assessEligibility({ ...served, hasProof: false }).blocking).toEqual(['No proof of service has been generated for this case.']);
+    expect(assessEligibility({ ...served, hasProof: false }).blocking).toEqual([
+      'No proof of service has been generated for this case.',
+    ]);
     expect(assessEligibility({ ...served, activeClosure: { status: 'pending' } }).eligible).toBe(false);
     expect(assessEligibility({ ...served, activeClosure: { status: 'approved' } }).eligible).toBe(false);
   });
@@ -65,9 +73,17 @@ describe('checklist rules', () => {
     expect(c.proof_of_service_uploaded.completed).toBe(false);
     expect(c.case_summary_completed.completed).toBe(false);
     expect(isChecklistComplete(c)).toBe(false);
-    const ok = normaliseChecklist(c, { case_summary_completed: { completed: false, notes: 'Done', required: true } }, { hasProof: true });
+    const ok = normaliseChecklist(
+      c,
+      { case_summary_completed: { completed: false, notes: 'Done', required: true } },
+      { hasProof: true },
+    );
     expect(ok.case_summary_completed).toEqual({ completed: true, notes: 'Done', required: true });
-    expect(ok.proof_of_service_uploaded).toEqual({ completed: true, notes: 'Proof of service automatically verified', required: true });
+    expect(ok.proof_of_service_uploaded).toEqual({
+      completed: true,
+      notes: 'Proof of service automatically verified',
+      required: true,
+    });
     expect(isChecklistComplete(ok)).toBe(true);
   });
 });

@@ -27,16 +27,23 @@ export function assessEligibility(f: EligibilityInput): Eligibility {
     blocking.push(`Only served cases can be closed; this case is ${f.status.replace(/_/g, ' ')}.`);
   }
   if (f.revoked) blocking.push('This document has been revoked; its service no longer stands.');
-  if (!f.hasProof && f.status === 'served') blocking.push('No proof of service has been generated for this case.');
-  if (f.activeClosure?.status === 'pending') blocking.push('A closure request for this case is already pending approval.');
-  if (f.activeClosure?.status === 'approved') blocking.push('A closure request for this case has already been approved and awaits completion.');
+  if (!f.hasProof && f.status === 'served')
+    blocking.push('No proof of service has been generated for this case.');
+  if (f.activeClosure?.status === 'pending')
+    blocking.push('A closure request for this case is already pending approval.');
+  if (f.activeClosure?.status === 'approved')
+    blocking.push('A closure request for this case has already been approved and awaits completion.');
 
   if (f.fileCount === 0) warnings.push('No documents are attached to this case.');
   if (f.partyCount === 0) warnings.push('No parties are recorded for this case.');
-  if (f.assignedSheriff && f.serviceAttempts === 0) warnings.push('The assigned sheriff has not recorded a service attempt.');
-  if (f.delivery && !f.delivery.opened) warnings.push('The recipient has not yet opened the documents served on their digital service address.');
+  if (f.assignedSheriff && f.serviceAttempts === 0)
+    warnings.push('The assigned sheriff has not recorded a service attempt.');
+  if (f.delivery && !f.delivery.opened)
+    warnings.push('The recipient has not yet opened the documents served on their digital service address.');
   if (f.lastRejection) {
-    warnings.push(`An earlier closure request was rejected${f.lastRejection.notes ? `: ${f.lastRejection.notes}` : '.'}`);
+    warnings.push(
+      `An earlier closure request was rejected${f.lastRejection.notes ? `: ${f.lastRejection.notes}` : '.'}`,
+    );
   }
   return { eligible: blocking.length === 0, blocking, warnings };
 }

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { CLOSURE_NOTIFICATION_TITLES, type ClosureDomainEvent, type ClosureEventPayload } from '@lexserve/contracts/closures';
+import {
+  CLOSURE_NOTIFICATION_TITLES,
+  type ClosureDomainEvent,
+  type ClosureEventPayload,
+} from '@lexserve/contracts/closures';
 import type { NotificationType } from '@lexserve/contracts/notifications';
 import type { DbOrTx } from '../../db/client';
 import { notifyUsers } from '../notifications/notifications.service';
@@ -16,7 +20,11 @@ const withNotes = (p: Payload) => (p.notes ? ` Notes: ${p.notes}` : '');
 
 const approvers = (tx: DbOrTx, p: Payload) => findApproverIds(tx, p.firmId, p.branchId);
 
-type Rule = { type: NotificationType; message: (p: Payload) => string; audience: (tx: DbOrTx, p: Payload) => Promise<number[]> };
+type Rule = {
+  type: NotificationType;
+  message: (p: Payload) => string;
+  audience: (tx: DbOrTx, p: Payload) => Promise<number[]>;
+};
 
 /**
  * Who hears about each closure step: a request goes to the approvers of the firm and branch and to the system
@@ -26,27 +34,33 @@ type Rule = { type: NotificationType; message: (p: Payload) => string; audience:
 const RULES: Record<ClosureDomainEvent, Rule> = {
   'closure.requested': {
     type: 'status_update',
-    message: (p) => `Closure of ${describe(p)} was requested and awaits your approval. Reason: ${p.reason ?? '-'}.${withNotes(p)}`,
+    message: (p) =>
+      `Closure of ${describe(p)} was requested and awaits your approval. Reason: ${p.reason ?? '-'}.${withNotes(p)}`,
     audience: async (tx, p) => [...(await approvers(tx, p)), ...(await findSystemAdminIds(tx))],
   },
   'closure.approved': {
     type: 'status_update',
-    message: (p) => `The closure request for ${describe(p)} was approved. It can now be completed.${withNotes(p)}`,
-    audience: async (tx, p) => [p.requesterId, ...(await approvers(tx, p))].filter((id): id is number => id != null),
+    message: (p) =>
+      `The closure request for ${describe(p)} was approved. It can now be completed.${withNotes(p)}`,
+    audience: async (tx, p) =>
+      [p.requesterId, ...(await approvers(tx, p))].filter((id): id is number => id != null),
   },
   'closure.rejected': {
     type: 'status_update',
     message: (p) => `The closure request for ${describe(p)} was rejected.${withNotes(p)}`,
-    audience: async (tx, p) => [p.requesterId, ...(await approvers(tx, p))].filter((id): id is number => id != null),
+    audience: async (tx, p) =>
+      [p.requesterId, ...(await approvers(tx, p))].filter((id): id is number => id != null),
   },
   'closure.completed': {
     type: 'completion_notification',
     message: (p) => `${describe(p)} was closed. Its status is now completed.`,
-    audience: async (tx, p) => [p.requesterId, p.approverId, ...(await approvers(tx, p))].filter((id): id is number => id != null),
+    audience: async (tx, p) =>
+      [p.requesterId, p.approverId, ...(await approvers(tx, p))].filter((id): id is number => id != null),
   },
   'closure.direct_closed': {
     type: 'completion_notification',
-    message: (p) => `${describe(p)} was closed directly by a firm administrator. Reason: ${p.reason ?? '-'}.${withNotes(p)}`,
+    message: (p) =>
+      `${describe(p)} was closed directly by a firm administrator. Reason: ${p.reason ?? '-'}.${withNotes(p)}`,
     audience: async (tx, p) => approvers(tx, p),
   },
 };

@@ -6,7 +6,12 @@ import {
   type ClosureUser,
 } from '@lexserve/contracts/closures';
 import type { DbOrTx } from '../../db/client';
-import { peopleByIds, type ClosurePerson, type ClosureRow, type ClosureWithDocument } from './closures.repository';
+import {
+  peopleByIds,
+  type ClosurePerson,
+  type ClosureRow,
+  type ClosureWithDocument,
+} from './closures.repository';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -54,26 +59,63 @@ export async function toClosureDtos(db: DbOrTx, items: ClosureWithDocument[]): P
   }));
 }
 
-export const toClosureDto = async (db: DbOrTx, item: ClosureWithDocument) => (await toClosureDtos(db, [item]))[0]!;
+export const toClosureDto = async (db: DbOrTx, item: ClosureWithDocument) =>
+  (await toClosureDtos(db, [item]))[0]!;
 
 /**
  * The closure history of a document, newest first: each closure contributes its request, its approval or
  * rejection and its completion (a direct close is one event).
  */
 export async function toHistoryEvents(db: DbOrTx, rows: ClosureRow[]): Promise<ClosureHistoryEvent[]> {
-  const people = await peopleByIds(db, rows.flatMap((c) => [c.requestedById, c.decidedById, c.completedById]));
+  const people = await peopleByIds(
+    db,
+    rows.flatMap((c) => [c.requestedById, c.decidedById, c.completedById]),
+  );
   const person = (id: number | null) => (id ? toUser(people.get(id)) : null);
   const events: (ClosureHistoryEvent & { at: number; order: number })[] = [];
   for (const c of rows) {
-    const common = { closure_id: c.id, closure_reason: c.closureReason, checklist: readChecklist(c), closure_status: c.closureStatus };
-    const push = (type: ClosureHistoryEvent['event_type'], at: Date, by: number | null, notes: string | null, order: number) =>
-      events.push({ ...common, id: `${c.id}-${type}`, event_type: type, occurred_at: at.toISOString(), performed_by: person(by), notes, at: at.getTime(), order });
+    const common = {
+      closure_id: c.id,
+      closure_reason: c.closureReason,
+      checklist: readChecklist(c),
+      closure_status: c.closureStatus,
+    };
+    const push = (
+      type: ClosureHistoryEvent['event_type'],
+      at: Date,
+      by: number | null,
+      notes: string | null,
+      order: number,
+    ) =>
+      events.push({
+        ...common,
+        id: `${c.id}-${type}`,
+        event_type: type,
+        occurred_at: at.toISOString(),
+        performed_by: person(by),
+        notes,
+        at: at.getTime(),
+        order,
+      });
     if (c.closureType === 'direct') {
-      push('direct_closed', c.completedAt ?? c.requestedAt, c.completedById ?? c.requestedById, c.closureNotes, 3);
+      push(
+        'direct_closed',
+        c.completedAt ?? c.requestedAt,
+        c.completedById ?? c.requestedById,
+        c.closureNotes,
+        3,
+      );
       continue;
     }
     push('requested', c.requestedAt, c.requestedById, c.closureNotes, 0);
-    if (c.decidedAt) push(c.closureStatus === 'rejected' ? 'rejected' : 'approved', c.decidedAt, c.decidedById, c.approvalNotes, 1);
+    if (c.decidedAt)
+      push(
+        c.closureStatus === 'rejected' ? 'rejected' : 'approved',
+        c.decidedAt,
+        c.decidedById,
+        c.approvalNotes,
+        1,
+      );
     if (c.completedAt) push('completed', c.completedAt, c.completedById, c.completionNotes, 2);
   }
   // Same instant (possible within one transaction): the later step of the same closure goes first.

@@ -8,10 +8,14 @@ import type { ClosureRow } from './closures.repository';
  * approve, complete; legal_practitioner request and complete; system_admin approve (approvals page); sheriff
  * none. Tenancy (firm, branch, own documents) is applied on top by the repositories' scope.
  */
-export const assertCanReadClosures = (actor: Actor) => assertCan(actor, 'closures:read', ClosureErrors.CLOSURE_READ_FORBIDDEN);
-export const assertCanRequest = (actor: Actor) => assertCan(actor, 'closures:request', ClosureErrors.CLOSURE_REQUEST_FORBIDDEN);
-export const assertCanApprove = (actor: Actor) => assertCan(actor, 'closures:approve', ClosureErrors.CLOSURE_APPROVE_FORBIDDEN);
-export const assertCanComplete = (actor: Actor) => assertCan(actor, 'closures:complete', ClosureErrors.CLOSURE_COMPLETE_FORBIDDEN);
+export const assertCanReadClosures = (actor: Actor) =>
+  assertCan(actor, 'closures:read', ClosureErrors.CLOSURE_READ_FORBIDDEN);
+export const assertCanRequest = (actor: Actor) =>
+  assertCan(actor, 'closures:request', ClosureErrors.CLOSURE_REQUEST_FORBIDDEN);
+export const assertCanApprove = (actor: Actor) =>
+  assertCan(actor, 'closures:approve', ClosureErrors.CLOSURE_APPROVE_FORBIDDEN);
+export const assertCanComplete = (actor: Actor) =>
+  assertCan(actor, 'closures:complete', ClosureErrors.CLOSURE_COMPLETE_FORBIDDEN);
 export const assertCanDirectClose = (actor: Actor) =>
   assertCan(actor, 'closures:direct-close', ClosureErrors.CLOSURE_DIRECT_FORBIDDEN);
 

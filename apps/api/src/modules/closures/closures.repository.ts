@@ -22,7 +22,14 @@ export type NewClosure = typeof caseClosures.$inferInsert;
 /** A closure with the few document fields its answers show. */
 export type ClosureWithDocument = {
   closure: ClosureRow;
-  document: { id: number; title: string; caseNumber: string | null; status: string; firmId: number; branchId: number | null };
+  document: {
+    id: number;
+    title: string;
+    caseNumber: string | null;
+    status: string;
+    firmId: number;
+    branchId: number | null;
+  };
   firmName: string | null;
 };
 
@@ -48,10 +55,15 @@ const withDocument = {
  */
 const scoped = (actor: Actor) => documentScope(actor);
 
-export const insertClosure = async (db: DbOrTx, values: NewClosure) => (await db.insert(caseClosures).values(values).returning())[0]!;
+export const insertClosure = async (db: DbOrTx, values: NewClosure) =>
+  (await db.insert(caseClosures).values(values).returning())[0]!;
 
 /** One closure in the actor's scope; another firm's (or branch's) answers nothing, like a missing one. */
-export async function findClosureInScope(db: DbOrTx, actor: Actor, id: number): Promise<ClosureWithDocument | undefined> {
+export async function findClosureInScope(
+  db: DbOrTx,
+  actor: Actor,
+  id: number,
+): Promise<ClosureWithDocument | undefined> {
   const rows = await db
     .select(withDocument)
     .from(caseClosures)
@@ -62,7 +74,10 @@ export async function findClosureInScope(db: DbOrTx, actor: Actor, id: number): 
 }
 
 /** The document's current closure: the open or completed one, else the latest rejected one. */
-export async function findLatestClosureOfDocument(db: DbOrTx, documentId: number): Promise<ClosureWithDocument | undefined> {
+export async function findLatestClosureOfDocument(
+  db: DbOrTx,
+  documentId: number,
+): Promise<ClosureWithDocument | undefined> {
   const rows = await db
     .select(withDocument)
     .from(caseClosures)
@@ -75,13 +90,22 @@ export async function findLatestClosureOfDocument(db: DbOrTx, documentId: number
 }
 
 export const listClosuresOfDocument = (db: DbOrTx, documentId: number) =>
-  db.select().from(caseClosures).where(eq(caseClosures.documentId, documentId)).orderBy(desc(caseClosures.id));
+  db
+    .select()
+    .from(caseClosures)
+    .where(eq(caseClosures.documentId, documentId))
+    .orderBy(desc(caseClosures.id));
 
 /**
  * Moves a closure from one status to another only if it is still in the first: the conditional UPDATE is the
  * concurrency guard (two approvers at once: the second finds no row in 'pending' and gets nothing back).
  */
-export const transitionClosure = async (db: DbOrTx, id: number, from: ClosureStatus, values: Partial<NewClosure>) =>
+export const transitionClosure = async (
+  db: DbOrTx,
+  id: number,
+  from: ClosureStatus,
+  values: Partial<NewClosure>,
+) =>
   (
     await db
       .update(caseClosures)
@@ -90,17 +114,33 @@ export const transitionClosure = async (db: DbOrTx, id: number, from: ClosureSta
       .returning()
   )[0];
 
-export const updateChecklist = async (db: DbOrTx, id: number, from: ClosureStatus, checklist: ClosureRow['checklist']) =>
-  transitionClosure(db, id, from, { checklist });
+export const updateChecklist = async (
+  db: DbOrTx,
+  id: number,
+  from: ClosureStatus,
+  checklist: ClosureRow['checklist'],
+) => transitionClosure(db, id, from, { checklist });
 
-export type ListFilters = { status?: ClosureStatus; skip: number; limit: number; search?: string; documentId?: number };
+export type ListFilters = {
+  status?: ClosureStatus;
+  skip: number;
+  limit: number;
+  search?: string;
+  documentId?: number;
+};
 
 export async function listClosures(db: DbOrTx, actor: Actor, f: ListFilters) {
   const base: (SQL | undefined)[] = [scoped(actor)];
   if (f.documentId) base.push(eq(caseClosures.documentId, f.documentId));
   if (f.search) {
     const pattern = containsPattern(f.search);
-    base.push(or(ilike(documents.title, pattern), ilike(documents.caseNumber, pattern), ilike(caseClosures.closureReason, pattern)));
+    base.push(
+      or(
+        ilike(documents.title, pattern),
+        ilike(documents.caseNumber, pattern),
+        ilike(caseClosures.closureReason, pattern),
+      ),
+    );
   }
   const filter = and(...base, f.status ? eq(caseClosures.closureStatus, f.status) : undefined);
   const [rows, perStatus] = await Promise.all([
@@ -172,11 +212,20 @@ export async function readPrecheckFacts(db: DbOrTx, documentId: number): Promise
       .from(proofsOfService)
       .innerJoin(
         proofOfServiceFiles,
-        and(eq(proofOfServiceFiles.proofId, proofsOfService.id), eq(proofOfServiceFiles.version, proofsOfService.currentVersion)),
+        and(
+          eq(proofOfServiceFiles.proofId, proofsOfService.id),
+          eq(proofOfServiceFiles.version, proofsOfService.currentVersion),
+        ),
       )
       .where(eq(proofsOfService.documentId, documentId)),
-    db.select({ n: sql<number>`count(*)::int` }).from(caseFiles).where(eq(caseFiles.documentId, documentId)),
-    db.select({ n: sql<number>`count(*)::int` }).from(documentParties).where(eq(documentParties.documentId, documentId)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(caseFiles)
+      .where(eq(caseFiles.documentId, documentId)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(documentParties)
+      .where(eq(documentParties.documentId, documentId)),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(documentEvents)
@@ -199,7 +248,12 @@ export async function readPrecheckFacts(db: DbOrTx, documentId: number): Promise
     const seen = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(serviceDeliveryEvents)
-      .where(and(eq(serviceDeliveryEvents.deliveryId, delivery[0].id), inArray(serviceDeliveryEvents.kind, ['opened', 'downloaded'])));
+      .where(
+        and(
+          eq(serviceDeliveryEvents.deliveryId, delivery[0].id),
+          inArray(serviceDeliveryEvents.kind, ['opened', 'downloaded']),
+        ),
+      );
     opened = count(seen) > 0;
   }
   return {
@@ -215,14 +269,20 @@ export async function readPrecheckFacts(db: DbOrTx, documentId: number): Promise
 // ----- who hears about a closure
 
 /** The firm's administrators and the branch's (branch administrators without a branch act firm-wide). */
-export async function findApproverIds(db: DbOrTx, firmId: number, branchId: number | null): Promise<number[]> {
+export async function findApproverIds(
+  db: DbOrTx,
+  firmId: number,
+  branchId: number | null,
+): Promise<number[]> {
   const branchAdmins = branchId
     ? and(eq(users.role, 'branch_admin'), or(eq(users.branchId, branchId), isNull(users.branchId)))
     : eq(users.role, 'branch_admin');
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.firmId, firmId), eq(users.isActive, true), or(eq(users.role, 'firm_admin'), branchAdmins)));
+    .where(
+      and(eq(users.firmId, firmId), eq(users.isActive, true), or(eq(users.role, 'firm_admin'), branchAdmins)),
+    );
   return rows.map((r) => r.id);
 }
 

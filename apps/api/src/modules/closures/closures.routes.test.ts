@@ -20,13 +20,24 @@ beforeAll(async () => {
 });
 
 const servedCase = (o: { proof?: boolean; status?: 'served' | 'draft' | 'received' | 'completed' } = {}) =>
-  makeCase(t(), { firmId: team.firm.firmId, branchId: team.firm.branchId, createdById: team.attorney.id, ...o });
+  makeCase(t(), {
+    firmId: team.firm.firmId,
+    branchId: team.firm.branchId,
+    createdById: team.attorney.id,
+    ...o,
+  });
 
 const as = (token: string) => t().as(token);
 const timelineOf = (documentId: number) =>
-  t().database.db.select().from(documentEvents).where(eq(documentEvents.documentId, documentId)).orderBy(documentEvents.id);
+  t()
+    .database.db.select()
+    .from(documentEvents)
+    .where(eq(documentEvents.documentId, documentId))
+    .orderBy(documentEvents.id);
 const statusOf = async (documentId: number) =>
-  (await t().database.db.select({ s: documents.status }).from(documents).where(eq(documents.id, documentId)))[0]!.s;
+  (
+    await t().database.db.select({ s: documents.status }).from(documents).where(eq(documents.id, documentId))
+  )[0]!.s;
 
 async function requestAs(token: string, documentId: number, overrides: Record<string, unknown> = {}) {
   const res = await as(token).post(`${API}/`, requestBody(documentId, overrides));
@@ -39,7 +50,12 @@ describe('precheck', () => {
     const res = await as(team.attorney.token).get(`${API}/precheck/${doc.id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ document_id: doc.id, eligible_for_closure: true, blocking_issues: [], has_proof_of_service: true });
+    expect(body).toMatchObject({
+      document_id: doc.id,
+      eligible_for_closure: true,
+      blocking_issues: [],
+      has_proof_of_service: true,
+    });
     expect(body.warnings).toContain('No documents are attached to this case.');
     expect(body.warnings).toContain('No parties are recorded for this case.');
   });
@@ -81,7 +97,11 @@ describe('request', () => {
       closed_by_user_id: team.attorney.id,
       approved_by_user_id: null,
       checklist_completed: {
-        proof_of_service_uploaded: { completed: true, notes: 'Proof of service automatically verified', required: true },
+        proof_of_service_uploaded: {
+          completed: true,
+          notes: 'Proof of service automatically verified',
+          required: true,
+        },
         case_summary_completed: { completed: true, notes: 'All served and acknowledged.' },
       },
     });
@@ -89,7 +109,10 @@ describe('request', () => {
     const timeline = await timelineOf(doc.id);
     expect(timeline.map((e) => e.eventType)).toEqual(['closure_requested']);
     expect(timeline[0]!.performedById).toBe(team.attorney.id);
-    const events = await t().database.db.select().from(domainEvents).where(eq(domainEvents.type, 'closure.requested'));
+    const events = await t()
+      .database.db.select()
+      .from(domainEvents)
+      .where(eq(domainEvents.type, 'closure.requested'));
     expect(events.some((e) => (e.payload as { closureId: number }).closureId === data.id)).toBe(true);
     expect(await statusOf(doc.id)).toBe('served');
   });
@@ -102,7 +125,10 @@ describe('request', () => {
     expect(partial.statusCode).toBe(422);
     expect(partial.json().detail).toBe('Complete every checklist item before requesting closure.');
     const noSummary = await requestAs(team.attorney.token, doc.id, {
-      initial_checklist: { all_documents_attached: { completed: true }, case_summary_completed: { completed: true, notes: '  ' } },
+      initial_checklist: {
+        all_documents_attached: { completed: true },
+        case_summary_completed: { completed: true, notes: '  ' },
+      },
     });
     expect(noSummary.statusCode).toBe(422);
     const reason = await requestAs(team.attorney.token, doc.id, { closure_reason: 'Bored' });
@@ -114,7 +140,9 @@ describe('request', () => {
     const r1 = await requestAs(team.attorney.token, received.id);
     expect(r1.statusCode).toBe(409);
     expect(r1.json().code).toBe('CLOSURE_NOT_ELIGIBLE');
-    expect(r1.json().detail).toContain('The case must meet all eligibility requirements before a closure request can be submitted');
+    expect(r1.json().detail).toContain(
+      'The case must meet all eligibility requirements before a closure request can be submitted',
+    );
 
     const doc = await servedCase();
     expect((await requestAs(team.attorney.token, doc.id)).statusCode).toBe(201);
@@ -143,7 +171,10 @@ describe('approve and reject', () => {
   it('lets a branch administrator approve, records who and when, and refuses a second decision (409)', async () => {
     const doc = await servedCase();
     const { data: created } = (await requestAs(team.attorney.token, doc.id)).json();
-    const res = await as(team.branchAdmin.token).put(`${API}/${created.id}/approve`, { approved: true, approval_notes: 'All in order.' });
+    const res = await as(team.branchAdmin.token).put(`${API}/${created.id}/approve`, {
+      approved: true,
+      approval_notes: 'All in order.',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Case closure approved');
     expect(res.json().data).toMatchObject({
@@ -157,13 +188,19 @@ describe('approve and reject', () => {
     const again = await as(team.firm.token).put(`${API}/${created.id}/approve`, { approved: false });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe('This case closure is approved and cannot be rejected.');
-    expect((await timelineOf(doc.id)).map((e) => e.eventType)).toEqual(['closure_requested', 'closure_approved']);
+    expect((await timelineOf(doc.id)).map((e) => e.eventType)).toEqual([
+      'closure_requested',
+      'closure_approved',
+    ]);
   });
 
   it('rejects with notes; a rejected closure may be requested again', async () => {
     const doc = await servedCase();
     const { data: first } = (await requestAs(team.attorney.token, doc.id)).json();
-    const res = await as(team.firm.token).put(`${API}/${first.id}/approve`, { approved: false, approval_notes: 'Proof missing a page.' });
+    const res = await as(team.firm.token).put(`${API}/${first.id}/approve`, {
+      approved: false,
+      approval_notes: 'Proof missing a page.',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Case closure rejected');
     expect(res.json().data.closure_status).toBe('rejected');
@@ -176,19 +213,23 @@ describe('approve and reject', () => {
     expect(second.statusCode).toBe(201);
     expect(second.json().data.id).not.toBe(first.id);
     // A rejected closure cannot be approved later.
-    expect((await as(team.firm.token).put(`${API}/${first.id}/approve`, { approved: true })).statusCode).toBe(409);
+    expect((await as(team.firm.token).put(`${API}/${first.id}/approve`, { approved: true })).statusCode).toBe(
+      409,
+    );
   });
 
   it('is refused to a legal practitioner and a sheriff (403), and to another firm (404)', async () => {
     const doc = await servedCase();
     const { data } = (await requestAs(team.branchAdmin.token, doc.id)).json();
-    expect((await as(team.attorney.token).put(`${API}/${data.id}/approve`, { approved: true })).statusCode).toBe(403);
+    expect(
+      (await as(team.attorney.token).put(`${API}/${data.id}/approve`, { approved: true })).statusCode,
+    ).toBe(403);
     expect((await as(sheriff).put(`${API}/${data.id}/approve`, { approved: true })).statusCode).toBe(403);
     const other = await makeOtherFirm(t());
     expect((await as(other.token).put(`${API}/${data.id}/approve`, { approved: true })).statusCode).toBe(404);
   });
 
-  it("does not let a branch administrator decide their own request, but a firm administrator may", async () => {
+  it('does not let a branch administrator decide their own request, but a firm administrator may', async () => {
     const a = await servedCase();
     const { data: own } = (await requestAs(team.branchAdmin.token, a.id)).json();
     const self = await as(team.branchAdmin.token).put(`${API}/${own.id}/approve`, { approved: true });
@@ -197,7 +238,9 @@ describe('approve and reject', () => {
 
     const b = await servedCase();
     const { data: fa } = (await requestAs(team.firm.token, b.id)).json();
-    expect((await as(team.firm.token).put(`${API}/${fa.id}/approve`, { approved: true })).statusCode).toBe(200);
+    expect((await as(team.firm.token).put(`${API}/${fa.id}/approve`, { approved: true })).statusCode).toBe(
+      200,
+    );
   });
 
   it('lets the system administrator approve any firm’s closure', async () => {
@@ -227,11 +270,19 @@ describe('complete', () => {
     const res = await as(team.attorney.token).put(`${API}/${data.id}/complete`);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Case closure completed successfully');
-    expect(res.json().data).toMatchObject({ closure_status: 'completed', completed_by_user_id: team.attorney.id });
+    expect(res.json().data).toMatchObject({
+      closure_status: 'completed',
+      completed_by_user_id: team.attorney.id,
+    });
     expect(res.json().data.completed_at).toBeTruthy();
     expect(res.json().data.document.status).toBe('completed');
     expect(await statusOf(doc.id)).toBe('completed');
-    expect((await timelineOf(doc.id)).map((e) => e.eventType)).toEqual(['closure_requested', 'closure_approved', 'closure_completed', 'status_changed']);
+    expect((await timelineOf(doc.id)).map((e) => e.eventType)).toEqual([
+      'closure_requested',
+      'closure_approved',
+      'closure_completed',
+      'status_changed',
+    ]);
 
     const twice = await as(team.attorney.token).put(`${API}/${data.id}/complete`);
     expect(twice.statusCode).toBe(409);
@@ -253,7 +304,9 @@ describe('complete', () => {
     await as(team.branchAdmin.token).put(`${API}/${data.id}/approve`, { approved: true });
     expect((await as(sysAdmin).put(`${API}/${data.id}/complete`)).statusCode).toBe(403);
     expect((await as(sheriff).put(`${API}/${data.id}/complete`)).statusCode).toBe(403);
-    const res = await as(team.branchAdmin.token).put(`${API}/${data.id}/complete`, { completion_notes: 'Filed.' });
+    const res = await as(team.branchAdmin.token).put(`${API}/${data.id}/complete`, {
+      completion_notes: 'Filed.',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.completion_notes).toBe('Filed.');
   });
@@ -262,7 +315,10 @@ describe('complete', () => {
     const doc = await servedCase();
     const { data } = (await requestAs(team.attorney.token, doc.id)).json();
     await as(team.branchAdmin.token).put(`${API}/${data.id}/approve`, { approved: true });
-    await t().database.db.update(documents).set({ revokedAt: new Date(), revokeReason: 'Wrong party' }).where(eq(documents.id, doc.id));
+    await t()
+      .database.db.update(documents)
+      .set({ revokedAt: new Date(), revokeReason: 'Wrong party' })
+      .where(eq(documents.id, doc.id));
     const res = await as(team.attorney.token).put(`${API}/${data.id}/complete`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('CLOSURE_DOCUMENT_CHANGED');
@@ -290,8 +346,14 @@ describe('direct close', () => {
       approved_by_user_id: null,
     });
     expect(await statusOf(doc.id)).toBe('completed');
-    expect((await timelineOf(doc.id)).map((e) => e.eventType)).toEqual(['closure_direct_closed', 'status_changed']);
-    const again = await as(team.firm.token).post(`${API}/direct-close`, { document_id: doc.id, closure_reason: 'Other' });
+    expect((await timelineOf(doc.id)).map((e) => e.eventType)).toEqual([
+      'closure_direct_closed',
+      'status_changed',
+    ]);
+    const again = await as(team.firm.token).post(`${API}/direct-close`, {
+      document_id: doc.id,
+      closure_reason: 'Other',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('CLOSURE_CASE_CLOSED');
   });
@@ -299,7 +361,10 @@ describe('direct close', () => {
   it('is refused to a branch administrator, a legal practitioner and the system administrator (403)', async () => {
     const doc = await servedCase();
     for (const token of [team.branchAdmin.token, team.attorney.token, sysAdmin, sheriff]) {
-      const res = await as(token).post(`${API}/direct-close`, { document_id: doc.id, closure_reason: 'Administrative closure' });
+      const res = await as(token).post(`${API}/direct-close`, {
+        document_id: doc.id,
+        closure_reason: 'Administrative closure',
+      });
       expect(res.statusCode).toBe(403);
     }
     expect(await statusOf(doc.id)).toBe('served');
@@ -308,23 +373,46 @@ describe('direct close', () => {
   it('refuses a case with a closure under way, one not served, a reason outside the list, another firm', async () => {
     const doc = await servedCase();
     await requestAs(team.attorney.token, doc.id);
-    const busy = await as(team.firm.token).post(`${API}/direct-close`, { document_id: doc.id, closure_reason: 'Other' });
+    const busy = await as(team.firm.token).post(`${API}/direct-close`, {
+      document_id: doc.id,
+      closure_reason: 'Other',
+    });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().code).toBe('CLOSURE_ALREADY_ACTIVE');
 
     const draft = await servedCase({ status: 'draft' });
-    expect((await as(team.firm.token).post(`${API}/direct-close`, { document_id: draft.id, closure_reason: 'Other' })).statusCode).toBe(409);
+    expect(
+      (
+        await as(team.firm.token).post(`${API}/direct-close`, {
+          document_id: draft.id,
+          closure_reason: 'Other',
+        })
+      ).statusCode,
+    ).toBe(409);
     const served = await servedCase();
-    expect((await as(team.firm.token).post(`${API}/direct-close`, { document_id: served.id, closure_reason: 'Settlement reached' })).statusCode).toBe(422);
+    expect(
+      (
+        await as(team.firm.token).post(`${API}/direct-close`, {
+          document_id: served.id,
+          closure_reason: 'Settlement reached',
+        })
+      ).statusCode,
+    ).toBe(422);
     const other = await makeOtherFirm(t());
-    expect((await as(other.token).post(`${API}/direct-close`, { document_id: served.id, closure_reason: 'Other' })).statusCode).toBe(404);
+    expect(
+      (await as(other.token).post(`${API}/direct-close`, { document_id: served.id, closure_reason: 'Other' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('may follow a rejected request', async () => {
     const doc = await servedCase();
     const { data } = (await requestAs(team.attorney.token, doc.id)).json();
     await as(team.branchAdmin.token).put(`${API}/${data.id}/approve`, { approved: false });
-    const res = await as(team.firm.token).post(`${API}/direct-close`, { document_id: doc.id, closure_reason: 'Emergency closure' });
+    const res = await as(team.firm.token).post(`${API}/direct-close`, {
+      document_id: doc.id,
+      closure_reason: 'Emergency closure',
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -340,18 +428,28 @@ describe('checklist', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.checklist_completed.case_summary_completed).toEqual({ completed: true, notes: 'Updated summary', required: true });
+    expect(res.json().data.checklist_completed.case_summary_completed).toEqual({
+      completed: true,
+      notes: 'Updated summary',
+      required: true,
+    });
     expect(res.json().data.checklist_completed.proof_of_service_uploaded.completed).toBe(true);
 
     // Unticking an item blocks approval until it is done again.
-    await as(team.attorney.token).put(`${API}/${data.id}/checklist`, { checklist: { all_documents_attached: { completed: false } } });
+    await as(team.attorney.token).put(`${API}/${data.id}/checklist`, {
+      checklist: { all_documents_attached: { completed: false } },
+    });
     const blocked = await as(team.branchAdmin.token).put(`${API}/${data.id}/approve`, { approved: true });
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().code).toBe('CLOSURE_CHECKLIST_INCOMPLETE');
-    await as(team.attorney.token).put(`${API}/${data.id}/checklist`, { checklist: { all_documents_attached: { completed: true } } });
+    await as(team.attorney.token).put(`${API}/${data.id}/checklist`, {
+      checklist: { all_documents_attached: { completed: true } },
+    });
     await as(team.branchAdmin.token).put(`${API}/${data.id}/approve`, { approved: true });
     await as(team.attorney.token).put(`${API}/${data.id}/complete`);
-    const late = await as(team.attorney.token).put(`${API}/${data.id}/checklist`, { checklist: { all_documents_attached: { completed: true } } });
+    const late = await as(team.attorney.token).put(`${API}/${data.id}/checklist`, {
+      checklist: { all_documents_attached: { completed: true } },
+    });
     expect(late.statusCode).toBe(409);
     expect((await as(sysAdmin).put(`${API}/${data.id}/checklist`, { checklist: {} })).statusCode).toBe(403);
   });
@@ -368,26 +466,44 @@ describe('active closure and history', () => {
     const active = await as(team.attorney.token).get(`${API}/document/${doc.id}/active`);
     expect(active.statusCode).toBe(200);
     expect(active.json().id).toBe(data.id);
-    expect((await as(team.attorney.token).get(`${API}/document/${doc.id}/active?if_none=empty`)).json().id).toBe(data.id);
+    expect(
+      (await as(team.attorney.token).get(`${API}/document/${doc.id}/active?if_none=empty`)).json().id,
+    ).toBe(data.id);
     await as(team.branchAdmin.token).put(`${API}/${data.id}/approve`, { approved: false });
-    expect((await as(team.attorney.token).get(`${API}/document/${doc.id}/active`)).json().closure_status).toBe('rejected');
+    expect(
+      (await as(team.attorney.token).get(`${API}/document/${doc.id}/active`)).json().closure_status,
+    ).toBe('rejected');
     expect((await as(sheriff).get(`${API}/document/${doc.id}/active`)).statusCode).toBe(403);
   });
 
   it('lists the history newest first: requested, rejected, requested, approved, completed', async () => {
     const doc = await servedCase();
     const { data: first } = (await requestAs(team.attorney.token, doc.id)).json();
-    await as(team.branchAdmin.token).put(`${API}/${first.id}/approve`, { approved: false, approval_notes: 'Summary too short.' });
-    const { data: second } = (await requestAs(team.attorney.token, doc.id, { closure_notes: 'Second try' })).json();
+    await as(team.branchAdmin.token).put(`${API}/${first.id}/approve`, {
+      approved: false,
+      approval_notes: 'Summary too short.',
+    });
+    const { data: second } = (
+      await requestAs(team.attorney.token, doc.id, { closure_notes: 'Second try' })
+    ).json();
     await as(team.branchAdmin.token).put(`${API}/${second.id}/approve`, { approved: true });
     await as(team.attorney.token).put(`${API}/${second.id}/complete`);
     const res = await as(team.attorney.token).get(`${API}/document/${doc.id}/history`);
     expect(res.statusCode).toBe(200);
     const { events, total } = res.json();
     expect(total).toBe(5);
-    expect(events.map((e: { event_type: string }) => e.event_type)).toEqual(['completed', 'approved', 'requested', 'rejected', 'requested']);
+    expect(events.map((e: { event_type: string }) => e.event_type)).toEqual([
+      'completed',
+      'approved',
+      'requested',
+      'rejected',
+      'requested',
+    ]);
     expect(events[3]).toMatchObject({ notes: 'Summary too short.', closure_id: first.id });
-    expect(events[2]).toMatchObject({ notes: 'Second try', closure_reason: 'Service completed successfully' });
+    expect(events[2]).toMatchObject({
+      notes: 'Second try',
+      closure_reason: 'Service completed successfully',
+    });
     expect(events[2].checklist.case_summary_completed.completed).toBe(true);
     expect(events[0].performed_by.id).toBe(team.attorney.id);
   });
@@ -405,7 +521,10 @@ describe('notifications', () => {
     const { data } = (await requestAs(team.attorney.token, doc.id)).json();
     await settleEvents(t().app);
     const byUser = async (userId: number) =>
-      t().database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.documentId, doc.id)));
+      t()
+        .database.db.select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.documentId, doc.id)));
     const sysAdminId = (await as(sysAdmin).get('/api/v1/users/me')).json().id;
     expect((await byUser(team.branchAdmin.id)).map((n) => n.title)).toEqual(['Case closure requested']);
     expect((await byUser(team.firm.adminId)).map((n) => n.title)).toEqual(['Case closure requested']);
@@ -416,7 +535,10 @@ describe('notifications', () => {
     await as(team.attorney.token).put(`${API}/${data.id}/complete`);
     await settleEvents(t().app);
     expect((await byUser(team.attorney.id)).map((n) => n.title).sort()).toEqual(['Case closure approved']);
-    expect((await byUser(team.branchAdmin.id)).map((n) => n.title).sort()).toEqual(['Case closed', 'Case closure requested']);
+    expect((await byUser(team.branchAdmin.id)).map((n) => n.title).sort()).toEqual([
+      'Case closed',
+      'Case closure requested',
+    ]);
     expect((await byUser(team.firm.adminId)).map((n) => n.title).sort()).toEqual([
       'Case closed',
       'Case closure approved',

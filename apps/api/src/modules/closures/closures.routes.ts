@@ -31,8 +31,10 @@ const ok = <T>(data: T, message: string) => ({ status: 'success' as const, data,
 export async function closuresRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(`${base}/`, { schema: { tags, querystring: ClosureListQuerySchema, response: { 200: ClosureListSchema } } }, (req) =>
-    closures.listClosures(ctxOf(req), req.query),
+  r.get(
+    `${base}/`,
+    { schema: { tags, querystring: ClosureListQuerySchema, response: { 200: ClosureListSchema } } },
+    (req) => closures.listClosures(ctxOf(req), req.query),
   );
   r.get(`${base}/pending-count`, { schema: { tags, response: { 200: PendingCountSchema } } }, (req) =>
     closures.pendingCount(ctxOf(req)),
@@ -66,14 +68,19 @@ export async function closuresRoutes(app: FastifyInstance) {
     { schema: { tags, params: DocumentIdParamsSchema, response: { 200: ClosureHistorySchema } } },
     (req) => closures.getHistory(ctxOf(req), req.params.documentId),
   );
-  r.get(`${base}/:id`, { schema: { tags, params: ClosureIdParamsSchema, response: { 200: ClosureSchema } } }, (req) =>
-    closures.getClosureById(ctxOf(req), req.params.id),
+  r.get(
+    `${base}/:id`,
+    { schema: { tags, params: ClosureIdParamsSchema, response: { 200: ClosureSchema } } },
+    (req) => closures.getClosureById(ctxOf(req), req.params.id),
   );
 
   r.post(
     `${base}/`,
     { schema: { tags, body: CreateClosureInputSchema, response: { 201: envelope(ClosureSchema) } } },
-    async (req, reply) => reply.status(201).send(ok(await closures.requestClosure(ctxOf(req), req.body), CLOSURE_MESSAGES.requestCreated)),
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(ok(await closures.requestClosure(ctxOf(req), req.body), CLOSURE_MESSAGES.requestCreated)),
   );
   r.post(
     `${base}/direct-close`,
@@ -82,12 +89,30 @@ export async function closuresRoutes(app: FastifyInstance) {
   );
   r.put(
     `${base}/:id/checklist`,
-    { schema: { tags, params: ClosureIdParamsSchema, body: UpdateChecklistInputSchema, response: { 200: envelope(ClosureSchema) } } },
-    async (req) => ok(await closures.updateClosureChecklist(ctxOf(req), req.params.id, req.body), CLOSURE_MESSAGES.checklistUpdated),
+    {
+      schema: {
+        tags,
+        params: ClosureIdParamsSchema,
+        body: UpdateChecklistInputSchema,
+        response: { 200: envelope(ClosureSchema) },
+      },
+    },
+    async (req) =>
+      ok(
+        await closures.updateClosureChecklist(ctxOf(req), req.params.id, req.body),
+        CLOSURE_MESSAGES.checklistUpdated,
+      ),
   );
   r.put(
     `${base}/:id/approve`,
-    { schema: { tags, params: ClosureIdParamsSchema, body: ApproveClosureInputSchema, response: { 200: envelope(ClosureSchema) } } },
+    {
+      schema: {
+        tags,
+        params: ClosureIdParamsSchema,
+        body: ApproveClosureInputSchema,
+        response: { 200: envelope(ClosureSchema) },
+      },
+    },
     async (req) => {
       const { closure, message } = await closures.decideClosure(ctxOf(req), req.params.id, req.body);
       return ok(closure, message);
@@ -95,7 +120,15 @@ export async function closuresRoutes(app: FastifyInstance) {
   );
   r.put(
     `${base}/:id/complete`,
-    { schema: { tags, params: ClosureIdParamsSchema, body: CompleteClosureInputSchema, response: { 200: envelope(ClosureSchema) } } },
-    async (req) => ok(await closures.completeClosure(ctxOf(req), req.params.id, req.body), CLOSURE_MESSAGES.completed),
+    {
+      schema: {
+        tags,
+        params: ClosureIdParamsSchema,
+        body: CompleteClosureInputSchema,
+        response: { 200: envelope(ClosureSchema) },
+      },
+    },
+    async (req) =>
+      ok(await closures.completeClosure(ctxOf(req), req.params.id, req.body), CLOSURE_MESSAGES.completed),
   );
 }

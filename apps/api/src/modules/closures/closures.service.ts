@@ -25,7 +25,12 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, appError, isUniqueViolation } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
-import { addTimelineEvent, changeStatus, documentInScope, type DocumentRow } from '../documents/documents.service';
+import {
+  addTimelineEvent,
+  changeStatus,
+  documentInScope,
+  type DocumentRow,
+} from '../documents/documents.service';
 import { assessEligibility, type Eligibility } from './closures.eligibility';
 import { readChecklist, toClosureDto, toClosureDtos, toHistoryEvents } from './closures.mapper';
 import {
@@ -41,12 +46,21 @@ import * as repo from './closures.repository';
 // ----- helpers
 
 const invalidTransition = (from: ClosureStatus, to: ClosureStatus) =>
-  appError(ClosureErrors.CLOSURE_INVALID_TRANSITION, { from: from === 'pending' ? 'pending approval' : from, to: CLOSURE_TRANSITION_VERBS[to] });
+  appError(ClosureErrors.CLOSURE_INVALID_TRANSITION, {
+    from: from === 'pending' ? 'pending approval' : from,
+    to: CLOSURE_TRANSITION_VERBS[to],
+  });
 
-const notEligible = (issues: string[]) => appError(ClosureErrors.CLOSURE_NOT_ELIGIBLE, { issues: issues.join(' ') });
+const notEligible = (issues: string[]) =>
+  appError(ClosureErrors.CLOSURE_NOT_ELIGIBLE, { issues: issues.join(' ') });
 
 /** The document, in the actor's tenant scope, or 404 (another firm's case answers like a missing one). */
-async function getDocument(db: DbOrTx, ctx: Ctx, documentId: number, opts: { forUpdate?: boolean } = {}): Promise<DocumentRow> {
+async function getDocument(
+  db: DbOrTx,
+  ctx: Ctx,
+  documentId: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<DocumentRow> {
   const doc = await documentInScope(db, ctx.actor, documentId, opts);
   if (!doc) throw new AppError(ClosureErrors.CLOSURE_DOCUMENT_NOT_FOUND);
   return doc;
@@ -58,8 +72,14 @@ async function getClosure(db: DbOrTx, ctx: Ctx, id: number): Promise<repo.Closur
   return found;
 }
 
-async function assess(db: DbOrTx, doc: DocumentRow): Promise<Eligibility & { hasProof: boolean; activeClosureId: number | null }> {
-  const [facts, latest] = await Promise.all([repo.readPrecheckFacts(db, doc.id), repo.findLatestClosureOfDocument(db, doc.id)]);
+async function assess(
+  db: DbOrTx,
+  doc: DocumentRow,
+): Promise<Eligibility & { hasProof: boolean; activeClosureId: number | null }> {
+  const [facts, latest] = await Promise.all([
+    repo.readPrecheckFacts(db, doc.id),
+    repo.findLatestClosureOfDocument(db, doc.id),
+  ]);
   const active = latest && latest.closure.closureStatus !== 'rejected' ? latest.closure : null;
   const result = assessEligibility({
     ...facts,
@@ -74,9 +94,12 @@ async function assess(db: DbOrTx, doc: DocumentRow): Promise<Eligibility & { has
 /** Refuses a request or direct close with the most specific reason: closed, already under way, else the issues. */
 function assertEligible(e: Awaited<ReturnType<typeof assess>>, opts: { ignoreProof?: boolean } = {}) {
   if (e.eligible) return;
-  if (e.blocking.includes('This case is already closed.')) throw new AppError(ClosureErrors.CLOSURE_CASE_CLOSED);
+  if (e.blocking.includes('This case is already closed.'))
+    throw new AppError(ClosureErrors.CLOSURE_CASE_CLOSED);
   if (e.activeClosureId) throw new AppError(ClosureErrors.CLOSURE_ALREADY_ACTIVE);
-  const issues = opts.ignoreProof ? e.blocking.filter((b) => !b.startsWith('No proof of service')) : e.blocking;
+  const issues = opts.ignoreProof
+    ? e.blocking.filter((b) => !b.startsWith('No proof of service'))
+    : e.blocking;
   if (issues.length) throw notEligible(issues);
 }
 
@@ -148,14 +171,16 @@ const docOf = (d: repo.ClosureWithDocument['document']) => ({
   caseNumber: d.caseNumber,
 });
 
-const reload = async (db: DbOrTx, ctx: Ctx, id: number): Promise<Closure> => toClosureDto(db, await getClosure(db, ctx, id));
+const reload = async (db: DbOrTx, ctx: Ctx, id: number): Promise<Closure> =>
+  toClosureDto(db, await getClosure(db, ctx, id));
 
 /** Inserts a closure; the one-active index turns a concurrent second closure into 409. */
 async function insertClosure(tx: DbOrTx, values: repo.NewClosure) {
   try {
     return await repo.insertClosure(tx, values);
   } catch (err) {
-    if (isUniqueViolation(err, repo.ONE_ACTIVE_INDEX)) throw new AppError(ClosureErrors.CLOSURE_ALREADY_ACTIVE, { cause: err });
+    if (isUniqueViolation(err, repo.ONE_ACTIVE_INDEX))
+      throw new AppError(ClosureErrors.CLOSURE_ALREADY_ACTIVE, { cause: err });
     throw err;
   }
 }
@@ -230,7 +255,11 @@ export async function requestClosure(ctx: Ctx, input: CreateClosureInput): Promi
     const doc = await getDocument(tx, ctx, input.document_id, { forUpdate: true });
     const e = await assess(tx, doc);
     assertEligible(e);
-    const checklist = normaliseChecklist(initialChecklist({ hasProof: e.hasProof }), input.initial_checklist, { hasProof: e.hasProof });
+    const checklist = normaliseChecklist(
+      initialChecklist({ hasProof: e.hasProof }),
+      input.initial_checklist,
+      { hasProof: e.hasProof },
+    );
     if (!isChecklistComplete(checklist)) throw new AppError(ClosureErrors.CLOSURE_CHECKLIST_REQUIRED);
     const closure = await insertClosure(tx, {
       documentId: doc.id,
@@ -257,7 +286,11 @@ export async function requestClosure(ctx: Ctx, input: CreateClosureInput): Promi
 }
 
 /** PUT /case-closure/{id}/checklist: while the closure is pending or approved. */
-export async function updateClosureChecklist(ctx: Ctx, id: number, input: UpdateChecklistInput): Promise<Closure> {
+export async function updateClosureChecklist(
+  ctx: Ctx,
+  id: number,
+  input: UpdateChecklistInput,
+): Promise<Closure> {
   assertCanRequest(ctx.actor);
   await inTransaction(ctx, async (tx) => {
     const { closure, document } = await getClosure(tx, ctx, id);
@@ -287,7 +320,11 @@ export async function updateClosureChecklist(ctx: Ctx, id: number, input: Update
  * PUT /case-closure/{id}/approve: approve or reject a pending closure. The conditional UPDATE decides a race:
  * of two approvers at once one wins, the other gets 409.
  */
-export async function decideClosure(ctx: Ctx, id: number, input: ApproveClosureInput): Promise<{ closure: Closure; message: string }> {
+export async function decideClosure(
+  ctx: Ctx,
+  id: number,
+  input: ApproveClosureInput,
+): Promise<{ closure: Closure; message: string }> {
   const to: ClosureStatus = input.approved ? 'approved' : 'rejected';
   assertCanApprove(ctx.actor);
   await inTransaction(ctx, async (tx) => {
@@ -295,7 +332,8 @@ export async function decideClosure(ctx: Ctx, id: number, input: ApproveClosureI
     assertCanDecide(ctx.actor, closure);
     if (closure.closureStatus !== 'pending') throw invalidTransition(closure.closureStatus, to);
     if (input.approved) {
-      if (!isChecklistComplete(readChecklist(closure))) throw new AppError(ClosureErrors.CLOSURE_CHECKLIST_INCOMPLETE);
+      if (!isChecklistComplete(readChecklist(closure)))
+        throw new AppError(ClosureErrors.CLOSURE_CHECKLIST_INCOMPLETE);
       if (document.status !== 'served') throw new AppError(ClosureErrors.CLOSURE_DOCUMENT_CHANGED);
     }
     const updated = await repo.transitionClosure(tx, id, 'pending', {
@@ -314,7 +352,10 @@ export async function decideClosure(ctx: Ctx, id: number, input: ApproveClosureI
       notes: input.approval_notes,
     });
   });
-  return { closure: await reload(ctx.db, ctx, id), message: input.approved ? CLOSURE_MESSAGES.approved : CLOSURE_MESSAGES.rejected };
+  return {
+    closure: await reload(ctx.db, ctx, id),
+    message: input.approved ? CLOSURE_MESSAGES.approved : CLOSURE_MESSAGES.rejected,
+  };
 }
 
 /** PUT /case-closure/{id}/complete: an approved closure is completed and the case becomes completed, at once. */
@@ -323,7 +364,8 @@ export async function completeClosure(ctx: Ctx, id: number, input: CompleteClosu
   await inTransaction(ctx, async (tx) => {
     const { closure, document } = await getClosure(tx, ctx, id);
     if (closure.closureStatus !== 'approved') throw invalidTransition(closure.closureStatus, 'completed');
-    if (!isChecklistComplete(readChecklist(closure))) throw new AppError(ClosureErrors.CLOSURE_CHECKLIST_INCOMPLETE);
+    if (!isChecklistComplete(readChecklist(closure)))
+      throw new AppError(ClosureErrors.CLOSURE_CHECKLIST_INCOMPLETE);
     // Lock the case first (the order every closure step follows: document, then closure).
     const doc = await getDocument(tx, ctx, document.id, { forUpdate: true });
     assertStillServed(doc);
@@ -365,7 +407,9 @@ export async function directClose(ctx: Ctx, input: DirectCloseInput): Promise<Cl
       closureStatus: 'completed',
       closureReason: input.closure_reason,
       closureNotes: input.closure_notes,
-      checklist: normaliseChecklist(initialChecklist({ hasProof: e.hasProof }), undefined, { hasProof: e.hasProof }),
+      checklist: normaliseChecklist(initialChecklist({ hasProof: e.hasProof }), undefined, {
+        hasProof: e.hasProof,
+      }),
       requestedById: ctx.actor.id,
       requestedAt: now,
       completedById: ctx.actor.id,

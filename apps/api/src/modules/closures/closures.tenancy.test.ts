@@ -17,12 +17,21 @@ let a: FirmTeam;
 let b: FirmTeam;
 let sysAdmin: string;
 /** A second branch of firm A with its own branch administrator and practitioner. */
-let north: { branchId: number; admin: { id: number; token: string }; attorney: { id: number; token: string } };
+let north: {
+  branchId: number;
+  admin: { id: number; token: string };
+  attorney: { id: number; token: string };
+};
 const ids = { aMain: [] as number[], aNorth: [] as number[], b: [] as number[] };
 
 const as = (token: string) => t().as(token);
 
-async function closureFor(team: FirmTeam, branchId: number, requester: { id: number; token: string }, title: string) {
+async function closureFor(
+  team: FirmTeam,
+  branchId: number,
+  requester: { id: number; token: string },
+  title: string,
+) {
   const doc = await makeCase(t(), { firmId: team.firm.firmId, branchId, createdById: requester.id, title });
   const res = await as(requester.token).post(`${API}/`, requestBody(doc.id));
   if (res.statusCode !== 201) throw new Error(`request failed ${res.statusCode} ${res.body}`);
@@ -39,7 +48,8 @@ beforeAll(async () => {
     admin: await addFirmUser(t(), a.firm, 'branch_admin', { branch_id: branch.id }),
     attorney: await addFirmUser(t(), a.firm, 'legal_practitioner', { branch_id: branch.id }),
   };
-  for (const title of ['Eviction Mokoena', 'Debt recovery Naidoo']) ids.aMain.push((await closureFor(a, a.firm.branchId, a.attorney, title)).id);
+  for (const title of ['Eviction Mokoena', 'Debt recovery Naidoo'])
+    ids.aMain.push((await closureFor(a, a.firm.branchId, a.attorney, title)).id);
   ids.aNorth.push((await closureFor(a, north.branchId, north.attorney, 'Northern lease dispute')).id);
   ids.b.push((await closureFor(b, b.firm.branchId, b.attorney, 'Firm B matter')).id);
 });
@@ -161,11 +171,18 @@ describe('concurrency', () => {
   });
 
   it('keeps one closure per document when two requests race', async () => {
-    const doc = await makeCase(t(), { firmId: a.firm.firmId, branchId: a.firm.branchId, createdById: a.attorney.id });
+    const doc = await makeCase(t(), {
+      firmId: a.firm.firmId,
+      branchId: a.firm.branchId,
+      createdById: a.attorney.id,
+    });
     const results = await Promise.all([
       as(a.attorney.token).post(`${API}/`, requestBody(doc.id)),
       as(a.branchAdmin.token).post(`${API}/`, requestBody(doc.id)),
-      as(a.firm.token).post(`${API}/direct-close`, { document_id: doc.id, closure_reason: 'Administrative closure' }),
+      as(a.firm.token).post(`${API}/direct-close`, {
+        document_id: doc.id,
+        closure_reason: 'Administrative closure',
+      }),
     ]);
     const ok = results.filter((r) => r.statusCode < 300);
     expect(ok).toHaveLength(1);

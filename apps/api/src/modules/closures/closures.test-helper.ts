@@ -34,17 +34,29 @@ export async function makeCase(t: TestApp, o: CaseOptions) {
     branchId: o.branchId,
     createdById: o.createdById,
     status,
-    ...(status === 'served' ? { serviceDate: new Date(), servedAt: new Date(), servedById: o.createdById } : {}),
+    ...(status === 'served'
+      ? { serviceDate: new Date(), servedAt: new Date(), servedById: o.createdById }
+      : {}),
   });
   if (o.proof ?? status === 'served') {
     const [proof] = await t.database.db
       .insert(proofsOfService)
-      .values({ documentId: doc.id, firmId: o.firmId, securityId: `LS-${unique().toUpperCase()}-${unique().toUpperCase()}` })
+      .values({
+        documentId: doc.id,
+        firmId: o.firmId,
+        securityId: `LS-${unique().toUpperCase()}-${unique().toUpperCase()}`,
+      })
       .returning();
     // The file of its current version: what makes a proof exist (the closure check reads this row).
     await t.database.db
       .insert(proofOfServiceFiles)
-      .values({ proofId: proof!.id, version: 1, storageKey: `proofs/${o.firmId}/${unique()}.pdf`, sha256: '0'.repeat(64), size: 1 });
+      .values({
+        proofId: proof!.id,
+        version: 1,
+        storageKey: `proofs/${o.firmId}/${unique()}.pdf`,
+        sha256: '0'.repeat(64),
+        size: 1,
+      });
   }
   return doc;
 }
@@ -65,7 +77,11 @@ export type FirmTeam = {
 /** Gives the firm an active subscription unless it has one (firm roles are gated without one). */
 async function ensureSubscribed(t: TestApp, firmId: number) {
   const db = t.database.db;
-  const [existing] = await db.select({ id: firmSubscriptions.id }).from(firmSubscriptions).where(eq(firmSubscriptions.firmId, firmId)).limit(1);
+  const [existing] = await db
+    .select({ id: firmSubscriptions.id })
+    .from(firmSubscriptions)
+    .where(eq(firmSubscriptions.firmId, firmId))
+    .limit(1);
   if (existing) return;
   const plan = await findPlanByName(db, 'medium_large_firm');
   if (!plan) throw new Error('default plans missing');
@@ -107,7 +123,11 @@ export const makeBranch = (t: TestApp, firmId: number) =>
 /** A complete checklist as the Request dialog sends it. */
 const fullChecklist = (summary = 'All served and acknowledged.') => ({
   all_documents_attached: { completed: true, notes: '', required: true },
-  proof_of_service_uploaded: { completed: true, notes: 'Proof of service automatically verified', required: true },
+  proof_of_service_uploaded: {
+    completed: true,
+    notes: 'Proof of service automatically verified',
+    required: true,
+  },
   case_summary_completed: { completed: true, notes: summary, required: true },
 });
 

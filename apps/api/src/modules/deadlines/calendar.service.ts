@@ -15,7 +15,8 @@ const FEED_FUTURE_DAYS = 366;
 /** A feed secret: 32 random bytes, base64url (43 characters). */
 const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-const feedUrl = (ctx: Pick<Ctx, 'deps'>, token: string) => `${ctx.deps.env.PUBLIC_URL.replace(/\/+$/, '')}/api/v1/calendar/${token}.ics`;
+const feedUrl = (ctx: Pick<Ctx, 'deps'>, token: string) =>
+  `${ctx.deps.env.PUBLIC_URL.replace(/\/+$/, '')}/api/v1/calendar/${token}.ics`;
 
 /** GET /calendar/feed: whether the user has a calendar address (the address itself is shown only when made). */
 export async function getFeedStatus(ctx: Ctx): Promise<CalendarFeedStatus> {
@@ -32,7 +33,8 @@ export async function rotateFeed(ctx: Ctx): Promise<CalendarFeed> {
 
 /** DELETE /calendar/feed: turns the address off. */
 export async function deleteFeed(ctx: Ctx): Promise<void> {
-  if (!(await repo.deleteCalendarFeed(ctx.db, ctx.actor.id))) throw new AppError(DeadlineErrors.CALENDAR_FEED_NOT_FOUND);
+  if (!(await repo.deleteCalendarFeed(ctx.db, ctx.actor.id)))
+    throw new AppError(DeadlineErrors.CALENDAR_FEED_NOT_FOUND);
 }
 
 /**
@@ -42,7 +44,8 @@ export async function deleteFeed(ctx: Ctx): Promise<void> {
 export async function renderFeed(ctx: PublicCtx, token: string): Promise<string> {
   if (!FEED_TOKEN_PATTERN.test(token)) throw new AppError(DeadlineErrors.CALENDAR_FEED_NOT_FOUND);
   const found = await repo.findCalendarFeedByHash(ctx.db, sha256(token));
-  if (!found || !found.user.isActive || found.firmActive === false) throw new AppError(DeadlineErrors.CALENDAR_FEED_NOT_FOUND);
+  if (!found || !found.user.isActive || found.firmActive === false)
+    throw new AppError(DeadlineErrors.CALENDAR_FEED_NOT_FOUND);
   const actor = found.user;
   const now = ctx.deps.clock.now();
   const today = sastDate(now);
@@ -62,7 +65,9 @@ export async function renderFeed(ctx: PublicCtx, token: string): Promise<string>
     events: rows.map(({ deadline: d }) => {
       const matter = d.case_number ? `${d.document_title} (case ${d.case_number})` : d.document_title;
       const description = [
-        d.rule ? `${d.rule}: ${d.court_days} court days from service on ${d.service_date}.` : 'Added by the firm.',
+        d.rule
+          ? `${d.rule}: ${d.court_days} court days from service on ${d.service_date}.`
+          : 'Added by the firm.',
         d.note,
         `Case: ${matter}`,
       ]

@@ -1,4 +1,9 @@
-import { DEADLINE_RULES, ruleDeadlinesOf, type Deadline, type DocumentDeadline } from '@lexserve/contracts/deadlines';
+import {
+  DEADLINE_RULES,
+  ruleDeadlinesOf,
+  type Deadline,
+  type DocumentDeadline,
+} from '@lexserve/contracts/deadlines';
 import { sastDate } from '../../lib/money';
 import { wasServed } from '../documents/documents.service';
 import type { DeadlineDocument, FirmDeadlineRow } from './deadlines.repository';
@@ -10,21 +15,25 @@ export const TYPES_WITH_RULES = Object.keys(DEADLINE_RULES);
 export function ruleDeadlineDtos(doc: DeadlineDocument): Deadline[] {
   if (!doc.serviceDate || doc.revokedAt || !wasServed(doc)) return [];
   const serviceDate = sastDate(doc.serviceDate);
-  return ruleDeadlinesOf({ documentType: doc.documentType, courtName: doc.courtName, serviceDate }).map(({ rule, dueDate }) => ({
-    key: `rule:${doc.id}:${rule.id}`,
-    id: null,
-    name: rule.name,
-    due_date: dueDate,
-    rule: rule.rule,
-    source: 'rule' as const,
-    court_days: rule.courtDays,
-    service_date: serviceDate,
-    note: rule.note ?? null,
-    created_by_name: null,
-  }));
+  return ruleDeadlinesOf({ documentType: doc.documentType, courtName: doc.courtName, serviceDate }).map(
+    ({ rule, dueDate }) => ({
+      key: `rule:${doc.id}:${rule.id}`,
+      id: null,
+      name: rule.name,
+      due_date: dueDate,
+      rule: rule.rule,
+      source: 'rule' as const,
+      court_days: rule.courtDays,
+      service_date: serviceDate,
+      note: rule.note ?? null,
+      created_by_name: null,
+    }),
+  );
 }
 
-export const firmDeadlineDto = (row: Omit<FirmDeadlineRow, 'createdByName'> & { createdByName?: string | null }): Deadline => ({
+export const firmDeadlineDto = (
+  row: Omit<FirmDeadlineRow, 'createdByName'> & { createdByName?: string | null },
+): Deadline => ({
   key: `firm:${row.id}`,
   id: row.id,
   name: row.name,
@@ -37,7 +46,10 @@ export const firmDeadlineDto = (row: Omit<FirmDeadlineRow, 'createdByName'> & { 
   created_by_name: row.createdByName ?? null,
 });
 
-export const withDocument = (d: Deadline, doc: Pick<DeadlineDocument, 'id' | 'title' | 'caseNumber'>): DocumentDeadline => ({
+export const withDocument = (
+  d: Deadline,
+  doc: Pick<DeadlineDocument, 'id' | 'title' | 'caseNumber'>,
+): DocumentDeadline => ({
   ...d,
   document_id: doc.id,
   document_title: doc.title,
@@ -46,7 +58,9 @@ export const withDocument = (d: Deadline, doc: Pick<DeadlineDocument, 'id' | 'ti
 
 /** Soonest first; on one day, the rules' before the firm's, then by name. */
 export const byDueDate = <T extends Deadline>(a: T, b: T) =>
-  a.due_date.localeCompare(b.due_date) || a.source.localeCompare(b.source) * -1 || a.name.localeCompare(b.name);
+  a.due_date.localeCompare(b.due_date) ||
+  a.source.localeCompare(b.source) * -1 ||
+  a.name.localeCompare(b.name);
 
 /** The key a reminder is recorded under: the deadline and its day (a day that changes is reminded again). */
 export const reminderKeyOf = (d: Pick<Deadline, 'key' | 'due_date'>) => `${d.key}:${d.due_date}`;

@@ -2,7 +2,14 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } fro
 import type { ReminderKind } from '@lexserve/contracts/deadlines';
 import type { DocumentStatus } from '@lexserve/contracts/documents';
 import type { DbOrTx } from '../../db/client';
-import { calendarFeeds, deadlineReminders, documents, firmDeadlines, firms, users } from '../../db/schema/index';
+import {
+  calendarFeeds,
+  deadlineReminders,
+  documents,
+  firmDeadlines,
+  firms,
+  users,
+} from '../../db/schema/index';
 import { documentWasServed } from '../../lib/tenancy';
 
 /** What a deadline needs to know of its document. */
@@ -49,16 +56,28 @@ const firmDeadlineColumns = {
   createdByName: users.fullName,
 };
 
-export async function insertFirmDeadline(db: DbOrTx, values: { documentId: number; firmId: number; name: string; dueDate: string; createdById: number }) {
+export async function insertFirmDeadline(
+  db: DbOrTx,
+  values: { documentId: number; firmId: number; name: string; dueDate: string; createdById: number },
+) {
   const [row] = await db.insert(firmDeadlines).values(values).returning();
   return row!;
 }
 
 /** Deletes a firm deadline of that document and firm; answers the deleted row, or undefined. */
-export async function deleteFirmDeadline(db: DbOrTx, key: { id: number; documentId: number; firmId: number }) {
+export async function deleteFirmDeadline(
+  db: DbOrTx,
+  key: { id: number; documentId: number; firmId: number },
+) {
   const [row] = await db
     .delete(firmDeadlines)
-    .where(and(eq(firmDeadlines.id, key.id), eq(firmDeadlines.documentId, key.documentId), eq(firmDeadlines.firmId, key.firmId)))
+    .where(
+      and(
+        eq(firmDeadlines.id, key.id),
+        eq(firmDeadlines.documentId, key.documentId),
+        eq(firmDeadlines.firmId, key.firmId),
+      ),
+    )
     .returning();
   return row;
 }
@@ -75,7 +94,10 @@ export const listFirmDeadlinesOfDocument = (db: DbOrTx, documentId: number): Pro
  * Served (documentWasServed: a draft's service date is only what the wizard was told), unrevoked documents with a type that has rules, served between the given instants, within `scope` (a
  * documentScope condition; undefined for every firm's, as the reminder job needs).
  */
-export const findServedDocuments = (db: DbOrTx, opts: { scope: SQL | undefined; types: string[]; servedFrom: Date; servedTo: Date }): Promise<DeadlineDocument[]> =>
+export const findServedDocuments = (
+  db: DbOrTx,
+  opts: { scope: SQL | undefined; types: string[]; servedFrom: Date; servedTo: Date },
+): Promise<DeadlineDocument[]> =>
   opts.types.length === 0
     ? Promise.resolve([])
     : db
@@ -95,7 +117,10 @@ export const findServedDocuments = (db: DbOrTx, opts: { scope: SQL | undefined; 
         .orderBy(asc(documents.id));
 
 /** Firm deadlines due in [from, to] (YYYY-MM-DD) on documents within `scope`, with their documents. */
-export const findFirmDeadlinesDue = (db: DbOrTx, opts: { scope: SQL | undefined; from: string; to: string }) =>
+export const findFirmDeadlinesDue = (
+  db: DbOrTx,
+  opts: { scope: SQL | undefined; from: string; to: string },
+) =>
   db
     .select({ deadline: firmDeadlineColumns, document: deadlineDocumentColumns })
     .from(firmDeadlines)
@@ -108,8 +133,15 @@ export const findFirmDeadlinesDue = (db: DbOrTx, opts: { scope: SQL | undefined;
  * Records that a reminder goes out; answers false when it already went (the unique key): the caller then sends nothing.
  * Two instances racing on the same reminder wait on the unique index and one of them gets false.
  */
-export async function claimReminder(db: DbOrTx, r: { deadlineKey: string; kind: ReminderKind; documentId: number; dueDate: string }): Promise<boolean> {
-  const rows = await db.insert(deadlineReminders).values(r).onConflictDoNothing().returning({ id: deadlineReminders.id });
+export async function claimReminder(
+  db: DbOrTx,
+  r: { deadlineKey: string; kind: ReminderKind; documentId: number; dueDate: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(deadlineReminders)
+    .values(r)
+    .onConflictDoNothing()
+    .returning({ id: deadlineReminders.id });
   return rows.length > 0;
 }
 
@@ -119,7 +151,10 @@ export async function upsertCalendarFeed(db: DbOrTx, userId: number, tokenHash: 
   const [row] = await db
     .insert(calendarFeeds)
     .values({ userId, tokenHash })
-    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, createdAt: sql`now()`, updatedAt: sql`now()`, lastFetchedAt: null } })
+    .onConflictDoUpdate({
+      target: calendarFeeds.userId,
+      set: { tokenHash, createdAt: sql`now()`, updatedAt: sql`now()`, lastFetchedAt: null },
+    })
     .returning();
   return row!;
 }
@@ -128,7 +163,8 @@ export const findCalendarFeedOfUser = async (db: DbOrTx, userId: number) =>
   (await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)))[0];
 
 export const deleteCalendarFeed = async (db: DbOrTx, userId: number) =>
-  (await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)).returning({ id: calendarFeeds.id })).length > 0;
+  (await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)).returning({ id: calendarFeeds.id }))
+    .length > 0;
 
 /** The feed of a secret's hash with its user (as an actor, to scope what the feed lists). */
 export const findCalendarFeedByHash = async (db: DbOrTx, tokenHash: string) =>
@@ -136,7 +172,15 @@ export const findCalendarFeedByHash = async (db: DbOrTx, tokenHash: string) =>
     await db
       .select({
         feedId: calendarFeeds.id,
-        user: { id: users.id, role: users.role, email: users.email, fullName: users.fullName, firmId: users.firmId, branchId: users.branchId, isActive: users.isActive },
+        user: {
+          id: users.id,
+          role: users.role,
+          email: users.email,
+          fullName: users.fullName,
+          firmId: users.firmId,
+          branchId: users.branchId,
+          isActive: users.isActive,
+        },
         firmActive: firms.isActive,
       })
       .from(calendarFeeds)
@@ -146,4 +190,7 @@ export const findCalendarFeedByHash = async (db: DbOrTx, tokenHash: string) =>
   )[0];
 
 export const touchCalendarFeed = (db: DbOrTx, feedId: number) =>
-  db.update(calendarFeeds).set({ lastFetchedAt: sql`now()` }).where(eq(calendarFeeds.id, feedId));
+  db
+    .update(calendarFeeds)
+    .set({ lastFetchedAt: sql`now()` })
+    .where(eq(calendarFeeds.id, feedId));

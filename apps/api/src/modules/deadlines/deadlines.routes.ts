@@ -46,11 +46,19 @@ export async function deadlinesRoutes(app: FastifyInstance) {
         response: { 201: DeadlineSchema },
       },
     },
-    async (req, reply) => reply.status(201).send(await deadlines.addFirmDeadline(ctxOf(req), req.params.id, req.body)),
+    async (req, reply) =>
+      reply.status(201).send(await deadlines.addFirmDeadline(ctxOf(req), req.params.id, req.body)),
   );
   r.delete(
     '/documents/:id/deadlines/:deadline_id',
-    { schema: { tags, description: 'Removes one of the firm’s own deadlines.', params: DeadlineParamsSchema, response: { 200: MessageSchema } } },
+    {
+      schema: {
+        tags,
+        description: 'Removes one of the firm’s own deadlines.',
+        params: DeadlineParamsSchema,
+        response: { 200: MessageSchema },
+      },
+    },
     async (req) => {
       await deadlines.deleteFirmDeadline(ctxOf(req), req.params.id, req.params.deadline_id);
       return { message: 'Deadline removed' };
@@ -61,7 +69,8 @@ export async function deadlinesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Deadlines due in a window (default: today and the next 60 days; at most 366 days) on every document the caller can see.',
+        description:
+          'Deadlines due in a window (default: today and the next 60 days; at most 366 days) on every document the caller can see.',
         querystring: DeadlineWindowQuerySchema,
         response: { 200: DocumentDeadlineListSchema },
       },
@@ -70,22 +79,31 @@ export async function deadlinesRoutes(app: FastifyInstance) {
   );
 
   const calendarTags = ['calendar'];
-  r.get('/calendar/feed', { schema: { tags: calendarTags, response: { 200: CalendarFeedStatusSchema } } }, (req) => calendar.getFeedStatus(ctxOf(req)));
+  r.get(
+    '/calendar/feed',
+    { schema: { tags: calendarTags, response: { 200: CalendarFeedStatusSchema } } },
+    (req) => calendar.getFeedStatus(ctxOf(req)),
+  );
   r.post(
     '/calendar/feed',
     {
       schema: {
         tags: calendarTags,
-        description: 'Makes the caller’s secret calendar address (iCalendar), replacing any earlier one; the address is shown this once.',
+        description:
+          'Makes the caller’s secret calendar address (iCalendar), replacing any earlier one; the address is shown this once.',
         response: { 201: CalendarFeedSchema },
       },
     },
     async (req, reply) => reply.status(201).send(await calendar.rotateFeed(ctxOf(req))),
   );
-  r.delete('/calendar/feed', { schema: { tags: calendarTags, response: { 200: MessageSchema } } }, async (req) => {
-    await calendar.deleteFeed(ctxOf(req));
-    return { message: 'Calendar address turned off' };
-  });
+  r.delete(
+    '/calendar/feed',
+    { schema: { tags: calendarTags, response: { 200: MessageSchema } } },
+    async (req) => {
+      await calendar.deleteFeed(ctxOf(req));
+      return { message: 'Calendar address turned off' };
+    },
+  );
 }
 
 /** The calendar feed itself: no login (the secret in the address is the key), rate-limited. */
@@ -94,7 +112,11 @@ export async function calendarPublicRoutes(app: FastifyInstance) {
   const rateLimit = {
     max: app.deps.env.VERIFY_RATE_LIMIT,
     timeWindow: '1 minute',
-    errorResponseBuilder: () => ({ statusCode: 429, code: CommonErrors.RATE_LIMITED.code, message: CommonErrors.RATE_LIMITED.message }),
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      code: CommonErrors.RATE_LIMITED.code,
+      message: CommonErrors.RATE_LIMITED.message,
+    }),
   };
   r.get(
     '/calendar/:feed',

@@ -15,8 +15,19 @@ import { AppError, FieldError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { sastDate } from '../../lib/money';
 import { documentScope } from '../../lib/tenancy';
-import { addTimelineEvent, assertOpen, getDocumentForChange, getReadableDocument } from '../documents/documents.service';
-import { byDueDate, firmDeadlineDto, ruleDeadlineDtos, TYPES_WITH_RULES, withDocument } from './deadlines.mapper';
+import {
+  addTimelineEvent,
+  assertOpen,
+  getDocumentForChange,
+  getReadableDocument,
+} from '../documents/documents.service';
+import {
+  byDueDate,
+  firmDeadlineDto,
+  ruleDeadlineDtos,
+  TYPES_WITH_RULES,
+  withDocument,
+} from './deadlines.mapper';
 import * as repo from './deadlines.repository';
 
 /** The longest a rule's period can run (10 court days with 16 December–15 January left out is about 50 days). */
@@ -29,14 +40,24 @@ const seesFirmDeadlines = (actor: Pick<Actor, 'role'>) => actor.role !== 'sherif
 export async function listDocumentDeadlines(ctx: Ctx, documentId: number): Promise<DeadlineList> {
   const doc = await getReadableDocument(ctx, documentId);
   const rules = ruleDeadlineDtos(doc);
-  const own = seesFirmDeadlines(ctx.actor) ? (await repo.listFirmDeadlinesOfDocument(ctx.db, doc.id)).map(firmDeadlineDto) : [];
+  const own = seesFirmDeadlines(ctx.actor)
+    ? (await repo.listFirmDeadlinesOfDocument(ctx.db, doc.id)).map(firmDeadlineDto)
+    : [];
   return { deadlines: [...rules, ...own].sort(byDueDate) };
 }
 
 /** POST /documents/{id}/deadlines: the firm adds its own deadline (recorded on the document's timeline); not on a closed or revoked case. */
-export async function addFirmDeadline(ctx: Ctx, documentId: number, input: CreateDeadlineInput): Promise<Deadline> {
+export async function addFirmDeadline(
+  ctx: Ctx,
+  documentId: number,
+  input: CreateDeadlineInput,
+): Promise<Deadline> {
   return inTransaction(ctx, async (tx) => {
-    const doc = await getDocumentForChange({ db: tx, actor: ctx.actor }, documentId, DeadlineErrors.DEADLINE_FORBIDDEN);
+    const doc = await getDocumentForChange(
+      { db: tx, actor: ctx.actor },
+      documentId,
+      DeadlineErrors.DEADLINE_FORBIDDEN,
+    );
     assertOpen(doc);
     const row = await repo.insertFirmDeadline(tx, {
       documentId: doc.id,
@@ -60,7 +81,11 @@ export async function addFirmDeadline(ctx: Ctx, documentId: number, input: Creat
 /** DELETE /documents/{id}/deadlines/{deadline_id}: removes one of the firm's own deadlines. */
 export async function deleteFirmDeadline(ctx: Ctx, documentId: number, deadlineId: number): Promise<void> {
   await inTransaction(ctx, async (tx) => {
-    const doc = await getDocumentForChange({ db: tx, actor: ctx.actor }, documentId, DeadlineErrors.DEADLINE_FORBIDDEN);
+    const doc = await getDocumentForChange(
+      { db: tx, actor: ctx.actor },
+      documentId,
+      DeadlineErrors.DEADLINE_FORBIDDEN,
+    );
     const row = await repo.deleteFirmDeadline(tx, { id: deadlineId, documentId: doc.id, firmId: doc.firmId });
     if (!row) throw new AppError(DeadlineErrors.DEADLINE_NOT_FOUND);
     await addTimelineEvent(tx, {
@@ -88,14 +113,24 @@ export async function deadlinesDue(
   // Service dates are instants; a South African day starts at 22:00 UTC the day before, so a day's margin each side.
   const servedFrom = new Date(`${addCalendarDays(opts.from, -LONGEST_RULE_PERIOD_DAYS)}T00:00:00Z`);
   const servedTo = new Date(`${addCalendarDays(opts.to, 1)}T00:00:00Z`);
-  const documents = await repo.findServedDocuments(db, { scope: opts.scope, types: TYPES_WITH_RULES, servedFrom, servedTo });
+  const documents = await repo.findServedDocuments(db, {
+    scope: opts.scope,
+    types: TYPES_WITH_RULES,
+    servedFrom,
+    servedTo,
+  });
   const out: DueDeadline[] = [];
   for (const document of documents)
     for (const d of ruleDeadlineDtos(document))
-      if (d.due_date >= opts.from && d.due_date <= opts.to) out.push({ deadline: withDocument(d, document), document, addedById: null });
+      if (d.due_date >= opts.from && d.due_date <= opts.to)
+        out.push({ deadline: withDocument(d, document), document, addedById: null });
   if (opts.withFirmDeadlines)
     for (const { deadline, document } of await repo.findFirmDeadlinesDue(db, opts))
-      out.push({ deadline: withDocument(firmDeadlineDto(deadline), document), document, addedById: deadline.createdById });
+      out.push({
+        deadline: withDocument(firmDeadlineDto(deadline), document),
+        document,
+        addedById: deadline.createdById,
+      });
   return out.sort((a, b) => byDueDate(a.deadline, b.deadline));
 }
 
@@ -109,7 +144,12 @@ export async function listDeadlines(ctx: Ctx, q: DeadlineWindowQuery) {
   const to = q.to ?? addCalendarDays(from, DEFAULT_WINDOW_DAYS);
   if (addCalendarDays(from, DEADLINE_WINDOW_MAX_DAYS) < to)
     throw new FieldError(['query', 'to'], `The window may span at most ${DEADLINE_WINDOW_MAX_DAYS} days.`);
-  const rows = await deadlinesDue(ctx.db, { scope: documentScope(ctx.actor), from, to, withFirmDeadlines: seesFirmDeadlines(ctx.actor) });
+  const rows = await deadlinesDue(ctx.db, {
+    scope: documentScope(ctx.actor),
+    from,
+    to,
+    withFirmDeadlines: seesFirmDeadlines(ctx.actor),
+  });
   return { deadlines: rows.map((r) => r.deadline), from, to };
 }
 

@@ -48,7 +48,9 @@ describe('iCalendar text (RFC 5545)', () => {
     expect(lines).toContain('DTSTAMP:20261124T173005Z');
     expect(lines).toContain('DTSTART;VALUE=DATE:20261231');
     expect(lines).toContain('DTEND;VALUE=DATE:20270101'); // the next day: all-day events end exclusively
-    expect(lines).toContain('SUMMARY:Notice of intention to defend: Mokoena v Dlamini\\, case 2026/1\\; urgent');
+    expect(lines).toContain(
+      'SUMMARY:Notice of intention to defend: Mokoena v Dlamini\\, case 2026/1\\; urgent',
+    );
     expect(lines).toContain('DESCRIPTION:Uniform Rule 19(1)\\nServed 14 December 2026');
     expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
     for (const l of text.split('\r\n')) expect(Buffer.byteLength(l, 'utf8')).toBeLessThanOrEqual(75);

@@ -22,7 +22,12 @@ const SYSTEM_USER_ID = 1;
 
 /** Schedules the reminder run of a South African day; once per day, however many instances ask. */
 const scheduleReminderRun = (db: DbOrTx, day: string) =>
-  scheduleJob(db, { name: REMINDER_JOB, runAt: new Date(`${day}${RUN_AT_UTC}`), payload: { day }, dedupeKey: `deadlines:reminders:${day}` });
+  scheduleJob(db, {
+    name: REMINDER_JOB,
+    runAt: new Date(`${day}${RUN_AT_UTC}`),
+    payload: { day },
+    dedupeKey: `deadlines:reminders:${day}`,
+  });
 
 /**
  * Sends the reminders of `today` (YYYY-MM-DD, South Africa): `deadline.approaching` from two court days before a
@@ -30,12 +35,25 @@ const scheduleReminderRun = (db: DbOrTx, day: string) =>
  * table in the transaction that records its event, so it goes once, however often or on however many instances this
  * runs. Closed documents are not reminded. Answers how many events were recorded.
  */
-export async function sendDeadlineReminders(db: Db, today: string): Promise<{ approaching: number; due: number }> {
-  const rows = await deadlinesDue(db, { scope: undefined, from: today, to: addCalendarDays(today, LOOKAHEAD_DAYS), withFirmDeadlines: true });
+export async function sendDeadlineReminders(
+  db: Db,
+  today: string,
+): Promise<{ approaching: number; due: number }> {
+  const rows = await deadlinesDue(db, {
+    scope: undefined,
+    from: today,
+    to: addCalendarDays(today, LOOKAHEAD_DAYS),
+    withFirmDeadlines: true,
+  });
   const sent = { approaching: 0, due: 0 };
   for (const { deadline: d, document: doc, addedById } of rows) {
     if ((CLOSED_STATUSES as readonly string[]).includes(doc.status)) continue;
-    const kind: ReminderKind | null = d.due_date === today ? 'due_today' : reminderDateOf(d.due_date) <= today ? 'two_court_days_before' : null;
+    const kind: ReminderKind | null =
+      d.due_date === today
+        ? 'due_today'
+        : reminderDateOf(d.due_date) <= today
+          ? 'two_court_days_before'
+          : null;
     if (!kind) continue;
     const payload: DeadlineEventPayload = {
       documentId: doc.id,
@@ -55,7 +73,15 @@ export async function sendDeadlineReminders(db: Db, today: string): Promise<{ ap
       addedById,
     };
     const recorded = await db.transaction(async (tx) => {
-      if (!(await claimReminder(tx, { deadlineKey: payload.deadlineKey, kind, documentId: doc.id, dueDate: d.due_date }))) return false;
+      if (
+        !(await claimReminder(tx, {
+          deadlineKey: payload.deadlineKey,
+          kind,
+          documentId: doc.id,
+          dueDate: d.due_date,
+        }))
+      )
+        return false;
       await recordEvent(tx, kind === 'due_today' ? 'deadline.due' : 'deadline.approaching', payload);
       return true;
     });

@@ -31,7 +31,13 @@ export type AuditCertificateData = {
     status: string;
     securityId: string | null;
   };
-  trail: { intact: boolean; events: number; headHash: string | null; firstBrokenEventId: number | null; problem: string | null };
+  trail: {
+    intact: boolean;
+    events: number;
+    headHash: string | null;
+    firstBrokenEventId: number | null;
+    problem: string | null;
+  };
   anchors: { at: Date; authority: string | null; headEventId: number; headHash: string; valid: boolean }[];
   /** The latest failed attempt to time-stamp the head, when it came after the last anchor. */
   pendingAnchor: { at: Date; error: string } | null;
@@ -75,79 +81,194 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
     },
   });
 
-  const { width, ensure, section } = noticeSections(doc, { margin: M, bottom: BOTTOM, ink: INK, accent: ACCENT, rule: RULE });
-  const field = (name: string, value: string | null | undefined, opts: { mono?: boolean; color?: string } = {}) => {
+  const { width, ensure, section } = noticeSections(doc, {
+    margin: M,
+    bottom: BOTTOM,
+    ink: INK,
+    accent: ACCENT,
+    rule: RULE,
+  });
+  const field = (
+    name: string,
+    value: string | null | undefined,
+    opts: { mono?: boolean; color?: string } = {},
+  ) => {
     const text = value && value.trim() ? value : '—';
     const labelWidth = 130;
     doc.font(opts.mono ? 'Courier' : 'Helvetica').fontSize(opts.mono ? 8.5 : 9.5);
     const h = Math.max(doc.heightOfString(text, { width: width - labelWidth }), 12);
     ensure(h + 4);
     const y = doc.y;
-    doc.font('Helvetica').fontSize(9.5).fillColor(MUTED).text(name, M, y, { width: labelWidth - 10 });
-    doc.font(opts.mono ? 'Courier' : 'Helvetica').fontSize(opts.mono ? 8.5 : 9.5).fillColor(opts.color ?? INK).text(text, M + labelWidth, y, { width: width - labelWidth });
+    doc
+      .font('Helvetica')
+      .fontSize(9.5)
+      .fillColor(MUTED)
+      .text(name, M, y, { width: labelWidth - 10 });
+    doc
+      .font(opts.mono ? 'Courier' : 'Helvetica')
+      .fontSize(opts.mono ? 8.5 : 9.5)
+      .fillColor(opts.color ?? INK)
+      .text(text, M + labelWidth, y, { width: width - labelWidth });
     doc.y = y + h + 3;
   };
   const paragraph = (text: string, opts: { size?: number; font?: StandardFontName; color?: string } = {}) => {
-    doc.font(opts.font ?? 'Helvetica').fontSize(opts.size ?? 9.5).fillColor(opts.color ?? INK);
+    doc
+      .font(opts.font ?? 'Helvetica')
+      .fontSize(opts.size ?? 9.5)
+      .fillColor(opts.color ?? INK);
     ensure(doc.heightOfString(text, { width }) + 4);
     doc.text(text, M, doc.y, { width, lineGap: 1.5 });
   };
 
   // ----- heading
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(ACCENT).text('LEXSERVE', M, doc.y, { characterSpacing: 2 });
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text('Audit Certificate', M, doc.y + 4, { width });
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`The complete timeline of "${data.document.title}" and the hash chain that makes it tamper-evident`, M, doc.y + 2, {
-    width,
-  });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .fillColor(ACCENT)
+    .text('LEXSERVE', M, doc.y, { characterSpacing: 2 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor(INK)
+    .text('Audit Certificate', M, doc.y + 4, { width });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(
+      `The complete timeline of "${data.document.title}" and the hash chain that makes it tamper-evident`,
+      M,
+      doc.y + 2,
+      {
+        width,
+      },
+    );
   doc.moveDown(0.4);
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(`Issued ${sast.stamp(data.issuedAt)} to ${data.issuedTo.name} (${data.issuedTo.role}). ${TIME_ZONE_NOTE}`, M, doc.y, { width });
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(
+      `Issued ${sast.stamp(data.issuedAt)} to ${data.issuedTo.name} (${data.issuedTo.role}). ${TIME_ZONE_NOTE}`,
+      M,
+      doc.y,
+      { width },
+    );
 
   section('Document');
   field('Title', data.document.title);
   field('Case number', data.document.caseNumber);
   field('Document type', data.document.documentType);
-  field('Firm', data.document.branch ? `${data.document.firm} (${data.document.branch})` : data.document.firm);
+  field(
+    'Firm',
+    data.document.branch ? `${data.document.firm} (${data.document.branch})` : data.document.firm,
+  );
   field('Status', data.document.status);
   field('Document ID', String(data.document.id));
   if (data.document.securityId) field('Proof security ID', data.document.securityId);
 
   section('Integrity of the trail');
   const t = data.trail;
-  if (t.intact) field('Result', `Intact: all ${t.events} event${t.events === 1 ? '' : 's'} recomputed and linked, and every time-stamped head is still in the chain.`, { color: GOOD });
+  if (t.intact)
+    field(
+      'Result',
+      `Intact: all ${t.events} event${t.events === 1 ? '' : 's'} recomputed and linked, and every time-stamped head is still in the chain.`,
+      { color: GOOD },
+    );
   else field('Result', `Broken at event #${t.firstBrokenEventId}. ${t.problem ?? ''}`, { color: BAD });
   field('Events', String(t.events));
   field('Head hash', t.headHash, { mono: true });
 
   section('Time-stamp anchors');
-  if (!data.anchors.length) paragraph('The head of this trail has not been time-stamped yet. The heads of the trails that changed are time-stamped every night after 00:10 SAST.', { color: MUTED });
+  if (!data.anchors.length)
+    paragraph(
+      'The head of this trail has not been time-stamped yet. The heads of the trails that changed are time-stamped every night after 00:10 SAST.',
+      { color: MUTED },
+    );
   for (const a of data.anchors) {
     ensure(42);
-    doc.font('Helvetica-Bold').fontSize(9.5).fillColor(a.valid ? INK : BAD)
-      .text(`${sast.stamp(a.at)}: head at event #${a.headEventId}${a.valid ? '' : ' (this time-stamp does not check out)'}`, M, doc.y + 2, { width });
-    doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(`Time-stamped by ${a.authority ?? 'an unnamed authority'}`, M + 12, doc.y + 1, { width: width - 12 });
-    doc.font('Courier').fontSize(7.4).fillColor(INK).text(`Head hash  ${a.headHash}`, M + 12, doc.y + 1, { width: width - 12 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9.5)
+      .fillColor(a.valid ? INK : BAD)
+      .text(
+        `${sast.stamp(a.at)}: head at event #${a.headEventId}${a.valid ? '' : ' (this time-stamp does not check out)'}`,
+        M,
+        doc.y + 2,
+        { width },
+      );
+    doc
+      .font('Helvetica')
+      .fontSize(8.5)
+      .fillColor(MUTED)
+      .text(`Time-stamped by ${a.authority ?? 'an unnamed authority'}`, M + 12, doc.y + 1, {
+        width: width - 12,
+      });
+    doc
+      .font('Courier')
+      .fontSize(7.4)
+      .fillColor(INK)
+      .text(`Head hash  ${a.headHash}`, M + 12, doc.y + 1, { width: width - 12 });
     doc.y += 4;
   }
-  if (data.pendingAnchor) field('Not yet anchored', `The last attempt (${sast.stamp(data.pendingAnchor.at)}) failed: ${data.pendingAnchor.error}. The next nightly run tries again.`, { color: MUTED });
+  if (data.pendingAnchor)
+    field(
+      'Not yet anchored',
+      `The last attempt (${sast.stamp(data.pendingAnchor.at)}) failed: ${data.pendingAnchor.error}. The next nightly run tries again.`,
+      { color: MUTED },
+    );
 
   section('Events, in the order recorded');
   if (!data.events.length) paragraph('No events recorded.', { color: MUTED });
   for (const e of data.events) {
     const heading = `#${e.seq}   ${sast.stamp(e.at)}   ${label(e.type)}`;
-    const who = e.actor ? `By ${e.actor.name}, ${e.actor.role}${e.actor.firm ? ` (${e.actor.firm})` : ''}` : 'By LexServe (system)';
-    const where = [e.ip ? `IP address ${e.ip}` : null, e.browser ? `Browser ${e.browser.slice(0, 160)}` : null].filter(Boolean).join('\n');
+    const who = e.actor
+      ? `By ${e.actor.name}, ${e.actor.role}${e.actor.firm ? ` (${e.actor.firm})` : ''}`
+      : 'By LexServe (system)';
+    const where = [
+      e.ip ? `IP address ${e.ip}` : null,
+      e.browser ? `Browser ${e.browser.slice(0, 160)}` : null,
+    ]
+      .filter(Boolean)
+      .join('\n');
     doc.font('Helvetica').fontSize(9);
     const textHeight =
-      doc.heightOfString(e.description || '—', { width: width - 12 }) + (where ? doc.heightOfString(where, { width: width - 12 }) : 0) + 36;
+      doc.heightOfString(e.description || '—', { width: width - 12 }) +
+      (where ? doc.heightOfString(where, { width: width - 12 }) : 0) +
+      36;
     ensure(textHeight);
     const y = doc.y + 2;
-    doc.font('Helvetica-Bold').fontSize(9.5).fillColor(e.broken ? BAD : INK).text(heading, M, y, { width: width - 90 });
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(`event ID ${e.id}`, M + width - 85, y + 1, { width: 85, align: 'right' });
-    doc.font('Helvetica').fontSize(9).fillColor(INK).text(e.description || '—', M + 12, doc.y + 1, { width: width - 12 });
-    doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(who, M + 12, doc.y + 1, { width: width - 12 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9.5)
+      .fillColor(e.broken ? BAD : INK)
+      .text(heading, M, y, { width: width - 90 });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(`event ID ${e.id}`, M + width - 85, y + 1, { width: 85, align: 'right' });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(e.description || '—', M + 12, doc.y + 1, { width: width - 12 });
+    doc
+      .font('Helvetica')
+      .fontSize(8.5)
+      .fillColor(MUTED)
+      .text(who, M + 12, doc.y + 1, { width: width - 12 });
     if (where) doc.text(where, M + 12, doc.y, { width: width - 12 });
-    doc.font('Courier').fontSize(7.4).fillColor(e.broken ? BAD : INK)
-      .text(`Chain hash  ${e.chainHash ?? 'none'}${e.broken ? '   (does not check out)' : ''}`, M + 12, doc.y + 1, { width: width - 12 });
+    doc
+      .font('Courier')
+      .fontSize(7.4)
+      .fillColor(e.broken ? BAD : INK)
+      .text(
+        `Chain hash  ${e.chainHash ?? 'none'}${e.broken ? '   (does not check out)' : ''}`,
+        M + 12,
+        doc.y + 1,
+        { width: width - 12 },
+      );
     doc.y += 5;
   }
 
@@ -175,12 +296,30 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const y = doc.page.height - 46;
-    doc.moveTo(M, y - 6).lineTo(M + width, y - 6).lineWidth(0.5).strokeColor(RULE).stroke();
-    doc.font('Helvetica-Bold').fontSize(8.5).fillColor(INK)
+    doc
+      .moveTo(M, y - 6)
+      .lineTo(M + width, y - 6)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(8.5)
+      .fillColor(INK)
       .text(`Audit certificate · document ${data.document.id}`, M, y, { width: width / 2, lineBreak: false });
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED)
-      .text(`Page ${i - range.start + 1} of ${range.count}`, M + width / 2, y, { width: width / 2, align: 'right', lineBreak: false });
-    doc.text(`Head hash ${data.trail.headHash ?? 'none'} · times in SAST (UTC+02:00)`, M, y + 13, { width, lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(`Page ${i - range.start + 1} of ${range.count}`, M + width / 2, y, {
+        width: width / 2,
+        align: 'right',
+        lineBreak: false,
+      });
+    doc.text(`Head hash ${data.trail.headHash ?? 'none'} · times in SAST (UTC+02:00)`, M, y + 13, {
+      width,
+      lineBreak: false,
+    });
     doc.page.margins.bottom = bottom;
   }
   return doc.end();

@@ -1,5 +1,11 @@
 import { sealIssuedPdf } from '../seal/seal.service';
-import { DOCUMENT_STATUS_LABELS, DocumentErrors, auditCertificateFileName, documentTypeLabel, type TrailVerification } from '@lexserve/contracts/documents';
+import {
+  DOCUMENT_STATUS_LABELS,
+  DocumentErrors,
+  auditCertificateFileName,
+  documentTypeLabel,
+  type TrailVerification,
+} from '@lexserve/contracts/documents';
 import { ROLE_LABELS, type Role } from '@lexserve/contracts/common';
 import { apiKeyActorName } from '../../lib/api-keys';
 import { AppError } from '../../lib/app-error';
@@ -35,7 +41,10 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : nul
  * chain hashes, as a sealed PDF. It shows who did what from where, so it is for the document's firm (its people in
  * scope) and the assigned sheriff only: 404 outside the scope, 403 for the system administrator.
  */
-export async function auditCertificate(ctx: Ctx, documentId: number): Promise<{ pdf: Buffer; filename: string }> {
+export async function auditCertificate(
+  ctx: Ctx,
+  documentId: number,
+): Promise<{ pdf: Buffer; filename: string }> {
   const doc = await getReadableDocument(ctx, documentId);
   if (ctx.actor.role === 'system_admin') throw new AppError(DocumentErrors.AUDIT_CERTIFICATE_FORBIDDEN);
   const [check, firms, branches, proof, attempt] = await Promise.all([
@@ -45,7 +54,10 @@ export async function auditCertificate(ctx: Ctx, documentId: number): Promise<{ 
     findProofByDocument(ctx.db, documentId),
     latestAttemptOf(ctx.db, documentId),
   ]);
-  const people = await performersOf(ctx.db, check.chain.map((e) => e.performedById).filter((id): id is number => id != null));
+  const people = await performersOf(
+    ctx.db,
+    check.chain.map((e) => e.performedById).filter((id): id is number => id != null),
+  );
   const lastAnchor = check.anchors.at(-1);
   const data: AuditCertificateData = {
     issuedAt: new Date(),
@@ -67,9 +79,17 @@ export async function auditCertificate(ctx: Ctx, documentId: number): Promise<{ 
       firstBrokenEventId: check.firstBrokenEventId,
       problem: check.problem,
     },
-    anchors: check.anchors.map((a) => ({ at: a.at, authority: a.authority, headEventId: a.row.headEventId, headHash: a.row.headHash, valid: a.valid })),
+    anchors: check.anchors.map((a) => ({
+      at: a.at,
+      authority: a.authority,
+      headEventId: a.row.headEventId,
+      headHash: a.row.headHash,
+      valid: a.valid,
+    })),
     pendingAnchor:
-      attempt && attempt.error && (!lastAnchor || attempt.id > lastAnchor.row.id) ? { at: attempt.createdAt, error: attempt.error } : null,
+      attempt && attempt.error && (!lastAnchor || attempt.id > lastAnchor.row.id)
+        ? { at: attempt.createdAt, error: attempt.error }
+        : null,
     events: check.chain.map((e, i) => {
       const person = e.performedById != null ? people.get(e.performedById) : undefined;
       const meta = e.eventMetadata ?? {};
@@ -85,7 +105,11 @@ export async function auditCertificate(ctx: Ctx, documentId: number): Promise<{ 
           apiKey && typeof apiKey.name === 'string'
             ? { name: apiKeyActorName(apiKey.name), role: 'API key', firm: person?.firmName ?? null }
             : person && !person.isSystem && !e.isSystemEvent
-              ? { name: person.fullName, role: ROLE_LABELS[person.role as Role] ?? person.role, firm: person.firmName }
+              ? {
+                  name: person.fullName,
+                  role: ROLE_LABELS[person.role as Role] ?? person.role,
+                  firm: person.firmName,
+                }
               : RECIPIENT_EVENTS.has(e.eventType)
                 ? { name: 'The recipient', role: 'through the delivery link', firm: null }
                 : null,
@@ -97,6 +121,10 @@ export async function auditCertificate(ctx: Ctx, documentId: number): Promise<{ 
     }),
   };
   const sealed = await sealIssuedPdf(ctx, await renderAuditCertificate(data));
-  if (!sealed.timestamped) ctx.log.warn({ documentId, problem: sealed.timestampProblem }, 'audit certificate sealed without a time-stamp');
+  if (!sealed.timestamped)
+    ctx.log.warn(
+      { documentId, problem: sealed.timestampProblem },
+      'audit certificate sealed without a time-stamp',
+    );
   return { pdf: sealed.pdf, filename: auditCertificateFileName({ id: doc.id, case_number: doc.caseNumber }) };
 }

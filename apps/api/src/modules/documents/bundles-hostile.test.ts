@@ -33,7 +33,8 @@ function hostileBundles(overrides?: Parameters<typeof useTestApp>[0]) {
 
   /** Uploads the file to a new document and bundles it; /healthz is called every 10 ms until the bundle answers. */
   async function bundleWhileProbing(filename: string, content: Buffer) {
-    const id = (await t().as(token).post('/api/v1/documents/', { title: 'Hostile bundle' })).json().data.id as number;
+    const id = (await t().as(token).post('/api/v1/documents/', { title: 'Hostile bundle' })).json().data
+      .id as number;
     const up = await upload(t(), token, id, [{ filename, content }]);
     expect(up.statusCode, up.body).toBe(201);
     const fileId = up.json().data.files[0].id as number;
@@ -64,33 +65,52 @@ function hostileBundles(overrides?: Parameters<typeof useTestApp>[0]) {
 describe('hostile PDFs in bundles (default limits)', () => {
   const { t, token, bundleWhileProbing } = hostileBundles();
 
-  it('refuses a 50,000-page PDF (5 MB) with the page limit; /healthz stays fast throughout', { timeout: 120_000 }, async () => {
-    const { res, latencies, worst } = await bundleWhileProbing('many-pages.pdf', makeManyPagePdf(50_000));
-    expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'BUNDLE_TOO_MANY_PAGES', detail: 'many-pages.pdf has too many pages to bundle (limit 2,000 pages per bundle).' });
-    expect(worst, `slowest /healthz answer (ms) of ${latencies.length}`).toBeLessThan(HEALTHZ_BOUND_MS);
-  });
+  it(
+    'refuses a 50,000-page PDF (5 MB) with the page limit; /healthz stays fast throughout',
+    { timeout: 120_000 },
+    async () => {
+      const { res, latencies, worst } = await bundleWhileProbing('many-pages.pdf', makeManyPagePdf(50_000));
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({
+        code: 'BUNDLE_TOO_MANY_PAGES',
+        detail: 'many-pages.pdf has too many pages to bundle (limit 2,000 pages per bundle).',
+      });
+      expect(worst, `slowest /healthz answer (ms) of ${latencies.length}`).toBeLessThan(HEALTHZ_BOUND_MS);
+    },
+  );
 
-  it('refuses a PDF that inflates to 256 MB from 260 KB (a decompression bomb); /healthz stays fast throughout', { timeout: 120_000 }, async () => {
-    const bomb = await makeInflateBombPdf(256);
-    const { res, latencies, worst } = await bundleWhileProbing('bomb.pdf', bomb);
-    expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'BUNDLE_PDF_TOO_LARGE_INFLATED' });
-    expect(res.json().detail).toBe('bomb.pdf expands to more than 128 MB when read, more than this server processes. Save it again as PDF (for example with "Print to PDF") and try again.');
-    expect(worst, `slowest /healthz answer (ms) of ${latencies.length}`).toBeLessThan(HEALTHZ_BOUND_MS);
-  });
+  it(
+    'refuses a PDF that inflates to 256 MB from 260 KB (a decompression bomb); /healthz stays fast throughout',
+    { timeout: 120_000 },
+    async () => {
+      const bomb = await makeInflateBombPdf(256);
+      const { res, latencies, worst } = await bundleWhileProbing('bomb.pdf', bomb);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'BUNDLE_PDF_TOO_LARGE_INFLATED' });
+      expect(res.json().detail).toBe(
+        'bomb.pdf expands to more than 128 MB when read, more than this server processes. Save it again as PDF (for example with "Print to PDF") and try again.',
+      );
+      expect(worst, `slowest /healthz answer (ms) of ${latencies.length}`).toBeLessThan(HEALTHZ_BOUND_MS);
+    },
+  );
 
   it('still bundles ordinary PDFs afterwards', async () => {
-    const id = (await t().as(token()).post('/api/v1/documents/', { title: 'Ordinary bundle' })).json().data.id as number;
+    const id = (await t().as(token()).post('/api/v1/documents/', { title: 'Ordinary bundle' })).json().data
+      .id as number;
     const up = await upload(t(), token(), id, [
       { filename: 'a.pdf', content: await makePdf(2, 'A') },
       { filename: 'b.pdf', content: await makePdf(3, 'B') },
     ]);
-    const ids = up.json().data.files.map((f: { id: number }) => f.id).join(',');
+    const ids = up
+      .json()
+      .data.files.map((f: { id: number }) => f.id)
+      .join(',');
     const res = await t().as(token()).post(`/api/v1/documents/${id}/bundle`, { file_ids: ids });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.page_count).toBe(5);
-    const bytes = (await t().as(token()).get(`/api/v1/documents/${id}/download?file_id=${res.json().data.id}`)).rawPayload;
+    const bytes = (
+      await t().as(token()).get(`/api/v1/documents/${id}/download?file_id=${res.json().data.id}`)
+    ).rawPayload;
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(5);
   });
 });
@@ -98,13 +118,18 @@ describe('hostile PDFs in bundles (default limits)', () => {
 describe('hostile PDFs in bundles (page limit lifted, 3 s time limit)', () => {
   const { bundleWhileProbing } = hostileBundles({ PDF_MAX_PAGES: '1000000', PDF_TIMEOUT_SECONDS: '3' });
 
-  it('stops the 50,000-page PDF at the time limit; /healthz stays fast throughout', { timeout: 120_000 }, async () => {
-    const { res, latencies, worst } = await bundleWhileProbing('many-pages.pdf', makeManyPagePdf(50_000));
-    expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toMatchObject({
-      code: 'BUNDLE_PDF_TIMEOUT',
-      detail: 'many-pages.pdf could not be processed within the time limit (3 s). It may be damaged or unusually complex. Save it again as PDF and try again.',
-    });
-    expect(worst, `slowest /healthz answer (ms) of ${latencies.length}`).toBeLessThan(HEALTHZ_BOUND_MS);
-  });
+  it(
+    'stops the 50,000-page PDF at the time limit; /healthz stays fast throughout',
+    { timeout: 120_000 },
+    async () => {
+      const { res, latencies, worst } = await bundleWhileProbing('many-pages.pdf', makeManyPagePdf(50_000));
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({
+        code: 'BUNDLE_PDF_TIMEOUT',
+        detail:
+          'many-pages.pdf could not be processed within the time limit (3 s). It may be damaged or unusually complex. Save it again as PDF and try again.',
+      });
+      expect(worst, `slowest /healthz answer (ms) of ${latencies.length}`).toBeLessThan(HEALTHZ_BOUND_MS);
+    },
+  );
 });

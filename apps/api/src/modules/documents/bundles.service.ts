@@ -21,13 +21,21 @@ const formatted = (n: number) => n.toLocaleString('en-US');
 
 /** The catalogue's answer to a refusal of the PDF worker, naming the file it was reading. */
 function refusalError(err: PdfRefusedError, chosen: repo.CaseFileRow[], limits: PdfLimits): AppError {
-  const name = err.index === null ? null : chosen[err.index]?.filename ?? null;
+  const name = err.index === null ? null : (chosen[err.index]?.filename ?? null);
   const seconds = formatted(limits.timeoutSeconds);
   switch (err.reason) {
     case 'pages':
-      return appError(DocumentErrors.BUNDLE_TOO_MANY_PAGES, { name: name ?? 'A file', limit: formatted(limits.maxPages) }, err);
+      return appError(
+        DocumentErrors.BUNDLE_TOO_MANY_PAGES,
+        { name: name ?? 'A file', limit: formatted(limits.maxPages) },
+        err,
+      );
     case 'inflated':
-      return appError(DocumentErrors.BUNDLE_PDF_TOO_LARGE_INFLATED, { name: name ?? 'A file', limit: formatted(limits.maxInflatedMb) }, err);
+      return appError(
+        DocumentErrors.BUNDLE_PDF_TOO_LARGE_INFLATED,
+        { name: name ?? 'A file', limit: formatted(limits.maxInflatedMb) },
+        err,
+      );
     case 'encrypted':
     case 'unreadable':
       return appError(DocumentErrors.BUNDLE_PDF_UNREADABLE, { name: name ?? 'A file' }, err);
@@ -37,7 +45,12 @@ function refusalError(err: PdfRefusedError, chosen: repo.CaseFileRow[], limits: 
       return new AppError(DocumentErrors.BUNDLE_BUSY, { cause: err });
     case 'memory':
     case 'timeout':
-      if (!name) return appError(DocumentErrors.BUNDLE_TOO_COMPLEX, { seconds, memory: formatted(limits.memoryMb) }, err);
+      if (!name)
+        return appError(
+          DocumentErrors.BUNDLE_TOO_COMPLEX,
+          { seconds, memory: formatted(limits.memoryMb) },
+          err,
+        );
       return err.reason === 'memory'
         ? appError(DocumentErrors.BUNDLE_PDF_TOO_COMPLEX, { name }, err)
         : appError(DocumentErrors.BUNDLE_PDF_TIMEOUT, { name, seconds }, err);
@@ -69,7 +82,9 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
   const words = chosen.filter((f) => f.mimeType !== 'application/pdf');
   const soffice = words.length ? findSoffice(ctx.deps.env.SOFFICE_PATH) : null;
   if (words.length && !soffice)
-    throw appError(DocumentErrors.BUNDLE_WORD_UNSUPPORTED, { names: words.map((f) => f.filename).join(', ') });
+    throw appError(DocumentErrors.BUNDLE_WORD_UNSUPPORTED, {
+      names: words.map((f) => f.filename).join(', '),
+    });
 
   const store = ctx.deps.files;
   const filename = bundleFileName(input.bundle_name);
@@ -81,11 +96,18 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
       const pdfPath = converted?.pdfOf.get(file.id);
       return pdfPath ? readFile(pdfPath) : buffer(await storedContent(store, file.storageKey));
     });
-    merged = await ctx.deps.pdf.merge(sources, { title: filename.replace(/\.pdf$/, ''), producer: 'LexServe', creator: 'LexServe document bundles' });
+    merged = await ctx.deps.pdf.merge(sources, {
+      title: filename.replace(/\.pdf$/, ''),
+      producer: 'LexServe',
+      creator: 'LexServe document bundles',
+    });
   } catch (err) {
     if (err instanceof PdfRefusedError) {
       const file = err.index === null ? null : chosen[err.index];
-      ctx.log.warn({ reason: err.reason, documentId, fileId: file?.id ?? null, err }, 'bundle refused by the PDF worker');
+      ctx.log.warn(
+        { reason: err.reason, documentId, fileId: file?.id ?? null, err },
+        'bundle refused by the PDF worker',
+      );
       throw refusalError(err, chosen, ctx.deps.pdf.limits);
     }
     throw err;
@@ -100,7 +122,8 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
     sealed = await sealIssuedPdf(ctx, merged.bytes, { inWorker: true });
   } catch (err) {
     // A refusal here is about the merged file, not one of the sources.
-    if (err instanceof PdfRefusedError) throw refusalError(new PdfRefusedError(err.reason, null, err.message), chosen, ctx.deps.pdf.limits);
+    if (err instanceof PdfRefusedError)
+      throw refusalError(new PdfRefusedError(err.reason, null, err.message), chosen, ctx.deps.pdf.limits);
     throw err;
   }
   const out = sealed.pdf;
@@ -108,7 +131,11 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
   await store.put(key, out, { contentType: 'application/pdf' });
   try {
     const row = await inTransaction(ctx, async (tx) => {
-      const current = await getDocumentForChange({ ...ctx, db: tx }, documentId, DocumentErrors.BUNDLE_FORBIDDEN);
+      const current = await getDocumentForChange(
+        { ...ctx, db: tx },
+        documentId,
+        DocumentErrors.BUNDLE_FORBIDDEN,
+      );
       assertOpen(current);
       await ctx.deps.limits.assertStorageAvailable(tx, current.firmId, out.length);
       const [bundle] = await repo.insertCaseFiles(tx, [
@@ -142,8 +169,17 @@ export async function createBundle(ctx: Ctx, documentId: number, input: CreateBu
           timestamped: sealed.timestamped,
         },
       });
-      await recordMissingTimestamp(tx, sealed, { kind: 'bundle', rowId: bundle!.id, documentId, sha256: bundle!.sha256 });
-      await recordEvent(tx, 'document.bundle_created', eventPayload(current, ctx.actor.id, { fileId: bundle!.id }));
+      await recordMissingTimestamp(tx, sealed, {
+        kind: 'bundle',
+        rowId: bundle!.id,
+        documentId,
+        sha256: bundle!.sha256,
+      });
+      await recordEvent(
+        tx,
+        'document.bundle_created',
+        eventPayload(current, ctx.actor.id, { fileId: bundle!.id }),
+      );
       return bundle!;
     });
     return (await repo.toCaseFileDtos(ctx.db, [row]))[0]!;

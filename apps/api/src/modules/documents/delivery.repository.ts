@@ -9,13 +9,20 @@ export type DeliveryEventRow = typeof serviceDeliveryEvents.$inferSelect;
 export const insertDelivery = async (db: DbOrTx, values: typeof serviceDeliveries.$inferInsert) =>
   (await db.insert(serviceDeliveries).values(values).returning())[0]!;
 
-export const updateDelivery = async (db: DbOrTx, id: number, values: Partial<typeof serviceDeliveries.$inferInsert>) =>
-  (await db.update(serviceDeliveries).set(values).where(eq(serviceDeliveries.id, id)).returning())[0];
+export const updateDelivery = async (
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof serviceDeliveries.$inferInsert>,
+) => (await db.update(serviceDeliveries).set(values).where(eq(serviceDeliveries.id, id)).returning())[0];
 
 export const findDeliveryById = async (db: DbOrTx, id: number) =>
   (await db.select().from(serviceDeliveries).where(eq(serviceDeliveries.id, id)))[0];
 
-export const findDeliveryByTokenHash = async (db: DbOrTx, tokenHash: string, opts: { forUpdate?: boolean } = {}) => {
+export const findDeliveryByTokenHash = async (
+  db: DbOrTx,
+  tokenHash: string,
+  opts: { forUpdate?: boolean } = {},
+) => {
   const q = db.select().from(serviceDeliveries).where(eq(serviceDeliveries.tokenHash, tokenHash));
   return (await (opts.forUpdate ? q.for('update') : q))[0];
 };
@@ -25,7 +32,13 @@ export const supersedeDeliveries = (db: DbOrTx, documentId: number, exceptId: nu
   db
     .update(serviceDeliveries)
     .set({ supersededAt: at })
-    .where(and(eq(serviceDeliveries.documentId, documentId), isNull(serviceDeliveries.supersededAt), ne(serviceDeliveries.id, exceptId)));
+    .where(
+      and(
+        eq(serviceDeliveries.documentId, documentId),
+        isNull(serviceDeliveries.supersededAt),
+        ne(serviceDeliveries.id, exceptId),
+      ),
+    );
 
 export const addDeliveryEvent = async (db: DbOrTx, values: typeof serviceDeliveryEvents.$inferInsert) =>
   (await db.insert(serviceDeliveryEvents).values(values).returning())[0]!;
@@ -36,7 +49,9 @@ export const findOpeningBySession = async (db: DbOrTx, sessionHash: string) =>
     await db
       .select()
       .from(serviceDeliveryEvents)
-      .where(and(eq(serviceDeliveryEvents.sessionHash, sessionHash), eq(serviceDeliveryEvents.kind, 'opened')))
+      .where(
+        and(eq(serviceDeliveryEvents.sessionHash, sessionHash), eq(serviceDeliveryEvents.kind, 'opened')),
+      )
   )[0];
 
 /** Locks the document's row: fresh-link requests of one document (from any of its links) queue here. */
@@ -70,7 +85,11 @@ export const deliveryEventsOfDocument = (db: DbOrTx, documentId: number) =>
     .then((rows) => rows.map((r) => r.event));
 
 export const listDeliveries = (db: DbOrTx, documentId: number) =>
-  db.select().from(serviceDeliveries).where(eq(serviceDeliveries.documentId, documentId)).orderBy(desc(serviceDeliveries.id));
+  db
+    .select()
+    .from(serviceDeliveries)
+    .where(eq(serviceDeliveries.documentId, documentId))
+    .orderBy(desc(serviceDeliveries.id));
 
 export async function eventsOfDeliveries(db: DbOrTx, ids: number[]) {
   const out = new Map<number, DeliveryEventRow[]>();
@@ -98,7 +117,11 @@ export async function latestDeliveries(db: DbOrTx, documentIds: number[]) {
 }
 
 /** A delivery as the record shown on the document, the case page and the proof of service. */
-export function toDeliveryRecord(d: DeliveryRow, events: DeliveryEventRow[], opts: { revoked: boolean; now?: Date }): DeliveryRecord {
+export function toDeliveryRecord(
+  d: DeliveryRow,
+  events: DeliveryEventRow[],
+  opts: { revoked: boolean; now?: Date },
+): DeliveryRecord {
   const now = opts.now ?? new Date();
   const openings = events.filter((e) => e.kind === 'opened');
   const opened = openings[0];
@@ -140,7 +163,11 @@ export function toDeliveryRecord(d: DeliveryRow, events: DeliveryEventRow[], opt
 }
 
 /** Whether any delivery of the document records the recipient opening it ('opened') or downloading a file ('downloaded'). */
-export async function hasDeliveryEvent(db: DbOrTx, documentId: number, kind: 'opened' | 'downloaded'): Promise<boolean> {
+export async function hasDeliveryEvent(
+  db: DbOrTx,
+  documentId: number,
+  kind: 'opened' | 'downloaded',
+): Promise<boolean> {
   const rows = await db
     .select({ id: serviceDeliveryEvents.id })
     .from(serviceDeliveryEvents)

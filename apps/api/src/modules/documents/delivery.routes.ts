@@ -23,12 +23,25 @@ export async function deliveryPublicRoutes(app: FastifyInstance) {
   const rateLimit = {
     max: app.deps.env.VERIFY_RATE_LIMIT,
     timeWindow: '1 minute',
-    errorResponseBuilder: () => ({ statusCode: 429, code: CommonErrors.RATE_LIMITED.code, message: CommonErrors.RATE_LIMITED.message }),
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      code: CommonErrors.RATE_LIMITED.code,
+      message: CommonErrors.RATE_LIMITED.message,
+    }),
   };
 
   r.get(
     '/delivery/:token',
-    { config: { rateLimit }, schema: { tags, security: [], params: TokenParams, querystring: SessionQuery, response: { 200: DeliveryPageSchema } } },
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        security: [],
+        params: TokenParams,
+        querystring: SessionQuery,
+        response: { 200: DeliveryPageSchema },
+      },
+    },
     (req) => delivery.openDeliveryPage(publicCtxOf(req), req.params.token, sessionOf(req)),
   );
   r.get(
@@ -42,16 +55,31 @@ export async function deliveryPublicRoutes(app: FastifyInstance) {
           'A served file: a PDF as its stamped served copy (security ID, QR code and date of service on every page, ' +
           'sealed); ?original=true, a Word file, or a PDF that could not be stamped, as uploaded. Each download is recorded.',
         params: TokenParams.extend({ fileId: IdSchema }),
-        querystring: SessionQuery.extend({ original: z.stringbool({ error: 'original must be true or false.' }).optional() }),
+        querystring: SessionQuery.extend({
+          original: z.stringbool({ error: 'original must be true or false.' }).optional(),
+        }),
       },
     },
     async (req, reply) =>
-      sendStream(reply, await delivery.downloadDeliveredFile(publicCtxOf(req), req.params.token, sessionOf(req), req.params.fileId, { original: req.query.original })),
+      sendStream(
+        reply,
+        await delivery.downloadDeliveredFile(
+          publicCtxOf(req),
+          req.params.token,
+          sessionOf(req),
+          req.params.fileId,
+          { original: req.query.original },
+        ),
+      ),
   );
   r.get(
     '/delivery/:token/proof',
     { config: { rateLimit }, schema: { tags, security: [], params: TokenParams, querystring: SessionQuery } },
-    async (req, reply) => sendStream(reply, await delivery.downloadDeliveredProof(publicCtxOf(req), req.params.token, sessionOf(req))),
+    async (req, reply) =>
+      sendStream(
+        reply,
+        await delivery.downloadDeliveredProof(publicCtxOf(req), req.params.token, sessionOf(req)),
+      ),
   );
   r.post(
     '/delivery/:token/fresh-link',
@@ -60,11 +88,18 @@ export async function deliveryPublicRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security: [],
-        description: 'E-mails a fresh link to the nominated digital service address (never to another); takes no body.',
+        description:
+          'E-mails a fresh link to the nominated digital service address (never to another); takes no body.',
         params: TokenParams,
         response: { 201: envelope(FreshLinkResultSchema) },
       },
     },
-    async (req, reply) => reply.status(201).send({ status: 'success' as const, ...(await delivery.requestFreshLink(publicCtxOf(req), req.params.token)) }),
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send({
+          status: 'success' as const,
+          ...(await delivery.requestFreshLink(publicCtxOf(req), req.params.token)),
+        }),
   );
 }

@@ -22,7 +22,12 @@ import * as docs from './documents.repository';
 import { getReadableDocument, getDocumentForChange } from './documents.service';
 import { findCaseFile, listCaseFiles } from './files.repository';
 import { openStored } from './files.service';
-import { currentProofOf, openProofFile, scheduleProofRefresh, verificationUrlOf } from './proof-of-service.service';
+import {
+  currentProofOf,
+  openProofFile,
+  scheduleProofRefresh,
+  verificationUrlOf,
+} from './proof-of-service.service';
 import { addTimelineEvent } from './timeline.repository';
 import { servedCopiesOf } from './served-copies.repository';
 import { ensureServedCopy, hasServedCopy, openServedCopy } from './served-copies.service';
@@ -57,7 +62,14 @@ export async function startDelivery(ctx: Pick<Ctx, 'deps' | 'actor'>, tx: DbOrTx
 /** The link's e-mail: what was served, when, and how the link behaves. User values are one line each. */
 function deliveryMail(
   doc: docs.DocumentRow,
-  o: { firmName: string | undefined; files: { filename: string; sha256: string }[]; link: string; expiresAt: Date; now: Date; freshLink: boolean },
+  o: {
+    firmName: string | undefined;
+    files: { filename: string; sha256: string }[];
+    link: string;
+    expiresAt: Date;
+    now: Date;
+    freshLink: boolean;
+  },
 ) {
   // Every value from a user is one line here: a line break in a title must not add lines to a formal notice.
   const sender = oneLine(o.firmName ?? '') || 'A law firm';
@@ -85,7 +97,12 @@ function deliveryMail(
 }
 
 /** A new link to the document's DSA: earlier links superseded, the e-mail, the "sent" record and timeline entry. */
-async function sendDeliveryLink(deps: Deps, tx: DbOrTx, doc: docs.DocumentRow, opts: { createdById: number | null; freshLink: boolean }) {
+async function sendDeliveryLink(
+  deps: Deps,
+  tx: DbOrTx,
+  doc: docs.DocumentRow,
+  opts: { createdById: number | null; freshLink: boolean },
+) {
   const { env, mailer } = deps;
   if (!doc.digitalServiceAddress) throw new AppError(DocumentErrors.DELIVERY_NOT_SERVED);
   const token = newOpaqueToken();
@@ -104,7 +121,14 @@ async function sendDeliveryLink(deps: Deps, tx: DbOrTx, doc: docs.DocumentRow, o
   const link = `${env.PUBLIC_URL.replace(/\/$/, '')}/delivery/${token}`;
   const mailId = await mailer.send(
     tx,
-    deliveryMail(doc, { firmName: firm?.name, files, link, expiresAt: row.expiresAt, now, freshLink: opts.freshLink }),
+    deliveryMail(doc, {
+      firmName: firm?.name,
+      files,
+      link,
+      expiresAt: row.expiresAt,
+      now,
+      freshLink: opts.freshLink,
+    }),
   );
   await delivery.updateDelivery(tx, row.id, { sentAt: new Date(), mailId });
   await delivery.addDeliveryEvent(tx, { deliveryId: row.id, kind: 'sent' });
@@ -113,7 +137,12 @@ async function sendDeliveryLink(deps: Deps, tx: DbOrTx, doc: docs.DocumentRow, o
     firmId: doc.firmId,
     type: 'delivery_sent',
     description: `${opts.freshLink ? 'Fresh download link' : 'Download link'} e-mailed to the digital service address ${doc.digitalServiceAddress}`,
-    metadata: { delivery_id: row.id, to_address: doc.digitalServiceAddress, expires_at: row.expiresAt.toISOString(), file_count: files.length },
+    metadata: {
+      delivery_id: row.id,
+      to_address: doc.digitalServiceAddress,
+      expires_at: row.expiresAt.toISOString(),
+      file_count: files.length,
+    },
   });
   return row;
 }
@@ -122,8 +151,15 @@ async function sendDeliveryLink(deps: Deps, tx: DbOrTx, doc: docs.DocumentRow, o
 export async function listDocumentDeliveries(ctx: Ctx, documentId: number) {
   const doc = await getReadableDocument(ctx, documentId);
   const rows = await delivery.listDeliveries(ctx.db, documentId);
-  const events = await delivery.eventsOfDeliveries(ctx.db, rows.map((r) => r.id));
-  return { deliveries: rows.map((r) => delivery.toDeliveryRecord(r, events.get(r.id) ?? [], { revoked: doc.revokedAt != null })) };
+  const events = await delivery.eventsOfDeliveries(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return {
+    deliveries: rows.map((r) =>
+      delivery.toDeliveryRecord(r, events.get(r.id) ?? [], { revoked: doc.revokedAt != null }),
+    ),
+  };
 }
 
 /** POST /documents/{id}/delivery/resend: a new link (the old one stops working) to the same DSA. */
@@ -156,7 +192,10 @@ async function deliveryOfToken(db: DbOrTx, token: string, opts: { forUpdate?: bo
 
 /** The delivery behind a link in any state (404 only for an unknown token). */
 async function anyDeliveryOfToken(db: DbOrTx, token: string, opts: { forUpdate?: boolean } = {}) {
-  const d = token.length >= 20 && token.length <= 100 ? await delivery.findDeliveryByTokenHash(db, sha256(token), opts) : undefined;
+  const d =
+    token.length >= 20 && token.length <= 100
+      ? await delivery.findDeliveryByTokenHash(db, sha256(token), opts)
+      : undefined;
   if (!d) throw new AppError(DeliveryErrors.DELIVERY_LINK_NOT_FOUND);
   const doc = (await docs.findDocumentById(db, d.documentId))!;
   return { d, doc };
@@ -173,7 +212,13 @@ async function openingOf(db: DbOrTx, d: delivery.DeliveryRow, session: string | 
   return opening && opening.deliveryId === d.id ? opening : undefined;
 }
 
-async function pageOf(pctx: PublicCtx, token: string, d: delivery.DeliveryRow, doc: docs.DocumentRow, session: string | null): Promise<DeliveryPage> {
+async function pageOf(
+  pctx: PublicCtx,
+  token: string,
+  d: delivery.DeliveryRow,
+  doc: docs.DocumentRow,
+  session: string | null,
+): Promise<DeliveryPage> {
   const [firms, branches, files, proof, copies] = await Promise.all([
     docs.firmsByIds(pctx.db, [doc.firmId]),
     docs.branchesByIds(pctx.db, doc.branchId ? [doc.branchId] : []),
@@ -211,9 +256,13 @@ async function pageOf(pctx: PublicCtx, token: string, d: delivery.DeliveryRow, d
           served_copy_sha256: copy?.status === 'ready' ? copy.sha256 : null,
         };
       }),
-    proof_of_service: proof.file && proof.proof
-      ? { security_id: proof.proof.securityId, verification_url: verificationUrlOf(pctx.deps.env.PUBLIC_URL, proof.proof.securityId) }
-      : null,
+    proof_of_service:
+      proof.file && proof.proof
+        ? {
+            security_id: proof.proof.securityId,
+            verification_url: verificationUrlOf(pctx.deps.env.PUBLIC_URL, proof.proof.securityId),
+          }
+        : null,
     expires_at: d.expiresAt.toISOString(),
     session,
     session_expires_at: d.expiresAt.toISOString(),
@@ -228,18 +277,32 @@ async function pageOf(pctx: PublicCtx, token: string, d: delivery.DeliveryRow, d
  * browser, is not recorded twice and answers session null (keep the one you have). Each recorded opening schedules
  * a new version of the proof of service (debounced, see `scheduleProofRefresh`).
  */
-export async function openDeliveryPage(pctx: PublicCtx, token: string, session: string | undefined): Promise<DeliveryPage> {
+export async function openDeliveryPage(
+  pctx: PublicCtx,
+  token: string,
+  session: string | undefined,
+): Promise<DeliveryPage> {
   const now = new Date();
   const opened = await inTransaction(pctx, async (tx) => {
     const { d, doc } = await deliveryOfToken(tx, token, { forUpdate: true });
     assertNotExpired(d, now);
     const current = await openingOf(tx, d, session);
-    if (current && current.userAgent === pctx.userAgent && now.getTime() - current.createdAt.getTime() < REOPEN_WINDOW_MS) {
+    if (
+      current &&
+      current.userAgent === pctx.userAgent &&
+      now.getTime() - current.createdAt.getTime() < REOPEN_WINDOW_MS
+    ) {
       return { d, doc, session: null };
     }
     const fresh = newOpaqueToken();
     const updated = d.usedAt ? d : ((await delivery.updateDelivery(tx, d.id, { usedAt: now })) ?? d);
-    await delivery.addDeliveryEvent(tx, { deliveryId: d.id, kind: 'opened', ip: pctx.ip, userAgent: pctx.userAgent, sessionHash: sha256(fresh) });
+    await delivery.addDeliveryEvent(tx, {
+      deliveryId: d.id,
+      kind: 'opened',
+      ip: pctx.ip,
+      userAgent: pctx.userAgent,
+      sessionHash: sha256(fresh),
+    });
     await addTimelineEvent(tx, {
       documentId: doc.id,
       firmId: doc.firmId,
@@ -267,15 +330,30 @@ async function assertSession(pctx: PublicCtx, token: string, session: string | u
  * given as its stamped served copy (made now if missing); a Word file, a PDF that could not be stamped, or
  * ?original=true, as uploaded.
  */
-export async function downloadDeliveredFile(pctx: PublicCtx, token: string, session: string | undefined, fileId: number, opts: { original?: boolean } = {}) {
+export async function downloadDeliveredFile(
+  pctx: PublicCtx,
+  token: string,
+  session: string | undefined,
+  fileId: number,
+  opts: { original?: boolean } = {},
+) {
   const { d, doc } = await assertSession(pctx, token, session);
   const file = await findCaseFile(pctx.db, doc.id, fileId);
   if (!file || !file.isServed) throw new AppError(DeliveryErrors.DELIVERY_FILE_NOT_FOUND);
   const copy = !opts.original && hasServedCopy(doc, file) ? await ensureServedCopy(pctx, doc, file) : null;
   const stamped = copy?.status === 'ready' ? copy : null;
-  const opened = stamped ? await openServedCopy(pctx, stamped, file.filename) : await openStored(pctx.deps.files, file);
+  const opened = stamped
+    ? await openServedCopy(pctx, stamped, file.filename)
+    : await openStored(pctx.deps.files, file);
   await inTransaction(pctx, async (tx) => {
-    await delivery.addDeliveryEvent(tx, { deliveryId: d.id, kind: 'downloaded', caseFileId: file.id, filename: file.filename, ip: pctx.ip, userAgent: pctx.userAgent });
+    await delivery.addDeliveryEvent(tx, {
+      deliveryId: d.id,
+      kind: 'downloaded',
+      caseFileId: file.id,
+      filename: file.filename,
+      ip: pctx.ip,
+      userAgent: pctx.userAgent,
+    });
     await addTimelineEvent(tx, {
       documentId: doc.id,
       firmId: doc.firmId,
@@ -291,18 +369,29 @@ export async function downloadDeliveredFile(pctx: PublicCtx, token: string, sess
         sha256: stamped ? stamped.sha256 : file.sha256,
       },
     });
-    await recordEvent(tx, 'document.delivery_downloaded', eventPayload(doc, 1, { deliveryId: d.id, fileId: file.id }));
+    await recordEvent(
+      tx,
+      'document.delivery_downloaded',
+      eventPayload(doc, 1, { deliveryId: d.id, fileId: file.id }),
+    );
     await scheduleProofRefresh(tx, doc.id, pctx.deps.clock.now());
   });
   return opened;
 }
 
 /** GET /delivery/{token}/proof: the current proof of service, for the recipient's records. */
-export async function downloadDeliveredProof(pctx: PublicCtx, token: string, session: string | undefined): Promise<{ stream: Readable; filename: string; size: number }> {
+export async function downloadDeliveredProof(
+  pctx: PublicCtx,
+  token: string,
+  session: string | undefined,
+): Promise<{ stream: Readable; filename: string; size: number }> {
   const { doc } = await assertSession(pctx, token, session);
   const { file } = await currentProofOf(pctx.db, doc.id);
   if (!file) throw new AppError(DeliveryErrors.DELIVERY_FILE_NOT_FOUND);
-  return { ...(await openProofFile(pctx, file)), filename: proofFileName({ id: doc.id, case_number: doc.caseNumber }) };
+  return {
+    ...(await openProofFile(pctx, file)),
+    filename: proofFileName({ id: doc.id, case_number: doc.caseNumber }),
+  };
 }
 
 const waitText = (ms: number) => {
@@ -317,30 +406,50 @@ const waitText = (ms: number) => {
  * At most FRESH_LINKS_PER_HOUR per document (from any of its links): the next answers 429 saying how long to wait.
  * Recorded on the link it was asked from and on the timeline; answers the address masked (r***@example.co.za).
  */
-export async function requestFreshLink(pctx: PublicCtx, token: string): Promise<{ data: FreshLinkResult; message: string }> {
+export async function requestFreshLink(
+  pctx: PublicCtx,
+  token: string,
+): Promise<{ data: FreshLinkResult; message: string }> {
   const now = new Date();
   const sent = await inTransaction(pctx, async (tx) => {
     const { d, doc: found } = await anyDeliveryOfToken(tx, token);
     await delivery.lockDocument(tx, found.id);
     const doc = (await docs.findDocumentById(tx, found.id))!;
     if (doc.revokedAt) throw new AppError(DeliveryErrors.DELIVERY_REVOKED);
-    if (!doc.servedAt || !doc.digitalServiceAddress) throw new AppError(DeliveryErrors.DELIVERY_LINK_NOT_FOUND);
+    if (!doc.servedAt || !doc.digitalServiceAddress)
+      throw new AppError(DeliveryErrors.DELIVERY_LINK_NOT_FOUND);
     const recent = await delivery.freshLinkRequestsSince(tx, doc.id, new Date(now.getTime() - HOUR));
     if (recent.count >= FRESH_LINKS_PER_HOUR) {
-      throw appError(DeliveryErrors.DELIVERY_FRESH_LINK_LIMIT, { wait: waitText((recent.first ?? now).getTime() + HOUR - now.getTime()) });
+      throw appError(DeliveryErrors.DELIVERY_FRESH_LINK_LIMIT, {
+        wait: waitText((recent.first ?? now).getTime() + HOUR - now.getTime()),
+      });
     }
-    await delivery.addDeliveryEvent(tx, { deliveryId: d.id, kind: 'fresh_link_requested', ip: pctx.ip, userAgent: pctx.userAgent });
+    await delivery.addDeliveryEvent(tx, {
+      deliveryId: d.id,
+      kind: 'fresh_link_requested',
+      ip: pctx.ip,
+      userAgent: pctx.userAgent,
+    });
     const row = await sendDeliveryLink(pctx.deps, tx, doc, { createdById: null, freshLink: true });
     await addTimelineEvent(tx, {
       documentId: doc.id,
       firmId: doc.firmId,
       type: 'delivery_fresh_link_requested',
       description: `Fresh link asked for on the delivery page from ${pctx.ip}; sent to the digital service address ${row.toAddress}`,
-      metadata: { delivery_id: d.id, new_delivery_id: row.id, ip: pctx.ip, user_agent: pctx.userAgent, to_address: row.toAddress },
+      metadata: {
+        delivery_id: d.id,
+        new_delivery_id: row.id,
+        ip: pctx.ip,
+        user_agent: pctx.userAgent,
+        to_address: row.toAddress,
+      },
     });
     await scheduleProofRefresh(tx, doc.id, pctx.deps.clock.now());
     return row;
   });
   const sentTo = maskEmail(sent.toAddress);
-  return { data: { sent_to: sentTo, expires_at: sent.expiresAt.toISOString() }, message: `A fresh link has been sent to ${sentTo}` };
+  return {
+    data: { sent_to: sentTo, expires_at: sent.expiresAt.toISOString() },
+    message: `A fresh link has been sent to ${sentTo}`,
+  };
 }

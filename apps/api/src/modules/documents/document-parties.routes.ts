@@ -28,10 +28,19 @@ export async function documentPartiesRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { created, link } = await parties.linkParty(ctxOf(req), req.params.party_id, req.params.document_id, req.body);
+      const { created, link } = await parties.linkParty(
+        ctxOf(req),
+        req.params.party_id,
+        req.params.document_id,
+        req.body,
+      );
       return reply
         .status(created ? 201 : 200)
-        .send({ status: 'success' as const, data: link, message: created ? 'Party linked to document' : 'Party link updated' });
+        .send({
+          status: 'success' as const,
+          data: link,
+          message: created ? 'Party linked to document' : 'Party link updated',
+        });
     },
   );
   r.delete(
@@ -44,7 +53,14 @@ export async function documentPartiesRoutes(app: FastifyInstance) {
   );
   r.post(
     '/parties/:id/corrections',
-    { schema: { tags, params: IdParamsSchema, body: CreatePartyInputSchema, response: { 201: envelope(PartyCorrectionSchema) } } },
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: CreatePartyInputSchema,
+        response: { 201: envelope(PartyCorrectionSchema) },
+      },
+    },
     async (req, reply) =>
       reply.status(201).send({
         status: 'success' as const,
@@ -52,7 +68,9 @@ export async function documentPartiesRoutes(app: FastifyInstance) {
         message: 'Correction recorded as a new party',
       }),
   );
-  r.get('/documents/:id/parties', { schema: { tags, params: IdParamsSchema, response: { 200: PartyLinkListSchema } } }, (req) =>
-    parties.listDocumentParties(ctxOf(req), req.params.id),
+  r.get(
+    '/documents/:id/parties',
+    { schema: { tags, params: IdParamsSchema, response: { 200: PartyLinkListSchema } } },
+    (req) => parties.listDocumentParties(ctxOf(req), req.params.id),
   );
 }

@@ -31,7 +31,9 @@ export async function linkParty(ctx: Ctx, partyId: number, documentId: number, i
       documentId,
       firmId: doc.firmId,
       type: result.created ? 'party_added' : 'updated',
-      description: result.created ? `Party ${name} added as ${input.role}` : `Party ${name} updated (${input.role})`,
+      description: result.created
+        ? `Party ${name} added as ${input.role}`
+        : `Party ${name} updated (${input.role})`,
       performedById: ctx.actor.id,
       metadata: { party_id: partyId, party_name: name, role: input.role, is_primary: input.is_primary },
     });
@@ -70,7 +72,11 @@ export async function listDocumentParties(ctx: Ctx, documentId: number) {
  * details corrected: … replaces …"; served, revoked and closed documents keep their links and proofs as they
  * were. A document not yet served that the actor may change has its link moved to the new party.
  */
-export async function correctParty(ctx: Ctx, partyId: number, input: CreatePartyInput): Promise<PartyCorrection> {
+export async function correctParty(
+  ctx: Ctx,
+  partyId: number,
+  input: CreatePartyInput,
+): Promise<PartyCorrection> {
   assertManagesParties(ctx);
   return inTransaction(ctx, async (tx) => {
     const { party, replaced, links } = await recordCorrection({ db: tx, actor: ctx.actor }, partyId, input);
@@ -80,7 +86,10 @@ export async function correctParty(ctx: Ctx, partyId: number, input: CreateParty
       const doc = await findDocumentById(tx, link.documentId);
       if (!doc) continue;
       const open = !wasSubmitted(doc) && !doc.revokedAt && !isClosed(doc.status);
-      const mayChange = open && can(ctx.actor, 'documents:update') && !!(await findDocumentInScope(tx, ctx.actor, doc.id, { forUpdate: true }));
+      const mayChange =
+        open &&
+        can(ctx.actor, 'documents:update') &&
+        !!(await findDocumentInScope(tx, ctx.actor, doc.id, { forUpdate: true }));
       if (mayChange) await repointLink(tx, link.id, party.id);
       await addTimelineEvent(tx, {
         documentId: doc.id,

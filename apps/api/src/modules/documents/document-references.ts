@@ -2,7 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fromJsonObject, fromJsonRow, jsonArray, jsonObject, jsonRow } from '../../db/json-rows';
 import { prepared } from '../../db/prepared';
-import { branches, caseFiles, firms, proofsOfService, serviceDeliveries, serviceDeliveryEvents, users } from '../../db/schema/index';
+import {
+  branches,
+  caseFiles,
+  firms,
+  proofsOfService,
+  serviceDeliveries,
+  serviceDeliveryEvents,
+  users,
+} from '../../db/schema/index';
 import type { DeliveryEventRow } from './delivery.repository';
 import type { DocumentRow, FileSummary } from './documents.repository';
 
@@ -10,7 +18,8 @@ const person = { id: users.id, fullName: users.fullName, email: users.email, fir
 type Person = { id: number; fullName: string; email: string; firmId: number | null };
 
 /** `= ANY($n)` of one of the statement's id arrays. */
-const anyOf = (name: 'userIds' | 'firmIds' | 'branchIds' | 'documentIds') => sql`ANY(${sql.placeholder(name)})`;
+const anyOf = (name: 'userIds' | 'firmIds' | 'branchIds' | 'documentIds') =>
+  sql`ANY(${sql.placeholder(name)})`;
 /** Each document's latest delivery (the one its answer shows). */
 const latestDeliveriesOfPage = (select: SQL) =>
   sql`(SELECT DISTINCT ON (${serviceDeliveries.documentId}) ${select} FROM ${serviceDeliveries}
@@ -35,8 +44,14 @@ const referencesQuery = prepared('document_references', (db) =>
              WINDOW w AS (PARTITION BY ${caseFiles.documentId})
              ORDER BY ${caseFiles.documentId}, ${caseFiles.isPrimary} DESC, ${caseFiles.isBundle}, ${caseFiles.id}) f`,
       ),
-      proofs: jsonArray(jsonRow(proofsOfService), sql`${proofsOfService} WHERE ${proofsOfService.documentId} = ${anyOf('documentIds')}`),
-      deliveries: jsonArray(sql`d.j`, sql`${latestDeliveriesOfPage(sql`${jsonRow(serviceDeliveries)} AS j`)} d`),
+      proofs: jsonArray(
+        jsonRow(proofsOfService),
+        sql`${proofsOfService} WHERE ${proofsOfService.documentId} = ${anyOf('documentIds')}`,
+      ),
+      deliveries: jsonArray(
+        sql`d.j`,
+        sql`${latestDeliveriesOfPage(sql`${jsonRow(serviceDeliveries)} AS j`)} d`,
+      ),
       deliveryEvents: jsonArray(
         jsonRow(serviceDeliveryEvents),
         sql`${serviceDeliveryEvents} WHERE ${serviceDeliveryEvents.deliveryId} IN (SELECT id FROM ${latestDeliveriesOfPage(sql`${serviceDeliveries.id}`)} l)`,
@@ -67,22 +82,47 @@ export async function documentReferences(db: DbOrTx, rows: DocumentRow[]) {
     branchIds: [...branchIds],
     documentIds: rows.map((r) => r.id),
   });
-  const json = found as unknown as Record<'users' | 'firms' | 'branches' | 'files' | 'proofs' | 'deliveries' | 'deliveryEvents', Json>;
+  const json = found as unknown as Record<
+    'users' | 'firms' | 'branches' | 'files' | 'proofs' | 'deliveries' | 'deliveryEvents',
+    Json
+  >;
   const deliveryEvents = new Map<number, DeliveryEventRow[]>();
-  for (const e of json.deliveryEvents.map((j) => fromJsonRow(serviceDeliveryEvents, j)).sort((a, b) => a.id - b.id))
+  for (const e of json.deliveryEvents
+    .map((j) => fromJsonRow(serviceDeliveryEvents, j))
+    .sort((a, b) => a.id - b.id))
     deliveryEvents.set(e.deliveryId, [...(deliveryEvents.get(e.deliveryId) ?? []), e]);
   return {
-    people: byKey(json.users.map((j) => fromJsonObject<Person>(person, j)), (u) => u.id),
-    firms: byKey(json.firms.map((j) => fromJsonRow(firms, j)), (f) => f.id),
-    branches: byKey(json.branches.map((j) => fromJsonRow(branches, j)), (b) => b.id),
+    people: byKey(
+      json.users.map((j) => fromJsonObject<Person>(person, j)),
+      (u) => u.id,
+    ),
+    firms: byKey(
+      json.firms.map((j) => fromJsonRow(firms, j)),
+      (f) => f.id,
+    ),
+    branches: byKey(
+      json.branches.map((j) => fromJsonRow(branches, j)),
+      (b) => b.id,
+    ),
     files: new Map(
       json.files.map((f) => [
         Number(f.documentId),
-        { count: Number(f.count), totalSize: Number(f.totalSize), fileName: f.fileName as string, fileSize: Number(f.fileSize) } satisfies FileSummary,
+        {
+          count: Number(f.count),
+          totalSize: Number(f.totalSize),
+          fileName: f.fileName as string,
+          fileSize: Number(f.fileSize),
+        } satisfies FileSummary,
       ]),
     ),
-    proofs: byKey(json.proofs.map((j) => fromJsonRow(proofsOfService, j)), (p) => p.documentId),
-    deliveries: byKey(json.deliveries.map((j) => fromJsonRow(serviceDeliveries, j)), (d) => d.documentId),
+    proofs: byKey(
+      json.proofs.map((j) => fromJsonRow(proofsOfService, j)),
+      (p) => p.documentId,
+    ),
+    deliveries: byKey(
+      json.deliveries.map((j) => fromJsonRow(serviceDeliveries, j)),
+      (d) => d.documentId,
+    ),
     deliveryEvents,
   };
 }

@@ -13,7 +13,9 @@ function parseDraftMetadata(raw: string | null): Record<string, unknown> | null 
     const parsed: unknown = JSON.parse(raw);
     // A JSON string holding JSON (double-encoded by a client) is read through once more.
     if (typeof parsed === 'string') return parseDraftMetadata(parsed);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -24,7 +26,15 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 /** Rows as the spec's documents, with the people, firms, files, proof and delivery they show (batched). */
 export async function toDocumentDtos(db: DbOrTx, rows: repo.DocumentRow[]): Promise<Document[]> {
   if (!rows.length) return [];
-  const { people, firms: firmMap, branches: branchMap, files, proofs, deliveries, deliveryEvents } = await documentReferences(db, rows);
+  const {
+    people,
+    firms: firmMap,
+    branches: branchMap,
+    files,
+    proofs,
+    deliveries,
+    deliveryEvents,
+  } = await documentReferences(db, rows);
   return rows.map((r) => {
     const person = (id: number | null) => {
       const u = id ? people.get(id) : undefined;
@@ -61,7 +71,12 @@ export async function toDocumentDtos(db: DbOrTx, rows: repo.DocumentRow[]): Prom
       branch_id: r.serviceBranchId,
       digital_service_address: r.digitalServiceAddress,
       firm: serviceFirm
-        ? { id: serviceFirm.id, name: serviceFirm.name, contact_email: serviceFirm.contactEmail, address: serviceFirm.address }
+        ? {
+            id: serviceFirm.id,
+            name: serviceFirm.name,
+            contact_email: serviceFirm.contactEmail,
+            address: serviceFirm.address,
+          }
         : null,
       assigned_branch: serviceBranch
         ? {
@@ -98,12 +113,15 @@ export async function toDocumentDtos(db: DbOrTx, rows: repo.DocumentRow[]): Prom
       revoke_reason: r.revokeReason,
       has_proof_of_service: hasProof,
       security_id: hasProof ? proof.securityId : null,
-      delivery: delivery ? toDeliveryRecord(delivery, deliveryEvents.get(delivery.id) ?? [], { revoked: r.revokedAt != null }) : null,
+      delivery: delivery
+        ? toDeliveryRecord(delivery, deliveryEvents.get(delivery.id) ?? [], { revoked: r.revokedAt != null })
+        : null,
     };
   });
 }
 
-export const toDocumentDto = async (db: DbOrTx, row: repo.DocumentRow) => (await toDocumentDtos(db, [row]))[0]!;
+export const toDocumentDto = async (db: DbOrTx, row: repo.DocumentRow) =>
+  (await toDocumentDtos(db, [row]))[0]!;
 
 /** The payload of every `document.*` domain event (the notifications module reads it). */
 export const eventPayload = <E extends object = object>(

@@ -40,24 +40,42 @@ describe('submit rules', () => {
   });
 
   it('names a branch without a DSA, a missing signer name and a wrong signature', () => {
-    expect(submitProblems({ ...complete, doc: { ...complete.doc, digitalServiceAddress: null } }).map((p) => p.msg)).toEqual([
-      'Selected branch must have a digital service address',
-    ]);
+    expect(
+      submitProblems({ ...complete, doc: { ...complete.doc, digitalServiceAddress: null } }).map(
+        (p) => p.msg,
+      ),
+    ).toEqual(['Selected branch must have a digital service address']);
     expect(submitProblems({ ...complete, signerName: ' ' }).map((p) => p.msg)).toEqual([
       'User name is required for digital signature. Please update your profile.',
     ]);
-    expect(submitProblems({ ...complete, doc: { ...complete.doc, signatureName: 'A P' } })[0]?.loc).toEqual(['signature_name']);
+    expect(submitProblems({ ...complete, doc: { ...complete.doc, signatureName: 'A P' } })[0]?.loc).toEqual([
+      'signature_name',
+    ]);
   });
 });
 
 describe('court and citation', () => {
   it('needs the court, and Court Online only in the High Court', () => {
     const problems = submitProblems({ ...complete, doc: { ...complete.doc, courtName: null } });
-    expect(problems).toEqual([{ loc: ['court_name'], msg: expect.stringMatching(/^Please choose the court the matter is in/), type: 'missing' }]);
+    expect(problems).toEqual([
+      {
+        loc: ['court_name'],
+        msg: expect.stringMatching(/^Please choose the court the matter is in/),
+        type: 'missing',
+      },
+    ]);
     expect(
-      submitProblems({ ...complete, doc: { ...complete.doc, courtName: "Magistrate's Court, Wynberg", onCourtOnline: true } }).map((p) => p.loc),
+      submitProblems({
+        ...complete,
+        doc: { ...complete.doc, courtName: "Magistrate's Court, Wynberg", onCourtOnline: true },
+      }).map((p) => p.loc),
     ).toEqual([['on_court_online']]);
-    expect(submitProblems({ ...complete, doc: { ...complete.doc, onCourtOnline: true, serviceMethod: 'sheriff', assignedSheriffId: 9 } })).toEqual([]);
+    expect(
+      submitProblems({
+        ...complete,
+        doc: { ...complete.doc, onCourtOnline: true, serviceMethod: 'sheriff', assignedSheriffId: 9 },
+      }),
+    ).toEqual([]);
   });
 
   it('needs a party on each side of the citation and names the side that is missing', () => {
@@ -73,7 +91,13 @@ describe('court and citation', () => {
 });
 
 describe('service channel', () => {
-  const summons = { ...complete.doc, documentType: 'summons_simple', serviceFirmId: null, serviceBranchId: null, digitalServiceAddress: null };
+  const summons = {
+    ...complete.doc,
+    documentType: 'summons_simple',
+    serviceFirmId: null,
+    serviceBranchId: null,
+    digitalServiceAddress: null,
+  };
 
   it('needs a sheriff for initiating process, naming the sheriff and the rule, and no digital service address', () => {
     expect(submitProblems({ ...complete, doc: summons })).toEqual([
@@ -87,22 +111,40 @@ describe('service channel', () => {
   });
 
   it('refuses electronic service of initiating process', () => {
-    expect(submitProblems({ ...complete, doc: { ...summons, assignedSheriffId: 7, serviceMethod: 'electronic' } }).map((p) => p.loc)).toEqual([
-      ['service_method'],
-    ]);
+    expect(
+      submitProblems({
+        ...complete,
+        doc: { ...summons, assignedSheriffId: 7, serviceMethod: 'electronic' },
+      }).map((p) => p.loc),
+    ).toEqual([['service_method']]);
   });
 
   it('refuses e-service on a Court Online matter and says why; the sheriff may still serve it', () => {
     const problems = submitProblems({ ...complete, doc: { ...complete.doc, onCourtOnline: true } });
-    expect(problems).toEqual([{ loc: ['on_court_online'], msg: expect.stringContaining('Uniform Rules 1A and 1B'), type: 'value_error' }]);
-    expect(submitProblems({ ...complete, doc: { ...complete.doc, onCourtOnline: true, serviceMethod: 'sheriff' } }).map((p) => p.loc)).toEqual([
-      ['assigned_sheriff_id'],
+    expect(problems).toEqual([
+      {
+        loc: ['on_court_online'],
+        msg: expect.stringContaining('Uniform Rules 1A and 1B'),
+        type: 'value_error',
+      },
     ]);
+    expect(
+      submitProblems({
+        ...complete,
+        doc: { ...complete.doc, onCourtOnline: true, serviceMethod: 'sheriff' },
+      }).map((p) => p.loc),
+    ).toEqual([['assigned_sheriff_id']]);
   });
 
   it('refuses to submit a document that is not served', () => {
-    expect(submitProblems({ ...complete, doc: { ...complete.doc, documentType: 'draft_court_order' } })).toEqual([
-      { loc: ['document_type'], msg: expect.stringMatching(/^A Draft Court Order is not served/), type: 'value_error' },
+    expect(
+      submitProblems({ ...complete, doc: { ...complete.doc, documentType: 'draft_court_order' } }),
+    ).toEqual([
+      {
+        loc: ['document_type'],
+        msg: expect.stringMatching(/^A Draft Court Order is not served/),
+        type: 'value_error',
+      },
     ]);
   });
 });

@@ -1,4 +1,8 @@
-import { COURT_NAME_REQUIRED, COURT_ONLINE_HIGH_COURT_ONLY, isMagistratesCourt } from '@lexserve/contracts/courts';
+import {
+  COURT_NAME_REQUIRED,
+  COURT_ONLINE_HIGH_COURT_ONLY,
+  isMagistratesCourt,
+} from '@lexserve/contracts/courts';
 import {
   CLOSED_STATUSES,
   DocumentErrors,
@@ -13,9 +17,11 @@ import type { Issue } from './validation';
 
 const isPreService = (status: DocumentStatus) => (PRE_SERVICE_STATUSES as readonly string[]).includes(status);
 export const isClosed = (status: DocumentStatus) => (CLOSED_STATUSES as readonly string[]).includes(status);
-export const wasServed = (doc: Pick<DocumentRow, 'servedAt' | 'status'>) => doc.servedAt != null || !isPreService(doc.status);
+export const wasServed = (doc: Pick<DocumentRow, 'servedAt' | 'status'>) =>
+  doc.servedAt != null || !isPreService(doc.status);
 /** Submitted for service: with the sheriff or served. Its case details, parties and files are fixed from then on. */
-export const wasSubmitted = (doc: Pick<DocumentRow, 'servedAt' | 'status' | 'submittedAt'>) => doc.submittedAt != null || wasServed(doc);
+export const wasSubmitted = (doc: Pick<DocumentRow, 'servedAt' | 'status' | 'submittedAt'>) =>
+  doc.submittedAt != null || wasServed(doc);
 /** Handed to the sheriff and not yet served: only the sheriff's return serves it. */
 export const isWithSheriff = (doc: Pick<DocumentRow, 'servedAt' | 'submittedAt' | 'revokedAt'>) =>
   doc.submittedAt != null && doc.servedAt == null && doc.revokedAt == null;
@@ -95,7 +101,8 @@ export function submitProblems({ doc, fileCount, partyRoles, signerName }: Submi
   need(doc.casePriority, 'case_priority', 'Case Priority is required');
   need(doc.documentType, 'document_type', 'Document Type is required');
   need(doc.courtName, 'court_name', COURT_NAME_REQUIRED);
-  if (doc.onCourtOnline && isMagistratesCourt(doc.courtName)) need(false, 'on_court_online', COURT_ONLINE_HIGH_COURT_ONLY);
+  if (doc.onCourtOnline && isMagistratesCourt(doc.courtName))
+    need(false, 'on_court_online', COURT_ONLINE_HIGH_COURT_ONLY);
   need(fileCount > 0, 'files', 'Please upload at least one document');
   for (const side of missingCitationSides(partyRoles)) need(false, 'parties', CITATION_SIDE_MISSING[side]);
   const { method, problems } = serviceProblems({
@@ -109,12 +116,25 @@ export function submitProblems({ doc, fileCount, partyRoles, signerName }: Submi
   if (method === 'electronic') {
     need(doc.serviceFirmId, 'firm_id', 'Please select a law firm');
     need(doc.serviceBranchId, 'branch_id', 'Please select a branch');
-    if (doc.serviceBranchId) need(doc.digitalServiceAddress, 'digital_service_address', 'Selected branch must have a digital service address');
+    if (doc.serviceBranchId)
+      need(
+        doc.digitalServiceAddress,
+        'digital_service_address',
+        'Selected branch must have a digital service address',
+      );
   }
   if (!expectedSignature(signerName)) {
-    issues.push({ loc: ['signature_name'], msg: DocumentErrors.SIGNATURE_NAME_MISSING.message, type: 'missing' });
+    issues.push({
+      loc: ['signature_name'],
+      msg: DocumentErrors.SIGNATURE_NAME_MISSING.message,
+      type: 'missing',
+    });
   } else if (!doc.signatureName) {
-    issues.push({ loc: ['signature_name'], msg: 'Digital signature is required to complete the document.', type: 'missing' });
+    issues.push({
+      loc: ['signature_name'],
+      msg: 'Digital signature is required to complete the document.',
+      type: 'missing',
+    });
   } else if (!signatureMatches(doc.signatureName, signerName)) {
     issues.push({
       loc: ['signature_name'],

@@ -1,5 +1,21 @@
-import { and, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
-import { MY_CASES_BADGE_LIMIT, MY_CASES_COUNT_LIMIT, MY_CASES_SUBTAB_VALUES, type DocumentStatus, type MyCasesSubtabValue } from '@lexserve/contracts/documents';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  MY_CASES_BADGE_LIMIT,
+  MY_CASES_COUNT_LIMIT,
+  MY_CASES_SUBTAB_VALUES,
+  type DocumentStatus,
+  type MyCasesSubtabValue,
+} from '@lexserve/contracts/documents';
 import type { Role } from '@lexserve/contracts/common';
 import { containsPattern, type DbOrTx } from '../../db/client';
 import { builtPerShape } from '../../db/prepared';
@@ -10,7 +26,12 @@ import { documentScope, type ScopeActor } from '../../lib/tenancy';
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;
 
-export const findDocumentInScope = async (db: DbOrTx, actor: Actor, id: number, opts: { forUpdate?: boolean } = {}) => {
+export const findDocumentInScope = async (
+  db: DbOrTx,
+  actor: Actor,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+) => {
   const query = db
     .select()
     .from(documents)
@@ -35,8 +56,10 @@ export type ListFilters = {
  * The documents of a My Cases sub-tab: by status list (a stored column, migration 0017), urgent by priority; as a
  * condition on the documents or on rows read from them (a search's hits).
  */
-const inSubtab = (subtab: MyCasesSubtabValue, from: { casePriority: AnyColumn; myCasesList: AnyColumn } = documents): SQL =>
-  subtab === 'urgent' ? sql`${from.casePriority} = 'urgent'` : sql`${from.myCasesList} = ${subtab}`;
+const inSubtab = (
+  subtab: MyCasesSubtabValue,
+  from: { casePriority: AnyColumn; myCasesList: AnyColumn } = documents,
+): SQL => (subtab === 'urgent' ? sql`${from.casePriority} = 'urgent'` : sql`${from.myCasesList} = ${subtab}`);
 
 /**
  * Part of the title, case number or client name, any case: their stored lower-cased text (migration 0020, with the
@@ -45,7 +68,11 @@ const inSubtab = (subtab: MyCasesSubtabValue, from: { casePriority: AnyColumn; m
  */
 const matching = (pattern: string | Placeholder): SQL => sql`${documents.searchText} LIKE lower(${pattern})`;
 
-type ListFilter = { myBranchOnly?: boolean; statuses?: DocumentStatus[] | Placeholder; pattern?: string | Placeholder };
+type ListFilter = {
+  myBranchOnly?: boolean;
+  statuses?: DocumentStatus[] | Placeholder;
+  pattern?: string | Placeholder;
+};
 
 function listFilter(actor: ScopeActor, filters: ListFilter): SQL | undefined {
   const where: (SQL | undefined)[] = [documentScope(actor)];
@@ -65,11 +92,18 @@ function listFilter(actor: ScopeActor, filters: ListFilter): SQL | undefined {
  * pages are), which keeps a common word's count a walk that stops at the cap: unordered, the planner could take all
  * of a sub-tab's entries in a bitmap first (the 5,000 urgent ones for a badge of 100).
  */
-const cappedCounts = (where: SQL | undefined, shown: MyCasesSubtabValue, cap: Placeholder, badgeCap: Placeholder) =>
+const cappedCounts = (
+  where: SQL | undefined,
+  shown: MyCasesSubtabValue,
+  cap: Placeholder,
+  badgeCap: Placeholder,
+) =>
   Object.fromEntries(
     MY_CASES_SUBTAB_VALUES.map((tab) => [
       tab,
-      sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${documents} WHERE ${and(where, inSubtab(tab))} ORDER BY ${documents.updatedAt} DESC, ${documents.id} DESC LIMIT ${tab === shown ? cap : badgeCap}) m)`.mapWith(Number),
+      sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${documents} WHERE ${and(where, inSubtab(tab))} ORDER BY ${documents.updatedAt} DESC, ${documents.id} DESC LIMIT ${tab === shown ? cap : badgeCap}) m)`.mapWith(
+        Number,
+      ),
     ]),
   ) as Record<MyCasesSubtabValue, SQL<number>>;
 
@@ -83,7 +117,15 @@ const SEARCH_HITS_AT_ONCE = 200;
  * What a My Cases statement's SQL depends on. Its values — the actor's ids, the search pattern, the caps, the paging —
  * are placeholders (`ListParams`), so each shape's statement is built once (`builtPerShape`).
  */
-type ListShape = { role: Role; firm: boolean; branch: boolean; myBranchOnly: boolean; statuses: boolean; search: boolean; subtab: MyCasesSubtabValue };
+type ListShape = {
+  role: Role;
+  firm: boolean;
+  branch: boolean;
+  myBranchOnly: boolean;
+  statuses: boolean;
+  search: boolean;
+  subtab: MyCasesSubtabValue;
+};
 type ListParams = {
   actorId: number;
   firmId: number | null;
@@ -96,12 +138,22 @@ type ListParams = {
   badgeCap: number;
   hits: number;
 };
-const shapeKey = (s: ListShape) => `${s.role}:${[s.firm, s.branch, s.myBranchOnly, s.statuses, s.search].map(Number).join('')}:${s.subtab}`;
+const shapeKey = (s: ListShape) =>
+  `${s.role}:${[s.firm, s.branch, s.myBranchOnly, s.statuses, s.search].map(Number).join('')}:${s.subtab}`;
 const P = sql.placeholder;
 const shapeFilter = (shape: ListShape) =>
   listFilter(
-    { id: P('actorId'), role: shape.role, firmId: shape.firm ? P('firmId') : null, branchId: shape.branch ? P('branchId') : null },
-    { myBranchOnly: shape.myBranchOnly, statuses: shape.statuses ? P('statuses') : undefined, pattern: shape.search ? P('pattern') : undefined },
+    {
+      id: P('actorId'),
+      role: shape.role,
+      firmId: shape.firm ? P('firmId') : null,
+      branchId: shape.branch ? P('branchId') : null,
+    },
+    {
+      myBranchOnly: shape.myBranchOnly,
+      statuses: shape.statuses ? P('statuses') : undefined,
+      pattern: shape.search ? P('pattern') : undefined,
+    },
   );
 
 /** A sub-tab's page with every sub-tab's count on its rows (uncorrelated subqueries, computed once). */
@@ -117,7 +169,9 @@ const pageWithCounts = builtPerShape(shapeKey, (db, shape: ListShape) => {
 });
 /** The counts alone, for a page with no rows. */
 const countsAlone = builtPerShape(shapeKey, (db, shape: ListShape) =>
-  db.select(cappedCounts(shapeFilter(shape), shape.subtab, P('cap'), P('badgeCap'))).from(sql`(SELECT 1) AS one`),
+  db
+    .select(cappedCounts(shapeFilter(shape), shape.subtab, P('cap'), P('badgeCap')))
+    .from(sql`(SELECT 1) AS one`),
 );
 
 /**
@@ -132,12 +186,17 @@ const searchHits = builtPerShape(shapeKey, (db, shape: ListShape) => {
     .limit(P('hits'))
     .as('hits');
   const counted = Object.fromEntries(
-    MY_CASES_SUBTAB_VALUES.map((tab) => [tab, sql<number>`count(*) FILTER (WHERE ${inSubtab(tab, hits)})::int`.mapWith(Number)]),
+    MY_CASES_SUBTAB_VALUES.map((tab) => [
+      tab,
+      sql<number>`count(*) FILTER (WHERE ${inSubtab(tab, hits)})::int`.mapWith(Number),
+    ]),
   ) as Record<MyCasesSubtabValue, SQL<number>>;
   return db
     .select({
       hits: sql<number>`count(*)::int`.mapWith(Number),
-      inTab: sql<number[]>`coalesce(array_agg(${hits.id}) FILTER (WHERE ${inSubtab(shape.subtab, hits)}), '{}')`,
+      inTab: sql<
+        number[]
+      >`coalesce(array_agg(${hits.id}) FILTER (WHERE ${inSubtab(shape.subtab, hits)}), '{}')`,
       ...counted,
     })
     .from(hits);
@@ -145,7 +204,14 @@ const searchHits = builtPerShape(shapeKey, (db, shape: ListShape) => {
 /** A page of the given documents, newest change first. */
 const pageOfIds = builtPerShape(
   () => 'ids',
-  (db) => db.select().from(documents).where(sql`${documents.id} = ANY(${P('ids')})`).orderBy(...newestChangeFirst).offset(P('skip')).limit(P('limit')),
+  (db) =>
+    db
+      .select()
+      .from(documents)
+      .where(sql`${documents.id} = ANY(${P('ids')})`)
+      .orderBy(...newestChangeFirst)
+      .offset(P('skip'))
+      .limit(P('limit')),
 );
 
 /**
@@ -157,9 +223,14 @@ async function searchFromHits(db: DbOrTx, shape: ListShape, params: ListParams, 
   const [found] = await searchHits(db, shape, params);
   if (!found || found.hits > hitsAtOnce) return undefined;
   const counts = Object.fromEntries(
-    MY_CASES_SUBTAB_VALUES.map((tab) => [tab, Math.min(found[tab], tab === shape.subtab ? params.cap : params.badgeCap)]),
+    MY_CASES_SUBTAB_VALUES.map((tab) => [
+      tab,
+      Math.min(found[tab], tab === shape.subtab ? params.cap : params.badgeCap),
+    ]),
   ) as Record<MyCasesSubtabValue, number>;
-  const rows = found.inTab.length ? await pageOfIds(db, undefined, { ids: found.inTab, skip: params.skip, limit: params.limit }) : [];
+  const rows = found.inTab.length
+    ? await pageOfIds(db, undefined, { ids: found.inTab, skip: params.skip, limit: params.limit })
+    : [];
   return { rows, total: counts[shape.subtab], counts };
 }
 
@@ -208,10 +279,23 @@ export async function listDocuments(
     const counts = page[0]?.counts ?? (await countsAlone(db, shape, params))[0]!;
     return { rows: page.map((p) => p.row), total: counts[shape.subtab], counts };
   }
-  const filter = listFilter(actor, { myBranchOnly: filters.myBranchOnly, statuses: filters.statuses, pattern });
+  const filter = listFilter(actor, {
+    myBranchOnly: filters.myBranchOnly,
+    statuses: filters.statuses,
+    pattern,
+  });
   const [rows, [total]] = await Promise.all([
-    db.select().from(documents).where(filter).orderBy(desc(documents.createdAt), desc(documents.id)).offset(filters.skip).limit(filters.limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(documents).where(filter),
+    db
+      .select()
+      .from(documents)
+      .where(filter)
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .offset(filters.skip)
+      .limit(filters.limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(documents)
+      .where(filter),
   ]);
   return { rows, total: Number(total?.n ?? 0), counts: undefined };
 }
@@ -226,11 +310,17 @@ export const deleteDocumentRow = (db: DbOrTx, id: number) => db.delete(documents
 
 // ----- people, firms and branches by id (a document's answer reads them with the rest: document-references.ts)
 
-export type FileSummary = { count: number; totalSize: number; fileName: string | null; fileSize: number | null };
+export type FileSummary = {
+  count: number;
+  totalSize: number;
+  fileName: string | null;
+  fileSize: number | null;
+};
 
 export const usersByIds = async (db: DbOrTx, ids: number[]) => {
   const unique = [...new Set(ids)];
-  if (!unique.length) return new Map<number, { id: number; fullName: string; email: string; firmId: number | null }>();
+  if (!unique.length)
+    return new Map<number, { id: number; fullName: string; email: string; firmId: number | null }>();
   const rows = await db
     .select({ id: users.id, fullName: users.fullName, email: users.email, firmId: users.firmId })
     .from(users)
@@ -257,5 +347,7 @@ export const findActiveSheriff = async (db: DbOrTx, id: number) =>
     await db
       .select({ id: users.id, fullName: users.fullName, email: users.email })
       .from(users)
-      .where(and(eq(users.id, id), eq(users.role, 'sheriff'), eq(users.isActive, true), eq(users.isSystem, false)))
+      .where(
+        and(eq(users.id, id), eq(users.role, 'sheriff'), eq(users.isActive, true), eq(users.isSystem, false)),
+      )
   )[0];

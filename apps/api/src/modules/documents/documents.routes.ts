@@ -54,34 +54,54 @@ export async function documentsRoutes(app: FastifyInstance) {
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['documents'];
 
-    r.get('/documents', { schema: { tags, querystring: DocumentListQuerySchema, response: { 200: DocumentListSchema } } }, (req) =>
-      documents.listDocuments(ctxOf(req), req.query),
+    r.get(
+      '/documents',
+      { schema: { tags, querystring: DocumentListQuerySchema, response: { 200: DocumentListSchema } } },
+      (req) => documents.listDocuments(ctxOf(req), req.query),
     );
     r.post(
       '/documents',
       { schema: { tags, body: CreateDocumentInputSchema, response: { 201: envelope(DocumentSchema) } } },
       async (req, reply) =>
-        reply.status(201).send({ status: 'success' as const, data: await documents.createDocument(ctxOf(req), req.body), message: 'Document created successfully' }),
+        reply
+          .status(201)
+          .send({
+            status: 'success' as const,
+            data: await documents.createDocument(ctxOf(req), req.body),
+            message: 'Document created successfully',
+          }),
     );
     r.post(
       '/documents/upload',
       {
         schema: {
           tags,
-          description: 'multipart/form-data: document_id (put it first), files (repeated), use_chunked_upload, use_parallel_upload',
+          description:
+            'multipart/form-data: document_id (put it first), files (repeated), use_chunked_upload, use_parallel_upload',
           querystring: z.object({ document_id: z.string().optional() }),
           response: { 201: UploadResultSchema },
         },
       },
       async (req, reply) =>
-        reply.status(201).send(await files.uploadFiles(ctxOf(req), () => uploadParts(req, uploadLimits), req.query)),
+        reply
+          .status(201)
+          .send(await files.uploadFiles(ctxOf(req), () => uploadParts(req, uploadLimits), req.query)),
     );
-    r.get('/documents/:id', { schema: { tags, params: IdParamsSchema, response: { 200: DocumentSchema } } }, (req) =>
-      documents.getDocument(ctxOf(req), req.params.id),
+    r.get(
+      '/documents/:id',
+      { schema: { tags, params: IdParamsSchema, response: { 200: DocumentSchema } } },
+      (req) => documents.getDocument(ctxOf(req), req.params.id),
     );
     r.put(
       '/documents/:id',
-      { schema: { tags, params: IdParamsSchema, body: UpdateDocumentInputSchema, response: { 200: envelope(DocumentSchema) } } },
+      {
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: UpdateDocumentInputSchema,
+          response: { 200: envelope(DocumentSchema) },
+        },
+      },
       async (req) => {
         const data = await documents.updateDocument(ctxOf(req), req.params.id, req.body);
         const submitted = req.body.status === 'served';
@@ -94,21 +114,33 @@ export async function documentsRoutes(app: FastifyInstance) {
         return { status: 'success' as const, data, message };
       },
     );
-    r.delete('/documents/:id', { schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } } }, async (req) => {
-      const doc = await documents.deleteDocument(ctxOf(req), req.params.id);
-      return { message: `Draft "${doc.title}" has been deleted successfully.` };
-    });
-
-    r.get('/documents/:id/files', { schema: { tags, params: IdParamsSchema, response: { 200: CaseFileListSchema } } }, (req) =>
-      files.listFiles(ctxOf(req), req.params.id),
+    r.delete(
+      '/documents/:id',
+      { schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } } },
+      async (req) => {
+        const doc = await documents.deleteDocument(ctxOf(req), req.params.id);
+        return { message: `Draft "${doc.title}" has been deleted successfully.` };
+      },
     );
-    r.get('/documents/:id/bundles', { schema: { tags, params: IdParamsSchema, response: { 200: CaseFileListSchema } } }, async (req) => {
-      const all = await files.listFiles(ctxOf(req), req.params.id);
-      const bundles = all.files.filter((f) => f.is_bundle);
-      return { files: bundles, total: bundles.length, total_size: bundles.reduce((n, f) => n + f.size, 0) };
-    });
-    r.get('/documents/:id/files/primary', { schema: { tags, params: IdParamsSchema, response: { 200: CaseFileSchema } } }, (req) =>
-      files.getPrimaryFile(ctxOf(req), req.params.id),
+
+    r.get(
+      '/documents/:id/files',
+      { schema: { tags, params: IdParamsSchema, response: { 200: CaseFileListSchema } } },
+      (req) => files.listFiles(ctxOf(req), req.params.id),
+    );
+    r.get(
+      '/documents/:id/bundles',
+      { schema: { tags, params: IdParamsSchema, response: { 200: CaseFileListSchema } } },
+      async (req) => {
+        const all = await files.listFiles(ctxOf(req), req.params.id);
+        const bundles = all.files.filter((f) => f.is_bundle);
+        return { files: bundles, total: bundles.length, total_size: bundles.reduce((n, f) => n + f.size, 0) };
+      },
+    );
+    r.get(
+      '/documents/:id/files/primary',
+      { schema: { tags, params: IdParamsSchema, response: { 200: CaseFileSchema } } },
+      (req) => files.getPrimaryFile(ctxOf(req), req.params.id),
     );
     r.put(
       '/documents/:id/files/:fileId/primary',
@@ -119,12 +151,18 @@ export async function documentsRoutes(app: FastifyInstance) {
         message: 'Primary file updated',
       }),
     );
-    r.delete('/documents/:id/files/:fileId', { schema: { tags, params: FileParamsSchema, response: { 200: MessageSchema } } }, async (req) => {
-      await files.deleteFile(ctxOf(req), req.params.id, req.params.fileId);
-      return { message: 'File deleted successfully' };
-    });
-    r.get('/documents/:id/download', { schema: { tags, params: IdParamsSchema, querystring: DownloadQuerySchema } }, async (req, reply) =>
-      sendStream(reply, await files.downloadFile(ctxOf(req), req.params.id, req.query)),
+    r.delete(
+      '/documents/:id/files/:fileId',
+      { schema: { tags, params: FileParamsSchema, response: { 200: MessageSchema } } },
+      async (req) => {
+        await files.deleteFile(ctxOf(req), req.params.id, req.params.fileId);
+        return { message: 'File deleted successfully' };
+      },
+    );
+    r.get(
+      '/documents/:id/download',
+      { schema: { tags, params: IdParamsSchema, querystring: DownloadQuerySchema } },
+      async (req, reply) => sendStream(reply, await files.downloadFile(ctxOf(req), req.params.id, req.query)),
     );
     r.get(
       '/documents/:id/files/:fileId/served-copy',
@@ -142,26 +180,35 @@ export async function documentsRoutes(app: FastifyInstance) {
             'limits: its original was served). 503 when every PDF worker is busy.',
         },
       },
-      async (req, reply) => sendStream(reply, await servedCopies.downloadServedCopy(ctxOf(req), req.params.id, req.params.fileId)),
+      async (req, reply) =>
+        sendStream(
+          reply,
+          await servedCopies.downloadServedCopy(ctxOf(req), req.params.id, req.params.fileId),
+        ),
     );
     r.post(
       '/documents/:id/files/:fileId/view-link',
       {
         schema: {
           tags,
-          description: 'A same-origin address showing the file inline for 10 minutes, ending with its file name (for a PDF viewer).',
+          description:
+            'A same-origin address showing the file inline for 10 minutes, ending with its file name (for a PDF viewer).',
           params: FileParamsSchema,
           response: { 201: FileViewLinkSchema },
         },
       },
-      async (req, reply) => reply.status(201).send(await fileView.createFileViewLink(ctxOf(req), req.params.id, req.params.fileId)),
+      async (req, reply) =>
+        reply
+          .status(201)
+          .send(await fileView.createFileViewLink(ctxOf(req), req.params.id, req.params.fileId)),
     );
     r.post(
       '/documents/:id/bundle',
       {
         schema: {
           tags,
-          description: 'multipart/form-data or JSON: file_ids (comma-joined, in bundle order), bundle_name (default Bundle_YYYY-MM-DD)',
+          description:
+            'multipart/form-data or JSON: file_ids (comma-joined, in bundle order), bundle_name (default Bundle_YYYY-MM-DD)',
           params: IdParamsSchema,
           response: { 201: envelope(CaseFileSchema) },
         },
@@ -170,39 +217,66 @@ export async function documentsRoutes(app: FastifyInstance) {
         const raw = req.isMultipart() ? await formFields(req) : (req.body ?? {});
         const input = parseOrThrow(CreateBundleInputSchema, raw);
         const data = await createBundle(ctxOf(req), req.params.id, input);
-        return reply.status(201).send({ status: 'success' as const, data, message: 'Bundle created successfully!' });
+        return reply
+          .status(201)
+          .send({ status: 'success' as const, data, message: 'Bundle created successfully!' });
       },
     );
 
     r.get(
       '/documents/:id/timeline',
-      { schema: { tags, params: IdParamsSchema, querystring: TimelineQuerySchema, response: { 200: TimelineSchema } } },
+      {
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          querystring: TimelineQuerySchema,
+          response: { 200: TimelineSchema },
+        },
+      },
       (req) => documents.getTimeline(ctxOf(req), req.params.id, req.query),
     );
     r.put(
       '/documents/:id/assign-sheriff',
-      { schema: { tags, params: IdParamsSchema, body: AssignSheriffInputSchema, response: { 200: envelope(DocumentSchema) } } },
+      {
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: AssignSheriffInputSchema,
+          response: { 200: envelope(DocumentSchema) },
+        },
+      },
       async (req) => {
         const data = await documents.assignSheriff(ctxOf(req), req.params.id, req.body.assigned_sheriff_id);
         return {
           status: 'success' as const,
           data,
-          message: data.assigned_sheriff ? `Sheriff ${data.assigned_sheriff.full_name} assigned` : 'Sheriff assignment removed',
+          message: data.assigned_sheriff
+            ? `Sheriff ${data.assigned_sheriff.full_name} assigned`
+            : 'Sheriff assignment removed',
         };
       },
     );
     returnsRoutes(scope);
     r.post(
       '/documents/:id/revoke',
-      { schema: { tags, params: IdParamsSchema, body: RevokeDocumentInputSchema, response: { 200: envelope(DocumentSchema) } } },
+      {
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: RevokeDocumentInputSchema,
+          response: { 200: envelope(DocumentSchema) },
+        },
+      },
       async (req) => ({
         status: 'success' as const,
         data: await documents.revokeDocument(ctxOf(req), req.params.id, req.body.reason),
         message: 'Document revoked. Verification now reports it as revoked.',
       }),
     );
-    r.get('/documents/:id/delivery', { schema: { tags, params: IdParamsSchema, response: { 200: DeliveryListSchema } } }, (req) =>
-      delivery.listDocumentDeliveries(ctxOf(req), req.params.id),
+    r.get(
+      '/documents/:id/delivery',
+      { schema: { tags, params: IdParamsSchema, response: { 200: DeliveryListSchema } } },
+      (req) => delivery.listDocumentDeliveries(ctxOf(req), req.params.id),
     );
     r.post(
       '/documents/:id/delivery/resend',
@@ -237,17 +311,26 @@ export async function documentsRoutes(app: FastifyInstance) {
     );
     r.get(
       '/proof-of-service/document/:documentId',
-      { schema: { tags: ptags, params: ProofDocumentParamsSchema, response: { 200: ProofOfServiceStatusSchema } } },
+      {
+        schema: {
+          tags: ptags,
+          params: ProofDocumentParamsSchema,
+          response: { 200: ProofOfServiceStatusSchema },
+        },
+      },
       (req) => proof.getProofStatus(ctxOf(req), req.params.documentId),
     );
     r.get(
       '/proof-of-service/document/:documentId/download',
       { schema: { tags: ptags, params: ProofDocumentParamsSchema, querystring: ProofDownloadQuerySchema } },
-      async (req, reply) => sendStream(reply, await proof.downloadProof(ctxOf(req), req.params.documentId, req.query.version)),
+      async (req, reply) =>
+        sendStream(reply, await proof.downloadProof(ctxOf(req), req.params.documentId, req.query.version)),
     );
     r.get(
       '/proof-of-service/document/:documentId/versions',
-      { schema: { tags: ptags, params: ProofDocumentParamsSchema, response: { 200: ProofVersionListSchema } } },
+      {
+        schema: { tags: ptags, params: ProofDocumentParamsSchema, response: { 200: ProofVersionListSchema } },
+      },
       (req) => proof.listProofVersions(ctxOf(req), req.params.documentId),
     );
   });

@@ -40,7 +40,10 @@ import { generateProofAfterSubmit, scheduleProofJob } from './proof-of-service.s
 // ---------------------------------------------------------------------------------------------------------
 
 /** A document the actor may read, or the spec's 404 (another firm's document is never revealed). */
-export async function getReadableDocument(ctx: Pick<Ctx, 'db' | 'actor'>, id: number): Promise<repo.DocumentRow> {
+export async function getReadableDocument(
+  ctx: Pick<Ctx, 'db' | 'actor'>,
+  id: number,
+): Promise<repo.DocumentRow> {
   assertCan(ctx.actor, 'documents:read');
   const doc = await repo.findDocumentInScope(ctx.db, ctx.actor, id);
   if (!doc) throw documentNotFound(id);
@@ -81,7 +84,9 @@ export async function listDocuments(ctx: Ctx, q: DocumentListQuery) {
     limit: q.limit,
   });
   const documents = await toDocumentDtos(ctx.db, rows);
-  return counts ? { documents, total, counts, count_limit: MY_CASES_COUNT_LIMIT, badge_limit: MY_CASES_BADGE_LIMIT } : { documents, total };
+  return counts
+    ? { documents, total, counts, count_limit: MY_CASES_COUNT_LIMIT, badge_limit: MY_CASES_BADGE_LIMIT }
+    : { documents, total };
 }
 
 export async function getDocument(ctx: Ctx, id: number) {
@@ -92,7 +97,11 @@ export async function getDocument(ctx: Ctx, id: number) {
 // Create, update (and submit), delete
 // ---------------------------------------------------------------------------------------------------------
 
-type LegalRep = { serviceFirmId: number | null; serviceBranchId: number | null; digitalServiceAddress: string | null };
+type LegalRep = {
+  serviceFirmId: number | null;
+  serviceBranchId: number | null;
+  digitalServiceAddress: string | null;
+};
 
 /**
  * The legal representative of step 4. A branch must belong to the firm; the DSA is the branch's registered
@@ -123,7 +132,11 @@ async function resolveLegalRep(
     }
   }
   if (!branchId && current.serviceBranchId && input.digital_service_address === undefined) dsa = null;
-  return { serviceFirmId: firmId ?? null, serviceBranchId: branchId ?? null, digitalServiceAddress: dsa ?? null };
+  return {
+    serviceFirmId: firmId ?? null,
+    serviceBranchId: branchId ?? null,
+    digitalServiceAddress: dsa ?? null,
+  };
 }
 
 async function assertSheriff(db: DbOrTx, id: number) {
@@ -138,8 +151,14 @@ export async function createDocument(ctx: Ctx, input: CreateDocumentInput) {
   const firmId = ctx.actor.firmId;
   if (!firmId) throw new AppError(DocumentErrors.DOCUMENT_FORBIDDEN);
   const row = await inTransaction(ctx, async (tx) => {
-    const rep = await resolveLegalRep(tx, { serviceFirmId: null, serviceBranchId: null, digitalServiceAddress: null }, input);
-    const sheriff = input.assigned_sheriff_id ? await assertSheriff(tx, input.assigned_sheriff_id) : undefined;
+    const rep = await resolveLegalRep(
+      tx,
+      { serviceFirmId: null, serviceBranchId: null, digitalServiceAddress: null },
+      input,
+    );
+    const sheriff = input.assigned_sheriff_id
+      ? await assertSheriff(tx, input.assigned_sheriff_id)
+      : undefined;
     const doc = await repo.insertDocument(tx, {
       title: input.title ?? 'Draft Document',
       documentType: input.document_type,
@@ -224,16 +243,28 @@ const FIELD_LABELS: Record<string, string | null> = {
 
 /** "Details changed: court and signature", or "Draft saved" when only the wizard's progress changed. */
 const describeChanges = (changed: readonly string[]): string => {
-  const words = [...new Set(changed.map((f) => (f in FIELD_LABELS ? FIELD_LABELS[f] : f.replace(/_/g, ' '))).filter((w): w is string => Boolean(w)))];
+  const words = [
+    ...new Set(
+      changed
+        .map((f) => (f in FIELD_LABELS ? FIELD_LABELS[f] : f.replace(/_/g, ' ')))
+        .filter((w): w is string => Boolean(w)),
+    ),
+  ];
   if (!words.length) return 'Draft saved';
   const list = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)!}`;
   return `Details changed: ${list}`;
 };
 
 /** What may still change once a document is served: instructions and notes (and its status, sheriff, metadata). */
-const OPEN_AFTER_SERVICE = new Set<string>(['special_instructions', 'service_notes', 'draft_metadata', 'assigned_sheriff_id']);
+const OPEN_AFTER_SERVICE = new Set<string>([
+  'special_instructions',
+  'service_notes',
+  'draft_metadata',
+  'assigned_sheriff_id',
+]);
 
-const sameValue = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b);
+const sameValue = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
 
 /**
  * PUT /documents/{id}: changes the fields sent (null and empty are dropped by the schema). `status: served`
@@ -248,7 +279,10 @@ export async function updateDocument(ctx: Ctx, id: number, input: UpdateDocument
 
     const values: Partial<repo.NewDocument> = {};
     const changed: string[] = [];
-    for (const [field, column] of Object.entries(FIELD_COLUMNS) as [keyof typeof FIELD_COLUMNS, keyof repo.NewDocument][]) {
+    for (const [field, column] of Object.entries(FIELD_COLUMNS) as [
+      keyof typeof FIELD_COLUMNS,
+      keyof repo.NewDocument,
+    ][]) {
       const value = input[field];
       if (value === undefined || sameValue(value, doc[column as keyof repo.DocumentRow])) continue;
       (values as Record<string, unknown>)[column] = value;
@@ -261,18 +295,25 @@ export async function updateDocument(ctx: Ctx, id: number, input: UpdateDocument
         changed.push('service_date');
       }
     }
-    if (input.firm_id !== undefined || input.branch_id !== undefined || input.digital_service_address !== undefined) {
+    if (
+      input.firm_id !== undefined ||
+      input.branch_id !== undefined ||
+      input.digital_service_address !== undefined
+    ) {
       const rep = await resolveLegalRep(tx, doc, input);
       if (rep.serviceFirmId !== doc.serviceFirmId) changed.push('firm_id');
       if (rep.serviceBranchId !== doc.serviceBranchId) changed.push('branch_id');
       if (rep.digitalServiceAddress !== doc.digitalServiceAddress) changed.push('digital_service_address');
       Object.assign(values, rep);
     }
-    const sheriffChange = input.assigned_sheriff_id !== undefined && input.assigned_sheriff_id !== doc.assignedSheriffId;
+    const sheriffChange =
+      input.assigned_sheriff_id !== undefined && input.assigned_sheriff_id !== doc.assignedSheriffId;
     const target = input.status && input.status !== doc.status ? input.status : undefined;
 
-    if (isClosed(doc.status) && (changed.length || sheriffChange)) throw new AppError(DocumentErrors.DOCUMENT_CLOSED);
-    if (wasSubmitted(doc) && changed.some((f) => !OPEN_AFTER_SERVICE.has(f))) throw new AppError(DocumentErrors.DOCUMENT_SERVED_LOCKED);
+    if (isClosed(doc.status) && (changed.length || sheriffChange))
+      throw new AppError(DocumentErrors.DOCUMENT_CLOSED);
+    if (wasSubmitted(doc) && changed.some((f) => !OPEN_AFTER_SERVICE.has(f)))
+      throw new AppError(DocumentErrors.DOCUMENT_SERVED_LOCKED);
     if (target) assertTransition(doc, target);
     if (target === 'delivered' || target === 'received') await assertDeliveryEvidence(tx, doc.id, target);
     const sheriff = sheriffChange ? await assertSheriff(tx, input.assigned_sheriff_id!) : undefined;
@@ -288,7 +329,11 @@ export async function updateDocument(ctx: Ctx, id: number, input: UpdateDocument
         performedById: ctx.actor.id,
         metadata: { changed_fields: changed },
       });
-      await recordEvent(tx, 'document.updated', eventPayload(updated, ctx.actor.id, { changedFields: changed }));
+      await recordEvent(
+        tx,
+        'document.updated',
+        eventPayload(updated, ctx.actor.id, { changedFields: changed }),
+      );
     }
     if (sheriff) await sheriffAssigned(tx, updated, ctx.actor.id, sheriff, doc.assignedSheriffId);
     if (target === 'served') {
@@ -322,7 +367,13 @@ function assertTransition(doc: repo.DocumentRow, to: DocumentStatus) {
 }
 
 /** Sets a status with its timeline entry and event. Exported for case closure (completed) as well. */
-export async function changeStatus(tx: DbOrTx, doc: repo.DocumentRow, to: DocumentStatus, actorId: number, reason?: string) {
+export async function changeStatus(
+  tx: DbOrTx,
+  doc: repo.DocumentRow,
+  to: DocumentStatus,
+  actorId: number,
+  reason?: string,
+) {
   const updated = await repo.updateDocumentRow(tx, doc.id, { status: to });
   await addTimelineEvent(tx, {
     documentId: doc.id,
@@ -352,7 +403,8 @@ async function submit(ctx: Ctx, tx: DbOrTx, doc: repo.DocumentRow): Promise<repo
   await ctx.deps.limits.assertCanServeDocument(tx, doc.firmId);
   const now = ctx.deps.clock.now();
   await markFilesServed(tx, doc.id);
-  if (serviceMethodOf(doc.documentType, doc.serviceMethod) === 'sheriff') return handToSheriff(ctx, tx, doc, now);
+  if (serviceMethodOf(doc.documentType, doc.serviceMethod) === 'sheriff')
+    return handToSheriff(ctx, tx, doc, now);
 
   const source = doc.serviceAddressSource ?? 'registered_on_lexserve';
   const served = await repo.updateDocumentRow(tx, doc.id, {
@@ -379,7 +431,11 @@ async function submit(ctx: Ctx, tx: DbOrTx, doc: repo.DocumentRow): Promise<repo
       address_source: source,
     },
   });
-  await recordEvent(tx, 'document.served', eventPayload(served, ctx.actor.id, { digitalServiceAddress: served.digitalServiceAddress }));
+  await recordEvent(
+    tx,
+    'document.served',
+    eventPayload(served, ctx.actor.id, { digitalServiceAddress: served.digitalServiceAddress }),
+  );
   await startDelivery(ctx, tx, served);
   // Committed with the service itself: whatever happens after the commit, the proof of service follows.
   await scheduleProofJob(tx, doc.id, ctx.actor.id, now);
@@ -390,19 +446,39 @@ async function submit(ctx: Ctx, tx: DbOrTx, doc: repo.DocumentRow): Promise<repo
  * Initiating process (or a later document the firm chose to have served by the sheriff): its files are fixed and it is
  * with the assigned sheriff, status `assigned`. Nothing is e-mailed; its proof of service is the sheriff's return.
  */
-async function handToSheriff(ctx: Ctx, tx: DbOrTx, doc: repo.DocumentRow, now: Date): Promise<repo.DocumentRow> {
+async function handToSheriff(
+  ctx: Ctx,
+  tx: DbOrTx,
+  doc: repo.DocumentRow,
+  now: Date,
+): Promise<repo.DocumentRow> {
   const sheriff = await assertSheriff(tx, doc.assignedSheriffId!);
   const rule = serviceChannelOf(doc.documentType)?.rule ?? 'chosen by the firm';
-  const handed = await repo.updateDocumentRow(tx, doc.id, { status: 'assigned', submittedAt: now, serviceMethod: 'sheriff' });
+  const handed = await repo.updateDocumentRow(tx, doc.id, {
+    status: 'assigned',
+    submittedAt: now,
+    serviceMethod: 'sheriff',
+  });
   await addTimelineEvent(tx, {
     documentId: doc.id,
     firmId: doc.firmId,
     type: 'status_changed',
     description: `Document signed by ${doc.signatureName} and handed to Sheriff ${sheriff.fullName} for service (${rule})`,
     performedById: ctx.actor.id,
-    metadata: { from: doc.status, to: 'assigned', signature_name: doc.signatureName, service_method: 'sheriff', sheriff_id: sheriff.id, rule },
+    metadata: {
+      from: doc.status,
+      to: 'assigned',
+      signature_name: doc.signatureName,
+      service_method: 'sheriff',
+      sheriff_id: sheriff.id,
+      rule,
+    },
   });
-  await recordEvent(tx, 'document.handed_to_sheriff', eventPayload(handed, ctx.actor.id, { sheriffId: sheriff.id }));
+  await recordEvent(
+    tx,
+    'document.handed_to_sheriff',
+    eventPayload(handed, ctx.actor.id, { sheriffId: sheriff.id }),
+  );
   return handed;
 }
 
@@ -410,14 +486,21 @@ async function handToSheriff(ctx: Ctx, tx: DbOrTx, doc: repo.DocumentRow, now: D
 export async function deleteDocument(ctx: Ctx, id: number) {
   const { files, doc } = await inTransaction(ctx, async (tx) => {
     const doc = await getDocumentForChange({ ...ctx, db: tx }, id);
-    if (doc.status !== 'draft' || doc.servedAt || doc.submittedAt) throw new AppError(DocumentErrors.ONLY_DRAFTS_DELETABLE);
+    if (doc.status !== 'draft' || doc.servedAt || doc.submittedAt)
+      throw new AppError(DocumentErrors.ONLY_DRAFTS_DELETABLE);
     const files = await listCaseFiles(tx, id);
     await repo.deleteDocumentRow(tx, id);
     await recordEvent(tx, 'document.deleted', eventPayload(doc, ctx.actor.id));
     return { files, doc };
   });
   const store = ctx.deps.files;
-  await Promise.all(files.map((f) => store.delete(f.storageKey).catch((err) => ctx.log.warn({ err, key: f.storageKey }, 'stored file not deleted'))));
+  await Promise.all(
+    files.map((f) =>
+      store
+        .delete(f.storageKey)
+        .catch((err) => ctx.log.warn({ err, key: f.storageKey }, 'stored file not deleted')),
+    ),
+  );
   return doc;
 }
 
@@ -438,7 +521,11 @@ async function sheriffAssigned(
     type: 'assigned',
     description: sheriff ? `Sheriff ${sheriff.fullName} assigned` : 'Sheriff assignment removed',
     performedById: actorId,
-    metadata: { assigned_sheriff_id: sheriff?.id ?? null, sheriff_name: sheriff?.fullName ?? null, previous_sheriff_id: previousSheriffId },
+    metadata: {
+      assigned_sheriff_id: sheriff?.id ?? null,
+      sheriff_name: sheriff?.fullName ?? null,
+      previous_sheriff_id: previousSheriffId,
+    },
   });
   await recordEvent(tx, 'document.assigned', eventPayload(doc, actorId, { previousSheriffId }));
 }
@@ -466,7 +553,11 @@ export async function revokeDocument(ctx: Ctx, id: number, reason: string) {
     const current = (await repo.findDocumentInScope(tx, ctx.actor, doc.id, { forUpdate: true }))!;
     if (current.revokedAt) throw new AppError(DocumentErrors.ALREADY_REVOKED);
     if (!current.servedAt) throw new AppError(DocumentErrors.REVOKE_NOT_SERVED);
-    const updated = await repo.updateDocumentRow(tx, id, { revokedAt: new Date(), revokeReason: reason, revokedById: ctx.actor.id });
+    const updated = await repo.updateDocumentRow(tx, id, {
+      revokedAt: new Date(),
+      revokeReason: reason,
+      revokedById: ctx.actor.id,
+    });
     await addTimelineEvent(tx, {
       documentId: id,
       firmId: doc.firmId,

@@ -22,7 +22,8 @@ beforeAll(async () => {
   fileIds = res.json().data.files.map((f: { id: number }) => f.id);
 }, 120_000);
 
-const linkFor = async (as: string, fileId = fileIds[0]!, docId = documentId) => t().as(as).post(`/api/v1/documents/${docId}/files/${fileId}/view-link`);
+const linkFor = async (as: string, fileId = fileIds[0]!, docId = documentId) =>
+  t().as(as).post(`/api/v1/documents/${docId}/files/${fileId}/view-link`);
 /** Opens a view address the way an iframe does: no Authorization header. */
 const open = (url: string) => t().inject({ method: 'GET', url });
 
@@ -32,14 +33,18 @@ describe('file view links', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { url, expires_at } = res.json() as { url: string; expires_at: string };
     const path = new URL(url, 'http://x').pathname;
-    expect(path).toBe(`/api/v1/documents/${documentId}/files/${fileIds[0]}/view/${encodeURIComponent('Summons – Mokoena.pdf')}`);
+    expect(path).toBe(
+      `/api/v1/documents/${documentId}/files/${fileIds[0]}/view/${encodeURIComponent('Summons – Mokoena.pdf')}`,
+    );
     expect(decodeURIComponent(path.split('/').pop()!)).toBe('Summons – Mokoena.pdf');
     expect(new Date(expires_at).getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
 
     const view = await open(url);
     expect(view.statusCode, view.body).toBe(200);
     expect(view.headers['content-type']).toBe('application/pdf');
-    expect(view.headers['content-disposition']).toBe(`inline; filename="Summons _ Mokoena.pdf"; filename*=UTF-8''${encodeURIComponent('Summons – Mokoena.pdf')}`);
+    expect(view.headers['content-disposition']).toBe(
+      `inline; filename="Summons _ Mokoena.pdf"; filename*=UTF-8''${encodeURIComponent('Summons – Mokoena.pdf')}`,
+    );
     expect(view.headers['cache-control']).toBe('private, no-store');
     expect(view.rawPayload.equals(pdf)).toBe(true);
   });
@@ -47,7 +52,9 @@ describe('file view links', () => {
   it('opens only the file its ticket names, whatever name the path carries', async () => {
     const { url } = (await linkFor(token)).json() as { url: string };
     const ticket = new URL(url, 'http://x').searchParams.get('token')!;
-    const other = await open(`/api/v1/documents/${documentId}/files/${fileIds[1]}/view/annexure.pdf?token=${encodeURIComponent(ticket)}`);
+    const other = await open(
+      `/api/v1/documents/${documentId}/files/${fileIds[1]}/view/annexure.pdf?token=${encodeURIComponent(ticket)}`,
+    );
     expect(other.statusCode).toBe(401);
     const renamed = await open(url.replace(encodeURIComponent('Summons – Mokoena.pdf'), 'anything.pdf'));
     expect(renamed.statusCode).toBe(200);
@@ -63,7 +70,13 @@ describe('file view links', () => {
     const [head, body, sig] = ticket.split('.');
     const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, file: fileIds[1] })).toString('base64url');
-    expect((await open(`/api/v1/documents/${documentId}/files/${fileIds[1]}/view/x.pdf?token=${head}.${forged}.${sig}`)).statusCode).toBe(401);
+    expect(
+      (
+        await open(
+          `/api/v1/documents/${documentId}/files/${fileIds[1]}/view/x.pdf?token=${head}.${forged}.${sig}`,
+        )
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('ends with the login session: after logout the link no longer opens', async () => {
@@ -75,7 +88,14 @@ describe('file view links', () => {
   });
 
   it('gives no link without a session, for another firm, or for a file not in the document', async () => {
-    expect((await t().inject({ method: 'POST', url: `/api/v1/documents/${documentId}/files/${fileIds[0]}/view-link` })).statusCode).toBe(401);
+    expect(
+      (
+        await t().inject({
+          method: 'POST',
+          url: `/api/v1/documents/${documentId}/files/${fileIds[0]}/view-link`,
+        })
+      ).statusCode,
+    ).toBe(401);
     const foreign = await linkFor(other.token);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).not.toContain('Mokoena');

@@ -20,12 +20,21 @@ export function fileViewPublicRoutes(app: FastifyInstance) {
       schema: {
         tags: ['documents'],
         security: [],
-        description: 'The file inline (Content-Disposition inline with its name); `token` is the ticket of a view link.',
+        description:
+          'The file inline (Content-Disposition inline with its name); `token` is the ticket of a view link.',
         params: ViewParamsSchema,
         querystring: ViewQuerySchema,
       },
     },
     async (req, reply) =>
-      sendStream(reply, await openFileView(publicCtxOf(req), { documentId: req.params.id, fileId: req.params.fileId }, req.query.token), 'inline'),
+      sendStream(
+        reply,
+        await openFileView(
+          publicCtxOf(req),
+          { documentId: req.params.id, fileId: req.params.fileId },
+          req.query.token,
+        ),
+        'inline',
+      ),
   );
 }

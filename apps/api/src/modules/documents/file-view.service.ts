@@ -16,14 +16,22 @@ const VIEW_LINK_TTL_SECONDS = 10 * 60;
  * shows it inline. The path ends with the file's name (the browser's PDF viewer titles itself from it, where a blob
  * address showed a random id); the ticket rides in `token=`, which the request log hides.
  */
-export async function createFileViewLink(ctx: Ctx, documentId: number, fileId: number): Promise<FileViewLink> {
+export async function createFileViewLink(
+  ctx: Ctx,
+  documentId: number,
+  fileId: number,
+): Promise<FileViewLink> {
   await getReadableDocument(ctx, documentId);
   const file = await repo.findCaseFile(ctx.db, documentId, fileId);
   if (!file) throw new AppError(DocumentErrors.FILE_NOT_FOUND);
   const { sessionId } = ctx.actor;
   if (!sessionId) throw new AppError(CommonErrors.AUTH_REQUIRED);
   const expiresAt = new Date(ctx.deps.clock.now().getTime() + VIEW_LINK_TTL_SECONDS * 1000);
-  const ticket = signFileViewTicket({ userId: ctx.actor.id, sessionId, documentId, fileId }, ctx.deps.env.JWT_SECRET, expiresAt);
+  const ticket = signFileViewTicket(
+    { userId: ctx.actor.id, sessionId, documentId, fileId },
+    ctx.deps.env.JWT_SECRET,
+    expiresAt,
+  );
   return {
     url: `/api/v1/documents/${documentId}/files/${fileId}/view/${encodeURIComponent(file.filename)}?token=${encodeURIComponent(ticket)}`,
     expires_at: expiresAt.toISOString(),
@@ -35,9 +43,14 @@ export async function createFileViewLink(ctx: Ctx, documentId: number, fileId: n
  * session lives and they may still read the document (every check of a download runs again). A ticket opens only the
  * file it names; the name in the path is for the browser and is not trusted.
  */
-export async function openFileView(ctx: PublicCtx, target: { documentId: number; fileId: number }, ticket: string): Promise<Download> {
+export async function openFileView(
+  ctx: PublicCtx,
+  target: { documentId: number; fileId: number },
+  ticket: string,
+): Promise<Download> {
   const subject = verifyFileViewTicket(ticket, ctx.deps.env.JWT_SECRET, ctx.deps.clock.now());
-  if (!subject || subject.documentId !== target.documentId || subject.fileId !== target.fileId) throw new AppError(CommonErrors.AUTH_REQUIRED);
+  if (!subject || subject.documentId !== target.documentId || subject.fileId !== target.fileId)
+    throw new AppError(CommonErrors.AUTH_REQUIRED);
   const actor = await actorOfSession(ctx.deps, subject);
   if (actor.mustChangePassword) throw new AppError(AuthErrors.PASSWORD_CHANGE_REQUIRED);
   return downloadFile({ ...ctx, actor }, target.documentId, { file_id: target.fileId });

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import {
-  DocumentErrors,
-  MIME_TYPES,
-  type FileType,
-  type UploadResult,
-} from '@lexserve/contracts/documents';
+import { DocumentErrors, MIME_TYPES, type FileType, type UploadResult } from '@lexserve/contracts/documents';
 import type { ErrorDef } from '@lexserve/contracts/errors';
 import { can } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
@@ -25,10 +20,15 @@ import { validationError } from './validation';
 type Stored = { key: string; filename: string; size: number; sha256: string; type: FileType };
 type Failed = { filename: string; error: string; code: string };
 
-const failure = (filename: string, def: ErrorDef): Failed => ({ filename, error: def.message, code: def.code });
+const failure = (filename: string, def: ErrorDef): Failed => ({
+  filename,
+  error: def.message,
+  code: def.code,
+});
 
 /** A storage key for a new file of a firm; never derived from user input. */
-export const newFileKey = (firmId: number, kind: 'files' | 'bundles' | 'proofs' | 'served') => `${kind}/${firmId}/${randomUUID()}`;
+export const newFileKey = (firmId: number, kind: 'files' | 'bundles' | 'proofs' | 'served') =>
+  `${kind}/${firmId}/${randomUUID()}`;
 
 /** Streams one multipart file into the store while hashing and sniffing it; answers what it is, or why not. */
 async function storeOne(store: FileStore, firmId: number, part: IncomingFile): Promise<Stored | Failed> {
@@ -64,7 +64,10 @@ const isStored = (r: Stored | Failed): r is Stored => 'key' in r;
 function uploadErrorOf(err: unknown): unknown {
   const body = err instanceof AppError ? err : bodyErrorOf(err);
   if (!(body instanceof UploadBodyError)) return body;
-  return new AppError(body.reason === 'too_many' ? DocumentErrors.TOO_MANY_FILES : DocumentErrors.UPLOAD_MALFORMED, { cause: err });
+  return new AppError(
+    body.reason === 'too_many' ? DocumentErrors.TOO_MANY_FILES : DocumentErrors.UPLOAD_MALFORMED,
+    { cause: err },
+  );
 }
 
 const parseId = (raw: unknown): number | undefined => {
@@ -80,7 +83,11 @@ const parseId = (raw: unknown): number | undefined => {
  * and ignored: the body is always streamed.
  */
 /** `openBody` opens the multipart body (it throws at once when the request is not multipart). */
-export async function uploadFiles(ctx: Ctx, openBody: () => AsyncIterable<UploadPart>, query: { document_id?: string }): Promise<UploadResult> {
+export async function uploadFiles(
+  ctx: Ctx,
+  openBody: () => AsyncIterable<UploadPart>,
+  query: { document_id?: string },
+): Promise<UploadResult> {
   let body: AsyncIterable<UploadPart>;
   try {
     body = openBody();
@@ -102,7 +109,8 @@ export async function uploadFiles(ctx: Ctx, openBody: () => AsyncIterable<Upload
   if (documentId) doc = await checkDocument(documentId);
 
   const results: (Stored | Failed)[] = [];
-  const cleanup = () => Promise.all(results.filter(isStored).map((r) => store.delete(r.key).catch(() => undefined)));
+  const cleanup = () =>
+    Promise.all(results.filter(isStored).map((r) => store.delete(r.key).catch(() => undefined)));
   try {
     for await (const part of body) {
       if (part.kind === 'field') {
@@ -126,11 +134,17 @@ export async function uploadFiles(ctx: Ctx, openBody: () => AsyncIterable<Upload
     const stored = results.filter(isStored);
     const failed = results.filter((r): r is Failed => !isStored(r));
     if (!stored.length) {
-      throw validationError(failed.map((f, i) => ({ loc: ['files', i], msg: `${f.filename}: ${f.error}`, type: f.code })));
+      throw validationError(
+        failed.map((f, i) => ({ loc: ['files', i], msg: `${f.filename}: ${f.error}`, type: f.code })),
+      );
     }
     const target = doc;
     const rows = await inTransaction(ctx, async (tx) => {
-      const current = await getDocumentForChange({ ...ctx, db: tx }, target.id, DocumentErrors.UPLOAD_FORBIDDEN);
+      const current = await getDocumentForChange(
+        { ...ctx, db: tx },
+        target.id,
+        DocumentErrors.UPLOAD_FORBIDDEN,
+      );
       assertOpen(current);
       const total = stored.reduce((n, s) => n + s.size, 0);
       await ctx.deps.limits.assertStorageAvailable(tx, current.firmId, total);
@@ -156,14 +170,25 @@ export async function uploadFiles(ctx: Ctx, openBody: () => AsyncIterable<Upload
         firmId: current.firmId,
         type: 'file_uploaded',
         description:
-          inserted.length === 1 ? `File uploaded: ${names[0]}` : `${inserted.length} files uploaded: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}`,
+          inserted.length === 1
+            ? `File uploaded: ${names[0]}`
+            : `${inserted.length} files uploaded: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}`,
         performedById: ctx.actor.id,
         metadata: {
-          files: inserted.map((f) => ({ id: f.id, filename: f.filename, size: Number(f.size), sha256: f.sha256 })),
+          files: inserted.map((f) => ({
+            id: f.id,
+            filename: f.filename,
+            size: Number(f.size),
+            sha256: f.sha256,
+          })),
           after_service: wasSubmitted(current),
         },
       });
-      await recordEvent(tx, 'document.files_uploaded', eventPayload(current, ctx.actor.id, { fileIds: inserted.map((f) => f.id) }));
+      await recordEvent(
+        tx,
+        'document.files_uploaded',
+        eventPayload(current, ctx.actor.id, { fileIds: inserted.map((f) => f.id) }),
+      );
       return inserted;
     });
     const files = await repo.toCaseFileDtos(ctx.db, rows);
@@ -253,7 +278,9 @@ export async function deleteFile(ctx: Ctx, documentId: number, fileId: number) {
     });
     return file;
   });
-  await ctx.deps.files.delete(file.storageKey).catch((err) => ctx.log.warn({ err }, 'stored file not deleted'));
+  await ctx.deps.files
+    .delete(file.storageKey)
+    .catch((err) => ctx.log.warn({ err }, 'stored file not deleted'));
 }
 
 export type Download = { stream: Readable; filename: string; mimeType: string; size: number };
@@ -271,7 +298,12 @@ export async function storedContent(store: FileStore, key: string): Promise<Read
 /** Opens a stored file, translating a missing object and store failures to the spec's download answers. */
 export async function openStored(store: FileStore, file: repo.CaseFileRow): Promise<Download> {
   try {
-    return { stream: await storedContent(store, file.storageKey), filename: file.filename, mimeType: file.mimeType, size: Number(file.size) };
+    return {
+      stream: await storedContent(store, file.storageKey),
+      filename: file.filename,
+      mimeType: file.mimeType,
+      size: Number(file.size),
+    };
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError(DocumentErrors.DOWNLOAD_FAILED, { cause: err });
@@ -282,9 +314,15 @@ export async function openStored(store: FileStore, file: repo.CaseFileRow): Prom
  * GET /documents/{id}/download: file_id → that file of the document; otherwise the primary file (with
  * primary_only=false, the first file when none is primary). Everyone who may read the document may download.
  */
-export async function downloadFile(ctx: Ctx, documentId: number, q: { file_id?: number; primary_only?: boolean }): Promise<Download> {
+export async function downloadFile(
+  ctx: Ctx,
+  documentId: number,
+  q: { file_id?: number; primary_only?: boolean },
+): Promise<Download> {
   await getReadableDocument(ctx, documentId);
-  const file = q.file_id ? await repo.findCaseFile(ctx.db, documentId, q.file_id) : await primaryOrFirst(ctx, documentId, q.primary_only ?? true);
+  const file = q.file_id
+    ? await repo.findCaseFile(ctx.db, documentId, q.file_id)
+    : await primaryOrFirst(ctx, documentId, q.primary_only ?? true);
   if (!file) throw new AppError(DocumentErrors.FILE_NOT_FOUND);
   return openStored(ctx.deps.files, file);
 }

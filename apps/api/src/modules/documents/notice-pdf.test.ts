@@ -17,13 +17,16 @@ beforeAll(async () => {
 
 let seed = 4;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-const word = (chars: string) => Array.from({ length: 1 + Math.floor(random() * 12) }, () => pick([...chars])).join('');
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+const word = (chars: string) =>
+  Array.from({ length: 1 + Math.floor(random() * 12) }, () => pick([...chars])).join('');
 
 /** A text: mostly words cut at spaces, sometimes what only the Unicode line breaker handles (hyphens, brackets, quotes, dashes, new lines, a word wider than a line), or nothing. */
 function randomText(): string {
   if (random() < 0.03) return '';
-  const words = Array.from({ length: 1 + Math.floor(random() * 30) }, () => word('abcdefghijklmnopqrstuvwxyzABCXYZ0189@.,:'));
+  const words = Array.from({ length: 1 + Math.floor(random() * 30) }, () =>
+    word('abcdefghijklmnopqrstuvwxyzABCXYZ0189@.,:'),
+  );
   const r = random();
   if (r < 0.1) words.splice(1, 0, 'well-known (Pty) Ltd');
   else if (r < 0.2) words.splice(1, 0, 'line\nbreak');
@@ -49,7 +52,14 @@ type Drawing = {
 };
 
 const MARGINS = { top: 50, left: 50, right: 50, bottom: 72 };
-const INFO = { Title: 'Test — notice', Author: 'LexServe', Subject: 'Test', Keywords: 'test', Creator: 'LexServe', Producer: 'LexServe' };
+const INFO = {
+  Title: 'Test — notice',
+  Author: 'LexServe',
+  Subject: 'Test',
+  Keywords: 'test',
+  Creator: 'LexServe',
+  Producer: 'LexServe',
+};
 
 /** The same drawing on either document: measured fields, texts drawn unmeasured, texts near the page's foot; what was measured and where each text ended. */
 function draw(doc: Drawing, cases: number, caseSeed: number): number[] {
@@ -61,10 +71,15 @@ function draw(doc: Drawing, cases: number, caseSeed: number): number[] {
   seen.push(doc.y);
   for (let i = 0; i < cases; i++) {
     const text = randomText();
-    doc.font(pick(['Helvetica', 'Times-Roman', 'Courier', 'Helvetica-Bold', 'Times-Italic'] as const)).fontSize(pick([7.6, 9.5, 11, 20]));
+    doc
+      .font(pick(['Helvetica', 'Times-Roman', 'Courier', 'Helvetica-Bold', 'Times-Italic'] as const))
+      .fontSize(pick([7.6, 9.5, 11, 20]));
     // A width at which a line ends exactly at a word's end (the room left then is 0), or any width.
     const firstWords = text.split(/(?<= )(?=\S)/).slice(0, 1 + Math.floor(random() * 3));
-    const width = random() < 0.3 ? firstWords.reduce((sum, w) => sum + Math.fround(doc.widthOfString(w)), 0) : 20 + random() * 480;
+    const width =
+      random() < 0.3
+        ? firstWords.reduce((sum, w) => sum + Math.fround(doc.widthOfString(w)), 0)
+        : 20 + random() * 480;
     const options = pick<TextOptions>([
       { width },
       { width, lineGap: 1.5 },
@@ -101,20 +116,25 @@ async function pdfkitBytes(doc: InstanceType<typeof PDFDocument>): Promise<Buffe
 /** Each text shown on each page: its size, baseline position, character spacing and TJ operand (strings as bytes, adjustments). */
 function textsOf(pdf: Buffer): string[][] {
   const pages: string[][] = [];
-  const streams = [...pdf.toString('latin1').matchAll(/\/Length (\d+)(\n\/Filter \/FlateDecode)?\n>>\nstream\n/g)];
+  const streams = [
+    ...pdf.toString('latin1').matchAll(/\/Length (\d+)(\n\/Filter \/FlateDecode)?\n>>\nstream\n/g),
+  ];
   for (const m of streams) {
     const start = m.index + m[0].length;
     const raw = pdf.subarray(start, start + Number(m[1]));
     const content = (m[2] ? inflateSync(raw) : raw).toString('latin1');
     const texts: string[] = [];
-    for (const block of content.matchAll(/BT\n1 0 0 1 (\S+) (\S+) Tm\n\/F\d+ (\S+) Tf\n(?:(\S+) Tc\n)?\[(.*?)\] TJ\n(?:0 Tc\n)?ET/gs)) {
+    for (const block of content.matchAll(
+      /BT\n1 0 0 1 (\S+) (\S+) Tm\n\/F\d+ (\S+) Tf\n(?:(\S+) Tc\n)?\[(.*?)\] TJ\n(?:0 Tc\n)?ET/gs,
+    )) {
       const [, x, y, size, spacing = '0', operand] = block;
-      const parts = [...operand!.matchAll(/<([0-9a-f]*)>|\(((?:\\.|[^\\)])*)\)|(-?[\d.]+)/g)].map(([, hex, literal, n]) =>
-        hex !== undefined
-          ? `s:${Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex').toString('latin1')}`
-          : literal !== undefined
-            ? `s:${literal.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : c))}`
-            : `n:${Number(n)}`,
+      const parts = [...operand!.matchAll(/<([0-9a-f]*)>|\(((?:\\.|[^\\)])*)\)|(-?[\d.]+)/g)].map(
+        ([, hex, literal, n]) =>
+          hex !== undefined
+            ? `s:${Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex').toString('latin1')}`
+            : literal !== undefined
+              ? `s:${literal.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : c))}`
+              : `n:${Number(n)}`,
       );
       texts.push(`${size} ${x} ${y} Tc=${spacing} ${parts.join('|')}`);
     }
@@ -124,7 +144,7 @@ function textsOf(pdf: Buffer): string[][] {
 }
 
 describe('NoticePdf against pdfkit', () => {
-  it("lays text out as pdfkit does: the same heights, positions, pages, and text at the same places", async () => {
+  it('lays text out as pdfkit does: the same heights, positions, pages, and text at the same places', async () => {
     for (const caseSeed of [1, 2, 3, 4, 5, 6]) {
       const ours = new NoticePdf(fonts, { margins: MARGINS, info: INFO });
       const theirs = new PDFDocument({ size: 'A4', compress: false, margins: MARGINS });
@@ -149,7 +169,11 @@ describe('NoticePdf against pdfkit', () => {
       doc.moveTo(50, 700).lineTo(545, 700).lineWidth(0.6).strokeColor('#c9ced6').stroke();
       doc.restore();
       doc.font('Times-Italic').fontSize(22).fillColor('#1b2a41').text('Aisha Patel', 50, 720, { width: 250 });
-      doc.font('Helvetica-Bold').fontSize(9).fillColor('#0b5394').text('LEXSERVE', 50, 760, { characterSpacing: 2 });
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(9)
+        .fillColor('#0b5394')
+        .text('LEXSERVE', 50, 760, { characterSpacing: 2 });
     }
     const a = pdfPages(ours.end(), 72);
     const b = pdfPages(await pdfkitBytes(theirs), 72);
@@ -192,7 +216,9 @@ describe('NoticePdf', () => {
     expect(doc.widthOfString('Жук')).toBe(doc.widthOfString('???'));
     expect(doc.widthOfString('José'.normalize('NFD'))).toBe(doc.widthOfString('José'));
     expect(doc.widthOfString('a🙂b')).toBe(doc.widthOfString('a?b'));
-    expect(doc.heightOfString('Жжжжжжжжжж Жжжжжжжжжж', { width: 60 })).toBe(doc.heightOfString('?????????? ??????????', { width: 60 }));
+    expect(doc.heightOfString('Жжжжжжжжжж Жжжжжжжжжж', { width: 60 })).toBe(
+      doc.heightOfString('?????????? ??????????', { width: 60 }),
+    );
   });
 
   it('refuses fonts and colours it does not have, and pages that are not there', () => {
@@ -204,8 +230,12 @@ describe('NoticePdf', () => {
 
   it('encodes WinAnsi: Latin-1 as itself, the Windows-1252 extras by their codes, anything else as "?"', () => {
     expect(['A', 'é', 'ÿ'].map((c) => winAnsiCode(c.charCodeAt(0)))).toEqual([0x41, 0xe9, 0xff]);
-    expect(['€', '—', '“', '’', 'Š', 'ž'].map((c) => winAnsiCode(c.charCodeAt(0)))).toEqual([0x80, 0x97, 0x93, 0x92, 0x8a, 0x9e]);
-    expect(['Ā', '日', 'Ж', '\u0080', '\u0093', '\u009f'].map((c) => winAnsiCode(c.charCodeAt(0)))).toEqual([0x3f, 0x3f, 0x3f, 0x3f, 0x3f, 0x3f]);
+    expect(['€', '—', '“', '’', 'Š', 'ž'].map((c) => winAnsiCode(c.charCodeAt(0)))).toEqual([
+      0x80, 0x97, 0x93, 0x92, 0x8a, 0x9e,
+    ]);
+    expect(['Ā', '日', 'Ж', '\u0080', '\u0093', '\u009f'].map((c) => winAnsiCode(c.charCodeAt(0)))).toEqual([
+      0x3f, 0x3f, 0x3f, 0x3f, 0x3f, 0x3f,
+    ]);
   });
 });
 
@@ -213,7 +243,8 @@ describe('words cut at spaces', () => {
   const lineBreaks = (text: string) => {
     const breaker = new LineBreaker(text);
     const out: { position: number; required: boolean }[] = [];
-    for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) out.push({ position: bk.position, required: bk.required });
+    for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak())
+      out.push({ position: bk.position, required: bk.required });
     return out;
   };
 
@@ -225,14 +256,26 @@ describe('words cut at spaces', () => {
     for (let i = 0; i < 1800; i++) {
       const count = 1 + Math.floor(random() * 8);
       const text =
-        Array.from({ length: count }, () => some(first, 1) + some(rest, Math.floor(random() * 24))).join(' '.repeat(1 + Math.floor(random() * 2))) +
-        ' '.repeat(Math.floor(random() * 2));
+        Array.from({ length: count }, () => some(first, 1) + some(rest, Math.floor(random() * 24))).join(
+          ' '.repeat(1 + Math.floor(random() * 2)),
+        ) + ' '.repeat(Math.floor(random() * 2));
       expect(breaksOf(text), text).toEqual(lineBreaks(text));
     }
   });
 
   it('leaves other texts to the line breaker: hyphens, slashes, brackets, a leading space, a space before a comma, new lines, other scripts', () => {
-    for (const text of ['2025-1234', 'LS-ABCD-EFGH', 'a/b c', '(Pty) Ltd', ' leading', 'word , comma', 'two\nlines', 'Ñandú Zoë', 'Mokoena — Dlamini', ''])
+    for (const text of [
+      '2025-1234',
+      'LS-ABCD-EFGH',
+      'a/b c',
+      '(Pty) Ltd',
+      ' leading',
+      'word , comma',
+      'two\nlines',
+      'Ñandú Zoë',
+      'Mokoena — Dlamini',
+      '',
+    ])
       expect(breaksOf(text), text).toEqual(lineBreaks(text));
     // Where cutting at spaces would be wrong: no break before a comma, even after a space.
     expect(breaksOf('word , comma').map((b) => b.position)).toEqual([7, 12]);

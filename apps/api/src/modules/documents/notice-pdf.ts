@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import LineBreaker from 'linebreak';
 import { asciiLiteral, pdfDate } from '../../lib/pdf-syntax';
-import { oneUnitPerCharacter, pdfNumber, type StandardFont, type StandardFontName, type StandardFonts } from './standard-fonts';
+import {
+  oneUnitPerCharacter,
+  pdfNumber,
+  type StandardFont,
+  type StandardFontName,
+  type StandardFonts,
+} from './standard-fonts';
 
 /**
  * The PDF writer of LexServe's notices and certificates (the proof of electronic service, the sheriff's return, the
@@ -17,7 +23,14 @@ import { oneUnitPerCharacter, pdfNumber, type StandardFont, type StandardFontNam
  * bottom-left) as each operation is written.
  */
 
-export type NoticeInfo = { Title: string; Author: string; Subject: string; Keywords: string; Creator: string; Producer: string };
+export type NoticeInfo = {
+  Title: string;
+  Author: string;
+  Subject: string;
+  Keywords: string;
+  Creator: string;
+  Producer: string;
+};
 type Margins = { top: number; left: number; right: number; bottom: number };
 export type NoticeOptions = { margins: Margins; info: NoticeInfo };
 export type TextOptions = {
@@ -66,7 +79,7 @@ type Break = { position: number; required: boolean };
 export function breaksOf(text: string): Break[] {
   const breaks: Break[] = [];
   if (BREAKS_AT_SPACES.test(text)) {
-    for (let to = 0; to < text.length; ) {
+    for (let to = 0; to < text.length;) {
       while (to < text.length && text.charCodeAt(to) !== 0x20) to++;
       while (to < text.length && text.charCodeAt(to) === 0x20) to++;
       breaks.push({ position: to, required: false });
@@ -74,7 +87,8 @@ export function breaksOf(text: string): Break[] {
     return breaks;
   }
   const breaker = new LineBreaker(text);
-  for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) breaks.push({ position: bk.position, required: bk.required });
+  for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak())
+    breaks.push({ position: bk.position, required: bk.required });
   return breaks;
 }
 
@@ -252,7 +266,10 @@ function rgb(color: string): string {
 function pdfString(text: string): string {
   const literal = asciiLiteral(text);
   if (literal !== null) return literal;
-  const wellFormed = text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  const wellFormed = text.replace(
+    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    '\ufffd',
+  );
   const utf16 = Buffer.from(`\ufeff${wellFormed}`, 'utf16le');
   utf16.swap16();
   return `<${utf16.toString('hex')}>`;
@@ -272,7 +289,14 @@ export class NoticePdf {
   /** The fill colour last set (set again on a page a text continues on, as pdfkit does). */
   private fillColorSet: string | null = null;
   /** The last texts laid out: a text is measured (heightOfString, to keep it on its page), then drawn. */
-  private readonly laidOut: { text: string; font: StandardFont; size: number; width: number; characterSpacing: number; lines: Line[] }[] = [];
+  private readonly laidOut: {
+    text: string;
+    font: StandardFont;
+    size: number;
+    width: number;
+    characterSpacing: number;
+    lines: Line[];
+  }[] = [];
   /** Font resource names (F1, F2, …) in the order the fonts were first drawn with. */
   private readonly fontIds = new Map<StandardFont, string>();
 
@@ -313,7 +337,8 @@ export class NoticePdf {
 
   switchToPage(index: number): this {
     const page = this.pages[index];
-    if (!page) throw new Error(`switchToPage(${index}): the document has pages 0 to ${this.pages.length - 1}`);
+    if (!page)
+      throw new Error(`switchToPage(${index}): the document has pages 0 to ${this.pages.length - 1}`);
     this.page = page;
     return this;
   }
@@ -378,7 +403,9 @@ export class NoticePdf {
   }
 
   rect(x: number, y: number, width: number, height: number): this {
-    this.op(`${pdfNumber(x)} ${pdfNumber(this.page.height - y - height)} ${pdfNumber(width)} ${pdfNumber(height)} re`);
+    this.op(
+      `${pdfNumber(x)} ${pdfNumber(this.page.height - y - height)} ${pdfNumber(width)} ${pdfNumber(height)} re`,
+    );
     return this;
   }
 
@@ -396,7 +423,9 @@ export class NoticePdf {
   fillCells(x: number, y: number, cell: number, runs: readonly string[]): this {
     if (!runs.length) return this;
     const scale = pdfNumber(cell);
-    this.op(`q\n${scale} 0 0 ${-scale} ${pdfNumber(x)} ${pdfNumber(this.page.height - y)} cm\n${runs.join(' 1 re\n')} 1 re\nf\nQ`);
+    this.op(
+      `q\n${scale} 0 0 ${-scale} ${pdfNumber(x)} ${pdfNumber(this.page.height - y)} cm\n${runs.join(' 1 re\n')} 1 re\nf\nQ`,
+    );
     return this;
   }
 
@@ -421,7 +450,9 @@ export class NoticePdf {
     const text = oneUnitPerCharacter(input);
     const width = this.wrapWidth(options);
     const lineGap = options.lineGap || 0;
-    const lines = width ? this.layOut(text, width, options.characterSpacing || 0).length : text.split('\n').length;
+    const lines = width
+      ? this.layOut(text, width, options.characterSpacing || 0).length
+      : text.split('\n').length;
     // As pdfkit: the position moved down line by line.
     let bottom = this.y;
     for (let i = 0; i < lines; i++) bottom += this.currentLineHeight(true) + lineGap;
@@ -478,7 +509,8 @@ export class NoticePdf {
 
   /** The width a text wraps at: its own, else (unless lineBreak is false) the room to the right margin; 0: no wrapping. */
   private wrapWidth(options: TextOptions): number {
-    const width = options.width ?? (options.lineBreak === false ? 0 : this.page.width - this.x - this.page.margins.right);
+    const width =
+      options.width ?? (options.lineBreak === false ? 0 : this.page.width - this.x - this.page.margins.right);
     return Math.max(width, 0);
   }
 
@@ -488,7 +520,14 @@ export class NoticePdf {
    */
   private layOut(text: string, width: number, characterSpacing: number): Line[] {
     const { current: font, size } = this;
-    const kept = this.laidOut.find((l) => l.text === text && l.font === font && l.size === size && l.width === width && l.characterSpacing === characterSpacing);
+    const kept = this.laidOut.find(
+      (l) =>
+        l.text === text &&
+        l.font === font &&
+        l.size === size &&
+        l.width === width &&
+        l.characterSpacing === characterSpacing,
+    );
     if (kept) return kept.lines;
     const lines = new Wrapping(font, size, width, characterSpacing).run(text);
     if (this.laidOut.length === LAYOUTS_KEPT) this.laidOut.shift();
@@ -497,7 +536,12 @@ export class NoticePdf {
   }
 
   /** One line of text at (x, y), aligned in `width` (pdfkit's _fragment for a standard font, without decoration). */
-  private fragment(input: string, x: number, y: number, options: { align: string; width?: number; textWidth?: number; characterSpacing: number }): void {
+  private fragment(
+    input: string,
+    x: number,
+    y: number,
+    options: { align: string; width?: number; textWidth?: number; characterSpacing: number },
+  ): void {
     const text = input.replace(/\n/g, '');
     if (text.length === 0) return;
     const { characterSpacing } = options;
@@ -526,7 +570,10 @@ export class NoticePdf {
     const baseline = this.page.height - y - (font.ascender / 1000) * this.size;
     const tj = wordSpacing
       ? // The space's width added after each word, in text space units; the spaces themselves left out (as pdfkit).
-        font.tj(text.trim().split(/\s+/), (wordSpacing + this.widthOfString(' ') + characterSpacing) * (1000 / this.size))
+        font.tj(
+          text.trim().split(/\s+/),
+          (wordSpacing + this.widthOfString(' ') + characterSpacing) * (1000 / this.size),
+        )
       : font.tj([text], 0);
     if (!tj) return; // only spaces, justified: nothing to show
     this.op(
@@ -553,7 +600,8 @@ export class NoticePdf {
     for (const font of this.fontIds.keys()) {
       const n = reserve();
       fontRefs.set(font, n);
-      objects[n - 1] = `<<\n/Type /Font\n/BaseFont /${font.name}\n/Subtype /Type1\n/Encoding /WinAnsiEncoding\n>>`;
+      objects[n - 1] =
+        `<<\n/Type /Font\n/BaseFont /${font.name}\n/Subtype /Type1\n/Encoding /WinAnsiEncoding\n>>`;
     }
     const kids: number[] = [];
     for (const page of this.pages) {
@@ -564,7 +612,9 @@ export class NoticePdf {
       objects[pageRef - 1] =
         `<<\n/Type /Page\n/Parent ${pageTree} 0 R\n/MediaBox [0 0 ${page.width} ${page.height}]\n/Contents ${contentRef} 0 R\n` +
         `/Resources <<\n/ProcSet [/PDF /Text]\n/Font <<\n${fonts}\n>>\n>>\n>>`;
-      const content = deflateSync(Buffer.from(page.ops.length ? `${page.ops.join('\n')}\n` : '', 'latin1'), { level: CONTENT_DEFLATE_LEVEL });
+      const content = deflateSync(Buffer.from(page.ops.length ? `${page.ops.join('\n')}\n` : '', 'latin1'), {
+        level: CONTENT_DEFLATE_LEVEL,
+      });
       objects[contentRef - 1] = Buffer.concat([
         Buffer.from(`<<\n/Length ${content.length}\n/Filter /FlateDecode\n>>\nstream\n`, 'latin1'),
         content,
@@ -572,7 +622,8 @@ export class NoticePdf {
       ]);
     }
     objects[catalog - 1] = `<<\n/Type /Catalog\n/Pages ${pageTree} 0 R\n>>`;
-    objects[pageTree - 1] = `<<\n/Type /Pages\n/Count ${kids.length}\n/Kids [${kids.map((k) => `${k} 0 R`).join(' ')}]\n>>`;
+    objects[pageTree - 1] =
+      `<<\n/Type /Pages\n/Count ${kids.length}\n/Kids [${kids.map((k) => `${k} 0 R`).join(' ')}]\n>>`;
     const entries = Object.entries({ ...this.info, CreationDate: pdfDate(this.createdAt) });
     objects[info - 1] = `<<\n${entries.map(([key, value]) => `/${key} ${pdfString(value)}`).join('\n')}\n>>`;
 

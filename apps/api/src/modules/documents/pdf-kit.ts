@@ -31,7 +31,14 @@ export async function newNotice(opts: NoticeOptions): Promise<NoticePdf> {
  * around it: sharp at any zoom, and about ten times quicker than a PNG drawn, encoded and decoded again. The dark
  * modules are one rectangle per run of them in a row, in module units under one scaling (NoticePdf.fillCells).
  */
-export async function drawQrCode(doc: NoticePdf, text: string, x: number, y: number, size: number, margin = 0): Promise<void> {
+export async function drawQrCode(
+  doc: NoticePdf,
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+  margin = 0,
+): Promise<void> {
   const { QRCode } = await loadPdfLibs();
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = modules.size;
@@ -40,7 +47,7 @@ export async function drawQrCode(doc: NoticePdf, text: string, x: number, y: num
   const runs: string[] = [];
   for (let row = 0; row < n; row++) {
     const first = row * n;
-    for (let col = 0; col < n; ) {
+    for (let col = 0; col < n;) {
       if (!dark[first + col]) {
         col++;
         continue;
@@ -57,11 +64,38 @@ export async function drawQrCode(doc: NoticePdf, text: string, x: number, y: num
 }
 
 const TZ = 'Africa/Johannesburg';
-const longDate = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, day: 'numeric', month: 'long', year: 'numeric' });
-const weekdayDate = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const shortDate = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, day: 'numeric', month: 'short', year: 'numeric' });
-const clock = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hour12: false });
-const clockSeconds = new Intl.DateTimeFormat('en-ZA', { timeZone: TZ, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const longDate = new Intl.DateTimeFormat('en-ZA', {
+  timeZone: TZ,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const weekdayDate = new Intl.DateTimeFormat('en-ZA', {
+  timeZone: TZ,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const shortDate = new Intl.DateTimeFormat('en-ZA', {
+  timeZone: TZ,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const clock = new Intl.DateTimeFormat('en-ZA', {
+  timeZone: TZ,
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+const clockSeconds = new Intl.DateTimeFormat('en-ZA', {
+  timeZone: TZ,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
 
 /** South African time, as the parties read it. */
 export const sast = {
@@ -81,13 +115,20 @@ export const sast = {
 
 /** "812 bytes", "120.5 KB", "2.31 MB". */
 export const formatSize = (bytes: number) =>
-  bytes < 1024 ? `${bytes} bytes` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 ** 2).toFixed(2)} MB`;
+  bytes < 1024
+    ? `${bytes} bytes`
+    : bytes < 1024 ** 2
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1024 ** 2).toFixed(2)} MB`;
 
 /**
  * The sections of a LexServe notice or certificate (the proof of service, the audit certificate): `ensure` starts a
  * new page when less than `space` is left above the footer room; `section` writes a heading with its rule.
  */
-export function noticeSections(doc: NoticePdf, style: { margin: number; bottom: number; ink: string; accent: string; rule: string }) {
+export function noticeSections(
+  doc: NoticePdf,
+  style: { margin: number; bottom: number; ink: string; accent: string; rule: string },
+) {
   const width = doc.page.width - 2 * style.margin;
   const ensure = (space: number) => {
     if (doc.y + space > doc.page.height - style.bottom) doc.addPage();
@@ -95,9 +136,18 @@ export function noticeSections(doc: NoticePdf, style: { margin: number; bottom: 
   const section = (heading: string) => {
     ensure(60);
     doc.moveDown(0.8);
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(style.accent).text(heading.toUpperCase(), style.margin, doc.y, { characterSpacing: 0.6 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor(style.accent)
+      .text(heading.toUpperCase(), style.margin, doc.y, { characterSpacing: 0.6 });
     const y = doc.y + 2;
-    doc.moveTo(style.margin, y).lineTo(style.margin + width, y).lineWidth(0.6).strokeColor(style.rule).stroke();
+    doc
+      .moveTo(style.margin, y)
+      .lineTo(style.margin + width, y)
+      .lineWidth(0.6)
+      .strokeColor(style.rule)
+      .stroke();
     doc.y = y + 6;
     doc.fillColor(style.ink);
   };

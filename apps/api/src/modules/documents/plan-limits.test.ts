@@ -13,7 +13,9 @@ describe('plan limits on documents', () => {
   it('refuses serving beyond the plan’s digital services per month, naming the limit', async () => {
     const token = await t().login(DEMO.attorney);
     const other = await registerFirm(t());
-    await t().database.raw.query(`UPDATE subscription_plans SET max_digital_services = 1 WHERE id = (${demoPlan})`);
+    await t().database.raw.query(
+      `UPDATE subscription_plans SET max_digital_services = 1 WHERE id = (${demoPlan})`,
+    );
     const first = await makeReadyDraft(t(), token, { firmId: other.firmId, branchId: other.branchId });
     expect((await submit(t(), token, first.id)).statusCode).toBe(200);
     const second = await makeReadyDraft(t(), token, { firmId: other.firmId, branchId: other.branchId });

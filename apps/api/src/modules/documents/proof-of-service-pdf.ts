@@ -33,7 +33,13 @@ export type ProofData = {
     toAddress: string;
     sentAt: Date | null;
     expiresAt: Date;
-    events: { kind: string; at: Date; ip: string | null; userAgent: string | null; filename: string | null }[];
+    events: {
+      kind: string;
+      at: Date;
+      ip: string | null;
+      userAgent: string | null;
+      filename: string | null;
+    }[];
   } | null;
 };
 
@@ -43,7 +49,6 @@ const RULE = '#c9ced6';
 const ACCENT = '#0b5394';
 const M = 50; // side margins
 const BOTTOM = 72; // room for the footer
-
 
 const EVENT_LABELS: Record<string, string> = {
   sent: 'Link e-mailed',
@@ -75,7 +80,13 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
     },
   });
 
-  const { width, ensure, section } = noticeSections(doc, { margin: M, bottom: BOTTOM, ink: INK, accent: ACCENT, rule: RULE });
+  const { width, ensure, section } = noticeSections(doc, {
+    margin: M,
+    bottom: BOTTOM,
+    ink: INK,
+    accent: ACCENT,
+    rule: RULE,
+  });
   const field = (label: string, value: string | null | undefined) => {
     const text = value && value.trim() ? value : '—';
     const labelWidth = 150;
@@ -88,7 +99,10 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
     doc.y = y + h + 3;
   };
   const paragraph = (text: string, opts: { size?: number; font?: StandardFontName; color?: string } = {}) => {
-    doc.font(opts.font ?? 'Helvetica').fontSize(opts.size ?? 9.5).fillColor(opts.color ?? INK);
+    doc
+      .font(opts.font ?? 'Helvetica')
+      .fontSize(opts.size ?? 9.5)
+      .fillColor(opts.color ?? INK);
     ensure(doc.heightOfString(text, { width }) + 4);
     doc.text(text, M, doc.y, { width, align: 'left', lineGap: 1.5 });
   };
@@ -97,15 +111,40 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
   const qrSize = 92;
   const top = doc.y;
   await drawQrCode(doc, data.verificationUrl, M + width - qrSize, top, qrSize, 1);
-  doc.font('Helvetica').fontSize(7).fillColor(MUTED).text('Scan to verify', M + width - qrSize, top + qrSize + 2, { width: qrSize, align: 'center' });
+  doc
+    .font('Helvetica')
+    .fontSize(7)
+    .fillColor(MUTED)
+    .text('Scan to verify', M + width - qrSize, top + qrSize + 2, { width: qrSize, align: 'center' });
   doc.font('Helvetica-Bold').fontSize(9).fillColor(ACCENT).text('LEXSERVE', M, top, { characterSpacing: 2 });
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(NOTICE_OF_ELECTRONIC_SERVICE.replace(' (', '\n('), M, top + 16, { width: width - qrSize - 16 });
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('Service by electronic mail at the address nominated for service (Uniform Rule 4A(1)(c))', M, doc.y + 2, {
-    width: width - qrSize - 16,
-  });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor(INK)
+    .text(NOTICE_OF_ELECTRONIC_SERVICE.replace(' (', '\n('), M, top + 16, { width: width - qrSize - 16 });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(
+      'Service by electronic mail at the address nominated for service (Uniform Rule 4A(1)(c))',
+      M,
+      doc.y + 2,
+      {
+        width: width - qrSize - 16,
+      },
+    );
   doc.moveDown(0.4);
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(`Security ID: ${data.securityId}`, M, doc.y, { width: width - qrSize - 16 });
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(`Generated ${sast.long(data.generatedAt)}`, M, doc.y + 1, { width: width - qrSize - 16 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(`Security ID: ${data.securityId}`, M, doc.y, { width: width - qrSize - 16 });
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(`Generated ${sast.long(data.generatedAt)}`, M, doc.y + 1, { width: width - qrSize - 16 });
   doc.y = Math.max(doc.y, top + qrSize + 14);
 
   // ----- the statement
@@ -163,15 +202,26 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
     const y = doc.y;
     doc.fillColor(INK).text(name, M, y, { width: width - 90 });
     const afterName = doc.y;
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(formatSize(f.size), M + width - 85, y, { width: 85, align: 'right' });
-    doc.font('Courier').fontSize(7.6).fillColor(INK).text(`SHA-256  ${f.sha256}`, M + 12, afterName + 1, { width: width - 12 });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(formatSize(f.size), M + width - 85, y, { width: 85, align: 'right' });
+    doc
+      .font('Courier')
+      .fontSize(7.6)
+      .fillColor(INK)
+      .text(`SHA-256  ${f.sha256}`, M + 12, afterName + 1, { width: width - 12 });
     doc.y += 4;
   });
 
   section('Date and time of service');
   field('Date of service', sast.date(data.serviceDate));
   field('Time of service', sast.long(data.servedAt));
-  field('Manner', 'Electronic mail to the nominated address (Uniform Rule 4A(1)(c)), with a secure download link to the documents');
+  field(
+    'Manner',
+    'Electronic mail to the nominated address (Uniform Rule 4A(1)(c)), with a secure download link to the documents',
+  );
 
   if (data.delivery) {
     section('Electronic delivery record');
@@ -181,26 +231,48 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
     const events = data.delivery.events.filter((e) => e.kind !== 'sent');
     if (!events.length) field('Activity', 'The link has not been opened yet.');
     for (const e of events) {
-      const who = [e.ip ? `from ${e.ip}` : null, e.userAgent ? e.userAgent.slice(0, 90) : null].filter(Boolean).join('\n');
-      field(sast.short(e.at), `${EVENT_LABELS[e.kind] ?? e.kind}${e.filename ? `: ${e.filename}` : ''}${who ? `\n${who}` : ''}`);
+      const who = [e.ip ? `from ${e.ip}` : null, e.userAgent ? e.userAgent.slice(0, 90) : null]
+        .filter(Boolean)
+        .join('\n');
+      field(
+        sast.short(e.at),
+        `${EVENT_LABELS[e.kind] ?? e.kind}${e.filename ? `: ${e.filename}` : ''}${who ? `\n${who}` : ''}`,
+      );
     }
   }
 
   ensure(120); // keep the heading with the signature
   section('Signature');
   const sigY = doc.y + 4;
-  doc.font('Times-Italic').fontSize(22).fillColor(INK).text(data.signatureName, M, sigY, { width: width / 2 });
+  doc
+    .font('Times-Italic')
+    .fontSize(22)
+    .fillColor(INK)
+    .text(data.signatureName, M, sigY, { width: width / 2 });
   const lineY = doc.y + 2;
-  doc.moveTo(M, lineY).lineTo(M + width / 2 - 20, lineY).lineWidth(0.6).strokeColor(INK).stroke();
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(
-    `Digitally signed by ${data.signedBy ? `${data.signedBy.name} (${data.signedBy.email})` : data.signatureName} on ${sast.long(data.servedAt)}`,
-    M,
-    lineY + 4,
-    { width },
-  );
+  doc
+    .moveTo(M, lineY)
+    .lineTo(M + width / 2 - 20, lineY)
+    .lineWidth(0.6)
+    .strokeColor(INK)
+    .stroke();
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(
+      `Digitally signed by ${data.signedBy ? `${data.signedBy.name} (${data.signedBy.email})` : data.signatureName} on ${sast.long(data.servedAt)}`,
+      M,
+      lineY + 4,
+      { width },
+    );
 
   ensure(24);
-  doc.font('Courier').fontSize(7.6).fillColor(INK).text(`Timeline head hash at issue  ${data.trailHeadHash ?? 'none'}`, M, doc.y + 8, { width });
+  doc
+    .font('Courier')
+    .fontSize(7.6)
+    .fillColor(INK)
+    .text(`Timeline head hash at issue  ${data.trailHeadHash ?? 'none'}`, M, doc.y + 8, { width });
 
   section('Verify this document');
   paragraph(
@@ -217,10 +289,26 @@ export async function renderProofOfService(data: ProofData): Promise<Buffer> {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const y = doc.page.height - 46;
-    doc.moveTo(M, y - 6).lineTo(M + width, y - 6).lineWidth(0.5).strokeColor(RULE).stroke();
-    doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(`Security ID: ${data.securityId}`, M, y, { width: width / 2, lineBreak: false });
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED)
-      .text(`Page ${i - range.start + 1} of ${range.count}`, M + width / 2, y, { width: width / 2, align: 'right', lineBreak: false });
+    doc
+      .moveTo(M, y - 6)
+      .lineTo(M + width, y - 6)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(`Security ID: ${data.securityId}`, M, y, { width: width / 2, lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(`Page ${i - range.start + 1} of ${range.count}`, M + width / 2, y, {
+        width: width / 2,
+        align: 'right',
+        lineBreak: false,
+      });
     doc.text(`Verify at ${data.verificationUrl}`, M, y + 13, { width, lineBreak: false });
     doc.page.margins.bottom = bottom;
   }

@@ -6,7 +6,11 @@ import { isUniqueViolation } from '../../lib/app-error';
 export type ProofRow = typeof proofsOfService.$inferSelect;
 export type ProofFileRow = typeof proofOfServiceFiles.$inferSelect;
 
-export const findProofByDocument = async (db: DbOrTx, documentId: number, opts: { forUpdate?: boolean } = {}) => {
+export const findProofByDocument = async (
+  db: DbOrTx,
+  documentId: number,
+  opts: { forUpdate?: boolean } = {},
+) => {
   const q = db.select().from(proofsOfService).where(eq(proofsOfService.documentId, documentId));
   return (await (opts.forUpdate ? q.for('update') : q))[0];
 };
@@ -15,7 +19,12 @@ export const findProofByDocument = async (db: DbOrTx, documentId: number, opts: 
  * The document's proof identity (its security ID), created once: concurrent generations agree on the same ID,
  * so the ID printed on every PDF is the stored one. `newId` is called again on the (2^-80) chance of a clash.
  */
-export async function ensureProof(db: DbOrTx, documentId: number, firmId: number, newId: () => string): Promise<ProofRow> {
+export async function ensureProof(
+  db: DbOrTx,
+  documentId: number,
+  firmId: number,
+  newId: () => string,
+): Promise<ProofRow> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const existing = await findProofByDocument(db, documentId);
     if (existing) return existing;
@@ -41,15 +50,29 @@ export const setCurrentVersion = (db: DbOrTx, proofId: number, version: number) 
 
 /** Every version's file of a proof, oldest first. */
 export const listProofFiles = (db: DbOrTx, proofId: number) =>
-  db.select().from(proofOfServiceFiles).where(eq(proofOfServiceFiles.proofId, proofId)).orderBy(asc(proofOfServiceFiles.version));
+  db
+    .select()
+    .from(proofOfServiceFiles)
+    .where(eq(proofOfServiceFiles.proofId, proofId))
+    .orderBy(asc(proofOfServiceFiles.version));
 
 export const findProofFile = async (db: DbOrTx, proofId: number, version: number) =>
-  (await db.select().from(proofOfServiceFiles).where(and(eq(proofOfServiceFiles.proofId, proofId), eq(proofOfServiceFiles.version, version))))[0];
+  (
+    await db
+      .select()
+      .from(proofOfServiceFiles)
+      .where(and(eq(proofOfServiceFiles.proofId, proofId), eq(proofOfServiceFiles.version, version)))
+  )[0];
 
 /** Which of these storage keys a proof file uses (the orphan sweep keeps those). */
 export const proofFileKeysAmong = async (db: DbOrTx, keys: string[]): Promise<string[]> =>
   keys.length
-    ? (await db.select({ key: proofOfServiceFiles.storageKey }).from(proofOfServiceFiles).where(inArray(proofOfServiceFiles.storageKey, keys))).map((r) => r.key)
+    ? (
+        await db
+          .select({ key: proofOfServiceFiles.storageKey })
+          .from(proofOfServiceFiles)
+          .where(inArray(proofOfServiceFiles.storageKey, keys))
+      ).map((r) => r.key)
     : [];
 
 /**

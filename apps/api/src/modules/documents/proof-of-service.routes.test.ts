@@ -21,21 +21,28 @@ beforeAll(async () => {
 });
 
 const served = async () => {
-  const d = await makeReadyDraft(t(), token, { firmId: other.firmId, branchId: other.branchId }, {
-    files: [
-      { filename: 'summons.pdf', content: await makePdf(2, 'Summons') },
-      { filename: 'particulars.pdf', content: await makePdf(1, 'Particulars') },
-    ],
-  });
+  const d = await makeReadyDraft(
+    t(),
+    token,
+    { firmId: other.firmId, branchId: other.branchId },
+    {
+      files: [
+        { filename: 'summons.pdf', content: await makePdf(2, 'Summons') },
+        { filename: 'particulars.pdf', content: await makePdf(1, 'Particulars') },
+      ],
+    },
+  );
   const res = await submit(t(), token, d.id);
   expect(res.statusCode, res.body).toBe(200);
   return { ...d, doc: res.json().data };
 };
 
-
 /** The link e-mailed to a DSA (the last one sent there). */
 const linkTokenFor = async (dsa: string) => {
-  const mails = await t().database.raw.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [dsa]);
+  const mails = await t().database.raw.query<{ text_body: string }>(
+    'SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+    [dsa],
+  );
   return /\/delivery\/([A-Za-z0-9_-]+)/.exec(mails[0]!.text_body)![1]!;
 };
 
@@ -43,7 +50,13 @@ describe('proof of service', () => {
   it('is generated on submit: existence check, download, and a PDF that says what was served', async () => {
     const { id, doc } = await served();
     const status = (await t().as(token).get(`/api/v1/proof-of-service/document/${id}`)).json();
-    expect(status).toMatchObject({ exists: true, document_id: id, security_id: doc.security_id, version: 1, verification_count: 0 });
+    expect(status).toMatchObject({
+      exists: true,
+      document_id: id,
+      security_id: doc.security_id,
+      version: 1,
+      verification_count: 0,
+    });
     expect(status.verification_url).toBe(`${t().env.PUBLIC_URL}/verify/${doc.security_id}`);
     const pdf = await t().as(token).get(`/api/v1/proof-of-service/document/${id}/download`);
     expect(pdf.statusCode).toBe(200);
@@ -85,12 +98,17 @@ describe('proof of service', () => {
     const { id, doc } = await served();
     const again = await t().as(token).post(`/api/v1/proof-of-service/generate/${id}`);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ message: 'Proof of service already generated', data: { exists: true, version: 1 } });
+    expect(again.json()).toMatchObject({
+      message: 'Proof of service already generated',
+      data: { exists: true, version: 1 },
+    });
     const regen = await t().as(token).post(`/api/v1/proof-of-service/generate/${id}`, { regenerate: true });
     expect(regen.statusCode).toBe(201);
     expect(regen.json().data).toMatchObject({ version: 2, security_id: doc.security_id });
     expect(regen.json().data.sha256).not.toBe(again.json().data.sha256);
-    const tl = (await t().as(token).get(`/api/v1/documents/${id}/timeline?event_types=proof_generated`)).json();
+    const tl = (
+      await t().as(token).get(`/api/v1/documents/${id}/timeline?event_types=proof_generated`)
+    ).json();
     expect(tl.total).toBe(2);
   });
 
@@ -104,11 +122,18 @@ describe('proof of service', () => {
     const draft = (await t().as(token).post('/api/v1/documents/', {})).json().data.id;
     const gen = await t().as(token).post(`/api/v1/proof-of-service/generate/${draft}`);
     expect(gen.statusCode).toBe(422);
-    expect(gen.json().detail).toBe('Document validation failed. The document may not be in a valid state for proof generation.');
-    expect((await t().as(token).get(`/api/v1/proof-of-service/document/${draft}`)).json()).toMatchObject({ exists: false, security_id: null });
+    expect(gen.json().detail).toBe(
+      'Document validation failed. The document may not be in a valid state for proof generation.',
+    );
+    expect((await t().as(token).get(`/api/v1/proof-of-service/document/${draft}`)).json()).toMatchObject({
+      exists: false,
+      security_id: null,
+    });
     const dl = await t().as(token).get(`/api/v1/proof-of-service/document/${draft}/download`);
     expect(dl.statusCode).toBe(404);
-    expect(dl.json().detail).toBe('Proof of service not found for this document. You may need to generate it first.');
+    expect(dl.json().detail).toBe(
+      'Proof of service not found for this document. You may need to generate it first.',
+    );
   });
 
   it('is sealed: the stored PDF (whose SHA-256 is recorded) carries a time-stamped PAdES seal that pdfsig accepts', async () => {
@@ -117,10 +142,20 @@ describe('proof of service', () => {
     const pdf = (await t().as(token).get(`/api/v1/proof-of-service/document/${id}/download`)).rawPayload;
     expect(sha256(pdf)).toBe(status.sha256);
     const seal = t().app.deps.seal.read(pdf);
-    expect(seal).toMatchObject({ present: true, intact: true, covers_whole_file: true, reason: 'Sealed by LexServe', problem: null });
+    expect(seal).toMatchObject({
+      present: true,
+      intact: true,
+      covers_whole_file: true,
+      reason: 'Sealed by LexServe',
+      problem: null,
+    });
     expect(seal.signer?.subject).toContain('CN=LexServe Document Seal (local)');
-    expect(seal.timestamp?.authority).toContain('CN=LexServe Local Time-Stamping Authority (not publicly trusted)');
-    const tl = (await t().as(token).get(`/api/v1/documents/${id}/timeline?event_types=proof_generated`)).json();
+    expect(seal.timestamp?.authority).toContain(
+      'CN=LexServe Local Time-Stamping Authority (not publicly trusted)',
+    );
+    const tl = (
+      await t().as(token).get(`/api/v1/documents/${id}/timeline?event_types=proof_generated`)
+    ).json();
     expect(JSON.stringify(tl)).toContain(`"sealed_by":"${seal.signer!.fingerprint_sha256}"`);
     expect(JSON.stringify(tl)).toContain('"timestamped":true');
     if (hasPdfsig) {
@@ -143,7 +178,9 @@ describe('proof of service', () => {
     await t().as(firmAdmin).post(`/api/v1/documents/${id}/revoke`, { reason: 'Wrong recipient' });
     const res = await t().as(token).post(`/api/v1/proof-of-service/generate/${id}`, { regenerate: true });
     expect(res.statusCode).toBe(409);
-    expect(res.json().detail).toBe('Proof of service already exists for this document or document is not ready for proof generation.');
+    expect(res.json().detail).toBe(
+      'Proof of service already exists for this document or document is not ready for proof generation.',
+    );
   });
 });
 
@@ -156,10 +193,18 @@ describe('electronic service on the DSA', () => {
     expect(early.json().detail).toBe(
       'The recipient has not opened the served documents yet: the document becomes delivered when its delivery record shows it.',
     );
-    const page = (await t().inject({ method: 'GET', url: `/api/v1/delivery/${await linkTokenFor(doc.digital_service_address)}` })).json();
+    const page = (
+      await t().inject({
+        method: 'GET',
+        url: `/api/v1/delivery/${await linkTokenFor(doc.digital_service_address)}`,
+      })
+    ).json();
     expect((await mark('received')).statusCode).toBe(409);
     expect((await mark('delivered')).statusCode).toBe(200);
-    const dl = await t().inject({ method: 'GET', url: `${page.files[0].download_url}?session=${page.session}` });
+    const dl = await t().inject({
+      method: 'GET',
+      url: `${page.files[0].download_url}?session=${page.session}`,
+    });
     expect(dl.statusCode).toBe(200);
     const received = await mark('received');
     expect(received.statusCode, received.body).toBe(200);
@@ -174,13 +219,25 @@ describe('electronic service on the DSA', () => {
     expect(open.statusCode, open.body).toBe(200);
     const page = open.json();
     expect(page).toMatchObject({
-      document: { title: CASE_INFO.title, case_number: '2025-1234', firm_name: 'Demo Attorneys Inc.', served_on: doc.digital_service_address },
+      document: {
+        title: CASE_INFO.title,
+        case_number: '2025-1234',
+        firm_name: 'Demo Attorneys Inc.',
+        served_on: doc.digital_service_address,
+      },
       proof_of_service: { security_id: doc.security_id },
     });
-    expect(page.files.map((f: { filename: string }) => f.filename)).toEqual(['summons.pdf', 'particulars.pdf']);
+    expect(page.files.map((f: { filename: string }) => f.filename)).toEqual([
+      'summons.pdf',
+      'particulars.pdf',
+    ]);
     expect(page.session).toBeTruthy();
     // A reload in the same browser with the session answers the page without recording the opening twice.
-    const reload = await t().inject({ method: 'GET', url: `/api/v1/delivery/${link}?session=${page.session}`, headers: ua });
+    const reload = await t().inject({
+      method: 'GET',
+      url: `/api/v1/delivery/${link}?session=${page.session}`,
+      headers: ua,
+    });
     expect(reload.statusCode).toBe(200);
     expect(reload.json().session).toBeNull();
     // Downloads need an opening's session and are recorded with time, address and browser.
@@ -188,24 +245,52 @@ describe('electronic service on the DSA', () => {
     const bare = await t().inject({ method: 'GET', url: file.download_url });
     expect(bare.statusCode).toBe(403);
     expect(bare.json().detail).toBe('Open the link in your e-mail again to download these documents.');
-    const dl = await t().inject({ method: 'GET', url: `${file.download_url}?session=${page.session}`, headers: ua });
+    const dl = await t().inject({
+      method: 'GET',
+      url: `${file.download_url}?session=${page.session}`,
+      headers: ua,
+    });
     expect(dl.statusCode).toBe(200);
     // The recipient gets the stamped served copy (served-copies.test.ts, which also downloads the file as uploaded).
-    const [copy] = await t().database.raw.query<{ sha256: string }>('SELECT sha256 FROM served_copies WHERE case_file_id = $1', [file.id]);
+    const [copy] = await t().database.raw.query<{ sha256: string }>(
+      'SELECT sha256 FROM served_copies WHERE case_file_id = $1',
+      [file.id],
+    );
     expect(sha256(dl.rawPayload)).toBe(copy!.sha256);
-    const proof = await t().inject({ method: 'GET', url: `/api/v1/delivery/${link}/proof`, headers: { 'x-delivery-session': page.session } });
+    const proof = await t().inject({
+      method: 'GET',
+      url: `/api/v1/delivery/${link}/proof`,
+      headers: { 'x-delivery-session': page.session },
+    });
     expect(proof.statusCode).toBe(200);
     const record = (await t().as(token).get(`/api/v1/documents/${id}/delivery`)).json().deliveries[0];
     expect(record).toMatchObject({ status: 'downloaded', link_used: true, open_count: 1, download_count: 1 });
     expect(record.events.map((e: { kind: string }) => e.kind)).toEqual(['sent', 'opened', 'downloaded']);
-    expect(record.events[2]).toMatchObject({ filename: 'summons.pdf', user_agent: 'Mozilla/5.0 (Recipient Browser)', ip: '127.0.0.1' });
-    expect((await t().as(token).get(`/api/v1/documents/${id}`)).json().delivery).toMatchObject({ status: 'downloaded', download_count: 1 });
-    const tl = (await t().as(token).get(`/api/v1/documents/${id}/timeline?event_types=delivery_sent,delivery_opened,delivery_downloaded`)).json();
-    expect(tl.events.map((e: { event_type: string }) => e.event_type)).toEqual(['delivery_downloaded', 'delivery_opened', 'delivery_sent']);
+    expect(record.events[2]).toMatchObject({
+      filename: 'summons.pdf',
+      user_agent: 'Mozilla/5.0 (Recipient Browser)',
+      ip: '127.0.0.1',
+    });
+    expect((await t().as(token).get(`/api/v1/documents/${id}`)).json().delivery).toMatchObject({
+      status: 'downloaded',
+      download_count: 1,
+    });
+    const tl = (
+      await t()
+        .as(token)
+        .get(`/api/v1/documents/${id}/timeline?event_types=delivery_sent,delivery_opened,delivery_downloaded`)
+    ).json();
+    expect(tl.events.map((e: { event_type: string }) => e.event_type)).toEqual([
+      'delivery_downloaded',
+      'delivery_opened',
+      'delivery_sent',
+    ]);
     expect(tl.events.every((e: { is_system_event: boolean }) => e.is_system_event)).toBe(true);
     if (hasPdftotext) {
       await t().as(token).post(`/api/v1/proof-of-service/generate/${id}`, { regenerate: true });
-      const text = pdfText((await t().as(token).get(`/api/v1/proof-of-service/document/${id}/download`)).rawPayload);
+      const text = pdfText(
+        (await t().as(token).get(`/api/v1/proof-of-service/document/${id}/download`)).rawPayload,
+      );
       expect(text).toContain('ELECTRONIC DELIVERY RECORD');
       expect(text).toContain('Link opened');
       expect(text).toContain('File downloaded: summons.pdf');
@@ -214,7 +299,9 @@ describe('electronic service on the DSA', () => {
   });
 
   it('answers 404 for an unknown link, 410 after a resend and after revocation', async () => {
-    expect((await t().inject({ method: 'GET', url: `/api/v1/delivery/${'x'.repeat(43)}` })).statusCode).toBe(404);
+    expect((await t().inject({ method: 'GET', url: `/api/v1/delivery/${'x'.repeat(43)}` })).statusCode).toBe(
+      404,
+    );
     const { id, doc } = await served();
     const first = await linkTokenFor(doc.digital_service_address);
     const resend = await t().as(token).post(`/api/v1/documents/${id}/delivery/resend`);
@@ -222,13 +309,17 @@ describe('electronic service on the DSA', () => {
     expect(resend.json().data).toMatchObject({ status: 'sent', link_used: false });
     const old = await t().inject({ method: 'GET', url: `/api/v1/delivery/${first}` });
     expect(old.statusCode).toBe(410);
-    expect(old.json().detail).toBe('A newer delivery link has been sent for these documents. Please use the latest e-mail.');
+    expect(old.json().detail).toBe(
+      'A newer delivery link has been sent for these documents. Please use the latest e-mail.',
+    );
     const second = await linkTokenFor(doc.digital_service_address);
     expect(second).not.toBe(first);
     await t().as(firmAdmin).post(`/api/v1/documents/${id}/revoke`, { reason: 'Withdrawn' });
     const revoked = await t().inject({ method: 'GET', url: `/api/v1/delivery/${second}` });
     expect(revoked.statusCode).toBe(410);
-    expect(revoked.json().detail).toBe('These documents have been revoked by the sending firm and are no longer available.');
+    expect(revoked.json().detail).toBe(
+      'These documents have been revoked by the sending firm and are no longer available.',
+    );
     const history = (await t().as(token).get(`/api/v1/documents/${id}/delivery`)).json().deliveries;
     expect(history.map((d: { status: string }) => d.status)).toEqual(['revoked', 'revoked']);
   });
@@ -237,11 +328,20 @@ describe('electronic service on the DSA', () => {
     const { id, doc } = await served();
     const { upload } = await import('../../../test/document-factories');
     await upload(t(), token, id, [{ filename: 'later.pdf', content: await makePdf(1, 'Later') }]);
-    const page = (await t().inject({ method: 'GET', url: `/api/v1/delivery/${await linkTokenFor(doc.digital_service_address)}` })).json();
+    const page = (
+      await t().inject({
+        method: 'GET',
+        url: `/api/v1/delivery/${await linkTokenFor(doc.digital_service_address)}`,
+      })
+    ).json();
     expect(page.files.map((f: { filename: string }) => f.filename)).not.toContain('later.pdf');
-    const later = (await t().as(token).get(`/api/v1/documents/${id}/files`)).json().files.find((f: { filename: string }) => f.filename === 'later.pdf');
+    const later = (await t().as(token).get(`/api/v1/documents/${id}/files`))
+      .json()
+      .files.find((f: { filename: string }) => f.filename === 'later.pdf');
     expect(later.is_served).toBe(false);
-    expect((await t().inject({ method: 'GET', url: `/api/v1/delivery/x/files/${later.id}` })).statusCode).toBe(404);
+    expect(
+      (await t().inject({ method: 'GET', url: `/api/v1/delivery/x/files/${later.id}` })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -260,7 +360,9 @@ describe('stored proof integrity', () => {
     bytes[at] = bytes[at]! ^ 0xff;
     writeFileSync(path, bytes);
     // Checks answer from memory; the scrub job re-hashes stored proofs and its finding reaches every process.
-    expect((await scrubStoredProofs(t().database.db, t().app.deps.files, t().app.log)).altered).toHaveLength(1);
+    expect((await scrubStoredProofs(t().database.db, t().app.deps.files, t().app.log)).altered).toHaveLength(
+      1,
+    );
     await t().app.verificationCache.sync();
     const tampered = (await t().inject({ method: 'GET', url: `/api/v1/verify/${doc.security_id}` })).json();
     expect(tampered).toMatchObject({ valid: false, status: 'invalid', hash_verified: false });

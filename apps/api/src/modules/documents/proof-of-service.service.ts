@@ -77,7 +77,9 @@ async function collectProofData(
     verificationUrl: verificationUrlOf(publicUrl, securityId, version),
     generatedAt: new Date(),
     firm: { name: firm.name, address: firm.address, email: firm.contactEmail, phone: firm.phone },
-    branch: branch ? { name: branch.name, practiceNumber: branch.practiceNumber, address: branch.address } : null,
+    branch: branch
+      ? { name: branch.name, practiceNumber: branch.practiceNumber, address: branch.address }
+      : null,
     servedOn: {
       firmName: doc.serviceFirmId ? (firms.get(doc.serviceFirmId)?.name ?? null) : null,
       branchName: doc.serviceBranchId ? (branches.get(doc.serviceBranchId)?.name ?? null) : null,
@@ -186,7 +188,13 @@ async function drawProof(
   const publicUrl = ctx.deps.env.PUBLIC_URL;
   const ret = await latestReturn(ctx.db, doc.id);
   if (ret) {
-    const data = await collectReturnData(ctx, doc, ret, securityId, verificationUrlOf(publicUrl, securityId, version));
+    const data = await collectReturnData(
+      ctx,
+      doc,
+      ret,
+      securityId,
+      verificationUrlOf(publicUrl, securityId, version),
+    );
     return { render: () => renderReturnOfService(data), ret, deliveryEventId: null };
   }
   const collected = await collectProofData(ctx.db, doc, securityId, publicUrl, version);
@@ -210,18 +218,29 @@ async function createProofVersion(
   const identity = await repo.ensureProof(ctx.db, doc.id, doc.firmId, newSecurityId);
   for (let attempt = 1; ; attempt++) {
     const before = (await repo.findProofByDocument(ctx.db, doc.id))!;
-    const current = before.currentVersion > 0 ? await repo.findProofFile(ctx.db, before.id, before.currentVersion) : undefined;
+    const current =
+      before.currentVersion > 0
+        ? await repo.findProofFile(ctx.db, before.id, before.currentVersion)
+        : undefined;
     const unchanged = () => ({ status: toStatus(publicUrl, doc.id, before, current), created: false });
     if (opts.firstOnly && current) return unchanged();
     const version = before.currentVersion + 1;
     const collected = await drawProof(ctx, doc, identity.securityId, version);
-    if (opts.onlyIfDeliveryChanged && current && (current.deliveryEventId ?? 0) >= (collected.deliveryEventId ?? 0)) return unchanged();
+    if (
+      opts.onlyIfDeliveryChanged &&
+      current &&
+      (current.deliveryEventId ?? 0) >= (collected.deliveryEventId ?? 0)
+    )
+      return unchanged();
     const { ret } = collected;
     const drawn = await collected.render();
     // Sealed before it is stored: the stored file, its SHA-256 and every download are of the sealed PDF.
     const sealed = await sealIssuedPdf(ctx, drawn);
     if (!sealed.timestamped)
-      ctx.log.warn({ documentId: doc.id, problem: sealed.timestampProblem }, 'proof of service sealed without a time-stamp (PAdES B-B)');
+      ctx.log.warn(
+        { documentId: doc.id, problem: sealed.timestampProblem },
+        'proof of service sealed without a time-stamp (PAdES B-B)',
+      );
     const pdf = sealed.pdf;
     const digest = sha256(pdf);
     const key = `${newFileKey(doc.firmId, 'proofs')}.pdf`;
@@ -233,7 +252,16 @@ async function createProofVersion(
         const proof = (await repo.findProofByDocument(tx, doc.id, { forUpdate: true }))!;
         if (proof.currentVersion !== before.currentVersion) {
           // Another version was recorded while this one was drawn: its number (in the QR code) is taken.
-          if (opts.firstOnly) return { status: toStatus(publicUrl, doc.id, proof, await repo.findProofFile(tx, proof.id, proof.currentVersion)), created: false };
+          if (opts.firstOnly)
+            return {
+              status: toStatus(
+                publicUrl,
+                doc.id,
+                proof,
+                await repo.findProofFile(tx, proof.id, proof.currentVersion),
+              ),
+              created: false,
+            };
           return null;
         }
         const file = await repo.insertProofFile(tx, {
@@ -247,10 +275,19 @@ async function createProofVersion(
           deliveryEventId: collected.deliveryEventId,
         });
         await repo.setCurrentVersion(tx, proof.id, version);
-        await recordMissingTimestamp(tx, sealed, { kind: 'proof', rowId: file.id, documentId: doc.id, sha256: digest });
+        await recordMissingTimestamp(tx, sealed, {
+          kind: 'proof',
+          rowId: file.id,
+          documentId: doc.id,
+          sha256: digest,
+        });
         // A return is drawn as the version that first shows it.
         if (ret && ret.proofVersion == null) await setReturnProofVersion(tx, ret.id, version);
-        const what = ret ? (ret.kind === 'return_of_service' ? 'Return of service' : 'Return of non-service') : 'Proof of service';
+        const what = ret
+          ? ret.kind === 'return_of_service'
+            ? 'Return of service'
+            : 'Return of non-service'
+          : 'Proof of service';
         await addTimelineEvent(tx, {
           documentId: doc.id,
           firmId: doc.firmId,
@@ -272,9 +309,16 @@ async function createProofVersion(
             timestamped: sealed.timestamped,
           },
         });
-        await recordEvent(tx, 'document.proof_generated', eventPayload(doc, performedById ?? SYSTEM_ACTOR_ID, { securityId: proof.securityId, version }));
+        await recordEvent(
+          tx,
+          'document.proof_generated',
+          eventPayload(doc, performedById ?? SYSTEM_ACTOR_ID, { securityId: proof.securityId, version }),
+        );
         keep = true;
-        return { status: toStatus(publicUrl, doc.id, { ...proof, currentVersion: version }, file), created: true };
+        return {
+          status: toStatus(publicUrl, doc.id, { ...proof, currentVersion: version }, file),
+          created: true,
+        };
       });
       if (!keep) await store.delete(key).catch(() => undefined);
       if (result) return result;
@@ -282,7 +326,8 @@ async function createProofVersion(
       await store.delete(key).catch(() => undefined);
       throw err;
     }
-    if (attempt >= 3) throw new Error(`proof of service of document ${doc.id}: versions kept being recorded meanwhile`);
+    if (attempt >= 3)
+      throw new Error(`proof of service of document ${doc.id}: versions kept being recorded meanwhile`);
   }
 }
 
@@ -318,14 +363,23 @@ export async function ensureProofOfService(
   if (!doc || !doc.servedAt || doc.revokedAt) return 'not_needed';
   const { file } = await currentFile(ctx.db, documentId);
   if (file) return 'exists';
-  await createProofVersion(ctx, doc, performedById ?? doc.servedById ?? doc.createdById, { firstOnly: true, reason: 'issued' });
+  await createProofVersion(ctx, doc, performedById ?? doc.servedById ?? doc.createdById, {
+    firstOnly: true,
+    reason: 'issued',
+  });
   return 'generated';
 }
 
 /** The job that draws a new return as the document's proof (scheduled in the return's transaction). */
 export const RETURN_PROOF_JOB = 'documents.return-proof';
 
-export const scheduleReturnProofJob = (tx: DbOrTx, documentId: number, returnId: number, performedById: number, now: Date) =>
+export const scheduleReturnProofJob = (
+  tx: DbOrTx,
+  documentId: number,
+  returnId: number,
+  performedById: number,
+  now: Date,
+) =>
   scheduleJob(tx, {
     name: RETURN_PROOF_JOB,
     runAt: new Date(now.getTime() + 60_000),
@@ -337,7 +391,12 @@ export const scheduleReturnProofJob = (tx: DbOrTx, documentId: number, returnId:
  * Draws the document's latest return as a new version of its proof (same security ID), unless that return is drawn
  * already: every return adds a version. Answers the proof's status, or null when there was nothing to draw.
  */
-export async function drawReturnProof(ctx: Pick<Ctx, 'db' | 'deps' | 'log'>, documentId: number, returnId: number, performedById: number) {
+export async function drawReturnProof(
+  ctx: Pick<Ctx, 'db' | 'deps' | 'log'>,
+  documentId: number,
+  returnId: number,
+  performedById: number,
+) {
   const doc = await docs.findDocumentById(ctx.db, documentId);
   const latest = await latestReturn(ctx.db, documentId);
   if (!doc || !latest || latest.id !== returnId || latest.proofVersion != null) return null;
@@ -349,7 +408,10 @@ export async function generateProofAfterSubmit(ctx: Ctx, doc: docs.DocumentRow):
   try {
     await ensureProofOfService(ctx, doc.id, ctx.actor.id);
   } catch (err) {
-    ctx.log.error({ err, documentId: doc.id }, 'proof of service generation after submit failed; the proof job will retry');
+    ctx.log.error(
+      { err, documentId: doc.id },
+      'proof of service generation after submit failed; the proof job will retry',
+    );
   }
 }
 
@@ -362,7 +424,10 @@ async function proofDocument(ctx: Ctx, documentId: number) {
 
 async function currentFile(db: DbOrTx, documentId: number) {
   const proof = await repo.findProofByDocument(db, documentId);
-  const file = proof && proof.currentVersion > 0 ? await repo.findProofFile(db, proof.id, proof.currentVersion) : undefined;
+  const file =
+    proof && proof.currentVersion > 0
+      ? await repo.findProofFile(db, proof.id, proof.currentVersion)
+      : undefined;
   return { proof, file };
 }
 
@@ -376,8 +441,11 @@ export async function generateProof(ctx: Ctx, documentId: number, opts: { regene
   if (doc.revokedAt) throw new AppError(ProofErrors.PROOF_NOT_READY);
   if (!doc.servedAt) throw new AppError(ProofErrors.PROOF_DOCUMENT_INVALID);
   const { proof, file } = await currentFile(ctx.db, documentId);
-  if (proof && file && !opts.regenerate) return { created: false, status: toStatus(ctx.deps.env.PUBLIC_URL, documentId, proof, file) };
-  const { status } = await createProofVersion(ctx, doc, ctx.actor.id, { reason: proof && file ? 'regenerated' : 'issued' });
+  if (proof && file && !opts.regenerate)
+    return { created: false, status: toStatus(ctx.deps.env.PUBLIC_URL, documentId, proof, file) };
+  const { status } = await createProofVersion(ctx, doc, ctx.actor.id, {
+    reason: proof && file ? 'regenerated' : 'issued',
+  });
   return { created: true, status };
 }
 
@@ -392,14 +460,25 @@ export async function getProofStatus(ctx: Ctx, documentId: number) {
  * GET /proof-of-service/document/{documentId}/download: the current PDF, or with `version` that version's (every
  * version is kept; an older one's name ends in _v{N}).
  */
-export async function downloadProof(ctx: Ctx, documentId: number, version?: number): Promise<{ stream: Readable; filename: string; size: number }> {
+export async function downloadProof(
+  ctx: Ctx,
+  documentId: number,
+  version?: number,
+): Promise<{ stream: Readable; filename: string; size: number }> {
   const doc = await proofDocument(ctx, documentId);
   const { proof, file: current } = await currentFile(ctx.db, documentId);
   if (!proof || !current) throw new AppError(ProofErrors.PROOF_NOT_FOUND);
-  const file = version === undefined || version === current.version ? current : await repo.findProofFile(ctx.db, proof.id, version);
-  if (!file || file.version > current.version) throw appError(ProofErrors.PROOF_VERSION_NOT_FOUND, { version: version ?? 0 });
+  const file =
+    version === undefined || version === current.version
+      ? current
+      : await repo.findProofFile(ctx.db, proof.id, version);
+  if (!file || file.version > current.version)
+    throw appError(ProofErrors.PROOF_VERSION_NOT_FOUND, { version: version ?? 0 });
   const name = proofFileName({ id: doc.id, case_number: doc.caseNumber });
-  return { ...(await openProofFile(ctx, file)), filename: file === current ? name : name.replace(/\.pdf$/, `_v${file.version}.pdf`) };
+  return {
+    ...(await openProofFile(ctx, file)),
+    filename: file === current ? name : name.replace(/\.pdf$/, `_v${file.version}.pdf`),
+  };
 }
 
 /** GET /proof-of-service/document/{documentId}/versions: every version, newest first, with when the next replaced it. */
@@ -407,7 +486,9 @@ export async function listProofVersions(ctx: Ctx, documentId: number): Promise<P
   await proofDocument(ctx, documentId);
   const proof = await repo.findProofByDocument(ctx.db, documentId);
   if (!proof || proof.currentVersion === 0) return { security_id: null, versions: [] };
-  const files = (await repo.listProofFiles(ctx.db, proof.id)).filter((f) => f.version <= proof.currentVersion);
+  const files = (await repo.listProofFiles(ctx.db, proof.id)).filter(
+    (f) => f.version <= proof.currentVersion,
+  );
   return {
     security_id: proof.securityId,
     versions: files
@@ -454,7 +535,12 @@ const REFRESH_GRACE_MS = 5_000;
  * shows every event of the burst. The job skips the version when the current one already shows the latest event.
  * `now` is the app's clock (`deps.clock`).
  */
-export function scheduleProofRefresh(tx: DbOrTx, documentId: number, now: Date, reason: RefreshReason = 'delivery_updated') {
+export function scheduleProofRefresh(
+  tx: DbOrTx,
+  documentId: number,
+  now: Date,
+  reason: RefreshReason = 'delivery_updated',
+) {
   const slot = Math.floor(now.getTime() / REFRESH_SLOT_MS);
   return scheduleJob(tx, {
     name: PROOF_REFRESH_JOB,
@@ -484,6 +570,9 @@ export async function refreshProof(
   const doc = await docs.findDocumentById(ctx.db, documentId);
   if (!doc || doc.revokedAt) return null;
   if (reason === 'delivery_updated' && !(await currentFile(ctx.db, documentId)).file) return null;
-  const { status, created } = await createProofVersion(ctx, doc, ctx.actor?.id, { reason, onlyIfDeliveryChanged: reason === 'delivery_updated' });
+  const { status, created } = await createProofVersion(ctx, doc, ctx.actor?.id, {
+    reason,
+    onlyIfDeliveryChanged: reason === 'delivery_updated',
+  });
   return created ? status : null;
 }

@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Ctx } from '../../lib/context';
 import { caseFileKeysAmong } from './files.repository';
-import { drawReturnProof, ensureProofOfService, PROOF_JOB, PROOF_REFRESH_JOB, refreshProof, RETURN_PROOF_JOB } from './proof-of-service.service';
+import {
+  drawReturnProof,
+  ensureProofOfService,
+  PROOF_JOB,
+  PROOF_REFRESH_JOB,
+  refreshProof,
+  RETURN_PROOF_JOB,
+} from './proof-of-service.service';
 import { photoKeysAmong } from './returns.repository';
 import { servedCopyKeysAmong } from './served-copies.repository';
 import { proofFileKeysAmong, servedWithoutProof } from './proof-of-service.repository';
@@ -35,10 +42,18 @@ export function proofRecoverySetup(app: FastifyInstance) {
     await ensureProofOfService(ctx, Number(payload.documentId), Number(payload.performedById) || undefined);
   });
   jobs.register(RETURN_PROOF_JOB, async (payload) => {
-    await drawReturnProof(ctx, Number(payload.documentId), Number(payload.returnId), Number(payload.performedById));
+    await drawReturnProof(
+      ctx,
+      Number(payload.documentId),
+      Number(payload.returnId),
+      Number(payload.performedById),
+    );
   });
   jobs.register(PROOF_REFRESH_JOB, async (payload) => {
-    const reason = payload.reason === 'return_issued' || payload.reason === 'regenerated' ? payload.reason : 'delivery_updated';
+    const reason =
+      payload.reason === 'return_issued' || payload.reason === 'regenerated'
+        ? payload.reason
+        : 'delivery_updated';
     await refreshProof(ctx, Number(payload.documentId), reason);
   });
   jobs.every('documents.proof-sweep', PROOF_SWEEP_MS, async () => {
@@ -50,7 +65,11 @@ export function proofRecoverySetup(app: FastifyInstance) {
 }
 
 /** Generates the proof of every served document still without one (at most 20 a round); answers their ids. */
-async function sweepMissingProofs(ctx: RecoveryCtx, log: FastifyBaseLogger, now = ctx.deps.clock.now()): Promise<number[]> {
+async function sweepMissingProofs(
+  ctx: RecoveryCtx,
+  log: FastifyBaseLogger,
+  now = ctx.deps.clock.now(),
+): Promise<number[]> {
   const ids = await servedWithoutProof(ctx.db, new Date(now.getTime() - PROOF_GRACE_MS), 20);
   const generated: number[] = [];
   for (const id of ids) {
@@ -60,12 +79,20 @@ async function sweepMissingProofs(ctx: RecoveryCtx, log: FastifyBaseLogger, now 
       log.error({ err, documentId: id }, 'recovery sweep: proof of service generation failed');
     }
   }
-  if (generated.length) log.warn({ documentIds: generated }, 'recovery sweep: proofs of service generated for served documents without one');
+  if (generated.length)
+    log.warn(
+      { documentIds: generated },
+      'recovery sweep: proofs of service generated for served documents without one',
+    );
   return generated;
 }
 
 /** Removes stored files older than an hour that no case file or proof uses; answers how many. */
-async function removeOrphanFiles(ctx: RecoveryCtx, log: FastifyBaseLogger, now = ctx.deps.clock.now()): Promise<number> {
+async function removeOrphanFiles(
+  ctx: RecoveryCtx,
+  log: FastifyBaseLogger,
+  now = ctx.deps.clock.now(),
+): Promise<number> {
   const store = ctx.deps.files;
   const cutoff = now.getTime() - ORPHAN_AGE_MS;
   let removed = 0;

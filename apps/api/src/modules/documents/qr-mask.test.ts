@@ -34,7 +34,7 @@ function matrix(size: number, next: () => number, darkShare: number): BitMatrix 
 const formatWriter = (m: BitMatrix) => (pattern: number) => {
   for (let i = 0; i < 15; i++) {
     const index = (i * 7 + pattern * 3) % m.data.length;
-    if (m.reservedBit[index]) m.data[index] = (pattern >> i % 3) & 1;
+    if (m.reservedBit[index]) m.data[index] = (pattern >> (i % 3)) & 1;
   }
 };
 
@@ -53,7 +53,11 @@ describe('the QR code mask choice', () => {
   });
 
   it('is what qrcode uses once installed, and draws the same symbols', () => {
-    const texts = Array.from({ length: 40 }, (_, i) => `https://lexserve.example/verify/LS-${'ABCDEFGHJKMNPQRS'.slice(i % 8, 8 + (i % 8))}-${i}${'x'.repeat(i * 3)}`);
+    const texts = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `https://lexserve.example/verify/LS-${'ABCDEFGHJKMNPQRS'.slice(i % 8, 8 + (i % 8))}-${i}${'x'.repeat(i * 3)}`,
+    );
     const before = texts.map((t) => QRCode.create(t, { errorCorrectionLevel: 'M' }));
     chooseQrMasksQuickly();
     expect(maskPattern.getBestMask).toBe(bestMask);

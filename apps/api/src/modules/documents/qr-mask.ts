@@ -32,7 +32,8 @@ function masksOf(size: number): Uint8Array[] {
   if (!masks) {
     masks = CONDITIONS.map((condition) => {
       const bits = new Uint8Array(size * size);
-      for (let row = 0; row < size; row++) for (let col = 0; col < size; col++) bits[row * size + col] = condition(row, col) ? 1 : 0;
+      for (let row = 0; row < size; row++)
+        for (let col = 0; col < size; col++) bits[row * size + col] = condition(row, col) ? 1 : 0;
       return bits;
     });
     masksBySize.set(size, masks);
@@ -46,7 +47,12 @@ const columnStates = new Map<number, ColumnState>();
 function columnStateOf(size: number): ColumnState {
   let state = columnStates.get(size);
   if (!state) {
-    state = { last: new Uint8Array(size), same: new Int32Array(size), bits: new Int32Array(size), up: new Uint8Array(size) };
+    state = {
+      last: new Uint8Array(size),
+      same: new Int32Array(size),
+      bits: new Int32Array(size),
+      up: new Uint8Array(size),
+    };
     columnStates.set(size, state);
   }
   return state;
@@ -69,7 +75,13 @@ const runShare = (same: number) => {
  * colour; N3: each finder-like 1:1:3:1:1 pattern with four light modules on either side (an 11-bit window, as qrcode
  * counts it); N4: the share of dark modules away from half.
  */
-function penalty(data: Uint8Array, mask: Uint8Array, free: Uint8Array, size: number, columns: ColumnState): number {
+function penalty(
+  data: Uint8Array,
+  mask: Uint8Array,
+  free: Uint8Array,
+  size: number,
+  columns: ColumnState,
+): number {
   const { last: colLast, same: colSame, bits: colBits, up: above } = columns;
   let n1 = 0;
   let n2 = 0;

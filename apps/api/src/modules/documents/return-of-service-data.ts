@@ -1,7 +1,11 @@
 import { buffer } from 'node:stream/consumers';
 import { documentTypeLabel } from '@lexserve/contracts/documents';
 import { PARTY_ROLE_LABELS, citationSideOf, type PartyRole } from '@lexserve/contracts/parties';
-import { MANNERS_WITHOUT_RECIPIENT, SERVICE_MANNER_DETAILS, SERVICE_OUTCOME_LABELS } from '@lexserve/contracts/returns';
+import {
+  MANNERS_WITHOUT_RECIPIENT,
+  SERVICE_MANNER_DETAILS,
+  SERVICE_OUTCOME_LABELS,
+} from '@lexserve/contracts/returns';
 import type { Ctx } from '../../lib/context';
 import { documentPartyLinks } from '../parties/parties.service';
 import * as docs from './documents.repository';
@@ -26,15 +30,21 @@ async function pagesOf(ctx: DataCtx, file: CaseFileRow): Promise<number | null> 
   if (file.pageCount != null) return file.pageCount;
   if (file.mimeType !== 'application/pdf') return null;
   try {
-    const { pageCount } = await ctx.deps.pdf.merge([async () => buffer(await ctx.deps.files.get(file.storageKey))], {
-      title: 'page count',
-      producer: 'LexServe',
-      creator: 'LexServe',
-    });
+    const { pageCount } = await ctx.deps.pdf.merge(
+      [async () => buffer(await ctx.deps.files.get(file.storageKey))],
+      {
+        title: 'page count',
+        producer: 'LexServe',
+        creator: 'LexServe',
+      },
+    );
     await setPageCount(ctx.db, file.id, pageCount);
     return pageCount;
   } catch (err) {
-    ctx.log.warn({ err, fileId: file.id }, 'page count of a served file could not be read; the return says "pages not counted"');
+    ctx.log.warn(
+      { err, fileId: file.id },
+      'page count of a served file could not be read; the return says "pages not counted"',
+    );
     return null;
   }
 }
@@ -46,7 +56,12 @@ async function processFiles(ctx: DataCtx, documentId: number) {
   const files = served.length ? served : all;
   const out: ReturnPdfData['process']['files'] = [];
   for (const f of files) {
-    out.push({ format: FORMATS[f.mimeType] ?? f.mimeType, pages: await pagesOf(ctx, f), size: Number(f.size), sha256: f.sha256 });
+    out.push({
+      format: FORMATS[f.mimeType] ?? f.mimeType,
+      pages: await pagesOf(ctx, f),
+      size: Number(f.size),
+      sha256: f.sha256,
+    });
   }
   return out;
 }
@@ -73,7 +88,11 @@ export async function collectReturnData(
   const citation: ReturnPdfData['citation'] = { initiating: [], responding: [] };
   for (const l of links) {
     const side = citationSideOf(l.role);
-    if (side) citation[side].push({ name: l.party.display_name, role: PARTY_ROLE_LABELS[l.role as PartyRole] ?? l.role });
+    if (side)
+      citation[side].push({
+        name: l.party.display_name,
+        role: PARTY_ROLE_LABELS[l.role as PartyRole] ?? l.role,
+      });
   }
   const manner = ret.manner ? SERVICE_MANNER_DETAILS[ret.manner] : null;
   return {
@@ -85,7 +104,11 @@ export async function collectReturnData(
     courtName: ret.courtName,
     caseNumber: doc.caseNumber,
     citation,
-    process: { documentType: doc.documentType ? documentTypeLabel(doc.documentType) : null, title: doc.title, files },
+    process: {
+      documentType: doc.documentType ? documentTypeLabel(doc.documentType) : null,
+      title: doc.title,
+      files,
+    },
     instructedBy: firms.get(doc.firmId)?.name ?? null,
     served:
       ret.outcome === 'served' && ret.manner && manner && ret.servedAt
@@ -101,7 +124,10 @@ export async function collectReturnData(
             hasRecipient: !MANNERS_WITHOUT_RECIPIENT.includes(ret.manner),
           }
         : null,
-    notServed: ret.outcome === 'not_served' ? { reason: ret.nonServiceReason ?? '', diligentSearch: ret.diligentSearch ?? '' } : null,
+    notServed:
+      ret.outcome === 'not_served'
+        ? { reason: ret.nonServiceReason ?? '', diligentSearch: ret.diligentSearch ?? '' }
+        : null,
     sheriff: {
       name: ret.sheriffFullName,
       office: ret.sheriffOfficeName,
@@ -122,7 +148,9 @@ export async function collectReturnData(
       accuracyM: a.accuracyM,
       outcome: SERVICE_OUTCOME_LABELS[a.outcome] ?? a.outcome,
       notes: a.notes,
-      photos: photos.filter((p) => p.attemptId === a.id).map((p) => ({ contentType: p.contentType, size: Number(p.size), sha256: p.sha256 })),
+      photos: photos
+        .filter((p) => p.attemptId === a.id)
+        .map((p) => ({ contentType: p.contentType, size: Number(p.size), sha256: p.sha256 })),
     })),
   };
 }

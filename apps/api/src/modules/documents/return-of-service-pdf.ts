@@ -1,5 +1,11 @@
 import { MAGISTRATES_COURT_PREFIX, isMagistratesCourt } from '@lexserve/contracts/courts';
-import { RETURN_KIND_TITLES, VAT_RATE_PERCENT, formatRand, type ReturnFee, type ReturnKind } from '@lexserve/contracts/returns';
+import {
+  RETURN_KIND_TITLES,
+  VAT_RATE_PERCENT,
+  formatRand,
+  type ReturnFee,
+  type ReturnKind,
+} from '@lexserve/contracts/returns';
 import { drawQrCode, newNotice, formatSize, sast } from './pdf-kit';
 import type { StandardFontName } from './standard-fonts';
 
@@ -63,13 +69,20 @@ const M = 56; // side margins (about 2 cm)
 const FOOTER = 78; // room kept for the footer on every page
 const QR = 46;
 
-const IMAGE_LABELS: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP', 'image/heic': 'HEIC' };
+const IMAGE_LABELS: Record<string, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/heic': 'HEIC',
+};
 
 /** The heading of the court: "IN THE HIGH COURT OF SOUTH AFRICA" / "(WESTERN CAPE DIVISION, CAPE TOWN)". */
 function courtHeading(courtName: string | null): string[] {
   if (!courtName) return ['COURT NOT RECORDED'];
   if (isMagistratesCourt(courtName))
-    return [`IN THE MAGISTRATE'S COURT FOR THE DISTRICT OF ${courtName.slice(MAGISTRATES_COURT_PREFIX.length).toUpperCase()}`];
+    return [
+      `IN THE MAGISTRATE'S COURT FOR THE DISTRICT OF ${courtName.slice(MAGISTRATES_COURT_PREFIX.length).toUpperCase()}`,
+    ];
   return ['IN THE HIGH COURT OF SOUTH AFRICA', `(${courtName.toUpperCase()})`];
 }
 
@@ -107,19 +120,34 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
   };
   const hr = (weight = 0.6) => {
     const y = doc.y;
-    doc.moveTo(M, y).lineTo(M + width, y).lineWidth(weight).strokeColor(RULE).stroke();
+    doc
+      .moveTo(M, y)
+      .lineTo(M + width, y)
+      .lineWidth(weight)
+      .strokeColor(RULE)
+      .stroke();
     doc.y = y + 6;
   };
   /** A heading kept on the page with at least `keep` points of what follows it. */
   const heading = (text: string, keep = 40) => {
     ensure(30 + keep);
     doc.moveDown(0.7);
-    doc.font('Times-Bold').fontSize(11.5).fillColor(INK).text(text.toUpperCase(), M, doc.y, { width, characterSpacing: 0.3 });
+    doc
+      .font('Times-Bold')
+      .fontSize(11.5)
+      .fillColor(INK)
+      .text(text.toUpperCase(), M, doc.y, { width, characterSpacing: 0.3 });
     doc.y += 3;
   };
-  const paragraph = (text: string, opts: { font?: StandardFontName; size?: number; color?: string; indent?: number } = {}) => {
+  const paragraph = (
+    text: string,
+    opts: { font?: StandardFontName; size?: number; color?: string; indent?: number } = {},
+  ) => {
     const indent = opts.indent ?? 0;
-    doc.font(opts.font ?? 'Times-Roman').fontSize(opts.size ?? 11).fillColor(opts.color ?? INK);
+    doc
+      .font(opts.font ?? 'Times-Roman')
+      .fontSize(opts.size ?? 11)
+      .fillColor(opts.color ?? INK);
     const h = doc.heightOfString(text, { width: width - indent, lineGap: 2 });
     ensure(Math.min(h, 60) + 4);
     doc.text(text, M + indent, doc.y, { width: width - indent, lineGap: 2, align: 'justify' });
@@ -133,8 +161,16 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
     const h = Math.max(doc.heightOfString(value || '—', { width: width - LABEL }), 13);
     ensure(h + 3);
     const y = doc.y;
-    doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(label, M, y + 1.5, { width: LABEL - 10 });
-    doc.font(font).fontSize(size).fillColor(INK).text(value || '—', M + LABEL, y, { width: width - LABEL });
+    doc
+      .font('Helvetica')
+      .fontSize(8.5)
+      .fillColor(MUTED)
+      .text(label, M, y + 1.5, { width: LABEL - 10 });
+    doc
+      .font(font)
+      .fontSize(size)
+      .fillColor(INK)
+      .text(value || '—', M + LABEL, y, { width: width - LABEL });
     doc.y = Math.max(doc.y, y + h) + 3;
   };
 
@@ -142,18 +178,28 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
   doc.font('Times-Bold').fontSize(12.5).fillColor(INK);
   for (const line of courtHeading(data.courtName)) doc.text(line, M, doc.y, { width, align: 'center' });
   doc.moveDown(0.6);
-  doc.font('Times-Roman').fontSize(11).text(`Case No: ${data.caseNumber ?? '—'}`, M, doc.y, { width, align: 'right' });
+  doc
+    .font('Times-Roman')
+    .fontSize(11)
+    .text(`Case No: ${data.caseNumber ?? '—'}`, M, doc.y, { width, align: 'right' });
   doc.moveDown(0.6);
   doc.text('In the matter between:', M, doc.y, { width });
   doc.moveDown(0.5);
   const partyLine = (p: CitationParty) => {
     const y = doc.y;
-    doc.font('Times-Bold').fontSize(11).text(p.name.toUpperCase(), M, y, { width: width - 130 });
+    doc
+      .font('Times-Bold')
+      .fontSize(11)
+      .text(p.name.toUpperCase(), M, y, { width: width - 130 });
     const after = doc.y;
-    doc.font('Times-Roman').fontSize(11).text(p.role, M + width - 125, y, { width: 125, align: 'right' });
+    doc
+      .font('Times-Roman')
+      .fontSize(11)
+      .text(p.role, M + width - 125, y, { width: 125, align: 'right' });
     doc.y = Math.max(after, doc.y) + 2;
   };
-  const side = (list: CitationParty[], missing: string) => (list.length ? list.forEach(partyLine) : partyLine({ name: missing, role: '' }));
+  const side = (list: CitationParty[], missing: string) =>
+    list.length ? list.forEach(partyLine) : partyLine({ name: missing, role: '' });
   side(data.citation.initiating, 'Plaintiff / applicant not recorded');
   doc.moveDown(0.3);
   doc.font('Times-Roman').fontSize(11).text('and', M, doc.y, { width });
@@ -164,7 +210,11 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
 
   // ----- the title
   doc.moveDown(0.4);
-  doc.font('Times-Bold').fontSize(17).fillColor(INK).text(title.toUpperCase(), M, doc.y, { width, align: 'center', characterSpacing: 1 });
+  doc
+    .font('Times-Bold')
+    .fontSize(17)
+    .fillColor(INK)
+    .text(title.toUpperCase(), M, doc.y, { width, align: 'center', characterSpacing: 1 });
   doc.moveDown(0.8);
 
   // ----- the statement
@@ -177,7 +227,9 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
   );
   if (data.served) {
     const s = data.served;
-    const who = s.hasRecipient ? `: ${s.personName}, ${s.personCapacity}` : `, for ${s.personName} (${s.personCapacity})`;
+    const who = s.hasRecipient
+      ? `: ${s.personName}, ${s.personCapacity}`
+      : `, for ${s.personName} (${s.personCapacity})`;
     paragraph(
       `1. On ${sast.weekdayDate(s.at)} at ${sast.time(s.at)} (South African time), at ${s.address}, I served the ${processText} ` +
         `by ${s.statement}${who}.`,
@@ -221,15 +273,23 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
     field('Rule', s.rule);
     field(s.hasRecipient ? 'Person served' : 'Served for', s.personName);
     field('Capacity', s.personCapacity);
-    field('Nature and exigency', s.natureExplained ? 'Explained to the person served' : 'Not explained (no person present)');
+    field(
+      'Nature and exigency',
+      s.natureExplained ? 'Explained to the person served' : 'Not explained (no person present)',
+    );
   }
 
   // ----- the attempts
   heading(data.attempts.length === 1 ? 'Attempt' : 'Attempts', data.attempts[0]?.photos.length ? 150 : 110);
-  if (!data.attempts.length) paragraph('No attempt was recorded before this return.', { color: MUTED, size: 10 });
+  if (!data.attempts.length)
+    paragraph('No attempt was recorded before this return.', { color: MUTED, size: 10 });
   data.attempts.forEach((a, i) => {
     ensure(a.photos.length ? 150 : 110);
-    doc.font('Times-Bold').fontSize(10.5).fillColor(INK).text(`Attempt ${i + 1}: ${a.outcome}`, M, doc.y, { width });
+    doc
+      .font('Times-Bold')
+      .fontSize(10.5)
+      .fillColor(INK)
+      .text(`Attempt ${i + 1}: ${a.outcome}`, M, doc.y, { width });
     doc.y += 2;
     field('Phone time', sast.stamp(a.deviceTime));
     field('Server time', sast.stamp(a.serverTime));
@@ -288,14 +348,34 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
     const keep = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const top = doc.page.height - FOOTER + 14;
-    doc.moveTo(M, top - 6).lineTo(M + width, top - 6).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(M, top - 6)
+      .lineTo(M + width, top - 6)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     await drawQrCode(doc, data.verificationUrl, M, top, QR);
     const x = M + QR + 10;
     const w = width - QR - 10;
-    doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(`Security ID: ${data.securityId}`, x, top + 2, { width: w, lineBreak: false });
-    doc.font('Helvetica').fontSize(7.5).fillColor(MUTED).text(`Verify at ${data.verificationUrl}`, x, top + 15, { width: w, lineBreak: false });
-    doc.text(`${title}${data.caseNumber ? ` · Case No ${data.caseNumber}` : ''}`, x, top + 26, { width: w / 2, lineBreak: false });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, x + w / 2, top + 26, { width: w / 2, align: 'right', lineBreak: false });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(`Security ID: ${data.securityId}`, x, top + 2, { width: w, lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(`Verify at ${data.verificationUrl}`, x, top + 15, { width: w, lineBreak: false });
+    doc.text(`${title}${data.caseNumber ? ` · Case No ${data.caseNumber}` : ''}`, x, top + 26, {
+      width: w / 2,
+      lineBreak: false,
+    });
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, x + w / 2, top + 26, {
+      width: w / 2,
+      align: 'right',
+      lineBreak: false,
+    });
     doc.page.margins.bottom = keep;
   }
   return doc.end();

@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { serviceAttemptPhotos, serviceAttempts, serviceReturns, sheriffProfiles, users } from '../../db/schema/index';
+import {
+  serviceAttemptPhotos,
+  serviceAttempts,
+  serviceReturns,
+  sheriffProfiles,
+  users,
+} from '../../db/schema/index';
 
 type AttemptRow = typeof serviceAttempts.$inferSelect;
 export type PhotoRow = typeof serviceAttemptPhotos.$inferSelect;
@@ -25,10 +31,20 @@ const attemptQuery = (db: DbOrTx) =>
 /** A document's attempts, oldest first; `until`: only those that had arrived by then. */
 export const listAttempts = (db: DbOrTx, documentId: number, until?: Date): Promise<AttemptWithSheriff[]> =>
   attemptQuery(db)
-    .where(and(eq(serviceAttempts.documentId, documentId), until ? lte(serviceAttempts.serverTime, until) : undefined))
+    .where(
+      and(
+        eq(serviceAttempts.documentId, documentId),
+        until ? lte(serviceAttempts.serverTime, until) : undefined,
+      ),
+    )
     .orderBy(asc(serviceAttempts.serverTime), asc(serviceAttempts.id));
 
-export const findAttempt = async (db: DbOrTx, documentId: number, attemptId: number, opts: { forUpdate?: boolean } = {}) => {
+export const findAttempt = async (
+  db: DbOrTx,
+  documentId: number,
+  attemptId: number,
+  opts: { forUpdate?: boolean } = {},
+) => {
   const query = db
     .select()
     .from(serviceAttempts)
@@ -42,7 +58,14 @@ export const insertPhotos = (db: DbOrTx, values: (typeof serviceAttemptPhotos.$i
   db.insert(serviceAttemptPhotos).values(values).returning();
 
 export const countPhotos = async (db: DbOrTx, attemptId: number) =>
-  Number((await db.select({ n: count() }).from(serviceAttemptPhotos).where(eq(serviceAttemptPhotos.attemptId, attemptId)))[0]?.n ?? 0);
+  Number(
+    (
+      await db
+        .select({ n: count() })
+        .from(serviceAttemptPhotos)
+        .where(eq(serviceAttemptPhotos.attemptId, attemptId))
+    )[0]?.n ?? 0,
+  );
 
 /** The photos of the given attempts, in the order they arrived. */
 export const photosOfAttempts = (db: DbOrTx, attemptIds: number[]) =>
@@ -60,16 +83,23 @@ export const findPhoto = async (db: DbOrTx, documentId: number, attemptId: numbe
       .select()
       .from(serviceAttemptPhotos)
       .where(
-        and(eq(serviceAttemptPhotos.documentId, documentId), eq(serviceAttemptPhotos.attemptId, attemptId), eq(serviceAttemptPhotos.id, photoId)),
+        and(
+          eq(serviceAttemptPhotos.documentId, documentId),
+          eq(serviceAttemptPhotos.attemptId, attemptId),
+          eq(serviceAttemptPhotos.id, photoId),
+        ),
       )
   )[0];
 
 /** Of the given storage keys, those a photo uses (the orphan sweep keeps them). */
 export const photoKeysAmong = async (db: DbOrTx, keys: string[]): Promise<string[]> =>
   keys.length
-    ? (await db.select({ key: serviceAttemptPhotos.storageKey }).from(serviceAttemptPhotos).where(inArray(serviceAttemptPhotos.storageKey, keys))).map(
-        (r) => r.key,
-      )
+    ? (
+        await db
+          .select({ key: serviceAttemptPhotos.storageKey })
+          .from(serviceAttemptPhotos)
+          .where(inArray(serviceAttemptPhotos.storageKey, keys))
+      ).map((r) => r.key)
     : [];
 
 // ----- returns
@@ -88,12 +118,19 @@ export const listReturns = (db: DbOrTx, documentId: number) =>
     .where(eq(serviceReturns.documentId, documentId))
     .orderBy(desc(serviceReturns.issuedAt), desc(serviceReturns.id));
 
-export const findReturn = async (db: DbOrTx, returnId: number) => (await db.select().from(serviceReturns).where(eq(serviceReturns.id, returnId)))[0];
+export const findReturn = async (db: DbOrTx, returnId: number) =>
+  (await db.select().from(serviceReturns).where(eq(serviceReturns.id, returnId)))[0];
 
-export const latestReturn = async (db: DbOrTx, documentId: number) => (await listReturns(db, documentId).limit(1))[0];
+export const latestReturn = async (db: DbOrTx, documentId: number) =>
+  (await listReturns(db, documentId).limit(1))[0];
 
 export const findServedReturn = async (db: DbOrTx, documentId: number) =>
-  (await db.select().from(serviceReturns).where(and(eq(serviceReturns.documentId, documentId), eq(serviceReturns.outcome, 'served'))))[0];
+  (
+    await db
+      .select()
+      .from(serviceReturns)
+      .where(and(eq(serviceReturns.documentId, documentId), eq(serviceReturns.outcome, 'served')))
+  )[0];
 
 /** The sheriff's account and profile (office, appointment, areas) as they are now. */
 export const findSheriff = async (db: DbOrTx, userId: number) =>

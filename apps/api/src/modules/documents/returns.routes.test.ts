@@ -31,32 +31,45 @@ beforeAll(async () => {
 async function secondSheriff(): Promise<{ id: number; token: string }> {
   const id = randomBytes(3).toString('hex');
   const email = `sheriff-${id}@sheriffs.co.za`;
-  const created = await t().as(tok.admin).post('/api/v1/admin/sheriffs', {
-    email,
-    full_name: `Lindiwe Dube ${id}`,
-    phone_number: '+27 21 555 0199',
-    office_name: `Sheriff Wynberg ${id}`,
-    appointment_number: `SHF-${id}`,
-    service_areas: ['Wynberg'],
-  });
+  const created = await t()
+    .as(tok.admin)
+    .post('/api/v1/admin/sheriffs', {
+      email,
+      full_name: `Lindiwe Dube ${id}`,
+      phone_number: '+27 21 555 0199',
+      office_name: `Sheriff Wynberg ${id}`,
+      appointment_number: `SHF-${id}`,
+      service_areas: ['Wynberg'],
+    });
   expect(created.statusCode, created.body).toBe(201);
-  const [mail] = await t().database.raw.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC', [email]);
+  const [mail] = await t().database.raw.query<{ text_body: string }>(
+    'SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC',
+    [email],
+  );
   const token = /token=([\w-]+)/.exec(mail!.text_body)![1];
   const password = 'Sheriff@12345';
-  const reset = await t().inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { token, new_password: password, confirm_password: password } });
+  const reset = await t().inject({
+    method: 'POST',
+    url: '/api/v1/auth/reset-password',
+    payload: { token, new_password: password, confirm_password: password },
+  });
   expect(reset.statusCode, reset.body).toBe(200);
   return { id: created.json().data.id, token: await t().login(email, password) };
 }
 
 const serveOn = () => ({ firmId: other.firmId, branchId: other.branchId });
 const assign = async (docId: number, sheriff: number) => {
-  const res = await t().as(tok.attorney).put(`/api/v1/documents/${docId}/assign-sheriff`, { assigned_sheriff_id: sheriff });
+  const res = await t()
+    .as(tok.attorney)
+    .put(`/api/v1/documents/${docId}/assign-sheriff`, { assigned_sheriff_id: sheriff });
   expect(res.statusCode, res.body).toBe(200);
 };
 
 /** A summons (sheriff channel) with every step filled, submitted: it is with the demo sheriff for service. */
 async function withSheriff(caseNumber = `RS-${randomBytes(2).toString('hex')}`): Promise<number> {
-  const { id } = await makeReadyDraft(t(), tok.attorney, serveOn(), { caseInfo: { ...SUMMONS_INFO, case_number: caseNumber, assigned_sheriff_id: sheriffId } });
+  const { id } = await makeReadyDraft(t(), tok.attorney, serveOn(), {
+    caseInfo: { ...SUMMONS_INFO, case_number: caseNumber, assigned_sheriff_id: sheriffId },
+  });
   const res = await submit(t(), tok.attorney, id);
   expect(res.json().data?.status, res.body).toBe('assigned');
   return id;
@@ -78,9 +91,20 @@ const recordAttempt = async (docId: number, token = tok.sheriff, extra: Record<s
 };
 
 /** A small JPEG by content (SOI marker, JFIF header). */
-const jpeg = (seed = 'a') => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(200, seed)]);
-const photoUrl = (docId: number, attemptId: number) => `/api/v1/documents/${docId}/service-attempts/${attemptId}/photos`;
-const sendPhotos = (token: string, docId: number, attemptId: number, files: { filename: string; content: Buffer }[]) =>
+const jpeg = (seed = 'a') =>
+  Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0'),
+    Buffer.alloc(200, seed),
+  ]);
+const photoUrl = (docId: number, attemptId: number) =>
+  `/api/v1/documents/${docId}/service-attempts/${attemptId}/photos`;
+const sendPhotos = (
+  token: string,
+  docId: number,
+  attemptId: number,
+  files: { filename: string; content: Buffer }[],
+) =>
   post(
     t(),
     token,
@@ -108,21 +132,41 @@ describe('service attempts', () => {
       place: '5 Main Road, Soweto, 1804',
     });
     expect(Date.parse(a.server_time as string)).toBeGreaterThanOrEqual(before - 1000);
-    const listed = (await t().as(tok.attorney).get(`/api/v1/documents/${id}/service-attempts`)).json().attempts;
+    const listed = (await t().as(tok.attorney).get(`/api/v1/documents/${id}/service-attempts`)).json()
+      .attempts;
     expect(listed.map((x: { id: number }) => x.id)).toEqual([a.id]);
-    const timeline = (await t().as(tok.attorney).get(`/api/v1/documents/${id}/timeline?event_types=service_attempt`)).json().events;
-    expect(timeline[0].event_metadata).toMatchObject({ attempt_id: a.id, latitude: GPS.latitude, attempt_date: '2026-03-02' });
+    const timeline = (
+      await t().as(tok.attorney).get(`/api/v1/documents/${id}/timeline?event_types=service_attempt`)
+    ).json().events;
+    expect(timeline[0].event_metadata).toMatchObject({
+      attempt_id: a.id,
+      latitude: GPS.latitude,
+      attempt_date: '2026-03-02',
+    });
     expect((await t().as(other.token).get(`/api/v1/documents/${id}/service-attempts`)).statusCode).toBe(404);
   });
 
   it('takes a GPS position whole or not at all (422 naming the missing fields), and none when the phone gives none', async () => {
     const id = await withSheriff();
-    const partial = await t().as(tok.sheriff).post(`/api/v1/documents/${id}/service-attempts`, attemptBody({ longitude: null, accuracy_m: undefined }));
+    const partial = await t()
+      .as(tok.sheriff)
+      .post(
+        `/api/v1/documents/${id}/service-attempts`,
+        attemptBody({ longitude: null, accuracy_m: undefined }),
+      );
     expect(partial.statusCode).toBe(422);
-    expect(partial.json().detail.map((d: { loc: string[] }) => d.loc.join('.')).sort()).toEqual(['body.accuracy_m', 'body.longitude']);
+    expect(
+      partial
+        .json()
+        .detail.map((d: { loc: string[] }) => d.loc.join('.'))
+        .sort(),
+    ).toEqual(['body.accuracy_m', 'body.longitude']);
     const none = await recordAttempt(id, tok.sheriff, { latitude: null, longitude: null, accuracy_m: null });
     expect(none).toMatchObject({ latitude: null, longitude: null, accuracy_m: null });
-    const [row] = await t().database.raw.query<{ latitude: number | null }>('SELECT latitude FROM service_attempts WHERE id = $1', [none.id]);
+    const [row] = await t().database.raw.query<{ latitude: number | null }>(
+      'SELECT latitude FROM service_attempts WHERE id = $1',
+      [none.id],
+    );
     expect(row!.latitude).toBeNull();
   });
 
@@ -131,7 +175,9 @@ describe('service attempts', () => {
     const res = await t().as(tok.attorney).post(`/api/v1/documents/${id}/service-attempts`, attemptBody());
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('NOT_ASSIGNED_SHERIFF');
-    expect((await t().as(other.token).post(`/api/v1/documents/${id}/service-attempts`, attemptBody())).statusCode).toBe(404);
+    expect(
+      (await t().as(other.token).post(`/api/v1/documents/${id}/service-attempts`, attemptBody())).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -143,7 +189,12 @@ describe('attempt photos', () => {
     const res = await sendPhotos(tok.sheriff, id, a.id, [{ filename: 'IMG_0001.jpg', content: bytes }]);
     expect(res.statusCode, res.body).toBe(201);
     const [photo] = res.json().data.photos;
-    expect(photo).toMatchObject({ attempt_id: a.id, content_type: 'image/jpeg', size: bytes.length, sha256: sha256(bytes) });
+    expect(photo).toMatchObject({
+      attempt_id: a.id,
+      content_type: 'image/jpeg',
+      size: bytes.length,
+      sha256: sha256(bytes),
+    });
     expect(photo.url).toBe(`/api/v1/documents/${id}/service-attempts/${a.id}/photos/${photo.id}`);
     for (const token of [tok.attorney, tok.firmAdmin, tok.sheriff]) {
       const got = await t().as(token).get(photo.url);
@@ -152,33 +203,50 @@ describe('attempt photos', () => {
       expect(sha256(got.rawPayload)).toBe(sha256(bytes));
     }
     expect((await t().as(other.token).get(photo.url)).statusCode).toBe(404);
-    const listed = (await t().as(tok.attorney).get(`/api/v1/documents/${id}/service-attempts`)).json().attempts;
+    const listed = (await t().as(tok.attorney).get(`/api/v1/documents/${id}/service-attempts`)).json()
+      .attempts;
     expect(listed[0].photos.map((p: { sha256: string }) => p.sha256)).toEqual([sha256(bytes)]);
   });
 
   it('refuses a text file named .jpg (422), more than 10 photos or one over 15 MB (413) and nothing at all (422)', async () => {
     const id = await withSheriff();
     const a = await recordAttempt(id);
-    const text = await sendPhotos(tok.sheriff, id, a.id, [{ filename: 'photo.jpg', content: Buffer.from('this is not a photo, only text') }]);
+    const text = await sendPhotos(tok.sheriff, id, a.id, [
+      { filename: 'photo.jpg', content: Buffer.from('this is not a photo, only text') },
+    ]);
     expect(text.statusCode).toBe(422);
-    expect(text.json()).toMatchObject({ code: 'PHOTO_INVALID_TYPE', detail: 'photo.jpg is not a photo: only JPEG, PNG, WebP and HEIC images are accepted.' });
-    const eleven = Array.from({ length: 11 }, (_, i) => ({ filename: `p${i}.jpg`, content: jpeg(String(i)) }));
+    expect(text.json()).toMatchObject({
+      code: 'PHOTO_INVALID_TYPE',
+      detail: 'photo.jpg is not a photo: only JPEG, PNG, WebP and HEIC images are accepted.',
+    });
+    const eleven = Array.from({ length: 11 }, (_, i) => ({
+      filename: `p${i}.jpg`,
+      content: jpeg(String(i)),
+    }));
     const many = await sendPhotos(tok.sheriff, id, a.id, eleven);
     expect(many.statusCode).toBe(413);
     expect(many.json().code).toBe('PHOTO_TOO_MANY');
     const big = Buffer.concat([jpeg(), Buffer.alloc(15 * 1024 * 1024, 1)]);
     const large = await sendPhotos(tok.sheriff, id, a.id, [{ filename: 'huge.jpg', content: big }]);
     expect(large.statusCode).toBe(413);
-    expect(large.json()).toMatchObject({ code: 'PHOTO_TOO_LARGE', detail: 'huge.jpg is too large (at most 15 MB per photo).' });
+    expect(large.json()).toMatchObject({
+      code: 'PHOTO_TOO_LARGE',
+      detail: 'huge.jpg is too large (at most 15 MB per photo).',
+    });
     const empty = await post(t(), tok.sheriff, photoUrl(id, a.id), [{ name: 'note', value: 'x' }]);
     expect(empty.statusCode).toBe(422);
-    const [count] = await t().database.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM service_attempt_photos WHERE attempt_id = $1', [a.id]);
+    const [count] = await t().database.raw.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM service_attempt_photos WHERE attempt_id = $1',
+      [a.id],
+    );
     expect(count!.n).toBe(0);
     // Ten in all per attempt: eight, then three more, is refused.
     expect((await sendPhotos(tok.sheriff, id, a.id, eleven.slice(0, 8))).statusCode).toBe(201);
     const over = await sendPhotos(tok.sheriff, id, a.id, eleven.slice(0, 3));
     expect(over.statusCode).toBe(413);
-    expect(over.json().detail).toBe('Too many photos: an attempt can have at most 10 photos, and this one has 8 already.');
+    expect(over.json().detail).toBe(
+      'Too many photos: an attempt can have at most 10 photos, and this one has 8 already.',
+    );
   });
 
   it('is added by the sheriff who recorded the attempt only: a firm user or another sheriff 403, another firm 404', async () => {
@@ -236,19 +304,35 @@ describe('returns', () => {
     const res = await t().as(tok.sheriff).post(`/api/v1/documents/${id}/returns`, { outcome: 'served' });
     expect(res.statusCode).toBe(422);
     const detail = res.json().detail as { loc: string[]; msg: string }[];
-    const fields = ['manner', 'served_at', 'address', 'person_served_name', 'person_served_capacity', 'nature_explained', 'fees'];
-    expect(detail.map((d) => d.loc.join('.')).filter((l) => l !== 'body')).toEqual(fields.map((f) => `body.${f}`));
+    const fields = [
+      'manner',
+      'served_at',
+      'address',
+      'person_served_name',
+      'person_served_capacity',
+      'nature_explained',
+      'fees',
+    ];
+    expect(detail.map((d) => d.loc.join('.')).filter((l) => l !== 'body')).toEqual(
+      fields.map((f) => `body.${f}`),
+    );
     const summary = detail.find((d) => d.loc.join('.') === 'body')!.msg;
     expect(summary).toBe(
       'The return is missing: manner of service, date and time of service, address where served, name of the person served, ' +
         'capacity of the person served, confirmation that the nature and exigency of the process were explained, fees (at least one).',
     );
-    const ns = await t().as(tok.sheriff).post(`/api/v1/documents/${id}/returns`, { outcome: 'not_served', fees: FEES });
-    expect(ns.json().detail.map((d: { loc: string[] }) => d.loc.join('.')).filter((l: string) => l !== 'body')).toEqual([
-      'body.non_service_reason',
-      'body.diligent_search',
-    ]);
-    const unexplained = await t().as(tok.sheriff).post(`/api/v1/documents/${id}/returns`, servedBody({ nature_explained: false }));
+    const ns = await t()
+      .as(tok.sheriff)
+      .post(`/api/v1/documents/${id}/returns`, { outcome: 'not_served', fees: FEES });
+    expect(
+      ns
+        .json()
+        .detail.map((d: { loc: string[] }) => d.loc.join('.'))
+        .filter((l: string) => l !== 'body'),
+    ).toEqual(['body.non_service_reason', 'body.diligent_search']);
+    const unexplained = await t()
+      .as(tok.sheriff)
+      .post(`/api/v1/documents/${id}/returns`, servedBody({ nature_explained: false }));
     expect(unexplained.statusCode).toBe(422);
   });
 
@@ -259,9 +343,15 @@ describe('returns', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('RETURN_NOT_ASSIGNED_SHERIFF');
     }
-    expect((await t().as(other.token).post(`/api/v1/documents/${id}/returns`, servedBody())).statusCode).toBe(404);
+    expect((await t().as(other.token).post(`/api/v1/documents/${id}/returns`, servedBody())).statusCode).toBe(
+      404,
+    );
     expect((await t().as(other.token).get(`/api/v1/documents/${id}/returns`)).statusCode).toBe(404);
-    const draft = (await makeReadyDraft(t(), tok.attorney, serveOn(), { caseInfo: { ...SUMMONS_INFO, assigned_sheriff_id: sheriffId } })).id;
+    const draft = (
+      await makeReadyDraft(t(), tok.attorney, serveOn(), {
+        caseInfo: { ...SUMMONS_INFO, assigned_sheriff_id: sheriffId },
+      })
+    ).id;
     // Assigned, but not submitted: not yet with the sheriff for service.
     await t().database.raw.query(`UPDATE documents SET status = 'assigned' WHERE id = $1`, [draft]);
     const early = await t().as(tok.sheriff).post(`/api/v1/documents/${draft}/returns`, servedBody());
@@ -299,7 +389,10 @@ describe('returns', () => {
       expect(text).toContain(ret.security_id);
     }
     await settleEvents(t().app);
-    const notes = await t().database.raw.query<{ title: string }>('SELECT title FROM notifications WHERE user_id = $1 AND document_id = $2', [attorneyId, id]);
+    const notes = await t().database.raw.query<{ title: string }>(
+      'SELECT title FROM notifications WHERE user_id = $1 AND document_id = $2',
+      [attorneyId, id],
+    );
     expect(notes.map((n) => n.title)).toContain('Return of non-service issued');
   });
 
@@ -308,9 +401,15 @@ describe('returns', () => {
     const id = await withSheriff(caseNumber);
     const attempt = await recordAttempt(id);
     const photo = jpeg('p');
-    expect((await sendPhotos(tok.sheriff, id, attempt.id, [{ filename: 'door.jpg', content: photo }])).statusCode).toBe(201);
-    const first = (await t().as(tok.sheriff).post(`/api/v1/documents/${id}/returns`, notServedBody)).json().data;
-    await recordAttempt(id, tok.sheriff, { outcome: 'served_personally', device_time: '2026-03-02T09:39:00+02:00' });
+    expect(
+      (await sendPhotos(tok.sheriff, id, attempt.id, [{ filename: 'door.jpg', content: photo }])).statusCode,
+    ).toBe(201);
+    const first = (await t().as(tok.sheriff).post(`/api/v1/documents/${id}/returns`, notServedBody)).json()
+      .data;
+    await recordAttempt(id, tok.sheriff, {
+      outcome: 'served_personally',
+      device_time: '2026-03-02T09:39:00+02:00',
+    });
 
     const res = await t().as(tok.sheriff).post(`/api/v1/documents/${id}/returns`, servedBody());
     expect(res.statusCode, res.body).toBe(201);
@@ -335,8 +434,15 @@ describe('returns', () => {
     expect(ret.attempts).toHaveLength(2);
 
     const doc = (await t().as(tok.attorney).get(`/api/v1/documents/${id}`)).json();
-    expect(doc).toMatchObject({ status: 'served', service_date: '2026-03-02T07:40:00.000Z', security_id: first.security_id });
-    const [row] = await t().database.raw.query<{ served_by_id: number }>('SELECT served_by_id FROM documents WHERE id = $1', [id]);
+    expect(doc).toMatchObject({
+      status: 'served',
+      service_date: '2026-03-02T07:40:00.000Z',
+      security_id: first.security_id,
+    });
+    const [row] = await t().database.raw.query<{ served_by_id: number }>(
+      'SELECT served_by_id FROM documents WHERE id = $1',
+      [id],
+    );
     expect(row!.served_by_id).toBe(sheriffId);
     const files = (await t().as(tok.attorney).get(`/api/v1/documents/${id}/files`)).json().files;
     expect(files.every((f: { is_served: boolean }) => f.is_served)).toBe(true);
@@ -386,11 +492,19 @@ describe('returns', () => {
 
   it('cites the Magistrates’ Courts Rules in a magistrate’s court', async () => {
     const id = await withSheriff();
-    await t().database.raw.query(`UPDATE documents SET court_name = 'Magistrate''s Court, Johannesburg' WHERE id = $1`, [id]);
-    const res = await t().as(tok.sheriff).post(`/api/v1/documents/${id}/returns`, servedBody({ manner: 'domicilium' }));
+    await t().database.raw.query(
+      `UPDATE documents SET court_name = 'Magistrate''s Court, Johannesburg' WHERE id = $1`,
+      [id],
+    );
+    const res = await t()
+      .as(tok.sheriff)
+      .post(`/api/v1/documents/${id}/returns`, servedBody({ manner: 'domicilium' }));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.rule).toBe("Magistrates' Courts Rule 9(3)(d)");
-    if (hasPdftotext) expect(pdfText(await proofPdf(id))).toContain("IN THE MAGISTRATE'S COURT FOR THE DISTRICT OF JOHANNESBURG");
+    if (hasPdftotext)
+      expect(pdfText(await proofPdf(id))).toContain(
+        "IN THE MAGISTRATE'S COURT FOR THE DISTRICT OF JOHANNESBURG",
+      );
   });
 });
 
@@ -401,7 +515,9 @@ describe('page counts', () => {
       files: [{ filename: 'summons.pdf', content: await makePdf(3, 'Summons') }],
     });
     expect((await submit(t(), tok.attorney, id)).json().data.status).toBe('assigned');
-    expect((await t().as(tok.sheriff).post(`/api/v1/documents/${id}/returns`, servedBody())).statusCode).toBe(201);
+    expect((await t().as(tok.sheriff).post(`/api/v1/documents/${id}/returns`, servedBody())).statusCode).toBe(
+      201,
+    );
     const files = (await t().as(tok.attorney).get(`/api/v1/documents/${id}/files`)).json().files;
     expect(files.map((f: { page_count: number | null }) => f.page_count)).toEqual([3]);
   });

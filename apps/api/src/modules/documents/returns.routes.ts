@@ -71,23 +71,46 @@ export function returnsRoutes(scope: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { photos, message } = await attempts.addAttemptPhotos(ctxOf(req), req.params.id, req.params.attemptId, () => uploadParts(req, photoLimits));
+      const { photos, message } = await attempts.addAttemptPhotos(
+        ctxOf(req),
+        req.params.id,
+        req.params.attemptId,
+        () => uploadParts(req, photoLimits),
+      );
       return reply.status(201).send({ status: 'success' as const, data: { photos }, message });
     },
   );
-  r.get('/documents/:id/service-attempts/:attemptId/photos/:photoId', { schema: { tags, params: PhotoParamsSchema } }, async (req, reply) =>
-    sendStream(reply, await attempts.getAttemptPhoto(ctxOf(req), req.params.id, req.params.attemptId, req.params.photoId), 'inline'),
+  r.get(
+    '/documents/:id/service-attempts/:attemptId/photos/:photoId',
+    { schema: { tags, params: PhotoParamsSchema } },
+    async (req, reply) =>
+      sendStream(
+        reply,
+        await attempts.getAttemptPhoto(ctxOf(req), req.params.id, req.params.attemptId, req.params.photoId),
+        'inline',
+      ),
   );
 
-  r.get('/documents/:id/returns', { schema: { tags, params: IdParamsSchema, response: { 200: ServiceReturnListSchema } } }, (req) =>
-    returns.listReturns(ctxOf(req), req.params.id),
+  r.get(
+    '/documents/:id/returns',
+    { schema: { tags, params: IdParamsSchema, response: { 200: ServiceReturnListSchema } } },
+    (req) => returns.listReturns(ctxOf(req), req.params.id),
   );
   r.post(
     '/documents/:id/returns',
-    { schema: { tags, params: IdParamsSchema, body: ReturnInputSchema, response: { 201: envelope(ServiceReturnSchema) } } },
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: ReturnInputSchema,
+        response: { 201: envelope(ServiceReturnSchema) },
+      },
+    },
     async (req, reply) => {
       const data = await returns.issueReturn(ctxOf(req), req.params.id, req.body);
-      return reply.status(201).send({ status: 'success' as const, data, message: RETURN_ISSUED_MESSAGES[data.outcome] });
+      return reply
+        .status(201)
+        .send({ status: 'success' as const, data, message: RETURN_ISSUED_MESSAGES[data.outcome] });
     },
   );
 }

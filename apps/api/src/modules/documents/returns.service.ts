@@ -80,7 +80,8 @@ function assertAwaitsReturn(doc: docs.DocumentRow) {
   if (doc.revokedAt) throw new AppError(DocumentErrors.DOCUMENT_REVOKED);
   if (isClosed(doc.status)) throw new AppError(DocumentErrors.DOCUMENT_CLOSED);
   if (wasServed(doc)) throw new AppError(ReturnErrors.RETURN_ALREADY_SERVED);
-  if (doc.status !== 'assigned' || !isWithSheriff(doc)) throw new AppError(ReturnErrors.RETURN_NOT_AWAITING_SERVICE);
+  if (doc.status !== 'assigned' || !isWithSheriff(doc))
+    throw new AppError(ReturnErrors.RETURN_NOT_AWAITING_SERVICE);
 }
 
 /**
@@ -92,7 +93,8 @@ function assertAwaitsReturn(doc: docs.DocumentRow) {
  */
 export async function issueReturn(ctx: Ctx, id: number, input: ReturnInput): Promise<ServiceReturn> {
   const found = await getReadableDocument(ctx, id);
-  if (!can(ctx.actor, 'documents:record-service') || found.assignedSheriffId !== ctx.actor.id) throw new AppError(ReturnErrors.RETURN_NOT_ASSIGNED_SHERIFF);
+  if (!can(ctx.actor, 'documents:record-service') || found.assignedSheriffId !== ctx.actor.id)
+    throw new AppError(ReturnErrors.RETURN_NOT_ASSIGNED_SHERIFF);
   const kind = returnKindOf(input.outcome);
   const served = input.outcome === 'served';
   const totals = returnTotals(input.fees ?? [], input.vat_registered);
@@ -101,9 +103,11 @@ export async function issueReturn(ctx: Ctx, id: number, input: ReturnInput): Pro
   try {
     ret = await inTransaction(ctx, async (tx) => {
       const doc = await docs.findDocumentInScope(tx, ctx.actor, id, { forUpdate: true });
-      if (!doc || doc.assignedSheriffId !== ctx.actor.id) throw new AppError(ReturnErrors.RETURN_NOT_ASSIGNED_SHERIFF);
+      if (!doc || doc.assignedSheriffId !== ctx.actor.id)
+        throw new AppError(ReturnErrors.RETURN_NOT_ASSIGNED_SHERIFF);
       assertAwaitsReturn(doc);
-      if (served && (await repo.findServedReturn(tx, doc.id))) throw new AppError(ReturnErrors.RETURN_ALREADY_SERVED);
+      if (served && (await repo.findServedReturn(tx, doc.id)))
+        throw new AppError(ReturnErrors.RETURN_ALREADY_SERVED);
       const sheriff = await repo.findSheriff(tx, ctx.actor.id);
       const now = ctx.deps.clock.now();
       const row = await repo.insertReturn(tx, {
@@ -142,11 +146,24 @@ export async function issueReturn(ctx: Ctx, id: number, input: ReturnInput): Pro
           ? `${title} issued by ${row.sheriffFullName}: served on ${row.personServedName} (${row.personServedCapacity}) at ${row.address}, ${row.rule}`
           : `${title} issued by ${row.sheriffFullName}: ${row.nonServiceReason}`,
         performedById: ctx.actor.id,
-        metadata: { return_id: row.id, kind, outcome: input.outcome, manner: row.manner, rule: row.rule, served_at: row.servedAt?.toISOString() ?? null, total_cents: totals.total_cents },
+        metadata: {
+          return_id: row.id,
+          kind,
+          outcome: input.outcome,
+          manner: row.manner,
+          rule: row.rule,
+          served_at: row.servedAt?.toISOString() ?? null,
+          total_cents: totals.total_cents,
+        },
       });
       let current = doc;
       if (served) {
-        current = await docs.updateDocumentRow(tx, doc.id, { status: 'served', servedAt: now, servedById: ctx.actor.id, serviceDate: row.servedAt });
+        current = await docs.updateDocumentRow(tx, doc.id, {
+          status: 'served',
+          servedAt: now,
+          servedById: ctx.actor.id,
+          serviceDate: row.servedAt,
+        });
         await markFilesServed(tx, doc.id);
         await addTimelineEvent(tx, {
           documentId: doc.id,
@@ -156,16 +173,29 @@ export async function issueReturn(ctx: Ctx, id: number, input: ReturnInput): Pro
           performedById: ctx.actor.id,
           metadata: { from: doc.status, to: 'served', return_id: row.id },
         });
-        await recordEvent(tx, 'document.status_changed', eventPayload(current, ctx.actor.id, { from: doc.status, to: 'served' }));
-        await recordEvent(tx, 'document.served', eventPayload(current, ctx.actor.id, { digitalServiceAddress: null, returnId: row.id }));
+        await recordEvent(
+          tx,
+          'document.status_changed',
+          eventPayload(current, ctx.actor.id, { from: doc.status, to: 'served' }),
+        );
+        await recordEvent(
+          tx,
+          'document.served',
+          eventPayload(current, ctx.actor.id, { digitalServiceAddress: null, returnId: row.id }),
+        );
       }
-      await recordEvent(tx, 'document.return_issued', eventPayload(current, ctx.actor.id, { returnId: row.id, kind }));
+      await recordEvent(
+        tx,
+        'document.return_issued',
+        eventPayload(current, ctx.actor.id, { returnId: row.id, kind }),
+      );
       await scheduleReturnProofJob(tx, doc.id, row.id, ctx.actor.id, now);
       return row;
     });
   } catch (err) {
     // Two served returns at once: the database keeps one (service_returns_one_served).
-    if (isUniqueViolation(err, 'service_returns_one_served')) throw new AppError(ReturnErrors.RETURN_ALREADY_SERVED, { cause: err });
+    if (isUniqueViolation(err, 'service_returns_one_served'))
+      throw new AppError(ReturnErrors.RETURN_ALREADY_SERVED, { cause: err });
     throw err;
   }
 
@@ -173,8 +203,14 @@ export async function issueReturn(ctx: Ctx, id: number, input: ReturnInput): Pro
   try {
     await drawReturnProof(ctx, id, ret.id, ctx.actor.id);
   } catch (err) {
-    ctx.log.error({ err, documentId: id, returnId: ret.id }, 'drawing the return as proof of service failed; the return proof job will retry');
+    ctx.log.error(
+      { err, documentId: id, returnId: ret.id },
+      'drawing the return as proof of service failed; the return proof job will retry',
+    );
   }
-  const [fresh, proof] = await Promise.all([repo.findReturn(ctx.db, ret.id), findProofByDocument(ctx.db, id)]);
+  const [fresh, proof] = await Promise.all([
+    repo.findReturn(ctx.db, ret.id),
+    findProofByDocument(ctx.db, id),
+  ]);
   return returnDto(ctx.db, fresh ?? ret, proof?.securityId ?? null);
 }

@@ -115,8 +115,15 @@ async function makeServedCopy(
     if (!(err instanceof PdfRefusedError)) throw err;
     if (err.reason === 'busy') throw new AppError(DocumentErrors.SERVED_COPY_BUSY, { cause: err });
     const problem = problemOf(err, deps.pdf.limits);
-    ctx.log.warn({ documentId: doc.id, fileId: file.id, reason: err.reason }, 'served copy not stamped: the original is served');
-    return record(ctx, { ...base, status: 'failed', problem }, `${file.filename} could not be stamped: ${problem}. The original is served as uploaded.`);
+    ctx.log.warn(
+      { documentId: doc.id, fileId: file.id, reason: err.reason },
+      'served copy not stamped: the original is served',
+    );
+    return record(
+      ctx,
+      { ...base, status: 'failed', problem },
+      `${file.filename} could not be stamped: ${problem}. The original is served as uploaded.`,
+    );
   }
   const pdf = sealed.pdf;
   const digest = sha256(pdf);

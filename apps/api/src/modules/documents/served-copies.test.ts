@@ -219,7 +219,9 @@ describe('stamped served copies', () => {
     ]);
     expect((await servedCopy(id, fileIds[0]!, otherToken)).statusCode).toBe(404);
     // A file added after service was not served: it has no served copy.
-    const later = await upload(t(), token, id, [{ filename: 'later.pdf', content: await makePdf(1, 'Later') }]);
+    const later = await upload(t(), token, id, [
+      { filename: 'later.pdf', content: await makePdf(1, 'Later') },
+    ]);
     expect(later.statusCode, later.body).toBe(201);
     const notServed = await servedCopy(id, later.json().data.files[0].id);
     expect(notServed.statusCode).toBe(409);
@@ -260,7 +262,12 @@ describe('stamped served copies', () => {
   it("is made when the sheriff's return of service serves initiating process, with the date of service on it", async () => {
     const sheriffToken = await t().login(DEMO.sheriff);
     const sheriffId = (await t().as(sheriffToken).get('/api/v1/users/me')).json().id as number;
-    const ready = await handToSheriff(t(), token, { firmId: other.firmId, branchId: other.branchId }, sheriffId);
+    const ready = await handToSheriff(
+      t(),
+      token,
+      { firmId: other.firmId, branchId: other.branchId },
+      sheriffId,
+    );
     expect((await servedCopy(ready.id, ready.fileIds[0]!)).statusCode).toBe(409);
     const attempt = await t().as(sheriffToken).post(`/api/v1/documents/${ready.id}/service-attempts`, {
       device_time: '2026-03-02T09:39:00+02:00',
@@ -271,23 +278,26 @@ describe('stamped served copies', () => {
       outcome: 'served_personally',
     });
     expect(attempt.statusCode, attempt.body).toBe(201);
-    const ret = await t().as(sheriffToken).post(`/api/v1/documents/${ready.id}/returns`, {
-      outcome: 'served',
-      manner: 'personal',
-      served_at: '2026-03-02T09:40:00+02:00',
-      address: '5 Main Road, Soweto, 1804',
-      person_served_name: 'Sipho Dlamini',
-      person_served_capacity: 'Defendant',
-      nature_explained: true,
-      fees: [{ description: 'Service of summons', amount_cents: 25000 }],
-    });
+    const ret = await t()
+      .as(sheriffToken)
+      .post(`/api/v1/documents/${ready.id}/returns`, {
+        outcome: 'served',
+        manner: 'personal',
+        served_at: '2026-03-02T09:40:00+02:00',
+        address: '5 Main Road, Soweto, 1804',
+        person_served_name: 'Sipho Dlamini',
+        person_served_capacity: 'Defendant',
+        nature_explained: true,
+        fees: [{ description: 'Service of summons', amount_cents: 25000 }],
+      });
     expect(ret.statusCode, ret.body).toBe(201);
     await settleEvents(t().app);
     await t().app.deps.jobs.tick();
     expect((await copyRows(ready.id)).map((r) => r.status)).toEqual(['ready']);
     const copy = await servedCopy(ready.id, ready.fileIds[0]!);
     expect(copy.statusCode).toBe(200);
-    if (hasPdftotext) expect(pdfText(copy.rawPayload)).toContain('Served through LexServe on 2 March 2026 at 09:40 SAST');
+    if (hasPdftotext)
+      expect(pdfText(copy.rawPayload)).toContain('Served through LexServe on 2 March 2026 at 09:40 SAST');
   }, 120_000);
 
   it('is made once when many ask at once before the job ran, leaving no second file behind', async () => {

@@ -43,7 +43,10 @@ const photoDto = (p: repo.PhotoRow): AttemptPhoto => ({
   url: attemptPhotoUrl(p.documentId, p.attemptId, p.id),
 });
 
-const attemptDto = ({ attempt: a, fullName, email }: repo.AttemptWithSheriff, photos: repo.PhotoRow[]): ServiceAttempt => {
+const attemptDto = (
+  { attempt: a, fullName, email }: repo.AttemptWithSheriff,
+  photos: repo.PhotoRow[],
+): ServiceAttempt => {
   const { date, time } = sastDateTime(a.deviceTime);
   return {
     id: a.id,
@@ -79,17 +82,25 @@ export async function attemptsOf(db: DbOrTx, documentId: number, until?: Date): 
 /** The document, when the actor is the sheriff assigned to it (403 for anyone else who may read it; 404 otherwise). */
 async function documentOfAssignedSheriff(ctx: Ctx, id: number): Promise<DocumentRow> {
   const doc = await getReadableDocument(ctx, id);
-  if (!can(ctx.actor, 'documents:record-service') || doc.assignedSheriffId !== ctx.actor.id) throw new AppError(DocumentErrors.NOT_ASSIGNED_SHERIFF);
+  if (!can(ctx.actor, 'documents:record-service') || doc.assignedSheriffId !== ctx.actor.id)
+    throw new AppError(DocumentErrors.NOT_ASSIGNED_SHERIFF);
   return doc;
 }
 
 /** POST /documents/{id}/service-attempts: the assigned sheriff records an attempt; its timeline entry is written with it. */
-export async function recordServiceAttempt(ctx: Ctx, id: number, input: ServiceAttemptInput): Promise<ServiceAttempt> {
+export async function recordServiceAttempt(
+  ctx: Ctx,
+  id: number,
+  input: ServiceAttemptInput,
+): Promise<ServiceAttempt> {
   const doc = await documentOfAssignedSheriff(ctx, id);
   assertOpen(doc);
   const label = SERVICE_OUTCOME_LABELS[input.outcome];
   const { date, time } = sastDateTime(input.device_time);
-  const gps = input.latitude === null ? 'no GPS position' : `GPS ${input.latitude}, ${input.longitude} (±${input.accuracy_m} m)`;
+  const gps =
+    input.latitude === null
+      ? 'no GPS position'
+      : `GPS ${input.latitude}, ${input.longitude} (±${input.accuracy_m} m)`;
   const attempt = await inTransaction(ctx, async (tx) => {
     const row = await repo.insertAttempt(tx, {
       documentId: doc.id,
@@ -122,7 +133,11 @@ export async function recordServiceAttempt(ctx: Ctx, id: number, input: ServiceA
       },
     });
     await repo.setAttemptTimelineEvent(tx, row.id, event.id);
-    await recordEvent(tx, 'document.service_attempt', eventPayload(doc, ctx.actor.id, { outcome: input.outcome, attemptId: row.id }));
+    await recordEvent(
+      tx,
+      'document.service_attempt',
+      eventPayload(doc, ctx.actor.id, { outcome: input.outcome, attemptId: row.id }),
+    );
     return row;
   });
   return attemptDto({ attempt, fullName: ctx.actor.fullName, email: ctx.actor.email }, []);
@@ -136,7 +151,10 @@ export async function listServiceAttempts(ctx: Ctx, id: number) {
 
 // ----- photos
 
-type StoredPhoto = { key: string; inspection: ImageInspection & { type: NonNullable<ImageInspection['type']> } };
+type StoredPhoto = {
+  key: string;
+  inspection: ImageInspection & { type: NonNullable<ImageInspection['type']> };
+};
 
 const photoKey = (firmId: number) => `photos/${firmId}/${randomUUID()}`;
 
@@ -166,7 +184,10 @@ async function storePhoto(store: FileStore, firmId: number, part: IncomingFile):
 function photoUploadError(err: unknown): unknown {
   const body = err instanceof AppError ? err : bodyErrorOf(err);
   if (!(body instanceof UploadBodyError)) return body;
-  return new AppError(body.reason === 'too_many' ? ReturnErrors.PHOTO_TOO_MANY : DocumentErrors.UPLOAD_MALFORMED, { cause: err });
+  return new AppError(
+    body.reason === 'too_many' ? ReturnErrors.PHOTO_TOO_MANY : DocumentErrors.UPLOAD_MALFORMED,
+    { cause: err },
+  );
 }
 
 /**
@@ -174,7 +195,12 @@ function photoUploadError(err: unknown): unknown {
  * adds photos to an attempt they recorded. Each is streamed to the store, typed by its first bytes and hashed on
  * the way; one refused photo refuses the request (nothing is kept). An attempt holds at most 10 photos in all.
  */
-export async function addAttemptPhotos(ctx: Ctx, id: number, attemptId: number, openBody: () => AsyncIterable<UploadPart>) {
+export async function addAttemptPhotos(
+  ctx: Ctx,
+  id: number,
+  attemptId: number,
+  openBody: () => AsyncIterable<UploadPart>,
+) {
   let body: AsyncIterable<UploadPart>;
   try {
     body = openBody();
@@ -201,7 +227,8 @@ export async function addAttemptPhotos(ctx: Ctx, id: number, attemptId: number, 
     const rows = await inTransaction(ctx, async (tx) => {
       const locked = (await repo.findAttempt(tx, doc.id, attempt.id, { forUpdate: true }))!;
       const count = await repo.countPhotos(tx, locked.id);
-      if (count + stored.length > MAX_ATTEMPT_PHOTOS) throw appError(ReturnErrors.PHOTO_LIMIT_REACHED, { count });
+      if (count + stored.length > MAX_ATTEMPT_PHOTOS)
+        throw appError(ReturnErrors.PHOTO_LIMIT_REACHED, { count });
       const inserted = await repo.insertPhotos(
         tx,
         stored.map((s) => ({
@@ -221,19 +248,36 @@ export async function addAttemptPhotos(ctx: Ctx, id: number, attemptId: number, 
         type: 'service_attempt_photos',
         description: `${inserted.length === 1 ? '1 photo' : `${inserted.length} photos`} added to the service attempt at ${locked.address}`,
         performedById: ctx.actor.id,
-        metadata: { attempt_id: locked.id, photos: inserted.map((p) => ({ id: p.id, sha256: p.sha256, size: Number(p.size), content_type: p.contentType })) },
+        metadata: {
+          attempt_id: locked.id,
+          photos: inserted.map((p) => ({
+            id: p.id,
+            sha256: p.sha256,
+            size: Number(p.size),
+            content_type: p.contentType,
+          })),
+        },
       });
       return inserted;
     });
     const photos = rows.map(photoDto);
-    return { photos, message: photos.length === 1 ? '1 photo added to the attempt' : `${photos.length} photos added to the attempt` };
+    return {
+      photos,
+      message:
+        photos.length === 1 ? '1 photo added to the attempt' : `${photos.length} photos added to the attempt`,
+    };
   } catch (err) {
     await cleanup();
     throw photoUploadError(err);
   }
 }
 
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/heic': 'heic' };
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+};
 
 /** GET …/photos/{photoId}: the image, to everyone who may read the document. */
 export async function getAttemptPhoto(

@@ -59,9 +59,33 @@ const WIN_ANSI_GLYPHS: (string | undefined)[] = (() => {
 
 /** The characters outside Latin-1 that WinAnsiEncoding has (its codes 128–159), by Unicode code point. */
 const WIN_ANSI_EXTRA: Record<number, number> = {
-  0x20ac: 128, 0x201a: 130, 0x0192: 131, 0x201e: 132, 0x2026: 133, 0x2020: 134, 0x2021: 135, 0x02c6: 136, 0x2030: 137,
-  0x0160: 138, 0x2039: 139, 0x0152: 140, 0x017d: 142, 0x2018: 145, 0x2019: 146, 0x201c: 147, 0x201d: 148, 0x2022: 149,
-  0x2013: 150, 0x2014: 151, 0x02dc: 152, 0x2122: 153, 0x0161: 154, 0x203a: 155, 0x0153: 156, 0x017e: 158, 0x0178: 159,
+  0x20ac: 128,
+  0x201a: 130,
+  0x0192: 131,
+  0x201e: 132,
+  0x2026: 133,
+  0x2020: 134,
+  0x2021: 135,
+  0x02c6: 136,
+  0x2030: 137,
+  0x0160: 138,
+  0x2039: 139,
+  0x0152: 140,
+  0x017d: 142,
+  0x2018: 145,
+  0x2019: 146,
+  0x201c: 147,
+  0x201d: 148,
+  0x2022: 149,
+  0x2013: 150,
+  0x2014: 151,
+  0x02dc: 152,
+  0x2122: 153,
+  0x0161: 154,
+  0x203a: 155,
+  0x0153: 156,
+  0x017e: 158,
+  0x0178: 159,
 };
 const QUESTION_MARK = 0x3f;
 
@@ -78,7 +102,13 @@ export function winAnsiCode(unit: number): number {
 
 /** Each WinAnsi code in a PDF literal string: itself (the content is written as Latin-1), escaped where it must be. */
 const LITERAL = Array.from({ length: 256 }, (_, code) =>
-  code === 0x28 || code === 0x29 || code === 0x5c ? `\\${String.fromCharCode(code)}` : code === 0x0d ? '\\r' : code === 0x0a ? '\\n' : String.fromCharCode(code),
+  code === 0x28 || code === 0x29 || code === 0x5c
+    ? `\\${String.fromCharCode(code)}`
+    : code === 0x0d
+      ? '\\r'
+      : code === 0x0a
+        ? '\\n'
+        : String.fromCharCode(code),
 );
 
 /**
@@ -89,7 +119,9 @@ const LITERAL = Array.from({ length: 256 }, (_, code) =>
  */
 export function oneUnitPerCharacter(text: string): string {
   const composed = /[\u0080-\uffff]/.test(text) ? text.normalize('NFC') : text;
-  return /[\ud800-\udfff]/.test(composed) ? composed.replace(/[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, '?') : composed;
+  return /[\ud800-\udfff]/.test(composed)
+    ? composed.replace(/[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, '?')
+    : composed;
 }
 
 /** What a PDF content stream holds for a number: rounded to six decimals (pdfkit's PDFObject.number). */
@@ -186,6 +218,8 @@ export type StandardFonts = ReadonlyMap<StandardFontName, StandardFont>;
 /** The twelve fonts' tables, made once per process. */
 export async function loadStandardFonts(): Promise<StandardFonts> {
   const names = Object.keys(FONT_DATA) as StandardFontName[];
-  const data = await Promise.all(names.map(async (name) => ((await FONT_DATA[name]()) as { default: FontData }).default));
+  const data = await Promise.all(
+    names.map(async (name) => ((await FONT_DATA[name]()) as { default: FontData }).default),
+  );
   return new Map(names.map((name, i) => [name, new StandardFont(name, data[i]!)]));
 }

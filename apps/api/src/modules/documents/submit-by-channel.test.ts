@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 
 const serveOn = () => ({ firmId: other.firmId, branchId: other.branchId });
-const mailCount = async () => Number((await t().database.raw.query<{ n: string }>('SELECT count(*) AS n FROM mail_outbox'))[0]!.n);
+const mailCount = async () =>
+  Number((await t().database.raw.query<{ n: string }>('SELECT count(*) AS n FROM mail_outbox'))[0]!.n);
 
 describe('initiating process', () => {
   it('needs an assigned sheriff: 422 naming the sheriff and the rule, and the draft stays a draft', async () => {
@@ -40,7 +41,9 @@ describe('initiating process', () => {
   });
 
   it('goes to the sheriff: status assigned, no e-mail, files fixed, the sheriff told, the proof awaits the return', async () => {
-    const d = await makeReadyDraft(t(), attorney, serveOn(), { caseInfo: { ...SUMMONS_INFO, assigned_sheriff_id: sheriffId } });
+    const d = await makeReadyDraft(t(), attorney, serveOn(), {
+      caseInfo: { ...SUMMONS_INFO, assigned_sheriff_id: sheriffId },
+    });
     const before = await mailCount();
     const res = await submit(t(), attorney, d.id);
     expect(res.statusCode, res.body).toBe(200);
@@ -57,14 +60,18 @@ describe('initiating process', () => {
     });
     expect(doc.submitted_at).toBeTruthy();
     // No e-service e-mail: only the sheriff's notification copy may be mailed, never to the DSA.
-    const mails = await t().database.raw.query<{ to_address: string }>('SELECT to_address FROM mail_outbox ORDER BY id DESC LIMIT 5');
+    const mails = await t().database.raw.query<{ to_address: string }>(
+      'SELECT to_address FROM mail_outbox ORDER BY id DESC LIMIT 5',
+    );
     expect((await mailCount()) - before).toBeLessThanOrEqual(1);
     expect(mails.map((m) => m.to_address)).not.toContain(doc.digital_service_address);
     const files = (await t().as(attorney).get(`/api/v1/documents/${d.id}/files`)).json().files;
     expect(files.every((f: { is_served: boolean }) => f.is_served)).toBe(true);
     const proof = (await t().as(attorney).get(`/api/v1/proof-of-service/document/${d.id}`)).json();
     expect(proof).toMatchObject({ exists: false, awaiting_sheriff_return: true });
-    expect((await t().as(attorney).get(`/api/v1/proof-of-service/document/${d.id}/download`)).statusCode).toBe(404);
+    expect(
+      (await t().as(attorney).get(`/api/v1/proof-of-service/document/${d.id}/download`)).statusCode,
+    ).toBe(404);
     // The sheriff is told by the notification handler of the submit's event, after the answer: wait for it.
     await settleEvents(t().app);
     const notes = (await t().as(sheriff).get('/api/v1/notifications/?limit=20')).json();
@@ -79,20 +86,35 @@ describe('initiating process', () => {
     const d = await handToSheriff(t(), attorney, serveOn(), sheriffId);
     const served = await t().as(attorney).put(`/api/v1/documents/${d.id}`, { status: 'served' });
     expect(served.statusCode).toBe(409);
-    expect(served.json().detail).toBe('This document is with the sheriff for service: it becomes served when the sheriff issues the return of service.');
-    expect((await t().as(attorney).put(`/api/v1/documents/${d.id}`, { case_number: '2025-9999' })).statusCode).toBe(409);
-    expect((await t().as(attorney).delete(`/api/v1/documents/${d.id}/parties/${d.partyId}`)).statusCode).toBeGreaterThanOrEqual(400);
+    expect(served.json().detail).toBe(
+      'This document is with the sheriff for service: it becomes served when the sheriff issues the return of service.',
+    );
+    expect(
+      (await t().as(attorney).put(`/api/v1/documents/${d.id}`, { case_number: '2025-9999' })).statusCode,
+    ).toBe(409);
+    expect(
+      (await t().as(attorney).delete(`/api/v1/documents/${d.id}/parties/${d.partyId}`)).statusCode,
+    ).toBeGreaterThanOrEqual(400);
     // Notes to the sheriff may still change; so may the sheriff (reassignment).
-    expect((await t().as(attorney).put(`/api/v1/documents/${d.id}`, { special_instructions: 'Gate code 1234' })).statusCode).toBe(200);
+    expect(
+      (await t().as(attorney).put(`/api/v1/documents/${d.id}`, { special_instructions: 'Gate code 1234' }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
 describe('documents after initiating process', () => {
   it('are served electronically, recording where the address was nominated', async () => {
-    const d = await makeReadyDraft(t(), attorney, serveOn(), { caseInfo: { service_address_source: 'uniform_rule_19_3' } });
+    const d = await makeReadyDraft(t(), attorney, serveOn(), {
+      caseInfo: { service_address_source: 'uniform_rule_19_3' },
+    });
     const res = await submit(t(), attorney, d.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ status: 'served', service_method: 'electronic', service_address_source: 'uniform_rule_19_3' });
+    expect(res.json().data).toMatchObject({
+      status: 'served',
+      service_method: 'electronic',
+      service_address_source: 'uniform_rule_19_3',
+    });
     if (hasPdftotext) {
       const pdf = await t().as(attorney).get(`/api/v1/proof-of-service/document/${d.id}/download`);
       const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
@@ -104,15 +126,22 @@ describe('documents after initiating process', () => {
 
   it('without a named notice, record that the address is the one registered on LexServe', async () => {
     const d = await makeReadyDraft(t(), attorney, serveOn());
-    expect((await submit(t(), attorney, d.id)).json().data.service_address_source).toBe('registered_on_lexserve');
+    expect((await submit(t(), attorney, d.id)).json().data.service_address_source).toBe(
+      'registered_on_lexserve',
+    );
   });
 
   it('are refused e-service on a Court Online matter, with the reason; the sheriff may serve them instead', async () => {
     const d = await makeReadyDraft(t(), attorney, serveOn(), { caseInfo: { on_court_online: true } });
     const res = await submit(t(), attorney, d.id);
     expect(res.statusCode).toBe(422);
-    expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'on_court_online'], msg: expect.stringContaining('served through Court Online (Uniform Rules 1A and 1B)') });
-    await t().as(attorney).put(`/api/v1/documents/${d.id}`, { service_method: 'sheriff', assigned_sheriff_id: sheriffId });
+    expect(res.json().detail[0]).toMatchObject({
+      loc: ['body', 'on_court_online'],
+      msg: expect.stringContaining('served through Court Online (Uniform Rules 1A and 1B)'),
+    });
+    await t()
+      .as(attorney)
+      .put(`/api/v1/documents/${d.id}`, { service_method: 'sheriff', assigned_sheriff_id: sheriffId });
     const again = await submit(t(), attorney, d.id);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data.status).toBe('assigned');
@@ -121,14 +150,21 @@ describe('documents after initiating process', () => {
 
 describe('documents that are not served', () => {
   it('cannot be submitted for service, and say why', async () => {
-    const d = await makeReadyDraft(t(), attorney, serveOn(), { caseInfo: { document_type: 'draft_court_order' } });
+    const d = await makeReadyDraft(t(), attorney, serveOn(), {
+      caseInfo: { document_type: 'draft_court_order' },
+    });
     const res = await submit(t(), attorney, d.id);
     expect(res.statusCode).toBe(422);
-    expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'document_type'], msg: expect.stringMatching(/^A Draft Court Order is not served/) });
+    expect(res.json().detail[0]).toMatchObject({
+      loc: ['body', 'document_type'],
+      msg: expect.stringMatching(/^A Draft Court Order is not served/),
+    });
   });
 
   it('initiating process cannot be chosen for electronic service', async () => {
-    const d = await makeReadyDraft(t(), attorney, serveOn(), { caseInfo: { ...SUMMONS_INFO, service_method: 'electronic', assigned_sheriff_id: sheriffId } });
+    const d = await makeReadyDraft(t(), attorney, serveOn(), {
+      caseInfo: { ...SUMMONS_INFO, service_method: 'electronic', assigned_sheriff_id: sheriffId },
+    });
     const res = await submit(t(), attorney, d.id);
     expect(res.statusCode).toBe(422);
     expect(res.json().detail[0].loc).toEqual(['body', 'service_method']);

@@ -22,13 +22,18 @@ export type NewTimelineEvent = {
 const TRAIL_LOCK = 0x7472_6c00;
 
 /** Serialises the appends to one document's trail until the transaction ends (PostgreSQL and PGlite alike). */
-const lockTrail = (tx: DbOrTx, documentId: number) => tx.execute(sql`SELECT pg_advisory_xact_lock(${TRAIL_LOCK}, ${documentId})`);
+const lockTrail = (tx: DbOrTx, documentId: number) =>
+  tx.execute(sql`SELECT pg_advisory_xact_lock(${TRAIL_LOCK}, ${documentId})`);
 
 /** The last event of a document's trail (chain order: id), its hashes and time. */
 const headOf = async (tx: DbOrTx, documentId: number) =>
   (
     await tx
-      .select({ id: documentEvents.id, chainHash: documentEvents.chainHash, createdAt: documentEvents.createdAt })
+      .select({
+        id: documentEvents.id,
+        chainHash: documentEvents.chainHash,
+        createdAt: documentEvents.createdAt,
+      })
       .from(documentEvents)
       .where(eq(documentEvents.documentId, documentId))
       .orderBy(desc(documentEvents.id))
@@ -68,7 +73,12 @@ export async function addTimelineEvent(db: DbOrTx, e: NewTimelineEvent) {
     };
     const [row] = await tx
       .insert(documentEvents)
-      .values({ ...content, ...hashesOf(content, head?.chainHash ?? GENESIS_HASH), apiKeyId: apiKey?.id ?? null, updatedAt: content.createdAt })
+      .values({
+        ...content,
+        ...hashesOf(content, head?.chainHash ?? GENESIS_HASH),
+        apiKeyId: apiKey?.id ?? null,
+        updatedAt: content.createdAt,
+      })
       .returning();
     return row!;
   });
@@ -133,9 +143,16 @@ export const chainOf = (db: DbOrTx, documentId: number): Promise<HashedEvent[]> 
     .orderBy(asc(documentEvents.id));
 
 /** The head of a document's trail as stored: its last event's id and chain hash (null without events). */
-export async function trailHeadOf(db: DbOrTx, documentId: number): Promise<{ eventId: number; headHash: string | null; events: number } | null> {
+export async function trailHeadOf(
+  db: DbOrTx,
+  documentId: number,
+): Promise<{ eventId: number; headHash: string | null; events: number } | null> {
   const [head] = await db
-    .select({ eventId: documentEvents.id, headHash: documentEvents.chainHash, events: sql<number>`count(*) over ()::int` })
+    .select({
+      eventId: documentEvents.id,
+      headHash: documentEvents.chainHash,
+      events: sql<number>`count(*) over ()::int`,
+    })
     .from(documentEvents)
     .where(eq(documentEvents.documentId, documentId))
     .orderBy(desc(documentEvents.id))
@@ -144,13 +161,20 @@ export async function trailHeadOf(db: DbOrTx, documentId: number): Promise<{ eve
 }
 
 /** A document's events with the timeline filters of spec 2 §7, newest first unless asked otherwise. */
-export async function listTimeline(db: DbOrTx, documentId: number, q: TimelineQuery): Promise<{ events: TimelineEvent[]; total: number }> {
+export async function listTimeline(
+  db: DbOrTx,
+  documentId: number,
+  q: TimelineQuery,
+): Promise<{ events: TimelineEvent[]; total: number }> {
   const where: SQL[] = [eq(documentEvents.documentId, documentId)];
   if (q.event_types?.length) where.push(inArray(documentEvents.eventType, q.event_types));
   if (!q.include_system_events) where.push(eq(documentEvents.isSystemEvent, false));
   if (q.performed_by_id) where.push(eq(documentEvents.performedById, q.performed_by_id));
   const filter = and(...where);
-  const order = q.order === 'asc' ? [asc(documentEvents.createdAt), asc(documentEvents.id)] : [desc(documentEvents.createdAt), desc(documentEvents.id)];
+  const order =
+    q.order === 'asc'
+      ? [asc(documentEvents.createdAt), asc(documentEvents.id)]
+      : [desc(documentEvents.createdAt), desc(documentEvents.id)];
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -170,7 +194,10 @@ export async function listTimeline(db: DbOrTx, documentId: number, q: TimelineQu
       .orderBy(...order)
       .offset(q.skip)
       .limit(q.limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(documentEvents).where(filter),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(documentEvents)
+      .where(filter),
   ]);
   return {
     total: Number(total?.n ?? 0),
@@ -184,8 +211,19 @@ export async function listTimeline(db: DbOrTx, documentId: number, q: TimelineQu
       // An API key's change shows the key as the actor ("API key 'Practice system'"); the user is its creator.
       performed_by: userId
         ? e.apiKeyId != null
-          ? { id: userId, full_name: apiKeyActorName(apiKeyName ?? `#${e.apiKeyId}`), email: '', firm_name: firmName ?? null }
-          : { id: userId, full_name: fullName ?? '', email: email ?? '', firm_name: firmName ?? null, ...(role ? { role } : {}) }
+          ? {
+              id: userId,
+              full_name: apiKeyActorName(apiKeyName ?? `#${e.apiKeyId}`),
+              email: '',
+              firm_name: firmName ?? null,
+            }
+          : {
+              id: userId,
+              full_name: fullName ?? '',
+              email: email ?? '',
+              firm_name: firmName ?? null,
+              ...(role ? { role } : {}),
+            }
         : null,
       api_key: e.apiKeyId != null ? { id: e.apiKeyId, name: apiKeyName ?? '' } : null,
       event_metadata: e.eventMetadata ?? {},

@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { GENESIS_HASH, canonicalEvent, canonicalJson, chainHashOf, checkChain, contentHashOf, hashesOf, storableMetadata, type HashedEvent, type TrailContent } from './trail-hash';
+import {
+  GENESIS_HASH,
+  canonicalEvent,
+  canonicalJson,
+  chainHashOf,
+  checkChain,
+  contentHashOf,
+  hashesOf,
+  storableMetadata,
+  type HashedEvent,
+  type TrailContent,
+} from './trail-hash';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -29,7 +40,9 @@ function chain(n: number): HashedEvent[] {
 
 describe('canonical serialisation', () => {
   it('sorts keys at every depth, keeps array order, drops undefined, no spaces', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { y: 1, x: undefined, w: null }], c: 'é"' } })).toBe('{"a":{"c":"é\\"","d":[3,{"w":null,"y":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [3, { y: 1, x: undefined, w: null }], c: 'é"' } })).toBe(
+      '{"a":{"c":"é\\"","d":[3,{"w":null,"y":1}]},"b":1}',
+    );
   });
 
   it('covers document, firm, type, description, performer, metadata and created_at to the millisecond', () => {
@@ -52,11 +65,16 @@ describe('canonical serialisation', () => {
       expect(contentHashOf(content(1, change)), JSON.stringify(change)).not.toBe(base);
     }
     // Key order in the metadata is not content.
-    expect(contentHashOf(content(1, { eventMetadata: { a: { y: [2, { c: 2, d: 1 }], z: 1 }, b: 1 } }))).toBe(base);
+    expect(contentHashOf(content(1, { eventMetadata: { a: { y: [2, { c: 2, d: 1 }], z: 1 }, b: 1 } }))).toBe(
+      base,
+    );
   });
 
   it('stores metadata as JSON keeps it (dates as ISO strings, undefined gone)', () => {
-    expect(storableMetadata({ at: new Date('2025-01-02T03:04:05.006Z'), gone: undefined, n: 1 })).toEqual({ at: '2025-01-02T03:04:05.006Z', n: 1 });
+    expect(storableMetadata({ at: new Date('2025-01-02T03:04:05.006Z'), gone: undefined, n: 1 })).toEqual({
+      at: '2025-01-02T03:04:05.006Z',
+      n: 1,
+    });
     expect(storableMetadata(undefined)).toEqual({});
   });
 
@@ -83,7 +101,11 @@ describe('checkChain', () => {
   it('reports an event whose content changed after it was recorded', () => {
     const events = chain(5);
     events[2] = { ...events[2]!, eventDescription: 'Quietly rewritten' };
-    expect(checkChain(events)).toMatchObject({ intact: false, firstBrokenEventId: 103, problem: 'Event #103 was changed after it was recorded.' });
+    expect(checkChain(events)).toMatchObject({
+      intact: false,
+      firstBrokenEventId: 103,
+      problem: 'Event #103 was changed after it was recorded.',
+    });
   });
 
   it('reports the event after one removed from the middle', () => {
@@ -96,16 +118,27 @@ describe('checkChain', () => {
     const events = chain(4);
     const forged = { ...events[1]!, eventDescription: 'Forged' };
     events[1] = { ...forged, contentHash: contentHashOf(forged) };
-    expect(checkChain(events)).toMatchObject({ intact: false, firstBrokenEventId: 102, problem: 'The chain hash of event #102 is not its own.' });
+    expect(checkChain(events)).toMatchObject({
+      intact: false,
+      firstBrokenEventId: 102,
+      problem: 'The chain hash of event #102 is not its own.',
+    });
 
     const again = chain(3);
     const extra = { ...content(9), id: 150, ...hashesOf(content(9), GENESIS_HASH) };
-    expect(checkChain([again[0]!, extra, again[1]!, again[2]!])).toMatchObject({ intact: false, firstBrokenEventId: 150 });
+    expect(checkChain([again[0]!, extra, again[1]!, again[2]!])).toMatchObject({
+      intact: false,
+      firstBrokenEventId: 150,
+    });
   });
 
   it('reports an event without hashes', () => {
     const events = chain(2);
     events.push({ ...content(5), id: 200, contentHash: null, prevHash: null, chainHash: null });
-    expect(checkChain(events)).toMatchObject({ intact: false, firstBrokenEventId: 200, problem: 'Event #200 has no hashes.' });
+    expect(checkChain(events)).toMatchObject({
+      intact: false,
+      firstBrokenEventId: 200,
+      problem: 'Event #200 has no hashes.',
+    });
   });
 });

@@ -21,7 +21,12 @@ export type TrailContent = {
   createdAt: Date;
 };
 
-export type HashedEvent = TrailContent & { id: number; contentHash: string | null; prevHash: string | null; chainHash: string | null };
+export type HashedEvent = TrailContent & {
+  id: number;
+  contentHash: string | null;
+  prevHash: string | null;
+  chainHash: string | null;
+};
 
 /** Metadata as the database keeps it (JSON): undefined values dropped, dates as ISO strings. Hash and store this. */
 export const storableMetadata = (metadata: Record<string, unknown> | undefined): Record<string, unknown> =>
@@ -29,7 +34,8 @@ export const storableMetadata = (metadata: Record<string, unknown> | undefined):
 
 /** JSON with the keys of every object sorted (JavaScript's default sort: UTF-16 code units), no spaces. */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
@@ -55,7 +61,8 @@ export const canonicalEvent = (e: TrailContent): string =>
 
 export const contentHashOf = (e: TrailContent): string => sha256(canonicalEvent(e));
 
-export const chainHashOf = (prevHash: string, contentHash: string): string => sha256(`${prevHash}${contentHash}`);
+export const chainHashOf = (prevHash: string, contentHash: string): string =>
+  sha256(`${prevHash}${contentHash}`);
 
 /** The three hashes of an event that follows `prevHash`. */
 export function hashesOf(e: TrailContent, prevHash: string) {
@@ -83,11 +90,17 @@ export function checkChain(events: HashedEvent[]): ChainCheck {
   let prev = GENESIS_HASH;
   let broken: { id: number; problem: string } | null = null;
   for (const e of events) {
-    if (!e.contentHash || !e.prevHash || !e.chainHash) broken = { id: e.id, problem: `Event #${e.id} has no hashes.` };
-    else if (contentHashOf(e) !== e.contentHash) broken = { id: e.id, problem: `Event #${e.id} was changed after it was recorded.` };
+    if (!e.contentHash || !e.prevHash || !e.chainHash)
+      broken = { id: e.id, problem: `Event #${e.id} has no hashes.` };
+    else if (contentHashOf(e) !== e.contentHash)
+      broken = { id: e.id, problem: `Event #${e.id} was changed after it was recorded.` };
     else if (e.prevHash !== prev)
-      broken = { id: e.id, problem: `The event before event #${e.id} was removed, changed or inserted out of turn.` };
-    else if (chainHashOf(e.prevHash, e.contentHash) !== e.chainHash) broken = { id: e.id, problem: `The chain hash of event #${e.id} is not its own.` };
+      broken = {
+        id: e.id,
+        problem: `The event before event #${e.id} was removed, changed or inserted out of turn.`,
+      };
+    else if (chainHashOf(e.prevHash, e.contentHash) !== e.chainHash)
+      broken = { id: e.id, problem: `The chain hash of event #${e.id} is not its own.` };
     if (broken) break;
     prev = e.chainHash!;
   }

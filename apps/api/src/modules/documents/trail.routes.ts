@@ -18,7 +18,13 @@ export function trailRoutes(app: FastifyInstance) {
   );
   r.get(
     '/documents/:id/audit-certificate',
-    { schema: { tags, params: IdParamsSchema, description: 'The sealed audit certificate (PDF) of the document\'s timeline.' } },
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        description: "The sealed audit certificate (PDF) of the document's timeline.",
+      },
+    },
     async (req, reply) => {
       const { pdf, filename } = await auditCertificate(ctxOf(req), req.params.id);
       return sendStream(reply, { stream: Readable.from([pdf]), filename, size: pdf.length });

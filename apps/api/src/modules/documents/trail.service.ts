@@ -17,13 +17,22 @@ import { anchorsOf, headsToAnchor, insertAnchor, type AnchorRow } from './trail.
 type TrailCtx = { db: DbOrTx; deps: Pick<Deps, 'seal'>; log: FastifyBaseLogger };
 
 /** The head of a document's trail now: what a proof or return prints as "Timeline head hash at issue". */
-export async function trailHead(db: DbOrTx, documentId: number): Promise<{ head_hash: string | null; events: number }> {
+export async function trailHead(
+  db: DbOrTx,
+  documentId: number,
+): Promise<{ head_hash: string | null; events: number }> {
   const head = await trailHeadOf(db, documentId);
   return { head_hash: head?.headHash ?? null, events: head?.events ?? 0 };
 }
 
 /** A successful anchor, its token checked again (signature, and that it time-stamps the head hash it names). */
-type CheckedAnchor = { row: AnchorRow; valid: boolean; at: Date; authority: string | null; problem: string | null };
+type CheckedAnchor = {
+  row: AnchorRow;
+  valid: boolean;
+  at: Date;
+  authority: string | null;
+  problem: string | null;
+};
 
 export type TrailCheck = ChainCheck & { anchors: CheckedAnchor[]; chain: HashedEvent[] };
 
@@ -35,26 +44,59 @@ const anchoredBytes = (headHash: string) => Buffer.from(headHash, 'hex');
  * in the chain as it was time-stamped (removed, or the chain rewritten up to it) breaks the trail at that event too.
  * The first break in chain order is reported.
  */
-export async function checkTrail(ctx: Pick<TrailCtx, 'db' | 'deps'>, documentId: number): Promise<TrailCheck> {
-  const [events, anchorRows] = await Promise.all([chainOf(ctx.db, documentId), anchorsOf(ctx.db, documentId)]);
+export async function checkTrail(
+  ctx: Pick<TrailCtx, 'db' | 'deps'>,
+  documentId: number,
+): Promise<TrailCheck> {
+  const [events, anchorRows] = await Promise.all([
+    chainOf(ctx.db, documentId),
+    anchorsOf(ctx.db, documentId),
+  ]);
   const chain = checkChain(events);
   const byId = new Map(events.map((e) => [e.id, e]));
-  const breaks: { id: number; problem: string }[] = chain.firstBrokenEventId ? [{ id: chain.firstBrokenEventId, problem: chain.problem! }] : [];
+  const breaks: { id: number; problem: string }[] = chain.firstBrokenEventId
+    ? [{ id: chain.firstBrokenEventId, problem: chain.problem! }]
+    : [];
   const anchors = anchorRows.map((row): CheckedAnchor => {
-    const check = ctx.deps.seal.checkTimestamp(Buffer.from(row.token!, 'base64'), anchoredBytes(row.headHash));
+    const check = ctx.deps.seal.checkTimestamp(
+      Buffer.from(row.token!, 'base64'),
+      anchoredBytes(row.headHash),
+    );
     const at = check.time ?? row.genTime!;
     const anchored = byId.get(row.headEventId);
-    if (!anchored) breaks.push({ id: row.headEventId, problem: `Event #${row.headEventId}, time-stamped as a head of this trail, was removed.` });
+    if (!anchored)
+      breaks.push({
+        id: row.headEventId,
+        problem: `Event #${row.headEventId}, time-stamped as a head of this trail, was removed.`,
+      });
     else if (anchored.chainHash !== row.headHash)
-      breaks.push({ id: row.headEventId, problem: `The trail up to event #${row.headEventId} is not the one that was time-stamped.` });
-    return { row, valid: check.valid, at, authority: check.authority ?? row.authority, problem: check.valid ? null : check.problem };
+      breaks.push({
+        id: row.headEventId,
+        problem: `The trail up to event #${row.headEventId} is not the one that was time-stamped.`,
+      });
+    return {
+      row,
+      valid: check.valid,
+      at,
+      authority: check.authority ?? row.authority,
+      problem: check.valid ? null : check.problem,
+    };
   });
   const first = breaks.sort((a, b) => a.id - b.id)[0];
-  return { ...chain, intact: !first, firstBrokenEventId: first?.id ?? null, problem: first?.problem ?? null, anchors, chain: events };
+  return {
+    ...chain,
+    intact: !first,
+    firstBrokenEventId: first?.id ?? null,
+    problem: first?.problem ?? null,
+    anchors,
+    chain: events,
+  };
 }
 
 /** The latest anchor whose token checks out, as the verify answer shows it. */
-export function latestAnchor(check: TrailCheck): { head_hash: string; at: string; authority: string | null } | null {
+export function latestAnchor(
+  check: TrailCheck,
+): { head_hash: string; at: string; authority: string | null } | null {
   const valid = check.anchors.filter((a) => a.valid);
   const last = valid.at(-1);
   return last ? { head_hash: last.row.headHash, at: last.at.toISOString(), authority: last.authority } : null;
@@ -80,7 +122,11 @@ export async function backfillTrails(db: DbOrTx, log: FastifyBaseLogger): Promis
       done.add(id);
     }
   }
-  if (total) log.info({ events: total, documents: done.size }, 'timeline: hashed the events written before the tamper-evident trail');
+  if (total)
+    log.info(
+      { events: total, documents: done.size },
+      'timeline: hashed the events written before the tamper-evident trail',
+    );
   return total;
 }
 
@@ -111,7 +157,10 @@ async function scheduleAnchorJob(db: DbOrTx, day: string): Promise<void> {
  * whose last attempt failed, unless that head is already anchored. A failure is recorded with its reason and the
  * trail comes back on the next run. Answers the counts.
  */
-export async function anchorTrailHeads(ctx: TrailCtx, opts: { since: Date }): Promise<{ anchored: number; failed: number }> {
+export async function anchorTrailHeads(
+  ctx: TrailCtx,
+  opts: { since: Date },
+): Promise<{ anchored: number; failed: number }> {
   const result = { anchored: 0, failed: 0 };
   let after = 0;
   let inARow = 0;
@@ -124,7 +173,12 @@ export async function anchorTrailHeads(ctx: TrailCtx, opts: { since: Date }): Pr
       if (inARow < MAX_FAILURES_IN_A_ROW) {
         try {
           const stamp = await ctx.deps.seal.timestamp(anchoredBytes(head.headHash));
-          await insertAnchor(ctx.db, { ...head, token: stamp.token.toString('base64'), genTime: stamp.time, authority: stamp.authority });
+          await insertAnchor(ctx.db, {
+            ...head,
+            token: stamp.token.toString('base64'),
+            genTime: stamp.time,
+            authority: stamp.authority,
+          });
           result.anchored++;
           inARow = 0;
           continue;
@@ -133,11 +187,18 @@ export async function anchorTrailHeads(ctx: TrailCtx, opts: { since: Date }): Pr
           inARow++;
         }
       }
-      await insertAnchor(ctx.db, { ...head, error: lastProblem.slice(0, 1000) || 'The time-stamping authority did not answer' });
+      await insertAnchor(ctx.db, {
+        ...head,
+        error: lastProblem.slice(0, 1000) || 'The time-stamping authority did not answer',
+      });
       result.failed++;
     }
   }
-  if (result.failed) ctx.log.warn({ ...result, problem: lastProblem }, 'trail anchors: some trail heads could not be time-stamped; the next run tries again');
+  if (result.failed)
+    ctx.log.warn(
+      { ...result, problem: lastProblem },
+      'trail anchors: some trail heads could not be time-stamped; the next run tries again',
+    );
   else if (result.anchored) ctx.log.info(result, 'trail anchors: trail heads time-stamped');
   return result;
 }
@@ -154,7 +215,10 @@ export async function trailSetup(app: FastifyInstance): Promise<void> {
     await backfillTrails(database.db, app.log);
   } catch (err) {
     // A database without the trail's migration (some tests build the app on an empty one): appends backfill lazily.
-    app.log.error({ err }, 'timeline: the backfill of older events failed; each trail is backfilled on its next event');
+    app.log.error(
+      { err },
+      'timeline: the backfill of older events failed; each trail is backfilled on its next event',
+    );
   }
 }
 

@@ -34,7 +34,14 @@ beforeAll(async () => {
   other = await registerFirm(t());
 });
 
-type Row = { id: string; document_id: number; event_description: string; content_hash: string | null; prev_hash: string | null; chain_hash: string | null };
+type Row = {
+  id: string;
+  document_id: number;
+  event_description: string;
+  content_hash: string | null;
+  prev_hash: string | null;
+  chain_hash: string | null;
+};
 const rowsOf = (documentId: number) =>
   t().database.raw.query<Row>(
     'SELECT id, document_id, event_description, content_hash, prev_hash, chain_hash FROM document_events WHERE document_id = $1 ORDER BY id',
@@ -53,7 +60,9 @@ async function behindTheBack(text: string, params?: unknown[]) {
 }
 
 const draft = async (title = 'Trail matter') => {
-  const res = await t().as(attorney).post('/api/v1/documents/', { ...CASE_INFO, title });
+  const res = await t()
+    .as(attorney)
+    .post('/api/v1/documents/', { ...CASE_INFO, title });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().data.id as number;
   const [row] = await sql('SELECT firm_id FROM documents WHERE id = $1', [id]);
@@ -102,7 +111,13 @@ describe('the hash chain', () => {
     await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         db.transaction(async (tx) => {
-          await addTimelineEvent(tx, { documentId: d.id, firmId: d.firm_id, type: 'comment_added', description: `Concurrent note ${i}`, performedById: attorneyId });
+          await addTimelineEvent(tx, {
+            documentId: d.id,
+            firmId: d.firm_id,
+            type: 'comment_added',
+            description: `Concurrent note ${i}`,
+            performedById: attorneyId,
+          });
           // Hold the transaction open a little, so that the others are really waiting on the trail.
           await new Promise((resolve) => setTimeout(resolve, 15));
         }),
@@ -120,17 +135,24 @@ describe('the database', () => {
   it('refuses to change, delete or truncate events, with a clear error', async () => {
     const d = await draft();
     const [first] = await rowsOf(d.id);
-    await expect(sql('UPDATE document_events SET event_description = $1 WHERE id = $2', ['Rewritten', first!.id])).rejects.toThrow(
+    await expect(
+      sql('UPDATE document_events SET event_description = $1 WHERE id = $2', ['Rewritten', first!.id]),
+    ).rejects.toThrow(
       `LexServe timeline events cannot be changed (event ${first!.id} of document ${d.id}): the trail is append-only`,
     );
     // Not even the hashes, once set.
-    await expect(sql('UPDATE document_events SET chain_hash = NULL, prev_hash = NULL, content_hash = NULL WHERE id = $1', [first!.id])).rejects.toThrow(
-      'cannot be changed',
-    );
+    await expect(
+      sql(
+        'UPDATE document_events SET chain_hash = NULL, prev_hash = NULL, content_hash = NULL WHERE id = $1',
+        [first!.id],
+      ),
+    ).rejects.toThrow('cannot be changed');
     await expect(sql('DELETE FROM document_events WHERE id = $1', [first!.id])).rejects.toThrow(
       `LexServe timeline events cannot be deleted (event ${first!.id} of document ${d.id}): the trail is append-only`,
     );
-    await expect(sql('TRUNCATE document_events CASCADE')).rejects.toThrow('document_events is append-only and cannot be truncated');
+    await expect(sql('TRUNCATE document_events CASCADE')).rejects.toThrow(
+      'document_events is append-only and cannot be truncated',
+    );
     expect((await rowsOf(d.id))[0]).toEqual(first);
   });
 
@@ -146,11 +168,13 @@ describe('the database', () => {
       );
     const content = 'a'.repeat(64);
     await expect(insert({ content: null, prev: null, chain: null })).rejects.toThrow('has no hashes');
-    await expect(insert({ content, prev: rows[1]!.chain_hash, chain: 'b'.repeat(64) })).rejects.toThrow('does not follow from its hashes');
-    // Extends the first event although a second one follows it.
-    await expect(insert({ content, prev: rows[0]!.chain_hash, chain: chainHashOf(rows[0]!.chain_hash!, content) })).rejects.toThrow(
-      'does not extend the head of its trail',
+    await expect(insert({ content, prev: rows[1]!.chain_hash, chain: 'b'.repeat(64) })).rejects.toThrow(
+      'does not follow from its hashes',
     );
+    // Extends the first event although a second one follows it.
+    await expect(
+      insert({ content, prev: rows[0]!.chain_hash, chain: chainHashOf(rows[0]!.chain_hash!, content) }),
+    ).rejects.toThrow('does not extend the head of its trail');
     expect((await rowsOf(d.id)).length).toBe(2);
   });
 
@@ -161,7 +185,12 @@ describe('the database', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await rowsOf(d.id)).toEqual([]);
 
-    const ready = await handToSheriff(t(), attorney, { firmId: other.firmId, branchId: other.branchId }, sheriffId);
+    const ready = await handToSheriff(
+      t(),
+      attorney,
+      { firmId: other.firmId, branchId: other.branchId },
+      sheriffId,
+    );
     await expect(sql('DELETE FROM documents WHERE id = $1', [ready.id])).rejects.toThrow(
       `LexServe: document ${ready.id} was submitted or served; its timeline is evidence and it cannot be deleted`,
     );
@@ -171,10 +200,18 @@ describe('the database', () => {
   it('keeps the users who acted on a trail: deleting one is a conflict (409), not a rewrite of the trail', async () => {
     const firm = await registerFirm(t());
     const practitioner = await addFirmUser(t(), firm, 'legal_practitioner');
-    const created = await t().as(firm.token).post('/api/v1/documents/', { ...CASE_INFO, branch_id: firm.branchId });
+    const created = await t()
+      .as(firm.token)
+      .post('/api/v1/documents/', { ...CASE_INFO, branch_id: firm.branchId });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.id;
-    expect((await t().as(practitioner.token).put(`/api/v1/documents/${id}`, { title: 'Edited by the practitioner' })).statusCode).toBe(200);
+    expect(
+      (
+        await t()
+          .as(practitioner.token)
+          .put(`/api/v1/documents/${id}`, { title: 'Edited by the practitioner' })
+      ).statusCode,
+    ).toBe(200);
     const res = await t().as(firm.token).delete(`/api/v1/users/${practitioner.id}`);
     expect(res.statusCode, res.body).toBe(409);
     expect(await verify(id, firm.token)).toMatchObject({ intact: true, events: 2 });
@@ -187,18 +224,28 @@ describe('backfill of events written before the trail', () => {
     await rename(a.id, 'Legacy A, renamed');
     const b = await draft('Legacy B');
     // As they were before migration 0012: no hashes.
-    await behindTheBack('UPDATE document_events SET content_hash = NULL, prev_hash = NULL, chain_hash = NULL WHERE document_id = ANY($1::int[])', [[a.id, b.id]]);
-    expect(await verify(a.id)).toMatchObject({ intact: false, first_broken_event_id: Number((await rowsOf(a.id))[0]!.id), problem: expect.stringContaining('has no hashes') });
+    await behindTheBack(
+      'UPDATE document_events SET content_hash = NULL, prev_hash = NULL, chain_hash = NULL WHERE document_id = ANY($1::int[])',
+      [[a.id, b.id]],
+    );
+    expect(await verify(a.id)).toMatchObject({
+      intact: false,
+      first_broken_event_id: Number((await rowsOf(a.id))[0]!.id),
+      problem: expect.stringContaining('has no hashes'),
+    });
     // The backfill UPDATE may fill the hash columns only.
     const row = (await rowsOf(a.id))[0]!;
     await expect(
-      sql('UPDATE document_events SET content_hash = $1, prev_hash = $2, chain_hash = $3, event_description = $4 WHERE id = $5', [
-        'a'.repeat(64),
-        GENESIS_HASH,
-        chainHashOf(GENESIS_HASH, 'a'.repeat(64)),
-        'Changed during the backfill',
-        row.id,
-      ]),
+      sql(
+        'UPDATE document_events SET content_hash = $1, prev_hash = $2, chain_hash = $3, event_description = $4 WHERE id = $5',
+        [
+          'a'.repeat(64),
+          GENESIS_HASH,
+          chainHashOf(GENESIS_HASH, 'a'.repeat(64)),
+          'Changed during the backfill',
+          row.id,
+        ],
+      ),
     ).rejects.toThrow('cannot be changed');
 
     expect(await backfillTrails(t().database.db, t().app.log)).toBeGreaterThanOrEqual(3);
@@ -209,19 +256,25 @@ describe('backfill of events written before the trail', () => {
     expect(await rowsOf(a.id)).toEqual(hashed);
 
     // An append to a trail that was not backfilled yet backfills it first.
-    await behindTheBack('UPDATE document_events SET content_hash = NULL, prev_hash = NULL, chain_hash = NULL WHERE document_id = $1', [b.id]);
+    await behindTheBack(
+      'UPDATE document_events SET content_hash = NULL, prev_hash = NULL, chain_hash = NULL WHERE document_id = $1',
+      [b.id],
+    );
     await rename(b.id, 'Legacy B, renamed');
     expect(await verify(b.id)).toMatchObject({ intact: true, events: 2 });
   });
 });
 
 describe('GET /documents/{id}/timeline/verify', () => {
-  it('reports a row changed behind LexServe\'s back, by its id', async () => {
+  it("reports a row changed behind LexServe's back, by its id", async () => {
     const d = await draft();
     await rename(d.id, 'Tamper target');
     await rename(d.id, 'Tamper target, again');
     const rows = await rowsOf(d.id);
-    await behindTheBack('UPDATE document_events SET event_description = $1 WHERE id = $2', ['Nothing happened here', rows[1]!.id]);
+    await behindTheBack('UPDATE document_events SET event_description = $1 WHERE id = $2', [
+      'Nothing happened here',
+      rows[1]!.id,
+    ]);
     expect(await verify(d.id)).toEqual({
       intact: false,
       events: 3,
@@ -238,13 +291,20 @@ describe('GET /documents/{id}/timeline/verify', () => {
     await rename(d.id, 'Deletion target, again');
     const rows = await rowsOf(d.id);
     await behindTheBack('DELETE FROM document_events WHERE id = $1', [rows[1]!.id]);
-    expect(await verify(d.id)).toMatchObject({ intact: false, events: 2, first_broken_event_id: Number(rows[2]!.id) });
+    expect(await verify(d.id)).toMatchObject({
+      intact: false,
+      events: 2,
+      first_broken_event_id: Number(rows[2]!.id),
+    });
   });
 
   it('answers whoever may read the timeline, and 404 outside the scope', async () => {
     const d = await draft();
-    expect((await t().inject({ method: 'GET', url: `/api/v1/documents/${d.id}/timeline/verify` })).statusCode).toBe(401);
-    for (const token of [firmAdmin, admin]) expect((await t().as(token).get(`/api/v1/documents/${d.id}/timeline/verify`)).statusCode).toBe(200);
+    expect(
+      (await t().inject({ method: 'GET', url: `/api/v1/documents/${d.id}/timeline/verify` })).statusCode,
+    ).toBe(401);
+    for (const token of [firmAdmin, admin])
+      expect((await t().as(token).get(`/api/v1/documents/${d.id}/timeline/verify`)).statusCode).toBe(200);
     for (const token of [other.token, sheriff]) {
       const res = await t().as(token).get(`/api/v1/documents/${d.id}/timeline/verify`);
       expect(res.statusCode).toBe(404);
@@ -258,10 +318,15 @@ describe('daily anchors', () => {
   it('is scheduled for today and time-stamps the heads of the trails changed today with the built-in authority', async () => {
     const d = await draft('Anchored matter');
     const today = sastDate(new Date());
-    const [job] = await sql(`SELECT run_at, payload FROM jobs WHERE name = $1 AND dedupe_key = $2`, [ANCHOR_JOB, `documents:trail-anchors:${today}`]);
+    const [job] = await sql(`SELECT run_at, payload FROM jobs WHERE name = $1 AND dedupe_key = $2`, [
+      ANCHOR_JOB,
+      `documents:trail-anchors:${today}`,
+    ]);
     expect(job).toBeTruthy();
     const runAt = new Date((job as { run_at: string }).run_at);
-    expect(runAt.toISOString()).toBe(new Date(new Date(`${today}T00:10:00.000+02:00`).getTime() + 86_400_000).toISOString());
+    expect(runAt.toISOString()).toBe(
+      new Date(new Date(`${today}T00:10:00.000+02:00`).getTime() + 86_400_000).toISOString(),
+    );
 
     // The controlled clock: the job runs once it is due, and schedules the next day's.
     await t().app.deps.jobs.tick(new Date(runAt.getTime() + 60_000));
@@ -270,23 +335,31 @@ describe('daily anchors', () => {
     expect(anchored).toMatchObject({ head_hash: head.chain_hash });
     expect(anchored.authority).toContain(LOCAL_NAMES.tsa);
     expect(Math.abs(new Date(anchored.at).getTime() - Date.now())).toBeLessThan(120_000);
-    const next = await sql(`SELECT 1 FROM jobs WHERE name = $1 AND payload->>'day' = $2`, [ANCHOR_JOB, sastDate(new Date(runAt.getTime() + 3_600_000))]);
+    const next = await sql(`SELECT 1 FROM jobs WHERE name = $1 AND payload->>'day' = $2`, [
+      ANCHOR_JOB,
+      sastDate(new Date(runAt.getTime() + 3_600_000)),
+    ]);
     expect(next.length).toBe(1);
 
     // Nothing changed since: the next run does not anchor the same head again.
-    const count = async () => Number((await sql('SELECT count(*)::int AS n FROM trail_anchors WHERE document_id = $1', [d.id]))[0]!.n);
+    const count = async () =>
+      Number(
+        (await sql('SELECT count(*)::int AS n FROM trail_anchors WHERE document_id = $1', [d.id]))[0]!.n,
+      );
     const before = await count();
     await anchorTrailHeads(ctx(), { since: new Date(`${today}T00:00:00+02:00`) });
     expect(await count()).toBe(before);
-    await expect(sql('UPDATE trail_anchors SET head_hash = $1 WHERE document_id = $2', ['c'.repeat(64), d.id])).rejects.toThrow(
-      'time-stamp anchors cannot be changed or deleted',
-    );
+    await expect(
+      sql('UPDATE trail_anchors SET head_hash = $1 WHERE document_id = $2', ['c'.repeat(64), d.id]),
+    ).rejects.toThrow('time-stamp anchors cannot be changed or deleted');
   });
 
   it('records a failure when the authority is down and anchors on the next run', async () => {
     const d = await draft('Anchor retried');
     const since = new Date(Date.now() - 60_000);
-    const down = vi.spyOn(t().app.deps.seal, 'timestamp').mockRejectedValue(new Error('The time-stamping authority at http://tsa.test cannot be reached'));
+    const down = vi
+      .spyOn(t().app.deps.seal, 'timestamp')
+      .mockRejectedValue(new Error('The time-stamping authority at http://tsa.test cannot be reached'));
     try {
       const run = await anchorTrailHeads(ctx(), { since });
       expect(run.anchored).toBe(0);
@@ -295,11 +368,16 @@ describe('daily anchors', () => {
       down.mockRestore();
     }
     const [failure] = await sql('SELECT token, error FROM trail_anchors WHERE document_id = $1', [d.id]);
-    expect(failure).toEqual({ token: null, error: 'The time-stamping authority at http://tsa.test cannot be reached' });
+    expect(failure).toEqual({
+      token: null,
+      error: 'The time-stamping authority at http://tsa.test cannot be reached',
+    });
     expect((await verify(d.id)).anchored).toBeNull();
     // The next run picks it up for its failure, even though nothing changed since the run's window.
     await anchorTrailHeads(ctx(), { since: new Date(Date.now() + 3_600_000) });
-    expect((await verify(d.id)).anchored).toMatchObject({ head_hash: (await rowsOf(d.id)).at(-1)!.chain_hash });
+    expect((await verify(d.id)).anchored).toMatchObject({
+      head_hash: (await rowsOf(d.id)).at(-1)!.chain_hash,
+    });
   });
 
   it('catches a trail rewritten consistently (every hash recomputed) against its anchor', async () => {
@@ -315,13 +393,10 @@ describe('daily anchors', () => {
     for (const [i, e] of chain.entries()) {
       const content = i === 0 ? { ...e, eventDescription: 'Created a week earlier' } : e;
       const h = hashesOf(content, prev);
-      await behindTheBack('UPDATE document_events SET event_description = $1, content_hash = $2, prev_hash = $3, chain_hash = $4 WHERE id = $5', [
-        content.eventDescription,
-        h.contentHash,
-        h.prevHash,
-        h.chainHash,
-        e.id,
-      ]);
+      await behindTheBack(
+        'UPDATE document_events SET event_description = $1, content_hash = $2, prev_hash = $3, chain_hash = $4 WHERE id = $5',
+        [content.eventDescription, h.contentHash, h.prevHash, h.chainHash, e.id],
+      );
       prev = h.chainHash;
     }
     const answer = await verify(d.id);
@@ -338,7 +413,10 @@ describe('the proof of service and the audit certificate', () => {
   it('prints the trail head at issue on the notice of electronic service', async () => {
     const ready = await makeReadyDraft(t(), attorney, { firmId: other.firmId, branchId: other.branchId });
     expect((await submit(t(), attorney, ready.id)).statusCode).toBe(200);
-    const rows = await sql(`SELECT event_type, chain_hash FROM document_events WHERE document_id = $1 ORDER BY id`, [ready.id]);
+    const rows = await sql(
+      `SELECT event_type, chain_hash FROM document_events WHERE document_id = $1 ORDER BY id`,
+      [ready.id],
+    );
     const proofAt = rows.findIndex((r) => (r as { event_type: string }).event_type === 'proof_generated');
     expect(proofAt).toBeGreaterThan(0);
     if (!hasPdftotext) return;
@@ -349,7 +427,12 @@ describe('the proof of service and the audit certificate', () => {
   });
 
   it('lists every event with its time in SAST, actor, role, IP, browser and chain hash, sealed; for the firm and the assigned sheriff only', async () => {
-    const ready = await handToSheriff(t(), attorney, { firmId: other.firmId, branchId: other.branchId }, sheriffId);
+    const ready = await handToSheriff(
+      t(),
+      attorney,
+      { firmId: other.firmId, branchId: other.branchId },
+      sheriffId,
+    );
     const doc = (await t().as(attorney).get(`/api/v1/documents/${ready.id}`)).json();
     await addTimelineEvent(t().database.db, {
       documentId: ready.id,
@@ -397,27 +480,46 @@ describe('the proof of service and the audit certificate', () => {
       pages.forEach((png, i) => writeFileSync(join(tmpdir(), `audit-certificate-${i + 1}.png`), png));
     }
 
-    expect((await t().as(sheriff).get(`/api/v1/documents/${ready.id}/audit-certificate`)).statusCode).toBe(200);
-    expect((await t().as(firmAdmin).get(`/api/v1/documents/${ready.id}/audit-certificate`)).statusCode).toBe(200);
+    expect((await t().as(sheriff).get(`/api/v1/documents/${ready.id}/audit-certificate`)).statusCode).toBe(
+      200,
+    );
+    expect((await t().as(firmAdmin).get(`/api/v1/documents/${ready.id}/audit-certificate`)).statusCode).toBe(
+      200,
+    );
     const refused = await t().as(admin).get(`/api/v1/documents/${ready.id}/audit-certificate`);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().detail).toBe("The audit certificate is issued only to the document's firm and its assigned sheriff.");
-    for (const token of [other.token]) expect((await t().as(token).get(`/api/v1/documents/${ready.id}/audit-certificate`)).statusCode).toBe(404);
-    expect((await t().inject({ method: 'GET', url: `/api/v1/documents/${ready.id}/audit-certificate` })).statusCode).toBe(401);
-    const unassigned = await draft('Not the sheriff\'s');
-    expect((await t().as(sheriff).get(`/api/v1/documents/${unassigned.id}/audit-certificate`)).statusCode).toBe(404);
+    expect(refused.json().detail).toBe(
+      "The audit certificate is issued only to the document's firm and its assigned sheriff.",
+    );
+    for (const token of [other.token])
+      expect((await t().as(token).get(`/api/v1/documents/${ready.id}/audit-certificate`)).statusCode).toBe(
+        404,
+      );
+    expect(
+      (await t().inject({ method: 'GET', url: `/api/v1/documents/${ready.id}/audit-certificate` }))
+        .statusCode,
+    ).toBe(401);
+    const unassigned = await draft("Not the sheriff's");
+    expect(
+      (await t().as(sheriff).get(`/api/v1/documents/${unassigned.id}/audit-certificate`)).statusCode,
+    ).toBe(404);
   });
 
   it('says where the trail is broken', async () => {
     const d = await draft('Broken certificate');
     await rename(d.id, 'Broken certificate, renamed');
     const rows = await rowsOf(d.id);
-    await behindTheBack('UPDATE document_events SET event_description = $1 WHERE id = $2', ['Never happened', rows[0]!.id]);
+    await behindTheBack('UPDATE document_events SET event_description = $1 WHERE id = $2', [
+      'Never happened',
+      rows[0]!.id,
+    ]);
     const res = await t().as(attorney).get(`/api/v1/documents/${d.id}/audit-certificate`);
     expect(res.statusCode).toBe(200);
     if (hasPdftotext) {
       const text = pdfText(res.rawPayload).replace(/\s+/g, ' ');
-      expect(text).toContain(`Broken at event #${rows[0]!.id}. Event #${rows[0]!.id} was changed after it was recorded.`);
+      expect(text).toContain(
+        `Broken at event #${rows[0]!.id}. Event #${rows[0]!.id} was changed after it was recorded.`,
+      );
       expect(text).toContain('(does not check out)');
     }
   });

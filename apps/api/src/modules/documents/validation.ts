@@ -29,11 +29,19 @@ export function validationError(issues: Issue[], context: 'body' | 'querystring'
 }
 
 /** Parses with a contract schema, or throws the 422 field list. */
-export function parseOrThrow<S extends z.ZodTypeAny>(schema: S, value: unknown, context: 'body' | 'querystring' = 'body'): z.output<S> {
+export function parseOrThrow<S extends z.ZodTypeAny>(
+  schema: S,
+  value: unknown,
+  context: 'body' | 'querystring' = 'body',
+): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw validationError(
-    result.error.issues.map((i) => ({ loc: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), msg: i.message, type: i.code })),
+    result.error.issues.map((i) => ({
+      loc: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+      msg: i.message,
+      type: i.code,
+    })),
     context,
   );
 }

@@ -72,20 +72,44 @@ type Converted = { dir: string; pdfOf: Map<number, string> };
  * `dir`. LibreOffice missing or not executable: the files are refused by name as unsupported; a file it could
  * not convert is named.
  */
-export async function convertWordFiles(soffice: string, store: FileStore, words: CaseFileRow[], log: FastifyBaseLogger): Promise<Converted> {
+export async function convertWordFiles(
+  soffice: string,
+  store: FileStore,
+  words: CaseFileRow[],
+  log: FastifyBaseLogger,
+): Promise<Converted> {
   const dir = await mkdtemp(join(tmpdir(), 'lexserve-convert-'));
   try {
-    const inputs = words.map((file, i) => ({ file, path: join(dir, `${i}.${fileTypeOf(file.mimeType, file.filename) === 'doc' ? 'doc' : 'docx'}`) }));
-    for (const { file, path } of inputs) await pipeline(await storedContent(store, file.storageKey), createWriteStream(path));
-    const args = ['--headless', '--norestore', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir];
+    const inputs = words.map((file, i) => ({
+      file,
+      path: join(dir, `${i}.${fileTypeOf(file.mimeType, file.filename) === 'doc' ? 'doc' : 'docx'}`),
+    }));
+    for (const { file, path } of inputs)
+      await pipeline(await storedContent(store, file.storageKey), createWriteStream(path));
+    const args = [
+      '--headless',
+      '--norestore',
+      `-env:UserInstallation=file://${dir}/profile`,
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      dir,
+    ];
     const timeout = Math.min(MAX_RUN_MS, 120_000 + 30_000 * words.length);
     try {
       await oneAtATime(() => runSoffice(soffice, [...args, ...inputs.map((i) => i.path)], timeout));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      log.error({ err, soffice, files: words.map((f) => f.id) }, 'LibreOffice failed to convert Word files for a bundle');
+      log.error(
+        { err, soffice, files: words.map((f) => f.id) },
+        'LibreOffice failed to convert Word files for a bundle',
+      );
       if (code === 'ENOENT' || code === 'EACCES') {
-        throw appError(DocumentErrors.BUNDLE_WORD_UNSUPPORTED, { names: words.map((f) => f.filename).join(', ') }, err);
+        throw appError(
+          DocumentErrors.BUNDLE_WORD_UNSUPPORTED,
+          { names: words.map((f) => f.filename).join(', ') },
+          err,
+        );
       }
       // Otherwise the files it did convert are used, and the first it did not is named below.
     }

@@ -33,4 +33,9 @@ export const toBranchDto = (b: BranchRow): Branch => ({
 
 /** The branch's digital service address when none is given: derived from its practice number. */
 export const defaultServiceAddress = (practiceNumber: string) =>
-  `${practiceNumber.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'branch'}@dsa.lexserve.co.za`;
+  `${
+    practiceNumber
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'branch'
+  }@dsa.lexserve.co.za`;

@@ -20,16 +20,30 @@ describe('firms', () => {
     const bad = await api.post('/api/v1/firms/', { name: '', contact_email: '' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail[0].msg).toBe('Firm name and contact email are required.');
-    const zero = await api.post('/api/v1/firms/', { name: 'Zero Branch', contact_email: 'z@z.co.za', max_branches: 0 });
+    const zero = await api.post('/api/v1/firms/', {
+      name: 'Zero Branch',
+      contact_email: 'z@z.co.za',
+      max_branches: 0,
+    });
     expect(zero.json().detail[0].msg).toBe('Maximum branches must be at least 1.');
-    const created = await api.post('/api/v1/firms/', { name: 'Admin Made Firm', contact_email: 'a@m.co.za', max_branches: 2 });
+    const created = await api.post('/api/v1/firms/', {
+      name: 'Admin Made Firm',
+      contact_email: 'a@m.co.za',
+      max_branches: 2,
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id;
     const dup = await api.post('/api/v1/firms/', { name: 'admin made firm', contact_email: 'b@m.co.za' });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().detail).toBe('A firm with this name already exists.');
-    expect((await api.put(`/api/v1/firms/${id}`, { address: '5 Main Road, Durban' })).json().data.address).toBe('5 Main Road, Durban');
-    const branch = await api.post('/api/v1/branches/', { name: 'Durban', firm_id: id, practice_number: 'DBN-77' });
+    expect(
+      (await api.put(`/api/v1/firms/${id}`, { address: '5 Main Road, Durban' })).json().data.address,
+    ).toBe('5 Main Road, Durban');
+    const branch = await api.post('/api/v1/branches/', {
+      name: 'Durban',
+      firm_id: id,
+      practice_number: 'DBN-77',
+    });
     expect(branch.statusCode).toBe(201);
     const blocked = await api.delete(`/api/v1/firms/${id}`);
     expect(blocked.statusCode).toBe(409);
@@ -43,7 +57,11 @@ describe('firms', () => {
     const lp = await t().login(DEMO.attorney);
     const me = (await t().as(lp).get('/api/v1/users/me')).json();
     expect((await t().as(lp).get(`/api/v1/firms/user/${me.id}`)).json().name).toBe('Demo Attorneys Inc.');
-    const sheriff = (await t().as(await t().login(DEMO.sheriff)).get('/api/v1/users/me')).json();
+    const sheriff = (
+      await t()
+        .as(await t().login(DEMO.sheriff))
+        .get('/api/v1/users/me')
+    ).json();
     const none = await t().as(lp).get(`/api/v1/firms/user/${sheriff.id}`);
     expect(none.statusCode).toBe(404);
     expect(none.json().detail).toBe('No firm found for this user.');
@@ -57,12 +75,23 @@ describe('branches', () => {
     const api = t().as(a.token);
     const missing = await api.post('/api/v1/branches/', { name: 'X', firm_id: a.firmId });
     expect(missing.json().detail[0].msg).toBe('Practice number is required.');
-    const ok = await api.post('/api/v1/branches/', { name: 'Second', firm_id: a.firmId, practice_number: `S-${a.firmId}` });
+    const ok = await api.post('/api/v1/branches/', {
+      name: 'Second',
+      firm_id: a.firmId,
+      practice_number: `S-${a.firmId}`,
+    });
     expect(ok.statusCode).toBe(201);
-    const dup = await api.post('/api/v1/branches/', { name: 'Third', firm_id: a.firmId, practice_number: `s-${a.firmId}` });
+    const dup = await api.post('/api/v1/branches/', {
+      name: 'Third',
+      firm_id: a.firmId,
+      practice_number: `s-${a.firmId}`,
+    });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().detail).toBe('A branch with this practice number already exists.');
-    expect((await api.post('/api/v1/branches/', { name: 'Evil', firm_id: b.firmId, practice_number: 'EVIL-1' })).statusCode).toBe(403);
+    expect(
+      (await api.post('/api/v1/branches/', { name: 'Evil', firm_id: b.firmId, practice_number: 'EVIL-1' }))
+        .statusCode,
+    ).toBe(403);
     expect((await api.put(`/api/v1/branches/${b.branchId}`, { name: 'Evil' })).statusCode).toBe(403);
     expect((await api.delete(`/api/v1/branches/${b.branchId}`)).statusCode).toBe(403);
     const byNumber = await api.get(`/api/v1/branches/practice-number/S-${a.firmId}`);
@@ -70,14 +99,22 @@ describe('branches', () => {
     const none = await api.get('/api/v1/branches/practice-number/NOPE-404');
     expect(none.statusCode).toBe(404);
     expect(none.json().detail).toBe('No branch found with this practice number.');
-    const list = (await api.get('/api/v1/branches/')).json().branches.map((x: { firm_id: number }) => x.firm_id);
+    const list = (await api.get('/api/v1/branches/'))
+      .json()
+      .branches.map((x: { firm_id: number }) => x.firm_id);
     expect(new Set(list)).toEqual(new Set([a.firmId]));
   });
 
   it('refuses to delete a branch that has users or is the main branch', async () => {
     const a = await registerFirm(t());
     const api = t().as(a.token);
-    const second = (await api.post('/api/v1/branches/', { name: 'Second', firm_id: a.firmId, practice_number: `D-${a.firmId}` })).json().data;
+    const second = (
+      await api.post('/api/v1/branches/', {
+        name: 'Second',
+        firm_id: a.firmId,
+        practice_number: `D-${a.firmId}`,
+      })
+    ).json().data;
     await addFirmUser(t(), a, 'legal_practitioner', { branch_id: second.id });
     const res = await api.delete(`/api/v1/branches/${second.id}`);
     expect(res.statusCode).toBe(409);
@@ -90,7 +127,8 @@ describe('branches', () => {
     const first = await registerFirm(t(), { practice_number: 'DSA/900' });
     const second = await registerFirm(t(), { practice_number: 'DSA 900' });
     const address = async (firm: { firmId: number; token: string }) =>
-      (await t().as(firm.token).get(`/api/v1/firms/${firm.firmId}/branches`)).json().branches[0].digital_service_address as string;
+      (await t().as(firm.token).get(`/api/v1/firms/${firm.firmId}/branches`)).json().branches[0]
+        .digital_service_address as string;
     expect(await address(first)).toBe('dsa-900@dsa.lexserve.co.za');
     expect(await address(second)).toBe('dsa-900-2@dsa.lexserve.co.za');
     // Choosing another branch's address, in any case, is refused.
@@ -98,7 +136,9 @@ describe('branches', () => {
       .as(second.token)
       .put(`/api/v1/branches/${second.branchId}`, { digital_service_address: 'DSA-900@dsa.lexserve.co.za' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().detail).toBe('This digital service address is already used by another branch. Choose another address.');
+    expect(taken.json().detail).toBe(
+      'This digital service address is already used by another branch. Choose another address.',
+    );
     expect(await address(second)).toBe('dsa-900-2@dsa.lexserve.co.za');
   });
 });

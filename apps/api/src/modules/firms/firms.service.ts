@@ -20,7 +20,10 @@ import { defaultServiceAddress, toBranchDto, toFirmDto } from './firms.mapper';
  * within their own firm, the firm administrator (and a branch administrator for their own branch).
  */
 export async function listFirms(ctx: Ctx, query: { search?: string; skip: number; limit: number }) {
-  const { rows, total } = await repo.listFirms(ctx.db, { ...query, activeOnly: ctx.actor.role !== 'system_admin' });
+  const { rows, total } = await repo.listFirms(ctx.db, {
+    ...query,
+    activeOnly: ctx.actor.role !== 'system_admin',
+  });
   return { firms: rows.map(toFirmDto), total };
 }
 
@@ -61,7 +64,8 @@ export async function updateFirm(ctx: Ctx, id: number, input: z.infer<typeof Upd
       isActive: isAdmin ? input.is_active : undefined,
     });
     // Its users are refused from their next call (plugins/auth.ts); their open sockets close.
-    if (before.isActive && updated?.isActive === false) await recordEvent(tx, 'firm.deactivated', { firmId: id, byUserId: ctx.actor.id });
+    if (before.isActive && updated?.isActive === false)
+      await recordEvent(tx, 'firm.deactivated', { firmId: id, byUserId: ctx.actor.id });
     return updated;
   });
   return toFirmDto(firm!);
@@ -84,7 +88,10 @@ export async function listFirmBranches(ctx: Ctx, firmId: number) {
 export async function listBranches(ctx: Ctx, page: { skip: number; limit: number }) {
   const firmId = ctx.actor.firmId ?? undefined;
   const scoped = ctx.actor.role !== 'system_admin' && ctx.actor.role !== 'sheriff';
-  const { rows, total } = await repo.listBranches(ctx.db, { ...page, firmId: scoped ? (firmId ?? -1) : undefined });
+  const { rows, total } = await repo.listBranches(ctx.db, {
+    ...page,
+    firmId: scoped ? (firmId ?? -1) : undefined,
+  });
   return { branches: rows.map(toBranchDto), total };
 }
 
@@ -102,11 +109,13 @@ export async function getBranchByPracticeNumber(ctx: Ctx, practiceNumber: string
 
 export async function createBranch(ctx: Ctx, input: z.infer<typeof CreateBranchInputSchema>) {
   assertCan(ctx.actor, 'branches:create');
-  if (ctx.actor.role !== 'system_admin' && ctx.actor.firmId !== input.firm_id) throw new AppError(CommonErrors.FORBIDDEN);
+  if (ctx.actor.role !== 'system_admin' && ctx.actor.firmId !== input.firm_id)
+    throw new AppError(CommonErrors.FORBIDDEN);
   return ctx.db.transaction(async (tx) => {
     const firm = await repo.findFirmById(tx, input.firm_id);
     if (!firm) throw new AppError(FirmErrors.FIRM_NOT_FOUND);
-    if ((await repo.countBranches(tx, firm.id)) >= firm.maxBranches) throw new AppError(FirmErrors.MAX_BRANCHES_REACHED);
+    if ((await repo.countBranches(tx, firm.id)) >= firm.maxBranches)
+      throw new AppError(FirmErrors.MAX_BRANCHES_REACHED);
     await ctx.deps.limits.assertCanAddBranch(tx, firm.id);
     const branch = await repo.insertBranch(tx, await newBranchValues(tx, input));
     return toBranchDto(branch);
@@ -125,14 +134,18 @@ async function freeServiceAddress(db: DbOrTx, practiceNumber: string): Promise<s
   }
 }
 
-const newBranchValues = async (db: DbOrTx, input: z.infer<typeof CreateBranchInputSchema>): Promise<repo.NewBranch> => ({
+const newBranchValues = async (
+  db: DbOrTx,
+  input: z.infer<typeof CreateBranchInputSchema>,
+): Promise<repo.NewBranch> => ({
   firmId: input.firm_id,
   name: input.name,
   practiceNumber: input.practice_number,
   address: input.address ?? null,
   contactEmail: input.contact_email ?? null,
   contactPhone: input.contact_phone ?? null,
-  digitalServiceAddress: input.digital_service_address ?? (await freeServiceAddress(db, input.practice_number)),
+  digitalServiceAddress:
+    input.digital_service_address ?? (await freeServiceAddress(db, input.practice_number)),
   isActive: input.is_active ?? true,
 });
 
@@ -153,7 +166,8 @@ export async function updateBranch(ctx: Ctx, id: number, input: z.infer<typeof U
       digitalServiceAddress: input.digital_service_address,
       isActive: setsStatus ? input.is_active : undefined,
     });
-    if (branch.isActive && row?.isActive === false) await recordEvent(tx, 'branch.deactivated', { branchId: id, byUserId: ctx.actor.id });
+    if (branch.isActive && row?.isActive === false)
+      await recordEvent(tx, 'branch.deactivated', { branchId: id, byUserId: ctx.actor.id });
     return row;
   });
   return toBranchDto(updated!);
@@ -183,21 +197,28 @@ const conflictOn =
     throw err;
   };
 
-
 /*
  * For other modules (users, auth, the demo seed): firm and branch rows without an access check, in the caller's
  * transaction; the caller has checked access.
  */
 export const firmById = (db: DbOrTx, id: number) => repo.findFirmById(db, id);
 export const branchById = (db: DbOrTx, id: number) => repo.findBranchById(db, id);
-export const branchByPracticeNumber = (db: DbOrTx, practiceNumber: string) => repo.findBranchByPracticeNumber(db, practiceNumber);
+export const branchByPracticeNumber = (db: DbOrTx, practiceNumber: string) =>
+  repo.findBranchByPracticeNumber(db, practiceNumber);
 export const branchesOfFirm = (db: DbOrTx, firmId: number) => repo.listBranches(db, { firmId });
 export { toBranchDto, toFirmDto } from './firms.mapper';
 
 /** A new firm with its main branch (sign-up, the demo seed); the branch's service address is derived from its practice number. */
 export async function createFirmWithMainBranch(
   tx: DbOrTx,
-  input: { name: string; email: string; phone: string | null | undefined; address: string; branchName: string; practiceNumber: string },
+  input: {
+    name: string;
+    email: string;
+    phone: string | null | undefined;
+    address: string;
+    branchName: string;
+    practiceNumber: string;
+  },
 ) {
   const firm = await repo.insertFirm(tx, {
     name: input.name,

@@ -4,7 +4,8 @@ import { apiKeys, users } from '../../db/schema/index';
 
 export type NewApiKeyRow = typeof apiKeys.$inferInsert;
 
-export const insertApiKey = async (db: DbOrTx, values: NewApiKeyRow) => (await db.insert(apiKeys).values(values).returning())[0]!;
+export const insertApiKey = async (db: DbOrTx, values: NewApiKeyRow) =>
+  (await db.insert(apiKeys).values(values).returning())[0]!;
 
 /** The firm's keys that are not revoked, newest first, with their creators' names. */
 export const listActiveApiKeys = (db: DbOrTx, firmId: number) =>
@@ -16,10 +17,20 @@ export const listActiveApiKeys = (db: DbOrTx, firmId: number) =>
     .orderBy(desc(apiKeys.id));
 
 export const countActiveApiKeys = async (db: DbOrTx, firmId: number): Promise<number> =>
-  Number((await db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.firmId, firmId), isNull(apiKeys.revokedAt))))[0]?.n ?? 0);
+  Number(
+    (
+      await db
+        .select({ n: count() })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.firmId, firmId), isNull(apiKeys.revokedAt)))
+    )[0]?.n ?? 0,
+  );
 
 /** Revokes one of the firm's keys; answers false when the firm has no such live key. */
-export async function revokeApiKey(db: DbOrTx, opts: { firmId: number; id: number; byUserId: number; at: Date }): Promise<boolean> {
+export async function revokeApiKey(
+  db: DbOrTx,
+  opts: { firmId: number; id: number; byUserId: number; at: Date },
+): Promise<boolean> {
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: opts.at, revokedById: opts.byUserId })

@@ -30,7 +30,14 @@ describe('API keys: management', { timeout: 120_000 }, () => {
     const list = await t().as(firm.token).get(API);
     expect(list.statusCode).toBe(200);
     expect(list.json().api_keys).toEqual([
-      expect.objectContaining({ id: created.id, name: 'Practice system', scope: 'read_write', prefix: created.prefix, last_used_at: null, created_by: { id: firm.adminId, full_name: expect.any(String) } }),
+      expect.objectContaining({
+        id: created.id,
+        name: 'Practice system',
+        scope: 'read_write',
+        prefix: created.prefix,
+        last_used_at: null,
+        created_by: { id: firm.adminId, full_name: expect.any(String) },
+      }),
     ]);
     expect(list.body).not.toContain(created.key);
 
@@ -48,7 +55,10 @@ describe('API keys: management', { timeout: 120_000 }, () => {
     const firm = await registerFirm(t());
     const noName = await t().as(firm.token).post(API, { name: '  ', scope: 'read' });
     expect(noName.statusCode).toBe(422);
-    expect(noName.json().detail[0]).toMatchObject({ loc: ['body', 'name'], msg: 'Please enter a name for the key' });
+    expect(noName.json().detail[0]).toMatchObject({
+      loc: ['body', 'name'],
+      msg: 'Please enter a name for the key',
+    });
     const badScope = await t().as(firm.token).post(API, { name: 'X', scope: 'admin' });
     expect(badScope.statusCode).toBe(422);
     expect(badScope.json().detail[0].loc).toEqual(['body', 'scope']);
@@ -64,7 +74,9 @@ describe('API keys: management', { timeout: 120_000 }, () => {
       expect(res.statusCode).toBe(403);
       expect((await t().as(token).get(API)).statusCode).toBe(403);
     }
-    expect((await t().as(branchAdmin.token).post(API, { name: 'x', scope: 'read' })).json().code).toBe('INTEGRATIONS_ADMIN_REQUIRED');
+    expect((await t().as(branchAdmin.token).post(API, { name: 'x', scope: 'read' })).json().code).toBe(
+      'INTEGRATIONS_ADMIN_REQUIRED',
+    );
   });
 
   it("never shows or revokes another firm's keys", async () => {
@@ -86,16 +98,25 @@ describe('API keys: calls made with a key', { timeout: 120_000 }, () => {
 
     const timeline = await t().as(a.token).get(`/api/v1/documents/${draft.id}/timeline?order=asc`);
     expect(timeline.statusCode).toBe(200);
-    const events = timeline.json().events as { event_type: string; performed_by: { full_name: string } | null; api_key: unknown }[];
+    const events = timeline.json().events as {
+      event_type: string;
+      performed_by: { full_name: string } | null;
+      api_key: unknown;
+    }[];
     expect(events.length).toBeGreaterThan(2);
     for (const e of events) {
       expect(e.performed_by?.full_name).toBe("API key 'Practice system'");
       expect(e.api_key).toEqual({ id: key.id, name: 'Practice system' });
     }
-    const rows = await t().database.db.select().from(documentEvents).where(eq(documentEvents.documentId, draft.id));
+    const rows = await t()
+      .database.db.select()
+      .from(documentEvents)
+      .where(eq(documentEvents.documentId, draft.id));
     expect(rows.every((r) => r.apiKeyId === key.id && r.performedById === a.adminId)).toBe(true);
     // The key is part of the hashed content, so the trail still verifies and proves who acted.
-    expect(rows.every((r) => (r.eventMetadata as { api_key?: { id: number } }).api_key?.id === key.id)).toBe(true);
+    expect(rows.every((r) => (r.eventMetadata as { api_key?: { id: number } }).api_key?.id === key.id)).toBe(
+      true,
+    );
     const verify = await t().as(a.token).get(`/api/v1/documents/${draft.id}/timeline/verify`);
     expect(verify.statusCode).toBe(200);
     expect(verify.json()).toMatchObject({ intact: true, problem: null });
@@ -118,9 +139,14 @@ describe('API keys: calls made with a key', { timeout: 120_000 }, () => {
     const firm = await registerFirm(t());
     const key = await createKey(firm, 'Reporting', 'read');
     expect((await t().as(key.key).get('/api/v1/documents/')).statusCode).toBe(200);
-    const res = await t().as(key.key).post('/api/v1/documents/', { ...CASE_INFO, firm_id: firm.firmId, branch_id: firm.branchId });
+    const res = await t()
+      .as(key.key)
+      .post('/api/v1/documents/', { ...CASE_INFO, firm_id: firm.firmId, branch_id: firm.branchId });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'API_KEY_READ_ONLY', detail: expect.stringContaining('read-only') });
+    expect(res.json()).toMatchObject({
+      code: 'API_KEY_READ_ONLY',
+      detail: expect.stringContaining('read-only'),
+    });
   });
 
   it('cannot manage keys or webhooks, users, the firm or billing, nor act as a signed-in user', async () => {
@@ -142,7 +168,12 @@ describe('API keys: calls made with a key', { timeout: 120_000 }, () => {
       ['GET', '/api/v1/notifications/'],
     ];
     for (const [method, url] of calls) {
-      const res = await t().inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${key.key}` }, payload: method === 'GET' ? undefined : {} });
+      const res = await t().inject({
+        method: method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${key.key}` },
+        payload: method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().code, `${method} ${url}`).toBe('API_KEY_NOT_ALLOWED');
     }
@@ -176,7 +207,10 @@ describe('API keys: calls made with a key', { timeout: 120_000 }, () => {
     await t().as(key.key).get('/api/v1/documents/');
     expect((await t().as(firm.token).get(API)).json().api_keys[0].last_used_at).toBe(first);
     // A minute later, it moves.
-    await t().database.db.update(apiKeys).set({ lastUsedAt: new Date(Date.now() - 61_000) }).where(eq(apiKeys.id, key.id));
+    await t()
+      .database.db.update(apiKeys)
+      .set({ lastUsedAt: new Date(Date.now() - 61_000) })
+      .where(eq(apiKeys.id, key.id));
     await t().as(key.key).get('/api/v1/documents/');
     const moved = (await t().as(firm.token).get(API)).json().api_keys[0].last_used_at as string;
     expect(new Date(moved).getTime()).toBeGreaterThan(Date.now() - 10_000);
@@ -188,9 +222,18 @@ describe('OpenAPI', { timeout: 120_000 }, () => {
     const res = await t().inject({ method: 'GET', url: '/api/docs/json' });
     const doc = res.json();
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
-    for (const path of ['/api/v1/api-keys', '/api/v1/api-keys/{id}', '/api/v1/webhooks', '/api/v1/webhooks/{id}', '/api/v1/webhooks/{id}/deliveries', '/api/v1/webhooks/{id}/test'])
+    for (const path of [
+      '/api/v1/api-keys',
+      '/api/v1/api-keys/{id}',
+      '/api/v1/webhooks',
+      '/api/v1/webhooks/{id}',
+      '/api/v1/webhooks/{id}/deliveries',
+      '/api/v1/webhooks/{id}/test',
+    ])
       expect(doc.paths[path], path).toBeDefined();
-    expect(doc.paths['/api/v1/api-keys'].post.requestBody.content['application/json'].schema.properties.scope.enum).toEqual(['read', 'read_write']);
+    expect(
+      doc.paths['/api/v1/api-keys'].post.requestBody.content['application/json'].schema.properties.scope.enum,
+    ).toEqual(['read', 'read_write']);
     expect(doc.paths['/api/v1/documents/{id}'].get.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
     expect(doc.paths['/api/v1/api-keys'].get.security).toBeUndefined();
   });

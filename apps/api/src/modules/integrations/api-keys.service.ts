@@ -1,4 +1,10 @@
-import { IntegrationErrors, MAX_API_KEYS_PER_FIRM, type ApiKey, type CreateApiKeyInput, type CreatedApiKey } from '@lexserve/contracts/integrations';
+import {
+  IntegrationErrors,
+  MAX_API_KEYS_PER_FIRM,
+  type ApiKey,
+  type CreateApiKeyInput,
+  type CreatedApiKey,
+} from '@lexserve/contracts/integrations';
 import { newApiKey } from '../../lib/api-keys';
 import { AppError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
@@ -11,11 +17,26 @@ export async function createApiKey(ctx: Ctx, input: CreateApiKeyInput): Promise<
   const firmId = assertManagesIntegrations(ctx.actor);
   const { key, hash, prefix } = newApiKey();
   const row = await inTransaction(ctx, async (tx) => {
-    if ((await repo.countActiveApiKeys(tx, firmId)) >= MAX_API_KEYS_PER_FIRM) throw new AppError(IntegrationErrors.API_KEY_LIMIT_REACHED);
-    return repo.insertApiKey(tx, { firmId, name: input.name, scope: input.scope, prefix, keyHash: hash, createdById: ctx.actor.id });
+    if ((await repo.countActiveApiKeys(tx, firmId)) >= MAX_API_KEYS_PER_FIRM)
+      throw new AppError(IntegrationErrors.API_KEY_LIMIT_REACHED);
+    return repo.insertApiKey(tx, {
+      firmId,
+      name: input.name,
+      scope: input.scope,
+      prefix,
+      keyHash: hash,
+      createdById: ctx.actor.id,
+    });
   });
   ctx.log.info({ apiKeyId: row.id, firmId }, 'API key created');
-  return { id: row.id, name: row.name, scope: row.scope, key, prefix, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope,
+    key,
+    prefix,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 /** The firm's keys that are not revoked (never the keys themselves). */
@@ -28,7 +49,12 @@ export async function listApiKeys(ctx: Ctx): Promise<{ api_keys: ApiKey[] }> {
 /** Revokes a key of the firm: its next call is refused (401). Another firm's key answers 404. */
 export async function revokeApiKey(ctx: Ctx, id: number): Promise<void> {
   const firmId = assertManagesIntegrations(ctx.actor);
-  const revoked = await repo.revokeApiKey(ctx.db, { firmId, id, byUserId: ctx.actor.id, at: ctx.deps.clock.now() });
+  const revoked = await repo.revokeApiKey(ctx.db, {
+    firmId,
+    id,
+    byUserId: ctx.actor.id,
+    at: ctx.deps.clock.now(),
+  });
   if (!revoked) throw new AppError(IntegrationErrors.API_KEY_NOT_FOUND);
   ctx.log.info({ apiKeyId: id, firmId }, 'API key revoked');
 }

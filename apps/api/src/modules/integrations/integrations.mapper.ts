@@ -19,7 +19,8 @@ export const toWebhook = (e: EndpointRow, creatorName: string | null): Webhook =
   url: e.url,
   events: e.events,
   created_at: e.createdAt.toISOString(),
-  created_by: e.createdById !== null && creatorName !== null ? { id: e.createdById, full_name: creatorName } : null,
+  created_by:
+    e.createdById !== null && creatorName !== null ? { id: e.createdById, full_name: creatorName } : null,
 });
 
 export const toDelivery = (d: DeliveryRow, attempts: AttemptRow[]): WebhookDelivery => ({

@@ -1,6 +1,11 @@
 import http from 'node:http';
 import https from 'node:https';
-import { assertLiteralTargetAllowed, pinnedLookup, TargetRefused, type TargetPolicy } from './webhook-targets';
+import {
+  assertLiteralTargetAllowed,
+  pinnedLookup,
+  TargetRefused,
+  type TargetPolicy,
+} from './webhook-targets';
 
 /** An endpoint has this long to answer, connection included. */
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -18,7 +23,8 @@ export type SendOutcome = {
 };
 
 /** Whether an outcome counts as delivered: a 2xx answer (a redirect is not followed, and not a delivery). */
-export const isDelivered = (o: SendOutcome): boolean => o.statusCode !== null && o.statusCode >= 200 && o.statusCode < 300;
+export const isDelivered = (o: SendOutcome): boolean =>
+  o.statusCode !== null && o.statusCode >= 200 && o.statusCode < 300;
 
 /**
  * POSTs one signed message. The connection goes only to an address checked by the SSRF guard (webhook-targets.ts);
@@ -33,13 +39,20 @@ export async function sendWebhook(
   timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): Promise<SendOutcome> {
   const started = performance.now();
-  const done = (o: Omit<SendOutcome, 'durationMs'>): SendOutcome => ({ ...o, durationMs: Math.round(performance.now() - started) });
+  const done = (o: Omit<SendOutcome, 'durationMs'>): SendOutcome => ({
+    ...o,
+    durationMs: Math.round(performance.now() - started),
+  });
   let url: URL;
   try {
     url = new URL(target);
     assertLiteralTargetAllowed(url, policy);
   } catch (err) {
-    return done({ statusCode: null, responseExcerpt: null, error: err instanceof TargetRefused ? err.message : 'Invalid endpoint URL' });
+    return done({
+      statusCode: null,
+      responseExcerpt: null,
+      error: err instanceof TargetRefused ? err.message : 'Invalid endpoint URL',
+    });
   }
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<SendOutcome>((resolve) => {
@@ -54,7 +67,12 @@ export async function sendWebhook(
       url,
       {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'LexServe-Webhooks/1.0' },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'LexServe-Webhooks/1.0',
+        },
         lookup: pinnedLookup(policy) as never,
         agent: false,
       },
@@ -81,7 +99,11 @@ export async function sendWebhook(
       },
     );
     const timer = setTimeout(() => {
-      finish({ statusCode: null, responseExcerpt: null, error: `No answer within ${Math.round(timeoutMs / 1000)} seconds` });
+      finish({
+        statusCode: null,
+        responseExcerpt: null,
+        error: `No answer within ${Math.round(timeoutMs / 1000)} seconds`,
+      });
       req.destroy();
     }, timeoutMs);
     req.on('error', (err: NodeJS.ErrnoException) =>

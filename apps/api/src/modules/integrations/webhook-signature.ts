@@ -15,16 +15,27 @@ export const newWebhookSecret = (): string => `${WEBHOOK_SECRET_PREFIX}${randomB
 export const newMessageId = (): string => `msg_${randomBytes(24).toString('base64url')}`;
 
 /** The key bytes of a secret: the base64 after "whsec_". */
-const keyOf = (secret: string): Buffer => Buffer.from(secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret, 'base64');
+const keyOf = (secret: string): Buffer =>
+  Buffer.from(
+    secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret,
+    'base64',
+  );
 
 /** The `webhook-signature` header value for one message. */
 function signWebhook(secret: string, messageId: string, timestampSeconds: number, body: string): string {
-  const mac = createHmac('sha256', keyOf(secret)).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64');
+  const mac = createHmac('sha256', keyOf(secret))
+    .update(`${messageId}.${timestampSeconds}.${body}`)
+    .digest('base64');
   return `v1,${mac}`;
 }
 
 /** The three headers of a delivery attempt (the timestamp is the attempt's; the id is the message's, on every retry). */
-export function webhookHeaders(secret: string, messageId: string, at: Date, body: string): Record<string, string> {
+export function webhookHeaders(
+  secret: string,
+  messageId: string,
+  at: Date,
+  body: string,
+): Record<string, string> {
   const timestamp = Math.floor(at.getTime() / 1000);
   return {
     'webhook-id': messageId,

@@ -16,9 +16,14 @@ const FAKE_DNS: Record<string, { address: string; family: number }[]> = {
 
 vi.mock('node:dns', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:dns')>();
-  const lookup = (hostname: string, _opts: unknown, cb: (err: NodeJS.ErrnoException | null, addresses?: unknown) => void) => {
+  const lookup = (
+    hostname: string,
+    _opts: unknown,
+    cb: (err: NodeJS.ErrnoException | null, addresses?: unknown) => void,
+  ) => {
     const found = FAKE_DNS[hostname];
-    if (!found) return cb(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
+    if (!found)
+      return cb(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
     cb(null, found);
   };
   return { ...real, default: { ...real, lookup }, lookup };
@@ -69,12 +74,17 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['196.25.1.1', '8.8.8.8', '41.0.0.1', '172.32.0.1', '2c0f:fb50:4003::1', '2001:4860:4860::8888', '::ffff:196.25.1.1'])(
-    'accepts the public address %s',
-    (address) => {
-      expect(isPublicAddress(address)).toBe(true);
-    },
-  );
+  it.each([
+    '196.25.1.1',
+    '8.8.8.8',
+    '41.0.0.1',
+    '172.32.0.1',
+    '2c0f:fb50:4003::1',
+    '2001:4860:4860::8888',
+    '::ffff:196.25.1.1',
+  ])('accepts the public address %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
 });
 
 describe('assertPublicTarget (registration)', () => {
@@ -151,7 +161,12 @@ describe('sendWebhook (delivery time)', () => {
 
   it('refuses, after DNS resolution, a name that now resolves to loopback, and connects nowhere', async () => {
     received.length = 0;
-    const outcome = await sendWebhook(`http://rebind.example.co.za:${port}/rebind`, '{}', {}, { allowPrivate: false });
+    const outcome = await sendWebhook(
+      `http://rebind.example.co.za:${port}/rebind`,
+      '{}',
+      {},
+      { allowPrivate: false },
+    );
     expect(outcome.statusCode).toBeNull();
     expect(outcome.error).toMatch(/public internet address/);
     expect(received).toEqual([]);
@@ -161,20 +176,33 @@ describe('sendWebhook (delivery time)', () => {
     received.length = 0;
     for (const url of [`http://127.0.0.1:${port}/lit`, `http://[::ffff:127.0.0.1]:${port}/lit`]) {
       const outcome = await sendWebhook(url, '{}', {}, { allowPrivate: false });
-      expect(outcome).toMatchObject({ statusCode: null, error: expect.stringMatching(/public internet address/) });
+      expect(outcome).toMatchObject({
+        statusCode: null,
+        error: expect.stringMatching(/public internet address/),
+      });
     }
     expect(received).toEqual([]);
   });
 
   it('connects to the very address it checked (the pinned lookup) when private targets are allowed', async () => {
     received.length = 0;
-    const outcome = await sendWebhook(`http://rebind.example.co.za:${port}/ok`, '{}', {}, { allowPrivate: true });
+    const outcome = await sendWebhook(
+      `http://rebind.example.co.za:${port}/ok`,
+      '{}',
+      {},
+      { allowPrivate: true },
+    );
     expect(outcome.statusCode).toBe(204);
     expect(received).toEqual(['/ok']);
   });
 
   it('does not follow a redirect (it is a failed attempt), cuts off a slow endpoint and caps what it reads', async () => {
-    const redirected = await sendWebhook(`http://127.0.0.1:${port}/redirect`, '{}', {}, { allowPrivate: true });
+    const redirected = await sendWebhook(
+      `http://127.0.0.1:${port}/redirect`,
+      '{}',
+      {},
+      { allowPrivate: true },
+    );
     expect(redirected.statusCode).toBe(302);
     expect(received.filter((u) => u.includes('meta-data'))).toEqual([]);
 

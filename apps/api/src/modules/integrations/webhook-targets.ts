@@ -51,7 +51,8 @@ function ipv6Groups(address: string): number[] {
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {
     const [a, b, c, d] = dotted[1]!.split('.').map(Number) as [number, number, number, number];
-    text = text.slice(0, -dotted[1]!.length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    text =
+      text.slice(0, -dotted[1]!.length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.split('::') as [string, string | undefined];
   const parse = (part: string) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
@@ -65,7 +66,8 @@ const v4Of = (hi: number, lo: number) => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${l
 /** The IPv4 address an IPv6 address carries (IPv4-mapped, IPv4-compatible, NAT64, 6to4), if any. */
 function embeddedIpv4(address: string): string | undefined {
   const g = ipv6Groups(address);
-  if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0) && (g[6] || g[7])) return v4Of(g[6]!, g[7]!);
+  if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0) && (g[6] || g[7]))
+    return v4Of(g[6]!, g[7]!);
   if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return v4Of(g[6]!, g[7]!);
   if (g[0] === 0x2002) return v4Of(g[1]!, g[2]!);
   return undefined;
@@ -82,7 +84,8 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** Host names that name this machine or a cloud metadata service whatever DNS says (a trailing dot changes nothing). */
-const INTERNAL_NAMES = /^(localhost|.*\.localhost|localhost\.localdomain|metadata|metadata\.google\.internal|.*\.internal)\.?$/i;
+const INTERNAL_NAMES =
+  /^(localhost|.*\.localhost|localhost\.localdomain|metadata|metadata\.google\.internal|.*\.internal)\.?$/i;
 
 export type TargetPolicy = { allowPrivate: boolean };
 
@@ -102,11 +105,16 @@ const literalAddress = (hostname: string): string | undefined => {
 /** Checks the form of an endpoint URL: https (http only where private targets are allowed), no credentials. */
 function assertTargetUrlForm(url: URL, policy: TargetPolicy): void {
   const schemes = policy.allowPrivate ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol) || url.username || url.password) throw new TargetRefused(IntegrationErrors.WEBHOOK_URL_INVALID);
+  if (!schemes.includes(url.protocol) || url.username || url.password)
+    throw new TargetRefused(IntegrationErrors.WEBHOOK_URL_INVALID);
 }
 
 const resolveAll = (hostname: string): Promise<LookupAddress[]> =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) =>
+      err ? reject(err) : resolve(addresses),
+    ),
+  );
 
 /**
  * Checks an endpoint URL at registration: its form, then its host — the literal address, or every address the name
@@ -128,10 +136,15 @@ export async function assertPublicTarget(url: URL, policy: TargetPolicy): Promis
     throw new TargetRefused(IntegrationErrors.WEBHOOK_URL_UNRESOLVABLE);
   }
   if (!addresses.length) throw new TargetRefused(IntegrationErrors.WEBHOOK_URL_UNRESOLVABLE);
-  if (addresses.some((a) => !isPublicAddress(a.address))) throw new TargetRefused(IntegrationErrors.WEBHOOK_URL_NOT_PUBLIC);
+  if (addresses.some((a) => !isPublicAddress(a.address)))
+    throw new TargetRefused(IntegrationErrors.WEBHOOK_URL_NOT_PUBLIC);
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
 
 /**
  * A `lookup` for http.request: resolves the name and refuses the connection unless every address is public, so the
@@ -140,14 +153,25 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
 export function pinnedLookup(policy: TargetPolicy) {
   return (hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback): void => {
     if (!policy.allowPrivate && INTERNAL_NAMES.test(hostname)) {
-      callback(Object.assign(new Error(IntegrationErrors.WEBHOOK_URL_NOT_PUBLIC.message), { code: 'ETARGETREFUSED' }), '');
+      callback(
+        Object.assign(new Error(IntegrationErrors.WEBHOOK_URL_NOT_PUBLIC.message), {
+          code: 'ETARGETREFUSED',
+        }),
+        '',
+      );
       return;
     }
     resolveAll(hostname).then(
       (addresses) => {
-        if (!addresses.length) return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '');
+        if (!addresses.length)
+          return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '');
         if (!policy.allowPrivate && addresses.some((a) => !isPublicAddress(a.address)))
-          return callback(Object.assign(new Error(IntegrationErrors.WEBHOOK_URL_NOT_PUBLIC.message), { code: 'ETARGETREFUSED' }), '');
+          return callback(
+            Object.assign(new Error(IntegrationErrors.WEBHOOK_URL_NOT_PUBLIC.message), {
+              code: 'ETARGETREFUSED',
+            }),
+            '',
+          );
         if (options.all) return callback(null, addresses);
         const first = addresses[0]!;
         callback(null, first.address, first.family);
@@ -161,5 +185,6 @@ export function pinnedLookup(policy: TargetPolicy) {
 export function assertLiteralTargetAllowed(url: URL, policy: TargetPolicy): void {
   if (policy.allowPrivate) return;
   const literal = literalAddress(url.hostname);
-  if (literal !== undefined && !isPublicAddress(literal)) throw new TargetRefused(IntegrationErrors.WEBHOOK_URL_NOT_PUBLIC);
+  if (literal !== undefined && !isPublicAddress(literal))
+    throw new TargetRefused(IntegrationErrors.WEBHOOK_URL_NOT_PUBLIC);
 }

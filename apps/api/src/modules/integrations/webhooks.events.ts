@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebhookEvent } from '@lexserve/contracts/integrations';
 import type { ClosureEventPayload } from '@lexserve/contracts/closures';
-import type { DeadlineEventPayload, DocumentEventPayload, DomainEvents, DomainEventType } from '../../lib/domain-events';
+import type {
+  DeadlineEventPayload,
+  DocumentEventPayload,
+  DomainEvents,
+  DomainEventType,
+} from '../../lib/domain-events';
 import { enqueueWebhookEvent } from './webhooks.service';
 
 /** What every message about a document says about it (the firm's own data; no personal details of parties). */
@@ -20,9 +25,19 @@ const closureData = (c: ClosureEventPayload) => ({
   reason: c.reason,
 });
 
-const deadlineData = (d: DeadlineEventPayload) => ({ ...documentData(d), name: d.name, due_date: d.dueDate, rule: d.rule, source: d.source });
+const deadlineData = (d: DeadlineEventPayload) => ({
+  ...documentData(d),
+  name: d.name,
+  due_date: d.dueDate,
+  rule: d.rule,
+  source: d.source,
+});
 
-type Rule<K extends DomainEventType> = { event: WebhookEvent; firmId: (p: DomainEvents[K]) => number; data: (p: DomainEvents[K]) => Record<string, unknown> };
+type Rule<K extends DomainEventType> = {
+  event: WebhookEvent;
+  firmId: (p: DomainEvents[K]) => number;
+  data: (p: DomainEvents[K]) => Record<string, unknown>;
+};
 
 /** Which domain event becomes which webhook, and what its `data` carries. */
 const RULES: { [K in DomainEventType]?: Rule<K> } = {
@@ -60,7 +75,12 @@ export function registerWebhookHandlers(app: FastifyInstance) {
   for (const type of Object.keys(RULES) as DomainEventType[]) {
     const rule = RULES[type] as Rule<typeof type>;
     events.on(type, async (payload, { tx }) => {
-      await enqueueWebhookEvent(tx, { firmId: rule.firmId(payload), event: rule.event, at: clock.now(), data: rule.data(payload) });
+      await enqueueWebhookEvent(tx, {
+        firmId: rule.firmId(payload),
+        event: rule.event,
+        at: clock.now(),
+        data: rule.data(payload),
+      });
     });
   }
 }

@@ -18,29 +18,50 @@ export const listEndpoints = (db: DbOrTx, firmId: number) =>
     .where(eq(webhookEndpoints.firmId, firmId))
     .orderBy(desc(webhookEndpoints.id));
 
-export const findEndpoint = async (db: DbOrTx, firmId: number, id: number): Promise<EndpointRow | undefined> =>
-  (await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.firmId, firmId))))[0];
+export const findEndpoint = async (
+  db: DbOrTx,
+  firmId: number,
+  id: number,
+): Promise<EndpointRow | undefined> =>
+  (
+    await db
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.firmId, firmId)))
+  )[0];
 
 export const countEndpoints = async (db: DbOrTx, firmId: number): Promise<number> =>
-  Number((await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.firmId, firmId)))[0]?.n ?? 0);
+  Number(
+    (await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.firmId, firmId)))[0]
+      ?.n ?? 0,
+  );
 
 /** Deletes one of the firm's endpoints (its deliveries go with it); answers false when there is none. */
 export const deleteEndpoint = async (db: DbOrTx, firmId: number, id: number): Promise<boolean> =>
-  (await db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.firmId, firmId))).returning({ id: webhookEndpoints.id }))
-    .length === 1;
+  (
+    await db
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.firmId, firmId)))
+      .returning({ id: webhookEndpoints.id })
+  ).length === 1;
 
 /** The firm's endpoints that subscribe to an event. */
 export const findSubscribedEndpoints = (db: DbOrTx, firmId: number, event: string) =>
   db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.firmId, firmId), sql`${webhookEndpoints.events} @> ARRAY[${event}]::text[]`));
+    .where(
+      and(eq(webhookEndpoints.firmId, firmId), sql`${webhookEndpoints.events} @> ARRAY[${event}]::text[]`),
+    );
 
 export const insertDelivery = async (db: DbOrTx, values: typeof webhookDeliveries.$inferInsert) =>
   (await db.insert(webhookDeliveries).values(values).returning())[0]!;
 
 /** A delivery with its endpoint (none when the endpoint was deleted). */
-export async function findDeliveryWithEndpoint(db: DbOrTx, id: number): Promise<{ delivery: DeliveryRow; endpoint: EndpointRow } | undefined> {
+export async function findDeliveryWithEndpoint(
+  db: DbOrTx,
+  id: number,
+): Promise<{ delivery: DeliveryRow; endpoint: EndpointRow } | undefined> {
   const [row] = await db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
     .from(webhookDeliveries)
@@ -49,13 +70,21 @@ export async function findDeliveryWithEndpoint(db: DbOrTx, id: number): Promise<
   return row;
 }
 
-export const insertAttempt = (db: DbOrTx, values: typeof webhookDeliveryAttempts.$inferInsert) => db.insert(webhookDeliveryAttempts).values(values);
+export const insertAttempt = (db: DbOrTx, values: typeof webhookDeliveryAttempts.$inferInsert) =>
+  db.insert(webhookDeliveryAttempts).values(values);
 
-export const updateDelivery = (db: DbOrTx, id: number, values: Partial<Pick<DeliveryRow, 'status' | 'attemptCount' | 'nextAttemptAt'>>) =>
-  db.update(webhookDeliveries).set(values).where(eq(webhookDeliveries.id, id));
+export const updateDelivery = (
+  db: DbOrTx,
+  id: number,
+  values: Partial<Pick<DeliveryRow, 'status' | 'attemptCount' | 'nextAttemptAt'>>,
+) => db.update(webhookDeliveries).set(values).where(eq(webhookDeliveries.id, id));
 
 /** An endpoint's latest deliveries with all their attempts. */
-export async function listDeliveries(db: DbOrTx, endpointId: number, limit: number): Promise<{ delivery: DeliveryRow; attempts: AttemptRow[] }[]> {
+export async function listDeliveries(
+  db: DbOrTx,
+  endpointId: number,
+  limit: number,
+): Promise<{ delivery: DeliveryRow; attempts: AttemptRow[] }[]> {
   const deliveries = await db
     .select()
     .from(webhookDeliveries)
@@ -73,5 +102,8 @@ export async function listDeliveries(db: DbOrTx, endpointId: number, limit: numb
       ),
     )
     .orderBy(asc(webhookDeliveryAttempts.attempt));
-  return deliveries.map((delivery) => ({ delivery, attempts: attempts.filter((a) => a.deliveryId === delivery.id) }));
+  return deliveries.map((delivery) => ({
+    delivery,
+    attempts: attempts.filter((a) => a.deliveryId === delivery.id),
+  }));
 }

@@ -45,8 +45,15 @@ export async function createWebhook(ctx: Ctx, input: CreateWebhookInput): Promis
   const secret = newWebhookSecret();
   const events = [...new Set(input.events)];
   const row = await inTransaction(ctx, async (tx) => {
-    if ((await repo.countEndpoints(tx, firmId)) >= MAX_WEBHOOKS_PER_FIRM) throw new AppError(IntegrationErrors.WEBHOOK_LIMIT_REACHED);
-    return repo.insertEndpoint(tx, { firmId, url: url.toString(), events, secret, createdById: ctx.actor.id });
+    if ((await repo.countEndpoints(tx, firmId)) >= MAX_WEBHOOKS_PER_FIRM)
+      throw new AppError(IntegrationErrors.WEBHOOK_LIMIT_REACHED);
+    return repo.insertEndpoint(tx, {
+      firmId,
+      url: url.toString(),
+      events,
+      secret,
+      createdById: ctx.actor.id,
+    });
   });
   ctx.log.info({ webhookId: row.id, firmId }, 'webhook endpoint registered');
   return { ...toWebhook(row, ctx.actor.fullName), secret };
@@ -54,13 +61,16 @@ export async function createWebhook(ctx: Ctx, input: CreateWebhookInput): Promis
 
 export async function listWebhooks(ctx: Ctx): Promise<{ webhooks: Webhook[] }> {
   const firmId = assertManagesIntegrations(ctx.actor);
-  return { webhooks: (await repo.listEndpoints(ctx.db, firmId)).map((r) => toWebhook(r.endpoint, r.creatorName)) };
+  return {
+    webhooks: (await repo.listEndpoints(ctx.db, firmId)).map((r) => toWebhook(r.endpoint, r.creatorName)),
+  };
 }
 
 /** Deletes an endpoint of the firm with its deliveries; retries still scheduled find nothing to send. */
 export async function deleteWebhook(ctx: Ctx, id: number): Promise<void> {
   const firmId = assertManagesIntegrations(ctx.actor);
-  if (!(await repo.deleteEndpoint(ctx.db, firmId, id))) throw new AppError(IntegrationErrors.WEBHOOK_NOT_FOUND);
+  if (!(await repo.deleteEndpoint(ctx.db, firmId, id)))
+    throw new AppError(IntegrationErrors.WEBHOOK_NOT_FOUND);
 }
 
 const getEndpoint = async (ctx: Ctx, id: number) => {
@@ -71,13 +81,22 @@ const getEndpoint = async (ctx: Ctx, id: number) => {
 };
 
 /** An endpoint's latest deliveries, each with its attempts (status, answer excerpt, duration) and next retry. */
-export async function listDeliveries(ctx: Ctx, id: number, limit: number): Promise<{ deliveries: WebhookDelivery[] }> {
+export async function listDeliveries(
+  ctx: Ctx,
+  id: number,
+  limit: number,
+): Promise<{ deliveries: WebhookDelivery[] }> {
   const endpoint = await getEndpoint(ctx, id);
-  return { deliveries: (await repo.listDeliveries(ctx.db, endpoint.id, limit)).map((d) => toDelivery(d.delivery, d.attempts)) };
+  return {
+    deliveries: (await repo.listDeliveries(ctx.db, endpoint.id, limit)).map((d) =>
+      toDelivery(d.delivery, d.attempts),
+    ),
+  };
 }
 
 /** The JSON body of a message (Standard Webhooks' suggested shape): `{type, timestamp, data}`. */
-const messageBody = (type: string, at: Date, data: Record<string, unknown>) => JSON.stringify({ type, timestamp: at.toISOString(), data });
+const messageBody = (type: string, at: Date, data: Record<string, unknown>) =>
+  JSON.stringify({ type, timestamp: at.toISOString(), data });
 
 /**
  * Sends a `webhook.test` message to one endpoint now and answers the delivery with that first attempt (retried like
@@ -91,11 +110,16 @@ export async function sendTestEvent(ctx: Ctx, id: number): Promise<{ delivery: W
     firmId: endpoint.firmId,
     messageId: newMessageId(),
     eventType: WEBHOOK_TEST_EVENT,
-    body: messageBody(WEBHOOK_TEST_EVENT, now, { webhook_id: endpoint.id, message: 'A test event from LexServe.' }),
+    body: messageBody(WEBHOOK_TEST_EVENT, now, {
+      webhook_id: endpoint.id,
+      message: 'A test event from LexServe.',
+    }),
     nextAttemptAt: now,
   });
   await attemptDelivery(ctx.deps, delivery.id, 1);
-  const [listed] = (await repo.listDeliveries(ctx.db, endpoint.id, 1)).filter((d) => d.delivery.id === delivery.id);
+  const [listed] = (await repo.listDeliveries(ctx.db, endpoint.id, 1)).filter(
+    (d) => d.delivery.id === delivery.id,
+  );
   return { delivery: toDelivery(listed!.delivery, listed!.attempts) };
 }
 
@@ -104,7 +128,10 @@ export async function sendTestEvent(ctx: Ctx, id: number): Promise<{ delivery: W
  * transaction (the domain event's handler), so a message exists exactly when the event was handled. The first
  * attempt is a job due at once.
  */
-export async function enqueueWebhookEvent(tx: DbOrTx, opts: { firmId: number; event: WebhookEvent; at: Date; data: Record<string, unknown> }) {
+export async function enqueueWebhookEvent(
+  tx: DbOrTx,
+  opts: { firmId: number; event: WebhookEvent; at: Date; data: Record<string, unknown> },
+) {
   const endpoints = await repo.findSubscribedEndpoints(tx, opts.firmId, opts.event);
   for (const endpoint of endpoints) {
     const delivery = await repo.insertDelivery(tx, {
@@ -120,7 +147,12 @@ export async function enqueueWebhookEvent(tx: DbOrTx, opts: { firmId: number; ev
 }
 
 const scheduleAttempt = (db: DbOrTx, deliveryId: number, attempt: number, runAt: Date) =>
-  scheduleJob(db, { name: DELIVER_JOB, runAt, payload: { deliveryId, attempt }, dedupeKey: `webhook:${deliveryId}:${attempt}` });
+  scheduleJob(db, {
+    name: DELIVER_JOB,
+    runAt,
+    payload: { deliveryId, attempt },
+    dedupeKey: `webhook:${deliveryId}:${attempt}`,
+  });
 
 /**
  * Makes attempt number `attempt` of a delivery: signs the body afresh (a new timestamp; the same message id), sends it,
@@ -128,16 +160,26 @@ const scheduleAttempt = (db: DbOrTx, deliveryId: number, attempt: number, runAt:
  * WEBHOOK_MAX_ATTEMPTS. An attempt already made, a delivery already settled or an endpoint deleted meanwhile is a no-op,
  * so a job that runs twice sends once. No transaction is held while the endpoint answers.
  */
-export async function attemptDelivery(deps: Pick<Deps, 'database' | 'env' | 'clock'>, deliveryId: number, attempt: number): Promise<void> {
+export async function attemptDelivery(
+  deps: Pick<Deps, 'database' | 'env' | 'clock'>,
+  deliveryId: number,
+  attempt: number,
+): Promise<void> {
   const db = deps.database.db;
   const found = await repo.findDeliveryWithEndpoint(db, deliveryId);
   if (!found || found.delivery.status !== 'pending' || found.delivery.attemptCount >= attempt) return;
   const { delivery, endpoint } = found;
   const sentAt = deps.clock.now();
-  const outcome = await sendWebhook(endpoint.url, delivery.body, webhookHeaders(endpoint.secret, delivery.messageId, sentAt, delivery.body), targetPolicyOf(deps.env));
+  const outcome = await sendWebhook(
+    endpoint.url,
+    delivery.body,
+    webhookHeaders(endpoint.secret, delivery.messageId, sentAt, delivery.body),
+    targetPolicyOf(deps.env),
+  );
   const delivered = isDelivered(outcome);
   const last = attempt >= WEBHOOK_MAX_ATTEMPTS;
-  const nextAt = delivered || last ? null : new Date(deps.clock.now().getTime() + RETRY_DELAYS_MS[attempt - 1]!);
+  const nextAt =
+    delivered || last ? null : new Date(deps.clock.now().getTime() + RETRY_DELAYS_MS[attempt - 1]!);
   await db.transaction(async (tx) => {
     await repo.insertAttempt(tx, {
       deliveryId,

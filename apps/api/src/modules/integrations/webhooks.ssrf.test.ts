@@ -39,11 +39,18 @@ describe('webhook targets (server-side request forgery)', { timeout: 120_000 }, 
       'https://localhost/hook',
       'https://metadata.google.internal/computeMetadata/v1/',
     ]) {
-      const res = await t().as(firm.token).post(API, { url, events: ['document.served'] });
+      const res = await t()
+        .as(firm.token)
+        .post(API, { url, events: ['document.served'] });
       expect(res.statusCode, url).toBe(422);
-      expect(res.json(), url).toMatchObject({ code: 'WEBHOOK_URL_NOT_PUBLIC', detail: expect.stringContaining('public internet address') });
+      expect(res.json(), url).toMatchObject({
+        code: 'WEBHOOK_URL_NOT_PUBLIC',
+        detail: expect.stringContaining('public internet address'),
+      });
     }
-    const http = await t().as(firm.token).post(API, { url: 'http://196.25.1.1/hook', events: ['document.served'] });
+    const http = await t()
+      .as(firm.token)
+      .post(API, { url: 'http://196.25.1.1/hook', events: ['document.served'] });
     expect(http.statusCode).toBe(422);
     expect(http.json().code).toBe('WEBHOOK_URL_INVALID');
     expect((await t().as(firm.token).get(API)).json().webhooks).toEqual([]);
@@ -54,11 +61,24 @@ describe('webhook targets (server-side request forgery)', { timeout: 120_000 }, 
     // As if the endpoint's name had resolved to a public address at registration and to loopback now.
     const [endpoint] = await t()
       .database.db.insert(webhookEndpoints)
-      .values({ firmId: firm.firmId, url: `http://localhost:${port}/hook`, events: ['document.served'], secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
+      .values({
+        firmId: firm.firmId,
+        url: `http://localhost:${port}/hook`,
+        events: ['document.served'],
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      })
       .returning();
     const res = await t().as(firm.token).post(`${API}/${endpoint!.id}/test`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().delivery).toMatchObject({ status: 'pending', attempts: [expect.objectContaining({ status_code: null, error: expect.stringContaining('public internet address') })] });
+    expect(res.json().delivery).toMatchObject({
+      status: 'pending',
+      attempts: [
+        expect.objectContaining({
+          status_code: null,
+          error: expect.stringContaining('public internet address'),
+        }),
+      ],
+    });
     expect(hits).toBe(0);
   });
 });

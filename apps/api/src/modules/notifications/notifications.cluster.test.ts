@@ -143,13 +143,20 @@ describe.skipIf(!available)('two API instances on one PostgreSQL database', () =
     const generated = created.body.generated_password as string;
     const token = await login(b, user.email, generated);
     // A generated password is replaced before any other call (must_change_password).
-    const chosen = { current_password: generated, new_password: 'Chosen@2025', confirm_password: 'Chosen@2025' };
+    const chosen = {
+      current_password: generated,
+      new_password: 'Chosen@2025',
+      confirm_password: 'Chosen@2025',
+    };
     expect((await request(b, 'POST', '/users/change-password', token, chosen)).status).toBe(200);
     await settleEvents(a.app);
     const onA = await authed(a, token);
     const onB = await authed(b, token);
 
-    const changed = await request(a, 'PUT', `/users/change-role/${user.id}`, adminToken, { new_role: 'branch_admin', reason: 'Promotion' });
+    const changed = await request(a, 'PUT', `/users/change-role/${user.id}`, adminToken, {
+      new_role: 'branch_admin',
+      reason: 'Promotion',
+    });
     expect(changed.status).toBe(200);
     const fromA = (await onA.next('new_notification')).notification;
     const fromB = (await onB.next('new_notification')).notification;
@@ -158,7 +165,10 @@ describe.skipIf(!available)('two API instances on one PostgreSQL database', () =
 
     expect((await request(a, 'PUT', `/notifications/${fromB.notification_id}/read`, token)).status).toBe(200);
     for (const s of [onA, onB]) {
-      expect((await s.next('notification_update')).notification).toMatchObject({ notification_id: fromB.notification_id, is_read: true });
+      expect((await s.next('notification_update')).notification).toMatchObject({
+        notification_id: fromB.notification_id,
+        is_read: true,
+      });
     }
   });
 
@@ -173,7 +183,10 @@ describe.skipIf(!available)('two API instances on one PostgreSQL database', () =
     });
     const user = created.body.user as { id: number; email: string };
     const onB = await authed(b, await login(b, user.email, created.body.generated_password as string));
-    const res = await request(a, 'PUT', `/users/activate-deactivate/${user.id}`, adminToken, { is_active: false, reason: 'Left' });
+    const res = await request(a, 'PUT', `/users/activate-deactivate/${user.id}`, adminToken, {
+      is_active: false,
+      reason: 'Left',
+    });
     expect(res.status).toBe(200);
     expect((await onB.closed).code).toBe(1008);
   });

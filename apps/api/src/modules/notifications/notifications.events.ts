@@ -13,7 +13,9 @@ import { NOTIFICATION_EMAIL_EVENT, notifyUsers } from './notifications.service';
 const roleLabel = (v: Role) => ROLE_LABELS[v] ?? String(v);
 
 type DocumentEvent = DocumentEventPayload;
-type DocumentEventType = { [K in DomainEventType]: DomainEvents[K] extends DocumentEventPayload ? K : never }[DomainEventType];
+type DocumentEventType = {
+  [K in DomainEventType]: DomainEvents[K] extends DocumentEventPayload ? K : never;
+}[DomainEventType];
 type SubscriptionEventType = Extract<DomainEventType, `subscription.${string}`>;
 
 /** "Eviction notice (case 2025/123)" or "Document #42". */
@@ -43,9 +45,12 @@ type DeadlineEvent = DomainEvents['deadline.due'];
 /** "Notice of intention to defend (Uniform Rule 19(1)) … on 28 January 2027", from a deadline event's payload. */
 const deadlineOf = (d: DocumentEvent) => {
   const p = d as DeadlineEvent;
-  const day = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${p.dueDate}T00:00:00Z`),
-  );
+  const day = new Intl.DateTimeFormat('en-ZA', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${p.dueDate}T00:00:00Z`));
   return { what: p.rule ? `${p.name} (${p.rule})` : p.name, day };
 };
 /** Who hears of a deadline: as for the document's events, and whoever added a firm's own deadline. */
@@ -75,19 +80,25 @@ const DOCUMENT_RULES: Partial<Record<DocumentEventType, DocumentRule>> = {
     title: 'Document served',
     message: (d) => `${describe(d)} was served. The proof of service is ready to download.`,
     // Served by a sheriff's return: the return's own notification says so (see document.return_issued).
-    audience: (tx, d) => ((d as { returnId?: number }).returnId ? Promise.resolve([]) : documentAudience(tx, d, { sheriff: true })),
+    audience: (tx, d) =>
+      (d as { returnId?: number }).returnId
+        ? Promise.resolve([])
+        : documentAudience(tx, d, { sheriff: true }),
   },
   'document.assigned': {
     type: 'assignment_notification',
     title: 'Document assigned to you',
     message: (d) => `${describe(d)} has been assigned to you for service.`,
-    audience: async (_tx, d) => (d.assignedSheriffId && d.assignedSheriffId !== d.actorId ? [d.assignedSheriffId] : []),
+    audience: async (_tx, d) =>
+      d.assignedSheriffId && d.assignedSheriffId !== d.actorId ? [d.assignedSheriffId] : [],
   },
   'document.handed_to_sheriff': {
     type: 'assignment_notification',
     title: 'Document to serve',
-    message: (d) => `${describe(d)} was submitted for service and is with you to serve. Record each attempt and issue the return of service.`,
-    audience: async (_tx, d) => (d.assignedSheriffId && d.assignedSheriffId !== d.actorId ? [d.assignedSheriffId] : []),
+    message: (d) =>
+      `${describe(d)} was submitted for service and is with you to serve. Record each attempt and issue the return of service.`,
+    audience: async (_tx, d) =>
+      d.assignedSheriffId && d.assignedSheriffId !== d.actorId ? [d.assignedSheriffId] : [],
   },
   'deadline.approaching': {
     type: 'deadline_reminder',
@@ -115,10 +126,25 @@ const DOCUMENT_RULES: Partial<Record<DocumentEventType, DocumentRule>> = {
   },
 };
 
-type SubscriptionFacts = repo.SubscriptionFacts & { payload: Partial<DomainEvents['subscription.activated'] & DomainEvents['subscription.plan_changed'] & DomainEvents['subscription.cancelled']> };
-type SubscriptionRule = { type: NotificationType; title: (f: SubscriptionFacts) => string; message: (f: SubscriptionFacts) => string };
+type SubscriptionFacts = repo.SubscriptionFacts & {
+  payload: Partial<
+    DomainEvents['subscription.activated'] &
+      DomainEvents['subscription.plan_changed'] &
+      DomainEvents['subscription.cancelled']
+  >;
+};
+type SubscriptionRule = {
+  type: NotificationType;
+  title: (f: SubscriptionFacts) => string;
+  message: (f: SubscriptionFacts) => string;
+};
 
-const saDate = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' });
+const saDate = new Intl.DateTimeFormat('en-ZA', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Africa/Johannesburg',
+});
 const dateOr = (d: Date | null, fallback: string) => (d ? saDate.format(d) : fallback);
 
 /**
@@ -164,7 +190,8 @@ const SUBSCRIPTION_RULES: Record<SubscriptionEventType, SubscriptionRule> = {
   'subscription.access_ended': {
     type: 'system_alert',
     title: () => 'Subscription ended',
-    message: (f) => `Access under the cancelled ${f.planName} subscription has ended. Choose a plan to continue.`,
+    message: (f) =>
+      `Access under the cancelled ${f.planName} subscription has ended. Choose a plan to continue.`,
   },
   'subscription.expired': {
     type: 'system_alert',
@@ -193,7 +220,8 @@ export function registerNotificationHandlers(app: FastifyInstance) {
       userIds: [userId],
       type: 'system_alert',
       title: 'Welcome to LexServe',
-      message: 'Your account is ready. Complete your profile and change your password under Account Settings.',
+      message:
+        'Your account is ready. Complete your profile and change your password under Account Settings.',
       email: false,
     });
   });
@@ -234,17 +262,30 @@ export function registerNotificationHandlers(app: FastifyInstance) {
 
   // An ended session's sockets are closed on every instance (logout, password change, refresh-token reuse).
   on('session.revoked', async (p, { tx }) => {
-    await publishSignals(tx, p.sessionIds.map((sid) => ({ k: 'x' as const, user: p.userId, sid })));
+    await publishSignals(
+      tx,
+      p.sessionIds.map((sid) => ({ k: 'x' as const, user: p.userId, sid })),
+    );
   });
 
   // A deactivated firm or branch: its users' sockets close (their calls are refused from now on).
   on('firm.deactivated', async (p, { tx }) => {
-    const ids = await repo.findFirmUserIds(tx, p.firmId, ['firm_admin', 'branch_admin', 'legal_practitioner']);
-    await publishSignals(tx, ids.map((user) => ({ k: 'd' as const, user })));
+    const ids = await repo.findFirmUserIds(tx, p.firmId, [
+      'firm_admin',
+      'branch_admin',
+      'legal_practitioner',
+    ]);
+    await publishSignals(
+      tx,
+      ids.map((user) => ({ k: 'd' as const, user })),
+    );
   });
   on('branch.deactivated', async (p, { tx }) => {
     const ids = await repo.findBranchUserIds(tx, p.branchId, ['branch_admin', 'legal_practitioner']);
-    await publishSignals(tx, ids.map((user) => ({ k: 'd' as const, user })));
+    await publishSignals(
+      tx,
+      ids.map((user) => ({ k: 'd' as const, user })),
+    );
   });
 
   for (const [type, rule] of Object.entries(DOCUMENT_RULES) as [DocumentEventType, DocumentRule][]) {
@@ -275,7 +316,10 @@ export function registerNotificationHandlers(app: FastifyInstance) {
     });
   });
 
-  for (const [type, rule] of Object.entries(SUBSCRIPTION_RULES) as [SubscriptionEventType, SubscriptionRule][]) {
+  for (const [type, rule] of Object.entries(SUBSCRIPTION_RULES) as [
+    SubscriptionEventType,
+    SubscriptionRule,
+  ][]) {
     on(type, async (p, { tx }) => {
       const facts = await repo.findSubscriptionFacts(tx, p.subscriptionId);
       if (!facts) return;
@@ -306,12 +350,16 @@ export function registerNotificationHandlers(app: FastifyInstance) {
   // E-mail copies of new notifications, per the recipient's preference at sending time.
   on(NOTIFICATION_EMAIL_EVENT, async (p, { tx }) => {
     const rows = await repo.findNotificationsByIds(tx, p.notificationIds);
-    const people = new Map((await repo.findRecipients(tx, [...new Set(rows.map((r) => r.userId))])).map((r) => [r.id, r]));
+    const people = new Map(
+      (await repo.findRecipients(tx, [...new Set(rows.map((r) => r.userId))])).map((r) => [r.id, r]),
+    );
     for (const row of rows) {
       const user = people.get(row.userId);
       const prefs = { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(user?.notificationPreferences ?? {}) };
       if (!user?.isActive || !prefs[row.notificationType]?.email) continue;
-      const caseLink = row.documentId ? `\nOpen the case: ${env.PUBLIC_URL}/app/dashboard/active-case/${row.documentId}\n` : '';
+      const caseLink = row.documentId
+        ? `\nOpen the case: ${env.PUBLIC_URL}/app/dashboard/active-case/${row.documentId}\n`
+        : '';
       await mailer.send(tx, {
         to: user.email,
         subject: `LexServe: ${row.title}`,

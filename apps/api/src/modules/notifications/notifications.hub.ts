@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { RECENT_WINDOW_MS, WS_CLOSE_CODES, type ServerSocketMessage } from '@lexserve/contracts/notifications';
+import {
+  RECENT_WINDOW_MS,
+  WS_CLOSE_CODES,
+  type ServerSocketMessage,
+} from '@lexserve/contracts/notifications';
 import type { Database } from '../../db/client';
 import { toNotificationDto, toStats } from './notifications.mapper';
 import { countByUserAndType, findNotificationsByIds, type StatsRow } from './notifications.repository';
@@ -159,7 +163,10 @@ export class NotificationHub {
       this.queue = [];
       const ids = [...new Set(batch.flatMap((s) => (s.k === 's' ? [] : [s.id])))];
       const users = [...new Set(batch.map((s) => s.user))].filter((u) => this.sockets.has(u));
-      const [rows, stats] = await Promise.all([findNotificationsByIds(this.database.db, ids), this.statsFor(users)]);
+      const [rows, stats] = await Promise.all([
+        findNotificationsByIds(this.database.db, ids),
+        this.statsFor(users),
+      ]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       for (const s of batch) {
         if (s.k === 's') continue;
@@ -167,7 +174,12 @@ export class NotificationHub {
         // The row belongs to the user named in the signal; checked again so a forged signal leaks nothing.
         if (!row || row.userId !== s.user) continue;
         const notification = toNotificationDto(row);
-        this.sendTo(s.user, s.k === 'n' ? { type: 'new_notification', notification } : { type: 'notification_update', notification });
+        this.sendTo(
+          s.user,
+          s.k === 'n'
+            ? { type: 'new_notification', notification }
+            : { type: 'notification_update', notification },
+        );
       }
       for (const user of users) {
         const st = stats.get(user);

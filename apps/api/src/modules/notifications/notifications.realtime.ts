@@ -23,7 +23,9 @@ export type RealtimeSignal =
 export async function publishSignals(db: DbOrTx, signals: RealtimeSignal[]): Promise<void> {
   if (!signals.length) return;
   const payloads = JSON.stringify(signals.map((s) => JSON.stringify(s)));
-  await db.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, p) FROM json_array_elements_text(${payloads}::json) AS p`);
+  await db.execute(
+    sql`SELECT pg_notify(${REALTIME_CHANNEL}, p) FROM json_array_elements_text(${payloads}::json) AS p`,
+  );
 }
 
 export function parseSignal(payload: string): RealtimeSignal | undefined {
@@ -32,7 +34,8 @@ export function parseSignal(payload: string): RealtimeSignal | undefined {
     if (typeof s.user !== 'number') return undefined;
     if ((s.k === 'n' || s.k === 'u') && typeof s.id === 'number') return { k: s.k, id: s.id, user: s.user };
     if (s.k === 's' || s.k === 'd') return { k: s.k, user: s.user };
-    if (s.k === 'x' && typeof (s as { sid?: unknown }).sid === 'string') return { k: 'x', user: s.user, sid: (s as { sid: string }).sid };
+    if (s.k === 'x' && typeof (s as { sid?: unknown }).sid === 'string')
+      return { k: 'x', user: s.user, sid: (s as { sid: string }).sid };
   } catch {
     // Not ours: another writer on the channel; ignored.
   }

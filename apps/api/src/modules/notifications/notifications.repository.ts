@@ -23,7 +23,6 @@ export type ListFilter = {
 /** Rows of a raw `db.execute` on either driver (node-postgres answers {rows}, PGlite a result with rows too). */
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
-
 function listWhere(f: Omit<ListFilter, 'skip' | 'limit'>): SQL {
   const where: SQL[] = [eq(notifications.userId, f.userId)];
   if (f.type) where.push(eq(notifications.notificationType, f.type));
@@ -36,7 +35,10 @@ function listWhere(f: Omit<ListFilter, 'skip' | 'limit'>): SQL {
 }
 
 /** The user's notifications matching the filters, newest first, and how many match in all. */
-export async function listNotifications(db: DbOrTx, f: ListFilter): Promise<{ rows: NotificationRow[]; total: number }> {
+export async function listNotifications(
+  db: DbOrTx,
+  f: ListFilter,
+): Promise<{ rows: NotificationRow[]; total: number }> {
   const where = listWhere(f);
   const [rows, [totals]] = await Promise.all([
     db
@@ -50,15 +52,27 @@ export async function listNotifications(db: DbOrTx, f: ListFilter): Promise<{ ro
       ? db.select({ total: count() }).from(notifications).where(where)
       : // Without a search the counters know how many match: no count over the user's rows.
         db
-          .select({ total: sql<number>`coalesce(sum(${f.isRead === undefined ? notificationCounts.total : f.isRead ? sql`${notificationCounts.total} - ${notificationCounts.unread}` : notificationCounts.unread}), 0)::int` })
+          .select({
+            total: sql<number>`coalesce(sum(${f.isRead === undefined ? notificationCounts.total : f.isRead ? sql`${notificationCounts.total} - ${notificationCounts.unread}` : notificationCounts.unread}), 0)::int`,
+          })
           .from(notificationCounts)
-          .where(and(eq(notificationCounts.userId, f.userId), f.type ? eq(notificationCounts.notificationType, f.type) : undefined)),
+          .where(
+            and(
+              eq(notificationCounts.userId, f.userId),
+              f.type ? eq(notificationCounts.notificationType, f.type) : undefined,
+            ),
+          ),
   ]);
   return { rows, total: Number(totals?.total ?? 0) };
 }
 
 export const findOwnNotification = async (db: DbOrTx, userId: number, ref: NotificationRef) =>
-  (await db.select().from(notifications).where(and(eq(notifications.userId, userId), refWhere(ref))))[0];
+  (
+    await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), refWhere(ref)))
+  )[0];
 
 export const findNotificationsByIds = (db: DbOrTx, ids: number[]) =>
   ids.length ? db.select().from(notifications).where(inArray(notifications.id, ids)) : Promise.resolve([]);
@@ -83,9 +97,15 @@ const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
  * Stores one notification per active, real user among the ids and queues a NOTIFY per row, in one statement (one
  * round trip on the hot path of every domain event). Answers the rows with each recipient's e-mail preferences.
  */
-export async function insertForRecipients(db: DbOrTx, o: InsertForRecipients): Promise<InsertedNotification[]> {
+export async function insertForRecipients(
+  db: DbOrTx,
+  o: InsertForRecipients,
+): Promise<InsertedNotification[]> {
   if (!o.userIds.length) return [];
-  const ids = sql.join(o.userIds.map((id) => sql`${id}`), sql`, `);
+  const ids = sql.join(
+    o.userIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const result = await db.execute(sql`
     WITH r AS (
       SELECT id, notification_preferences FROM users WHERE id IN (${ids}) AND is_active AND NOT is_system
@@ -114,7 +134,9 @@ export async function insertForRecipients(db: DbOrTx, o: InsertForRecipients): P
     notificationCreatedAt: toDate(r.notification_created_at),
     createdAt: toDate(r.created_at),
     updatedAt: toDate(r.updated_at),
-    preferences: (typeof r.preferences === 'string' ? JSON.parse(r.preferences) : r.preferences) as InsertedNotification['preferences'],
+    preferences: (typeof r.preferences === 'string'
+      ? JSON.parse(r.preferences)
+      : r.preferences) as InsertedNotification['preferences'],
   }));
 }
 
@@ -146,7 +168,8 @@ export async function markManyRead(db: DbOrTx, userId: number, uuids: string[], 
   const refs: SQL[] = [];
   if (uuids.length) refs.push(inArray(notifications.notificationId, uuids));
   if (ids.length) refs.push(inArray(notifications.id, ids));
-  if (!refs.length) return { matched: [] as { id: number; notificationId: string }[], changed: [] as number[] };
+  if (!refs.length)
+    return { matched: [] as { id: number; notificationId: string }[], changed: [] as number[] };
   const scope = and(eq(notifications.userId, userId), or(...refs));
   const matched = await db
     .select({ id: notifications.id, notificationId: notifications.notificationId })
@@ -160,17 +183,32 @@ export async function markManyRead(db: DbOrTx, userId: number, uuids: string[], 
   return { matched, changed: changed.map((r) => r.id) };
 }
 
-export type StatsRow = { userId: number; type: NotificationType; total: number; unread: number; recent: number };
+export type StatsRow = {
+  userId: number;
+  type: NotificationType;
+  total: number;
+  unread: number;
+  recent: number;
+};
 
 /**
  * Counts per user and type for the given users: totals and unread from the counters (notification_counts, kept by
  * triggers), the last day's from the (user_id, created_at) index; neither grows with how many a user has.
  */
-export async function countByUserAndType(db: DbOrTx, userIds: number[], recentSince: Date): Promise<StatsRow[]> {
+export async function countByUserAndType(
+  db: DbOrTx,
+  userIds: number[],
+  recentSince: Date,
+): Promise<StatsRow[]> {
   if (!userIds.length) return [];
   const [counters, recent] = await Promise.all([
     db
-      .select({ userId: notificationCounts.userId, type: notificationCounts.notificationType, total: notificationCounts.total, unread: notificationCounts.unread })
+      .select({
+        userId: notificationCounts.userId,
+        type: notificationCounts.notificationType,
+        total: notificationCounts.total,
+        unread: notificationCounts.unread,
+      })
       .from(notificationCounts)
       .where(inArray(notificationCounts.userId, userIds)),
     db
@@ -182,7 +220,13 @@ export async function countByUserAndType(db: DbOrTx, userIds: number[], recentSi
   const recentOf = new Map(recent.map((r) => [`${r.userId}|${r.type}`, Number(r.n)]));
   return counters
     .filter((r) => r.total > 0 || recentOf.has(`${r.userId}|${r.type}`))
-    .map((r) => ({ userId: r.userId, type: r.type, total: r.total, unread: r.unread, recent: recentOf.get(`${r.userId}|${r.type}`) ?? 0 }));
+    .map((r) => ({
+      userId: r.userId,
+      type: r.type,
+      total: r.total,
+      unread: r.unread,
+      recent: recentOf.get(`${r.userId}|${r.type}`) ?? 0,
+    }));
 }
 
 export const emptyByType = (): Record<NotificationType, number> =>
@@ -219,14 +263,20 @@ export const findRecipients = (db: DbOrTx, ids: number[]): Promise<Recipient[]> 
  * Active users of a firm who oversee its work: every firm administrator, and the branch administrators of
  * the given branch (all branch administrators when no branch is given).
  */
-export const findFirmSupervisorIds = async (db: DbOrTx, firmId: number, branchId?: number | null): Promise<number[]> => {
+export const findFirmSupervisorIds = async (
+  db: DbOrTx,
+  firmId: number,
+  branchId?: number | null,
+): Promise<number[]> => {
   const branchAdmins = branchId
     ? and(eq(users.role, 'branch_admin'), or(eq(users.branchId, branchId), sql`${users.branchId} IS NULL`))
     : eq(users.role, 'branch_admin');
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.firmId, firmId), eq(users.isActive, true), or(eq(users.role, 'firm_admin'), branchAdmins)));
+    .where(
+      and(eq(users.firmId, firmId), eq(users.isActive, true), or(eq(users.role, 'firm_admin'), branchAdmins)),
+    );
   return rows.map((r) => r.id);
 };
 
@@ -277,7 +327,10 @@ const dateOrNull = (v: unknown) => (v ? new Date(v as string) : null);
  * The firm, plan and dates of a subscription (subscriptions module's tables). Plain SQL on purpose: a read-only
  * lookup for wording, which must not tie this module to the other module's repository.
  */
-export async function findSubscriptionFacts(db: DbOrTx, subscriptionId: number): Promise<SubscriptionFacts | undefined> {
+export async function findSubscriptionFacts(
+  db: DbOrTx,
+  subscriptionId: number,
+): Promise<SubscriptionFacts | undefined> {
   const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`SELECT s.firm_id, s.status, s.trial_end_date, s.access_ends_at, p.display_name
       FROM firm_subscriptions s LEFT JOIN subscription_plans p ON p.id = s.plan_id WHERE s.id = ${subscriptionId}`),
@@ -297,5 +350,7 @@ export async function findSalesContactFacts(db: DbOrTx, requestId: number) {
     await db.execute(sql`SELECT r.name, r.email, r.firm_name, p.display_name AS plan_name
       FROM sales_contact_requests r LEFT JOIN subscription_plans p ON p.id = r.plan_id WHERE r.id = ${requestId}`),
   );
-  return row ? { name: row.name, email: row.email, firmName: row.firm_name, planName: row.plan_name } : undefined;
+  return row
+    ? { name: row.name, email: row.email, firmName: row.firm_name, planName: row.plan_name }
+    : undefined;
 }

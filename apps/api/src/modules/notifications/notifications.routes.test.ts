@@ -20,7 +20,14 @@ afterAll(() => settle());
 async function demoFirm(): Promise<RegisteredFirm> {
   const token = await t().login(DEMO.firmAdmin);
   const me = (await t().as(token).get('/api/v1/users/me')).json();
-  return { firmId: me.firm_id, branchId: me.branch_id, adminId: me.id, adminEmail: DEMO.firmAdmin, password: DEMO_PASSWORD, token };
+  return {
+    firmId: me.firm_id,
+    branchId: me.branch_id,
+    adminId: me.id,
+    adminEmail: DEMO.firmAdmin,
+    password: DEMO_PASSWORD,
+    token,
+  };
 }
 
 /** A fresh user (a newly registered firm's administrator) without notifications (the welcome is removed). */
@@ -72,7 +79,11 @@ describe('authentication', () => {
     probe.setSerializerCompiler(serializerCompiler);
     const seen: { route: string; open: unknown }[] = [];
     probe.addHook('onRoute', (r) => {
-      if (r.method !== 'HEAD') seen.push({ route: `${String(r.method)} ${r.url}`, open: (r.config as { allowWithoutSubscription?: boolean })?.allowWithoutSubscription });
+      if (r.method !== 'HEAD')
+        seen.push({
+          route: `${String(r.method)} ${r.url}`,
+          open: (r.config as { allowWithoutSubscription?: boolean })?.allowWithoutSubscription,
+        });
     });
     await probe.register(notificationsRoutes);
     await probe.ready();
@@ -130,12 +141,18 @@ describe('list', () => {
 
   it('filters by type, read state and a case-insensitive search on title or message', async () => {
     const u = await freshUser();
-    const a = await notify(u.adminId, { title: 'Sheriff assigned', message: 'Case 2025/7', type: 'assignment_notification' });
+    const a = await notify(u.adminId, {
+      title: 'Sheriff assigned',
+      message: 'Case 2025/7',
+      type: 'assignment_notification',
+    });
     await notify(u.adminId, { title: 'Trial ending', message: 'Choose a plan', type: 'deadline_reminder' });
     await notify(u.adminId, { title: '100% done', message: 'All served', type: 'completion_notification' });
     await t().as(u.token).put(`${API}/${a.notificationId}/read`);
     const titles = async (query: string) =>
-      (await t().as(u.token).get(`${API}/?${query}`)).json().notifications.map((n: { title: string }) => n.title);
+      (await t().as(u.token).get(`${API}/?${query}`))
+        .json()
+        .notifications.map((n: { title: string }) => n.title);
 
     expect(await titles('notification_type=deadline_reminder')).toEqual(['Trial ending']);
     expect(await titles('is_read=true')).toEqual(['Sheriff assigned']);
@@ -145,7 +162,9 @@ describe('list', () => {
     // % and _ are literal characters in a search, not wildcards.
     expect(await titles('search=%25')).toEqual(['100% done']);
     expect(await titles('search=_')).toEqual([]);
-    expect(await titles('search=served&is_read=false&notification_type=completion_notification')).toEqual(['100% done']);
+    expect(await titles('search=served&is_read=false&notification_type=completion_notification')).toEqual([
+      '100% done',
+    ]);
     expect((await t().as(u.token).get(`${API}/?notification_type=nonsense`)).statusCode).toBe(422);
   });
 });
@@ -165,7 +184,14 @@ describe('get', () => {
     const u = await freshUser();
     const other = await freshUser();
     const theirs = await notify(other.adminId);
-    for (const ref of [theirs.notificationId, String(theirs.id), '00000000-0000-4000-8000-000000000000', '999999999', 'abc', '-1']) {
+    for (const ref of [
+      theirs.notificationId,
+      String(theirs.id),
+      '00000000-0000-4000-8000-000000000000',
+      '999999999',
+      'abc',
+      '-1',
+    ]) {
       const res = await t().as(u.token).get(`${API}/${ref}`);
       expect(res.statusCode, ref).toBe(404);
       expect(res.json().detail).toBe('Notification not found.');
@@ -181,7 +207,13 @@ describe('stats', () => {
       total_notifications: 0,
       read_count: 0,
       recent_count: 0,
-      by_type: { assignment_notification: 0, status_update: 0, completion_notification: 0, deadline_reminder: 0, system_alert: 0 },
+      by_type: {
+        assignment_notification: 0,
+        status_update: 0,
+        completion_notification: 0,
+        deadline_reminder: 0,
+        system_alert: 0,
+      },
     });
     await notify(u.adminId, { type: 'assignment_notification' });
     await notify(u.adminId, { type: 'assignment_notification' });
@@ -196,7 +228,13 @@ describe('stats', () => {
       total_notifications: 3,
       read_count: 1,
       recent_count: 2,
-      by_type: { assignment_notification: 2, status_update: 0, completion_notification: 0, deadline_reminder: 0, system_alert: 1 },
+      by_type: {
+        assignment_notification: 2,
+        status_update: 0,
+        completion_notification: 0,
+        deadline_reminder: 0,
+        system_alert: 1,
+      },
     });
   });
 });
@@ -209,7 +247,11 @@ describe('read and unread', () => {
 
     const read = await t().as(u.token).put(`${API}/${n.notificationId}/read`);
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toMatchObject({ success: true, message: 'Notification marked as read', notification: { is_read: true } });
+    expect(read.json()).toMatchObject({
+      success: true,
+      message: 'Notification marked as read',
+      notification: { is_read: true },
+    });
     expect(read.json().notification.read_at).not.toBeNull();
     expect(await stats(u.token)).toMatchObject({ unread_count: 1, read_count: 1, total_notifications: 2 });
 
@@ -219,7 +261,11 @@ describe('read and unread', () => {
 
     const unread = await t().as(u.token).put(`${API}/${n.notificationId}/unread`);
     expect(unread.statusCode).toBe(200);
-    expect(unread.json()).toMatchObject({ success: true, message: 'Notification marked as unread', notification: { is_read: false, read_at: null } });
+    expect(unread.json()).toMatchObject({
+      success: true,
+      message: 'Notification marked as unread',
+      notification: { is_read: false, read_at: null },
+    });
     expect(await stats(u.token)).toMatchObject({ unread_count: 2, read_count: 0, total_notifications: 2 });
   });
 
@@ -244,7 +290,11 @@ describe('mark all read', () => {
     for (let i = 0; i < 3; i++) await notify(u.adminId);
     const first = await t().as(u.token).post(`${API}/mark-all-read`);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ success: true, message: 'All notifications marked as read', updated_count: 3 });
+    expect(first.json()).toEqual({
+      success: true,
+      message: 'All notifications marked as read',
+      updated_count: 3,
+    });
     expect(await stats(u.token)).toMatchObject({ unread_count: 0, read_count: 3, total_notifications: 3 });
     expect(await stats(other.token)).toMatchObject({ unread_count: 1 });
     expect((await t().as(u.token).post(`${API}/mark-all-read`)).json().updated_count).toBe(0);
@@ -261,7 +311,9 @@ describe('bulk mark read', () => {
     const a = await notify(me);
     const b = await notify(me);
     await notify(me);
-    const res = await t().as(u.token).post(`${API}/bulk-mark-read`, { user_id: me, notification_ids: [a.notificationId, b.notificationId] });
+    const res = await t()
+      .as(u.token)
+      .post(`${API}/bulk-mark-read`, { user_id: me, notification_ids: [a.notificationId, b.notificationId] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
@@ -278,20 +330,27 @@ describe('bulk mark read', () => {
       const res = await t().as(u.token).post(`${API}/bulk-mark-read`, payload);
       expect(res.statusCode).toBe(422);
       expect(res.json().detail).toEqual([
-        expect.objectContaining({ loc: ['body', 'notification_ids'], msg: 'At least one notification ID is required' }),
+        expect.objectContaining({
+          loc: ['body', 'notification_ids'],
+          msg: 'At least one notification ID is required',
+        }),
       ]);
     }
   });
 
   it('answers 422 for ids that are neither UUIDs nor numbers', async () => {
-    const res = await t().as(u.token).post(`${API}/bulk-mark-read`, { user_id: me, notification_ids: ['abc'] });
+    const res = await t()
+      .as(u.token)
+      .post(`${API}/bulk-mark-read`, { user_id: me, notification_ids: ['abc'] });
     expect(res.statusCode).toBe(422);
   });
 
   it('refuses another user’s user_id with 403', async () => {
     const other = await freshUser();
     const n = await notify(me);
-    const res = await t().as(u.token).post(`${API}/bulk-mark-read`, { user_id: other.adminId, notification_ids: [n.notificationId] });
+    const res = await t()
+      .as(u.token)
+      .post(`${API}/bulk-mark-read`, { user_id: other.adminId, notification_ids: [n.notificationId] });
     expect(res.statusCode).toBe(403);
   });
 
@@ -299,10 +358,12 @@ describe('bulk mark read', () => {
     const other = await freshUser();
     const mine = await notify(me);
     const theirs = await notify(other.adminId);
-    const res = await t().as(u.token).post(`${API}/bulk-mark-read`, {
-      user_id: me,
-      notification_ids: [mine.notificationId, theirs.notificationId],
-    });
+    const res = await t()
+      .as(u.token)
+      .post(`${API}/bulk-mark-read`, {
+        user_id: me,
+        notification_ids: [mine.notificationId, theirs.notificationId],
+      });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       success: false,
@@ -316,7 +377,9 @@ describe('bulk mark read', () => {
 
   it('accepts numeric ids and works without user_id', async () => {
     const n = await notify(me);
-    const res = await t().as(u.token).post(`${API}/bulk-mark-read`, { notification_ids: [n.id] });
+    const res = await t()
+      .as(u.token)
+      .post(`${API}/bulk-mark-read`, { notification_ids: [n.id] });
     expect(res.json()).toMatchObject({ success: true, updated_count: 1 });
     expect((await t().as(u.token).get(`${API}/${n.notificationId}`)).json().is_read).toBe(true);
   });
@@ -340,9 +403,11 @@ describe('notifyUsers', () => {
   it('sends e-mail copies through the event dispatcher, following each recipient’s preferences', async () => {
     const firm = await freshUser();
     const attorney = await addFirmUser(t(), await demoFirm(), 'legal_practitioner');
-    const prefs = await t().as(attorney.token).put('/api/v1/users/me/notification-preferences', {
-      preferences: { assignment_notification: { email: false } },
-    });
+    const prefs = await t()
+      .as(attorney.token)
+      .put('/api/v1/users/me/notification-preferences', {
+        preferences: { assignment_notification: { email: false } },
+      });
     expect(prefs.statusCode).toBe(200);
     await settle();
     await notifyUsers(t().database.db, {
@@ -355,7 +420,8 @@ describe('notifyUsers', () => {
     await settle();
     // Only this notification's copies: other mail (welcome e-mails of the users made above) may land meanwhile.
     const sent = (await t().database.db.select().from(mailOutbox).orderBy(mailOutbox.id)).filter(
-      (m) => m.subject === 'LexServe: Sheriff assigned' && [firm.adminEmail, attorney.email].includes(m.toAddress),
+      (m) =>
+        m.subject === 'LexServe: Sheriff assigned' && [firm.adminEmail, attorney.email].includes(m.toAddress),
     );
     expect(sent.map((m) => m.toAddress)).toEqual([firm.adminEmail]);
     expect(sent[0]!.subject).toBe('LexServe: Sheriff assigned');
@@ -383,7 +449,9 @@ describe('domain events', () => {
     const attorney = await addFirmUser(t(), firm, 'legal_practitioner');
     await settle();
     expect(await titlesOf(attorney.token)).toContain('Welcome to LexServe');
-    const res = await t().as(firm.token).put(`/api/v1/users/change-role/${attorney.id}`, { new_role: 'branch_admin', reason: 'Promotion' });
+    const res = await t()
+      .as(firm.token)
+      .put(`/api/v1/users/change-role/${attorney.id}`, { new_role: 'branch_admin', reason: 'Promotion' });
     expect(res.statusCode).toBe(200);
     await settle();
     const list = (await t().as(attorney.token).get(`${API}/`)).json().notifications;
@@ -422,18 +490,23 @@ describe('domain events', () => {
 
     const sheriffList = (await t().as(sheriff).get(`${API}/`)).json();
     expect(sheriffList.total).toBe(sheriffBefore + 2);
-    expect(sheriffList.notifications.slice(0, 2).map((n: { title: string }) => n.title).sort()).toEqual([
-      'Document assigned to you',
-      'Document served',
-    ]);
-    const assigned = sheriffList.notifications.find((n: { title: string }) => n.title === 'Document assigned to you');
+    expect(
+      sheriffList.notifications
+        .slice(0, 2)
+        .map((n: { title: string }) => n.title)
+        .sort(),
+    ).toEqual(['Document assigned to you', 'Document served']);
+    const assigned = sheriffList.notifications.find(
+      (n: { title: string }) => n.title === 'Document assigned to you',
+    );
     expect(assigned).toMatchObject({
       notification_type: 'assignment_notification',
       case_id: 'CT-2025-0042',
       document_id: 77,
       message: 'Summons (case CT-2025-0042) has been assigned to you for service.',
     });
-    for (const token of [firm.token, branchAdmin, creator.token]) expect(await titlesOf(token)).toContain('Document served');
+    for (const token of [firm.token, branchAdmin, creator.token])
+      expect(await titlesOf(token)).toContain('Document served');
     expect(await titlesOf(attorney)).not.toContain('Document served');
   });
 });
@@ -458,15 +531,31 @@ describe('stats counters (notification_counts, kept by triggers)', () => {
     const same = async () => {
       for (const id of [firm.adminId, other.adminId]) expect(await counters(id)).toEqual(await counted(id));
     };
-    await notifyUsers(t().database.db, { userIds: [firm.adminId, other.adminId], title: 'a', message: 'b', type: 'status_update', email: false });
-    for (let i = 0; i < 4; i++) await notify(firm.adminId, { type: i % 2 ? 'system_alert' : 'completion_notification' });
+    await notifyUsers(t().database.db, {
+      userIds: [firm.adminId, other.adminId],
+      title: 'a',
+      message: 'b',
+      type: 'status_update',
+      email: false,
+    });
+    for (let i = 0; i < 4; i++)
+      await notify(firm.adminId, { type: i % 2 ? 'system_alert' : 'completion_notification' });
     await same();
-    await t().database.raw.query('UPDATE notifications SET is_read = true WHERE user_id = $1 AND notification_type = $2', [firm.adminId, 'system_alert']);
+    await t().database.raw.query(
+      'UPDATE notifications SET is_read = true WHERE user_id = $1 AND notification_type = $2',
+      [firm.adminId, 'system_alert'],
+    );
     await same();
-    await t().database.raw.query(`UPDATE notifications SET notification_type = 'deadline_reminder', is_read = NOT is_read WHERE user_id = $1`, [firm.adminId]);
+    await t().database.raw.query(
+      `UPDATE notifications SET notification_type = 'deadline_reminder', is_read = NOT is_read WHERE user_id = $1`,
+      [firm.adminId],
+    );
     await same();
     expect((await t().as(firm.token).post(`${API}/mark-all-read`)).statusCode).toBe(200);
-    await t().database.raw.query('DELETE FROM notifications WHERE id IN (SELECT id FROM notifications WHERE user_id = $1 LIMIT 2)', [firm.adminId]);
+    await t().database.raw.query(
+      'DELETE FROM notifications WHERE id IN (SELECT id FROM notifications WHERE user_id = $1 LIMIT 2)',
+      [firm.adminId],
+    );
     await same();
     const body = await stats(firm.token);
     expect(body).toMatchObject({ total_notifications: 3, unread_count: 0, read_count: 3 });

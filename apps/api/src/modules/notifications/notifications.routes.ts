@@ -23,14 +23,21 @@ export async function notificationsRoutes(app: FastifyInstance) {
 
   r.get(
     '/notifications',
-    { config, schema: { tags, querystring: NotificationListQuerySchema, response: { 200: NotificationListSchema } } },
+    {
+      config,
+      schema: { tags, querystring: NotificationListQuerySchema, response: { 200: NotificationListSchema } },
+    },
     (req) => service.listNotifications(ctxOf(req), req.query),
   );
-  r.get('/notifications/stats', { config, schema: { tags, response: { 200: NotificationStatsSchema } } }, (req) =>
-    service.getStats(ctxOf(req)),
+  r.get(
+    '/notifications/stats',
+    { config, schema: { tags, response: { 200: NotificationStatsSchema } } },
+    (req) => service.getStats(ctxOf(req)),
   );
-  r.post('/notifications/mark-all-read', { config, schema: { tags, response: { 200: MarkAllReadResultSchema } } }, (req) =>
-    service.markAllRead(ctxOf(req)),
+  r.post(
+    '/notifications/mark-all-read',
+    { config, schema: { tags, response: { 200: MarkAllReadResultSchema } } },
+    (req) => service.markAllRead(ctxOf(req)),
   );
   r.post(
     '/notifications/bulk-mark-read',
@@ -44,12 +51,26 @@ export async function notificationsRoutes(app: FastifyInstance) {
   );
   r.put(
     '/notifications/:notification_id/read',
-    { config, schema: { tags, params: NotificationRefParamsSchema, response: { 200: NotificationUpdateResultSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        params: NotificationRefParamsSchema,
+        response: { 200: NotificationUpdateResultSchema },
+      },
+    },
     (req) => service.markRead(ctxOf(req), req.params.notification_id),
   );
   r.put(
     '/notifications/:notification_id/unread',
-    { config, schema: { tags, params: NotificationRefParamsSchema, response: { 200: NotificationUpdateResultSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        params: NotificationRefParamsSchema,
+        response: { 200: NotificationUpdateResultSchema },
+      },
+    },
     (req) => service.markUnread(ctxOf(req), req.params.notification_id),
   );
 }

@@ -90,7 +90,10 @@ export const markUnread = (ctx: Ctx, ref: string) => setRead(ctx, ref, false);
 
 const updateSignals = (userId: number, ids: number[]): RealtimeSignal[] =>
   ids.length
-    ? [...ids.slice(0, MAX_ITEM_UPDATES).map((id) => ({ k: 'u' as const, id, user: userId })), { k: 's' as const, user: userId }]
+    ? [
+        ...ids.slice(0, MAX_ITEM_UPDATES).map((id) => ({ k: 'u' as const, id, user: userId })),
+        { k: 's' as const, user: userId },
+      ]
     : [];
 
 export async function markAllRead(ctx: Ctx): Promise<MarkAllReadResult> {
@@ -109,7 +112,9 @@ export async function bulkMarkRead(ctx: Ctx, input: BulkMarkReadInput): Promise<
   if (input.user_id !== undefined && input.user_id !== ctx.actor.id) {
     throw new AppError(NotificationErrors.NOTIFICATION_OTHER_USER);
   }
-  const requested = [...new Set(input.notification_ids.map((v) => (typeof v === 'string' ? v.toLowerCase() : v)))];
+  const requested = [
+    ...new Set(input.notification_ids.map((v) => (typeof v === 'string' ? v.toLowerCase() : v))),
+  ];
   const uuids = requested.filter((v): v is string => typeof v === 'string');
   const ids = requested.filter((v): v is number => typeof v === 'number');
   const { matched } = await inTransaction(ctx, async (tx) => {
@@ -162,7 +167,9 @@ export type NotifyUsersOptions = {
  * handler with its `tx`. Answers the stored notifications.
  */
 export async function notifyUsers(tx: DbOrTx, opts: NotifyUsersOptions) {
-  const ids = [...new Set(opts.userIds.filter((id): id is number => Number.isInteger(id) && (id as number) > 0))];
+  const ids = [
+    ...new Set(opts.userIds.filter((id): id is number => Number.isInteger(id) && (id as number) > 0)),
+  ];
   const inserted = await repo.insertForRecipients(tx, {
     userIds: ids,
     title: opts.title,
@@ -175,7 +182,8 @@ export async function notifyUsers(tx: DbOrTx, opts: NotifyUsersOptions) {
   });
   if (opts.email !== false) {
     const wanted = inserted.filter((row) => row.preferences?.[opts.type]?.email ?? true);
-    if (wanted.length) await recordEvent(tx, NOTIFICATION_EMAIL_EVENT, { notificationIds: wanted.map((r) => r.id) });
+    if (wanted.length)
+      await recordEvent(tx, NOTIFICATION_EMAIL_EVENT, { notificationIds: wanted.map((r) => r.id) });
   }
   const rows: repo.NotificationRow[] = inserted.map(({ preferences: _preferences, ...row }) => row);
   return rows;

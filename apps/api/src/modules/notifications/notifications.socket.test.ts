@@ -13,7 +13,14 @@ const t = useTestApp();
 async function demoFirm() {
   const token = await t().login(DEMO.firmAdmin);
   const me = (await t().as(token).get('/api/v1/users/me')).json();
-  return { firmId: me.firm_id, branchId: me.branch_id, adminId: me.id, adminEmail: DEMO.firmAdmin, password: DEMO_PASSWORD, token };
+  return {
+    firmId: me.firm_id,
+    branchId: me.branch_id,
+    adminId: me.id,
+    adminEmail: DEMO.firmAdmin,
+    password: DEMO_PASSWORD,
+    token,
+  };
 }
 let url = '';
 const sockets: TestSocket[] = [];
@@ -53,14 +60,21 @@ describe('handshake', () => {
     const s = await open();
     await s.next('auth_required');
     s.send({ type: 'authenticate', token: 'not-a-token' });
-    expect(await s.next('auth_error')).toEqual({ type: 'auth_error', message: 'Authentication failed: invalid token' });
+    expect(await s.next('auth_error')).toEqual({
+      type: 'auth_error',
+      message: 'Authentication failed: invalid token',
+    });
     expect((await s.closed).code).toBe(4003);
   });
 
   it('refuses an expired token', async () => {
     const token = await t().login(DEMO.attorney);
     const me = (await t().as(token).get('/api/v1/users/me')).json();
-    const expired = signAccessToken({ userId: me.id, role: me.role, sessionId: randomUUID() }, t().env.JWT_SECRET, -60);
+    const expired = signAccessToken(
+      { userId: me.id, role: me.role, sessionId: randomUUID() },
+      t().env.JWT_SECRET,
+      -60,
+    );
     const s = await open();
     await s.next('auth_required');
     s.send({ type: 'authenticate', token: expired });
@@ -93,15 +107,22 @@ describe('pushes', () => {
     const first = await authed(attorney.token);
     const second = await authed(attorney.token);
     const bystander = await authed(firm.token);
-    const unreadBefore = (await t().as(attorney.token).get('/api/v1/notifications/stats')).json().unread_count;
+    const unreadBefore = (await t().as(attorney.token).get('/api/v1/notifications/stats')).json()
+      .unread_count;
 
     // Changing the role (HTTP) records user.role_changed; its handler notifies the attorney.
-    const res = await t().as(firm.token).put(`/api/v1/users/change-role/${attorney.id}`, { new_role: 'branch_admin', reason: 'Promotion' });
+    const res = await t()
+      .as(firm.token)
+      .put(`/api/v1/users/change-role/${attorney.id}`, { new_role: 'branch_admin', reason: 'Promotion' });
     expect(res.statusCode).toBe(200);
 
     for (const s of [first, second]) {
       const pushed = await s.next('new_notification');
-      expect(pushed.notification).toMatchObject({ title: 'Your role has changed', user_id: attorney.id, is_read: false });
+      expect(pushed.notification).toMatchObject({
+        title: 'Your role has changed',
+        user_id: attorney.id,
+        is_read: false,
+      });
       expect((await s.next('stats_update')).stats.unread_count).toBe(unreadBefore + 1);
     }
     expect(await bystander.quiet()).toBe(true);
@@ -123,7 +144,11 @@ describe('pushes', () => {
       email: false,
     });
     const created = (await s.next('new_notification')).notification;
-    expect(created).toMatchObject({ case_id: '2025/1', document_id: 5, notification_type: 'assignment_notification' });
+    expect(created).toMatchObject({
+      case_id: '2025/1',
+      document_id: 5,
+      notification_type: 'assignment_notification',
+    });
     expect((await s.next('stats_update')).stats).toMatchObject({
       unread_count: base.unread_count + 1,
       total_notifications: base.total_notifications + 1,
@@ -131,7 +156,10 @@ describe('pushes', () => {
     });
 
     await t().as(firm.token).put(`/api/v1/notifications/${created.notification_id}/read`);
-    expect((await s.next('notification_update')).notification).toMatchObject({ notification_id: created.notification_id, is_read: true });
+    expect((await s.next('notification_update')).notification).toMatchObject({
+      notification_id: created.notification_id,
+      is_read: true,
+    });
     expect((await s.next('stats_update')).stats.unread_count).toBe(base.unread_count);
 
     await t().as(firm.token).put(`/api/v1/notifications/${created.notification_id}/unread`);
@@ -148,7 +176,9 @@ describe('pushes', () => {
     const firm = await demoFirm();
     const attorney = await addFirmUser(t(), firm, 'legal_practitioner');
     const s = await authed(attorney.token);
-    const res = await t().as(firm.token).put(`/api/v1/users/activate-deactivate/${attorney.id}`, { is_active: false, reason: 'Left the firm' });
+    const res = await t()
+      .as(firm.token)
+      .put(`/api/v1/users/activate-deactivate/${attorney.id}`, { is_active: false, reason: 'Left the firm' });
     expect(res.statusCode).toBe(200);
     expect(await s.closed).toEqual({ code: 1008, reason: 'Account deactivated' });
     await vi.waitFor(() => expect(t().app.notificationHub.count(attorney.id)).toBe(0));
@@ -157,7 +187,9 @@ describe('pushes', () => {
   it('refuses a deactivated user’s still-valid token', async () => {
     const firm = await demoFirm();
     const attorney = await addFirmUser(t(), firm, 'legal_practitioner');
-    await t().as(firm.token).put(`/api/v1/users/activate-deactivate/${attorney.id}`, { is_active: false, reason: 'Left the firm' });
+    await t()
+      .as(firm.token)
+      .put(`/api/v1/users/activate-deactivate/${attorney.id}`, { is_active: false, reason: 'Left the firm' });
     const s = await open();
     await s.next('auth_required');
     s.send({ type: 'authenticate', token: attorney.token });

@@ -46,7 +46,10 @@ export async function notificationsSocketRoutes(app: FastifyInstance) {
       send(socket, { type: 'auth_error', message });
       socket.close(WS_CLOSE_CODES.AUTH_FAILED, message.slice(0, 120));
     };
-    const timer = setTimeout(() => state !== 'authenticated' && fail(WS_AUTH_ERROR_MESSAGES.timeout), AUTH_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => state !== 'authenticated' && fail(WS_AUTH_ERROR_MESSAGES.timeout),
+      AUTH_TIMEOUT_MS,
+    );
     timer.unref();
 
     socket.on('close', () => {

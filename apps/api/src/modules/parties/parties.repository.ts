@@ -9,17 +9,33 @@ export type NewParty = typeof parties.$inferInsert;
 export type PartyLinkRow = typeof documentParties.$inferSelect;
 
 /** A party within a scope (lib/tenancy partyScope; undefined: any), optionally of one firm, or nothing. */
-export const findPartyInScope = async (db: DbOrTx, id: number, scope: SQL | undefined, opts: { firmId?: number } = {}) =>
+export const findPartyInScope = async (
+  db: DbOrTx,
+  id: number,
+  scope: SQL | undefined,
+  opts: { firmId?: number } = {},
+) =>
   (
     await db
       .select()
       .from(parties)
-      .where(and(eq(parties.id, id), scope, opts.firmId === undefined ? undefined : eq(parties.firmId, opts.firmId)))
+      .where(
+        and(
+          eq(parties.id, id),
+          scope,
+          opts.firmId === undefined ? undefined : eq(parties.firmId, opts.firmId),
+        ),
+      )
   )[0];
 
 /** A party of the firm (another firm's party answers nothing). */
 export const findPartyInFirm = async (db: DbOrTx, id: number, firmId: number) =>
-  (await db.select().from(parties).where(and(eq(parties.id, id), eq(parties.firmId, firmId))))[0];
+  (
+    await db
+      .select()
+      .from(parties)
+      .where(and(eq(parties.id, id), eq(parties.firmId, firmId)))
+  )[0];
 
 /** Whether the party is linked to a document that was served (what was served stays as served). */
 export const isOnServedDocument = async (db: DbOrTx, partyId: number) =>
@@ -34,24 +50,29 @@ export const isOnServedDocument = async (db: DbOrTx, partyId: number) =>
 
 /** The links of a party to documents, oldest first. */
 export const linksOfParty = (db: DbOrTx, partyId: number) =>
-  db.select().from(documentParties).where(eq(documentParties.partyId, partyId)).orderBy(asc(documentParties.id));
+  db
+    .select()
+    .from(documentParties)
+    .where(eq(documentParties.partyId, partyId))
+    .orderBy(asc(documentParties.id));
 
 /** Points a document's link at another party (a correction on a document not yet served). */
 export const repointLink = (db: DbOrTx, linkId: number, partyId: number) =>
   db.update(documentParties).set({ partyId }).where(eq(documentParties.id, linkId));
 
-export const insertParty = async (db: DbOrTx, values: NewParty) => (await db.insert(parties).values(values).returning())[0]!;
+export const insertParty = async (db: DbOrTx, values: NewParty) =>
+  (await db.insert(parties).values(values).returning())[0]!;
 
 export const updatePartyRow = async (db: DbOrTx, id: number, values: Partial<NewParty>) =>
   (await db.update(parties).set(values).where(eq(parties.id, id)).returning())[0]!;
-
 
 /** Search within a scope (lib/tenancy partyScope; undefined: every firm, for the system administrator), newest first. */
 export async function searchParties(db: DbOrTx, scope: SQL | undefined, q: PartyListQuery) {
   const where: (SQL | undefined)[] = [scope];
   if (q.party_type) where.push(eq(parties.partyType, q.party_type));
   if (q.id_number) where.push(eq(parties.idNumber, q.id_number));
-  if (q.registration_number) where.push(sql`lower(${parties.registrationNumber}) = lower(${q.registration_number})`);
+  if (q.registration_number)
+    where.push(sql`lower(${parties.registrationNumber}) = lower(${q.registration_number})`);
   if (q.search) {
     const term = containsPattern(q.search);
     where.push(
@@ -69,13 +90,21 @@ export async function searchParties(db: DbOrTx, scope: SQL | undefined, q: Party
   const filter = and(...where);
   const [rows, [total]] = await Promise.all([
     db.select().from(parties).where(filter).orderBy(desc(parties.id)).offset(q.skip).limit(q.limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(parties).where(filter),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(parties)
+      .where(filter),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }
 
 export const findLink = async (db: DbOrTx, documentId: number, partyId: number) =>
-  (await db.select().from(documentParties).where(and(eq(documentParties.documentId, documentId), eq(documentParties.partyId, partyId))))[0];
+  (
+    await db
+      .select()
+      .from(documentParties)
+      .where(and(eq(documentParties.documentId, documentId), eq(documentParties.partyId, partyId)))
+  )[0];
 
 /** Links the party, or updates its role, notes and primary flag when it is linked already (a re-saved draft). */
 export async function upsertLink(db: DbOrTx, values: typeof documentParties.$inferInsert) {
@@ -96,7 +125,8 @@ export async function upsertLink(db: DbOrTx, values: typeof documentParties.$inf
   return row!;
 }
 
-export const deleteLink = (db: DbOrTx, id: number) => db.delete(documentParties).where(eq(documentParties.id, id));
+export const deleteLink = (db: DbOrTx, id: number) =>
+  db.delete(documentParties).where(eq(documentParties.id, id));
 
 /** A document's links with their parties, primary first, then in the order they were added. */
 export const listLinks = (db: DbOrTx, documentId: number) =>
@@ -109,4 +139,9 @@ export const listLinks = (db: DbOrTx, documentId: number) =>
 
 /** The roles of the document's party links (one per link). */
 export const linkRoles = async (db: DbOrTx, documentId: number) =>
-  (await db.select({ role: documentParties.role }).from(documentParties).where(eq(documentParties.documentId, documentId))).map((r) => r.role);
+  (
+    await db
+      .select({ role: documentParties.role })
+      .from(documentParties)
+      .where(eq(documentParties.documentId, documentId))
+  ).map((r) => r.role);

@@ -86,7 +86,8 @@ const partyValues = (input: CreatePartyInput) => {
 };
 
 function assertManages(ctx: Pick<Ctx, 'actor'>): number {
-  if (!can(ctx.actor, 'parties:manage') || !ctx.actor.firmId) throw new AppError(PartyErrors.PARTIES_FORBIDDEN);
+  if (!can(ctx.actor, 'parties:manage') || !ctx.actor.firmId)
+    throw new AppError(PartyErrors.PARTIES_FORBIDDEN);
   return ctx.actor.firmId;
 }
 
@@ -111,14 +112,20 @@ async function managedParty(ctx: Pick<Ctx, 'db' | 'actor'>, id: number) {
 /** POST /parties: a party of the actor's firm and branch, reusable across the documents of that scope. */
 export async function createParty(ctx: Ctx, input: CreatePartyInput): Promise<Party> {
   const firmId = assertManages(ctx);
-  const row = await repo.insertParty(ctx.db, { ...partyValues(input), firmId, branchId: ctx.actor.branchId, createdById: ctx.actor.id });
+  const row = await repo.insertParty(ctx.db, {
+    ...partyValues(input),
+    firmId,
+    branchId: ctx.actor.branchId,
+    createdById: ctx.actor.id,
+  });
   return toPartyDto(row);
 }
 
 /** PUT /parties/{id}: refused (409) once the party is on a served document; a correction is then a new party. */
 export async function updateParty(ctx: Ctx, id: number, input: CreatePartyInput): Promise<Party> {
   const party = await managedParty(ctx, id);
-  if (await repo.isOnServedDocument(ctx.db, party.id)) throw new AppError(PartyErrors.PARTY_ON_SERVED_DOCUMENT);
+  if (await repo.isOnServedDocument(ctx.db, party.id))
+    throw new AppError(PartyErrors.PARTY_ON_SERVED_DOCUMENT);
   return toPartyDto(await repo.updatePartyRow(ctx.db, id, partyValues(input)));
 }
 
@@ -174,7 +181,8 @@ export async function unlinkFromDocument(tx: DbOrTx, doc: { id: number; firmId: 
 
 /** A link's body may repeat the party's id; it must then be the one of the path. */
 export function assertSameParty(partyId: number, input: LinkPartyInput) {
-  if (input.party_id !== undefined && input.party_id !== partyId) throw new AppError(PartyErrors.PARTY_ID_MISMATCH);
+  if (input.party_id !== undefined && input.party_id !== partyId)
+    throw new AppError(PartyErrors.PARTY_ID_MISMATCH);
 }
 
 /** Whether the actor may manage parties (create, change, link); throws the parties' 403 otherwise. */
@@ -188,7 +196,11 @@ export const documentPartyRoles = (db: DbOrTx, documentId: number) => repo.linkR
  * recorded for the same firm and branch as the party it corrects, which the actor must see. Answers the new
  * party, the old one and the old one's links; the old party and its links are not changed here.
  */
-export async function recordCorrection(ctx: Pick<Ctx, 'db' | 'actor'>, partyId: number, input: CreatePartyInput) {
+export async function recordCorrection(
+  ctx: Pick<Ctx, 'db' | 'actor'>,
+  partyId: number,
+  input: CreatePartyInput,
+) {
   const old = await managedParty(ctx, partyId);
   const row = await repo.insertParty(ctx.db, {
     ...partyValues(input),
@@ -197,10 +209,16 @@ export async function recordCorrection(ctx: Pick<Ctx, 'db' | 'actor'>, partyId: 
     correctsPartyId: old.id,
     createdById: ctx.actor.id,
   });
-  return { party: toPartyDto(row), replaced: toPartyDto(old), links: await repo.linksOfParty(ctx.db, old.id) };
+  return {
+    party: toPartyDto(row),
+    replaced: toPartyDto(old),
+    links: await repo.linksOfParty(ctx.db, old.id),
+  };
 }
 
 /** Points a document's link at the correcting party (documents not yet served). */
-export const repointLink = (db: DbOrTx, linkId: number, partyId: number) => repo.repointLink(db, linkId, partyId);
+export const repointLink = (db: DbOrTx, linkId: number, partyId: number) =>
+  repo.repointLink(db, linkId, partyId);
 
-export const documentPartyLinks = async (db: DbOrTx, documentId: number) => (await repo.listLinks(db, documentId)).map(toLinkDto);
+export const documentPartyLinks = async (db: DbOrTx, documentId: number) =>
+  (await repo.listLinks(db, documentId)).map(toLinkDto);

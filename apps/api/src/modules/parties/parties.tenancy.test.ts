@@ -28,7 +28,11 @@ const partyOf = async (token: string, body: Record<string, unknown> = INDIVIDUAL
 beforeAll(async () => {
   firm = await registerFirm(t());
   const unique = randomBytes(3).toString('hex');
-  const branch = await as(firm.token).post('/api/v1/branches', { firm_id: firm.firmId, name: `North ${unique}`, practice_number: `NO-${unique}` });
+  const branch = await as(firm.token).post('/api/v1/branches', {
+    firm_id: firm.firmId,
+    name: `North ${unique}`,
+    practice_number: `NO-${unique}`,
+  });
   expect(branch.statusCode, branch.body).toBe(201);
   const branchId = branch.json().data.id as number;
   north = {
@@ -42,7 +46,11 @@ beforeAll(async () => {
 
 describe('party tenancy', () => {
   it("keeps a branch's parties (ID numbers included) from another branch's staff", async () => {
-    const secret = await partyOf(north.attorney.token, { ...INDIVIDUAL, first_name: 'Northern', last_name: 'Secret' });
+    const secret = await partyOf(north.attorney.token, {
+      ...INDIVIDUAL,
+      first_name: 'Northern',
+      last_name: 'Secret',
+    });
     expect(secret.branch_id).toBe(north.branchId);
     // Same branch and the firm administrator see it.
     expect((await as(north.admin.token).get(`/api/v1/parties/${secret.id}`)).statusCode).toBe(200);
@@ -53,19 +61,32 @@ describe('party tenancy', () => {
       expect(read.statusCode).toBe(404);
       expect(read.body).not.toContain(INDIVIDUAL.id_number!);
       expect(ids(await as(other.token).get('/api/v1/parties/?search=Northern'))).not.toContain(secret.id);
-      expect(ids(await as(other.token).get(`/api/v1/parties/?id_number=${INDIVIDUAL.id_number}`))).not.toContain(secret.id);
+      expect(
+        ids(await as(other.token).get(`/api/v1/parties/?id_number=${INDIVIDUAL.id_number}`)),
+      ).not.toContain(secret.id);
       expect((await as(other.token).put(`/api/v1/parties/${secret.id}`, INDIVIDUAL)).statusCode).toBe(404);
     }
     expect(ids(await as(firm.token).get('/api/v1/parties/?search=Northern'))).toContain(secret.id);
   });
 
   it('never links another branch’s party (which would reveal it), but shows the parties of a visible document', async () => {
-    const secret = await partyOf(north.attorney.token, { ...INDIVIDUAL, first_name: 'Linked', last_name: 'Elsewhere' });
-    const mainDoc = (await as(mainAttorney.token).post('/api/v1/documents/', { title: 'Main branch matter' })).json().data.id as number;
-    const link = await as(mainAttorney.token).post(`/api/v1/parties/${secret.id}/documents/${mainDoc}`, { role: 'defendant' });
+    const secret = await partyOf(north.attorney.token, {
+      ...INDIVIDUAL,
+      first_name: 'Linked',
+      last_name: 'Elsewhere',
+    });
+    const mainDoc = (
+      await as(mainAttorney.token).post('/api/v1/documents/', { title: 'Main branch matter' })
+    ).json().data.id as number;
+    const link = await as(mainAttorney.token).post(`/api/v1/parties/${secret.id}/documents/${mainDoc}`, {
+      role: 'defendant',
+    });
     expect(link.statusCode).toBe(404);
     // The firm administrator links it to the main branch's document: its readers now see the party.
-    expect((await as(firm.token).post(`/api/v1/parties/${secret.id}/documents/${mainDoc}`, { role: 'defendant' })).statusCode).toBe(201);
+    expect(
+      (await as(firm.token).post(`/api/v1/parties/${secret.id}/documents/${mainDoc}`, { role: 'defendant' }))
+        .statusCode,
+    ).toBe(201);
     expect((await as(mainAttorney.token).get(`/api/v1/parties/${secret.id}`)).statusCode).toBe(200);
     expect((await as(mainAttorney.token).get(`/api/v1/documents/${mainDoc}/parties`)).json().total).toBe(1);
   });
@@ -80,20 +101,36 @@ describe('party tenancy', () => {
 
 describe('served parties and corrections', () => {
   it('refuses to change a party on a served document (409) and records a correction on every document of it', async () => {
-    const ready = await makeReadyDraft(t(), mainAttorney.token, { firmId: firm.firmId, branchId: firm.branchId });
+    const ready = await makeReadyDraft(t(), mainAttorney.token, {
+      firmId: firm.firmId,
+      branchId: firm.branchId,
+    });
     const served = await submit(t(), mainAttorney.token, ready.id);
     expect(served.statusCode, served.body).toBe(200);
     // The same party on a draft of the same branch.
-    const draft = (await as(mainAttorney.token).post('/api/v1/documents/', { title: 'Follow-up matter' })).json().data.id as number;
-    expect((await as(mainAttorney.token).post(`/api/v1/parties/${ready.partyId}/documents/${draft}`, { role: 'respondent' })).statusCode).toBe(201);
+    const draft = (
+      await as(mainAttorney.token).post('/api/v1/documents/', { title: 'Follow-up matter' })
+    ).json().data.id as number;
+    expect(
+      (
+        await as(mainAttorney.token).post(`/api/v1/parties/${ready.partyId}/documents/${draft}`, {
+          role: 'respondent',
+        })
+      ).statusCode,
+    ).toBe(201);
 
-    const put = await as(mainAttorney.token).put(`/api/v1/parties/${ready.partyId}`, { ...INDIVIDUAL, physical_address: '9 New Street, Durban' });
+    const put = await as(mainAttorney.token).put(`/api/v1/parties/${ready.partyId}`, {
+      ...INDIVIDUAL,
+      physical_address: '9 New Street, Durban',
+    });
     expect(put.statusCode).toBe(409);
     expect(put.json()).toMatchObject({
       code: 'PARTY_ON_SERVED_DOCUMENT',
       detail: 'This party is on a served document and cannot be changed. Record a correction as a new party.',
     });
-    expect((await as(mainAttorney.token).get(`/api/v1/parties/${ready.partyId}`)).json().physical_address).toBe(INDIVIDUAL.physical_address);
+    expect(
+      (await as(mainAttorney.token).get(`/api/v1/parties/${ready.partyId}`)).json().physical_address,
+    ).toBe(INDIVIDUAL.physical_address);
 
     const fixed = await as(mainAttorney.token).post(`/api/v1/parties/${ready.partyId}/corrections`, {
       ...INDIVIDUAL,
@@ -101,7 +138,11 @@ describe('served parties and corrections', () => {
     });
     expect(fixed.statusCode, fixed.body).toBe(201);
     const data = fixed.json().data;
-    expect(data.party).toMatchObject({ corrects_party_id: ready.partyId, physical_address: '9 New Street, Durban', branch_id: firm.branchId });
+    expect(data.party).toMatchObject({
+      corrects_party_id: ready.partyId,
+      physical_address: '9 New Street, Durban',
+      branch_id: firm.branchId,
+    });
     expect(data.corrects_party_id).toBe(ready.partyId);
     expect(data.documents).toEqual([
       { document_id: ready.id, link_moved: false },
@@ -110,26 +151,47 @@ describe('served parties and corrections', () => {
 
     const description = `Party details corrected: Mr Sipho Dlamini (party #${data.party.id}) replaces Mr Sipho Dlamini (party #${ready.partyId})`;
     for (const doc of [ready.id, draft]) {
-      const tl = (await as(mainAttorney.token).get(`/api/v1/documents/${doc}/timeline?event_types=party_corrected`)).json();
+      const tl = (
+        await as(mainAttorney.token).get(`/api/v1/documents/${doc}/timeline?event_types=party_corrected`)
+      ).json();
       expect(tl.events).toHaveLength(1);
       expect(tl.events[0]).toMatchObject({ event_type: 'party_corrected', event_description: description });
     }
     // The served document keeps the party it was served with; the draft now carries the correction.
-    const servedLinks = (await as(mainAttorney.token).get(`/api/v1/documents/${ready.id}/parties`)).json().parties;
+    const servedLinks = (await as(mainAttorney.token).get(`/api/v1/documents/${ready.id}/parties`)).json()
+      .parties;
     // (It was served with a party on each side: the corrected defendant and the plaintiff.)
     type Link = { party_id: number; party: { physical_address: string } };
-    expect(servedLinks.map((l: Link) => l.party_id).sort()).toEqual([ready.partyId, ready.plaintiffId].sort());
-    expect(servedLinks.find((l: Link) => l.party_id === ready.partyId).party.physical_address).toBe(INDIVIDUAL.physical_address);
-    const draftLinks = (await as(mainAttorney.token).get(`/api/v1/documents/${draft}/parties`)).json().parties;
-    expect(draftLinks.map((l: { party_id: number; role: string }) => [l.party_id, l.role])).toEqual([[data.party.id, 'respondent']]);
+    expect(servedLinks.map((l: Link) => l.party_id).sort()).toEqual(
+      [ready.partyId, ready.plaintiffId].sort(),
+    );
+    expect(servedLinks.find((l: Link) => l.party_id === ready.partyId).party.physical_address).toBe(
+      INDIVIDUAL.physical_address,
+    );
+    const draftLinks = (await as(mainAttorney.token).get(`/api/v1/documents/${draft}/parties`)).json()
+      .parties;
+    expect(draftLinks.map((l: { party_id: number; role: string }) => [l.party_id, l.role])).toEqual([
+      [data.party.id, 'respondent'],
+    ]);
     // The correction itself is a party like any other: not on a served document, so it may still change.
-    expect((await as(mainAttorney.token).put(`/api/v1/parties/${data.party.id}`, { ...INDIVIDUAL, physical_address: '10 New Street, Durban' })).statusCode).toBe(200);
+    expect(
+      (
+        await as(mainAttorney.token).put(`/api/v1/parties/${data.party.id}`, {
+          ...INDIVIDUAL,
+          physical_address: '10 New Street, Durban',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a correction of a party outside the actor’s scope (404) and to sheriffs (403)', async () => {
     const secret = await partyOf(north.attorney.token, { ...INDIVIDUAL, first_name: 'Hidden' });
-    expect((await as(mainAttorney.token).post(`/api/v1/parties/${secret.id}/corrections`, INDIVIDUAL)).statusCode).toBe(404);
+    expect(
+      (await as(mainAttorney.token).post(`/api/v1/parties/${secret.id}/corrections`, INDIVIDUAL)).statusCode,
+    ).toBe(404);
     const sheriff = await t().login(DEMO.sheriff);
-    expect((await as(sheriff).post(`/api/v1/parties/${secret.id}/corrections`, INDIVIDUAL)).statusCode).toBe(403);
+    expect((await as(sheriff).post(`/api/v1/parties/${secret.id}/corrections`, INDIVIDUAL)).statusCode).toBe(
+      403,
+    );
   });
 });

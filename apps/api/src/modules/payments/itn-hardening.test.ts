@@ -67,7 +67,11 @@ describe('ITN hardening (simulator)', () => {
 
   it('fields after the signature never override the signed ones: a repeated one is refused, a new one ignored', async () => {
     const checkout = await pendingPaidCheckout();
-    const override = await notify([...completeFor(checkout), ['payment_status', 'CANCELLED'], ['amount_gross', '1.00']]);
+    const override = await notify([
+      ...completeFor(checkout),
+      ['payment_status', 'CANCELLED'],
+      ['amount_gross', '1.00'],
+    ]);
     expect(override.statusCode).toBe(400);
     expect(override.json().code).toBe('ITN_MALFORMED');
     expect(await status(checkout.subscriptionId)).toBe('pending');
@@ -76,7 +80,10 @@ describe('ITN hardening (simulator)', () => {
     const sub = (await getSubscriptionRow(t(), checkout.subscriptionId))!;
     expect(sub).toMatchObject({ status: 'active', providerToken: `tok-${checkout.subscriptionId}` });
     // Only the signed fields are kept with the processed notification.
-    const rows = await t().database.db.select().from(paymentNotifications).where(eq(paymentNotifications.mPaymentId, checkout.init.payment_reference));
+    const rows = await t()
+      .database.db.select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.mPaymentId, checkout.init.payment_reference));
     const processed = rows.find((r) => r.outcome === 'processed')!;
     expect(processed.payload).toMatchObject({ payment_status: 'COMPLETE', amount_gross: '499.00' });
     expect(processed.payload).not.toHaveProperty('status_note');
@@ -89,16 +96,25 @@ describe('ITN hardening (simulator)', () => {
     twice.push(['signature', itnSignature(twice, t().app.deps.payments.passphrase)]);
     const res = await notify(twice);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'ITN_MALFORMED', detail: 'Malformed payment notification. (duplicate field)' });
+    expect(res.json()).toMatchObject({
+      code: 'ITN_MALFORMED',
+      detail: 'Malformed payment notification. (duplicate field)',
+    });
     expect(await status(checkout.subscriptionId)).toBe('pending');
   });
 
   it('stores a rejected call as a short summary, and refuses a body over 16 KB without storing it', async () => {
     const ip = nextIp();
-    const junk: ItnPairs = Array.from({ length: 60 }, (_, i) => [`field_${i}_${'x'.repeat(60)}`, 'y'.repeat(200)]);
+    const junk: ItnPairs = Array.from({ length: 60 }, (_, i) => [
+      `field_${i}_${'x'.repeat(60)}`,
+      'y'.repeat(200),
+    ]);
     const res = await notify(junk, ip);
     expect(res.statusCode).toBe(400);
-    const rows = await t().database.db.select().from(paymentNotifications).where(eq(paymentNotifications.remoteIp, ip));
+    const rows = await t()
+      .database.db.select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.remoteIp, ip));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.outcome).toBe('rejected');
     expect(Object.keys(rows[0]!.payload).length).toBeLessThanOrEqual(32);
@@ -106,7 +122,9 @@ describe('ITN hardening (simulator)', () => {
     expect(rows[0]!.payload).toMatchObject({ _fields: '60' });
     const big = await notify([['a', 'z'.repeat(20_000)]], ip);
     expect(big.statusCode).toBe(413);
-    expect(await t().database.db.select().from(paymentNotifications).where(eq(paymentNotifications.remoteIp, ip))).toHaveLength(1);
+    expect(
+      await t().database.db.select().from(paymentNotifications).where(eq(paymentNotifications.remoteIp, ip)),
+    ).toHaveLength(1);
   });
 
   it('limits notifications per address (ITN_RATE_LIMIT a minute), storing nothing once limited', async () => {
@@ -115,7 +133,9 @@ describe('ITN hardening (simulator)', () => {
     const limited = await notify([['junk', 'more']], ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('ITN_RATE_LIMITED');
-    expect(await t().database.db.select().from(paymentNotifications).where(eq(paymentNotifications.remoteIp, ip))).toHaveLength(5);
+    expect(
+      await t().database.db.select().from(paymentNotifications).where(eq(paymentNotifications.remoteIp, ip)),
+    ).toHaveLength(5);
     // Another address is not affected.
     expect((await notify([['junk', 'x']])).statusCode).toBe(400);
   });
@@ -141,8 +161,15 @@ describe('ITN rate limit (payfast mode)', () => {
 
   it('never limits PayFast’s own addresses; limits any other', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('INVALID'));
-    const itn = buildItn(t().app.deps.payments, { mPaymentId: 'LS-X', pfPaymentId: '1', status: 'COMPLETE', amountCents: 100, itemName: 'x' });
-    for (let i = 0; i < 4; i++) expect((await postForm(t(), NOTIFY, itn, '197.97.145.150')).statusCode).not.toBe(429);
+    const itn = buildItn(t().app.deps.payments, {
+      mPaymentId: 'LS-X',
+      pfPaymentId: '1',
+      status: 'COMPLETE',
+      amountCents: 100,
+      itemName: 'x',
+    });
+    for (let i = 0; i < 4; i++)
+      expect((await postForm(t(), NOTIFY, itn, '197.97.145.150')).statusCode).not.toBe(429);
     const codes = [];
     for (let i = 0; i < 3; i++) codes.push((await postForm(t(), NOTIFY, itn, '10.0.0.1')).statusCode);
     expect(codes).toEqual([403, 403, 429]);

@@ -11,7 +11,14 @@ import {
   type SubscriptionRow,
   nextChargeCents,
 } from '../subscriptions/subscription-records.service';
-import { itnParamString, itnSignature, parseFormBody, sameSignature, signedItn, type ItnPairs } from './payfast';
+import {
+  itnParamString,
+  itnSignature,
+  parseFormBody,
+  sameSignature,
+  signedItn,
+  type ItnPairs,
+} from './payfast';
 import * as repo from './payments.repository';
 import { newPaymentReference } from './payments.service';
 
@@ -24,12 +31,14 @@ const reject = (def: (typeof PaymentErrors)[keyof typeof PaymentErrors], message
 const SUMMARY_FIELDS = 30;
 const SUMMARY_NAME = 40;
 const SUMMARY_VALUE = 100;
-const cut = (s: string | undefined, n: number) => (s === undefined ? undefined : s.length > n ? `${s.slice(0, n)}…` : s);
+const cut = (s: string | undefined, n: number) =>
+  s === undefined ? undefined : s.length > n ? `${s.slice(0, n)}…` : s;
 
 /** What is kept of a rejected call: its first fields, cut short, the number of fields and the size of the body. */
 function summaryOf(pairs: ItnPairs, raw: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of pairs.filter(([k]) => k !== 'signature').slice(0, SUMMARY_FIELDS)) out[cut(k, SUMMARY_NAME)!] ??= cut(v, SUMMARY_VALUE)!;
+  for (const [k, v] of pairs.filter(([k]) => k !== 'signature').slice(0, SUMMARY_FIELDS))
+    out[cut(k, SUMMARY_NAME)!] ??= cut(v, SUMMARY_VALUE)!;
   out._fields = String(pairs.length);
   out._bytes = String(Buffer.byteLength(raw));
   return out;
@@ -62,7 +71,10 @@ export async function handleItn(
         outcome,
         error: cut(error, 500),
         remoteIp: cut(remoteIp, SUMMARY_VALUE),
-        payload: outcome === 'rejected' ? summaryOf(pairs, raw) : Object.fromEntries(pairs.filter(([k]) => k !== 'signature')),
+        payload:
+          outcome === 'rejected'
+            ? summaryOf(pairs, raw)
+            : Object.fromEntries(pairs.filter(([k]) => k !== 'signature')),
       })
       .catch((err) => ctx.log.error({ err }, 'could not log a payment notification'));
 
@@ -76,7 +88,10 @@ export async function handleItn(
     if ('problem' in itn) {
       // For the log's columns only: each field's first value.
       f = Object.fromEntries([...pairs].reverse());
-      throw reject(PaymentErrors.ITN_MALFORMED, `${PaymentErrors.ITN_MALFORMED.message} (${itn.problem.replace('_', ' ')})`);
+      throw reject(
+        PaymentErrors.ITN_MALFORMED,
+        `${PaymentErrors.ITN_MALFORMED.message} (${itn.problem.replace('_', ' ')})`,
+      );
     }
     // From here on only the signed fields are read: what follows the signature is not PayFast's word.
     pairs = itn.signed;

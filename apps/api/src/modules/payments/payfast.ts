@@ -104,7 +104,18 @@ const ITN_REQUIRED_FIELDS = ['pf_payment_id', 'payment_status', 'merchant_id'] a
 /** Checkout fields that a notification never carries: their presence means a checkout form posted as an ITN. */
 const CHECKOUT_ONLY_FIELDS = new Set<string>(
   CHECKOUT_FIELD_ORDER.filter(
-    (k) => !k.startsWith('custom_') && !['merchant_id', 'name_first', 'name_last', 'email_address', 'm_payment_id', 'item_name', 'item_description', 'billing_date'].includes(k),
+    (k) =>
+      !k.startsWith('custom_') &&
+      ![
+        'merchant_id',
+        'name_first',
+        'name_last',
+        'email_address',
+        'm_payment_id',
+        'item_name',
+        'item_description',
+        'billing_date',
+      ].includes(k),
   ),
 );
 
@@ -116,7 +127,9 @@ export type ItnShapeProblem = 'no_signature' | 'duplicate_field' | 'missing_fiel
  * signature are not signed: they are ignored (PayFast posts `signature` last; its own sample stops there), never read.
  * A field given twice anywhere, a missing signature, a missing ITN field or a checkout-only field is refused.
  */
-export function signedItn(pairs: ItnPairs): { signed: ItnPairs; signature: string; ignored: string[] } | { problem: ItnShapeProblem } {
+export function signedItn(
+  pairs: ItnPairs,
+): { signed: ItnPairs; signature: string; ignored: string[] } | { problem: ItnShapeProblem } {
   const names = new Set<string>();
   for (const [k] of pairs) {
     if (names.has(k)) return { problem: 'duplicate_field' };

@@ -5,7 +5,9 @@ import type { PaymentRow } from './payments.repository';
 
 /** 'abandoned' for a payment still pending long after it was started (see ABANDONED_PAYMENT_AFTER_MS). */
 const shownStatus = (p: PaymentRow, now: Date): Payment['status'] =>
-  p.status === 'pending' && now.getTime() - p.createdAt.getTime() >= ABANDONED_PAYMENT_AFTER_MS ? 'abandoned' : p.status;
+  p.status === 'pending' && now.getTime() - p.createdAt.getTime() >= ABANDONED_PAYMENT_AFTER_MS
+    ? 'abandoned'
+    : p.status;
 
 export const toPaymentDto = (
   p: PaymentRow,

@@ -79,7 +79,13 @@ export const findInitialPayment = async (db: DbOrTx, subscriptionId: number) =>
     await db
       .select({ reference: payments.paymentReference, itemName: payments.itemName })
       .from(payments)
-      .where(and(eq(payments.subscriptionId, subscriptionId), eq(payments.kind, 'initial'), eq(payments.status, 'completed')))
+      .where(
+        and(
+          eq(payments.subscriptionId, subscriptionId),
+          eq(payments.kind, 'initial'),
+          eq(payments.status, 'completed'),
+        ),
+      )
       .limit(1)
   )[0];
 

@@ -205,13 +205,11 @@ describe('simulator, end to end', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('http://lexserve.test/app/payment/cancel');
     expect((await getSubscriptionRow(t(), checkout.subscriptionId))!.status).toBe('pending');
-    const fb = await t()
-      .as(firm.token)
-      .post('/api/v1/payments/cancel-feedback', {
-        payment_id: checkout.init.payment_id,
-        reason: 'pricing',
-        feedback: 'Too dear for us',
-      });
+    const fb = await t().as(firm.token).post('/api/v1/payments/cancel-feedback', {
+      payment_id: checkout.init.payment_id,
+      reason: 'pricing',
+      feedback: 'Too dear for us',
+    });
     expect(fb.statusCode).toBe(201);
     expect(
       (await t().as(firm.token).get(`/api/v1/payments/verify/${checkout.init.payment_id}`)).json().status,
@@ -312,12 +310,10 @@ describe('cancel-subscription', () => {
     const firm = await registerFirm(t(), {}, { subscribed: false });
     const id = await subscribeFirm(t(), firm.firmId, { plan: 'small_practice' });
     const row = (await getSubscriptionRow(t(), id))!;
-    const res = await t()
-      .as(firm.token)
-      .post(`/api/v1/payments/cancel-subscription/${id}`, {
-        reason: 'too_expensive',
-        feedback: 'Budget cuts',
-      });
+    const res = await t().as(firm.token).post(`/api/v1/payments/cancel-subscription/${id}`, {
+      reason: 'too_expensive',
+      feedback: 'Budget cuts',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'success', message: 'Subscription cancelled successfully' });
     expect(res.json().data).toMatchObject({

@@ -44,7 +44,9 @@ export async function paymentsPublicRoutes(app: FastifyInstance) {
             timeWindow: '1 minute',
             // PayFast's own addresses (payfast mode) and the simulator's in-process deliveries are never limited.
             allowList: (req: FastifyRequest) =>
-              env.PAYMENT_PROVIDER === 'payfast' ? ipInRanges(req.ip) : isSimulatorDelivery(payments, req.headers[SIMULATOR_DELIVERY_HEADER]),
+              env.PAYMENT_PROVIDER === 'payfast'
+                ? ipInRanges(req.ip)
+                : isSimulatorDelivery(payments, req.headers[SIMULATOR_DELIVERY_HEADER]),
             errorResponseBuilder: () => ({
               statusCode: 429,
               code: PaymentErrors.ITN_RATE_LIMITED.code,

@@ -146,11 +146,18 @@ export function itnForPaidForm(provider: PaymentProvider, fields: Record<string,
 /** Marks the simulator's own in-process deliveries, so the notify endpoint's rate limit does not count them. */
 export const SIMULATOR_DELIVERY_HEADER = 'x-lexserve-simulator-delivery';
 const deliveryMark = (provider: Pick<PaymentProvider, 'passphrase'>) =>
-  createHmac('sha256', provider.passphrase ?? '').update('lexserve-simulator-itn-delivery').digest('hex');
+  createHmac('sha256', provider.passphrase ?? '')
+    .update('lexserve-simulator-itn-delivery')
+    .digest('hex');
 
 /** Whether a request carries the simulator's delivery mark (only the simulator, which knows its passphrase, can). */
-export const isSimulatorDelivery = (provider: PaymentProvider, header: string | string[] | undefined): boolean =>
-  provider.name === 'simulator' && typeof header === 'string' && sameSignature(header, deliveryMark(provider));
+export const isSimulatorDelivery = (
+  provider: PaymentProvider,
+  header: string | string[] | undefined,
+): boolean =>
+  provider.name === 'simulator' &&
+  typeof header === 'string' &&
+  sameSignature(header, deliveryMark(provider));
 
 /**
  * Posts an ITN to the notify URL. A notify URL on this server is delivered in-process (no network, works in tests
@@ -169,7 +176,10 @@ export async function deliverItn(
     const res = await app.inject({
       method: 'POST',
       url: `${target.pathname}${target.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', [SIMULATOR_DELIVERY_HEADER]: deliveryMark(provider) },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        [SIMULATOR_DELIVERY_HEADER]: deliveryMark(provider),
+      },
       payload: body,
       remoteAddress: '127.0.0.1',
     });
@@ -189,7 +199,11 @@ export async function deliverItn(
  * period end and a payment id derived from the subscription and the date, so a retried charge is a replay and
  * charges nothing twice. The ITN goes through the notify endpoint like any other.
  */
-export async function chargeRenewal(app: FastifyInstance, provider: PaymentProvider, charge: RecurringCharge): Promise<void> {
+export async function chargeRenewal(
+  app: FastifyInstance,
+  provider: PaymentProvider,
+  charge: RecurringCharge,
+): Promise<void> {
   const { env, database } = app.deps;
   const first = await findInitialPayment(database.db, charge.subscriptionId);
   const pairs = buildItn(provider, {
@@ -201,6 +215,11 @@ export async function chargeRenewal(app: FastifyInstance, provider: PaymentProvi
     token: charge.token,
     billingDate: sastDate(charge.periodEnd),
   });
-  const res = await deliverItn(app, env.PUBLIC_URL, `${env.PUBLIC_URL.replace(/\/$/, '')}/api/v1/payments/notify`, pairs);
+  const res = await deliverItn(
+    app,
+    env.PUBLIC_URL,
+    `${env.PUBLIC_URL.replace(/\/$/, '')}/api/v1/payments/notify`,
+    pairs,
+  );
   if (res.status !== 200) throw new Error(`simulated renewal refused: ${res.status} ${res.body}`);
 }

@@ -18,7 +18,12 @@ const openssl = (args: string[], cwd: string) => {
 };
 
 const postQuery = (payload: Buffer) =>
-  t().inject({ method: 'POST', url: '/api/v1/tsa', headers: { 'content-type': 'application/timestamp-query' }, payload });
+  t().inject({
+    method: 'POST',
+    url: '/api/v1/tsa',
+    headers: { 'content-type': 'application/timestamp-query' },
+    payload,
+  });
 
 const localCa = async () => {
   const res = await t().inject({ method: 'GET', url: '/api/v1/seal/local-ca' });
@@ -29,7 +34,8 @@ const localCa = async () => {
 const der = (pem: string) => Buffer.from(pem.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64');
 const toArrayBuffer = (b: Buffer) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 
-const parseReply = (body: Buffer) => new pkijs.TimeStampResp({ schema: asn1js.fromBER(toArrayBuffer(body)).result });
+const parseReply = (body: Buffer) =>
+  new pkijs.TimeStampResp({ schema: asn1js.fromBER(toArrayBuffer(body)).result });
 
 describe('the built-in time-stamping authority', () => {
   it('serves the local CA certificate as a PEM download', async () => {
@@ -40,28 +46,42 @@ describe('the built-in time-stamping authority', () => {
     expect(res.body).toMatch(/^-----BEGIN CERTIFICATE-----\n/);
   });
 
-  it.skipIf(!hasOpenssl)('answers an `openssl ts -query` with a reply that `openssl ts -verify` accepts against the local CA', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lexserve-tsa-'));
-    try {
-      writeFileSync(join(dir, 'data.txt'), 'Return of service LS-7K3M-9QXD-2HJP-RT4W');
-      writeFileSync(join(dir, 'ca.pem'), await localCa());
-      expect(openssl(['ts', '-query', '-data', 'data.txt', '-sha256', '-cert', '-out', 'request.tsq'], dir).status).toBe(0);
-      const res = await postQuery(readFileSync(join(dir, 'request.tsq')));
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('application/timestamp-reply');
-      writeFileSync(join(dir, 'reply.tsr'), res.rawPayload);
-      const text = openssl(['ts', '-reply', '-in', 'reply.tsr', '-text'], dir);
-      expect(text.out).toContain('Status: Granted.');
-      expect(text.out).toContain('Policy OID: 2.25.');
-      expect(text.out).toContain('TSA: DirName:/C=ZA/O=LexServe/CN=LexServe Local Time-Stamping Authority (not publicly trusted)');
-      const verify = openssl(['ts', '-verify', '-in', 'reply.tsr', '-queryfile', 'request.tsq', '-CAfile', 'ca.pem'], dir);
-      expect(verify.out).toContain('Verification: OK');
-      const data = openssl(['ts', '-verify', '-in', 'reply.tsr', '-data', 'data.txt', '-CAfile', 'ca.pem'], dir);
-      expect(data.out).toContain('Verification: OK');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(!hasOpenssl)(
+    'answers an `openssl ts -query` with a reply that `openssl ts -verify` accepts against the local CA',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'lexserve-tsa-'));
+      try {
+        writeFileSync(join(dir, 'data.txt'), 'Return of service LS-7K3M-9QXD-2HJP-RT4W');
+        writeFileSync(join(dir, 'ca.pem'), await localCa());
+        expect(
+          openssl(['ts', '-query', '-data', 'data.txt', '-sha256', '-cert', '-out', 'request.tsq'], dir)
+            .status,
+        ).toBe(0);
+        const res = await postQuery(readFileSync(join(dir, 'request.tsq')));
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('application/timestamp-reply');
+        writeFileSync(join(dir, 'reply.tsr'), res.rawPayload);
+        const text = openssl(['ts', '-reply', '-in', 'reply.tsr', '-text'], dir);
+        expect(text.out).toContain('Status: Granted.');
+        expect(text.out).toContain('Policy OID: 2.25.');
+        expect(text.out).toContain(
+          'TSA: DirName:/C=ZA/O=LexServe/CN=LexServe Local Time-Stamping Authority (not publicly trusted)',
+        );
+        const verify = openssl(
+          ['ts', '-verify', '-in', 'reply.tsr', '-queryfile', 'request.tsq', '-CAfile', 'ca.pem'],
+          dir,
+        );
+        expect(verify.out).toContain('Verification: OK');
+        const data = openssl(
+          ['ts', '-verify', '-in', 'reply.tsr', '-data', 'data.txt', '-CAfile', 'ca.pem'],
+          dir,
+        );
+        expect(data.out).toContain('Verification: OK');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('answers a request built with pkijs: granted, our nonce back, and pkijs verifies the token against the local CA', async () => {
     // An engine of our own: @libpdf/core installs pkijs's global one, whose digest() misreads algorithm names.
@@ -72,7 +92,9 @@ describe('the built-in time-stamping authority', () => {
       version: 1,
       messageImprint: new pkijs.MessageImprint({
         hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: '2.16.840.1.101.3.4.2.3' }),
-        hashedMessage: new asn1js.OctetString({ valueHex: toArrayBuffer(createHash('sha512').update(data).digest()) }),
+        hashedMessage: new asn1js.OctetString({
+          valueHex: toArrayBuffer(createHash('sha512').update(data).digest()),
+        }),
       }),
       nonce,
       certReq: true,
@@ -82,14 +104,21 @@ describe('the built-in time-stamping authority', () => {
     const reply = parseReply(res.rawPayload);
     expect(reply.status.status).toBe(0);
     const signed = new pkijs.SignedData({ schema: reply.timeStampToken!.content });
-    const tstInfo = new pkijs.TSTInfo({ schema: asn1js.fromBER(signed.encapContentInfo.eContent!.getValue()).result });
+    const tstInfo = new pkijs.TSTInfo({
+      schema: asn1js.fromBER(signed.encapContentInfo.eContent!.getValue()).result,
+    });
     expect(Buffer.from(tstInfo.nonce!.valueBlock.valueHexView).toString('hex')).toBe('5eed1234');
     expect(Math.abs(tstInfo.genTime.getTime() - Date.now())).toBeLessThan(60_000);
     const ca = new pkijs.Certificate({ schema: asn1js.fromBER(toArrayBuffer(der(await localCa()))).result });
     // pkijs 3.4 turns a primitive eContent (as DER has it) into a constructed one when parsing, then reads the
     // TSTInfo from the primitive form's bytes, now empty: hand it the primitive form back before verifying.
-    signed.encapContentInfo.eContent = new asn1js.OctetString({ valueHex: signed.encapContentInfo.eContent!.getValue() });
-    const verified = await signed.verify({ signer: 0, trustedCerts: [ca], data: toArrayBuffer(data), checkChain: true }, engine);
+    signed.encapContentInfo.eContent = new asn1js.OctetString({
+      valueHex: signed.encapContentInfo.eContent!.getValue(),
+    });
+    const verified = await signed.verify(
+      { signer: 0, trustedCerts: [ca], data: toArrayBuffer(data), checkChain: true },
+      engine,
+    );
     expect(verified).toBe(true);
   });
 
@@ -117,7 +146,12 @@ describe('the built-in time-stamping authority', () => {
   it('is off when TSA_URL names an external authority (404), while the local CA that certifies the seal is still served', async () => {
     const other = await createTestApp({ TSA_URL: 'http://127.0.0.1:9/tsr' });
     try {
-      const res = await other.inject({ method: 'POST', url: '/api/v1/tsa', headers: { 'content-type': 'application/timestamp-query' }, payload: Buffer.from([0x30, 0x00]) });
+      const res = await other.inject({
+        method: 'POST',
+        url: '/api/v1/tsa',
+        headers: { 'content-type': 'application/timestamp-query' },
+        payload: Buffer.from([0x30, 0x00]),
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('TSA_NOT_IN_USE');
       expect((await other.inject({ method: 'GET', url: '/api/v1/seal/local-ca' })).statusCode).toBe(200);

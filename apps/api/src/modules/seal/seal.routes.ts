@@ -15,7 +15,11 @@ const tags = ['seal'];
 export async function sealPublicRoutes(app: FastifyInstance) {
   const seal = app.deps.seal;
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/timestamp-query', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      'application/timestamp-query',
+      { parseAs: 'buffer', bodyLimit: 16 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
     scope.post(
       '/tsa',
       {
@@ -23,7 +27,11 @@ export async function sealPublicRoutes(app: FastifyInstance) {
           rateLimit: {
             max: app.deps.env.TSA_RATE_LIMIT,
             timeWindow: '1 minute',
-            errorResponseBuilder: () => ({ statusCode: 429, code: CommonErrors.RATE_LIMITED.code, message: CommonErrors.RATE_LIMITED.message }),
+            errorResponseBuilder: () => ({
+              statusCode: 429,
+              code: CommonErrors.RATE_LIMITED.code,
+              message: CommonErrors.RATE_LIMITED.message,
+            }),
           },
         },
         schema: {
@@ -88,7 +96,9 @@ export async function sealPublicRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const { pem, fingerprint } = await sealCertificatePem(publicCtxOf(req), req.query.fingerprint);
-      const name = req.query.fingerprint ? `lexserve-document-seal-${fingerprint.slice(0, 16)}.pem` : 'lexserve-document-seal.pem';
+      const name = req.query.fingerprint
+        ? `lexserve-document-seal-${fingerprint.slice(0, 16)}.pem`
+        : 'lexserve-document-seal.pem';
       return reply
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'public, max-age=3600')

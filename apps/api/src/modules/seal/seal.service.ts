@@ -41,9 +41,16 @@ async function recordSealCertificate(db: Db, sealer: Sealer): Promise<string> {
  * Seals a PDF LexServe issues with the configured seal, and keeps a record of the certificate it was sealed with.
  * `inWorker`: the PDF may be large (a bundle, a served copy): it is parsed in the PDF worker, not on this thread.
  */
-export async function sealIssuedPdf(ctx: Pick<Ctx, 'db' | 'deps' | 'log'>, pdf: Buffer, opts: { inWorker?: boolean } = {}): Promise<SealedPdf> {
+export async function sealIssuedPdf(
+  ctx: Pick<Ctx, 'db' | 'deps' | 'log'>,
+  pdf: Buffer,
+  opts: { inWorker?: boolean } = {},
+): Promise<SealedPdf> {
   const { pdf: workers } = ctx.deps;
-  const sealed = await ctx.deps.seal.seal(pdf, opts.inWorker ? { placeholder: (bytes, o) => workers.placeholder(bytes, o) } : {});
+  const sealed = await ctx.deps.seal.seal(
+    pdf,
+    opts.inWorker ? { placeholder: (bytes, o) => workers.placeholder(bytes, o) } : {},
+  );
   await recordSealCertificate(ctx.deps.database.db, ctx.deps.seal);
   return sealed;
 }

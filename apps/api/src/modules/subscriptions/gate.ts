@@ -18,7 +18,9 @@ export function subscriptionGate(scope: FastifyInstance): void {
     if (!actor || !isFirmRole(actor.role)) return;
     if (request.routeOptions.config?.allowWithoutSubscription) return;
     const { deps } = request.server;
-    const access = actor.firmHasAccess ?? (actor.firmId != null && (await firmHasAccess(deps.database.db, actor.firmId, deps.clock.now())));
+    const access =
+      actor.firmHasAccess ??
+      (actor.firmId != null && (await firmHasAccess(deps.database.db, actor.firmId, deps.clock.now())));
     if (!actor.firmId || !access) throw new AppError(SubscriptionErrors.SUBSCRIPTION_REQUIRED);
   });
 }

@@ -55,22 +55,18 @@ describe('plan limits', () => {
       code: 'SUBSCRIPTION_LIMIT_REACHED',
       detail: 'Your plan allows up to 5 users. Upgrade your plan to add more.',
     });
-    const off = await t()
-      .as(firm.token)
-      .put(`/api/v1/users/activate-deactivate/${added[0]!.id}`, {
-        is_active: false,
-        reason: 'Left the firm',
-      });
+    const off = await t().as(firm.token).put(`/api/v1/users/activate-deactivate/${added[0]!.id}`, {
+      is_active: false,
+      reason: 'Left the firm',
+    });
     expect(off.statusCode).toBe(200);
     expect(
       (
-        await t()
-          .as(firm.token)
-          .post('/api/v1/users/create-firm-user', {
-            email: 'sixth@firm.co.za',
-            full_name: 'Sixth User',
-            role: 'branch_admin',
-          })
+        await t().as(firm.token).post('/api/v1/users/create-firm-user', {
+          email: 'sixth@firm.co.za',
+          full_name: 'Sixth User',
+          role: 'branch_admin',
+        })
       ).statusCode,
     ).toBe(201);
   });
@@ -147,7 +143,11 @@ describe('plan limits', () => {
     for (let i = 0; i < 3; i++) await servedDocument(enterprise.firmId, enterprise.adminId, new Date());
     await expect(assertCanServeDocument(t().database.db, enterprise.firmId)).resolves.toBeUndefined();
     const usage = (await t().as(enterprise.token).get('/api/v1/subscriptions/usage')).json();
-    expect(usage).toMatchObject({ digital_services_used: 3, digital_services_limit: null, users_limit: null });
+    expect(usage).toMatchObject({
+      digital_services_used: 3,
+      digital_services_limit: null,
+      users_limit: null,
+    });
   });
 
   it('counts digital services per month within longer billing periods', () => {
@@ -170,10 +170,22 @@ describe('plan limits', () => {
   it('counts a trial in its own period, which ends when the trial does (the first charge)', () => {
     const start = new Date('2025-01-10T08:00:00Z');
     const trialEndDate = new Date('2025-01-24T08:00:00Z');
-    const w = meteringWindow({ currentPeriodStart: start, startDate: start, status: 'trial', trialEndDate }, new Date('2025-01-15T00:00:00Z'));
-    expect([w.start.toISOString(), w.end.toISOString()]).toEqual(['2025-01-10T08:00:00.000Z', '2025-01-24T08:00:00.000Z']);
+    const w = meteringWindow(
+      { currentPeriodStart: start, startDate: start, status: 'trial', trialEndDate },
+      new Date('2025-01-15T00:00:00Z'),
+    );
+    expect([w.start.toISOString(), w.end.toISOString()]).toEqual([
+      '2025-01-10T08:00:00.000Z',
+      '2025-01-24T08:00:00.000Z',
+    ]);
     // Active again: the monthly periods.
-    const after = meteringWindow({ currentPeriodStart: trialEndDate, startDate: start, status: 'active', trialEndDate }, new Date('2025-02-01T00:00:00Z'));
-    expect([after.start.toISOString(), after.end.toISOString()]).toEqual(['2025-01-24T08:00:00.000Z', '2025-02-24T08:00:00.000Z']);
+    const after = meteringWindow(
+      { currentPeriodStart: trialEndDate, startDate: start, status: 'active', trialEndDate },
+      new Date('2025-02-01T00:00:00Z'),
+    );
+    expect([after.start.toISOString(), after.end.toISOString()]).toEqual([
+      '2025-01-24T08:00:00.000Z',
+      '2025-02-24T08:00:00.000Z',
+    ]);
   });
 });

@@ -44,12 +44,20 @@ async function limitingPlan(
  * is its own period, from its start to its end (the first charge), so the period shown agrees with the trial's end.
  */
 export function meteringWindow(
-  sub: (Pick<SubscriptionRow, 'currentPeriodStart' | 'startDate'> & Partial<Pick<SubscriptionRow, 'status' | 'trialEndDate'>>) | undefined,
+  sub:
+    | (Pick<SubscriptionRow, 'currentPeriodStart' | 'startDate'> &
+        Partial<Pick<SubscriptionRow, 'status' | 'trialEndDate'>>)
+    | undefined,
   now: Date,
 ) {
   const anchor = sub?.currentPeriodStart ?? sub?.startDate ?? null;
   if (anchor && anchor <= now) {
-    if (sub?.status === 'trial' && sub.trialEndDate && sub.trialEndDate > now && sub.trialEndDate <= addMonths(anchor, 1))
+    if (
+      sub?.status === 'trial' &&
+      sub.trialEndDate &&
+      sub.trialEndDate > now &&
+      sub.trialEndDate <= addMonths(anchor, 1)
+    )
       return { start: anchor, end: sub.trialEndDate };
     let start = anchor;
     for (let i = 0; i < 1200; i++) {

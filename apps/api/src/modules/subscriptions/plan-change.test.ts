@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, centsToDecimal, cyclePriceCents, decimalToCents, mulDivRound, sastDate } from '../../lib/money';
+import {
+  addMonths,
+  centsToDecimal,
+  cyclePriceCents,
+  decimalToCents,
+  mulDivRound,
+  sastDate,
+} from '../../lib/money';
 import { computePlanChange, periodDays, prorate, type ChangeInput, type ChangePlan } from './plan-change';
 
 describe('money', () => {

@@ -61,11 +61,11 @@ export const updatePlan = async (db: DbOrTx, id: number, values: Partial<NewPlan
   !hasChanges(values)
     ? (await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, id)))[0]
     : db
-    .update(subscriptionPlans)
-    .set(values)
-    .where(eq(subscriptionPlans.id, id))
-    .returning()
-    .then((r) => r[0], translate);
+        .update(subscriptionPlans)
+        .set(values)
+        .where(eq(subscriptionPlans.id, id))
+        .returning()
+        .then((r) => r[0], translate);
 
 export const deletePlanRow = (db: DbOrTx, id: number) =>
   db.delete(subscriptionPlans).where(eq(subscriptionPlans.id, id));

@@ -104,12 +104,10 @@ describe('subscription jobs', () => {
       currentPeriodStart: addDays(trialEnd, -30),
       endDate: trialEnd,
     });
-    const res = await t()
-      .as(firm.token)
-      .post('/api/v1/subscriptions/change-plan', {
-        new_plan_id: plans.small_practice,
-        effective_date: 'next_billing_cycle',
-      });
+    const res = await t().as(firm.token).post('/api/v1/subscriptions/change-plan', {
+      new_plan_id: plans.small_practice,
+      effective_date: 'next_billing_cycle',
+    });
     expect(res.json().status).toBe('scheduled');
     await scheduleSubscriptionJobs(t().database.db, (await getSubscriptionRow(t(), subscriptionId))!);
     await runJobsAt(new Date(trialEnd.getTime() + MINUTE));

@@ -4,10 +4,7 @@ import { toPlanSummary, type PlanRow } from './plans.mapper';
 import type { SubscriptionRow } from './subscriptions.repository';
 
 /** Spec 9: status active or trial, and the trial end (trial) or end date (active) not passed; no date = no limit. */
-function isActiveNow(
-  s: Pick<SubscriptionRow, 'status' | 'endDate' | 'trialEndDate'>,
-  now: Date,
-): boolean {
+function isActiveNow(s: Pick<SubscriptionRow, 'status' | 'endDate' | 'trialEndDate'>, now: Date): boolean {
   if (s.status === 'trial') {
     const end = s.trialEndDate ?? s.endDate;
     return !end || end > now;

@@ -98,7 +98,12 @@ describe('select-plan', () => {
   it('two choices at the same moment leave one pending subscription, and neither answers 5xx', async () => {
     const firm = await registerFirm(t(), {}, { subscribed: false });
     const choose = () =>
-      t().as(firm.token).post('/api/v1/subscriptions/select-plan', { plan_id: plans.small_practice, billing_cycle: 'monthly' });
+      t()
+        .as(firm.token)
+        .post('/api/v1/subscriptions/select-plan', {
+          plan_id: plans.small_practice,
+          billing_cycle: 'monthly',
+        });
     const answers = await Promise.all([choose(), choose(), choose()]);
     expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((r) => r.json().subscription_id)).size).toBe(1);
@@ -120,12 +125,10 @@ describe('select-plan', () => {
       trial_days: 14,
     });
     expect(body.data.first_charge_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const again = await t()
-      .as(firm.token)
-      .post('/api/v1/subscriptions/select-plan', {
-        plan_id: plans.medium_large_firm,
-        billing_cycle: 'quarterly',
-      });
+    const again = await t().as(firm.token).post('/api/v1/subscriptions/select-plan', {
+      plan_id: plans.medium_large_firm,
+      billing_cycle: 'quarterly',
+    });
     expect(again.json().subscription_id).toBe(body.subscription_id);
     expect(again.json().data).toMatchObject({
       plan_id: plans.medium_large_firm,
@@ -195,8 +198,12 @@ describe('my-subscription and usage', () => {
     expect(none.statusCode).toBe(204);
     expect(none.body).toBe('');
     const sheriff = await t().login(DEMO.sheriff);
-    expect((await t().as(sheriff).get('/api/v1/subscriptions/my-subscription?if_none=empty')).statusCode).toBe(204);
-    expect((await t().as(firm.token).get('/api/v1/subscriptions/my-subscription?if_none=other')).statusCode).toBe(422);
+    expect(
+      (await t().as(sheriff).get('/api/v1/subscriptions/my-subscription?if_none=empty')).statusCode,
+    ).toBe(204);
+    expect(
+      (await t().as(firm.token).get('/api/v1/subscriptions/my-subscription?if_none=other')).statusCode,
+    ).toBe(422);
     await subscribeFirm(t(), firm.firmId, { plan: 'small_practice' });
     const mine = await t().as(firm.token).get('/api/v1/subscriptions/my-subscription?if_none=empty');
     expect(mine.statusCode).toBe(200);
@@ -323,12 +330,10 @@ describe('plan change', () => {
 
   it('applies an upgrade now: new plan and limits at once, the prorated difference added to the next charge', async () => {
     const { firm, id, start, end } = await smallFirm();
-    const res = await t()
-      .as(firm.token)
-      .post('/api/v1/subscriptions/change-plan', {
-        new_plan_id: plans.medium_large_firm,
-        effective_date: 'immediate',
-      });
+    const res = await t().as(firm.token).post('/api/v1/subscriptions/change-plan', {
+      new_plan_id: plans.medium_large_firm,
+      effective_date: 'immediate',
+    });
     expect(res.statusCode).toBe(200);
     const { daysRemaining, daysInPeriod } = periodDays(start, end, new Date());
     const net = prorate(149_900, daysRemaining, daysInPeriod) - prorate(49_900, daysRemaining, daysInPeriod);
@@ -363,19 +368,15 @@ describe('plan change', () => {
     ).json();
     expect(preview).toMatchObject({ change_type: 'downgrade', can_apply_immediately: false });
     expect(preview.monthly_difference).toBe(-1000);
-    const now = await t()
-      .as(firm.token)
-      .post('/api/v1/subscriptions/change-plan', {
-        new_plan_id: plans.small_practice,
-        effective_date: 'immediate',
-      });
+    const now = await t().as(firm.token).post('/api/v1/subscriptions/change-plan', {
+      new_plan_id: plans.small_practice,
+      effective_date: 'immediate',
+    });
     expect(now.statusCode).toBe(409);
-    const later = await t()
-      .as(firm.token)
-      .post('/api/v1/subscriptions/change-plan', {
-        new_plan_id: plans.small_practice,
-        effective_date: 'next_billing_cycle',
-      });
+    const later = await t().as(firm.token).post('/api/v1/subscriptions/change-plan', {
+      new_plan_id: plans.small_practice,
+      effective_date: 'next_billing_cycle',
+    });
     expect(later.statusCode).toBe(200);
     expect(later.json()).toMatchObject({
       status: 'scheduled',

@@ -87,14 +87,12 @@ export async function subscriptionsRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const data = await subscriptions.selectPlan(ctxOf(req), req.body);
-      return reply
-        .status(201)
-        .send({
-          status: 'success' as const,
-          message: 'Plan selected successfully',
-          subscription_id: data.subscription_id,
-          data,
-        });
+      return reply.status(201).send({
+        status: 'success' as const,
+        message: 'Plan selected successfully',
+        subscription_id: data.subscription_id,
+        data,
+      });
     },
   );
   r.post(

@@ -13,7 +13,8 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isUniqueViolation(err, APPOINTMENT_UNIQUE)) throw new AppError(SheriffErrors.APPOINTMENT_NUMBER_TAKEN, { cause: err });
+    if (isUniqueViolation(err, APPOINTMENT_UNIQUE))
+      throw new AppError(SheriffErrors.APPOINTMENT_NUMBER_TAKEN, { cause: err });
     throw err;
   }
 }
@@ -22,7 +23,10 @@ export const insertProfile = (db: DbOrTx, values: NewProfile) =>
   guarded(async () => (await db.insert(sheriffProfiles).values(values).returning())[0]!);
 
 export const updateProfile = (db: DbOrTx, userId: number, values: Partial<Omit<NewProfile, 'userId'>>) =>
-  guarded(async () => (await db.update(sheriffProfiles).set(values).where(eq(sheriffProfiles.userId, userId)).returning())[0]);
+  guarded(
+    async () =>
+      (await db.update(sheriffProfiles).set(values).where(eq(sheriffProfiles.userId, userId)).returning())[0],
+  );
 
 export const findProfile = async (db: DbOrTx, userId: number) =>
   (await db.select().from(sheriffProfiles).where(eq(sheriffProfiles.userId, userId)))[0];
@@ -41,12 +45,18 @@ export const appointmentNumberInUse = async (db: DbOrTx, appointmentNumber: stri
       )
   ).length > 0;
 
-
 /** The sheriff serves the district (case and surrounding spaces ignored). */
 const servesArea = (area: string) =>
   sql`exists (select 1 from unnest(${sheriffProfiles.serviceAreas}) as a(name) where lower(trim(a.name)) = lower(trim(${area})))`;
 
-export type SheriffFilter = { search?: string; area?: string; isActive?: boolean; skip?: number; limit?: number; ids?: number[] };
+export type SheriffFilter = {
+  search?: string;
+  area?: string;
+  isActive?: boolean;
+  skip?: number;
+  limit?: number;
+  ids?: number[];
+};
 
 /** Sheriff accounts with their profiles (null for an account without one), by name. */
 export async function listSheriffs(db: DbOrTx, filter: SheriffFilter = {}) {
@@ -67,7 +77,10 @@ export async function listSheriffs(db: DbOrTx, filter: SheriffFilter = {}) {
     );
   }
   const condition = and(...where);
-  const base = db.select({ user: users, profile: sheriffProfiles }).from(users).leftJoin(sheriffProfiles, eq(sheriffProfiles.userId, users.id));
+  const base = db
+    .select({ user: users, profile: sheriffProfiles })
+    .from(users)
+    .leftJoin(sheriffProfiles, eq(sheriffProfiles.userId, users.id));
   const rows = await base
     .where(condition)
     .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id))

@@ -33,12 +33,21 @@ export async function sheriffAdminRoutes(app: FastifyInstance) {
       });
     },
   );
-  r.get('/admin/sheriffs', { schema: { tags, querystring: SheriffListQuerySchema, response: { 200: SheriffListSchema } } }, (req) =>
-    sheriffs.listSheriffsForAdmin(ctxOf(req), req.query),
+  r.get(
+    '/admin/sheriffs',
+    { schema: { tags, querystring: SheriffListQuerySchema, response: { 200: SheriffListSchema } } },
+    (req) => sheriffs.listSheriffsForAdmin(ctxOf(req), req.query),
   );
   r.put(
     '/admin/sheriffs/:id',
-    { schema: { tags, params: IdParamsSchema, body: UpdateSheriffInputSchema, response: { 200: envelope(SheriffSchema) } } },
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: UpdateSheriffInputSchema,
+        response: { 200: envelope(SheriffSchema) },
+      },
+    },
     async (req) => {
       const data = await sheriffs.updateSheriff(ctxOf(req), req.params.id, req.body);
       return { status: 'success' as const, data, message: `Sheriff ${data.full_name} updated successfully!` };
@@ -46,12 +55,28 @@ export async function sheriffAdminRoutes(app: FastifyInstance) {
   );
   r.put(
     '/admin/sheriffs/:id/active',
-    { schema: { tags, params: IdParamsSchema, body: SetSheriffActiveInputSchema, response: { 200: envelope(SheriffSchema) } } },
-    async (req) => ({ status: 'success' as const, ...(await sheriffs.setSheriffActive(ctxOf(req), req.params.id, req.body)) }),
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: SetSheriffActiveInputSchema,
+        response: { 200: envelope(SheriffSchema) },
+      },
+    },
+    async (req) => ({
+      status: 'success' as const,
+      ...(await sheriffs.setSheriffActive(ctxOf(req), req.params.id, req.body)),
+    }),
   );
   r.post(
     '/admin/sheriffs/:id/invitation',
-    { schema: { tags, params: IdParamsSchema, response: { 200: z.object({ message: z.string(), expires_at: z.string() }) } } },
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        response: { 200: z.object({ message: z.string(), expires_at: z.string() }) },
+      },
+    },
     (req) => sheriffs.resendInvitation(ctxOf(req), req.params.id),
   );
 }

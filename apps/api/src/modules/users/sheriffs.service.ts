@@ -37,8 +37,16 @@ const assertManager = (ctx: Ctx) => assertCan(ctx.actor, 'sheriffs:manage', Comm
 const INVITATION_TTL_MS = SHERIFF_INVITATION_DAYS * 86_400_000;
 
 /** E-mails the single-use link to set a password; in the caller's transaction (the outbox row commits with it). */
-async function sendInvitation(ctx: Ctx, tx: DbOrTx, user: UserRow, profile: { officeName: string } | null | undefined) {
-  const { link, expiresAt } = await issuePasswordLink(tx, ctx.deps, user.id, { ttlMs: INVITATION_TTL_MS, invite: true });
+async function sendInvitation(
+  ctx: Ctx,
+  tx: DbOrTx,
+  user: UserRow,
+  profile: { officeName: string } | null | undefined,
+) {
+  const { link, expiresAt } = await issuePasswordLink(tx, ctx.deps, user.id, {
+    ttlMs: INVITATION_TTL_MS,
+    invite: true,
+  });
   await ctx.deps.mailer.send(tx, {
     to: user.email,
     subject: 'Your LexServe sheriff account: set your password',
@@ -62,7 +70,8 @@ async function getSheriffRows(db: DbOrTx, id: number) {
 export async function createSheriff(ctx: Ctx, input: CreateSheriffInput): Promise<Sheriff> {
   assertManager(ctx);
   if (await repo.emailInUse(ctx.db, input.email)) throw new AppError(SheriffErrors.SHERIFF_EMAIL_TAKEN);
-  if (await sheriffs.appointmentNumberInUse(ctx.db, input.appointment_number)) throw new AppError(SheriffErrors.APPOINTMENT_NUMBER_TAKEN);
+  if (await sheriffs.appointmentNumberInUse(ctx.db, input.appointment_number))
+    throw new AppError(SheriffErrors.APPOINTMENT_NUMBER_TAKEN);
   const passwordHash = await hashPassword(generatePassword(), ctx.deps.env.BCRYPT_COST);
   return inTransaction(ctx, async (tx) => {
     const user = await repo.insertUser(
@@ -88,7 +97,11 @@ export async function createSheriff(ctx: Ctx, input: CreateSheriffInput): Promis
       userId: user.id,
       performedById: ctx.actor.id,
       action: 'created',
-      details: { role: 'sheriff', appointment_number: input.appointment_number, service_areas: input.service_areas },
+      details: {
+        role: 'sheriff',
+        appointment_number: input.appointment_number,
+        service_areas: input.service_areas,
+      },
     });
     await sendInvitation(ctx, tx, user, profile);
     await recordEvent(tx, 'user.created', { userId: user.id, byUserId: ctx.actor.id, invited: true });
@@ -113,16 +126,26 @@ export async function listSheriffsForAdmin(ctx: Ctx, query: SheriffListQuery) {
 export async function updateSheriff(ctx: Ctx, id: number, input: UpdateSheriffInput): Promise<Sheriff> {
   assertManager(ctx);
   const { profile } = await getSheriffRows(ctx.db, id);
-  if (input.email && (await repo.emailInUse(ctx.db, input.email, id))) throw new AppError(SheriffErrors.SHERIFF_EMAIL_TAKEN);
-  if (input.appointment_number && (await sheriffs.appointmentNumberInUse(ctx.db, input.appointment_number, id)))
+  if (input.email && (await repo.emailInUse(ctx.db, input.email, id)))
+    throw new AppError(SheriffErrors.SHERIFF_EMAIL_TAKEN);
+  if (
+    input.appointment_number &&
+    (await sheriffs.appointmentNumberInUse(ctx.db, input.appointment_number, id))
+  )
     throw new AppError(SheriffErrors.APPOINTMENT_NUMBER_TAKEN);
   const profileValues = {
     officeName: input.office_name,
     appointmentNumber: input.appointment_number,
     serviceAreas: input.service_areas,
   };
-  if (!profile && (!profileValues.officeName || !profileValues.appointmentNumber || !profileValues.serviceAreas))
-    throw new FieldError(['body', 'office_name'], 'Office name, appointment number and service areas are required to complete this sheriff’s profile');
+  if (
+    !profile &&
+    (!profileValues.officeName || !profileValues.appointmentNumber || !profileValues.serviceAreas)
+  )
+    throw new FieldError(
+      ['body', 'office_name'],
+      'Office name, appointment number and service areas are required to complete this sheriff’s profile',
+    );
   const changed = Object.entries(input)
     .filter(([, v]) => v !== undefined)
     .map(([k]) => k);
@@ -134,7 +157,11 @@ export async function updateSheriff(ctx: Ctx, id: number, input: UpdateSheriffIn
       SheriffErrors.SHERIFF_EMAIL_TAKEN,
     ))!;
     const saved = profile
-      ? ((await sheriffs.updateProfile(tx, id, Object.fromEntries(Object.entries(profileValues).filter(([, v]) => v !== undefined)))) ?? profile)
+      ? ((await sheriffs.updateProfile(
+          tx,
+          id,
+          Object.fromEntries(Object.entries(profileValues).filter(([, v]) => v !== undefined)),
+        )) ?? profile)
       : await sheriffs.insertProfile(tx, {
           userId: id,
           officeName: profileValues.officeName!,
@@ -142,13 +169,22 @@ export async function updateSheriff(ctx: Ctx, id: number, input: UpdateSheriffIn
           serviceAreas: profileValues.serviceAreas!,
         });
     if (changed.length)
-      await repo.insertAuditEntry(tx, { userId: id, performedById: ctx.actor.id, action: 'updated', details: { changed_fields: changed } });
+      await repo.insertAuditEntry(tx, {
+        userId: id,
+        performedById: ctx.actor.id,
+        action: 'updated',
+        details: { changed_fields: changed },
+      });
     return toSheriffDto(user, saved);
   });
 }
 
 /** PUT /admin/sheriffs/{id}/active: deactivation signs the sheriff out everywhere; reactivation lets them log in again. */
-export async function setSheriffActive(ctx: Ctx, id: number, input: { is_active: boolean; reason: string | null }) {
+export async function setSheriffActive(
+  ctx: Ctx,
+  id: number,
+  input: { is_active: boolean; reason: string | null },
+) {
   assertManager(ctx);
   const { user, profile } = await getSheriffRows(ctx.db, id);
   const row =

@@ -33,7 +33,11 @@ export type UserChangeKind = 'update' | 'role' | 'activation' | 'delete';
  * DELETE): never one's own account, only users one administers, and firm administrators only by the system
  * administrator. Answers the refusal, or undefined.
  */
-export function changeRefusal(actor: Actor, target: Pick<UserRow, 'id' | 'firmId' | 'role'>, kind: UserChangeKind): ErrorDef | undefined {
+export function changeRefusal(
+  actor: Actor,
+  target: Pick<UserRow, 'id' | 'firmId' | 'role'>,
+  kind: UserChangeKind,
+): ErrorDef | undefined {
   if (!managesUser(actor, target)) return UserErrors.OWN_ACCOUNT;
   if (actor.role !== 'system_admin' && target.role === 'firm_admin') {
     if (kind === 'activation') return UserErrors.ACTIVATION_CONFLICT;

@@ -10,7 +10,12 @@ export type NewUser = typeof users.$inferInsert;
 const emailIs = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
 export const findUserById = async (db: DbOrTx, id: number) =>
-  (await db.select().from(users).where(and(eq(users.id, id), eq(users.isSystem, false))))[0];
+  (
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.isSystem, false)))
+  )[0];
 
 export const findUserByEmail = async (db: DbOrTx, email: string) =>
   (await db.select().from(users).where(emailIs(email)))[0];
@@ -31,7 +36,11 @@ export const listUsers = async (db: DbOrTx, scope: UserScope = {}) => {
   if (scope.firmId !== undefined) where.push(eq(users.firmId, scope.firmId));
   if (scope.branchId !== undefined) where.push(eq(users.branchId, scope.branchId));
   if (scope.role !== undefined) where.push(sql`${users.role} = ${scope.role}`);
-  return db.select().from(users).where(and(...where)).orderBy(asc(users.id));
+  return db
+    .select()
+    .from(users)
+    .where(and(...where))
+    .orderBy(asc(users.id));
 };
 
 /** Inserts a user; a taken e-mail becomes the given catalogue error. */
@@ -51,14 +60,20 @@ export async function updateUser(db: DbOrTx, id: number, values: Partial<NewUser
     const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
     return row;
   } catch (err) {
-    if (emailTaken && isUniqueViolation(err, 'users_email_unique')) throw new AppError(emailTaken, { cause: err });
+    if (emailTaken && isUniqueViolation(err, 'users_email_unique'))
+      throw new AppError(emailTaken, { cause: err });
     throw err;
   }
 }
 
 /** Whether the user is among the people a sheriff may read (lib/tenancy.ts). */
 export const isSeenBySheriff = async (db: DbOrTx, sheriffId: number, userId: number) =>
-  (await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), usersSeenBySheriff(sheriffId)))).length > 0;
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), usersSeenBySheriff(sheriffId)))
+  ).length > 0;
 
 export const deleteUserRow = (db: DbOrTx, id: number) => db.delete(users).where(eq(users.id, id));
 

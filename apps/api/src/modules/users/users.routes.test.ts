@@ -8,7 +8,12 @@ describe('current user', () => {
   it('answers me, permissions and profile', async () => {
     const token = await t().login(DEMO.attorney);
     const me = (await t().as(token).get('/api/v1/users/me')).json();
-    expect(me).toMatchObject({ email: DEMO.attorney, role: 'legal_practitioner', role_display_name: 'Legal Practitioner', is_active: true });
+    expect(me).toMatchObject({
+      email: DEMO.attorney,
+      role: 'legal_practitioner',
+      role_display_name: 'Legal Practitioner',
+      is_active: true,
+    });
     expect(me).not.toHaveProperty('password_hash');
     expect(me).not.toHaveProperty('passwordHash');
     const perms = (await t().as(token).get('/api/v1/users/me/permissions')).json();
@@ -23,8 +28,15 @@ describe('current user', () => {
     const res = await api.put('/api/v1/users/me/profile', { full_name: '  New Name  ', phone_number: '' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'success', message: 'Profile updated successfully!' });
-    expect(res.json().data).toMatchObject({ full_name: 'New Name', phone_number: null, email: firm.adminEmail });
-    const taken = await api.put('/api/v1/users/me/profile', { email: DEMO.attorney, current_password: firm.password });
+    expect(res.json().data).toMatchObject({
+      full_name: 'New Name',
+      phone_number: null,
+      email: firm.adminEmail,
+    });
+    const taken = await api.put('/api/v1/users/me/profile', {
+      email: DEMO.attorney,
+      current_password: firm.password,
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().detail).toBe('Email address is already in use. Please choose a different email.');
     const bad = await api.put('/api/v1/users/me/profile', { email: 'nope' });
@@ -62,11 +74,16 @@ describe('current user', () => {
     const token = await t().login(DEMO.branchAdmin);
     const initial = (await t().as(token).get('/api/v1/users/me/notification-preferences')).json();
     expect(initial.preferences.system_alert).toEqual({ email: true });
-    const res = await t().as(token).put('/api/v1/users/me/notification-preferences', {
-      preferences: { status_update: { email: false } },
-    });
+    const res = await t()
+      .as(token)
+      .put('/api/v1/users/me/notification-preferences', {
+        preferences: { status_update: { email: false } },
+      });
     expect(res.statusCode).toBe(200);
-    expect(res.json().preferences).toMatchObject({ status_update: { email: false }, system_alert: { email: true } });
+    expect(res.json().preferences).toMatchObject({
+      status_update: { email: false },
+      system_alert: { email: true },
+    });
   });
 });
 
@@ -84,19 +101,36 @@ describe('firm user management', () => {
     expect(res.statusCode).toBe(201);
     const { generated_password, user } = res.json();
     expect(generated_password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{12,}$/);
-    expect(user).toMatchObject({ email: 'new.attorney@firm-x.co.za', role: 'legal_practitioner', firm_id: firm.firmId, phone_number: null });
+    expect(user).toMatchObject({
+      email: 'new.attorney@firm-x.co.za',
+      role: 'legal_practitioner',
+      firm_id: firm.firmId,
+      phone_number: null,
+    });
     expect(await t().login('new.attorney@firm-x.co.za', generated_password)).toBeTruthy();
   });
 
   it('applies the request rules with the spec messages', async () => {
     const firm = await registerFirm(t());
     const api = t().as(firm.token);
-    const noBranch = await api.post('/api/v1/users/create-firm-user', { email: 'lp@x.co.za', full_name: 'LP', role: 'legal_practitioner' });
+    const noBranch = await api.post('/api/v1/users/create-firm-user', {
+      email: 'lp@x.co.za',
+      full_name: 'LP',
+      role: 'legal_practitioner',
+    });
     expect(noBranch.statusCode).toBe(422);
     expect(noBranch.json().detail[0].msg).toBe('Branch ID is required for legal practitioners.');
-    const badRole = await api.post('/api/v1/users/create-firm-user', { email: 'x@x.co.za', full_name: 'X', role: 'firm_admin' });
+    const badRole = await api.post('/api/v1/users/create-firm-user', {
+      email: 'x@x.co.za',
+      full_name: 'X',
+      role: 'firm_admin',
+    });
     expect(badRole.json().detail[0].msg).toBe('Role must be either branch_admin or legal_practitioner.');
-    const dup = await api.post('/api/v1/users/create-firm-user', { email: DEMO.attorney, full_name: 'Dup', role: 'branch_admin' });
+    const dup = await api.post('/api/v1/users/create-firm-user', {
+      email: DEMO.attorney,
+      full_name: 'Dup',
+      role: 'branch_admin',
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().detail).toBe('A user with this email already exists.');
   });
@@ -129,27 +163,43 @@ describe('firm user management', () => {
   it('deactivates with a reason: the user can no longer log in or use a token, then reactivates', async () => {
     const firm = await registerFirm(t());
     const lp = await addFirmUser(t(), firm, 'legal_practitioner');
-    const noReason = await t().as(firm.token).put(`/api/v1/users/activate-deactivate/${lp.id}`, { is_active: false, reason: ' ' });
+    const noReason = await t()
+      .as(firm.token)
+      .put(`/api/v1/users/activate-deactivate/${lp.id}`, { is_active: false, reason: ' ' });
     expect(noReason.statusCode).toBe(422);
     expect(noReason.json().detail[0].msg).toBe('Reason is required for user activation/deactivation');
-    const off = await t().as(firm.token).put(`/api/v1/users/activate-deactivate/${lp.id}`, { is_active: false, reason: 'Left the firm' });
+    const off = await t()
+      .as(firm.token)
+      .put(`/api/v1/users/activate-deactivate/${lp.id}`, { is_active: false, reason: 'Left the firm' });
     expect(off.statusCode).toBe(200);
     expect(off.json().message).toMatch(/^User .+ deactivated successfully!$/);
     expect((await t().as(lp.token).get('/api/v1/users/me')).statusCode).toBe(403);
-    const login = await t().inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: lp.email, password: lp.password } });
+    const login = await t().inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { email: lp.email, password: lp.password },
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json().detail).toBe('Account access denied. Your account may be suspended or inactive.');
-    const on = await t().as(firm.token).put(`/api/v1/users/activate-deactivate/${lp.id}`, { is_active: true, reason: 'Back' });
+    const on = await t()
+      .as(firm.token)
+      .put(`/api/v1/users/activate-deactivate/${lp.id}`, { is_active: true, reason: 'Back' });
     expect(on.json().message).toMatch(/activated successfully!$/);
     expect(await t().login(lp.email, lp.password)).toBeTruthy();
   });
 
   it('never lets a user act on their own account', async () => {
     const firm = await registerFirm(t());
-    const res = await t().as(firm.token).put(`/api/v1/users/activate-deactivate/${firm.adminId}`, { is_active: false, reason: 'x' });
+    const res = await t()
+      .as(firm.token)
+      .put(`/api/v1/users/activate-deactivate/${firm.adminId}`, { is_active: false, reason: 'x' });
     expect(res.statusCode).toBe(403);
-    expect(res.json().detail).toBe('You cannot modify your own account or do not have permission to modify this user.');
-    const role = await t().as(firm.token).put(`/api/v1/users/change-role/${firm.adminId}`, { new_role: 'branch_admin', reason: 'x' });
+    expect(res.json().detail).toBe(
+      'You cannot modify your own account or do not have permission to modify this user.',
+    );
+    const role = await t()
+      .as(firm.token)
+      .put(`/api/v1/users/change-role/${firm.adminId}`, { new_role: 'branch_admin', reason: 'x' });
     expect(role.statusCode).toBe(403);
   });
 
@@ -157,16 +207,32 @@ describe('firm user management', () => {
     const firm = await registerFirm(t());
     const lp = await addFirmUser(t(), firm, 'legal_practitioner');
     const api = t().as(firm.token);
-    const toAdmin = await api.put(`/api/v1/users/change-role/${lp.id}`, { new_role: 'branch_admin', reason: 'Promoted', new_branch_id: null });
+    const toAdmin = await api.put(`/api/v1/users/change-role/${lp.id}`, {
+      new_role: 'branch_admin',
+      reason: 'Promoted',
+      new_branch_id: null,
+    });
     expect(toAdmin.statusCode).toBe(200);
     expect(toAdmin.json().message).toMatch(/'s role changed successfully!$/);
     expect(toAdmin.json().data).toMatchObject({ role: 'branch_admin', branch_id: null });
-    const same = await api.put(`/api/v1/users/change-role/${lp.id}`, { new_role: 'branch_admin', reason: 'again' });
+    const same = await api.put(`/api/v1/users/change-role/${lp.id}`, {
+      new_role: 'branch_admin',
+      reason: 'again',
+    });
     expect(same.statusCode).toBe(409);
-    expect(same.json().detail).toBe('Role change not allowed. User may have restrictions or invalid role transition.');
-    const noBranch = await api.put(`/api/v1/users/change-role/${lp.id}`, { new_role: 'legal_practitioner', reason: 'Back' });
+    expect(same.json().detail).toBe(
+      'Role change not allowed. User may have restrictions or invalid role transition.',
+    );
+    const noBranch = await api.put(`/api/v1/users/change-role/${lp.id}`, {
+      new_role: 'legal_practitioner',
+      reason: 'Back',
+    });
     expect(noBranch.statusCode).toBe(422);
-    const back = await api.put(`/api/v1/users/change-role/${lp.id}`, { new_role: 'legal_practitioner', reason: 'Back', new_branch_id: firm.branchId });
+    const back = await api.put(`/api/v1/users/change-role/${lp.id}`, {
+      new_role: 'legal_practitioner',
+      reason: 'Back',
+      new_branch_id: firm.branchId,
+    });
     expect(back.json().data).toMatchObject({ role: 'legal_practitioner', branch_id: firm.branchId });
     const noReason = await api.put(`/api/v1/users/change-role/${lp.id}`, { new_role: 'branch_admin' });
     expect(noReason.json().detail[0].msg).toBe('Reason is required for role change');
@@ -182,8 +248,14 @@ describe('tenant isolation of users', () => {
     expect((await api.get(`/api/v1/users/${bUser.id}`)).statusCode).toBe(404);
     expect((await api.put(`/api/v1/users/${bUser.id}`, { full_name: 'Hacked' })).statusCode).toBe(404);
     expect((await api.delete(`/api/v1/users/${bUser.id}`)).statusCode).toBe(404);
-    expect((await api.put(`/api/v1/users/activate-deactivate/${bUser.id}`, { is_active: false, reason: 'x' })).statusCode).toBe(404);
-    expect((await api.put(`/api/v1/users/change-role/${bUser.id}`, { new_role: 'branch_admin', reason: 'x' })).statusCode).toBe(404);
+    expect(
+      (await api.put(`/api/v1/users/activate-deactivate/${bUser.id}`, { is_active: false, reason: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await api.put(`/api/v1/users/change-role/${bUser.id}`, { new_role: 'branch_admin', reason: 'x' }))
+        .statusCode,
+    ).toBe(404);
     expect((await api.get(`/api/v1/firms/user/${bUser.id}`)).statusCode).toBe(404);
     const list = (await api.get('/api/v1/users')).json().users.map((u: { id: number }) => u.id);
     expect(list).not.toContain(bUser.id);
@@ -195,11 +267,17 @@ describe('system administrator', () => {
   it('creates, updates and deletes users of any role', async () => {
     const admin = await t().login(DEMO.admin);
     const api = t().as(admin);
-    const created = await api.post('/api/v1/users', { email: 'sheriff2@sheriffs.co.za', full_name: 'Second Sheriff', role: 'sheriff' });
+    const created = await api.post('/api/v1/users', {
+      email: 'sheriff2@sheriffs.co.za',
+      full_name: 'Second Sheriff',
+      role: 'sheriff',
+    });
     expect(created.statusCode).toBe(201);
     const { data, generated_password } = created.json();
     expect(generated_password).toBeTruthy();
-    const sheriffs = (await api.get('/api/v1/users/sheriffs')).json().users.map((u: { email: string }) => u.email);
+    const sheriffs = (await api.get('/api/v1/users/sheriffs'))
+      .json()
+      .users.map((u: { email: string }) => u.email);
     expect(sheriffs).toEqual(expect.arrayContaining([DEMO.sheriff, 'sheriff2@sheriffs.co.za']));
     const dupe = await api.put(`/api/v1/users/${data.id}`, { email: DEMO.attorney });
     expect(dupe.statusCode).toBe(409);
@@ -209,12 +287,16 @@ describe('system administrator', () => {
     const missing = await api.post('/api/v1/users', { email: 'x@y.co.za' });
     expect(missing.statusCode).toBe(422);
     const msgs = missing.json().detail.map((d: { msg: string }) => d.msg);
-    expect(msgs).toEqual(expect.arrayContaining(['Email and full name are required.', 'User role is required.']));
+    expect(msgs).toEqual(
+      expect.arrayContaining(['Email and full name are required.', 'User role is required.']),
+    );
   });
 
   it('refuses the other roles on general user creation and sheriffs list for sheriffs', async () => {
     const lp = await t().login(DEMO.attorney);
-    const res = await t().as(lp).post('/api/v1/users', { email: 'z@y.co.za', full_name: 'Z', role: 'sheriff' });
+    const res = await t()
+      .as(lp)
+      .post('/api/v1/users', { email: 'z@y.co.za', full_name: 'Z', role: 'sheriff' });
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toBe('You do not have permission to create users.');
     const sheriff = await t().login(DEMO.sheriff);
@@ -222,6 +304,8 @@ describe('system administrator', () => {
     expect(s.statusCode).toBe(403);
     expect(s.json().detail).toBe('You do not have permission to view sheriffs.');
     const list = await t().as(lp).get('/api/v1/users');
-    expect(list.json().detail).toBe('You do not have permission to view users. Please contact your administrator.');
+    expect(list.json().detail).toBe(
+      'You do not have permission to view users. Please contact your administrator.',
+    );
   });
 });

@@ -36,16 +36,25 @@ export async function usersRoutes(app: FastifyInstance) {
 
   await app.register(sheriffAdminRoutes);
 
-  r.get('/users/me', { config: beforePasswordChange, schema: { tags, response: { 200: UserSchema } } }, (req) => users.getMe(ctxOf(req)));
-  r.get('/users/me/permissions', { config: open, schema: { tags, response: { 200: PermissionsSchema } } }, async (req) =>
-    users.getMyPermissions(ctxOf(req)),
+  r.get(
+    '/users/me',
+    { config: beforePasswordChange, schema: { tags, response: { 200: UserSchema } } },
+    (req) => users.getMe(ctxOf(req)),
+  );
+  r.get(
+    '/users/me/permissions',
+    { config: open, schema: { tags, response: { 200: PermissionsSchema } } },
+    async (req) => users.getMyPermissions(ctxOf(req)),
   );
   r.get('/users/me/profile', { config: open, schema: { tags, response: { 200: UserSchema } } }, (req) =>
     users.getMe(ctxOf(req)),
   );
   r.put(
     '/users/me/profile',
-    { config: open, schema: { tags, body: UpdateProfileInputSchema, response: { 200: envelope(UserSchema) } } },
+    {
+      config: open,
+      schema: { tags, body: UpdateProfileInputSchema, response: { 200: envelope(UserSchema) } },
+    },
     async (req) => ({
       status: 'success' as const,
       data: await users.updateMyProfile(ctxOf(req), req.body),
@@ -54,7 +63,10 @@ export async function usersRoutes(app: FastifyInstance) {
   );
   r.post(
     '/users/change-password',
-    { config: beforePasswordChange, schema: { tags, body: ChangePasswordInputSchema, response: { 200: MessageSchema } } },
+    {
+      config: beforePasswordChange,
+      schema: { tags, body: ChangePasswordInputSchema, response: { 200: MessageSchema } },
+    },
     async (req) => {
       await users.changePassword(ctxOf(req), req.body);
       return { message: 'Password updated successfully!' };
@@ -86,7 +98,9 @@ export async function usersRoutes(app: FastifyInstance) {
     },
     (req) => users.getFirmOfUser(ctxOf(req), req.params.userId),
   );
-  r.get('/users', { schema: { tags, response: { 200: UserListSchema } } }, (req) => users.listUsers(ctxOf(req)));
+  r.get('/users', { schema: { tags, response: { 200: UserListSchema } } }, (req) =>
+    users.listUsers(ctxOf(req)),
+  );
   r.post(
     '/users',
     {
@@ -107,7 +121,12 @@ export async function usersRoutes(app: FastifyInstance) {
       const { user, generated_password } = await users.createUser(ctxOf(req), req.body);
       return reply
         .status(201)
-        .send({ status: 'success' as const, data: user, generated_password, message: `User ${user.full_name} created successfully!` });
+        .send({
+          status: 'success' as const,
+          data: user,
+          generated_password,
+          message: `User ${user.full_name} created successfully!`,
+        });
     },
   );
   r.get(
@@ -115,8 +134,10 @@ export async function usersRoutes(app: FastifyInstance) {
     { schema: { tags, querystring: SheriffsByAreaQuerySchema, response: { 200: SheriffUserListSchema } } },
     (req) => sheriffs.listSheriffsForFirms(ctxOf(req), req.query.area),
   );
-  r.get('/users/firm-branches-with-users', { schema: { tags, response: { 200: FirmBranchesWithUsersSchema } } }, (req) =>
-    users.getFirmBranchesWithUsers(ctxOf(req)),
+  r.get(
+    '/users/firm-branches-with-users',
+    { schema: { tags, response: { 200: FirmBranchesWithUsersSchema } } },
+    (req) => users.getFirmBranchesWithUsers(ctxOf(req)),
   );
   r.post(
     '/users/create-firm-user',
@@ -125,27 +146,58 @@ export async function usersRoutes(app: FastifyInstance) {
   );
   r.put(
     '/users/activate-deactivate/:id',
-    { schema: { tags, params: IdParamsSchema, body: ActivateDeactivateInputSchema, response: { 200: envelope(UserSchema) } } },
-    async (req) => ({ status: 'success' as const, ...(await users.setUserActive(ctxOf(req), req.params.id, req.body)) }),
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: ActivateDeactivateInputSchema,
+        response: { 200: envelope(UserSchema) },
+      },
+    },
+    async (req) => ({
+      status: 'success' as const,
+      ...(await users.setUserActive(ctxOf(req), req.params.id, req.body)),
+    }),
   );
   r.put(
     '/users/change-role/:id',
-    { schema: { tags, params: IdParamsSchema, body: ChangeRoleInputSchema, response: { 200: envelope(UserSchema) } } },
-    async (req) => ({ status: 'success' as const, ...(await users.changeRole(ctxOf(req), req.params.id, req.body)) }),
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: ChangeRoleInputSchema,
+        response: { 200: envelope(UserSchema) },
+      },
+    },
+    async (req) => ({
+      status: 'success' as const,
+      ...(await users.changeRole(ctxOf(req), req.params.id, req.body)),
+    }),
   );
   r.get('/users/:id', { schema: { tags, params: IdParamsSchema, response: { 200: UserSchema } } }, (req) =>
     users.getUser(ctxOf(req), req.params.id),
   );
   r.put(
     '/users/:id',
-    { schema: { tags, params: IdParamsSchema, body: UpdateUserInputSchema, response: { 200: envelope(UserSchema) } } },
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: UpdateUserInputSchema,
+        response: { 200: envelope(UserSchema) },
+      },
+    },
     async (req) => {
       const data = await users.updateUser(ctxOf(req), req.params.id, req.body);
       return { status: 'success' as const, data, message: `User ${data.full_name} updated successfully!` };
     },
   );
-  r.delete('/users/:id', { schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } } }, async (req) => {
-    await users.deleteUser(ctxOf(req), req.params.id);
-    return { message: 'User deleted successfully' };
-  });
+  r.delete(
+    '/users/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } } },
+    async (req) => {
+      await users.deleteUser(ctxOf(req), req.params.id);
+      return { message: 'User deleted successfully' };
+    },
+  );
 }

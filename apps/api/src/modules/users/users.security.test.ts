@@ -14,10 +14,14 @@ beforeAll(async () => {
 });
 
 const auditOf = (userId: number) =>
-  t().database.raw.query<{ action: string; performed_by_id: number | null; reason: string | null; details: Record<string, unknown> | null }>(
-    'SELECT action, performed_by_id, reason, details FROM user_audit_log WHERE user_id = $1 ORDER BY id',
-    [userId],
-  );
+  t().database.raw.query<{
+    action: string;
+    performed_by_id: number | null;
+    reason: string | null;
+    details: Record<string, unknown> | null;
+  }>('SELECT action, performed_by_id, reason, details FROM user_audit_log WHERE user_id = $1 ORDER BY id', [
+    userId,
+  ]);
 
 /** A second firm administrator of the firm, created by the system administrator. */
 async function secondFirmAdmin(firm: RegisteredFirm) {
@@ -39,8 +43,14 @@ describe('one set of rules for every change to a user', () => {
     const firm = await registerFirm(t());
     const other = await secondFirmAdmin(firm);
     const api = t().as(firm.token);
-    const protectedMsg = 'Firm administrators are managed by the LexServe system administrator. Please contact support to change this account.';
-    for (const body of [{ role: 'branch_admin' }, { is_active: false }, { full_name: 'Renamed' }, { email: 'taken-over@evil.co.za' }]) {
+    const protectedMsg =
+      'Firm administrators are managed by the LexServe system administrator. Please contact support to change this account.';
+    for (const body of [
+      { role: 'branch_admin' },
+      { is_active: false },
+      { full_name: 'Renamed' },
+      { email: 'taken-over@evil.co.za' },
+    ]) {
       const res = await api.put(`/api/v1/users/${other.id}`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(409);
       expect(res.json()).toMatchObject({ code: 'FIRM_ADMIN_PROTECTED', detail: protectedMsg });
@@ -48,15 +58,31 @@ describe('one set of rules for every change to a user', () => {
     const del = await api.delete(`/api/v1/users/${other.id}`);
     expect(del.statusCode).toBe(409);
     expect(del.json().code).toBe('FIRM_ADMIN_PROTECTED');
-    expect((await api.put(`/api/v1/users/activate-deactivate/${other.id}`, { is_active: false, reason: 'x' })).statusCode).toBe(409);
+    expect(
+      (await api.put(`/api/v1/users/activate-deactivate/${other.id}`, { is_active: false, reason: 'x' }))
+        .statusCode,
+    ).toBe(409);
     // Untouched, and still signed in.
     const after = (await t().as(other.token).get('/api/v1/users/me')).json();
-    expect(after).toMatchObject({ role: 'firm_admin', is_active: true, full_name: 'Second Admin', email: other.email });
+    expect(after).toMatchObject({
+      role: 'firm_admin',
+      is_active: true,
+      full_name: 'Second Admin',
+      email: other.email,
+    });
     // The system administrator may, and the change is audited.
-    const demoted = await t().as(sysAdmin).put(`/api/v1/users/${other.id}`, { role: 'branch_admin', reason: 'Stepped down' });
+    const demoted = await t()
+      .as(sysAdmin)
+      .put(`/api/v1/users/${other.id}`, { role: 'branch_admin', reason: 'Stepped down' });
     expect(demoted.statusCode).toBe(200);
     expect(await auditOf(other.id)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ action: 'role_changed', reason: 'Stepped down', details: expect.objectContaining({ from: 'firm_admin', to: 'branch_admin' }) })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'role_changed',
+          reason: 'Stepped down',
+          details: expect.objectContaining({ from: 'firm_admin', to: 'branch_admin' }),
+        }),
+      ]),
     );
   });
 
@@ -70,24 +96,44 @@ describe('one set of rules for every change to a user', () => {
     expect(noBranch.json().detail).toBe('Branch ID is required for legal practitioners.');
     const toPractitioner = await api.put(`/api/v1/users/${ba.id}`, { role: 'legal_practitioner' });
     expect(toPractitioner.statusCode).toBe(422);
-    expect((await api.put(`/api/v1/users/${lp.id}`, { role: 'firm_admin' })).json().code).toBe('ROLE_CHANGE_CONFLICT');
-    expect((await api.put(`/api/v1/users/${lp.id}`, { role: 'sheriff' })).json().code).toBe('ROLE_CHANGE_CONFLICT');
+    expect((await api.put(`/api/v1/users/${lp.id}`, { role: 'firm_admin' })).json().code).toBe(
+      'ROLE_CHANGE_CONFLICT',
+    );
+    expect((await api.put(`/api/v1/users/${lp.id}`, { role: 'sheriff' })).json().code).toBe(
+      'ROLE_CHANGE_CONFLICT',
+    );
     const other = await registerFirm(t());
     expect((await api.put(`/api/v1/users/${lp.id}`, { branch_id: other.branchId })).statusCode).toBe(422);
-    expect((await t().as(lp.token).get('/api/v1/users/me')).json()).toMatchObject({ role: 'legal_practitioner', branch_id: firm.branchId });
+    expect((await t().as(lp.token).get('/api/v1/users/me')).json()).toMatchObject({
+      role: 'legal_practitioner',
+      branch_id: firm.branchId,
+    });
   });
 
   it('writes an audit entry for PUT (fields and activation) and ends the deactivated user’s sessions', async () => {
     const firm = await registerFirm(t());
     const lp = await addFirmUser(t(), firm, 'legal_practitioner');
-    const res = await t().as(firm.token).put(`/api/v1/users/${lp.id}`, { full_name: 'Renamed Attorney', is_active: false, reason: 'Left the firm' });
+    const res = await t()
+      .as(firm.token)
+      .put(`/api/v1/users/${lp.id}`, {
+        full_name: 'Renamed Attorney',
+        is_active: false,
+        reason: 'Left the firm',
+      });
     expect(res.statusCode).toBe(200);
     const entries = await auditOf(lp.id);
     // password_changed: the new user replaced the generated password at first login (must_change_password).
     expect(entries.map((e) => e.action)).toEqual(['created', 'password_changed', 'updated', 'deactivated']);
-    expect(entries[2]).toMatchObject({ performed_by_id: firm.adminId, reason: 'Left the firm', details: { changes: { full_name: { to: 'Renamed Attorney' } } } });
+    expect(entries[2]).toMatchObject({
+      performed_by_id: firm.adminId,
+      reason: 'Left the firm',
+      details: { changes: { full_name: { to: 'Renamed Attorney' } } },
+    });
     expect((await t().as(lp.token).get('/api/v1/users/me')).statusCode).toBe(403);
-    const [live] = await t().database.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND revoked_at IS NULL', [lp.id]);
+    const [live] = await t().database.raw.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND revoked_at IS NULL',
+      [lp.id],
+    );
     expect(live!.n).toBe(0);
   });
 
@@ -96,15 +142,28 @@ describe('one set of rules for every change to a user', () => {
     const lp = await addFirmUser(t(), firm, 'legal_practitioner');
     expect((await t().as(firm.token).delete(`/api/v1/users/${lp.id}`)).statusCode).toBe(200);
     const entries = await auditOf(lp.id);
-    expect(entries.at(-1)).toMatchObject({ action: 'deleted', performed_by_id: firm.adminId, details: { email: lp.email, role: 'legal_practitioner' } });
+    expect(entries.at(-1)).toMatchObject({
+      action: 'deleted',
+      performed_by_id: firm.adminId,
+      details: { email: lp.email, role: 'legal_practitioner' },
+    });
   });
 
   it('audits role changes and activation through their own calls too', async () => {
     const firm = await registerFirm(t());
     const lp = await addFirmUser(t(), firm, 'legal_practitioner');
-    await t().as(firm.token).put(`/api/v1/users/change-role/${lp.id}`, { new_role: 'branch_admin', reason: 'Promoted' });
-    await t().as(firm.token).put(`/api/v1/users/activate-deactivate/${lp.id}`, { is_active: false, reason: 'Leave' });
-    expect((await auditOf(lp.id)).map((e) => e.action)).toEqual(['created', 'password_changed', 'role_changed', 'deactivated']);
+    await t()
+      .as(firm.token)
+      .put(`/api/v1/users/change-role/${lp.id}`, { new_role: 'branch_admin', reason: 'Promoted' });
+    await t()
+      .as(firm.token)
+      .put(`/api/v1/users/activate-deactivate/${lp.id}`, { is_active: false, reason: 'Leave' });
+    expect((await auditOf(lp.id)).map((e) => e.action)).toEqual([
+      'created',
+      'password_changed',
+      'role_changed',
+      'deactivated',
+    ]);
   });
 });
 
@@ -115,8 +174,14 @@ describe('changing the login e-mail', () => {
     const newEmail = `moved-${Date.now()}@firm.co.za`;
     const missing = await api.put('/api/v1/users/me/profile', { email: newEmail });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toMatchObject({ code: 'EMAIL_CHANGE_PASSWORD_REQUIRED', detail: 'Enter your current password to change your e-mail address.' });
-    const wrong = await api.put('/api/v1/users/me/profile', { email: newEmail, current_password: 'Wrong@1234' });
+    expect(missing.json()).toMatchObject({
+      code: 'EMAIL_CHANGE_PASSWORD_REQUIRED',
+      detail: 'Enter your current password to change your e-mail address.',
+    });
+    const wrong = await api.put('/api/v1/users/me/profile', {
+      email: newEmail,
+      current_password: 'Wrong@1234',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().detail).toBe('Current password is incorrect. Your e-mail address was not changed.');
     // The same through PUT /users/{own id}.
@@ -125,10 +190,16 @@ describe('changing the login e-mail', () => {
     // Other fields change without it.
     expect((await api.put('/api/v1/users/me/profile', { full_name: 'Still Me' })).statusCode).toBe(200);
 
-    const ok = await api.put('/api/v1/users/me/profile', { email: newEmail, current_password: firm.password });
+    const ok = await api.put('/api/v1/users/me/profile', {
+      email: newEmail,
+      current_password: firm.password,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.email).toBe(newEmail);
-    const mail = await t().database.raw.query('SELECT 1 FROM mail_outbox WHERE to_address = $1 AND subject LIKE $2', [firm.adminEmail, '%e-mail address was changed%']);
+    const mail = await t().database.raw.query(
+      'SELECT 1 FROM mail_outbox WHERE to_address = $1 AND subject LIKE $2',
+      [firm.adminEmail, '%e-mail address was changed%'],
+    );
     expect(mail).toHaveLength(1);
     expect((await auditOf(firm.adminId)).map((e) => e.action)).toContain('profile_updated');
   });
@@ -149,8 +220,15 @@ describe('what a sheriff may read of users', () => {
       expect((await read(id)).statusCode).toBe(404);
       expect((await firmOf(id)).statusCode).toBe(404);
     }
-    const doc = (await t().as(lp.token).post('/api/v1/documents/', { title: 'For service' })).json().data.id as number;
-    expect((await t().as(lp.token).put(`/api/v1/documents/${doc}/assign-sheriff`, { assigned_sheriff_id: sheriffMe.id })).statusCode).toBe(200);
+    const doc = (await t().as(lp.token).post('/api/v1/documents/', { title: 'For service' })).json().data
+      .id as number;
+    expect(
+      (
+        await t()
+          .as(lp.token)
+          .put(`/api/v1/documents/${doc}/assign-sheriff`, { assigned_sheriff_id: sheriffMe.id })
+      ).statusCode,
+    ).toBe(200);
     // The creator (who also assigned it) now, and their firm; still not the others.
     expect((await read(lp.id)).json().email).toBe(lp.email);
     expect((await firmOf(lp.id)).json().id).toBe(firm.firmId);
@@ -161,7 +239,14 @@ describe('what a sheriff may read of users', () => {
     expect((await read(adminId)).statusCode).toBe(200);
     expect((await read(sheriffMe.id)).statusCode).toBe(200);
     // Other sheriffs are not theirs to read either.
-    const created = await t().as(sysAdmin).post('/api/v1/users', { email: `sheriff-${Date.now()}@sheriffs.co.za`, full_name: 'Other Sheriff', role: 'sheriff', password: DEMO_PASSWORD });
+    const created = await t()
+      .as(sysAdmin)
+      .post('/api/v1/users', {
+        email: `sheriff-${Date.now()}@sheriffs.co.za`,
+        full_name: 'Other Sheriff',
+        role: 'sheriff',
+        password: DEMO_PASSWORD,
+      });
     expect((await read(created.json().data.id)).statusCode).toBe(404);
   });
 });

@@ -14,9 +14,15 @@ import { userByEmail } from './users.service';
 async function seedWith(vars: Record<string, string>) {
   const database = await createDatabase({ memory: true });
   await migrate(database.raw);
-  const env = loadEnv({ BCRYPT_COST: '4', DATA_DIR: mkdtempSync(join(tmpdir(), 'lexserve-seed-')), JWT_SECRET: 'x'.repeat(40), ...vars });
+  const env = loadEnv({
+    BCRYPT_COST: '4',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'lexserve-seed-')),
+    JWT_SECRET: 'x'.repeat(40),
+    ...vars,
+  });
   const lines: string[] = [];
-  const record = (...args: unknown[]) => void lines.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+  const record = (...args: unknown[]) =>
+    void lines.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
   const log = { info: record, warn: record, error: record, debug: record } as unknown as FastifyBaseLogger;
   await seedAccounts(database.db, env, log);
   const admin = (await userByEmail(database.db, env.ADMIN_EMAIL))!;
@@ -27,7 +33,10 @@ async function seedWith(vars: Record<string, string>) {
 
 describe('seed: passwords in the log', () => {
   it('never logs ADMIN_PASSWORD', async () => {
-    const { logged, passwordIs } = await seedWith({ ADMIN_PASSWORD: 'Secret-admin-2025', SEED_DEMO: 'false' });
+    const { logged, passwordIs } = await seedWith({
+      ADMIN_PASSWORD: 'Secret-admin-2025',
+      SEED_DEMO: 'false',
+    });
     expect(await passwordIs('Secret-admin-2025')).toBe(true);
     expect(logged).not.toContain('Secret-admin-2025');
     expect(logged).toContain('ADMIN_PASSWORD');

@@ -17,7 +17,10 @@ import { createAccount, userByEmail } from './users.service';
  */
 export const seedAccounts: SeedStep = async (db, env, log) => {
   if (!(await userByEmail(db, env.ADMIN_EMAIL))) {
-    const generated = (env.ADMIN_PASSWORD || env.SEED_DEMO === 'true') ? undefined : randomBytes(12).toString('base64url') + 'A1';
+    const generated =
+      env.ADMIN_PASSWORD || env.SEED_DEMO === 'true'
+        ? undefined
+        : randomBytes(12).toString('base64url') + 'A1';
     const password = env.ADMIN_PASSWORD ?? generated ?? env.DEMO_PASSWORD;
     await repo.insertUser(
       db,
@@ -31,9 +34,13 @@ export const seedAccounts: SeedStep = async (db, env, log) => {
       UserErrors.USER_EMAIL_TAKEN,
     );
     if (generated) {
-      log.info(`system administrator created: ${env.ADMIN_EMAIL} / ${generated} (generated, shown once; change it after logging in)`);
+      log.info(
+        `system administrator created: ${env.ADMIN_EMAIL} / ${generated} (generated, shown once; change it after logging in)`,
+      );
     } else {
-      log.info(`system administrator created: ${env.ADMIN_EMAIL} (password: the value of ${env.ADMIN_PASSWORD ? 'ADMIN_PASSWORD' : 'DEMO_PASSWORD'})`);
+      log.info(
+        `system administrator created: ${env.ADMIN_EMAIL} (password: the value of ${env.ADMIN_PASSWORD ? 'ADMIN_PASSWORD' : 'DEMO_PASSWORD'})`,
+      );
     }
   }
   if (env.SEED_DEMO === 'true' && !(await branchByPracticeNumber(db, DEMO_FIRM.practice))) {
@@ -60,7 +67,9 @@ export const seedAccounts: SeedStep = async (db, env, log) => {
         });
       }
     });
-    log.info(`demo firm created: ${DEMO_USERS.map((u) => u.email).join(', ')} (password: the value of DEMO_PASSWORD)`);
+    log.info(
+      `demo firm created: ${DEMO_USERS.map((u) => u.email).join(', ')} (password: the value of DEMO_PASSWORD)`,
+    );
   }
   if (env.SEED_DEMO === 'true') {
     // The demo sheriff's profile, also for demo data seeded before sheriff profiles existed.

@@ -18,7 +18,12 @@ import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { DbOrTx } from '../../db/client';
-import { branchById as findBranchById, branchesOfFirm, firmById as findFirmById, toFirmDto } from '../firms/firms.service';
+import {
+  branchById as findBranchById,
+  branchesOfFirm,
+  firmById as findFirmById,
+  toFirmDto,
+} from '../firms/firms.service';
 import { revokeAllSessions } from '../../lib/sessions';
 import { toUserDto, type UserRow } from './users.mapper';
 import { canViewUser, changeRefusal, roleChangeRefusal, type UserChangeKind } from './users.policy';
@@ -32,7 +37,10 @@ async function getOwnRow(ctx: Ctx): Promise<UserRow> {
 
 export const getMe = async (ctx: Ctx) => toUserDto(await getOwnRow(ctx));
 
-export const getMyPermissions = (ctx: Ctx) => ({ role: ctx.actor.role, permissions: abilitiesOf(ctx.actor.role) });
+export const getMyPermissions = (ctx: Ctx) => ({
+  role: ctx.actor.role,
+  permissions: abilitiesOf(ctx.actor.role),
+});
 
 /**
  * PUT /users/me/profile (and PUT /users/{own id}): only the fields sent change. The e-mail is the login, so
@@ -50,13 +58,16 @@ export async function updateMyProfile(ctx: Ctx, input: UpdateProfileInput & { cu
   const emailChanges = input.email !== undefined && input.email !== user.email;
   if (emailChanges) {
     if (!input.current_password) throw new AppError(AuthErrors.EMAIL_CHANGE_PASSWORD_REQUIRED);
-    if (!(await verifyPassword(input.current_password, user.passwordHash))) throw new AppError(AuthErrors.EMAIL_CHANGE_WRONG_PASSWORD);
-    if (await repo.emailInUse(ctx.db, input.email!, ctx.actor.id)) throw new AppError(UserErrors.PROFILE_EMAIL_TAKEN);
+    if (!(await verifyPassword(input.current_password, user.passwordHash)))
+      throw new AppError(AuthErrors.EMAIL_CHANGE_WRONG_PASSWORD);
+    if (await repo.emailInUse(ctx.db, input.email!, ctx.actor.id))
+      throw new AppError(UserErrors.PROFILE_EMAIL_TAKEN);
   }
   const row = await inTransaction(ctx, async (tx) => {
     const updated = (await repo.updateUser(tx, ctx.actor.id, changes, UserErrors.PROFILE_EMAIL_TAKEN))!;
     const diff = changedFields(user, updated);
-    if (Object.keys(diff).length) await audit(tx, ctx, user.id, 'profile_updated', { details: { changes: diff } });
+    if (Object.keys(diff).length)
+      await audit(tx, ctx, user.id, 'profile_updated', { details: { changes: diff } });
     if (emailChanges) {
       await ctx.deps.mailer.send(tx, {
         to: user.email,
@@ -84,7 +95,9 @@ export async function changePassword(ctx: Ctx, input: ChangePasswordInput) {
   });
 }
 
-export async function getNotificationPreferences(ctx: Ctx): Promise<{ preferences: NotificationPreferences }> {
+export async function getNotificationPreferences(
+  ctx: Ctx,
+): Promise<{ preferences: NotificationPreferences }> {
   const user = await getOwnRow(ctx);
   return { preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(user.notificationPreferences ?? {}) } };
 }
@@ -137,10 +150,14 @@ async function getManagedUser(ctx: Ctx, id: number, kind: UserChangeKind): Promi
  * Where a user of a role may sit: a firm role needs a firm (and its branch, when given, in that firm); a
  * legal practitioner needs a branch. Sheriffs and system administrators belong to no firm (the caller clears them).
  */
-async function assertPlacement(db: DbOrTx, p: { role: Role; firmId: number | null; branchId: number | null }) {
+async function assertPlacement(
+  db: DbOrTx,
+  p: { role: Role; firmId: number | null; branchId: number | null },
+) {
   if (!isFirmRole(p.role)) return;
   if (!p.firmId || !(await findFirmById(db, p.firmId))) throw new AppError(UserErrors.FIRM_REQUIRED);
-  if (p.role === 'legal_practitioner' && !p.branchId) throw new AppError(UserErrors.PRACTITIONER_NEEDS_BRANCH);
+  if (p.role === 'legal_practitioner' && !p.branchId)
+    throw new AppError(UserErrors.PRACTITIONER_NEEDS_BRANCH);
   if (p.branchId == null) return;
   const branch = await findBranchById(db, p.branchId);
   if (!branch || branch.firmId !== p.firmId) throw new AppError(UserErrors.BRANCH_NOT_IN_FIRM);
@@ -157,9 +174,14 @@ const AUDITED_FIELDS = {
 type Change = { from: unknown; to: unknown };
 
 /** The audited fields that differ between two versions of a user row, by their API names. */
-function changedFields(before: UserRow, after: UserRow, only: (keyof typeof AUDITED_FIELDS)[] = Object.keys(AUDITED_FIELDS) as never) {
+function changedFields(
+  before: UserRow,
+  after: UserRow,
+  only: (keyof typeof AUDITED_FIELDS)[] = Object.keys(AUDITED_FIELDS) as never,
+) {
   const diff: Record<string, Change> = {};
-  for (const key of only) if (before[key] !== after[key]) diff[AUDITED_FIELDS[key]] = { from: before[key], to: after[key] };
+  for (const key of only)
+    if (before[key] !== after[key]) diff[AUDITED_FIELDS[key]] = { from: before[key], to: after[key] };
   return diff;
 }
 
@@ -169,7 +191,14 @@ const audit = (
   userId: number,
   action: string,
   extra: { reason?: string | null; details?: Record<string, unknown> } = {},
-) => repo.insertAuditEntry(tx, { userId, performedById: ctx.actor.id, action, reason: extra.reason ?? null, details: extra.details ?? null });
+) =>
+  repo.insertAuditEntry(tx, {
+    userId,
+    performedById: ctx.actor.id,
+    action,
+    reason: extra.reason ?? null,
+    details: extra.details ?? null,
+  });
 
 /** What a call asks to change in another user's account (undefined: unchanged). */
 type UserChange = {
@@ -197,10 +226,17 @@ async function changeUser(ctx: Ctx, id: number, change: UserChange): Promise<Use
   if (roleRefusal) throw new AppError(roleRefusal);
   const firmRole = isFirmRole(role);
   const firmId = !firmRole ? null : isAdmin && change.firmId !== undefined ? change.firmId : user.firmId;
-  const branchId = !firmRole ? null : change.branchId !== undefined ? change.branchId : firmId === user.firmId ? user.branchId : null;
+  const branchId = !firmRole
+    ? null
+    : change.branchId !== undefined
+      ? change.branchId
+      : firmId === user.firmId
+        ? user.branchId
+        : null;
   await assertPlacement(ctx.db, { role, firmId, branchId });
   const email = change.fields?.email;
-  if (email && (await repo.emailInUse(ctx.db, email, id))) throw new AppError(UserErrors.USER_UPDATE_EMAIL_TAKEN);
+  if (email && (await repo.emailInUse(ctx.db, email, id)))
+    throw new AppError(UserErrors.USER_UPDATE_EMAIL_TAKEN);
   const isActive = change.isActive ?? user.isActive;
   return inTransaction(ctx, async (tx) => {
     const joinsActiveUsers = isActive && firmId !== null && (!user.isActive || firmId !== user.firmId);
@@ -214,12 +250,28 @@ async function changeUser(ctx: Ctx, id: number, change: UserChange): Promise<Use
     const reason = change.reason ?? null;
     if (updated.role !== user.role) {
       const placement = changedFields(user, updated, ['firmId', 'branchId']);
-      await audit(tx, ctx, id, 'role_changed', { reason, details: { from: user.role, to: updated.role, branch_id: updated.branchId, changes: placement } });
-      await recordEvent(tx, 'user.role_changed', { userId: id, from: user.role, to: updated.role, byUserId: ctx.actor.id });
+      await audit(tx, ctx, id, 'role_changed', {
+        reason,
+        details: { from: user.role, to: updated.role, branch_id: updated.branchId, changes: placement },
+      });
+      await recordEvent(tx, 'user.role_changed', {
+        userId: id,
+        from: user.role,
+        to: updated.role,
+        byUserId: ctx.actor.id,
+      });
     }
-    const fields = changedFields(user, updated, updated.role !== user.role ? ['email', 'fullName', 'phoneNumber', 'address'] : undefined);
-    if (Object.keys(fields).length) await audit(tx, ctx, id, 'updated', { reason, details: { changes: fields } });
-    if (change.isActive !== undefined && (change.kind === 'activation' || change.isActive !== user.isActive)) {
+    const fields = changedFields(
+      user,
+      updated,
+      updated.role !== user.role ? ['email', 'fullName', 'phoneNumber', 'address'] : undefined,
+    );
+    if (Object.keys(fields).length)
+      await audit(tx, ctx, id, 'updated', { reason, details: { changes: fields } });
+    if (
+      change.isActive !== undefined &&
+      (change.kind === 'activation' || change.isActive !== user.isActive)
+    ) {
       await audit(tx, ctx, id, change.isActive ? 'activated' : 'deactivated', { reason });
       if (!change.isActive) await deactivated(tx, id, ctx.actor.id);
     }
@@ -231,13 +283,23 @@ async function changeUser(ctx: Ctx, id: number, change: UserChange): Promise<Use
 export async function updateUser(ctx: Ctx, id: number, input: UpdateUserInput) {
   assertCan(ctx.actor, 'users:update');
   if (id === ctx.actor.id) {
-    if (input.role !== undefined || input.is_active !== undefined || input.branch_id !== undefined || input.firm_id !== undefined)
+    if (
+      input.role !== undefined ||
+      input.is_active !== undefined ||
+      input.branch_id !== undefined ||
+      input.firm_id !== undefined
+    )
       throw new AppError(UserErrors.OWN_ACCOUNT);
     return updateMyProfile(ctx, input);
   }
   const row = await changeUser(ctx, id, {
     kind: 'update',
-    fields: { email: input.email, fullName: input.full_name, phoneNumber: input.phone_number, address: input.address },
+    fields: {
+      email: input.email,
+      fullName: input.full_name,
+      phoneNumber: input.phone_number,
+      address: input.address,
+    },
     role: input.role,
     firmId: input.firm_id,
     branchId: input.branch_id,
@@ -254,7 +316,13 @@ export async function deleteUser(ctx: Ctx, id: number) {
   try {
     await inTransaction(ctx, async (tx) => {
       await audit(tx, ctx, user.id, 'deleted', {
-        details: { email: user.email, full_name: user.fullName, role: user.role, firm_id: user.firmId, branch_id: user.branchId },
+        details: {
+          email: user.email,
+          full_name: user.fullName,
+          role: user.role,
+          firm_id: user.firmId,
+          branch_id: user.branchId,
+        },
       });
       // Open sockets close at once (the sessions go with the row).
       await recordEvent(tx, 'user.deactivated', { userId: user.id, byUserId: ctx.actor.id });
@@ -272,7 +340,8 @@ export async function createUser(ctx: Ctx, input: CreateUserInput) {
   const role = input.role;
   const firmRole = isFirmRole(role);
   let firmId = firmRole ? (input.firm_id ?? null) : null;
-  if (firmRole && input.branch_id && !firmId) firmId = (await findBranchById(ctx.db, input.branch_id))?.firmId ?? null;
+  if (firmRole && input.branch_id && !firmId)
+    firmId = (await findBranchById(ctx.db, input.branch_id))?.firmId ?? null;
   const branchId = firmRole ? (input.branch_id ?? null) : null;
   await assertPlacement(ctx.db, { role, firmId, branchId });
   const password = input.password ?? generatePassword();
@@ -330,7 +399,9 @@ export async function createFirmUser(ctx: Ctx, input: CreateFirmUserInput) {
       },
       UserErrors.USER_EMAIL_TAKEN,
     );
-    await audit(tx, ctx, row.id, 'created', { details: { role: input.role, firm_id: firmId, branch_id: input.branch_id ?? null } });
+    await audit(tx, ctx, row.id, 'created', {
+      details: { role: input.role, firm_id: firmId, branch_id: input.branch_id ?? null },
+    });
     await recordEvent(tx, 'user.created', { userId: row.id, byUserId: ctx.actor.id });
     return row;
   });
@@ -373,9 +444,17 @@ export async function getFirmBranchesWithUsers(ctx: Ctx) {
   };
 }
 
-export async function setUserActive(ctx: Ctx, id: number, input: z.infer<typeof ActivateDeactivateInputSchema>) {
+export async function setUserActive(
+  ctx: Ctx,
+  id: number,
+  input: z.infer<typeof ActivateDeactivateInputSchema>,
+) {
   assertCan(ctx.actor, 'users:activate');
-  const row = await changeUser(ctx, id, { kind: 'activation', isActive: input.is_active, reason: input.reason });
+  const row = await changeUser(ctx, id, {
+    kind: 'activation',
+    isActive: input.is_active,
+    reason: input.reason,
+  });
   const verb = input.is_active ? 'activated' : 'deactivated';
   return { data: toUserDto(row), message: `User ${row.fullName} ${verb} successfully!` };
 }
@@ -391,15 +470,22 @@ export async function changeRole(ctx: Ctx, id: number, input: z.infer<typeof Cha
   assertCan(ctx.actor, 'firm-users:manage', CommonErrors.FORBIDDEN);
   const user = await getManagedUser(ctx, id, 'role');
   if (user.role === input.new_role) throw new AppError(UserErrors.ROLE_CHANGE_CONFLICT);
-  const branchId = input.new_role === 'legal_practitioner' ? input.new_branch_id! : (input.new_branch_id ?? null);
-  const row = await changeUser(ctx, id, { kind: 'role', role: input.new_role, branchId, reason: input.reason });
+  const branchId =
+    input.new_role === 'legal_practitioner' ? input.new_branch_id! : (input.new_branch_id ?? null);
+  const row = await changeUser(ctx, id, {
+    kind: 'role',
+    role: input.new_role,
+    branchId,
+    reason: input.reason,
+  });
   return { data: toUserDto(row), message: `User ${row.fullName}'s role changed successfully!` };
 }
 
 /** GET /firms/user/{userId}: the firm of a user the actor may read. */
 export async function getFirmOfUser(ctx: Ctx, userId: number) {
   const user = await repo.findUserById(ctx.db, userId);
-  if (!user || !(await mayView(ctx, user)) || !user.firmId) throw new AppError(FirmErrors.FIRM_OF_USER_NOT_FOUND);
+  if (!user || !(await mayView(ctx, user)) || !user.firmId)
+    throw new AppError(FirmErrors.FIRM_OF_USER_NOT_FOUND);
   const firm = await findFirmById(ctx.db, user.firmId);
   if (!firm) throw new AppError(FirmErrors.FIRM_OF_USER_NOT_FOUND);
   return toFirmDto(firm);
@@ -422,4 +508,8 @@ export { toUserDto } from './users.mapper';
 
 /** A new account (sign-up, the seed): the username comes from the e-mail; a taken e-mail is USER_EMAIL_TAKEN. */
 export const createAccount = (db: DbOrTx, values: Omit<repo.NewUser, 'username'>) =>
-  repo.insertUser(db, { ...values, username: repo.usernameFromEmail(values.email) }, UserErrors.USER_EMAIL_TAKEN);
+  repo.insertUser(
+    db,
+    { ...values, username: repo.usernameFromEmail(values.email) },
+    UserErrors.USER_EMAIL_TAKEN,
+  );

@@ -120,7 +120,11 @@ export class VerificationCache {
    * The answer for a security ID (and version), loaded with `load` when not known here; undefined when there is
    * none (not kept: a proof may yet be generated). Concurrent checks of one ID share one load.
    */
-  async answer(securityId: string, version: number | undefined, load: () => Promise<CachedAnswer | undefined>): Promise<CachedAnswer | undefined> {
+  async answer(
+    securityId: string,
+    version: number | undefined,
+    load: () => Promise<CachedAnswer | undefined>,
+  ): Promise<CachedAnswer | undefined> {
     const key = keyOf(securityId, version);
     const known = this.known(securityId, version);
     if (known) return known;

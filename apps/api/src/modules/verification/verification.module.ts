@@ -18,11 +18,16 @@ function setup(app: FastifyInstance) {
   app.addHook('preClose', () => cache.stop());
   // A write's answer goes out once this process has heard of every change it committed (VerificationCache.sync).
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done(null, payload);
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
+      return done(null, payload);
     cache.sync().then(() => done(null, payload), done);
   });
   registerIntegrityScrub(app);
 }
 
 /** Public verification by security ID and by file. */
-export const verificationModule: ModuleDef = { name: 'verification', publicRoutes: verificationRoutes, setup };
+export const verificationModule: ModuleDef = {
+  name: 'verification',
+  publicRoutes: verificationRoutes,
+  setup,
+};

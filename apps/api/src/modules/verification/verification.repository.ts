@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { caseFiles, documents, firms, lateTimestamps, proofOfServiceFiles, proofsOfService, servedCopies } from '../../db/schema/index';
+import {
+  caseFiles,
+  documents,
+  firms,
+  lateTimestamps,
+  proofOfServiceFiles,
+  proofsOfService,
+  servedCopies,
+} from '../../db/schema/index';
 
 /** A check: the proof with the PDF of the version checked (the current one by default), its document and the issuing firm. */
 export type Checked = {
@@ -81,7 +89,8 @@ async function readCheck(db: DbOrTx, where: SQL, version: number | null): Promis
 
 export const readCheckBySecurityId = (db: DbOrTx, securityId: string, version?: number) =>
   readCheck(db, sql`security_id = ${securityId}`, version ?? null);
-export const readCheckById = (db: DbOrTx, proofId: number, version: number) => readCheck(db, sql`id = ${proofId}`, version);
+export const readCheckById = (db: DbOrTx, proofId: number, version: number) =>
+  readCheck(db, sql`id = ${proofId}`, version);
 
 /** The proof behind a security ID (uncounted): to say which versions it has. */
 export const proofBySecurityId = async (db: DbOrTx, securityId: string) =>
@@ -111,7 +120,10 @@ export const proofFilesBySha = (db: DbOrTx, sha: string) =>
         eq(proofOfServiceFiles.sha256, sha),
         inArray(
           proofOfServiceFiles.id,
-          db.select({ id: lateTimestamps.rowId }).from(lateTimestamps).where(and(eq(lateTimestamps.kind, 'proof'), eq(lateTimestamps.sealedSha256, sha))),
+          db
+            .select({ id: lateTimestamps.rowId })
+            .from(lateTimestamps)
+            .where(and(eq(lateTimestamps.kind, 'proof'), eq(lateTimestamps.sealedSha256, sha))),
         ),
       ),
     )
@@ -132,7 +144,10 @@ export const servedCopiesBySha = (db: DbOrTx, sha: string) =>
         eq(servedCopies.sha256, sha),
         inArray(
           servedCopies.id,
-          db.select({ id: lateTimestamps.rowId }).from(lateTimestamps).where(and(eq(lateTimestamps.kind, 'served_copy'), eq(lateTimestamps.sealedSha256, sha))),
+          db
+            .select({ id: lateTimestamps.rowId })
+            .from(lateTimestamps)
+            .where(and(eq(lateTimestamps.kind, 'served_copy'), eq(lateTimestamps.sealedSha256, sha))),
         ),
       ),
     )
@@ -141,7 +156,12 @@ export const servedCopiesBySha = (db: DbOrTx, sha: string) =>
 /** A document's served files in upload order, each with its stamped served copy's SHA-256 (null until made, or none). */
 export const servedFilesOfDocument = (db: DbOrTx, documentId: number) =>
   db
-    .select({ filename: caseFiles.filename, sha256: caseFiles.sha256, size: caseFiles.size, copySha256: servedCopies.sha256 })
+    .select({
+      filename: caseFiles.filename,
+      sha256: caseFiles.sha256,
+      size: caseFiles.size,
+      copySha256: servedCopies.sha256,
+    })
     .from(caseFiles)
     .leftJoin(servedCopies, and(eq(servedCopies.caseFileId, caseFiles.id), eq(servedCopies.status, 'ready')))
     .where(and(eq(caseFiles.documentId, documentId), eq(caseFiles.isServed, true)))

@@ -7,7 +7,11 @@ import { createTestApp, DEMO, useTestApp } from '../../../test/build-app';
 import { registerFirm, type RegisteredFirm } from '../../../test/factories';
 import { PNG, makePdf, makeReadyDraft, submit } from '../../../test/document-factories';
 import { multipart } from '../../../test/multipart';
-import { normalizeSecurityId, SECURITY_ID_PATTERN, VerificationResultSchema } from '@lexserve/contracts/verification';
+import {
+  normalizeSecurityId,
+  SECURITY_ID_PATTERN,
+  VerificationResultSchema,
+} from '@lexserve/contracts/verification';
 import { crockfordBase32, newSecurityId } from '../../lib/security-id';
 import { createFileStore, type FileStore } from '../../lib/storage';
 import { scrubStoredProofs } from './verification.scrub';
@@ -41,7 +45,9 @@ describe('security IDs', () => {
     expect(ids.size).toBe(2000);
     for (const id of [...ids].slice(0, 50)) expect(id).toMatch(SECURITY_ID_PATTERN);
     expect(crockfordBase32(Buffer.alloc(10, 0xff))).toBe('ZZZZZZZZZZZZZZZZ');
-    expect(crockfordBase32(Buffer.from([0x00, 0x44, 0x32, 0x14, 0xc7, 0x42, 0x54, 0xb6, 0x35, 0xcf]))).toBe('0123456789ABCDEF');
+    expect(crockfordBase32(Buffer.from([0x00, 0x44, 0x32, 0x14, 0xc7, 0x42, 0x54, 0xb6, 0x35, 0xcf]))).toBe(
+      '0123456789ABCDEF',
+    );
   });
 
   it('read what people type: case, spacing, hyphens and look-alike letters', () => {
@@ -81,7 +87,8 @@ describe('GET /verify/{securityId} (public)', () => {
     const { securityId } = await served();
     const url = `/api/v1/verify/${securityId}`;
     const check = (headers: Record<string, string> = {}) => t().inject({ method: 'GET', url, headers });
-    const count = async (headers: Record<string, string> = {}) => (await check(headers)).json().verification_count;
+    const count = async (headers: Record<string, string> = {}) =>
+      (await check(headers)).json().verification_count;
     // The issuing firm's people (signed in) check their own proof: shown, not counted.
     expect(await count({ authorization: `Bearer ${token}` })).toBe(0);
     expect(await count({ authorization: `Bearer ${firmAdmin}` })).toBe(0);
@@ -101,14 +108,20 @@ describe('GET /verify/{securityId} (public)', () => {
     const securityId = (await submit(t(), token, d.id)).json().data.security_id as string;
     const pdf = await t().as(token).get(`/api/v1/proof-of-service/document/${d.id}/download`);
     expect(pdf.statusCode, pdf.body).toBe(200);
-    const { payload, headers } = multipart([{ name: 'file', filename: 'proof.pdf', content: pdf.rawPayload }]);
+    const { payload, headers } = multipart([
+      { name: 'file', filename: 'proof.pdf', content: pdf.rawPayload },
+    ]);
     const own = await t().inject({
       method: 'POST',
       url: '/api/v1/verify/document',
       payload,
       headers: { ...headers, authorization: `Bearer ${token}` },
     });
-    expect(own.json()).toMatchObject({ match: 'proof_of_service', security_id: securityId, verification_count: 0 });
+    expect(own.json()).toMatchObject({
+      match: 'proof_of_service',
+      security_id: securityId,
+      verification_count: 0,
+    });
     expect((await verifyFile(pdf.rawPayload)).json().verification_count).toBe(1);
   });
 
@@ -122,12 +135,22 @@ describe('GET /verify/{securityId} (public)', () => {
     const { securityId } = await served();
     await Promise.all(Array.from({ length: 7 }, () => verify(securityId)));
     const inDb = async () =>
-      Number((await t().database.raw.query<{ n: number }>('SELECT verification_count AS n FROM proofs_of_service WHERE security_id = $1', [securityId]))[0]!.n);
+      Number(
+        (
+          await t().database.raw.query<{ n: number }>(
+            'SELECT verification_count AS n FROM proofs_of_service WHERE security_id = $1',
+            [securityId],
+          )
+        )[0]!.n,
+      );
     const deadline = Date.now() + 1_000;
     while ((await inDb()) !== 7 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(await inDb()).toBe(7);
     // Counts made elsewhere (another process) reach this one's answer once it is loaded again.
-    await t().database.raw.query('UPDATE proofs_of_service SET verification_count = verification_count + 100 WHERE security_id = $1', [securityId]);
+    await t().database.raw.query(
+      'UPDATE proofs_of_service SET verification_count = verification_count + 100 WHERE security_id = $1',
+      [securityId],
+    );
     t().app.verificationCache.invalidate(securityId);
     expect((await verify(securityId)).json().verification_count).toBe(108);
   });
@@ -138,13 +161,20 @@ describe('GET /verify/{securityId} (public)', () => {
     const second = await buildApp({ env: t().env, database: t().database, logger: false });
     await second.ready();
     try {
-      const verifyOn = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: `/api/v1/verify/${securityId}` })).json();
+      const verifyOn = async (app: FastifyInstance) =>
+        (await app.inject({ method: 'GET', url: `/api/v1/verify/${securityId}` })).json();
       expect(await verifyOn(second)).toMatchObject({ status: 'verified', version: 1 });
       // Answered from memory: a count written to the database behind its back (not a change) is not read.
-      await t().database.raw.query('UPDATE proofs_of_service SET verification_count = verification_count + 50 WHERE security_id = $1', [securityId]);
+      await t().database.raw.query(
+        'UPDATE proofs_of_service SET verification_count = verification_count + 50 WHERE security_id = $1',
+        [securityId],
+      );
       expect((await verifyOn(second)).verification_count).toBeLessThan(50);
       // A new version (drawn on the first process) is what the second answers next.
-      expect((await t().as(token).post(`/api/v1/proof-of-service/generate/${id}`, { regenerate: true })).statusCode).toBe(201);
+      expect(
+        (await t().as(token).post(`/api/v1/proof-of-service/generate/${id}`, { regenerate: true }))
+          .statusCode,
+      ).toBe(201);
       expect(await verifyOn(second)).toMatchObject({ status: 'verified', version: 2, current_version: 2 });
       // The firm renamed, then the document revoked: both seen at once.
       const firmOf = '(SELECT firm_id FROM documents WHERE id = $1)';
@@ -155,7 +185,10 @@ describe('GET /verify/{securityId} (public)', () => {
       await t().database.raw.query(`UPDATE firms SET name = left(name, -10) WHERE id = ${firmOf}`, [id]);
       await second.verificationCache.sync();
       expect((await verifyOn(second)).firm_name).not.toMatch(/renamed/);
-      expect((await t().as(firmAdmin).post(`/api/v1/documents/${id}/revoke`, { reason: 'Served in error' })).statusCode).toBe(200);
+      expect(
+        (await t().as(firmAdmin).post(`/api/v1/documents/${id}/revoke`, { reason: 'Served in error' }))
+          .statusCode,
+      ).toBe(200);
       expect(await verifyOn(second)).toMatchObject({ valid: false, status: 'revoked' });
       expect((await verify(securityId)).json()).toMatchObject({ valid: false, status: 'revoked' });
     } finally {
@@ -178,11 +211,19 @@ describe('GET /verify/{securityId} (public)', () => {
     const scrub = () => scrubStoredProofs(t().database.db, t().app.deps.files, t().app.log, 10_000);
     expect((await scrub()).altered.length).toBeGreaterThan(0);
     await t().app.verificationCache.sync();
-    expect((await verify(securityId)).json()).toMatchObject({ valid: false, status: 'invalid', hash_verified: false });
+    expect((await verify(securityId)).json()).toMatchObject({
+      valid: false,
+      status: 'invalid',
+      hash_verified: false,
+    });
     writeFileSync(path, original);
     expect((await scrub()).altered).toHaveLength(0);
     await t().app.verificationCache.sync();
-    expect((await verify(securityId)).json()).toMatchObject({ valid: true, status: 'verified', hash_verified: true });
+    expect((await verify(securityId)).json()).toMatchObject({
+      valid: true,
+      status: 'verified',
+      hash_verified: true,
+    });
   });
 
   it('answers the result as JSON, fields exactly those of the schema, with every response header of the API', async () => {
@@ -191,10 +232,17 @@ describe('GET /verify/{securityId} (public)', () => {
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(VerificationResultSchema.strict().parse(first.json())).toEqual(first.json());
     // The answer's JSON is kept with the answer and the count written into it: each check shows its own.
-    const counts = [first, await verify(securityId), await verify(securityId)].map((r) => r.json().verification_count);
+    const counts = [first, await verify(securityId), await verify(securityId)].map(
+      (r) => r.json().verification_count,
+    );
     expect(counts).toEqual([1, 2, 3]);
     // The same headers on answers and on errors (404, 400, 422): security headers, request id, rate limit.
-    const answers = [first, await verify(newSecurityId()), await verify('not-an-id'), await t().inject({ method: 'GET', url: `/api/v1/verify/${securityId}?version=x` })];
+    const answers = [
+      first,
+      await verify(newSecurityId()),
+      await verify('not-an-id'),
+      await t().inject({ method: 'GET', url: `/api/v1/verify/${securityId}?version=x` }),
+    ];
     expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 400, 422]);
     for (const res of answers) {
       expect(res.headers).toMatchObject({
@@ -244,7 +292,10 @@ describe('GET /verify/{securityId} (public)', () => {
       expect(check.statusCode).toBe(200);
       expect(lines.filter((l) => l.reqId === check.headers['x-request-id'])).toEqual([]);
       const health = await logged.inject({ method: 'GET', url: '/healthz' });
-      expect(lines.filter((l) => l.reqId === health.headers['x-request-id']).map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+      expect(lines.filter((l) => l.reqId === health.headers['x-request-id']).map((l) => l.msg)).toEqual([
+        'incoming request',
+        'request completed',
+      ]);
     } finally {
       await logged.close();
     }
@@ -252,9 +303,18 @@ describe('GET /verify/{securityId} (public)', () => {
 
   it('logs a slow check at warn (here a first check whose stored PDF is slow to read)', async () => {
     const { securityId } = await served();
-    const lines: { level?: number; msg?: string; reqId?: string; statusCode?: number; responseTime?: number }[] = [];
+    const lines: {
+      level?: number;
+      msg?: string;
+      reqId?: string;
+      statusCode?: number;
+      responseTime?: number;
+    }[] = [];
     const store = createFileStore(t().env);
-    const slowStore: FileStore = { ...store, get: async (key) => (await new Promise((r) => setTimeout(r, 600)), store.get(key)) };
+    const slowStore: FileStore = {
+      ...store,
+      get: async (key) => (await new Promise((r) => setTimeout(r, 600)), store.get(key)),
+    };
     const logged = await buildApp({
       env: t().env,
       database: t().database,
@@ -266,7 +326,9 @@ describe('GET /verify/{securityId} (public)', () => {
       const check = await logged.inject({ method: 'GET', url: `/api/v1/verify/${securityId}` });
       expect(check.statusCode).toBe(200);
       const mine = lines.filter((l) => l.reqId === check.headers['x-request-id']);
-      expect(mine).toEqual([expect.objectContaining({ level: 40, msg: 'slow verification check', statusCode: 200 })]);
+      expect(mine).toEqual([
+        expect.objectContaining({ level: 40, msg: 'slow verification check', statusCode: 200 }),
+      ]);
       expect(mine[0]!.responseTime).toBeGreaterThanOrEqual(500);
     } finally {
       await logged.close();
@@ -280,10 +342,15 @@ describe('GET /verify/{securityId} (public)', () => {
     expect((await t().inject({ method: 'GET', url: '/api/v1/verify/' })).statusCode).toBe(400);
     const malformed = await verify('not-an-id');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().detail).toBe('Invalid security ID format. Please check the security ID and try again.');
+    expect(malformed.json().detail).toBe(
+      'Invalid security ID format. Please check the security ID and try again.',
+    );
     const unknown = await verify(newSecurityId());
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ detail: 'Security ID not found in verification database', code: 'SECURITY_ID_NOT_FOUND' });
+    expect(unknown.json()).toMatchObject({
+      detail: 'Security ID not found in verification database',
+      code: 'SECURITY_ID_NOT_FOUND',
+    });
   });
 
   it('reports a revoked document as revoked', async () => {
@@ -293,7 +360,8 @@ describe('GET /verify/{securityId} (public)', () => {
     expect(res).toMatchObject({
       valid: false,
       status: 'revoked',
-      message: 'This document has been revoked and is no longer valid. Please contact the issuing firm for more information.',
+      message:
+        'This document has been revoked and is no longer valid. Please contact the issuing firm for more information.',
       hash_verified: true,
     });
     expect(res.revoked_at).toBeTruthy();
@@ -304,56 +372,92 @@ describe('GET /verify/{securityId} (public)', () => {
     const { securityId } = await served(issuer.token, () => ({ firmId: 1, branchId: 1 }));
     expect((await verify(securityId)).json().firm_verified).toBe(true);
     const admin = await t().login(DEMO.admin);
-    expect((await t().as(admin).put(`/api/v1/firms/${issuer.firmId}`, { is_active: false })).statusCode).toBe(200);
+    expect((await t().as(admin).put(`/api/v1/firms/${issuer.firmId}`, { is_active: false })).statusCode).toBe(
+      200,
+    );
     expect((await verify(securityId)).json()).toMatchObject({ firm_verified: false, status: 'verified' });
   });
 
-  it('is rate-limited per address; answers an allowed origin (CORS_ORIGINS)', { timeout: 120_000 }, async () => {
-    const limited = await createTestApp({ VERIFY_RATE_LIMIT: '3', CORS_ORIGINS: 'https://firm.example' });
-    try {
-      const codes: number[] = [];
-      let last;
-      for (let i = 0; i < 4; i++) {
-        last = await limited.inject({ method: 'GET', url: `/api/v1/verify/${newSecurityId()}`, headers: { origin: 'https://firm.example' } });
-        codes.push(last.statusCode);
+  it(
+    'is rate-limited per address; answers an allowed origin (CORS_ORIGINS)',
+    { timeout: 120_000 },
+    async () => {
+      const limited = await createTestApp({ VERIFY_RATE_LIMIT: '3', CORS_ORIGINS: 'https://firm.example' });
+      try {
+        const codes: number[] = [];
+        let last;
+        for (let i = 0; i < 4; i++) {
+          last = await limited.inject({
+            method: 'GET',
+            url: `/api/v1/verify/${newSecurityId()}`,
+            headers: { origin: 'https://firm.example' },
+          });
+          codes.push(last.statusCode);
+        }
+        expect(codes).toEqual([404, 404, 404, 429]);
+        expect(last!.json()).toEqual({
+          detail: 'Too many verification requests. Please wait a moment and try again.',
+          code: 'VERIFY_RATE_LIMITED',
+          request_id: last!.headers['x-request-id'],
+        });
+        expect(last!.headers).toMatchObject({
+          'x-ratelimit-limit': '3',
+          'x-ratelimit-remaining': '0',
+          'x-frame-options': 'SAMEORIGIN',
+        });
+        expect(last!.headers['retry-after']).toBeTruthy();
+        expect(last!.headers['access-control-allow-origin']).toBe('https://firm.example');
+        const stranger = await limited.inject({
+          method: 'GET',
+          url: '/healthz',
+          headers: { origin: 'https://elsewhere.example' },
+        });
+        expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+        const preflight = await limited.inject({
+          method: 'OPTIONS',
+          url: '/api/v1/verify/LS-0000-0000-0000-0000',
+          headers: { origin: 'https://firm.example', 'access-control-request-method': 'GET' },
+        });
+        expect(preflight.statusCode).toBe(204);
+        expect(preflight.headers['access-control-allow-origin']).toBe('https://firm.example');
+      } finally {
+        await limited.close();
       }
-      expect(codes).toEqual([404, 404, 404, 429]);
-      expect(last!.json()).toEqual({
-        detail: 'Too many verification requests. Please wait a moment and try again.',
-        code: 'VERIFY_RATE_LIMITED',
-        request_id: last!.headers['x-request-id'],
-      });
-      expect(last!.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-frame-options': 'SAMEORIGIN' });
-      expect(last!.headers['retry-after']).toBeTruthy();
-      expect(last!.headers['access-control-allow-origin']).toBe('https://firm.example');
-      const stranger = await limited.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://elsewhere.example' } });
-      expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
-      const preflight = await limited.inject({
-        method: 'OPTIONS',
-        url: '/api/v1/verify/LS-0000-0000-0000-0000',
-        headers: { origin: 'https://firm.example', 'access-control-request-method': 'GET' },
-      });
-      expect(preflight.statusCode).toBe(204);
-      expect(preflight.headers['access-control-allow-origin']).toBe('https://firm.example');
-    } finally {
-      await limited.close();
-    }
-  });
+    },
+  );
 });
 
 describe('POST /verify/document (public)', () => {
   it('recognises a proof of service, any version, and a served document by SHA-256', async () => {
     const summons = await makePdf(3, 'Unique summons for file verification');
-    const d = await makeReadyDraft(t(), token, { firmId: other.firmId, branchId: other.branchId }, { files: [{ filename: 'summons.pdf', content: summons }] });
+    const d = await makeReadyDraft(
+      t(),
+      token,
+      { firmId: other.firmId, branchId: other.branchId },
+      { files: [{ filename: 'summons.pdf', content: summons }] },
+    );
     const securityId = (await submit(t(), token, d.id)).json().data.security_id;
     const v1 = (await t().as(token).get(`/api/v1/proof-of-service/document/${d.id}/download`)).rawPayload;
     const proof = await verifyFile(v1, 'proof.pdf');
     expect(proof.statusCode, proof.body).toBe(200);
-    expect(proof.json()).toMatchObject({ valid: true, status: 'verified', match: 'proof_of_service', security_id: securityId, superseded: false, hash_verified: true });
+    expect(proof.json()).toMatchObject({
+      valid: true,
+      status: 'verified',
+      match: 'proof_of_service',
+      security_id: securityId,
+      superseded: false,
+      hash_verified: true,
+    });
     await t().as(token).post(`/api/v1/proof-of-service/generate/${d.id}`, { regenerate: true });
     expect((await verifyFile(v1)).json()).toMatchObject({ match: 'proof_of_service', superseded: true });
     const doc = (await verifyFile(summons, 'summons.pdf')).json();
-    expect(doc).toMatchObject({ valid: true, status: 'verified', match: 'served_document', security_id: securityId, firm_name: 'Demo Attorneys Inc.' });
+    expect(doc).toMatchObject({
+      valid: true,
+      status: 'verified',
+      match: 'served_document',
+      security_id: securityId,
+      firm_name: 'Demo Attorneys Inc.',
+    });
   });
 
   it('answers not_found for an unknown or altered PDF, and 4xx for no file or not a PDF', async () => {
@@ -364,14 +468,21 @@ describe('POST /verify/document (public)', () => {
       valid: false,
       status: 'not_found',
       match: null,
-      message: 'This file does not match any document served through LexServe. It may have been altered, or it was not served through the platform.',
+      message:
+        'This file does not match any document served through LexServe. It may have been altered, or it was not served through the platform.',
     });
     const png = await verifyFile(PNG, 'photo.pdf');
     expect(png.statusCode).toBe(422);
     // "%PDF-" must open the file: a page that mentions it early on is not a PDF.
-    expect((await verifyFile(Buffer.concat([Buffer.from('<html>'), await makePdf(1)]), 'page.pdf')).statusCode).toBe(422);
-    expect((await t().inject({ method: 'POST', url: '/api/v1/verify/file', payload: {} })).statusCode).toBe(422);
+    expect(
+      (await verifyFile(Buffer.concat([Buffer.from('<html>'), await makePdf(1)]), 'page.pdf')).statusCode,
+    ).toBe(422);
+    expect((await t().inject({ method: 'POST', url: '/api/v1/verify/file', payload: {} })).statusCode).toBe(
+      422,
+    );
     const empty = multipart([{ name: 'note', value: 'no file' }]);
-    expect((await t().inject({ method: 'POST', url: '/api/v1/verify/document', ...empty })).statusCode).toBe(422);
+    expect((await t().inject({ method: 'POST', url: '/api/v1/verify/document', ...empty })).statusCode).toBe(
+      422,
+    );
   });
 });

@@ -19,7 +19,8 @@ import * as verification from './verification.service';
 const SLOW_CHECK_MS = 500;
 const LEVELS: LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 /** Warn, or the app's level when that is quieter: a route is never more talkative than the app. */
-const atLeastWarn = (level: string): LogLevel => LEVELS[Math.max(LEVELS.indexOf('warn'), LEVELS.indexOf(level as LogLevel))]!;
+const atLeastWarn = (level: string): LogLevel =>
+  LEVELS[Math.max(LEVELS.indexOf('warn'), LEVELS.indexOf(level as LogLevel))]!;
 
 /**
  * Public verification (no login): by security ID, and by file. Rate-limited per client address
@@ -60,13 +61,22 @@ export async function verificationRoutes(app: FastifyInstance) {
     '/verify/:securityId',
     {
       config: { rateLimit },
-      schema: { tags, security: [], params: VerifyParamsSchema, querystring: VerifyQuerySchema, response: { 200: VerificationResultSchema } },
+      schema: {
+        tags,
+        security: [],
+        params: VerifyParamsSchema,
+        querystring: VerifyQuerySchema,
+        response: { 200: VerificationResultSchema },
+      },
       // The hot public path (a QR code's check). Its ordinary requests are not logged one by one (at info they were
       // two lines a check); failures are (the error handler logs at error), and so are slow checks.
       logLevel: atLeastWarn(app.log.level),
       onResponse: (req, reply, done) => {
         if (reply.elapsedTime >= SLOW_CHECK_MS) {
-          req.log.warn({ url: req.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) }, 'slow verification check');
+          req.log.warn(
+            { url: req.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) },
+            'slow verification check',
+          );
         }
         done();
       },
@@ -76,9 +86,17 @@ export async function verificationRoutes(app: FastifyInstance) {
     (req, reply) => {
       reply.type('application/json; charset=utf-8');
       const check = (checker: verification.Checker) =>
-        verification.verifySecurityId(() => publicCtxOf(req), app.verificationCache, req.params.securityId, req.query.version, checker);
+        verification.verifySecurityId(
+          () => publicCtxOf(req),
+          app.verificationCache,
+          req.params.securityId,
+          req.query.version,
+          checker,
+        );
       const checker = checkerOf(req);
-      return (checker instanceof Promise ? checker.then(check) : check(checker)) as unknown as VerificationResult;
+      return (checker instanceof Promise
+        ? checker.then(check)
+        : check(checker)) as unknown as VerificationResult;
     },
   );
   await app.register(async (scope) => {
@@ -89,11 +107,21 @@ export async function verificationRoutes(app: FastifyInstance) {
         path,
         {
           config: { rateLimit },
-          schema: { tags, security: [], description: 'multipart/form-data with one file (field name: file)', response: { 200: FileVerificationResultSchema } },
+          schema: {
+            tags,
+            security: [],
+            description: 'multipart/form-data with one file (field name: file)',
+            response: { 200: FileVerificationResultSchema },
+          },
         },
         async (req) => {
           const checker = await checkerOf(req);
-          return verification.verifyFile(publicCtxOf(req), app.verificationCache, () => singleUpload(req, { fileSize: MAX_FILE_SIZE_BYTES }), checker);
+          return verification.verifyFile(
+            publicCtxOf(req),
+            app.verificationCache,
+            () => singleUpload(req, { fileSize: MAX_FILE_SIZE_BYTES }),
+            checker,
+          );
         },
       );
     }

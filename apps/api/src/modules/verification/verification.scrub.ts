@@ -17,13 +17,18 @@ const SCRUB_MS = 60_000;
 const SCRUB_BATCH = 200;
 
 /** SHA-256 of a stored file, streamed; null when there is nothing stored to hash. */
-export async function hashStoredFile(files: FileStore, key: string, log: FastifyBaseLogger): Promise<string | null> {
+export async function hashStoredFile(
+  files: FileStore,
+  key: string,
+  log: FastifyBaseLogger,
+): Promise<string | null> {
   try {
     const hash = createHash('sha256');
     for await (const chunk of await files.get(key)) hash.update(chunk as Buffer);
     return hash.digest('hex');
   } catch (err) {
-    if (!(err instanceof FileMissingError)) log.error({ err, key }, 'a stored proof could not be read to check its integrity');
+    if (!(err instanceof FileMissingError))
+      log.error({ err, key }, 'a stored proof could not be read to check its integrity');
     return null;
   }
 }
@@ -32,7 +37,12 @@ type ScrubRow = { id: number; storage_key: string; sha256: string };
 type ScrubReport = { checked: number; altered: number[]; missing: number[] };
 
 /** Re-hashes up to `limit` stored proof PDFs, least recently checked first, and records what it found. */
-export async function scrubStoredProofs(db: Db, files: FileStore, log: FastifyBaseLogger, limit = SCRUB_BATCH): Promise<ScrubReport> {
+export async function scrubStoredProofs(
+  db: Db,
+  files: FileStore,
+  log: FastifyBaseLogger,
+  limit = SCRUB_BATCH,
+): Promise<ScrubReport> {
   const rows = rowsOf<ScrubRow>(
     await db.execute(sql`
       SELECT id, storage_key, sha256 FROM proof_of_service_files
@@ -51,8 +61,13 @@ export async function scrubStoredProofs(db: Db, files: FileStore, log: FastifyBa
                                      WHEN ${actual === null} THEN integrity_failed_at ELSE NULL END
       WHERE id = ${row.id}`);
   }
-  if (report.altered.length) log.error({ fileIds: report.altered }, 'integrity scrub: stored proofs of service no longer match their SHA-256');
-  if (report.missing.length) log.error({ fileIds: report.missing }, 'integrity scrub: stored proofs of service are missing');
+  if (report.altered.length)
+    log.error(
+      { fileIds: report.altered },
+      'integrity scrub: stored proofs of service no longer match their SHA-256',
+    );
+  if (report.missing.length)
+    log.error({ fileIds: report.missing }, 'integrity scrub: stored proofs of service are missing');
   return report;
 }
 

@@ -31,7 +31,9 @@ const verifyFile = (content: Buffer, filename = 'check.pdf') => {
 };
 /** The signed byte range [0, a) [b, b + c) of the last signature. */
 const byteRange = (pdf: Buffer) => {
-  const m = [...pdf.toString('latin1').matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].at(-1)!;
+  const m = [...pdf.toString('latin1').matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].at(
+    -1,
+  )!;
   return m.slice(1, 5).map(Number) as [number, number, number, number];
 };
 
@@ -50,13 +52,19 @@ beforeAll(async () => {
 });
 
 describe('GET /verify/{securityId}: the seal of the stored proof', () => {
-  it('is present, intact, LexServe\'s, time-stamped and covers the whole file (read twice, the same)', async () => {
+  it("is present, intact, LexServe's, time-stamped and covers the whole file (read twice, the same)", async () => {
     for (let i = 0; i < 2; i++) {
       const res = await verify(securityId);
       expect(res.statusCode, res.body).toBe(200);
       const { seal, status } = res.json();
       expect(status).toBe('verified');
-      expect(seal).toMatchObject({ present: true, intact: true, covers_whole_file: true, by_lexserve: true, problem: null });
+      expect(seal).toMatchObject({
+        present: true,
+        intact: true,
+        covers_whole_file: true,
+        by_lexserve: true,
+        problem: null,
+      });
       expect(seal.signer.subject).toContain(`CN=${LOCAL_NAMES.seal}`);
       expect(seal.signer.issuer).toContain('CN=LexServe Local CA');
       expect(seal.signer.fingerprint_sha256).toBe(sealFingerprint);
@@ -72,7 +80,7 @@ describe('GET /verify/{securityId}: the seal of the stored proof', () => {
   });
 });
 
-describe('GET /verify/{securityId}: a stored proof altered behind LexServe\'s back', () => {
+describe("GET /verify/{securityId}: a stored proof altered behind LexServe's back", () => {
   it('reads the seal of the bytes now stored (not a cached read of the original): not intact', async () => {
     const d = await makeReadyDraft(t(), token, { firmId: other.firmId, branchId: other.branchId });
     const id = (await submit(t(), token, d.id)).json().data.security_id as string;
@@ -87,10 +95,16 @@ describe('GET /verify/{securityId}: a stored proof altered behind LexServe\'s ba
     bytes[at] = bytes[at]! ^ 0x01;
     writeFileSync(path, bytes);
     // Checks answer from memory; the scrub job re-hashes stored proofs and its finding reaches every process.
-    expect((await scrubStoredProofs(t().database.db, t().app.deps.files, t().app.log)).altered).toHaveLength(1);
+    expect((await scrubStoredProofs(t().database.db, t().app.deps.files, t().app.log)).altered).toHaveLength(
+      1,
+    );
     await t().app.verificationCache.sync();
     const res = (await verify(id)).json();
-    expect(res).toMatchObject({ status: 'invalid', hash_verified: false, seal: { present: true, intact: false, covers_whole_file: true, by_lexserve: true } });
+    expect(res).toMatchObject({
+      status: 'invalid',
+      hash_verified: false,
+      seal: { present: true, intact: false, covers_whole_file: true, by_lexserve: true },
+    });
   });
 });
 
@@ -101,7 +115,13 @@ describe('POST /verify/file: the seal of the uploaded bytes', () => {
     expect(res.json()).toMatchObject({
       status: 'verified',
       match: 'proof_of_service',
-      seal: { present: true, intact: true, covers_whole_file: true, by_lexserve: true, signer: { fingerprint_sha256: sealFingerprint } },
+      seal: {
+        present: true,
+        intact: true,
+        covers_whole_file: true,
+        by_lexserve: true,
+        signer: { fingerprint_sha256: sealFingerprint },
+      },
     });
   });
 
@@ -133,26 +153,46 @@ describe('POST /verify/file: the seal of the uploaded bytes', () => {
     const res = await verifyFile(tampered);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ status: 'modified_after_sealing', seal: { present: true, intact: false, covers_whole_file: true, by_lexserve: true } });
-    expect(body.message).toMatch(/^This PDF was sealed by LexServe, but it was changed after sealing: bytes inside the sealed content were altered/);
+    expect(body).toMatchObject({
+      status: 'modified_after_sealing',
+      seal: { present: true, intact: false, covers_whole_file: true, by_lexserve: true },
+    });
+    expect(body.message).toMatch(
+      /^This PDF was sealed by LexServe, but it was changed after sealing: bytes inside the sealed content were altered/,
+    );
     if (hasPdfsig) expect(pdfsig(tampered)).not.toContain('Signature is Valid');
   });
 
   it('reports an unsealed PDF as carrying no seal', async () => {
     const res = await verifyFile(await makePdf(1, 'Never sealed'));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'not_found', message: FILE_NO_MATCH_MESSAGE, seal: { present: false, intact: false, by_lexserve: false, signer: null } });
+    expect(res.json()).toMatchObject({
+      status: 'not_found',
+      message: FILE_NO_MATCH_MESSAGE,
+      seal: { present: false, intact: false, by_lexserve: false, signer: null },
+    });
   });
 
   it("says plainly that a seal is not LexServe's", async () => {
-    const stranger = createSealer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'other-seal-')), PUBLIC_URL: 'http://elsewhere.test', SEAL_P12_PATH: undefined, SEAL_P12_PASSPHRASE: undefined, TSA_URL: undefined });
+    const stranger = createSealer({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'other-seal-')),
+      PUBLIC_URL: 'http://elsewhere.test',
+      SEAL_P12_PATH: undefined,
+      SEAL_P12_PASSPHRASE: undefined,
+      TSA_URL: undefined,
+    });
     const { pdf } = await stranger.seal(await makePdf(1, 'Sealed elsewhere'));
     const res = await verifyFile(pdf);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ status: 'not_found', seal: { present: true, intact: true, by_lexserve: false } });
+    expect(body).toMatchObject({
+      status: 'not_found',
+      seal: { present: true, intact: true, by_lexserve: false },
+    });
     expect(body.seal.signer.fingerprint_sha256).not.toBe(sealFingerprint);
-    expect(body.message).toMatch(/^This file does not match any document served through LexServe, and its seal is not LexServe's: it was signed by CN=/);
+    expect(body.message).toMatch(
+      /^This file does not match any document served through LexServe, and its seal is not LexServe's: it was signed by CN=/,
+    );
   }, 60_000);
 
   it('answers hostile signatures with a clear 200, never a 5xx', async () => {

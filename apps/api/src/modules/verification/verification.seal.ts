@@ -38,7 +38,8 @@ const unreadable = (problem: string): Seal => ({
 type Read = SealReport | Seal;
 
 function read(ctx: PublicCtx, pdf: Buffer): Read {
-  if (tooManySignatures(pdf)) return unreadable(`The file holds more than ${MAX_SIGNATURES} signatures; it was not read`);
+  if (tooManySignatures(pdf))
+    return unreadable(`The file holds more than ${MAX_SIGNATURES} signatures; it was not read`);
   try {
     return ctx.deps.seal.read(pdf);
   } catch (err) {
@@ -84,7 +85,8 @@ export async function storedSealOf(ctx: PublicCtx, key: string, sha256: string |
     for await (const chunk of await ctx.deps.files.get(key)) chunks.push(chunk as Buffer);
     pdf = Buffer.concat(chunks);
   } catch (err) {
-    if (!(err instanceof FileMissingError)) ctx.log.error({ err, key }, 'stored proof could not be read for its seal');
+    if (!(err instanceof FileMissingError))
+      ctx.log.error({ err, key }, 'stored proof could not be read for its seal');
     return null;
   }
   const report = read(ctx, pdf);

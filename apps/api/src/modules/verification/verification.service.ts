@@ -42,7 +42,11 @@ const NO_VERSION = {
 
 function resultOf(ctx: PublicCtx, c: repo.Checked, hashVerified: boolean | null, verificationCount: number) {
   // Revocation wins; then integrity: a stored PDF that no longer hashes to its recorded SHA-256 is "invalid".
-  const status: VerificationStatus = c.revokedAt ? 'revoked' : hashVerified === false ? 'invalid' : 'verified';
+  const status: VerificationStatus = c.revokedAt
+    ? 'revoked'
+    : hashVerified === false
+      ? 'invalid'
+      : 'verified';
   return {
     valid: status === 'verified',
     status,
@@ -98,7 +102,11 @@ const counts = (checker: Checker, c: repo.Checked) =>
   checker.firmId !== c.firmId && newInVisit(`#${c.proofId}`, checker.visit);
 
 /** The result of a check by security ID, with the count to show. */
-const securityIdResult = (ctx: PublicCtx, a: Omit<CachedAnswer, 'json'>, verificationCount: number): VerificationResult => ({
+const securityIdResult = (
+  ctx: PublicCtx,
+  a: Omit<CachedAnswer, 'json'>,
+  verificationCount: number,
+): VerificationResult => ({
   ...resultOf(ctx, a.checked, a.hashVerified, verificationCount),
   seal: a.seal,
   served_files: a.servedFiles,
@@ -118,7 +126,11 @@ function jsonAroundCount(result: VerificationResult): CachedAnswer['json'] {
  * stored PDF is hashed now against the SHA-256 recorded at generation (or found altered by the scrub job), and its
  * seal read. The answer's JSON is written here once, around the count.
  */
-async function loadAnswer(ctx: PublicCtx, securityId: string, version: number | undefined): Promise<CachedAnswer | undefined> {
+async function loadAnswer(
+  ctx: PublicCtx,
+  securityId: string,
+  version: number | undefined,
+): Promise<CachedAnswer | undefined> {
   const checked = await repo.readCheckBySecurityId(ctx.db, securityId, version);
   if (!checked) return undefined;
   const actual = await hashStoredFile(ctx.deps.files, checked.storageKey, ctx.log);
@@ -128,7 +140,12 @@ async function loadAnswer(ctx: PublicCtx, securityId: string, version: number | 
     checked,
     hashVerified,
     seal: await storedSealOf(ctx, checked.storageKey, actual),
-    servedFiles: served.map((f) => ({ filename: f.filename, sha256: f.sha256, size: Number(f.size), served_copy_sha256: f.copySha256 })),
+    servedFiles: served.map((f) => ({
+      filename: f.filename,
+      sha256: f.sha256,
+      size: Number(f.size),
+      served_copy_sha256: f.copySha256,
+    })),
   };
   return { ...answer, json: jsonAroundCount(securityIdResult(ctx, answer, 0)) };
 }
@@ -154,7 +171,9 @@ export function verifySecurityId(
 ): string | Promise<string> {
   const securityId = SECURITY_ID_PATTERN.test(raw) ? raw : canonicalSecurityId(raw);
   const known = cache.known(securityId, version);
-  return known ? answerJson(cache, known, checker) : loadAndAnswer(ctxOf(), cache, securityId, version, checker);
+  return known
+    ? answerJson(cache, known, checker)
+    : loadAndAnswer(ctxOf(), cache, securityId, version, checker);
 }
 
 /** A typed security ID in its canonical form; 400 when it is blank or cannot be one. */
@@ -165,11 +184,21 @@ function canonicalSecurityId(raw: string): string {
   return securityId;
 }
 
-async function loadAndAnswer(ctx: PublicCtx, cache: VerificationCache, securityId: string, version: number | undefined, checker: Checker) {
+async function loadAndAnswer(
+  ctx: PublicCtx,
+  cache: VerificationCache,
+  securityId: string,
+  version: number | undefined,
+  checker: Checker,
+) {
   const answer = await cache.answer(securityId, version, () => loadAnswer(ctx, securityId, version));
   if (!answer) {
     const proof = version === undefined ? undefined : await repo.proofBySecurityId(ctx.db, securityId);
-    if (proof && proof.currentVersion > 0) throw appError(VerificationErrors.PROOF_VERSION_NOT_FOUND, { version: version!, current: proof.currentVersion });
+    if (proof && proof.currentVersion > 0)
+      throw appError(VerificationErrors.PROOF_VERSION_NOT_FOUND, {
+        version: version!,
+        current: proof.currentVersion,
+      });
     throw new AppError(VerificationErrors.SECURITY_ID_NOT_FOUND);
   }
   return answerJson(cache, answer, checker);
@@ -207,7 +236,11 @@ async function hashUpload(receive: () => Promise<IncomingFile | undefined>) {
   if (info.size === 0) throw new AppError(VerificationErrors.VERIFY_FILE_REQUIRED);
   if (!info.type) throw new AppError(VerificationErrors.VERIFY_FILE_NOT_PDF);
   // The name is echoed back: cleaned like a stored file's (no path, no control or bidirectional characters).
-  return { ...info, filename: part.filename ? cleanFilename(part.filename) : null, bytes: Buffer.concat(chunks) };
+  return {
+    ...info,
+    filename: part.filename ? cleanFilename(part.filename) : null,
+    bytes: Buffer.concat(chunks),
+  };
 }
 
 /**
@@ -258,7 +291,10 @@ export async function verifyFile(
       verification_count: proof ? proof.verificationCount + cache.unflushed(proof.id) : null,
       hash_verified: true,
       firm_verified: found.firm.isActive,
-      verification_url: proof && proof.currentVersion > 0 ? verificationUrlOf(ctx.deps.env.PUBLIC_URL, proof.securityId) : null,
+      verification_url:
+        proof && proof.currentVersion > 0
+          ? verificationUrlOf(ctx.deps.env.PUBLIC_URL, proof.securityId)
+          : null,
       firm_name: found.firm.name,
       service_date: (served.doc.serviceDate ?? served.doc.servedAt)?.toISOString() ?? null,
       revoked_at: served.doc.revokedAt?.toISOString() ?? null,

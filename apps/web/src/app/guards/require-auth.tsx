@@ -16,7 +16,13 @@ import { AuthedUserContext } from './authed-user';
  * The authenticated area, inside RequireSession (which sends a visitor without a session to the login page): the
  * current user is loaded once and shared below.
  */
-export function RequireAuth({ children, passwordChangePage = false }: { children: ReactNode; passwordChangePage?: boolean }) {
+export function RequireAuth({
+  children,
+  passwordChangePage = false,
+}: {
+  children: ReactNode;
+  passwordChangePage?: boolean;
+}) {
   const location = useLocation();
   const me = useCurrentUser();
   // The signed-in screens are drawn in a deferred render once the user arrives: the query's answer re-renders at
@@ -49,7 +55,13 @@ export function RequireAuth({ children, passwordChangePage = false }: { children
 
   // A generated password must be replaced first: the server refuses everything else until then.
   if (user.must_change_password && !passwordChangePage) {
-    return <Navigate to={paths.changePassword} replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} />;
+    return (
+      <Navigate
+        to={paths.changePassword}
+        replace
+        state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }}
+      />
+    );
   }
 
   return <AuthedUserContext.Provider value={user}>{children}</AuthedUserContext.Provider>;

@@ -24,7 +24,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
   if (reason === 'logout') return <Navigate to={paths.login} replace />;
   const from = { pathname: location.pathname, search: location.search, hash: location.hash };
   // Logged out for inactivity: logging in again returns to the page the user was on.
-  if (reason === 'inactive') return <Navigate to={sessionExpiredLoginPath} replace state={{ from } satisfies LoginRedirectState} />;
+  if (reason === 'inactive')
+    return <Navigate to={sessionExpiredLoginPath} replace state={{ from } satisfies LoginRedirectState} />;
   const message = LOGIN_MESSAGES[location.pathname.replace(/\/+$/, '')];
   const state: LoginRedirectState = { from, ...(message ? { message } : {}) };
   return <Navigate to={paths.login} replace state={state} />;

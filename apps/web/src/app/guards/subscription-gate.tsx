@@ -28,7 +28,9 @@ export function SubscriptionGate({ access, children }: { access: SubscriptionAcc
   if (access.error) {
     return (
       <QueryError
-        message={describeError(access.error, { fallback: "Failed to load your firm's subscription. Please try again." })}
+        message={describeError(access.error, {
+          fallback: "Failed to load your firm's subscription. Please try again.",
+        })}
         onRetry={access.refetch}
       />
     );

@@ -31,7 +31,11 @@ export function AdminNavBar({ user, onLogout }: { user: User; onLogout: () => vo
       <Toolbar sx={{ gap: 1.5 }}>
         <BrandLogo to={paths.app.admin} inverse />
         <Chip label="ADMIN" size="small" color="secondary" sx={{ fontWeight: 800, letterSpacing: 1 }} />
-        <Box component="nav" aria-label="Administration" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 2 }}>
+        <Box
+          component="nav"
+          aria-label="Administration"
+          sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 2 }}
+        >
           {primary.map((item) => (
             <BarLink key={item.key} item={item} />
           ))}
@@ -47,10 +51,18 @@ export function AdminNavBar({ user, onLogout }: { user: User; onLogout: () => vo
           <PendingClosuresIndicator role="system_admin" />
         </Box>
         <NotificationsNavButton />
-        <Typography sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 600 }} aria-label={`Signed in as ${user.display_name}`}>
+        <Typography
+          sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 600 }}
+          aria-label={`Signed in as ${user.display_name}`}
+        >
           {user.display_name}
         </Typography>
-        <Button color="inherit" startIcon={<LogoutIcon />} onClick={onLogout} sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
+        <Button
+          color="inherit"
+          startIcon={<LogoutIcon />}
+          onClick={onLogout}
+          sx={{ display: { xs: 'none', md: 'inline-flex' } }}
+        >
           Logout
         </Button>
         <IconButton

@@ -17,10 +17,16 @@ import './app-layout.css';
 
 // The system administrator's bar is drawn with MUI: its own chunk, so that the firm roles' first view loads none of it.
 const AdminNavBar = lazy(async () => ({ default: (await import('./admin-nav-bar')).AdminNavBar }));
-const RealtimeChannel = lazy(() => import('./realtime-channel').then((m) => ({ default: m.RealtimeChannel })));
+const RealtimeChannel = lazy(() =>
+  import('./realtime-channel').then((m) => ({ default: m.RealtimeChannel })),
+);
 // The notices (MUI) load when first shown: most visits show neither.
-const SessionExpiringBanner = lazy(async () => ({ default: (await import('../../components/session-expiring-banner')).SessionExpiringBanner }));
-const VersionNotice = lazy(async () => ({ default: (await import('../../components/version-notice')).VersionNotice }));
+const SessionExpiringBanner = lazy(async () => ({
+  default: (await import('../../components/session-expiring-banner')).SessionExpiringBanner,
+}));
+const VersionNotice = lazy(async () => ({
+  default: (await import('../../components/version-notice')).VersionNotice,
+}));
 
 /**
  * Every authenticated screen: the role's bar, session and version notices, banners, the gate. The layout and the firm
@@ -49,7 +55,11 @@ export function AppLayout() {
         <UserNavBar user={user} subscriptionActive={access.active} onLogout={onLogout} />
       )}
       <OnceOpened open={session.expiringSoon}>
-        <SessionExpiringBanner open={session.expiringSoon} onStaySignedIn={() => void session.staySignedIn()} onDismiss={session.dismiss} />
+        <SessionExpiringBanner
+          open={session.expiringSoon}
+          onStaySignedIn={() => void session.staySignedIn()}
+          onDismiss={session.dismiss}
+        />
       </OnceOpened>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="ls-app__main">
         <div className="ls-container ls-container--lg">
@@ -63,7 +73,11 @@ export function AppLayout() {
       </main>
       <DemoFooter />
       <OnceOpened open={version.updateAvailable}>
-        <VersionNotice open={version.updateAvailable} onUpdate={() => void version.update()} onDismiss={version.dismiss} />
+        <VersionNotice
+          open={version.updateAvailable}
+          onUpdate={() => void version.update()}
+          onDismiss={version.dismiss}
+        />
       </OnceOpened>
       <Suspense fallback={null}>
         <RealtimeChannel />

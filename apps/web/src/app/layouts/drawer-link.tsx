@@ -8,7 +8,12 @@ import type { NavItem } from './nav-items';
 /** A link of the phone drawer (MUI's list), the current page shaded. */
 export function DrawerLink({ item, onClick }: { item: NavItem; onClick: () => void }) {
   return (
-    <ListItemButton component={NavLink} to={item.to} onClick={onClick} sx={{ '&[aria-current="page"]': { bgcolor: 'action.selected' } }}>
+    <ListItemButton
+      component={NavLink}
+      to={item.to}
+      onClick={onClick}
+      sx={{ '&[aria-current="page"]': { bgcolor: 'action.selected' } }}
+    >
       <ListItemIcon>
         <AppIcon name={item.icon} />
       </ListItemIcon>

@@ -21,7 +21,10 @@ describe('navigation links per role (spec 2.6)', () => {
   });
 
   it('firm roles without an active subscription see only what the gate allows', () => {
-    expect(labels('firm_admin', false)).toEqual({ primary: ['My Plan', 'Choose Plan'], account: ['Profile'] });
+    expect(labels('firm_admin', false)).toEqual({
+      primary: ['My Plan', 'Choose Plan'],
+      account: ['Profile'],
+    });
     expect(labels('legal_practitioner', false)).toEqual({ primary: ['Choose Plan'], account: ['Profile'] });
   });
 

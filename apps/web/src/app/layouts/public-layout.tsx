@@ -11,7 +11,9 @@ import { useHasSession } from '../../lib/auth';
 import { useServerMetaSettled } from '../../lib/server-meta';
 import './public-layout.css';
 
-const PublicMenuDrawer = lazy(async () => ({ default: (await import('./public-menu-drawer')).PublicMenuDrawer }));
+const PublicMenuDrawer = lazy(async () => ({
+  default: (await import('./public-menu-drawer')).PublicMenuDrawer,
+}));
 
 const LINKS = [
   { label: 'Home', to: paths.home },
@@ -92,7 +94,10 @@ function PublicFooter() {
     <footer className={settled ? 'ls-footer' : 'ls-footer ls-footer--pending'}>
       <div className="ls-container ls-container--lg">
         <div className="ls-footer__row">
-          <p className="ls-p ls-body2">© {new Date().getFullYear()} LexServe · Legal document service for South African law firms and sheriffs.</p>
+          <p className="ls-p ls-body2">
+            © {new Date().getFullYear()} LexServe · Legal document service for South African law firms and
+            sheriffs.
+          </p>
           <nav aria-label="Footer" className="ls-footer__nav">
             {FOOTER_LINKS.map((link) => (
               <RouterLink key={link.to} to={link.to} className="ls-body2">

@@ -11,7 +11,12 @@ import { BrandLogo } from '../../components/brand-logo';
 import { MuiTheme } from '../../components/mui-theme';
 import { paths } from '../../config/paths';
 
-type Props = { links: readonly { label: string; to: string }[]; open: boolean; signedIn: boolean; onClose: () => void };
+type Props = {
+  links: readonly { label: string; to: string }[];
+  open: boolean;
+  signedIn: boolean;
+  onClose: () => void;
+};
 
 /** The public top bar's menu on phones (spec 2.1); a chunk of its own, loaded when the menu is first opened. */
 export function PublicMenuDrawer({ links, open, signedIn, onClose }: Props) {
@@ -41,7 +46,13 @@ export function PublicMenuDrawer({ links, open, signedIn, onClose }: Props) {
                 <Button component={RouterLink} to={paths.login} variant="outlined" onClick={onClose}>
                   Log in
                 </Button>
-                <Button component={RouterLink} to={paths.signup} variant="contained" color="secondary" onClick={onClose}>
+                <Button
+                  component={RouterLink}
+                  to={paths.signup}
+                  variant="contained"
+                  color="secondary"
+                  onClick={onClose}
+                >
                   Sign up
                 </Button>
               </>

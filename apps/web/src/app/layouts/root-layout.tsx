@@ -4,7 +4,9 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SkipLink } from '../../components/skip-link';
 import { getSessionEndReason, onSessionEvent } from '../../lib/session-store';
 
-const SessionExpiredDialog = lazy(async () => ({ default: (await import('./session-expired-dialog')).SessionExpiredDialog }));
+const SessionExpiredDialog = lazy(async () => ({
+  default: (await import('./session-expired-dialog')).SessionExpiredDialog,
+}));
 
 /**
  * Wraps every page. Hosts the session-expired notice (spec 2.12): when the server refuses the

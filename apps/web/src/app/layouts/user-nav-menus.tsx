@@ -30,7 +30,17 @@ type Props = {
  * The user bar's account menu and its phone drawer (spec 2.6): a chunk of its own, loaded when either is first opened
  * (the bar itself is plain HTML, docs/performance.md section 5), and kept mounted after so both close as before.
  */
-export function UserNavMenus({ user, primary, account, unsubscribed, menuAnchor, onCloseMenu, drawerOpen, onCloseDrawer, onLogout }: Props) {
+export function UserNavMenus({
+  user,
+  primary,
+  account,
+  unsubscribed,
+  menuAnchor,
+  onCloseMenu,
+  drawerOpen,
+  onCloseDrawer,
+  onLogout,
+}: Props) {
   return (
     <>
       <Menu id="user-menu" anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={onCloseMenu}>

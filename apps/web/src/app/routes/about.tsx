@@ -37,8 +37,8 @@ export function AboutPage() {
           Our Mission
         </h2>
         <p className="ls-p" style={{ fontSize: '1.1rem' }}>
-          To give legal professionals and sheriffs a reliable, secure way to serve documents, and to make every act of service easy to
-          prove and easy to verify.
+          To give legal professionals and sheriffs a reliable, secure way to serve documents, and to make
+          every act of service easy to prove and easy to verify.
         </p>
       </section>
 
@@ -64,14 +64,14 @@ export function AboutPage() {
           Our Story
         </h2>
         <p className="ls-p" style={{ marginBottom: 16 }}>
-          Serving a document is one of the moments in a legal matter that has to be beyond doubt. Yet the proof of it often ends up
-          spread across e-mails, couriers&apos; slips and paper files, and checking that a document is genuine can mean phoning the
-          firm that sent it.
+          Serving a document is one of the moments in a legal matter that has to be beyond doubt. Yet the
+          proof of it often ends up spread across e-mails, couriers&apos; slips and paper files, and checking
+          that a document is genuine can mean phoning the firm that sent it.
         </p>
         <p className="ls-p" style={{ marginBottom: 16 }}>
-          LexServe was built to change that for South African law firms and sheriffs. It brings the preparation, service, tracking and
-          closure of a matter into one platform, produces a proof of service for every served document, and lets anyone verify that
-          proof online with its security ID.
+          LexServe was built to change that for South African law firms and sheriffs. It brings the
+          preparation, service, tracking and closure of a matter into one platform, produces a proof of
+          service for every served document, and lets anyone verify that proof online with its security ID.
         </p>
       </section>
     </div>

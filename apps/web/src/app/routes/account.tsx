@@ -26,15 +26,37 @@ export function AccountPage() {
       <Card>
         <Tabs
           value={tab}
-          onChange={(_, value: AccountTab) => setParams(value === 'security' ? {} : { tab: value }, { replace: true })}
+          onChange={(_, value: AccountTab) =>
+            setParams(value === 'security' ? {} : { tab: value }, { replace: true })
+          }
           aria-label="Account settings"
           sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}
         >
-          <Tab value="security" label="Security" id="account-tab-security" aria-controls="account-panel-security" />
-          <Tab value="notifications" label="Notifications" id="account-tab-notifications" aria-controls="account-panel-notifications" />
-          <Tab value="calendar" label="Calendar" id="account-tab-calendar" aria-controls="account-panel-calendar" />
+          <Tab
+            value="security"
+            label="Security"
+            id="account-tab-security"
+            aria-controls="account-panel-security"
+          />
+          <Tab
+            value="notifications"
+            label="Notifications"
+            id="account-tab-notifications"
+            aria-controls="account-panel-notifications"
+          />
+          <Tab
+            value="calendar"
+            label="Calendar"
+            id="account-tab-calendar"
+            aria-controls="account-panel-calendar"
+          />
         </Tabs>
-        <CardContent role="tabpanel" id={`account-panel-${tab}`} aria-labelledby={`account-tab-${tab}`} sx={{ p: { xs: 2, sm: 4 } }}>
+        <CardContent
+          role="tabpanel"
+          id={`account-panel-${tab}`}
+          aria-labelledby={`account-tab-${tab}`}
+          sx={{ p: { xs: 2, sm: 4 } }}
+        >
           {tab === 'security' ? (
             <>
               <Typography variant="h6" component="h2" gutterBottom>

@@ -30,8 +30,12 @@ function CompactSubscriptionIndicator() {
 const closurePanel = (documentId: number) => (
   <CaseClosurePanel documentId={documentId} subscriptionIndicator={<CompactSubscriptionIndicator />} />
 );
-const closureButton = (document: Document) => <CaseClosureButton documentId={document.id} documentStatus={document.status} />;
-const deadlinesPanel = (document: Document, canChange: boolean) => <CaseDeadlinesPanel documentId={document.id} canChange={canChange} />;
+const closureButton = (document: Document) => (
+  <CaseClosureButton documentId={document.id} documentStatus={document.status} />
+);
+const deadlinesPanel = (document: Document, canChange: boolean) => (
+  <CaseDeadlinesPanel documentId={document.id} canChange={canChange} />
+);
 
 /**
  * /app/dashboard/active-case/{documentId}: the case page with the deadlines panel, and the closures feature's button
@@ -42,7 +46,11 @@ export function ActiveCasePage() {
   const rights = closurePermissions(user?.role);
   const closing = rights.canRequestClosure || rights.canApproveClosure || rights.canCompleteClosure;
   return closing ? (
-    <CaseDetailPage closurePanel={closurePanel} closureButton={closureButton} deadlinesPanel={deadlinesPanel} />
+    <CaseDetailPage
+      closurePanel={closurePanel}
+      closureButton={closureButton}
+      deadlinesPanel={deadlinesPanel}
+    />
   ) : (
     <CaseDetailPage deadlinesPanel={deadlinesPanel} />
   );

@@ -24,17 +24,23 @@ export function ChangePasswordRequiredPage() {
   const from = (location.state as FromState)?.from;
 
   if (!user.must_change_password) {
-    const to = from && from.pathname !== paths.changePassword ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : paths.app.root;
+    const to =
+      from && from.pathname !== paths.changePassword
+        ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`
+        : paths.app.root;
     return <Navigate to={to} replace />;
   }
 
   return (
     <AuthCard title="Choose your password" subtitle={`Signed in as ${user.email}`} maxWidth="sm">
       <Alert severity="info" sx={{ mb: 3 }}>
-        Please change your password before continuing. Your account was created with a temporary password that someone else has seen; enter it
-        as the current password and choose your own.
+        Please change your password before continuing. Your account was created with a temporary password that
+        someone else has seen; enter it as the current password and choose your own.
       </Alert>
-      <ChangePasswordForm currentLabel="Temporary Password" onChanged={() => void queryClient.invalidateQueries({ queryKey: sharedKeys.me })} />
+      <ChangePasswordForm
+        currentLabel="Temporary Password"
+        onChanged={() => void queryClient.invalidateQueries({ queryKey: sharedKeys.me })}
+      />
       <Button sx={{ mt: 3 }} onClick={() => void logout(queryClient)}>
         Log out
       </Button>

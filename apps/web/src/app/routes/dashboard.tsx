@@ -1,7 +1,11 @@
 import type { Document } from '@lexserve/contracts/documents';
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { DashboardFeedbackProvider, isSessionMessage, type DashboardFeedback } from '../../components/dashboard-feedback';
+import {
+  DashboardFeedbackProvider,
+  isSessionMessage,
+  type DashboardFeedback,
+} from '../../components/dashboard-feedback';
 import { OnceOpened } from '../../components/once-opened';
 import { PageLoader } from '../../components/page-loader';
 import { Tabs } from '../../components/plain/tabs';
@@ -14,17 +18,31 @@ import { useActiveTabVisible } from '../../lib/use-active-tab-visible';
 import './dashboard.css';
 
 // The banners and the loading overlay (MUI) load when first shown.
-const NotificationBanner = lazy(async () => ({ default: (await import('../../components/notification-banner')).NotificationBanner }));
-const LoadingOverlay = lazy(async () => ({ default: (await import('../../components/loading-overlay')).LoadingOverlay }));
+const NotificationBanner = lazy(async () => ({
+  default: (await import('../../components/notification-banner')).NotificationBanner,
+}));
+const LoadingOverlay = lazy(async () => ({
+  default: (await import('../../components/loading-overlay')).LoadingOverlay,
+}));
 
-const NewMattersTab = lazy(() => import('../../features/documents/components/new-matters-tab').then((m) => ({ default: m.NewMattersTab })));
-const MyCasesTab = lazy(() => import('../../features/documents/components/my-cases-tab').then((m) => ({ default: m.MyCasesTab })));
-const DueIndicator = lazy(() => import('../../features/deadlines/components/due-indicator').then((m) => ({ default: m.DueIndicator })));
+const NewMattersTab = lazy(() =>
+  import('../../features/documents/components/new-matters-tab').then((m) => ({ default: m.NewMattersTab })),
+);
+const MyCasesTab = lazy(() =>
+  import('../../features/documents/components/my-cases-tab').then((m) => ({ default: m.MyCasesTab })),
+);
+const DueIndicator = lazy(() =>
+  import('../../features/deadlines/components/due-indicator').then((m) => ({ default: m.DueIndicator })),
+);
 const CaseClosuresTab = lazy(() =>
-  import('../../features/closures/components/case-closures-tab').then((m) => ({ default: m.CaseClosuresTab })),
+  import('../../features/closures/components/case-closures-tab').then((m) => ({
+    default: m.CaseClosuresTab,
+  })),
 );
 const UserManagementTab = lazy(() =>
-  import('../../features/users/components/user-management-tab').then((m) => ({ default: m.UserManagementTab })),
+  import('../../features/users/components/user-management-tab').then((m) => ({
+    default: m.UserManagementTab,
+  })),
 );
 
 const DASHBOARD_TAB_LABELS: Record<DashboardTab, string> = {
@@ -98,10 +116,21 @@ export function DashboardPage() {
       </div>
 
       <OnceOpened open={Boolean(success)}>
-        <NotificationBanner open={Boolean(success)} severity="success" message={success} onClose={() => setSuccess(null)} />
+        <NotificationBanner
+          open={Boolean(success)}
+          severity="success"
+          message={success}
+          onClose={() => setSuccess(null)}
+        />
       </OnceOpened>
       <OnceOpened open={Boolean(error)}>
-        <NotificationBanner open={Boolean(error)} severity="error" message={error} onClose={() => setError(null)} autoHideMs={null} />
+        <NotificationBanner
+          open={Boolean(error)}
+          severity="error"
+          message={error}
+          onClose={() => setError(null)}
+          autoHideMs={null}
+        />
       </OnceOpened>
 
       {/* A role with one section (the sheriff: My Cases) gets no strip of a single tab. */}
@@ -127,7 +156,10 @@ export function DashboardPage() {
         </div>
       ) : null}
 
-      <div id={`dashboard-panel-${tab}`} {...(tabs.length > 1 ? { role: 'tabpanel', 'aria-labelledby': `dashboard-tab-${tab}` } : {})}>
+      <div
+        id={`dashboard-panel-${tab}`}
+        {...(tabs.length > 1 ? { role: 'tabpanel', 'aria-labelledby': `dashboard-tab-${tab}` } : {})}
+      >
         <Suspense fallback={<PageLoader />}>
           <TabContent tab={tab} subtab={subtab} />
         </Suspense>

@@ -42,9 +42,18 @@ const FEATURES: { icon: IconName; title: string; text: string }[] = [
 ];
 
 const STEPS = [
-  { title: 'Register your firm', text: "Sign up as the firm's administrator with your firm and main branch details." },
-  { title: 'Choose a plan', text: 'Pick a subscription billed in rand; plans with a free trial let you start straight away.' },
-  { title: 'Serve with confidence', text: 'Invite your team, prepare matters and hand every recipient a verifiable proof of service.' },
+  {
+    title: 'Register your firm',
+    text: "Sign up as the firm's administrator with your firm and main branch details.",
+  },
+  {
+    title: 'Choose a plan',
+    text: 'Pick a subscription billed in rand; plans with a free trial let you start straight away.',
+  },
+  {
+    title: 'Serve with confidence',
+    text: 'Invite your team, prepare matters and hand every recipient a verifiable proof of service.',
+  },
 ];
 
 /** The space between the items of a row, stack or grid (plain.css). */
@@ -64,7 +73,8 @@ function VerifyShortcut() {
         Received a served document?
       </h2>
       <p className="ls-p ls-body2 ls-muted" style={{ marginBottom: 16 }}>
-        Check that it is authentic. The security ID is printed at the bottom of every page of the proof of service.
+        Check that it is authentic. The security ID is printed at the bottom of every page of the proof of
+        service.
       </p>
       <div className="ls-row" style={gap(12)}>
         <TextField
@@ -97,16 +107,28 @@ export function HomePage() {
               Serve legal documents with proof that holds up.
             </h1>
             <p className="ls-p ls-home-hero__lead">
-              LexServe is where your firm prepares, serves, tracks and confirms the delivery of legal documents, and where anyone can check
-              that a served document is genuine.
+              LexServe is where your firm prepares, serves, tracks and confirms the delivery of legal
+              documents, and where anyone can check that a served document is genuine.
             </p>
             <div className="ls-row" style={gap(16)}>
               {signedIn ? (
-                <ButtonLink to={paths.app.root} variant="contained" gold large endIcon={<Icon name="arrowForward" />}>
+                <ButtonLink
+                  to={paths.app.root}
+                  variant="contained"
+                  gold
+                  large
+                  endIcon={<Icon name="arrowForward" />}
+                >
                   Go to Dashboard
                 </ButtonLink>
               ) : (
-                <ButtonLink to={paths.signup} variant="contained" gold large endIcon={<Icon name="arrowForward" />}>
+                <ButtonLink
+                  to={paths.signup}
+                  variant="contained"
+                  gold
+                  large
+                  endIcon={<Icon name="arrowForward" />}
+                >
                   Create your firm&apos;s account
                 </ButtonLink>
               )}
@@ -133,7 +155,9 @@ export function HomePage() {
         <h2 id="features-title" className="ls-h2 ls-center" style={{ marginBottom: 8 }}>
           What LexServe does
         </h2>
-        <p className="ls-p ls-muted ls-center ls-home-intro">One place for the whole life of a served document, from the first draft to the closed case.</p>
+        <p className="ls-p ls-muted ls-center ls-home-intro">
+          One place for the whole life of a served document, from the first draft to the closed case.
+        </p>
         <div className="ls-grid ls-grid--sm-2 ls-grid--md-3" style={gap(24)}>
           {FEATURES.map(({ icon, title, text }) => (
             <div key={title} className="ls-card">

@@ -12,7 +12,9 @@ describe('Login page', () => {
     const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/login?reason=session_expired');
     expect(await screen.findByText('Session Expired')).toBeInTheDocument();
-    expect(screen.getByText('Your session has expired due to inactivity. Please log in again to continue.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your session has expired due to inactivity. Please log in again to continue.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /close/i }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.queryByText('Session Expired')).not.toBeInTheDocument();
@@ -26,17 +28,25 @@ describe('Login page', () => {
 
   it('shows one message at a time: a failed login puts away the earlier success message', async () => {
     mockApi({
-      'POST /users/login': reply(401, { detail: 'Invalid email or password. Please check your credentials and try again.' }),
+      'POST /users/login': reply(401, {
+        detail: 'Invalid email or password. Please check your credentials and try again.',
+      }),
     });
     const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/');
-    await router.navigate('/login', { state: { message: 'Account created successfully! Please log in with your credentials.' } });
-    expect(await screen.findByText('Account created successfully! Please log in with your credentials.')).toBeInTheDocument();
+    await router.navigate('/login', {
+      state: { message: 'Account created successfully! Please log in with your credentials.' },
+    });
+    expect(
+      await screen.findByText('Account created successfully! Please log in with your credentials.'),
+    ).toBeInTheDocument();
     await user.type(screen.getByLabelText(/email address/i), 'firmadmin@demo.co.za');
     await user.type(screen.getByLabelText(/^password/i), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText(/Invalid email or password/)).toBeInTheDocument();
-    expect(screen.queryByText('Account created successfully! Please log in with your credentials.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Account created successfully! Please log in with your credentials.'),
+    ).not.toBeInTheDocument();
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
@@ -60,7 +70,9 @@ describe('Login page', () => {
   it('goes to /dashboard when there is no page to return to', () => {
     expect(returnPathFrom(null)).toBe('/dashboard');
     expect(returnPathFrom({ from: '/app/plans' })).toBe('/app/plans');
-    expect(returnPathFrom({ from: { pathname: '/app/dashboard', search: '?tab=my-cases' } })).toBe('/app/dashboard?tab=my-cases');
+    expect(returnPathFrom({ from: { pathname: '/app/dashboard', search: '?tab=my-cases' } })).toBe(
+      '/app/dashboard?tab=my-cases',
+    );
     expect(returnPathFrom({ from: 'https://evil.example' })).toBe('/dashboard');
     expect(returnPathFrom({ from: '//evil.example' })).toBe('/dashboard');
   });

@@ -14,7 +14,8 @@ import { AuthCard } from './auth-card';
 /** Where to go after login: the page the user came from, or else /dashboard (spec 2.2). */
 export const returnPathFrom = (state: LoginRedirectState | null | undefined): string => {
   const from = state?.from;
-  const path = typeof from === 'string' ? from : from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '';
+  const path =
+    typeof from === 'string' ? from : from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '';
   if (!path.startsWith('/') || path.startsWith('//') || path.startsWith(paths.login)) return '/dashboard';
   return path;
 };

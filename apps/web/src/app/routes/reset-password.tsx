@@ -23,7 +23,11 @@ export function ResetPasswordPage() {
   return (
     <AuthCard
       title={invite ? 'Set your password' : 'Choose a new password'}
-      subtitle={invite ? 'Welcome to LexServe. Choose the password you will log in with; the link works once.' : undefined}
+      subtitle={
+        invite
+          ? 'Welcome to LexServe. Choose the password you will log in with; the link works once.'
+          : undefined
+      }
     >
       {token ? (
         <ResetPasswordForm token={token} onDone={onDone} submitLabel={invite ? 'Set Password' : undefined} />

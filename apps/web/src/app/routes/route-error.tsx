@@ -7,7 +7,11 @@ import { Alert } from '../../components/plain/alert';
  */
 export function RouteErrorPage() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : undefined;
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : undefined;
   return (
     <div style={{ maxWidth: 640, margin: '80px auto 0', padding: '0 16px' }}>
       <Alert severity="error" title="Something went wrong">

@@ -13,13 +13,20 @@ export function CardView<T>({ label, rows, rowKey, columns }: CardViewProps<T>) 
   return (
     <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {rows.map((row) => (
-        <Box component="li" key={rowKey(row)} sx={{ px: 2, py: 1.5, borderTop: '1px solid', borderColor: 'divider' }}>
+        <Box
+          component="li"
+          key={rowKey(row)}
+          sx={{ px: 2, py: 1.5, borderTop: '1px solid', borderColor: 'divider' }}
+        >
           {titles.map((column) => (
             <Box key={column.id} sx={{ mb: 1, overflowWrap: 'anywhere' }}>
               {column.cell(row)}
             </Box>
           ))}
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.75, m: 0 }}>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.75, m: 0 }}
+          >
             {lines.map((column) => (
               <Box key={column.id} sx={{ display: 'contents' }}>
                 <Typography component="dt" variant="body2" color="text.secondary">

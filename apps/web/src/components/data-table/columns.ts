@@ -36,7 +36,8 @@ export function sortRows<T>(rows: T[], columns: DataTableColumn<T>[], sort: Sort
   return [...rows].sort((a, b) => {
     const va = value(a);
     const vb = value(b);
-    if (va === null || va === undefined || va === '' || vb === null || vb === undefined || vb === '') return compare(va, vb);
+    if (va === null || va === undefined || va === '' || vb === null || vb === undefined || vb === '')
+      return compare(va, vb);
     return sign * compare(va, vb);
   });
 }

@@ -34,7 +34,11 @@ const query = (overrides: Partial<Parameters<typeof DataTable<Answer, Row>>[0]['
   ...overrides,
 });
 
-type PagingProps = { onPageChange: (p: number) => void; onRowsPerPageChange: (n: number) => void; countLimit?: (data: Answer) => number };
+type PagingProps = {
+  onPageChange: (p: number) => void;
+  onRowsPerPageChange: (n: number) => void;
+  countLimit?: (data: Answer) => number;
+};
 const renderTable = (q = query(), paging?: PagingProps) =>
   renderWithProviders(
     <DataTable
@@ -50,7 +54,11 @@ const renderTable = (q = query(), paging?: PagingProps) =>
     />,
   );
 
-const names = () => within(screen.getByRole('table', { name: 'People' })).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+const names = () =>
+  within(screen.getByRole('table', { name: 'People' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
 describe('DataTable', () => {
   it('shows the rows in the server order, and sorts by a column: ascending, descending, then back', async () => {
@@ -85,14 +93,22 @@ describe('DataTable', () => {
   it('says "1 000+" (en-ZA) when the total is where the server stopped counting, and lets the next page be asked for', async () => {
     const user = userEvent.setup({ delay: null });
     const onPageChange = vi.fn();
-    renderTable(query({ data: { ...answer, total: 1000 } }), { onPageChange, onRowsPerPageChange: vi.fn(), countLimit: () => 1000 });
+    renderTable(query({ data: { ...answer, total: 1000 } }), {
+      onPageChange,
+      onRowsPerPageChange: vi.fn(),
+      countLimit: () => 1000,
+    });
     expect(screen.getByText(/^1–25 of 1\s000\+$/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(onPageChange).toHaveBeenCalledWith(1);
   });
 
   it('gives an exact total below the limit', () => {
-    renderTable(query({ data: { ...answer, total: 999 } }), { onPageChange: vi.fn(), onRowsPerPageChange: vi.fn(), countLimit: () => 1000 });
+    renderTable(query({ data: { ...answer, total: 999 } }), {
+      onPageChange: vi.fn(),
+      onRowsPerPageChange: vi.fn(),
+      countLimit: () => 1000,
+    });
     expect(screen.getByText('1–25 of 999')).toBeInTheDocument();
   });
 
@@ -118,7 +134,17 @@ describe('DataTable', () => {
 
   it('shows each row as a card on phones', () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
-      (media) => ({ matches: true, media, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: () => false }) as MediaQueryList,
+      (media) =>
+        ({
+          matches: true,
+          media,
+          onchange: null,
+          addListener: vi.fn(),
+          removeListener: vi.fn(),
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
     );
     renderTable();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

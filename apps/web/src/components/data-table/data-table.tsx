@@ -44,7 +44,20 @@ type DataTableProps<TData, TRow> = {
  * A list page's table: loading, failed (with Retry), empty, or the rows with optional sorting and server paging.
  * On phones the rows become cards.
  */
-export function DataTable<TData, TRow>({ label, query, rows, rowKey, columns, loadingLabel, errorMessage, empty, toolbar, paging, size, hover = true }: DataTableProps<TData, TRow>) {
+export function DataTable<TData, TRow>({
+  label,
+  query,
+  rows,
+  rowKey,
+  columns,
+  loadingLabel,
+  errorMessage,
+  empty,
+  toolbar,
+  paging,
+  size,
+  hover = true,
+}: DataTableProps<TData, TRow>) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [sort, setSort] = useState<SortState | null>(null);
@@ -67,7 +80,16 @@ export function DataTable<TData, TRow>({ label, query, rows, rowKey, columns, lo
               {phone ? (
                 <CardView label={label} rows={shown} rowKey={rowKey} columns={columns} />
               ) : (
-                <TableView label={label} rows={shown} rowKey={rowKey} columns={columns} size={size} hover={hover} sort={sort} onSort={(id) => setSort((s) => nextSort(s, id))} />
+                <TableView
+                  label={label}
+                  rows={shown}
+                  rowKey={rowKey}
+                  columns={columns}
+                  size={size}
+                  hover={hover}
+                  sort={sort}
+                  onSort={(id) => setSort((s) => nextSort(s, id))}
+                />
               )}
               {paging ? (
                 <TablePagination

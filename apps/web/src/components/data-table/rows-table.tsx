@@ -26,6 +26,15 @@ export function RowsTable<T>({ label, rows, rowKey, columns, size = 'small' }: R
   return phone ? (
     <CardView label={label} rows={shown} rowKey={rowKey} columns={columns} />
   ) : (
-    <TableView label={label} rows={shown} rowKey={rowKey} columns={columns} size={size} hover={false} sort={sort} onSort={(id) => setSort((s) => nextSort(s, id))} />
+    <TableView
+      label={label}
+      rows={shown}
+      rowKey={rowKey}
+      columns={columns}
+      size={size}
+      hover={false}
+      sort={sort}
+      onSort={(id) => setSort((s) => nextSort(s, id))}
+    />
   );
 }

@@ -28,9 +28,17 @@ export function TableView<T>({ label, rows, rowKey, columns, size, hover, sort, 
             {columns.map((column) => {
               const active = sort?.columnId === column.id;
               return (
-                <TableCell key={column.id} align={column.align} sortDirection={active ? sort.direction : false}>
+                <TableCell
+                  key={column.id}
+                  align={column.align}
+                  sortDirection={active ? sort.direction : false}
+                >
                   {column.sortValue ? (
-                    <TableSortLabel active={active} direction={active ? sort.direction : 'asc'} onClick={() => onSort(column.id)}>
+                    <TableSortLabel
+                      active={active}
+                      direction={active ? sort.direction : 'asc'}
+                      onClick={() => onSort(column.id)}
+                    >
                       {column.header}
                     </TableSortLabel>
                   ) : (

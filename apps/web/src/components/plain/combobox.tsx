@@ -32,7 +32,20 @@ const fold = (text: string) =>
  * it with the first option highlighted (`aria-activedescendant`); the arrows move, Enter or a click takes the
  * option, Escape closes; any other text may be typed and is kept. The clear button ("Clear") shows on hover and focus.
  */
-export function Combobox({ label, helperText, error = false, small, value, onChange, onBlur, options, required, disabled, id, className }: ComboboxProps) {
+export function Combobox({
+  label,
+  helperText,
+  error = false,
+  small,
+  value,
+  onChange,
+  onBlur,
+  options,
+  required,
+  disabled,
+  id,
+  className,
+}: ComboboxProps) {
   const [open, setOpen] = useState(false);
   // Opened on a chosen option, the list shows every option until the text is changed (as MUI's).
   const [pristine, setPristine] = useState(true);
@@ -63,7 +76,14 @@ export function Combobox({ label, helperText, error = false, small, value, onCha
     if (!open) setPlace(listPlacement(inputRef.current));
     setOpen(true);
     setPristine(!typed);
-    setActive(typed ? 0 : Math.max(0, options.findIndex((o) => o.label === value)));
+    setActive(
+      typed
+        ? 0
+        : Math.max(
+            0,
+            options.findIndex((o) => o.label === value),
+          ),
+    );
   };
   const take = (option: ComboboxOption) => {
     onChange(option.label);
@@ -166,7 +186,11 @@ export function Combobox({ label, helperText, error = false, small, value, onCha
               id={listId}
               role="listbox"
               aria-labelledby={`${inputId}-label`}
-              className={place.up ? 'ls-select__list ls-select__list--up ls-combobox__list' : 'ls-select__list ls-combobox__list'}
+              className={
+                place.up
+                  ? 'ls-select__list ls-select__list--up ls-combobox__list'
+                  : 'ls-select__list ls-combobox__list'
+              }
               style={{ maxHeight: place.maxHeight }}
               // The field keeps the focus while an option is pressed.
               onMouseDown={(event) => event.preventDefault()}
@@ -176,14 +200,22 @@ export function Combobox({ label, helperText, error = false, small, value, onCha
                   <div className="ls-combobox__group" id={`${fieldId}-group-${g}`}>
                     {group.name}
                   </div>
-                  <ul role="group" aria-labelledby={`${fieldId}-group-${g}`} className="ls-combobox__group-list">
+                  <ul
+                    role="group"
+                    aria-labelledby={`${fieldId}-group-${g}`}
+                    className="ls-combobox__group-list"
+                  >
                     {group.items.map(({ option, index }) => (
                       <li
                         key={option.label}
                         id={optionId(index)}
                         role="option"
                         aria-selected={index === highlighted}
-                        className={index === highlighted ? 'ls-select__option ls-select__option--active' : 'ls-select__option'}
+                        className={
+                          index === highlighted
+                            ? 'ls-select__option ls-select__option--active'
+                            : 'ls-select__option'
+                        }
                         onMouseMove={() => setActive(index)}
                         onClick={() => take(option)}
                       >

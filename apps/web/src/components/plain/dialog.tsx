@@ -1,14 +1,25 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
-const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), textarea:not(:disabled), select:not(:disabled), [tabindex="0"]';
+const FOCUSABLE =
+  'a[href], button:not(:disabled), input:not(:disabled), textarea:not(:disabled), select:not(:disabled), [tabindex="0"]';
 
 /**
  * A modal dialog with the look of the theme's dialogs (plain kit), named by its title (`labelledBy`). While open, focus
  * moves into it and stays there (Tab and Shift+Tab wrap round), Escape and a click on the backdrop call `onClose`, the page
  * behind does not scroll; on closing, focus returns to the control that opened it.
  */
-export function Dialog({ open, onClose, labelledBy, children }: { open: boolean; onClose: () => void; labelledBy: string; children: ReactNode }) {
+export function Dialog({
+  open,
+  onClose,
+  labelledBy,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  labelledBy: string;
+  children: ReactNode;
+}) {
   const paper = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -35,7 +46,9 @@ export function Dialog({ open, onClose, labelledBy, children }: { open: boolean;
   // Focus that leaves the sheet by Tab lands on a sentinel, which sends it to the other end (as MUI's FocusTrap).
   const wrap = (to: 'first' | 'last') => () => {
     // In document order (filtered, not queried: jsdom's selector lists answer grouped by selector).
-    const items = [...(paper.current?.querySelectorAll<HTMLElement>('*') ?? [])].filter((node) => node.matches(FOCUSABLE));
+    const items = [...(paper.current?.querySelectorAll<HTMLElement>('*') ?? [])].filter((node) =>
+      node.matches(FOCUSABLE),
+    );
     (to === 'first' ? items[0] : items[items.length - 1])?.focus();
   };
 
@@ -43,7 +56,14 @@ export function Dialog({ open, onClose, labelledBy, children }: { open: boolean;
     <div className="ls-dialog" onKeyDown={onKeyDown}>
       <div className="ls-dialog__backdrop" aria-hidden="true" onClick={onClose} />
       <div tabIndex={0} onFocus={wrap('last')} />
-      <div ref={paper} role="dialog" aria-modal="true" aria-labelledby={labelledBy} tabIndex={-1} className="ls-dialog__paper">
+      <div
+        ref={paper}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        tabIndex={-1}
+        className="ls-dialog__paper"
+      >
         {children}
       </div>
       <div tabIndex={0} onFocus={wrap('first')} />

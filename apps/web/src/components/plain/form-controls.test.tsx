@@ -17,7 +17,15 @@ function PrioritySelect({ error }: { error?: string }) {
   const [value, setValue] = useState('');
   return (
     <>
-      <Select label="Case Priority" required value={value} options={PRIORITIES} onChange={setValue} error={Boolean(error)} helperText={error} />
+      <Select
+        label="Case Priority"
+        required
+        value={value}
+        options={PRIORITIES}
+        onChange={setValue}
+        error={Boolean(error)}
+        helperText={error}
+      />
       <button type="button">After</button>
     </>
   );
@@ -32,7 +40,17 @@ const COURTS = [
 
 function CourtField({ onBlur }: { onBlur?: () => void }) {
   const [value, setValue] = useState('');
-  return <Combobox label="Court" required value={value} onChange={setValue} options={COURTS} onBlur={onBlur} helperText="A High Court division" />;
+  return (
+    <Combobox
+      label="Court"
+      required
+      value={value}
+      onChange={setValue}
+      options={COURTS}
+      onBlur={onBlur}
+      helperText="A High Court division"
+    />
+  );
 }
 
 describe('the plain kit’s select, combobox, checkbox and stepper', () => {
@@ -46,7 +64,11 @@ describe('the plain kit’s select, combobox, checkbox and stepper', () => {
     await user.click(select);
     const list = screen.getByRole('listbox', { name: /Case Priority/ });
     expect(select).toHaveAttribute('aria-expanded', 'true');
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Urgent', 'High Profile', 'None of the above']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Urgent', 'High Profile', 'None of the above']);
     await user.click(within(list).getByRole('option', { name: 'High Profile' }));
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(select).toHaveAccessibleName('Case Priority High Profile');
@@ -70,7 +92,10 @@ describe('the plain kit’s select, combobox, checkbox and stepper', () => {
     expect(select).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('option', { name: 'None of the above' })).toHaveFocus();
-    expect(screen.getByRole('option', { name: 'None of the above' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('option', { name: 'None of the above' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(select).toHaveFocus();
@@ -85,8 +110,14 @@ describe('the plain kit’s select, combobox, checkbox and stepper', () => {
     expect(input).toHaveAccessibleDescription('A High Court division');
     await user.type(input, 'pretoria');
     const list = screen.getByRole('listbox', { name: 'Court' });
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Gauteng Division, Pretoria', "Magistrate's Court, Pretoria"]);
-    expect(within(list).getByRole('group', { name: "Magistrates' Courts" })).toHaveTextContent("Magistrate's Court, Pretoria");
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Gauteng Division, Pretoria', "Magistrate's Court, Pretoria"]);
+    expect(within(list).getByRole('group', { name: "Magistrates' Courts" })).toHaveTextContent(
+      "Magistrate's Court, Pretoria",
+    );
     // The first is highlighted; the arrow moves on, Enter takes it.
     expect(input).toHaveAttribute('aria-activedescendant', within(list).getAllByRole('option')[0]!.id);
     await user.keyboard('{ArrowDown}{Enter}');
@@ -124,15 +155,20 @@ describe('the plain kit’s select, combobox, checkbox and stepper', () => {
     await user.keyboard('{ArrowDown}');
     const list = screen.getByRole('listbox', { name: 'Court' });
     expect(within(list).getAllByRole('option')).toHaveLength(COURTS.length);
-    expect(input).toHaveAttribute('aria-activedescendant', within(list).getByRole('option', { name: 'Western Cape Division, Cape Town' }).id);
+    expect(input).toHaveAttribute(
+      'aria-activedescendant',
+      within(list).getByRole('option', { name: 'Western Cape Division, Cape Town' }).id,
+    );
     await user.keyboard('{Enter}');
     expect(input).toHaveValue('Western Cape Division, Cape Town');
   });
 
-  it("leaves a letter typed with Ctrl, Alt or Meta to the browser, and a disabled select shut", async () => {
+  it('leaves a letter typed with Ctrl, Alt or Meta to the browser, and a disabled select shut', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    const { rerender } = render(<Select label="Case Priority" value="" options={PRIORITIES} onChange={onChange} />);
+    const { rerender } = render(
+      <Select label="Case Priority" value="" options={PRIORITIES} onChange={onChange} />,
+    );
     const select = screen.getByRole('combobox', { name: /^Case Priority/ });
     await user.click(select);
     expect(screen.getByRole('option', { name: 'Urgent' })).toHaveFocus();
@@ -151,12 +187,28 @@ describe('the plain kit’s select, combobox, checkbox and stepper', () => {
   it('draws a checkbox named by its label, with its helper text as description', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    const { rerender } = render(<Checkbox label="This matter runs on Court Online" checked={false} onChange={onChange} helperText="High Court only." />);
+    const { rerender } = render(
+      <Checkbox
+        label="This matter runs on Court Online"
+        checked={false}
+        onChange={onChange}
+        helperText="High Court only."
+      />,
+    );
     const box = screen.getByRole('checkbox', { name: 'This matter runs on Court Online' });
     expect(box).toHaveAccessibleDescription('High Court only.');
     await user.click(box);
     expect(onChange).toHaveBeenCalledTimes(1);
-    rerender(<Checkbox label="This matter runs on Court Online" checked={false} onChange={onChange} disabled error helperText="Not here." />);
+    rerender(
+      <Checkbox
+        label="This matter runs on Court Online"
+        checked={false}
+        onChange={onChange}
+        disabled
+        error
+        helperText="Not here."
+      />,
+    );
     expect(box).toBeDisabled();
     expect(box).toHaveAttribute('aria-invalid', 'true');
   });
@@ -167,13 +219,24 @@ describe('the plain kit’s select, combobox, checkbox and stepper', () => {
     render(
       <Stepper
         steps={[
-          { key: 2, icon: 2, label: 'Upload', completed: true, onClick: back, buttonLabel: 'Go back to step 2, Upload' },
+          {
+            key: 2,
+            icon: 2,
+            label: 'Upload',
+            completed: true,
+            onClick: back,
+            buttonLabel: 'Go back to step 2, Upload',
+          },
           { key: 3, icon: 3, label: 'Parties', active: true },
           { key: 4, icon: 4, label: 'Legal Rep' },
         ]}
       />,
     );
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Upload', '3Parties', '4Legal Rep']);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Upload',
+      '3Parties',
+      '4Legal Rep',
+    ]);
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('3Parties');
     await user.click(screen.getByRole('button', { name: 'Go back to step 2, Upload' }));
     expect(back).toHaveBeenCalledTimes(1);

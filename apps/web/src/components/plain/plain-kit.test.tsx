@@ -61,7 +61,14 @@ describe('the plain kit of the public pages', () => {
   });
 
   it('names a text area by its label, marks it invalid with its message, and marks it required', () => {
-    render(<TextArea label="Firm Business Address" required error helperText="Please enter a complete business address" />);
+    render(
+      <TextArea
+        label="Firm Business Address"
+        required
+        error
+        helperText="Please enter a complete business address"
+      />,
+    );
     const area = screen.getByRole('textbox', { name: /^Firm Business Address/ });
     expect(area.tagName).toBe('TEXTAREA');
     expect(area).toBeRequired();
@@ -107,7 +114,12 @@ describe('the plain kit of the public pages', () => {
     const user = userEvent.setup();
     function Strip() {
       const [value, setValue] = useState<'a' | 'b' | 'c'>('a');
-      const items = (['a', 'b', 'c'] as const).map((v) => ({ value: v, label: `Tab ${v}`, id: `tab-${v}`, controls: `panel-${v}` }));
+      const items = (['a', 'b', 'c'] as const).map((v) => ({
+        value: v,
+        label: `Tab ${v}`,
+        id: `tab-${v}`,
+        controls: `panel-${v}`,
+      }));
       return (
         <>
           <button type="button">Before</button>

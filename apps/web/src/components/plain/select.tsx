@@ -23,7 +23,19 @@ type SelectProps = FieldLook & {
  * Escape, Tab or a click beside it close it, and the focus returns to the field. The helper text (or the error) is tied
  * by aria-describedby, and an error sets aria-invalid.
  */
-export function Select({ label, helperText, error = false, small, value, options, onChange, required, disabled, id, className }: SelectProps) {
+export function Select({
+  label,
+  helperText,
+  error = false,
+  small,
+  value,
+  options,
+  onChange,
+  required,
+  disabled,
+  id,
+  className,
+}: SelectProps) {
   const [open, setOpen] = useState(false);
   // Where the list opens: below the field, or above it when there is more room there; as tall as that room allows.
   const [place, setPlace] = useState(BELOW);
@@ -36,7 +48,8 @@ export function Select({ label, helperText, error = false, small, value, options
   const listId = `${fieldId}-listbox`;
   const chosen = options.find((o) => o.value === value);
 
-  const optionEls = () => Array.from(listRef.current?.querySelectorAll<HTMLLIElement>('[role="option"]') ?? []);
+  const optionEls = () =>
+    Array.from(listRef.current?.querySelectorAll<HTMLLIElement>('[role="option"]') ?? []);
   const focusOption = (index: number) => optionEls()[index]?.focus();
   const show = (withKeys: boolean) => {
     if (disabled) return;
@@ -46,7 +59,13 @@ export function Select({ label, helperText, error = false, small, value, options
   };
   // Once the list is drawn, the focus is on the chosen option (or the first).
   useEffect(() => {
-    if (open) focusOption(Math.max(0, options.findIndex((o) => o.value === value)));
+    if (open)
+      focusOption(
+        Math.max(
+          0,
+          options.findIndex((o) => o.value === value),
+        ),
+      );
     // Only when the list opens: the focus then moves with the keys.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
@@ -140,18 +159,35 @@ export function Select({ label, helperText, error = false, small, value, options
             }}
             onKeyDown={onDisplayKeyDown}
           >
-            {chosen ? <span id={`${fieldId}-value`}>{chosen.label}</span> : <span aria-hidden="true">{'\u200b'}</span>}
+            {chosen ? (
+              <span id={`${fieldId}-value`}>{chosen.label}</span>
+            ) : (
+              <span aria-hidden="true">{'\u200b'}</span>
+            )}
           </div>
-          <Icon name="arrowDropDown" className={open ? 'ls-select__arrow ls-select__arrow--open' : 'ls-select__arrow'} />
+          <Icon
+            name="arrowDropDown"
+            className={open ? 'ls-select__arrow ls-select__arrow--open' : 'ls-select__arrow'}
+          />
           {open ? (
             <>
-              <div className="ls-select__backdrop" onMouseDown={(event) => event.preventDefault()} onClick={close} />
+              <div
+                className="ls-select__backdrop"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={close}
+              />
               <ul
                 ref={listRef}
                 id={listId}
                 role="listbox"
                 aria-labelledby={`${fieldId}-label`}
-                className={['ls-select__list', place.up && 'ls-select__list--up', byKeys && 'ls-select__list--keys'].filter(Boolean).join(' ')}
+                className={[
+                  'ls-select__list',
+                  place.up && 'ls-select__list--up',
+                  byKeys && 'ls-select__list--keys',
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
                 style={{ maxHeight: place.maxHeight }}
                 onKeyDown={onListKeyDown}
               >

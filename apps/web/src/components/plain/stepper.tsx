@@ -21,7 +21,12 @@ export type StepItem = {
 function StepIcon({ icon, completed, active }: Pick<StepItem, 'icon' | 'completed' | 'active'>) {
   if (completed) return <SvgPaths paths={DONE} className="ls-step__icon ls-step__icon--done" />;
   return (
-    <svg className={active ? 'ls-icon ls-step__icon ls-step__icon--active' : 'ls-icon ls-step__icon'} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg
+      className={active ? 'ls-icon ls-step__icon ls-step__icon--active' : 'ls-icon ls-step__icon'}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="12" cy="12" r="12" />
       <text className="ls-step__number" x="12" y="12" textAnchor="middle" dominantBaseline="central">
         {icon}
@@ -44,14 +49,26 @@ export function Stepper({ steps }: { steps: readonly StepItem[] }) {
             <span className="ls-step__icon-box">
               <StepIcon icon={step.icon} completed={step.completed} active={step.active} />
             </span>
-            <span className={step.active || step.completed ? 'ls-step__label ls-step__label--on' : 'ls-step__label'}>{step.label}</span>
+            <span
+              className={
+                step.active || step.completed ? 'ls-step__label ls-step__label--on' : 'ls-step__label'
+              }
+            >
+              {step.label}
+            </span>
           </>
         );
         return (
           <li key={step.key} className="ls-step" aria-current={step.active ? 'step' : undefined}>
             {index > 0 ? <span className="ls-step__connector" aria-hidden="true" /> : null}
             {step.onClick ? (
-              <button type="button" className="ls-step__body ls-step__button" onClick={step.onClick} disabled={step.disabled} aria-label={step.buttonLabel}>
+              <button
+                type="button"
+                className="ls-step__body ls-step__button"
+                onClick={step.onClick}
+                disabled={step.disabled}
+                aria-label={step.buttonLabel}
+              >
                 {body}
               </button>
             ) : (

@@ -31,8 +31,12 @@ function useOverflow() {
     // Read after the browser's layout (a ResizeObserver's report, a scroll): no forced layout while the page draws.
     const measure = () => {
       const fits = strip.scrollWidth <= strip.clientWidth + 1;
-      const next = fits ? null : { back: strip.scrollLeft > 1, on: strip.scrollLeft + strip.clientWidth < strip.scrollWidth - 1 };
-      setOverflow((was) => (was?.back === next?.back && was?.on === next?.on && Boolean(was) === Boolean(next) ? was : next));
+      const next = fits
+        ? null
+        : { back: strip.scrollLeft > 1, on: strip.scrollLeft + strip.clientWidth < strip.scrollWidth - 1 };
+      setOverflow((was) =>
+        was?.back === next?.back && was?.on === next?.on && Boolean(was) === Boolean(next) ? was : next,
+      );
     };
     const observer = new ResizeObserver(measure);
     observer.observe(strip);
@@ -42,14 +46,27 @@ function useOverflow() {
       strip.removeEventListener('scroll', measure);
     };
   }, []);
-  const scrollBy = (direction: 1 | -1) => scroller.current?.scrollBy({ left: direction * scroller.current.clientWidth, behavior: 'smooth' });
+  const scrollBy = (direction: 1 | -1) =>
+    scroller.current?.scrollBy({ left: direction * scroller.current.clientWidth, behavior: 'smooth' });
   return { scroller, overflow, scrollBy };
 }
 
 /** An arrow at an end of a strip that does not fit (MUI's scroll buttons): for the mouse, as the keyboard has the arrow keys. */
-function ScrollArrow({ direction, active, onClick }: { direction: 1 | -1; active: boolean; onClick: () => void }) {
+function ScrollArrow({
+  direction,
+  active,
+  onClick,
+}: {
+  direction: 1 | -1;
+  active: boolean;
+  onClick: () => void;
+}) {
   return (
-    <div className={active ? 'ls-tabs__arrow' : 'ls-tabs__arrow ls-tabs__arrow--off'} aria-hidden="true" onClick={active ? onClick : undefined}>
+    <div
+      className={active ? 'ls-tabs__arrow' : 'ls-tabs__arrow ls-tabs__arrow--off'}
+      aria-hidden="true"
+      onClick={active ? onClick : undefined}
+    >
       <AppIcon name={direction < 0 ? 'keyboardArrowLeft' : 'keyboardArrowRight'} size={20} />
     </div>
   );
@@ -60,12 +77,21 @@ function ScrollArrow({ direction, active, onClick }: { direction: 1 | -1; active
  * keys, Home and End move the focus along the strip, Enter, Space or a click selects. On a narrow screen the strip
  * scrolls sideways between two arrows (`useActiveTabVisible` keeps the selected tab in view).
  */
-export function Tabs<T extends string>({ items, value, onChange, disabled, 'aria-label': label, ref }: Props<T>) {
+export function Tabs<T extends string>({
+  items,
+  value,
+  onChange,
+  disabled,
+  'aria-label': label,
+  ref,
+}: Props<T>) {
   const { scroller, overflow, scrollBy } = useOverflow();
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const move = KEYS[event.key];
     if (!move) return;
-    const tabs = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)'));
+    const tabs = Array.from(
+      event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)'),
+    );
     const index = tabs.indexOf(document.activeElement as HTMLButtonElement);
     if (index < 0 || tabs.length === 0) return;
     event.preventDefault();
@@ -74,7 +100,13 @@ export function Tabs<T extends string>({ items, value, onChange, disabled, 'aria
   return (
     <div ref={ref} className="ls-tabs">
       {overflow ? <ScrollArrow direction={-1} active={overflow.back} onClick={() => scrollBy(-1)} /> : null}
-      <div ref={scroller} className="ls-tabs__scroller" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+      <div
+        ref={scroller}
+        className="ls-tabs__scroller"
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+      >
         {items.map((item) => {
           const selected = item.value === value;
           return (

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 export type FieldLook = {
   label: string;
@@ -42,7 +48,13 @@ export function FieldFrame({
   const helperId = helperText ? `${inputId}-helper-text` : undefined;
   return (
     <div
-      className={['ls-field', small && 'ls-field--small', error && 'ls-field--error', empty && 'ls-field--empty', className]
+      className={[
+        'ls-field',
+        small && 'ls-field--small',
+        error && 'ls-field--error',
+        empty && 'ls-field--empty',
+        className,
+      ]
         .filter(Boolean)
         .join(' ')}
     >
@@ -67,7 +79,18 @@ export function FieldFrame({
  * A labelled text input with the look of the theme's outlined field. The helper text (or the error message) is tied to
  * the input by aria-describedby, and an error sets aria-invalid. Takes `fieldProps(form, name)` (lib/form.ts) as is.
  */
-export function TextField({ label, helperText, error = false, small, inputRef, endAdornment, id, className, placeholder, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  helperText,
+  error = false,
+  small,
+  inputRef,
+  endAdornment,
+  id,
+  className,
+  placeholder,
+  ...input
+}: TextFieldProps) {
   return (
     <FieldFrame
       {...{ label, helperText, error, small, id, className }}
@@ -89,10 +112,22 @@ export function TextField({ label, helperText, error = false, small, inputRef, e
   );
 }
 
-export type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & FieldLook & { inputRef?: Ref<HTMLTextAreaElement> };
+export type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> &
+  FieldLook & { inputRef?: Ref<HTMLTextAreaElement> };
 
 /** The text field's multi-line twin (MUI's `multiline`): `rows` lines tall, the user may make it taller. */
-export function TextArea({ label, helperText, error = false, small, inputRef, id, className, placeholder, rows = 3, ...input }: TextAreaProps) {
+export function TextArea({
+  label,
+  helperText,
+  error = false,
+  small,
+  inputRef,
+  id,
+  className,
+  placeholder,
+  rows = 3,
+  ...input
+}: TextAreaProps) {
   return (
     <FieldFrame
       {...{ label, helperText, error, small, id, className }}

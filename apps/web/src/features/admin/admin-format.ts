@@ -1,5 +1,18 @@
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-export const LONG_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** '2025-06' → 'Jun 2025'. */
 export const monthLabel = (value: string): string => {
@@ -9,7 +22,10 @@ export const monthLabel = (value: string): string => {
 };
 
 /** Rand without cents for chart axes: 'R 12 500'. */
-export const randAxis = (value: number): string => `R ${Math.round(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}`;
+export const randAxis = (value: number): string =>
+  `R ${Math.round(value)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}`;
 
 /** 'too_expensive' → 'Too expensive'. */
 export const humanise = (value: string | null | undefined): string =>

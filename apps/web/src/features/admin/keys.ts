@@ -6,7 +6,8 @@ import type { SheriffQuery } from './api/sheriffs';
 export const adminKeys = {
   all: ['admin'] as const,
   plans: ['admin', 'plans'] as const,
-  firmSubscriptionList: (query: FirmSubscriptionQuery) => ['admin', 'firm-subscriptions', 'list', query] as const,
+  firmSubscriptionList: (query: FirmSubscriptionQuery) =>
+    ['admin', 'firm-subscriptions', 'list', query] as const,
   firmSubscription: (id: number) => ['admin', 'firm-subscriptions', 'detail', id] as const,
   overview: ['admin', 'analytics', 'overview'] as const,
   trends: (months: number) => ['admin', 'analytics', 'trends', months] as const,

@@ -1,5 +1,15 @@
-import { MONTHLY_PRICE_REQUIRED, type CreatePlanInput, type UpdatePlanInput } from '@lexserve/contracts/admin';
-import { PLAN_FEATURE_FLAGS, PLAN_TYPES, type Plan, type PlanFeatureFlag, type PlanType } from '@lexserve/contracts/subscriptions';
+import {
+  MONTHLY_PRICE_REQUIRED,
+  type CreatePlanInput,
+  type UpdatePlanInput,
+} from '@lexserve/contracts/admin';
+import {
+  PLAN_FEATURE_FLAGS,
+  PLAN_TYPES,
+  type Plan,
+  type PlanFeatureFlag,
+  type PlanType,
+} from '@lexserve/contracts/subscriptions';
 import { z } from 'zod';
 
 export const PLAN_TYPE_LABELS: Record<PlanType, string> = {
@@ -10,7 +20,10 @@ export const PLAN_TYPE_LABELS: Record<PlanType, string> = {
 };
 
 /** Empty input → undefined; otherwise a number (NaN for text, which the rules then refuse). */
-const optionalNumber = z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)), z.number().optional());
+const optionalNumber = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
+  z.number().optional(),
+);
 
 const wholeNumber = (min: number, message: string) =>
   z.preprocess(
@@ -34,8 +47,14 @@ export const makePlanFormSchema = (options: { priceOptional?: boolean } = {}) =>
         ? z.number({ error: MONTHLY_PRICE_REQUIRED }).gt(0, MONTHLY_PRICE_REQUIRED).optional()
         : z.number({ error: MONTHLY_PRICE_REQUIRED }).gt(0, MONTHLY_PRICE_REQUIRED),
     ),
-    quarterly_price: optionalNumber.refine((v) => v === undefined || (Number.isFinite(v) && v >= 0), 'Price must be 0 or more'),
-    annual_price: optionalNumber.refine((v) => v === undefined || (Number.isFinite(v) && v >= 0), 'Price must be 0 or more'),
+    quarterly_price: optionalNumber.refine(
+      (v) => v === undefined || (Number.isFinite(v) && v >= 0),
+      'Price must be 0 or more',
+    ),
+    annual_price: optionalNumber.refine(
+      (v) => v === undefined || (Number.isFinite(v) && v >= 0),
+      'Price must be 0 or more',
+    ),
     max_digital_services: wholeNumber(0, 'Maximum digital services must be 0 (unlimited) or more'),
     max_users: wholeNumber(0, 'Maximum users must be 0 (unlimited) or more'),
     max_branches: wholeNumber(1, 'Maximum branches must be at least 1'),
@@ -71,7 +90,8 @@ export const DEFAULT_PLAN_FORM: PlanFormValues = {
 };
 
 /** An unlimited limit (-1 from the API) shows as 0 in the form. */
-const limitToForm = (value: number | null | undefined): number => (value === null || value === undefined || value < 0 ? 0 : value);
+const limitToForm = (value: number | null | undefined): number =>
+  value === null || value === undefined || value < 0 ? 0 : value;
 
 /** A plan as form values, for editing. */
 export const planToForm = (plan: Plan): PlanFormValues => ({
@@ -123,17 +143,32 @@ export const toCreatePlanPayload = (values: PlanFormOutput): CreatePlanInput => 
  * unlimited: leaving it out would keep the old limit, so 0 (unlimited) is sent.
  */
 export const toUpdatePlanPayload = (values: PlanFormOutput, original: Plan): UpdatePlanInput => {
-  const { monthly_price, ...rest } = toCreatePlanPayload({ ...values, monthly_price: values.monthly_price ?? 0 });
+  const { monthly_price, ...rest } = toCreatePlanPayload({
+    ...values,
+    monthly_price: values.monthly_price ?? 0,
+  });
   const payload: UpdatePlanInput = { ...rest };
   if (values.monthly_price !== undefined) payload.monthly_price = monthly_price;
   if (!values.description.trim() && original.description) payload.description = null;
   if (values.max_users === 0 && original.max_users > 0) payload.max_users = 0;
-  if (values.max_digital_services === 0 && !original.is_unlimited_services && original.max_digital_services > 0) payload.max_digital_services = 0;
-  return Object.fromEntries(Object.entries(payload).filter(([key, value]) => value !== '' && (value !== null || key === 'description'))) as UpdatePlanInput;
+  if (
+    values.max_digital_services === 0 &&
+    !original.is_unlimited_services &&
+    original.max_digital_services > 0
+  )
+    payload.max_digital_services = 0;
+  return Object.fromEntries(
+    Object.entries(payload).filter(
+      ([key, value]) => value !== '' && (value !== null || key === 'description'),
+    ),
+  ) as UpdatePlanInput;
 };
 
 /** Admin card saving (spec 9): 12 × monthly − yearly, when positive. */
-export const yearlySaving = (monthly: string | number | null | undefined, yearly: string | number | null | undefined): number | null => {
+export const yearlySaving = (
+  monthly: string | number | null | undefined,
+  yearly: string | number | null | undefined,
+): number | null => {
   const m = monthly === null || monthly === undefined || monthly === '' ? NaN : Number(monthly);
   const y = yearly === null || yearly === undefined || yearly === '' ? NaN : Number(yearly);
   if (!Number.isFinite(m) || !Number.isFinite(y)) return null;

@@ -2,17 +2,30 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../config/constants';
 import { closureButtonState, type ClosureButtonInput } from './closure-state';
 
-const state = (role: Role, documentStatus: string, closure: ClosureButtonInput['closure'] = null, userId = 7) =>
-  closureButtonState({ role, userId, documentStatus, closure });
+const state = (
+  role: Role,
+  documentStatus: string,
+  closure: ClosureButtonInput['closure'] = null,
+  userId = 7,
+) => closureButtonState({ role, userId, documentStatus, closure });
 const pending = (requester = 99) => ({ closure_status: 'pending' as const, closed_by_user_id: requester });
 const label = (s: ReturnType<typeof state>) => [s.label, s.disabled ? 'disabled' : 'enabled', s.action];
 
 describe('closure button (spec 2 §4)', () => {
   it('reads "Case Closed", disabled, for a completed or closed case whatever the role', () => {
-    for (const role of ['firm_admin', 'branch_admin', 'legal_practitioner', 'system_admin', 'sheriff'] as Role[]) {
-      for (const status of ['completed', 'cancelled', 'archived']) expect(label(state(role, status))).toEqual(['Case Closed', 'disabled', 'none']);
+    for (const role of [
+      'firm_admin',
+      'branch_admin',
+      'legal_practitioner',
+      'system_admin',
+      'sheriff',
+    ] as Role[]) {
+      for (const status of ['completed', 'cancelled', 'archived'])
+        expect(label(state(role, status))).toEqual(['Case Closed', 'disabled', 'none']);
     }
-    expect(label(state('firm_admin', 'served', { closure_status: 'completed', closed_by_user_id: 1 }))).toEqual(['Case Closed', 'disabled', 'none']);
+    expect(
+      label(state('firm_admin', 'served', { closure_status: 'completed', closed_by_user_id: 1 })),
+    ).toEqual(['Case Closed', 'disabled', 'none']);
   });
 
   describe('no closure yet', () => {
@@ -43,7 +56,11 @@ describe('closure button (spec 2 §4)', () => {
       expect(label(state('sheriff', 'served'))).toEqual(['Case Closure', 'disabled', 'none']);
       expect(label(state('system_admin', 'served'))).toEqual(['Case Closure', 'disabled', 'none']);
       expect(label(state('sheriff', 'received'))).toEqual(['Case Closure', 'disabled', 'none']);
-      expect(label(state('firm_admin', undefined as unknown as string))).toEqual(['Case Closure', 'disabled', 'none']);
+      expect(label(state('firm_admin', undefined as unknown as string))).toEqual([
+        'Case Closure',
+        'disabled',
+        'none',
+      ]);
     });
   });
 
@@ -54,21 +71,38 @@ describe('closure button (spec 2 §4)', () => {
       expect(s.variant).toBe('success');
     }
     for (const role of ['legal_practitioner', 'sheriff'] as Role[]) {
-      expect(label(state(role, 'served', pending()))).toEqual(['Closure Pending Approval', 'disabled', 'pending']);
+      expect(label(state(role, 'served', pending()))).toEqual([
+        'Closure Pending Approval',
+        'disabled',
+        'pending',
+      ]);
     }
   });
 
   it('pending own request: a branch administrator waits for another approver; a firm administrator may decide', () => {
-    expect(label(state('branch_admin', 'served', pending(7), 7))).toEqual(['Closure Pending Approval', 'disabled', 'pending']);
-    expect(label(state('firm_admin', 'served', pending(7), 7))).toEqual(['Approve Closure', 'enabled', 'approve']);
+    expect(label(state('branch_admin', 'served', pending(7), 7))).toEqual([
+      'Closure Pending Approval',
+      'disabled',
+      'pending',
+    ]);
+    expect(label(state('firm_admin', 'served', pending(7), 7))).toEqual([
+      'Approve Closure',
+      'enabled',
+      'approve',
+    ]);
   });
 
   it('approved: "Complete Case Closure" for roles that may complete, otherwise "Closure Approved" (disabled)', () => {
     const approved = { closure_status: 'approved' as const, closed_by_user_id: 1 };
     for (const role of ['firm_admin', 'branch_admin', 'legal_practitioner'] as Role[]) {
-      expect(label(state(role, 'served', approved))).toEqual(['Complete Case Closure', 'enabled', 'complete']);
+      expect(label(state(role, 'served', approved))).toEqual([
+        'Complete Case Closure',
+        'enabled',
+        'complete',
+      ]);
     }
-    for (const role of ['system_admin', 'sheriff'] as Role[]) expect(label(state(role, 'served', approved))).toEqual(['Closure Approved', 'disabled', 'none']);
+    for (const role of ['system_admin', 'sheriff'] as Role[])
+      expect(label(state(role, 'served', approved))).toEqual(['Closure Approved', 'disabled', 'none']);
   });
 
   it('rejected: "Request Case Closure" for roles that may request, otherwise "Closure Rejected" (disabled)', () => {
@@ -76,6 +110,7 @@ describe('closure button (spec 2 §4)', () => {
     for (const role of ['firm_admin', 'branch_admin', 'legal_practitioner'] as Role[]) {
       expect(label(state(role, 'served', rejected))).toEqual(['Request Case Closure', 'enabled', 'request']);
     }
-    for (const role of ['system_admin', 'sheriff'] as Role[]) expect(label(state(role, 'served', rejected))).toEqual(['Closure Rejected', 'disabled', 'none']);
+    for (const role of ['system_admin', 'sheriff'] as Role[])
+      expect(label(state(role, 'served', rejected))).toEqual(['Closure Rejected', 'disabled', 'none']);
   });
 });

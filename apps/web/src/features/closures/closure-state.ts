@@ -28,7 +28,13 @@ export type ClosureButtonState = {
 
 const CLOSED_DOCUMENT_STATUSES = ['completed', 'cancelled', 'archived'];
 
-const off = (label: string, action: ClosureAction = 'none'): ClosureButtonState => ({ action, disabled: true, variant: 'primary', label, menu: false });
+const off = (label: string, action: ClosureAction = 'none'): ClosureButtonState => ({
+  action,
+  disabled: true,
+  variant: 'primary',
+  label,
+  menu: false,
+});
 
 export type ClosureButtonInput = {
   role: Role | undefined;
@@ -41,32 +47,74 @@ export type ClosureButtonInput = {
  * The closure button of spec 2 §4 ("Closure button (label, state)"): one button whose action follows the
  * document's status, the current closure's status and the user's rights.
  */
-export function closureButtonState({ role, userId, documentStatus, closure }: ClosureButtonInput): ClosureButtonState {
+export function closureButtonState({
+  role,
+  userId,
+  documentStatus,
+  closure,
+}: ClosureButtonInput): ClosureButtonState {
   const p = closurePermissions(role);
-  if ((documentStatus && CLOSED_DOCUMENT_STATUSES.includes(documentStatus)) || closure?.closure_status === 'completed') {
+  if (
+    (documentStatus && CLOSED_DOCUMENT_STATUSES.includes(documentStatus)) ||
+    closure?.closure_status === 'completed'
+  ) {
     return off('Case Closed');
   }
   const status: ClosureStatus | undefined = closure?.closure_status;
   if (status === 'pending') {
     // The server refuses a requester deciding their own request unless they may close directly.
     const ownRequest = closure?.closed_by_user_id === userId && !p.canDirectClose;
-    if (p.canApproveClosure && !ownRequest) return { action: 'approve', disabled: false, variant: 'success', label: 'Approve Closure', menu: false };
+    if (p.canApproveClosure && !ownRequest)
+      return {
+        action: 'approve',
+        disabled: false,
+        variant: 'success',
+        label: 'Approve Closure',
+        menu: false,
+      };
     return off('Closure Pending Approval', 'pending');
   }
   if (status === 'approved') {
-    if (p.canCompleteClosure) return { action: 'complete', disabled: false, variant: 'success', label: 'Complete Case Closure', menu: false };
+    if (p.canCompleteClosure)
+      return {
+        action: 'complete',
+        disabled: false,
+        variant: 'success',
+        label: 'Complete Case Closure',
+        menu: false,
+      };
     return off('Closure Approved');
   }
   if (status === 'rejected') {
     if (p.canRequestClosure && documentStatus === 'served') {
-      return { action: 'request', disabled: false, variant: 'primary', label: 'Request Case Closure', menu: false };
+      return {
+        action: 'request',
+        disabled: false,
+        variant: 'primary',
+        label: 'Request Case Closure',
+        menu: false,
+      };
     }
     return off('Closure Rejected');
   }
   // No closure yet.
   if (documentStatus === 'served') {
-    if (p.canDirectClose) return { action: 'direct-close', disabled: false, variant: 'danger', label: 'Close Case', menu: p.canRequestClosure };
-    if (p.canRequestClosure) return { action: 'request', disabled: false, variant: 'primary', label: 'Request Case Closure', menu: false };
+    if (p.canDirectClose)
+      return {
+        action: 'direct-close',
+        disabled: false,
+        variant: 'danger',
+        label: 'Close Case',
+        menu: p.canRequestClosure,
+      };
+    if (p.canRequestClosure)
+      return {
+        action: 'request',
+        disabled: false,
+        variant: 'primary',
+        label: 'Request Case Closure',
+        menu: false,
+      };
   }
   if (documentStatus === 'received' && p.canRequestClosure) return off('Case Closure (Served Only)');
   return off('Case Closure');

@@ -2,7 +2,12 @@ import { addCalendarDays } from '@lexserve/contracts/court-days';
 
 /** Today in South Africa, YYYY-MM-DD. */
 export const saToday = (now = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Johannesburg',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 
 /** 28/01/2027 from 2027-01-28 (South African order). */
 export const saDate = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;

@@ -10,7 +10,8 @@ export const documentKeys = {
   detail: (id: number) => [...sharedKeys.documents, 'detail', id] as const,
   files: (id: number) => [...sharedKeys.documents, 'detail', id, 'files'] as const,
   parties: (id: number) => [...sharedKeys.documents, 'detail', id, 'parties'] as const,
-  timeline: (id: number, filters: Record<string, unknown>) => [...sharedKeys.documents, 'detail', id, 'timeline', filters] as const,
+  timeline: (id: number, filters: Record<string, unknown>) =>
+    [...sharedKeys.documents, 'detail', id, 'timeline', filters] as const,
   /** The trail's check (below the timeline's root, so that anything refreshing the timeline refreshes it). */
   trail: (id: number) => [...sharedKeys.documents, 'detail', id, 'timeline', 'verify'] as const,
   proof: (id: number) => [...sharedKeys.documents, 'detail', id, 'proof'] as const,

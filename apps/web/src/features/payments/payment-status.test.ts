@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingPayment } from '../../lib/payment-session';
-import { cancelReasonLine, continuePathFor, formatPaymentAmount, resolvePaymentState } from './payment-status';
+import {
+  cancelReasonLine,
+  continuePathFor,
+  formatPaymentAmount,
+  resolvePaymentState,
+} from './payment-status';
 
 const pending: PendingPayment = {
   subscriptionId: 7,
@@ -46,7 +51,7 @@ describe('payment success page states (spec 2.5)', () => {
     expect(continuePathFor('legal_practitioner')).toBe('/app/plans');
   });
 
-  it("shows amounts as R with 2 decimals unless they already start with R", () => {
+  it('shows amounts as R with 2 decimals unless they already start with R', () => {
     expect(formatPaymentAmount('1499')).toBe('R\u00a01\u00a0499.00');
     expect(formatPaymentAmount(0)).toBe('R\u00a00.00');
     expect(formatPaymentAmount('R499.00')).toBe('R499.00');
@@ -55,17 +60,28 @@ describe('payment success page states (spec 2.5)', () => {
 
 describe("payment cancel 'Reason:' line (spec 2.6)", () => {
   it('uses the reason, then cancel_reason', () => {
-    expect(cancelReasonLine({ reason: 'Card declined', cancelReason: 'other', paymentStatus: 'cancelled', planName: 'Small' })).toBe('Card declined');
+    expect(
+      cancelReasonLine({
+        reason: 'Card declined',
+        cancelReason: 'other',
+        paymentStatus: 'cancelled',
+        planName: 'Small',
+      }),
+    ).toBe('Card declined');
     expect(cancelReasonLine({ cancelReason: 'Timed out', paymentStatus: 'cancelled' })).toBe('Timed out');
   });
 
   it('then the payment status cancel or cancelled', () => {
-    expect(cancelReasonLine({ paymentStatus: 'cancel', planName: 'Small' })).toBe('Payment was cancelled by user');
+    expect(cancelReasonLine({ paymentStatus: 'cancel', planName: 'Small' })).toBe(
+      'Payment was cancelled by user',
+    );
     expect(cancelReasonLine({ paymentStatus: 'CANCELLED' })).toBe('Payment was cancelled by user');
   });
 
   it('then the plan, then the default', () => {
-    expect(cancelReasonLine({ paymentStatus: 'failed', planName: 'Small Practice' })).toBe('Payment for Small Practice plan was cancelled');
+    expect(cancelReasonLine({ paymentStatus: 'failed', planName: 'Small Practice' })).toBe(
+      'Payment for Small Practice plan was cancelled',
+    );
     expect(cancelReasonLine({ reason: '  ' })).toBe('Payment was cancelled');
   });
 });

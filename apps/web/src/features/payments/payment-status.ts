@@ -15,10 +15,11 @@ type PaymentLookup = { status?: PaymentStatus | string | null } | null | undefin
  * - status pending or processing, or no confirmed lookup for a stored pending payment: pending;
  * - a payment the provider failed or that was cancelled: failed.
  */
-export const resolvePaymentState = (input: { pending: PendingPayment | null; lookup?: PaymentLookup; error?: unknown }): Exclude<
-  PaymentPageState,
-  'verifying'
-> => {
+export const resolvePaymentState = (input: {
+  pending: PendingPayment | null;
+  lookup?: PaymentLookup;
+  error?: unknown;
+}): Exclude<PaymentPageState, 'verifying'> => {
   if (!input.pending || !input.pending.paymentSignature) return 'invalid';
   if (input.error) return 'failed';
   const status = input.lookup?.status;

@@ -14,6 +14,8 @@ export const CANCELLATION_REASON_LABELS: Record<CancellationReasonValue, string>
 };
 
 export const cancellationReasonLabel = (value: string | null | undefined): string =>
-  value && value in CANCELLATION_REASON_LABELS ? CANCELLATION_REASON_LABELS[value as CancellationReasonValue] : value || '-';
+  value && value in CANCELLATION_REASON_LABELS
+    ? CANCELLATION_REASON_LABELS[value as CancellationReasonValue]
+    : value || '-';
 
 export { CANCELLATION_REASONS };

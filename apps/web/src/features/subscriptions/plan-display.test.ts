@@ -12,11 +12,20 @@ import {
   type PlanLike,
 } from './plan-display';
 
-const labels = (plan: PlanLike) => buildPlanFeatureList(plan).map((item) => `${item.included ? '+' : '-'} ${item.label}`);
+const labels = (plan: PlanLike) =>
+  buildPlanFeatureList(plan).map((item) => `${item.included ? '+' : '-'} ${item.label}`);
 
 describe('plan feature list (spec 9)', () => {
   it('describes limits, adds the fixed items, and excludes the premium items at R500 or less', () => {
-    expect(labels({ max_digital_services: 100, max_users: 5, max_branches: 1, max_storage_gb: 10, monthly_price: '499.00' })).toEqual([
+    expect(
+      labels({
+        max_digital_services: 100,
+        max_users: 5,
+        max_branches: 1,
+        max_storage_gb: 10,
+        monthly_price: '499.00',
+      }),
+    ).toEqual([
       '+ 100 digital services per month',
       '+ Up to 5 users',
       '+ Single branch access',
@@ -31,7 +40,13 @@ describe('plan feature list (spec 9)', () => {
   });
 
   it('includes the premium items above R500 a month', () => {
-    const list = labels({ max_digital_services: 500, max_users: 25, max_branches: 5, max_storage_gb: 100, monthly_price: '500.01' });
+    const list = labels({
+      max_digital_services: 500,
+      max_users: 25,
+      max_branches: 5,
+      max_storage_gb: 100,
+      monthly_price: '500.01',
+    });
     expect(list).toContain('+ Advanced analytics & reporting');
     expect(list).toContain('+ Priority support');
     expect(list).toContain('+ SMS notifications');
@@ -43,7 +58,9 @@ describe('plan feature list (spec 9)', () => {
       '+ Unlimited digital services',
       '+ Unlimited users',
     ]);
-    expect(labels({ is_unlimited_services: true, max_digital_services: 50, monthly_price: '100' })[0]).toBe('+ Unlimited digital services');
+    expect(labels({ is_unlimited_services: true, max_digital_services: 50, monthly_price: '100' })[0]).toBe(
+      '+ Unlimited digital services',
+    );
     expect(labels({ monthly_price: '100' }).slice(0, 4)).toEqual([
       '+ Digital services included',
       '+ Multi-user access',
@@ -122,9 +139,12 @@ describe('plan change preview', () => {
   });
 
   it('hides warnings about the payment method', () => {
-    expect(visibleWarnings(['You use 30 users; the new plan allows 25.', 'A payment method is required for this change.'])).toEqual([
-      'You use 30 users; the new plan allows 25.',
-    ]);
+    expect(
+      visibleWarnings([
+        'You use 30 users; the new plan allows 25.',
+        'A payment method is required for this change.',
+      ]),
+    ).toEqual(['You use 30 users; the new plan allows 25.']);
   });
 
   it('shows -1 limits as Unlimited', () => {

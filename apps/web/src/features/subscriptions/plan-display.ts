@@ -1,4 +1,8 @@
-import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS, planFeatureList } from '@lexserve/contracts/subscription-constants';
+import {
+  PLAN_FEATURE_FLAGS,
+  PLAN_FEATURE_LABELS,
+  planFeatureList,
+} from '@lexserve/contracts/subscription-constants';
 import type { BillingCycle, Plan } from '@lexserve/contracts/subscriptions';
 import { formatRand } from '../../lib/format';
 
@@ -26,7 +30,8 @@ const DEFAULT_PLAN_NAME = 'Unnamed Plan';
 export const DEFAULT_PLAN_DESCRIPTION = 'Perfect for your business needs';
 const CONTACT_US = 'Contact Us';
 
-export const planName = (plan: PlanLike | null | undefined): string => plan?.display_name || plan?.name || DEFAULT_PLAN_NAME;
+export const planName = (plan: PlanLike | null | undefined): string =>
+  plan?.display_name || plan?.name || DEFAULT_PLAN_NAME;
 
 /** A decimal string or number as a number, or null when there is no price. */
 export const priceNumber = (value: string | number | null | undefined): number | null => {
@@ -148,11 +153,17 @@ const LIMIT_LABELS: Record<string, string> = {
 
 /** 'max_users' → 'Users'; unknown keys are made readable. */
 export const limitLabel = (key: string): string =>
-  LIMIT_LABELS[key] ?? key.replace(/^max_/, '').replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+  LIMIT_LABELS[key] ??
+  key
+    .replace(/^max_/, '')
+    .replace(/_/g, ' ')
+    .replace(/^\w/, (c) => c.toUpperCase());
 
 /** A limit value for display: -1 (and null) is 'Unlimited'. */
 export const limitValue = (value: number | null | undefined): string =>
-  value === null || value === undefined || value < 0 ? 'Unlimited' : value.toLocaleString('en-ZA').replace(/\u00a0/g, ' ');
+  value === null || value === undefined || value < 0
+    ? 'Unlimited'
+    : value.toLocaleString('en-ZA').replace(/\u00a0/g, ' ');
 
 /** The monthly difference of a preview: '+R 1 000.00' for an upgrade (spec 2.11). */
 export const monthlyDifferenceLabel = (difference: number, changeType: string): string => {

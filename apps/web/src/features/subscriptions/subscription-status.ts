@@ -5,7 +5,10 @@ import type { MySubscription } from './api/get-my-subscription';
  * Spec 4.1: a subscription counts as active when its status is active or trial and its
  * trial_end_date (or, when absent, its end_date) has not passed. No end date means no limit.
  */
-export const isSubscriptionActive = (subscription: MySubscription | null | undefined, now: Date = new Date()): boolean => {
+export const isSubscriptionActive = (
+  subscription: MySubscription | null | undefined,
+  now: Date = new Date(),
+): boolean => {
   if (!subscription) return false;
   if (!(ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(subscription.status)) return false;
   const end = subscription.trial_end_date || subscription.end_date;
@@ -20,7 +23,10 @@ export const isSubscriptionActive = (subscription: MySubscription | null | undef
  * whose paid period has not ended yet (spec 4: "access continues to the end of the billing
  * period"). An admin suspension ends access at once, so its access_ends_at has passed.
  */
-export const hasSubscriptionAccess = (subscription: MySubscription | null | undefined, now: Date = new Date()): boolean => {
+export const hasSubscriptionAccess = (
+  subscription: MySubscription | null | undefined,
+  now: Date = new Date(),
+): boolean => {
   if (isSubscriptionActive(subscription, now)) return true;
   if (!subscription || subscription.status !== 'cancelled' || !subscription.access_ends_at) return false;
   const endsAt = new Date(subscription.access_ends_at);
@@ -28,4 +34,5 @@ export const hasSubscriptionAccess = (subscription: MySubscription | null | unde
 };
 
 /** Change plan, card update and cancel are offered only while the status is active or trial (spec 4). */
-export const isManageableStatus = (status: string | null | undefined): boolean => status === 'active' || status === 'trial';
+export const isManageableStatus = (status: string | null | undefined): boolean =>
+  status === 'active' || status === 'trial';

@@ -14,7 +14,13 @@ describe('usage bars (spec 9)', () => {
   });
 
   it('shows a null, 0 or -1 limit as unlimited (∞) at 0%', () => {
-    for (const limit of [null, 0, -1]) expect(usageBar(12, limit)).toMatchObject({ percent: 0, unlimited: true, label: '12 / ∞', level: 'normal' });
+    for (const limit of [null, 0, -1])
+      expect(usageBar(12, limit)).toMatchObject({
+        percent: 0,
+        unlimited: true,
+        label: '12 / ∞',
+        level: 'normal',
+      });
   });
 
   it('keeps a unit and trims decimals', () => {

@@ -20,13 +20,18 @@ export const mbToGb = (mb: number | null | undefined): number => {
 /** Spec 2.8: storage in GB, current_storage_mb ÷ 1024, rounded. */
 export const storageGbRounded = (mb: number | null | undefined): number => Math.round(mbToGb(mb));
 
-const trimNumber = (value: number): string => (Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/\.?0+$/, ''));
+const trimNumber = (value: number): string =>
+  Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/\.?0+$/, '');
 
 /**
  * A usage bar (spec 9): a null, 0 or negative (-1) limit is unlimited, shown as ∞ at 0%; otherwise
  * used ÷ limit capped at 100%, warning from 75% and error from 90%.
  */
-export const usageBar = (used: number | null | undefined, limit: number | null | undefined, unit = ''): UsageBar => {
+export const usageBar = (
+  used: number | null | undefined,
+  limit: number | null | undefined,
+  unit = '',
+): UsageBar => {
   const value = typeof used === 'number' && Number.isFinite(used) ? used : 0;
   const suffix = unit ? ` ${unit}` : '';
   if (limit === null || limit === undefined || !Number.isFinite(limit) || limit <= 0) {
@@ -34,7 +39,11 @@ export const usageBar = (used: number | null | undefined, limit: number | null |
   }
   const percent = Math.min(100, (value / limit) * 100);
   const level: UsageLevel =
-    percent >= SUBSCRIPTION_CONSTANTS.usageErrorPercent ? 'error' : percent >= SUBSCRIPTION_CONSTANTS.usageWarningPercent ? 'warning' : 'normal';
+    percent >= SUBSCRIPTION_CONSTANTS.usageErrorPercent
+      ? 'error'
+      : percent >= SUBSCRIPTION_CONSTANTS.usageWarningPercent
+        ? 'warning'
+        : 'normal';
   return { percent, level, unlimited: false, label: `${trimNumber(value)} / ${trimNumber(limit)}${suffix}` };
 };
 

@@ -32,10 +32,17 @@ type SubscriptionHistory = z.infer<typeof SubscriptionHistorySchema>;
 const BASE = '/admin/subscriptions';
 
 export const useAnalyticsOverview = () =>
-  useQuery({ queryKey: adminKeys.overview, queryFn: () => api.get<AnalyticsOverview>(`${BASE}/analytics/overview`), staleTime: 60_000 });
+  useQuery({
+    queryKey: adminKeys.overview,
+    queryFn: () => api.get<AnalyticsOverview>(`${BASE}/analytics/overview`),
+    staleTime: 60_000,
+  });
 
 export const useTrends = (months: number) =>
-  useQuery({ queryKey: adminKeys.trends(months), queryFn: () => api.get<Trends>(`${BASE}/analytics/trends`, { query: { months } }) });
+  useQuery({
+    queryKey: adminKeys.trends(months),
+    queryFn: () => api.get<Trends>(`${BASE}/analytics/trends`, { query: { months } }),
+  });
 
 export const useExpiringSoon = (days: number) =>
   useQuery({
@@ -44,10 +51,18 @@ export const useExpiringSoon = (days: number) =>
   });
 
 export const useUsageLimits = () =>
-  useQuery({ queryKey: adminKeys.usageLimits, queryFn: () => api.get<UsageLimits>(`${BASE}/analytics/usage-limits`, { query: { threshold: 75 } }) });
+  useQuery({
+    queryKey: adminKeys.usageLimits,
+    queryFn: () => api.get<UsageLimits>(`${BASE}/analytics/usage-limits`, { query: { threshold: 75 } }),
+  });
 
 export const useHealth = () =>
-  useQuery({ queryKey: adminKeys.health, queryFn: () => api.get<Health>(`${BASE}/health`), refetchInterval: 60_000, staleTime: 0 });
+  useQuery({
+    queryKey: adminKeys.health,
+    queryFn: () => api.get<Health>(`${BASE}/health`),
+    refetchInterval: 60_000,
+    staleTime: 0,
+  });
 
 export const useMonthlySummary = (year: number, month: number) =>
   useQuery({
@@ -58,7 +73,8 @@ export const useMonthlySummary = (year: number, month: number) =>
 export const useCancellationReport = (from: string, to: string) =>
   useQuery({
     queryKey: adminKeys.cancellations(from, to),
-    queryFn: () => api.get<CancellationReport>(`${BASE}/reports/cancellation-reasons`, { query: { from, to } }),
+    queryFn: () =>
+      api.get<CancellationReport>(`${BASE}/reports/cancellation-reasons`, { query: { from, to } }),
     enabled: Boolean(from && to),
   });
 

@@ -1,4 +1,10 @@
-import type { AdminFirmListSchema, AdminUserListSchema, MailMessageSchema, MailOutboxListSchema, SalesContactListSchema } from '@lexserve/contracts/admin';
+import type {
+  AdminFirmListSchema,
+  AdminUserListSchema,
+  MailMessageSchema,
+  MailOutboxListSchema,
+  SalesContactListSchema,
+} from '@lexserve/contracts/admin';
 import type { Branch } from '@lexserve/contracts/firms';
 import type { Role } from '@lexserve/contracts/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,7 +21,13 @@ export type MailMessage = z.infer<typeof MailMessageSchema>;
 type MailOutboxList = z.infer<typeof MailOutboxListSchema>;
 export type SalesContactList = z.infer<typeof SalesContactListSchema>;
 
-export type UserQuery = { search: string; role: Role | ''; status: 'all' | 'active' | 'inactive'; skip: number; limit: number };
+export type UserQuery = {
+  search: string;
+  role: Role | '';
+  status: 'all' | 'active' | 'inactive';
+  skip: number;
+  limit: number;
+};
 
 export const useAdminUsers = (query: UserQuery) =>
   useQuery({
@@ -47,7 +59,12 @@ export const useSetUserActive = () => {
   });
 };
 
-export type FirmQuery = { search: string; status: 'all' | 'active' | 'inactive'; skip: number; limit: number };
+export type FirmQuery = {
+  search: string;
+  status: 'all' | 'active' | 'inactive';
+  skip: number;
+  limit: number;
+};
 
 export const useAdminFirms = (query: FirmQuery) =>
   useQuery({
@@ -68,7 +85,8 @@ export const useAdminFirms = (query: FirmQuery) =>
 export const useSetFirmActive = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, is_active }: { id: number; is_active: boolean }) => api.put(`/firms/${id}`, { is_active }),
+    mutationFn: ({ id, is_active }: { id: number; is_active: boolean }) =>
+      api.put(`/firms/${id}`, { is_active }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.firms });
       await queryClient.invalidateQueries({ queryKey: sharedKeys.firms });
@@ -83,14 +101,24 @@ export const useFirmBranches = (firmId: number | null) =>
     enabled: firmId !== null,
   });
 
-export type MailQuery = { search: string; status: '' | 'kept' | 'sent' | 'failed'; skip: number; limit: number };
+export type MailQuery = {
+  search: string;
+  status: '' | 'kept' | 'sent' | 'failed';
+  skip: number;
+  limit: number;
+};
 
 export const useMailOutbox = (query: MailQuery) =>
   useQuery({
     queryKey: adminKeys.mail(query),
     queryFn: () =>
       api.get<MailOutboxList>('/admin/mail-outbox', {
-        query: { search: query.search.trim() || undefined, status: query.status || undefined, skip: query.skip, limit: query.limit },
+        query: {
+          search: query.search.trim() || undefined,
+          status: query.status || undefined,
+          skip: query.skip,
+          limit: query.limit,
+        },
       }),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -99,7 +127,8 @@ export const useMailOutbox = (query: MailQuery) =>
 export const useSalesContacts = () =>
   useQuery({
     queryKey: adminKeys.salesContacts,
-    queryFn: () => api.get<SalesContactList>('/admin/subscriptions/sales-contacts', { query: { limit: 100 } }),
+    queryFn: () =>
+      api.get<SalesContactList>('/admin/subscriptions/sales-contacts', { query: { limit: 100 } }),
   });
 
 export const useUpdateSalesContact = () => {

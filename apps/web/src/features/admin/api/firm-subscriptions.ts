@@ -18,7 +18,12 @@ export type { FirmSubscription };
 
 const BASE = '/admin/subscriptions/firm-subscriptions';
 
-export type FirmSubscriptionQuery = { status: FirmSubscriptionFilter; search: string; skip: number; limit: number };
+export type FirmSubscriptionQuery = {
+  status: FirmSubscriptionFilter;
+  search: string;
+  skip: number;
+  limit: number;
+};
 
 const getFirmSubscriptions = (query: FirmSubscriptionQuery) =>
   api.get<FirmSubscriptionList>(BASE, { query: { ...query, search: query.search.trim() || undefined } });
@@ -52,8 +57,12 @@ export const useSuspendSubscription = () =>
     api.post(`${BASE}/${id}/cancel`, { reason: SUBSCRIPTION_CONSTANTS.adminSuspendReason, immediate: true }),
   );
 
-export const useReactivateSubscription = () => useAdminSubscriptionMutation((id: number) => api.post(`${BASE}/${id}/reactivate`));
+export const useReactivateSubscription = () =>
+  useAdminSubscriptionMutation((id: number) => api.post(`${BASE}/${id}/reactivate`));
 
-export const describeSuspendError = (error: unknown) => describeError(error, { fallback: AdminMessages.suspendFailed });
-export const describeReactivateError = (error: unknown) => describeError(error, { fallback: AdminMessages.reactivateFailed });
-export const describeListError = (error: unknown) => describeError(error, { fallback: AdminMessages.loadFirmSubscriptionsFailed });
+export const describeSuspendError = (error: unknown) =>
+  describeError(error, { fallback: AdminMessages.suspendFailed });
+export const describeReactivateError = (error: unknown) =>
+  describeError(error, { fallback: AdminMessages.reactivateFailed });
+export const describeListError = (error: unknown) =>
+  describeError(error, { fallback: AdminMessages.loadFirmSubscriptionsFailed });

@@ -1,4 +1,9 @@
-import { AdminErrors, AdminMessages, type CreatePlanInput, type UpdatePlanInput } from '@lexserve/contracts/admin';
+import {
+  AdminErrors,
+  AdminMessages,
+  type CreatePlanInput,
+  type UpdatePlanInput,
+} from '@lexserve/contracts/admin';
 import type { Plan } from '@lexserve/contracts/subscriptions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, describeError } from '../../../lib/api-client';
@@ -9,18 +14,22 @@ import { adminKeys } from '../keys';
 const BASE = '/admin/subscriptions';
 
 /** GET /admin/subscriptions/plans: every plan, active or not. */
-const getAdminPlans = async (): Promise<Plan[]> => (await api.get<{ plans: Plan[] }>(`${BASE}/plans`)).plans ?? [];
+const getAdminPlans = async (): Promise<Plan[]> =>
+  (await api.get<{ plans: Plan[] }>(`${BASE}/plans`)).plans ?? [];
 
-const adminPlansQueryOptions = () => queryOptions({ queryKey: adminKeys.plans, queryFn: getAdminPlans, staleTime: STALE_TIMES.plans });
+const adminPlansQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.plans, queryFn: getAdminPlans, staleTime: STALE_TIMES.plans });
 
 export const useAdminPlans = () => useQuery(adminPlansQueryOptions());
 
 type Envelope<T> = { status: string; data: T; message: string };
 
 const createPlan = (input: CreatePlanInput) => api.post<Envelope<Plan>>(`${BASE}/plans`, input);
-const updatePlan = ({ id, input }: { id: number; input: UpdatePlanInput }) => api.put<Envelope<Plan>>(`${BASE}/plans/${id}`, input);
+const updatePlan = ({ id, input }: { id: number; input: UpdatePlanInput }) =>
+  api.put<Envelope<Plan>>(`${BASE}/plans/${id}`, input);
 const deletePlan = (id: number) => api.delete<{ message: string }>(`${BASE}/plans/${id}`);
-const createDefaultPlans = () => api.post<Envelope<{ created: Plan[]; plans: Plan[] }>>(`${BASE}/plans/create-defaults`);
+const createDefaultPlans = () =>
+  api.post<Envelope<{ created: Plan[]; plans: Plan[] }>>(`${BASE}/plans/create-defaults`);
 
 /** Plan changes also change what the public plans pages show. */
 const usePlanMutation = <I, O>(mutationFn: (input: I) => Promise<O>) => {

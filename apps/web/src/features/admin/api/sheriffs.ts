@@ -5,7 +5,12 @@ import { sharedKeys } from '../../../lib/query-keys';
 import { adminKeys } from '../keys';
 
 export type { Sheriff };
-export type SheriffQuery = { search: string; status: 'all' | 'active' | 'inactive'; skip: number; limit: number };
+export type SheriffQuery = {
+  search: string;
+  status: 'all' | 'active' | 'inactive';
+  skip: number;
+  limit: number;
+};
 type Envelope<T> = { status: string; data: T; message: string };
 
 /** GET /admin/sheriffs: search (name, e-mail, office, appointment number, area), status and paging by the server. */
@@ -24,7 +29,7 @@ export const useAdminSheriffs = (query: SheriffQuery) =>
     placeholderData: keepPreviousData,
   });
 
-const useSheriffMutation = <V,>(mutationFn: (vars: V) => Promise<Envelope<Sheriff>>) => {
+const useSheriffMutation = <V>(mutationFn: (vars: V) => Promise<Envelope<Sheriff>>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -38,11 +43,14 @@ const useSheriffMutation = <V,>(mutationFn: (vars: V) => Promise<Envelope<Sherif
 };
 
 /** POST /admin/sheriffs: the sheriff is e-mailed an invitation to set a password; no password is answered. */
-export const useCreateSheriff = () => useSheriffMutation((input: CreateSheriffInput) => api.post<Envelope<Sheriff>>('/admin/sheriffs', input));
+export const useCreateSheriff = () =>
+  useSheriffMutation((input: CreateSheriffInput) => api.post<Envelope<Sheriff>>('/admin/sheriffs', input));
 
 /** PUT /admin/sheriffs/{id}: only the fields that changed are sent. */
 export const useUpdateSheriff = () =>
-  useSheriffMutation(({ id, changes }: { id: number; changes: UpdateSheriffInput }) => api.put<Envelope<Sheriff>>(`/admin/sheriffs/${id}`, changes));
+  useSheriffMutation(({ id, changes }: { id: number; changes: UpdateSheriffInput }) =>
+    api.put<Envelope<Sheriff>>(`/admin/sheriffs/${id}`, changes),
+  );
 
 /** PUT /admin/sheriffs/{id}/active: deactivation signs the sheriff out everywhere. */
 export const useSetSheriffActive = () =>
@@ -52,4 +60,7 @@ export const useSetSheriffActive = () =>
 
 /** POST /admin/sheriffs/{id}/invitation: a new 7-day link while the sheriff has not set a password. */
 export const useResendInvitation = () =>
-  useMutation({ mutationFn: (id: number) => api.post<{ message: string; expires_at: string }>(`/admin/sheriffs/${id}/invitation`) });
+  useMutation({
+    mutationFn: (id: number) =>
+      api.post<{ message: string; expires_at: string }>(`/admin/sheriffs/${id}/invitation`),
+  });

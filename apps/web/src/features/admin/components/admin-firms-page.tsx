@@ -67,7 +67,12 @@ const firmColumns = ({ onView, onToggle }: RowActions): DataTableColumn<AdminFir
     card: 'actions',
     cell: (firm) => (
       <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-        <Button size="small" startIcon={<VisibilityOutlinedIcon />} onClick={() => onView(firm)} aria-label={`View ${firm.name}`}>
+        <Button
+          size="small"
+          startIcon={<VisibilityOutlinedIcon />}
+          onClick={() => onView(firm)}
+          aria-label={`View ${firm.name}`}
+        >
           View
         </Button>
         <Button
@@ -113,14 +118,31 @@ export function AdminFirmsPage() {
 
   const filters = (
     <FilterBar>
-      <SearchField value={search} onChange={(v) => { setSearch(v); paging.reset(); }} placeholder="Search by firm name or email..." label="Search firms" />
-      <ActiveStatusSelect value={status} onChange={(value) => { setStatus(value); paging.reset(); }} />
+      <SearchField
+        value={search}
+        onChange={(v) => {
+          setSearch(v);
+          paging.reset();
+        }}
+        placeholder="Search by firm name or email..."
+        label="Search firms"
+      />
+      <ActiveStatusSelect
+        value={status}
+        onChange={(value) => {
+          setStatus(value);
+          paging.reset();
+        }}
+      />
     </FilterBar>
   );
 
   return (
     <>
-      <AdminPageHeader title="Firm Management" description="Every registered firm: its users, branches and subscription, and whether it is active." />
+      <AdminPageHeader
+        title="Firm Management"
+        description="Every registered firm: its users, branches and subscription, and whether it is active."
+      />
       {error ? (
         <Alert severity="error" role="alert" onClose={() => setError(null)} sx={{ mb: 2 }}>
           {error}
@@ -135,8 +157,16 @@ export function AdminFirmsPage() {
         toolbar={filters}
         paging={{ ...paging, count: (data) => data.total }}
         loadingLabel="Loading firms..."
-        errorMessage={(caught) => describeError(caught, { fallback: 'Failed to load firms. Please try again.' })}
-        empty={<EmptyState icon={<BusinessOutlinedIcon />} title="No firms found" description="Try another search or filter." />}
+        errorMessage={(caught) =>
+          describeError(caught, { fallback: 'Failed to load firms. Please try again.' })
+        }
+        empty={
+          <EmptyState
+            icon={<BusinessOutlinedIcon />}
+            title="No firms found"
+            description="Try another search or filter."
+          />
+        }
       />
       <FirmDetailsDialog firm={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog

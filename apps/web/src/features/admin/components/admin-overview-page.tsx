@@ -44,13 +44,15 @@ export function AdminOverviewPage() {
     <>
       <AdminPageHeader title="Admin Dashboard" />
       <Alert severity="info" icon={<AdminPanelSettingsOutlinedIcon />} sx={{ mb: 3 }}>
-        Welcome back{user ? `, ${user.display_name || user.full_name}` : ''}. Manage subscription plans, firm subscriptions, users and firms, and
-        keep an eye on the platform&apos;s health from here.
+        Welcome back{user ? `, ${user.display_name || user.full_name}` : ''}. Manage subscription plans, firm
+        subscriptions, users and firms, and keep an eye on the platform&apos;s health from here.
       </Alert>
       {overview.isError ? (
         <QueryError
           sx={{ mb: 3 }}
-          message={describeError(overview.error, { fallback: 'Failed to load the dashboard figures. Please try again.' })}
+          message={describeError(overview.error, {
+            fallback: 'Failed to load the dashboard figures. Please try again.',
+          })}
           onRetry={overview.refetch}
         />
       ) : null}
@@ -107,7 +109,13 @@ export function AdminOverviewPage() {
                 Quick Actions
               </Typography>
               <Stack spacing={1.5}>
-                <Button component={RouterLink} to={section('plans')} variant="outlined" startIcon={<SellOutlinedIcon />} sx={{ justifyContent: 'flex-start' }}>
+                <Button
+                  component={RouterLink}
+                  to={section('plans')}
+                  variant="outlined"
+                  startIcon={<SellOutlinedIcon />}
+                  sx={{ justifyContent: 'flex-start' }}
+                >
                   Manage Subscription Plans
                 </Button>
                 <Button
@@ -119,10 +127,22 @@ export function AdminOverviewPage() {
                 >
                   View Firm Subscriptions
                 </Button>
-                <Button component={RouterLink} to={section('users')} variant="outlined" startIcon={<PeopleOutlineIcon />} sx={{ justifyContent: 'flex-start' }}>
+                <Button
+                  component={RouterLink}
+                  to={section('users')}
+                  variant="outlined"
+                  startIcon={<PeopleOutlineIcon />}
+                  sx={{ justifyContent: 'flex-start' }}
+                >
                   User Management
                 </Button>
-                <Button component={RouterLink} to={section('firms')} variant="outlined" startIcon={<BusinessOutlinedIcon />} sx={{ justifyContent: 'flex-start' }}>
+                <Button
+                  component={RouterLink}
+                  to={section('firms')}
+                  variant="outlined"
+                  startIcon={<BusinessOutlinedIcon />}
+                  sx={{ justifyContent: 'flex-start' }}
+                >
                   Firm Management
                 </Button>
               </Stack>
@@ -136,26 +156,44 @@ export function AdminOverviewPage() {
                 System Status
               </Typography>
               {health.isError ? (
-                <Alert severity="error">{describeError(health.error, { fallback: 'Failed to load the system status.' })}</Alert>
+                <Alert severity="error">
+                  {describeError(health.error, { fallback: 'Failed to load the system status.' })}
+                </Alert>
               ) : (
                 <>
                   <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
                     <Typography color="text.secondary">Health score</Typography>
-                    <Typography sx={{ fontWeight: 700 }}>{health.data ? `${health.data.health_score}%` : '…'}</Typography>
+                    <Typography sx={{ fontWeight: 700 }}>
+                      {health.data ? `${health.data.health_score}%` : '…'}
+                    </Typography>
                   </Stack>
                   <LinearProgress
                     variant={health.data ? 'determinate' : 'indeterminate'}
                     value={health.data?.health_score ?? 0}
-                    color={!health.data || health.data.health_score >= 90 ? 'success' : health.data.health_score >= 70 ? 'warning' : 'error'}
+                    color={
+                      !health.data || health.data.health_score >= 90
+                        ? 'success'
+                        : health.data.health_score >= 70
+                          ? 'warning'
+                          : 'error'
+                    }
                     sx={{ height: 8, borderRadius: 4, mb: 2 }}
                     aria-label="Health score"
                   />
                   <List dense disablePadding>
                     <ListItem disableGutters secondaryAction={<strong>{data?.total_users ?? '…'}</strong>}>
-                      <ListItemText primary="Total users" secondary={data ? `${data.active_users} active` : undefined} />
+                      <ListItemText
+                        primary="Total users"
+                        secondary={data ? `${data.active_users} active` : undefined}
+                      />
                     </ListItem>
                     <ListItem disableGutters secondaryAction={<strong>{data?.total_firms ?? '…'}</strong>}>
-                      <ListItemText primary="Total firms" secondary={data ? `${data.firms_without_subscription} without a subscription` : undefined} />
+                      <ListItemText
+                        primary="Total firms"
+                        secondary={
+                          data ? `${data.firms_without_subscription} without a subscription` : undefined
+                        }
+                      />
                     </ListItem>
                   </List>
                   {health.data ? (

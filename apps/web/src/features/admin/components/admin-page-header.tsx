@@ -7,7 +7,15 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 
 /** Breadcrumb 'Admin > {title}', the heading, a description and actions. */
-export function AdminPageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function AdminPageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Box sx={{ mb: 3 }}>
       <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
@@ -18,7 +26,15 @@ export function AdminPageHeader({ title, description, actions }: { title: string
           {title}
         </Typography>
       </Breadcrumbs>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+          gap: 2,
+        }}
+      >
         <Box>
           <Typography variant="h4" component="h1">
             {title}

@@ -29,12 +29,21 @@ const small = makePlan({
   yearly_price: '4790.40',
   max_users: 5,
   max_cases: -1,
-  feature_list: ['Sheriff assignment', 'Attorney assignment', 'Priority support', 'API access', 'Audit trail', 'Custom templates'],
+  feature_list: [
+    'Sheriff assignment',
+    'Attorney assignment',
+    'Priority support',
+    'API access',
+    'Audit trail',
+    'Custom templates',
+  ],
 });
 
 describe('AdminPlansPage (spec 2.14)', () => {
   it('shows plan cards with the yearly saving, limits and at most four features', async () => {
-    setup(<AdminPlansPage />, '/app/admin/plans', { 'GET /admin/subscriptions/plans': reply(200, { plans: [small], total: 1 }) });
+    setup(<AdminPlansPage />, '/app/admin/plans', {
+      'GET /admin/subscriptions/plans': reply(200, { plans: [small], total: 1 }),
+    });
     const card = await screen.findByRole('article', { name: 'Small Practice' });
     expect(within(card).getByText('R 4 790.40/year (save R 1 197.60)')).toBeInTheDocument();
     expect(within(card).getByText('Up to 5 users')).toBeInTheDocument();
@@ -46,7 +55,11 @@ describe('AdminPlansPage (spec 2.14)', () => {
   it('creates a plan: the form checks its rules, then sends the payload without unlimited limits', async () => {
     const { user, find } = setup(<AdminPlansPage />, '/app/admin/plans', {
       'GET /admin/subscriptions/plans': reply(200, { plans: [small], total: 1 }),
-      'POST /admin/subscriptions/plans': reply(201, { status: 'success', data: makePlan(), message: 'Subscription plan created successfully' }),
+      'POST /admin/subscriptions/plans': reply(201, {
+        status: 'success',
+        data: makePlan(),
+        message: 'Subscription plan created successfully',
+      }),
     });
     await screen.findByRole('article', { name: 'Small Practice' });
     await user.click(screen.getByRole('button', { name: 'Create Plan' }));
@@ -88,7 +101,7 @@ describe('AdminPlansPage (spec 2.14)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it("shows the 409 message when the plan name is taken", async () => {
+  it('shows the 409 message when the plan name is taken', async () => {
     const { user } = setup(<AdminPlansPage />, '/app/admin/plans', {
       'GET /admin/subscriptions/plans': reply(200, { plans: [], total: 0 }),
       'POST /admin/subscriptions/plans': reply(409, { detail: 'x', code: 'PLAN_NAME_TAKEN' }),
@@ -108,7 +121,11 @@ describe('AdminPlansPage (spec 2.14)', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Small Practice' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Are you sure you want to delete the plan "Small Practice"? This action cannot be undone.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to delete the plan "Small Practice"? This action cannot be undone.',
+      ),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Cannot delete plan with active subscriptions.')).toBeInTheDocument();
     expect(find('DELETE', '/admin/subscriptions/plans/1')).toHaveLength(1);
@@ -121,7 +138,9 @@ describe('AdminPlansPage (spec 2.14)', () => {
     });
     const card = await screen.findByRole('article', { name: 'Small Practice' });
     await user.click(within(card).getByRole('switch', { name: 'Featured' }));
-    await waitFor(() => expect(find('PUT', '/admin/subscriptions/plans/1')[0]?.body).toEqual({ is_featured: true }));
+    await waitFor(() =>
+      expect(find('PUT', '/admin/subscriptions/plans/1')[0]?.body).toEqual({ is_featured: true }),
+    );
   });
 });
 
@@ -133,10 +152,18 @@ describe('FirmSubscriptionsPage (spec 2.14)', () => {
   });
 
   it('shows the tabs with counts, the rows in rand, and suspends an active subscription', async () => {
-    const active = makeFirmSubscription({ id: 7, firm: { id: 3, name: 'Khumalo Attorneys' }, expires_soon: true });
+    const active = makeFirmSubscription({
+      id: 7,
+      firm: { id: 3, name: 'Khumalo Attorneys' },
+      expires_soon: true,
+    });
     const { user, find } = setup(<FirmSubscriptionsPage />, '/app/admin/firm-subscriptions?status=active', {
       'GET /admin/subscriptions/firm-subscriptions': reply(200, list([active])),
-      'POST /admin/subscriptions/firm-subscriptions/7/cancel': reply(200, { status: 'success', data: {}, message: 'ok' }),
+      'POST /admin/subscriptions/firm-subscriptions/7/cancel': reply(200, {
+        status: 'success',
+        data: {},
+        message: 'ok',
+      }),
     });
     expect(await screen.findByText('Khumalo Attorneys')).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Subscription status' });
@@ -144,26 +171,41 @@ describe('FirmSubscriptionsPage (spec 2.14)', () => {
     expect(within(tabs).getByRole('tab', { name: 'Expiring 1' })).toBeInTheDocument();
     expect(screen.getByText('R 499.00/month')).toBeInTheDocument();
     expect(screen.getByLabelText('Expires soon')).toBeInTheDocument();
-    expect(find('GET', '/admin/subscriptions/firm-subscriptions')[0]?.url.searchParams.get('status')).toBe('active');
+    expect(find('GET', '/admin/subscriptions/firm-subscriptions')[0]?.url.searchParams.get('status')).toBe(
+      'active',
+    );
     expect(screen.queryByRole('button', { name: 'Reactivate Khumalo Attorneys' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Suspend Khumalo Attorneys' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Suspend' }));
     await waitFor(() =>
-      expect(find('POST', '/admin/subscriptions/firm-subscriptions/7/cancel')[0]?.body).toEqual({ reason: 'Administrative suspension', immediate: true }),
+      expect(find('POST', '/admin/subscriptions/firm-subscriptions/7/cancel')[0]?.body).toEqual({
+        reason: 'Administrative suspension',
+        immediate: true,
+      }),
     );
   });
 
   it('reactivates a cancelled subscription and says when a tab is empty', async () => {
-    const cancelled = makeFirmSubscription({ id: 8, status: 'cancelled', firm: { id: 4, name: 'Dlamini Inc' } });
+    const cancelled = makeFirmSubscription({
+      id: 8,
+      status: 'cancelled',
+      firm: { id: 4, name: 'Dlamini Inc' },
+    });
     const { user, find } = setup(<FirmSubscriptionsPage />, '/app/admin/firm-subscriptions', {
       'GET /admin/subscriptions/firm-subscriptions': (request) =>
         reply(200, list(request.url.searchParams.get('status') === 'expired' ? [] : [cancelled])),
-      'POST /admin/subscriptions/firm-subscriptions/8/reactivate': reply(200, { status: 'success', data: {}, message: 'ok' }),
+      'POST /admin/subscriptions/firm-subscriptions/8/reactivate': reply(200, {
+        status: 'success',
+        data: {},
+        message: 'ok',
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Reactivate Dlamini Inc' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reactivate' }));
-    await waitFor(() => expect(find('POST', '/admin/subscriptions/firm-subscriptions/8/reactivate')).toHaveLength(1));
+    await waitFor(() =>
+      expect(find('POST', '/admin/subscriptions/firm-subscriptions/8/reactivate')).toHaveLength(1),
+    );
     await user.click(await screen.findByRole('tab', { name: /Expired/ }));
     expect(await screen.findByText('No expired subscriptions found')).toBeInTheDocument();
   });
@@ -180,7 +222,11 @@ describe('Admin portal (spec 2.14)', () => {
     const { router } = renderApp('/app/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/admin/overview'));
     const nav = await screen.findByRole('tablist', { name: 'Admin Portal' });
-    expect(within(nav).getAllByRole('tab').map((t) => t.textContent)).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual([
       'Overview',
       'Plans',
       'Subscriptions',
@@ -194,7 +240,9 @@ describe('Admin portal (spec 2.14)', () => {
       'Settings',
     ]);
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
-    expect(await screen.findByText('Failed to load the dashboard figures. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load the dashboard figures. Please try again.'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -207,7 +255,11 @@ describe('scrolling tab strips on a phone', () => {
     };
     try {
       setup(<FirmSubscriptionsPage />, '/app/admin/firm-subscriptions?status=cancelled', {
-        'GET /admin/subscriptions/firm-subscriptions': reply(200, { subscriptions: [], total: 0, counts: { all: 0, pending: 0, trial: 0, active: 0, cancelled: 0, expired: 0, expiring: 0 } }),
+        'GET /admin/subscriptions/firm-subscriptions': reply(200, {
+          subscriptions: [],
+          total: 0,
+          counts: { all: 0, pending: 0, trial: 0, active: 0, cancelled: 0, expired: 0, expiring: 0 },
+        }),
       });
       const tabs = await screen.findByRole('tablist', { name: 'Subscription status' });
       const selected = within(tabs).getByRole('tab', { selected: true });
@@ -237,16 +289,20 @@ describe('FirmSubscriptionDetailsDialog history', () => {
       created_at: created,
       effective_at: effective,
     });
-    setup(<FirmSubscriptionDetailsDialog subscription={sub} onClose={() => {}} />, '/app/admin/firm-subscriptions', {
-      'GET /admin/subscriptions/firm-subscriptions/9': reply(200, {
-        ...sub,
-        payments: [],
-        history: [
-          change(1, 'downgrade_scheduled', '2026-11-24T08:00:00.000Z', '2026-12-24T08:00:00.000Z'),
-          change(2, 'suspended', '2026-11-20T08:00:00.000Z', '2026-11-20T08:00:00.000Z'),
-        ],
-      }),
-    });
+    setup(
+      <FirmSubscriptionDetailsDialog subscription={sub} onClose={() => {}} />,
+      '/app/admin/firm-subscriptions',
+      {
+        'GET /admin/subscriptions/firm-subscriptions/9': reply(200, {
+          ...sub,
+          payments: [],
+          history: [
+            change(1, 'downgrade_scheduled', '2026-11-24T08:00:00.000Z', '2026-12-24T08:00:00.000Z'),
+            change(2, 'suspended', '2026-11-20T08:00:00.000Z', '2026-11-20T08:00:00.000Z'),
+          ],
+        }),
+      },
+    );
     const history = await screen.findByRole('table', { name: 'History' });
     const rows = within(history).getAllByRole('row');
     expect(within(rows[0]!).getByText('Takes effect')).toBeInTheDocument();
@@ -262,7 +318,16 @@ describe('Analytics on a phone', () => {
   it('shows the subscriptions ending soon and the firms near their limits as cards, every column in view', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (media) =>
-        ({ matches: media.includes('max-width'), media, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: () => false }) as MediaQueryList,
+        ({
+          matches: media.includes('max-width'),
+          media,
+          onchange: null,
+          addListener: vi.fn(),
+          removeListener: vi.fn(),
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
     );
     const figure = (used: number, limit: number) => ({ used, limit, percent: (used / limit) * 100 });
     setup(<AdminAnalyticsPage />, '/app/admin/analytics', {
@@ -271,13 +336,34 @@ describe('Analytics on a phone', () => {
         days: 30,
         total: 1,
         subscriptions: [
-          { subscription_id: 1, firm_id: 1, firm_name: 'Demo Attorneys Inc.', plan_name: 'Medium / Large Firm', status: 'active', ends_at: '2026-12-24T10:00:00Z', days_left: 30, kind: 'period_end', has_payment_method: true },
+          {
+            subscription_id: 1,
+            firm_id: 1,
+            firm_name: 'Demo Attorneys Inc.',
+            plan_name: 'Medium / Large Firm',
+            status: 'active',
+            ends_at: '2026-12-24T10:00:00Z',
+            days_left: 30,
+            kind: 'period_end',
+            has_payment_method: true,
+          },
         ],
       }),
       'GET /admin/subscriptions/analytics/usage-limits': reply(200, {
         threshold: 75,
         firms: [
-          { firm_id: 1, firm_name: 'Busy Firm', subscription_id: 1, plan_name: 'Small Practice', users: figure(5, 5), branches: figure(1, 1), digital_services: figure(80, 100), storage_mb: figure(1, 10_240), near_limit: true, over_limit: false },
+          {
+            firm_id: 1,
+            firm_name: 'Busy Firm',
+            subscription_id: 1,
+            plan_name: 'Small Practice',
+            users: figure(5, 5),
+            branches: figure(1, 1),
+            digital_services: figure(80, 100),
+            storage_mb: figure(1, 10_240),
+            near_limit: true,
+            over_limit: false,
+          },
         ],
       }),
     });

@@ -21,7 +21,8 @@ import Typography from '@mui/material/Typography';
 import { formatRand } from '../../../lib/format';
 import { cardFeatures, yearlySaving } from '../plan-form';
 
-const limitText = (value: number, noun: string) => (value < 0 ? `Unlimited ${noun}` : `Up to ${value} ${noun}`);
+const limitText = (value: number, noun: string) =>
+  value < 0 ? `Unlimited ${noun}` : `Up to ${value} ${noun}`;
 
 /** One plan as the admin sees it: prices, limits, features, the active and featured switches, Edit and Delete. */
 export function AdminPlanCard({
@@ -40,7 +41,18 @@ export function AdminPlanCard({
   const saving = yearlySaving(plan.monthly_price, plan.yearly_price);
   const features = cardFeatures(plan.feature_list ?? []);
   return (
-    <Card component="article" aria-label={plan.display_name} sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderColor: plan.is_featured ? 'secondary.main' : undefined, borderWidth: plan.is_featured ? 2 : 1, opacity: plan.is_active ? 1 : 0.8 }}>
+    <Card
+      component="article"
+      aria-label={plan.display_name}
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        borderColor: plan.is_featured ? 'secondary.main' : undefined,
+        borderWidth: plan.is_featured ? 2 : 1,
+        opacity: plan.is_active ? 1 : 0.8,
+      }}
+    >
       <CardContent sx={{ flexGrow: 1, p: 3 }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
           <Box>
@@ -52,8 +64,15 @@ export function AdminPlanCard({
             </Typography>
           </Box>
           <Stack direction="row" spacing={0.5}>
-            {plan.is_featured ? <Chip icon={<StarIcon />} label="Featured" color="secondary" size="small" /> : null}
-            <Chip label={plan.is_active ? 'Active' : 'Inactive'} color={plan.is_active ? 'success' : 'default'} size="small" variant="outlined" />
+            {plan.is_featured ? (
+              <Chip icon={<StarIcon />} label="Featured" color="secondary" size="small" />
+            ) : null}
+            <Chip
+              label={plan.is_active ? 'Active' : 'Inactive'}
+              color={plan.is_active ? 'success' : 'default'}
+              size="small"
+              variant="outlined"
+            />
           </Stack>
         </Stack>
         <Typography sx={{ fontSize: '1.6rem', fontWeight: 800, mt: 1.5 }}>
@@ -81,7 +100,9 @@ export function AdminPlanCard({
         <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
           <Chip size="small" label={limitText(plan.max_users, 'users')} />
           <Chip size="small" label={limitText(plan.max_cases, 'cases')} />
-          {plan.trial_days > 0 ? <Chip size="small" color="info" variant="outlined" label={`${plan.trial_days} days trial`} /> : null}
+          {plan.trial_days > 0 ? (
+            <Chip size="small" color="info" variant="outlined" label={`${plan.trial_days} days trial`} />
+          ) : null}
         </Stack>
         <Divider sx={{ my: 2 }} />
         {features.shown.length ? (
@@ -109,11 +130,25 @@ export function AdminPlanCard({
       <Divider />
       <Box sx={{ px: 2, pt: 1 }}>
         <FormControlLabel
-          control={<Switch size="small" checked={plan.is_active} disabled={toggling} onChange={(e) => onToggle('is_active', e.target.checked)} />}
+          control={
+            <Switch
+              size="small"
+              checked={plan.is_active}
+              disabled={toggling}
+              onChange={(e) => onToggle('is_active', e.target.checked)}
+            />
+          }
           label="Active"
         />
         <FormControlLabel
-          control={<Switch size="small" checked={plan.is_featured} disabled={toggling} onChange={(e) => onToggle('is_featured', e.target.checked)} />}
+          control={
+            <Switch
+              size="small"
+              checked={plan.is_featured}
+              disabled={toggling}
+              onChange={(e) => onToggle('is_featured', e.target.checked)}
+            />
+          }
           label="Featured"
         />
       </Box>
@@ -121,7 +156,12 @@ export function AdminPlanCard({
         <Button startIcon={<EditOutlinedIcon />} onClick={onEdit} aria-label={`Edit ${plan.display_name}`}>
           Edit
         </Button>
-        <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={onDelete} aria-label={`Delete ${plan.display_name}`}>
+        <Button
+          color="error"
+          startIcon={<DeleteOutlineIcon />}
+          onClick={onDelete}
+          aria-label={`Delete ${plan.display_name}`}
+        >
           Delete
         </Button>
       </CardActions>

@@ -12,7 +12,13 @@ import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
 import { useToast } from '../../../components/toast-provider';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { describePlanError, useAdminPlans, useCreateDefaultPlans, useDeletePlan, useUpdatePlan } from '../api/plans';
+import {
+  describePlanError,
+  useAdminPlans,
+  useCreateDefaultPlans,
+  useDeletePlan,
+  useUpdatePlan,
+} from '../api/plans';
 import { AdminPageHeader } from './admin-page-header';
 import { AdminPlanCard } from './admin-plan-card';
 import { PlanFormDialog } from './plan-form-dialog';
@@ -41,7 +47,9 @@ export function AdminPlansPage() {
     setError(null);
     try {
       await update.mutateAsync({ id: plan.id, input: { [field]: value } });
-      toast(`${plan.display_name} ${field === 'is_active' ? (value ? 'activated' : 'deactivated') : value ? 'featured' : 'no longer featured'}`);
+      toast(
+        `${plan.display_name} ${field === 'is_active' ? (value ? 'activated' : 'deactivated') : value ? 'featured' : 'no longer featured'}`,
+      );
     } catch (caught) {
       setError(describePlanError(caught, 'update'));
     }
@@ -77,7 +85,12 @@ export function AdminPlansPage() {
         description="The plans firms can subscribe to. Inactive plans are hidden from the plans pages; featured plans are highlighted as popular."
         actions={
           <>
-            <Button variant="outlined" startIcon={<AutoAwesomeOutlinedIcon />} onClick={() => void createDefaults()} disabled={defaults.isPending}>
+            <Button
+              variant="outlined"
+              startIcon={<AutoAwesomeOutlinedIcon />}
+              onClick={() => void createDefaults()}
+              disabled={defaults.isPending}
+            >
               Create Default Plans
             </Button>
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(null)}>

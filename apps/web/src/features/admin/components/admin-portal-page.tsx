@@ -38,7 +38,12 @@ export function AdminPortalPage() {
   return (
     <Box>
       <Paper variant="outlined" sx={{ mb: 3, px: { xs: 1, sm: 2 }, pt: 2 }}>
-        <Typography variant="overline" component="p" sx={{ color: 'secondary.dark', fontWeight: 800, letterSpacing: 1.5, px: 1 }} id="admin-portal-title">
+        <Typography
+          variant="overline"
+          component="p"
+          sx={{ color: 'secondary.dark', fontWeight: 800, letterSpacing: 1.5, px: 1 }}
+          id="admin-portal-title"
+        >
           Admin Portal
         </Typography>
         <Tabs

@@ -19,7 +19,14 @@ const makeSheriff = (overrides: Partial<Sheriff> = {}): Sheriff => ({
   ...overrides,
 });
 
-const pending = makeSheriff({ id: 31, full_name: 'Lindiwe Dube', email: 'lindiwe@sheriffs.co.za', appointment_number: 'SHF-WC-0077', must_change_password: true, service_areas: ['Bellville'] });
+const pending = makeSheriff({
+  id: 31,
+  full_name: 'Lindiwe Dube',
+  email: 'lindiwe@sheriffs.co.za',
+  appointment_number: 'SHF-WC-0077',
+  must_change_password: true,
+  service_areas: ['Bellville'],
+});
 
 const setup = (handlers: Parameters<typeof mockApi>[0] = {}) => {
   signIn();
@@ -49,11 +56,17 @@ describe('Admin › Sheriffs', () => {
     expect(rows[1]).toHaveTextContent('Appointment SHF-WC-0042');
     expect(within(rows[1]!).getByText('Wynberg')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Invitation pending')).toBeInTheDocument();
-    expect(within(rows[2]!).getByRole('button', { name: 'Resend invitation to Lindiwe Dube' })).toBeInTheDocument();
+    expect(
+      within(rows[2]!).getByRole('button', { name: 'Resend invitation to Lindiwe Dube' }),
+    ).toBeInTheDocument();
     expect(within(rows[1]!).queryByRole('button', { name: /Resend invitation/ })).not.toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search sheriffs' }), 'wynberg');
-    await waitFor(() => expect(calls.some((c) => c.path === '/admin/sheriffs' && c.url.searchParams.get('search') === 'wynberg')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === '/admin/sheriffs' && c.url.searchParams.get('search') === 'wynberg'),
+      ).toBe(true),
+    );
   });
 
   it('creates a sheriff: every field required, service areas as chips, no password shown', async () => {
@@ -61,22 +74,30 @@ describe('Admin › Sheriffs', () => {
       'POST /admin/sheriffs': reply(201, {
         status: 'success',
         data: makeSheriff({ id: 40, full_name: 'Thabo Molefe' }),
-        message: 'Sheriff Thabo Molefe created. An invitation to set a password was e-mailed to thabo@sheriffs.co.za.',
+        message:
+          'Sheriff Thabo Molefe created. An invitation to set a password was e-mailed to thabo@sheriffs.co.za.',
       }),
     });
     await screen.findByRole('table', { name: 'Sheriffs' }, { timeout: 8000 });
     await user.click(screen.getByRole('button', { name: 'Add Sheriff' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Sheriff' });
-    expect(within(dialog).getByText(/link to set their own password \(valid for 7 days\)/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/link to set their own password \(valid for 7 days\)/),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create Sheriff' }));
     expect(within(dialog).getByText('Full name is required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Service areas are required: at least one magisterial district')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Service areas are required: at least one magisterial district'),
+    ).toBeInTheDocument();
     expect(find('POST', '/admin/sheriffs')).toHaveLength(0);
 
-    const field = (name: RegExp, value: string) => fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
+    const field = (name: RegExp, value: string) =>
+      fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
     field(/full name/i, 'Thabo Molefe');
     field(/email address/i, 'thabo@sheriffs.co.za');
-    fireEvent.change(within(dialog).getByLabelText(/phone number/i), { target: { value: '+27 21 555 0101' } });
+    fireEvent.change(within(dialog).getByLabelText(/phone number/i), {
+      target: { value: '+27 21 555 0101' },
+    });
     field(/office name/i, 'Sheriff Kuils River');
     field(/appointment number/i, 'SHF-WC-0099');
     const areas = within(dialog).getByRole('combobox', { name: /service areas/i });
@@ -97,60 +118,101 @@ describe('Admin › Sheriffs', () => {
       service_areas: ['Kuils River', 'Blue Downs'],
     });
     expect(await screen.findByText(/An invitation to set a password was e-mailed/)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Sheriff' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Add Sheriff' })).not.toBeInTheDocument(),
+    );
   });
 
   it('shows the server’s refusal in the dialog (a taken appointment number)', async () => {
-    const { user } = setup({ 'PUT /admin/sheriffs/30': reply(409, { detail: 'A sheriff with this appointment number already exists.', code: 'APPOINTMENT_NUMBER_TAKEN' }) });
-    await screen.findByRole('table', { name: 'Sheriffs' }, { timeout: 8000 });
-    await user.click(screen.getByRole('button', { name: 'Edit Sipho Ndlovu' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Sipho Ndlovu' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /appointment number/i }), { target: { value: 'SHF-WC-0077' } });
-    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(dialog).findByText('A sheriff with this appointment number already exists.')).toBeInTheDocument();
-  });
-
-  it('edits only the fields that changed', async () => {
-    const { user, find } = setup({
-      'PUT /admin/sheriffs/30': reply(200, { status: 'success', data: makeSheriff({ office_name: 'Sheriff Cape Town East' }), message: 'Sheriff Sipho Ndlovu updated successfully!' }),
+    const { user } = setup({
+      'PUT /admin/sheriffs/30': reply(409, {
+        detail: 'A sheriff with this appointment number already exists.',
+        code: 'APPOINTMENT_NUMBER_TAKEN',
+      }),
     });
     await screen.findByRole('table', { name: 'Sheriffs' }, { timeout: 8000 });
     await user.click(screen.getByRole('button', { name: 'Edit Sipho Ndlovu' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Sipho Ndlovu' });
-    expect(within(dialog).getByRole('textbox', { name: /office name/i })).toHaveValue('Sheriff of the Court, Cape Town West');
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /office name/i }), { target: { value: 'Sheriff Cape Town East' } });
-    await user.click(within(within(dialog).getByRole('button', { name: 'Wynberg' })).getByTestId('CancelIcon'));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /appointment number/i }), {
+      target: { value: 'SHF-WC-0077' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await within(dialog).findByText('A sheriff with this appointment number already exists.'),
+    ).toBeInTheDocument();
+  });
+
+  it('edits only the fields that changed', async () => {
+    const { user, find } = setup({
+      'PUT /admin/sheriffs/30': reply(200, {
+        status: 'success',
+        data: makeSheriff({ office_name: 'Sheriff Cape Town East' }),
+        message: 'Sheriff Sipho Ndlovu updated successfully!',
+      }),
+    });
+    await screen.findByRole('table', { name: 'Sheriffs' }, { timeout: 8000 });
+    await user.click(screen.getByRole('button', { name: 'Edit Sipho Ndlovu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Sipho Ndlovu' });
+    expect(within(dialog).getByRole('textbox', { name: /office name/i })).toHaveValue(
+      'Sheriff of the Court, Cape Town West',
+    );
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /office name/i }), {
+      target: { value: 'Sheriff Cape Town East' },
+    });
+    await user.click(
+      within(within(dialog).getByRole('button', { name: 'Wynberg' })).getByTestId('CancelIcon'),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(find('PUT', '/admin/sheriffs/30')).toHaveLength(1));
-    expect(find('PUT', '/admin/sheriffs/30')[0]!.body).toEqual({ office_name: 'Sheriff Cape Town East', service_areas: ['Cape Town'] });
+    expect(find('PUT', '/admin/sheriffs/30')[0]!.body).toEqual({
+      office_name: 'Sheriff Cape Town East',
+      service_areas: ['Cape Town'],
+    });
     expect(await screen.findByText('Sheriff Sipho Ndlovu updated successfully!')).toBeInTheDocument();
   });
 
   it('deactivates with a reason', async () => {
     const { user, find } = setup({
-      'PUT /admin/sheriffs/30/active': reply(200, { status: 'success', data: makeSheriff({ is_active: false }), message: 'Sheriff Sipho Ndlovu deactivated successfully!' }),
+      'PUT /admin/sheriffs/30/active': reply(200, {
+        status: 'success',
+        data: makeSheriff({ is_active: false }),
+        message: 'Sheriff Sipho Ndlovu deactivated successfully!',
+      }),
     });
     await screen.findByRole('table', { name: 'Sheriffs' }, { timeout: 8000 });
     await user.click(screen.getByRole('button', { name: 'Deactivate Sipho Ndlovu' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Sheriff' });
     await user.type(within(dialog).getByRole('textbox'), 'Appointment ended');
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    await waitFor(() => expect(find('PUT', '/admin/sheriffs/30/active')[0]?.body).toEqual({ is_active: false, reason: 'Appointment ended' }));
+    await waitFor(() =>
+      expect(find('PUT', '/admin/sheriffs/30/active')[0]?.body).toEqual({
+        is_active: false,
+        reason: 'Appointment ended',
+      }),
+    );
     expect(await screen.findByText('Sheriff Sipho Ndlovu deactivated successfully!')).toBeInTheDocument();
   });
 
   it('resends an invitation to a sheriff who has not set a password', async () => {
     const { user, find } = setup({
-      'POST /admin/sheriffs/31/invitation': reply(200, { message: 'A new invitation was e-mailed to lindiwe@sheriffs.co.za.', expires_at: '2025-06-08T10:00:00Z' }),
+      'POST /admin/sheriffs/31/invitation': reply(200, {
+        message: 'A new invitation was e-mailed to lindiwe@sheriffs.co.za.',
+        expires_at: '2025-06-08T10:00:00Z',
+      }),
     });
     await screen.findByRole('table', { name: 'Sheriffs' }, { timeout: 8000 });
     await user.click(screen.getByRole('button', { name: 'Resend invitation to Lindiwe Dube' }));
-    expect(await screen.findByText('A new invitation was e-mailed to lindiwe@sheriffs.co.za.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('A new invitation was e-mailed to lindiwe@sheriffs.co.za.'),
+    ).toBeInTheDocument();
     expect(find('POST', '/admin/sheriffs/31/invitation')).toHaveLength(1);
   });
 
   it('shows cards instead of a table on a phone', async () => {
-    window.matchMedia = ((query: string) => ({ ...originalMatchMedia(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...originalMatchMedia(query),
+      matches: query.includes('max-width'),
+    })) as typeof window.matchMedia;
     setup();
     const list = await screen.findByRole('list', { name: 'Sheriffs' }, { timeout: 8000 });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

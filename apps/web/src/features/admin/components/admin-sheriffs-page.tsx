@@ -48,19 +48,34 @@ import { SheriffFormDialog } from './sheriff-form-dialog';
 import { StatusChip } from './status-chip';
 import { ReasonDialog } from './user-status-reason-dialog';
 
-type Actions = { onEdit: (s: Sheriff) => void; onToggle: (s: Sheriff) => void; onResend: (s: Sheriff) => void; resending: number | null };
+type Actions = {
+  onEdit: (s: Sheriff) => void;
+  onToggle: (s: Sheriff) => void;
+  onResend: (s: Sheriff) => void;
+  resending: number | null;
+};
 
 function SheriffStatus({ sheriff }: { sheriff: Sheriff }) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
-      <StatusChip status={sheriff.is_active ? 'active' : 'cancelled'} label={sheriff.is_active ? 'Active' : 'Inactive'} />
-      {sheriff.must_change_password ? <Chip size="small" variant="outlined" color="warning" label="Invitation pending" /> : null}
+      <StatusChip
+        status={sheriff.is_active ? 'active' : 'cancelled'}
+        label={sheriff.is_active ? 'Active' : 'Inactive'}
+      />
+      {sheriff.must_change_password ? (
+        <Chip size="small" variant="outlined" color="warning" label="Invitation pending" />
+      ) : null}
     </Box>
   );
 }
 
 function Areas({ areas }: { areas: string[] }) {
-  if (!areas.length) return <Typography variant="body2" color="text.secondary">No service areas</Typography>;
+  if (!areas.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No service areas
+      </Typography>
+    );
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} aria-label="Service areas">
       {areas.map((area) => (
@@ -73,7 +88,12 @@ function Areas({ areas }: { areas: string[] }) {
 function ActionButtons({ sheriff, onEdit, onToggle, onResend, resending }: Actions & { sheriff: Sheriff }) {
   return (
     <>
-      <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => onEdit(sheriff)} aria-label={`Edit ${sheriff.full_name}`}>
+      <Button
+        size="small"
+        startIcon={<EditOutlinedIcon />}
+        onClick={() => onEdit(sheriff)}
+        aria-label={`Edit ${sheriff.full_name}`}
+      >
         Edit
       </Button>
       {sheriff.must_change_password && sheriff.is_active ? (
@@ -128,7 +148,9 @@ function SheriffTable({ sheriffs, ...actions }: Actions & { sheriffs: Sheriff[] 
               <TableCell>
                 <Typography variant="body2">{sheriff.office_name ?? '-'}</Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {sheriff.appointment_number ? `Appointment ${sheriff.appointment_number}` : 'No appointment number'}
+                  {sheriff.appointment_number
+                    ? `Appointment ${sheriff.appointment_number}`
+                    : 'No appointment number'}
                 </Typography>
               </TableCell>
               <TableCell sx={{ maxWidth: 320 }}>
@@ -153,7 +175,13 @@ function SheriffTable({ sheriffs, ...actions }: Actions & { sheriffs: Sheriff[] 
 /** On a phone: one card per sheriff instead of the table. */
 function SheriffCards({ sheriffs, ...actions }: Actions & { sheriffs: Sheriff[] }) {
   return (
-    <Stack spacing={1.5} sx={{ p: 1.5 }} component="ul" aria-label="Sheriffs" style={{ listStyle: 'none', margin: 0 }}>
+    <Stack
+      spacing={1.5}
+      sx={{ p: 1.5 }}
+      component="ul"
+      aria-label="Sheriffs"
+      style={{ listStyle: 'none', margin: 0 }}
+    >
       {sheriffs.map((sheriff) => (
         <Card key={sheriff.id} variant="outlined" component="li">
           <CardContent sx={{ pb: 1 }}>
@@ -169,7 +197,9 @@ function SheriffCards({ sheriffs, ...actions }: Actions & { sheriffs: Sheriff[] 
               {sheriff.office_name ?? '-'}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-              {sheriff.appointment_number ? `Appointment ${sheriff.appointment_number}` : 'No appointment number'}
+              {sheriff.appointment_number
+                ? `Appointment ${sheriff.appointment_number}`
+                : 'No appointment number'}
             </Typography>
             <Areas areas={sheriff.service_areas} />
           </CardContent>
@@ -193,7 +223,12 @@ export function AdminSheriffsPage() {
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(25);
   const debounced = useDebouncedValue(search);
-  const sheriffs = useAdminSheriffs({ search: debounced, status, skip: page * rowsPerPage, limit: rowsPerPage });
+  const sheriffs = useAdminSheriffs({
+    search: debounced,
+    status,
+    skip: page * rowsPerPage,
+    limit: rowsPerPage,
+  });
   const create = useCreateSheriff();
   const update = useUpdateSheriff();
   const setActive = useSetSheriffActive();
@@ -254,7 +289,15 @@ export function AdminSheriffsPage() {
   };
 
   const rows = sheriffs.data?.sheriffs ?? [];
-  const actions: Actions = { onEdit: setEditing, onToggle: (s) => { setToggleError(null); setToggling(s); }, onResend: (s) => void resendTo(s), resending };
+  const actions: Actions = {
+    onEdit: setEditing,
+    onToggle: (s) => {
+      setToggleError(null);
+      setToggling(s);
+    },
+    onResend: (s) => void resendTo(s),
+    resending,
+  };
   const formError = editing ? update.error : create.error;
   return (
     <>
@@ -299,17 +342,33 @@ export function AdminSheriffsPage() {
           <PageLoader label="Loading sheriffs..." />
         ) : sheriffs.isError ? (
           <Box sx={{ p: 2 }}>
-            <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void sheriffs.refetch()}>Retry</Button>}>
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void sheriffs.refetch()}>
+                  Retry
+                </Button>
+              }
+            >
               {describeError(sheriffs.error, { fallback: 'Failed to load sheriffs. Please try again.' })}
             </Alert>
           </Box>
         ) : rows.length === 0 ? (
           <Box sx={{ p: 2 }}>
-            <EmptyState title="No sheriffs found" description={debounced || status !== 'all' ? 'Try another search or filter.' : 'Add the first sheriff.'} />
+            <EmptyState
+              title="No sheriffs found"
+              description={
+                debounced || status !== 'all' ? 'Try another search or filter.' : 'Add the first sheriff.'
+              }
+            />
           </Box>
         ) : (
           <>
-            {phone ? <SheriffCards sheriffs={rows} {...actions} /> : <SheriffTable sheriffs={rows} {...actions} />}
+            {phone ? (
+              <SheriffCards sheriffs={rows} {...actions} />
+            ) : (
+              <SheriffTable sheriffs={rows} {...actions} />
+            )}
             <TablePagination
               component="div"
               count={sheriffs.data.total}

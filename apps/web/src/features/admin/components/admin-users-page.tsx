@@ -26,7 +26,11 @@ import { StatusChip } from './status-chip';
 import { UserDetailsDialog } from './user-details-dialog';
 import { ReasonDialog } from './user-status-reason-dialog';
 
-type RowActions = { selfId: number | undefined; onView: (user: AdminUser) => void; onToggle: (user: AdminUser) => void };
+type RowActions = {
+  selfId: number | undefined;
+  onView: (user: AdminUser) => void;
+  onToggle: (user: AdminUser) => void;
+};
 
 const userColumns = ({ selfId, onView, onToggle }: RowActions): DataTableColumn<AdminUser>[] => [
   {
@@ -55,7 +59,12 @@ const userColumns = ({ selfId, onView, onToggle }: RowActions): DataTableColumn<
       const self = selfId === user.id;
       return (
         <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-          <Button size="small" startIcon={<VisibilityOutlinedIcon />} onClick={() => onView(user)} aria-label={`View ${user.full_name}`}>
+          <Button
+            size="small"
+            startIcon={<VisibilityOutlinedIcon />}
+            onClick={() => onView(user)}
+            aria-label={`View ${user.full_name}`}
+          >
             View
           </Button>
           <Button
@@ -85,7 +94,13 @@ export function AdminUsersPage() {
   const [status, setStatus] = useState<UserQuery['status']>('all');
   const paging = useTablePaging();
   const debounced = useDebouncedValue(search);
-  const users = useAdminUsers({ search: debounced, role, status, skip: paging.skip, limit: paging.rowsPerPage });
+  const users = useAdminUsers({
+    search: debounced,
+    role,
+    status,
+    skip: paging.skip,
+    limit: paging.rowsPerPage,
+  });
   const setActive = useSetUserActive();
   const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [changing, setChanging] = useState<AdminUser | null>(null);
@@ -105,8 +120,26 @@ export function AdminUsersPage() {
 
   const filters = (
     <FilterBar>
-      <SearchField value={search} onChange={(v) => { setSearch(v); paging.reset(); }} placeholder="Search by name or email..." label="Search users" />
-      <TextField select size="small" label="Role" value={role} onChange={(e) => { setRole(e.target.value as Role | ''); paging.reset(); }} sx={{ minWidth: 200 }}>
+      <SearchField
+        value={search}
+        onChange={(v) => {
+          setSearch(v);
+          paging.reset();
+        }}
+        placeholder="Search by name or email..."
+        label="Search users"
+      />
+      <TextField
+        select
+        size="small"
+        label="Role"
+        value={role}
+        onChange={(e) => {
+          setRole(e.target.value as Role | '');
+          paging.reset();
+        }}
+        sx={{ minWidth: 200 }}
+      >
         <MenuItem value="">All roles</MenuItem>
         {ROLES.map((r) => (
           <MenuItem key={r} value={r}>
@@ -114,7 +147,13 @@ export function AdminUsersPage() {
           </MenuItem>
         ))}
       </TextField>
-      <ActiveStatusSelect value={status} onChange={(value) => { setStatus(value); paging.reset(); }} />
+      <ActiveStatusSelect
+        value={status}
+        onChange={(value) => {
+          setStatus(value);
+          paging.reset();
+        }}
+      />
     </FilterBar>
   );
 
@@ -129,7 +168,10 @@ export function AdminUsersPage() {
 
   return (
     <>
-      <AdminPageHeader title="User Management" description="Every user of the platform: find a user, see their details, and activate or deactivate their account." />
+      <AdminPageHeader
+        title="User Management"
+        description="Every user of the platform: find a user, see their details, and activate or deactivate their account."
+      />
       <DataTable
         label="Users"
         query={users}
@@ -139,7 +181,9 @@ export function AdminUsersPage() {
         toolbar={filters}
         paging={{ ...paging, count: (data) => data.total }}
         loadingLabel="Loading users..."
-        errorMessage={(caught) => describeError(caught, { fallback: 'Failed to load users. Please try again.' })}
+        errorMessage={(caught) =>
+          describeError(caught, { fallback: 'Failed to load users. Please try again.' })
+        }
         empty={<EmptyState title="No users found" description="Try another search or filter." />}
       />
       <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} />

@@ -24,7 +24,15 @@ import { DetailsList } from './details-list';
 import { activeChip } from './list-filters';
 import { StatusChip } from './status-chip';
 
-function SmallTable({ label, headers, rows }: { label: string; headers: string[]; rows: { key: number; cells: ReactNode[] }[] }) {
+function SmallTable({
+  label,
+  headers,
+  rows,
+}: {
+  label: string;
+  headers: string[];
+  rows: { key: number; cells: ReactNode[] }[];
+}) {
   return (
     <Table size="small" aria-label={label}>
       <TableHead>
@@ -50,7 +58,12 @@ function SmallTable({ label, headers, rows }: { label: string; headers: string[]
 function FirmBranches({ firmId }: { firmId: number | null }) {
   const branches = useFirmBranches(firmId);
   if (branches.isPending) return <LinearProgress aria-label="Loading branches" />;
-  if (branches.isError) return <Alert severity="error">{describeError(branches.error, { fallback: 'Failed to load branches.' })}</Alert>;
+  if (branches.isError)
+    return (
+      <Alert severity="error">
+        {describeError(branches.error, { fallback: 'Failed to load branches.' })}
+      </Alert>
+    );
   if (branches.data.length === 0) return <Typography color="text.secondary">No branches.</Typography>;
   return (
     <SmallTable
@@ -75,15 +88,26 @@ function FirmBranches({ firmId }: { firmId: number | null }) {
 function FirmHistory({ firmId }: { firmId: number | null }) {
   const history = useFirmSubscriptionHistory(firmId);
   if (history.isPending) return <LinearProgress aria-label="Loading subscription history" />;
-  if (history.isError) return <Alert severity="error">{describeError(history.error, { fallback: 'Failed to load the subscription history.' })}</Alert>;
-  if (history.data.history.length === 0) return <Typography color="text.secondary">No subscription changes yet.</Typography>;
+  if (history.isError)
+    return (
+      <Alert severity="error">
+        {describeError(history.error, { fallback: 'Failed to load the subscription history.' })}
+      </Alert>
+    );
+  if (history.data.history.length === 0)
+    return <Typography color="text.secondary">No subscription changes yet.</Typography>;
   return (
     <SmallTable
       label="Subscription history"
       headers={['When', 'Change', 'Plan', 'Reason']}
       rows={history.data.history.map((entry) => ({
         key: entry.id,
-        cells: [formatDateTime(entry.effective_at), humanise(entry.change_type), entry.to_plan ?? entry.from_plan ?? '-', entry.reason ?? '-'],
+        cells: [
+          formatDateTime(entry.effective_at),
+          humanise(entry.change_type),
+          entry.to_plan ?? entry.from_plan ?? '-',
+          entry.reason ?? '-',
+        ],
       }))}
     />
   );
@@ -106,7 +130,12 @@ export function FirmDetailsDialog({ firm, onClose }: { firm: AdminFirm | null; o
               ['Status', <StatusChip key="s" {...activeChip(firm.is_active)} />],
               ['Users', firm.users_count],
               ['Branches', `${firm.branches_count} of ${firm.max_branches} allowed`],
-              ['Subscription', firm.subscription ? `${firm.subscription.plan_name} · ${humanise(firm.subscription.status)}` : 'None'],
+              [
+                'Subscription',
+                firm.subscription
+                  ? `${firm.subscription.plan_name} · ${humanise(firm.subscription.status)}`
+                  : 'None',
+              ],
               ['Registered', formatDate(firm.created_at)],
             ]}
           />

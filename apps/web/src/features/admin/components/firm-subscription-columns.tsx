@@ -19,7 +19,10 @@ export type SubscriptionAction = { kind: 'suspend' | 'reactivate'; subscription:
 type RowActions = { onView: (sub: FirmSubscription) => void; onAction: (action: SubscriptionAction) => void };
 
 /** The columns of the firm subscriptions list (spec 2.14), with View, Suspend and Reactivate. */
-export const subscriptionColumns = ({ onView, onAction }: RowActions): DataTableColumn<FirmSubscription>[] => [
+export const subscriptionColumns = ({
+  onView,
+  onAction,
+}: RowActions): DataTableColumn<FirmSubscription>[] => [
   {
     id: 'firm',
     header: 'Firm',
@@ -80,16 +83,33 @@ export const subscriptionColumns = ({ onView, onAction }: RowActions): DataTable
       const firmName = firmNameOf(sub);
       return (
         <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-          <Button size="small" startIcon={<VisibilityOutlinedIcon />} onClick={() => onView(sub)} aria-label={`View details of ${firmName}`}>
+          <Button
+            size="small"
+            startIcon={<VisibilityOutlinedIcon />}
+            onClick={() => onView(sub)}
+            aria-label={`View details of ${firmName}`}
+          >
             View
           </Button>
           {sub.status === 'active' ? (
-            <Button size="small" color="error" startIcon={<BlockIcon />} onClick={() => onAction({ kind: 'suspend', subscription: sub })} aria-label={`Suspend ${firmName}`}>
+            <Button
+              size="small"
+              color="error"
+              startIcon={<BlockIcon />}
+              onClick={() => onAction({ kind: 'suspend', subscription: sub })}
+              aria-label={`Suspend ${firmName}`}
+            >
               Suspend
             </Button>
           ) : null}
           {sub.status === 'cancelled' || sub.status === 'expired' ? (
-            <Button size="small" color="success" startIcon={<RestartAltIcon />} onClick={() => onAction({ kind: 'reactivate', subscription: sub })} aria-label={`Reactivate ${firmName}`}>
+            <Button
+              size="small"
+              color="success"
+              startIcon={<RestartAltIcon />}
+              onClick={() => onAction({ kind: 'reactivate', subscription: sub })}
+              aria-label={`Reactivate ${firmName}`}
+            >
               Reactivate
             </Button>
           ) : null}

@@ -28,7 +28,13 @@ const takesEffect = (entry: { created_at: string; effective_at: string }): strin
     ? 'At once'
     : formatDate(entry.effective_at);
 
-export function FirmSubscriptionDetailsDialog({ subscription, onClose }: { subscription: FirmSubscription | null; onClose: () => void }) {
+export function FirmSubscriptionDetailsDialog({
+  subscription,
+  onClose,
+}: {
+  subscription: FirmSubscription | null;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const detail = useFirmSubscription(subscription?.id ?? null);
   const sub = detail.data ?? subscription;
@@ -38,7 +44,16 @@ export function FirmSubscriptionDetailsDialog({ subscription, onClose }: { subsc
       <DialogTitle id={titleId}>Subscription Details</DialogTitle>
       <DialogContent dividers>
         {sub ? (
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, rowGap: 1.25, columnGap: 2, m: 0 }}>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' },
+              rowGap: 1.25,
+              columnGap: 2,
+              m: 0,
+            }}
+          >
             {[
               ['Firm Name', sub.firm?.name || `Firm ${sub.firm_id}`],
               ['Plan', sub.plan?.display_name || sub.plan?.name || `Plan ${sub.plan_id}`],
@@ -66,7 +81,9 @@ export function FirmSubscriptionDetailsDialog({ subscription, onClose }: { subsc
         {detail.isPending ? (
           <PageLoader label="Loading payments and history..." />
         ) : detail.isError ? (
-          <Alert severity="error">{describeError(detail.error, { fallback: 'Failed to load the subscription details.' })}</Alert>
+          <Alert severity="error">
+            {describeError(detail.error, { fallback: 'Failed to load the subscription details.' })}
+          </Alert>
         ) : (
           <>
             <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
@@ -121,8 +138,12 @@ export function FirmSubscriptionDetailsDialog({ subscription, onClose }: { subsc
                       <TableCell>{changeLabel(entry.change_type)}</TableCell>
                       <TableCell>
                         {[
-                          entry.from_status || entry.to_status ? `${entry.from_status ?? '-'} → ${entry.to_status ?? '-'}` : null,
-                          entry.from_plan && entry.to_plan && entry.from_plan !== entry.to_plan ? `${entry.from_plan} → ${entry.to_plan}` : null,
+                          entry.from_status || entry.to_status
+                            ? `${entry.from_status ?? '-'} → ${entry.to_status ?? '-'}`
+                            : null,
+                          entry.from_plan && entry.to_plan && entry.from_plan !== entry.to_plan
+                            ? `${entry.from_plan} → ${entry.to_plan}`
+                            : null,
                           entry.reason,
                         ]
                           .filter(Boolean)

@@ -39,7 +39,8 @@ const SUBSCRIPTION_TABS = [
 ] as const;
 type TabValue = (typeof SUBSCRIPTION_TABS)[number]['value'];
 
-const parseTab = (value: string | null): TabValue => SUBSCRIPTION_TABS.find((tab) => tab.value === value)?.value ?? 'all';
+const parseTab = (value: string | null): TabValue =>
+  SUBSCRIPTION_TABS.find((tab) => tab.value === value)?.value ?? 'all';
 
 /** Firm subscriptions (spec 2.14): tabs with counts, search, details, suspend and reactivate. */
 export function FirmSubscriptionsPage() {
@@ -51,7 +52,12 @@ export function FirmSubscriptionsPage() {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search);
   const paging = useTablePaging();
-  const list = useFirmSubscriptions({ status: tab, search: debounced, skip: paging.skip, limit: paging.rowsPerPage });
+  const list = useFirmSubscriptions({
+    status: tab,
+    search: debounced,
+    skip: paging.skip,
+    limit: paging.rowsPerPage,
+  });
   const suspend = useSuspendSubscription();
   const reactivate = useReactivateSubscription();
   const [viewing, setViewing] = useState<FirmSubscription | null>(null);
@@ -88,7 +94,16 @@ export function FirmSubscriptionsPage() {
 
   const toolbar = (
     <>
-      <Tabs ref={tabsRef} value={tab} onChange={(_, value: TabValue) => setTab(value)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Subscription status" sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
+      <Tabs
+        ref={tabsRef}
+        value={tab}
+        onChange={(_, value: TabValue) => setTab(value)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label="Subscription status"
+        sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+      >
         {SUBSCRIPTION_TABS.map((t) => (
           <Tab
             key={t.value}
@@ -96,7 +111,11 @@ export function FirmSubscriptionsPage() {
             label={
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <span>{t.label}</span>
-                <Chip size="small" label={counts ? counts[t.value] : '…'} color={t.value === 'expiring' && counts?.expiring ? 'warning' : 'default'} />
+                <Chip
+                  size="small"
+                  label={counts ? counts[t.value] : '…'}
+                  color={t.value === 'expiring' && counts?.expiring ? 'warning' : 'default'}
+                />
               </Stack>
             }
           />
@@ -118,7 +137,10 @@ export function FirmSubscriptionsPage() {
 
   return (
     <>
-      <AdminPageHeader title="Firm Subscriptions" description="Every firm's subscription: review details, suspend an active subscription or reactivate a cancelled or expired one." />
+      <AdminPageHeader
+        title="Firm Subscriptions"
+        description="Every firm's subscription: review details, suspend an active subscription or reactivate a cancelled or expired one."
+      />
       {error ? (
         <Alert severity="error" role="alert" onClose={() => setError(null)} sx={{ mb: 2 }}>
           {error}
@@ -134,7 +156,14 @@ export function FirmSubscriptionsPage() {
         paging={{ ...paging, count: (data) => data.total }}
         loadingLabel="Loading subscriptions..."
         errorMessage={describeListError}
-        empty={<EmptyState title={tab === 'all' ? 'No subscriptions found' : `No ${tabLabel.toLowerCase()} subscriptions found`} description={debounced ? 'Try another search.' : undefined} />}
+        empty={
+          <EmptyState
+            title={
+              tab === 'all' ? 'No subscriptions found' : `No ${tabLabel.toLowerCase()} subscriptions found`
+            }
+            description={debounced ? 'Try another search.' : undefined}
+          />
+        }
       />
       <FirmSubscriptionDetailsDialog subscription={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog

@@ -15,9 +15,22 @@ export function FilterBar({ children }: { children: ReactNode }) {
 type ActiveFilter = 'all' | 'active' | 'inactive';
 
 /** Status: All, Active or Inactive. */
-export function ActiveStatusSelect({ value, onChange }: { value: ActiveFilter; onChange: (value: ActiveFilter) => void }) {
+export function ActiveStatusSelect({
+  value,
+  onChange,
+}: {
+  value: ActiveFilter;
+  onChange: (value: ActiveFilter) => void;
+}) {
   return (
-    <TextField select size="small" label="Status" value={value} onChange={(e) => onChange(e.target.value as ActiveFilter)} sx={{ minWidth: 150 }}>
+    <TextField
+      select
+      size="small"
+      label="Status"
+      value={value}
+      onChange={(e) => onChange(e.target.value as ActiveFilter)}
+      sx={{ minWidth: 150 }}
+    >
       <MenuItem value="all">All</MenuItem>
       <MenuItem value="active">Active</MenuItem>
       <MenuItem value="inactive">Inactive</MenuItem>
@@ -26,4 +39,7 @@ export function ActiveStatusSelect({ value, onChange }: { value: ActiveFilter; o
 }
 
 /** 'Active' or 'Inactive' as a chip's status and label. */
-export const activeChip = (isActive: boolean) => ({ status: isActive ? 'active' : 'cancelled', label: isActive ? 'Active' : 'Inactive' });
+export const activeChip = (isActive: boolean) => ({
+  status: isActive ? 'active' : 'cancelled',
+  label: isActive ? 'Active' : 'Inactive',
+});

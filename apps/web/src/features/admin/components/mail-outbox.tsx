@@ -18,7 +18,12 @@ import { SearchField } from './search-field';
 import { StatusChip } from './status-chip';
 
 const mailColumns = (onOpen: (message: MailMessage) => void): DataTableColumn<MailMessage>[] => [
-  { id: 'created', header: 'Created', cellSx: { whiteSpace: 'nowrap' }, cell: (message) => formatDateTime(message.created_at) },
+  {
+    id: 'created',
+    header: 'Created',
+    cellSx: { whiteSpace: 'nowrap' },
+    cell: (message) => formatDateTime(message.created_at),
+  },
   { id: 'to', header: 'To', cell: (message) => message.to },
   { id: 'subject', header: 'Subject', card: 'title', cell: (message) => message.subject },
   { id: 'status', header: 'Status', cell: (message) => <StatusChip status={message.status} /> },
@@ -46,8 +51,26 @@ export function MailOutbox() {
 
   const filters = (
     <FilterBar>
-      <SearchField value={search} onChange={(v) => { setSearch(v); paging.reset(); }} placeholder="Search by recipient or subject..." label="Search e-mails" />
-      <TextField select size="small" label="Status" value={status} onChange={(e) => { setStatus(e.target.value as MailQuery['status']); paging.reset(); }} sx={{ minWidth: 150 }}>
+      <SearchField
+        value={search}
+        onChange={(v) => {
+          setSearch(v);
+          paging.reset();
+        }}
+        placeholder="Search by recipient or subject..."
+        label="Search e-mails"
+      />
+      <TextField
+        select
+        size="small"
+        label="Status"
+        value={status}
+        onChange={(e) => {
+          setStatus(e.target.value as MailQuery['status']);
+          paging.reset();
+        }}
+        sx={{ minWidth: 150 }}
+      >
         <MenuItem value="">All</MenuItem>
         <MenuItem value="kept">Kept</MenuItem>
         <MenuItem value="sent">Sent</MenuItem>
@@ -71,8 +94,18 @@ export function MailOutbox() {
         toolbar={filters}
         paging={{ ...paging, count: (data) => data.total, countLimit: (data) => data.count_limit }}
         loadingLabel="Loading e-mails..."
-        errorMessage={(caught) => describeError(caught, { fallback: 'Failed to load the mail outbox. Please try again.' })}
-        empty={<EmptyState icon={<MailOutlineIcon />} title="No e-mails" description={debounced || status ? 'Try another search.' : 'E-mails the platform sends will be listed here.'} />}
+        errorMessage={(caught) =>
+          describeError(caught, { fallback: 'Failed to load the mail outbox. Please try again.' })
+        }
+        empty={
+          <EmptyState
+            icon={<MailOutlineIcon />}
+            title="No e-mails"
+            description={
+              debounced || status ? 'Try another search.' : 'E-mails the platform sends will be listed here.'
+            }
+          />
+        }
       />
       <MailDialog message={open} onClose={() => setOpen(null)} />
     </>

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS, PLAN_TYPES, type Plan } from '@lexserve/contracts/subscriptions';
+import {
+  PLAN_FEATURE_FLAGS,
+  PLAN_FEATURE_LABELS,
+  PLAN_TYPES,
+  type Plan,
+} from '@lexserve/contracts/subscriptions';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -38,7 +43,11 @@ import {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 700, color: 'primary.main', mb: 1.5 }}>
+      <Typography
+        component="legend"
+        variant="subtitle1"
+        sx={{ fontWeight: 700, color: 'primary.main', mb: 1.5 }}
+      >
         {title}
       </Typography>
       {children}
@@ -46,10 +55,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const rand = { input: { startAdornment: <InputAdornment position="start">R</InputAdornment> }, htmlInput: { inputMode: 'decimal' as const } };
+const rand = {
+  input: { startAdornment: <InputAdornment position="start">R</InputAdornment> },
+  htmlInput: { inputMode: 'decimal' as const },
+};
 
 /** Create or edit a plan (spec 2.14 and the rules of spec 3 and 5). */
-export function PlanFormDialog({ open, plan, onClose }: { open: boolean; plan: Plan | null; onClose: () => void }) {
+export function PlanFormDialog({
+  open,
+  plan,
+  onClose,
+}: {
+  open: boolean;
+  plan: Plan | null;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const toast = useToast();
   const editing = plan !== null;
@@ -89,7 +109,9 @@ export function PlanFormDialog({ open, plan, onClose }: { open: boolean; plan: P
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="md" fullWidth>
-      <DialogTitle id={titleId}>{editing ? 'Edit Subscription Plan' : 'Create New Subscription Plan'}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {editing ? 'Edit Subscription Plan' : 'Create New Subscription Plan'}
+      </DialogTitle>
       <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
         <DialogContent dividers>
           {error ? (
@@ -131,10 +153,21 @@ export function PlanFormDialog({ open, plan, onClose }: { open: boolean; plan: P
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField label="Display Name" required {...fieldProps(form, 'display_name', { helperText: 'What firms see, e.g. "Small Practice".' })} />
+                <TextField
+                  label="Display Name"
+                  required
+                  {...fieldProps(form, 'display_name', {
+                    helperText: 'What firms see, e.g. "Small Practice".',
+                  })}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField label="Currency" value="ZAR (South African rand)" variant="filled" slotProps={{ htmlInput: { readOnly: true } }} />
+                <TextField
+                  label="Currency"
+                  value="ZAR (South African rand)"
+                  variant="filled"
+                  slotProps={{ htmlInput: { readOnly: true } }}
+                />
               </Grid>
               <Grid size={12}>
                 <TextField label="Description" multiline minRows={2} {...fieldProps(form, 'description')} />
@@ -149,14 +182,24 @@ export function PlanFormDialog({ open, plan, onClose }: { open: boolean; plan: P
                   label="Monthly Price"
                   required={!priceOptional}
                   slotProps={rand}
-                  {...fieldProps(form, 'monthly_price', { helperText: priceOptional ? "Leave empty to keep 'Contact Us'." : undefined })}
+                  {...fieldProps(form, 'monthly_price', {
+                    helperText: priceOptional ? "Leave empty to keep 'Contact Us'." : undefined,
+                  })}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 4 }}>
-                <TextField label="Quarterly Price" slotProps={rand} {...fieldProps(form, 'quarterly_price', { helperText: 'Empty: 3 × monthly less 10%' })} />
+                <TextField
+                  label="Quarterly Price"
+                  slotProps={rand}
+                  {...fieldProps(form, 'quarterly_price', { helperText: 'Empty: 3 × monthly less 10%' })}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 4 }}>
-                <TextField label="Annual Price" slotProps={rand} {...fieldProps(form, 'annual_price', { helperText: 'Empty: 12 × monthly less 20%' })} />
+                <TextField
+                  label="Annual Price"
+                  slotProps={rand}
+                  {...fieldProps(form, 'annual_price', { helperText: 'Empty: 12 × monthly less 20%' })}
+                />
               </Grid>
             </Grid>
           </Section>
@@ -164,25 +207,52 @@ export function PlanFormDialog({ open, plan, onClose }: { open: boolean; plan: P
           <Section title="Limits">
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-                <TextField label="Max Digital Services / month" type="number" slotProps={{ htmlInput: { min: 0 } }} {...fieldProps(form, 'max_digital_services', { helperText: '0 = unlimited' })} />
+                <TextField
+                  label="Max Digital Services / month"
+                  type="number"
+                  slotProps={{ htmlInput: { min: 0 } }}
+                  {...fieldProps(form, 'max_digital_services', { helperText: '0 = unlimited' })}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-                <TextField label="Max Users" type="number" slotProps={{ htmlInput: { min: 0 } }} {...fieldProps(form, 'max_users', { helperText: '0 = unlimited' })} />
+                <TextField
+                  label="Max Users"
+                  type="number"
+                  slotProps={{ htmlInput: { min: 0 } }}
+                  {...fieldProps(form, 'max_users', { helperText: '0 = unlimited' })}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-                <TextField label="Max Branches" type="number" slotProps={{ htmlInput: { min: 1 } }} {...fieldProps(form, 'max_branches', { helperText: 'At least 1' })} />
+                <TextField
+                  label="Max Branches"
+                  type="number"
+                  slotProps={{ htmlInput: { min: 1 } }}
+                  {...fieldProps(form, 'max_branches', { helperText: 'At least 1' })}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-                <TextField label="Max Storage (GB)" type="number" slotProps={{ htmlInput: { min: 1 } }} {...fieldProps(form, 'max_storage_gb', { helperText: 'At least 1 GB' })} />
+                <TextField
+                  label="Max Storage (GB)"
+                  type="number"
+                  slotProps={{ htmlInput: { min: 1 } }}
+                  {...fieldProps(form, 'max_storage_gb', { helperText: 'At least 1 GB' })}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-                <TextField label="Trial Days" type="number" slotProps={{ htmlInput: { min: 0 } }} {...fieldProps(form, 'trial_days', { helperText: '0 = no free trial' })} />
+                <TextField
+                  label="Trial Days"
+                  type="number"
+                  slotProps={{ htmlInput: { min: 0 } }}
+                  {...fieldProps(form, 'trial_days', { helperText: '0 = no free trial' })}
+                />
               </Grid>
             </Grid>
           </Section>
           <Divider sx={{ my: 3 }} />
           <Section title="Features">
-            <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}>
+            <FormGroup
+              sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}
+            >
               {PLAN_FEATURE_FLAGS.map((flag) => (
                 <Controller
                   key={flag}
@@ -190,7 +260,12 @@ export function PlanFormDialog({ open, plan, onClose }: { open: boolean; plan: P
                   name={`features.${flag}`}
                   render={({ field }) => (
                     <FormControlLabel
-                      control={<Checkbox checked={Boolean(field.value)} onChange={(event) => field.onChange(event.target.checked)} />}
+                      control={
+                        <Checkbox
+                          checked={Boolean(field.value)}
+                          onChange={(event) => field.onChange(event.target.checked)}
+                        />
+                      }
                       label={PLAN_FEATURE_LABELS[flag]}
                     />
                   )}
@@ -205,14 +280,30 @@ export function PlanFormDialog({ open, plan, onClose }: { open: boolean; plan: P
                 control={form.control}
                 name="is_active"
                 render={({ field }) => (
-                  <FormControlLabel control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Active (offered to firms)" />
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                      />
+                    }
+                    label="Active (offered to firms)"
+                  />
                 )}
               />
               <Controller
                 control={form.control}
                 name="is_featured"
                 render={({ field }) => (
-                  <FormControlLabel control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Featured (highlighted as popular)" />
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                      />
+                    }
+                    label="Featured (highlighted as popular)"
+                  />
                 )}
               />
             </FormGroup>
@@ -222,7 +313,12 @@ export function PlanFormDialog({ open, plan, onClose }: { open: boolean; plan: P
           <Button onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          >
             {editing ? 'Save Changes' : 'Create Plan'}
           </Button>
         </DialogActions>

@@ -12,8 +12,16 @@ import { useSalesContacts, useUpdateSalesContact, type SalesContactList } from '
 type SalesContact = SalesContactList['requests'][number];
 type ContactStatus = 'new' | 'contacted' | 'closed';
 
-const contactColumns = (onStatus: (request: SalesContact, status: ContactStatus) => void): DataTableColumn<SalesContact>[] => [
-  { id: 'received', header: 'Received', cellSx: { whiteSpace: 'nowrap' }, sortValue: (request) => request.created_at, cell: (request) => formatDateTime(request.created_at) },
+const contactColumns = (
+  onStatus: (request: SalesContact, status: ContactStatus) => void,
+): DataTableColumn<SalesContact>[] => [
+  {
+    id: 'received',
+    header: 'Received',
+    cellSx: { whiteSpace: 'nowrap' },
+    sortValue: (request) => request.created_at,
+    cell: (request) => formatDateTime(request.created_at),
+  },
   {
     id: 'contact',
     header: 'Contact',
@@ -29,9 +37,19 @@ const contactColumns = (onStatus: (request: SalesContact, status: ContactStatus)
       </>
     ),
   },
-  { id: 'firm', header: 'Firm', sortValue: (request) => request.firm_name, cell: (request) => request.firm_name ?? '-' },
+  {
+    id: 'firm',
+    header: 'Firm',
+    sortValue: (request) => request.firm_name,
+    cell: (request) => request.firm_name ?? '-',
+  },
   { id: 'plan', header: 'Plan', cell: (request) => request.plan?.display_name ?? '-' },
-  { id: 'message', header: 'Message', cellSx: { maxWidth: 320, whiteSpace: 'pre-wrap' }, cell: (request) => request.message || '-' },
+  {
+    id: 'message',
+    header: 'Message',
+    cellSx: { maxWidth: 320, whiteSpace: 'pre-wrap' },
+    cell: (request) => request.message || '-',
+  },
   {
     id: 'status',
     header: 'Status',
@@ -76,7 +94,12 @@ export function SalesContacts() {
       hover={false}
       loadingLabel="Loading requests..."
       errorMessage={(caught) => describeError(caught, { fallback: 'Failed to load sales-contact requests.' })}
-      empty={<EmptyState title="No sales-contact requests" description="Requests from the 'Contact Us' plans appear here." />}
+      empty={
+        <EmptyState
+          title="No sales-contact requests"
+          description="Requests from the 'Contact Us' plans appear here."
+        />
+      }
     />
   );
 }

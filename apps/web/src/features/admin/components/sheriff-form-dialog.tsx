@@ -13,7 +13,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { MAGISTERIAL_DISTRICTS } from '@lexserve/contracts/courts';
-import { CreateSheriffInputSchema, SHERIFF_INVITATION_DAYS, type CreateSheriffInput, type Sheriff, type UpdateSheriffInput } from '@lexserve/contracts/users';
+import {
+  CreateSheriffInputSchema,
+  SHERIFF_INVITATION_DAYS,
+  type CreateSheriffInput,
+  type Sheriff,
+  type UpdateSheriffInput,
+} from '@lexserve/contracts/users';
 import { useId, useState } from 'react';
 import { describeError, isApiRequestError } from '../../../lib/api-client';
 
@@ -27,7 +33,14 @@ export type SheriffFormValues = {
 };
 type Field = keyof SheriffFormValues;
 
-const EMPTY: SheriffFormValues = { full_name: '', email: '', phone_number: '', office_name: '', appointment_number: '', service_areas: [] };
+const EMPTY: SheriffFormValues = {
+  full_name: '',
+  email: '',
+  phone_number: '',
+  office_name: '',
+  appointment_number: '',
+  service_areas: [],
+};
 
 const valuesOf = (sheriff: Sheriff | null): SheriffFormValues =>
   sheriff
@@ -58,7 +71,10 @@ const changedFields = (before: SheriffFormValues, after: SheriffFormValues): Upd
   for (const field of Object.keys(EMPTY) as Field[]) {
     const a = before[field];
     const b = after[field];
-    const same = Array.isArray(a) && Array.isArray(b) ? a.join('\n') === b.join('\n') : String(a).trim() === String(b).trim();
+    const same =
+      Array.isArray(a) && Array.isArray(b)
+        ? a.join('\n') === b.join('\n')
+        : String(a).trim() === String(b).trim();
     if (!same) changes[field] = typeof b === 'string' ? b.trim() : b;
   }
   return changes as UpdateSheriffInput;
@@ -98,7 +114,8 @@ export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCanc
   if (error) {
     if (isApiRequestError(error) && Array.isArray(error.detail)) {
       for (const issue of error.detail) serverFieldErrors[issue.loc.at(-1) as Field] ??= issue.msg;
-    } else serverMessage = describeError(error, { fallback: 'Failed to save the sheriff. Please try again.' });
+    } else
+      serverMessage = describeError(error, { fallback: 'Failed to save the sheriff. Please try again.' });
   }
   const errorOf = (field: Field) => errors[field] ?? serverFieldErrors[field];
   const set = (field: Field, value: string | string[]) => setValues((v) => ({ ...v, [field]: value }));
@@ -106,7 +123,10 @@ export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCanc
   const submit = () => {
     // A district typed but not yet turned into a chip counts.
     const typed = areaText.trim();
-    const next = typed && !values.service_areas.some((a) => a.toLowerCase() === typed.toLowerCase()) ? { ...values, service_areas: [...values.service_areas, typed] } : values;
+    const next =
+      typed && !values.service_areas.some((a) => a.toLowerCase() === typed.toLowerCase())
+        ? { ...values, service_areas: [...values.service_areas, typed] }
+        : values;
     if (next !== values) {
       setValues(next);
       setAreaText('');
@@ -116,7 +136,10 @@ export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCanc
     onSubmit(sheriff ? changedFields(initial, next) : CreateSheriffInputSchema.parse(next));
   };
 
-  const text = (field: Exclude<Field, 'service_areas'>, props: { type?: string; autoComplete?: string; helper?: string } = {}) => (
+  const text = (
+    field: Exclude<Field, 'service_areas'>,
+    props: { type?: string; autoComplete?: string; helper?: string } = {},
+  ) => (
     <TextField
       label={LABELS[field]}
       required
@@ -131,13 +154,20 @@ export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCanc
   );
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={phone}>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      fullScreen={phone}
+    >
       <DialogTitle id={titleId}>{sheriff ? `Edit ${sheriff.full_name}` : 'Add Sheriff'}</DialogTitle>
       <DialogContent dividers>
         {!sheriff ? (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            The sheriff receives an e-mail with a link to set their own password (valid for {SHERIFF_INVITATION_DAYS} days). No password is shown to
-            you.
+            The sheriff receives an e-mail with a link to set their own password (valid for{' '}
+            {SHERIFF_INVITATION_DAYS} days). No password is shown to you.
           </Typography>
         ) : null}
         {serverMessage ? (
@@ -149,7 +179,9 @@ export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCanc
           <Grid size={12}>{text('full_name', { autoComplete: 'name' })}</Grid>
           <Grid size={{ xs: 12, sm: 7 }}>{text('email', { type: 'email', autoComplete: 'email' })}</Grid>
           <Grid size={{ xs: 12, sm: 5 }}>{text('phone_number', { type: 'tel', autoComplete: 'tel' })}</Grid>
-          <Grid size={{ xs: 12, sm: 7 }}>{text('office_name', { helper: 'e.g. Sheriff of the Court, Cape Town West' })}</Grid>
+          <Grid size={{ xs: 12, sm: 7 }}>
+            {text('office_name', { helper: 'e.g. Sheriff of the Court, Cape Town West' })}
+          </Grid>
           <Grid size={{ xs: 12, sm: 5 }}>{text('appointment_number', { helper: 'Unique per sheriff' })}</Grid>
           <Grid size={12}>
             <Autocomplete
@@ -159,7 +191,12 @@ export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCanc
               value={values.service_areas}
               inputValue={areaText}
               onInputChange={(_, text, reason) => setAreaText(reason === 'reset' ? '' : text)}
-              onChange={(_, areas) => set('service_areas', [...new Map(areas.map((a) => [a.trim().toLowerCase(), a.trim()])).values()].filter(Boolean))}
+              onChange={(_, areas) =>
+                set(
+                  'service_areas',
+                  [...new Map(areas.map((a) => [a.trim().toLowerCase(), a.trim()])).values()].filter(Boolean),
+                )
+              }
               disabled={busy}
               renderValue={(areas, getItemProps) =>
                 areas.map((area, index) => {
@@ -173,7 +210,10 @@ export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCanc
                   label={LABELS.service_areas}
                   required={values.service_areas.length === 0}
                   error={Boolean(errorOf('service_areas'))}
-                  helperText={errorOf('service_areas') ?? 'Magisterial districts served. Choose from the list or type a district and press Enter.'}
+                  helperText={
+                    errorOf('service_areas') ??
+                    'Magisterial districts served. Choose from the list or type a district and press Enter.'
+                  }
                 />
               )}
             />
@@ -184,7 +224,12 @@ export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCanc
         <Button onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={submit} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           {sheriff ? 'Save Changes' : 'Create Sheriff'}
         </Button>
       </DialogActions>

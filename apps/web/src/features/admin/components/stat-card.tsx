@@ -7,7 +7,15 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-type Props = { label: string; value: ReactNode; hint?: ReactNode; icon?: ReactNode; to?: string; loading?: boolean; color?: string };
+type Props = {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  icon?: ReactNode;
+  to?: string;
+  loading?: boolean;
+  color?: string;
+};
 
 /** A figure with its label; a link when `to` is given. */
 export function StatCard({ label, value, hint, icon, to, loading = false, color = 'primary.main' }: Props) {

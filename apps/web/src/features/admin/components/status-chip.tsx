@@ -20,5 +20,12 @@ const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slic
 
 /** A status word as a coloured chip. */
 export function StatusChip({ status, label }: { status: string; label?: string }) {
-  return <Chip size="small" label={label ?? capitalise(status)} color={COLORS[status] ?? 'default'} sx={{ fontWeight: 600 }} />;
+  return (
+    <Chip
+      size="small"
+      label={label ?? capitalise(status)}
+      color={COLORS[status] ?? 'default'}
+      sx={{ fontWeight: 600 }}
+    />
+  );
 }

@@ -22,7 +22,17 @@ type Props = {
 };
 
 /** A confirmation that asks for a reason (activating or deactivating a user needs one). */
-export function ReasonDialog({ open, title, message, confirmLabel, danger = false, busy = false, error, onConfirm, onCancel }: Props) {
+export function ReasonDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  danger = false,
+  busy = false,
+  error,
+  onConfirm,
+  onCancel,
+}: Props) {
   const titleId = useId();
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
@@ -34,7 +44,13 @@ export function ReasonDialog({ open, title, message, confirmLabel, danger = fals
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{message}</DialogContentText>
@@ -53,7 +69,11 @@ export function ReasonDialog({ open, title, message, confirmLabel, danger = fals
           onChange={(event) => setReason(event.target.value)}
           onBlur={() => setTouched(true)}
           error={touched && missing}
-          helperText={touched && missing ? 'Reason is required for user activation/deactivation' : 'Recorded with the change.'}
+          helperText={
+            touched && missing
+              ? 'Reason is required for user activation/deactivation'
+              : 'Recorded with the change.'
+          }
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

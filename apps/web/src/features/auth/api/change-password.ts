@@ -13,6 +13,9 @@ export const useChangePassword = () => useMutation({ mutationFn: changePassword 
 /** Spec 8, "Password". */
 export const changePasswordErrorMessage = (error: unknown): string =>
   describeError(error, {
-    byStatus: { 401: 'Current password is incorrect.', 400: 'Invalid password data. Please check your input.' },
+    byStatus: {
+      401: 'Current password is incorrect.',
+      400: 'Invalid password data. Please check your input.',
+    },
     fallback: 'Failed to update password. Please try again.',
   });

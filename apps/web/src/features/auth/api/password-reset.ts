@@ -6,7 +6,11 @@ export const requestPasswordReset = async (email: string): Promise<string> => {
   return answer?.message || FORGOT_PASSWORD_MESSAGE;
 };
 
-export const resetPassword = async (input: { token: string; new_password: string; confirm_password: string }): Promise<string> => {
+export const resetPassword = async (input: {
+  token: string;
+  new_password: string;
+  confirm_password: string;
+}): Promise<string> => {
   const answer = await api.post<{ message?: string }>('/auth/reset-password', input, { auth: false });
   return answer?.message || 'Your password has been reset. You can now log in with your new password.';
 };

@@ -9,7 +9,8 @@ export const registerFirmAdministrator = (input: RegisterInput): Promise<Registe
 const REGISTRATION_ERROR_MESSAGES = {
   405: 'Registration endpoint not properly configured. Please contact support.',
   422: 'Registration validation failed. Please check all required fields.',
-  network: 'Unable to connect to the registration service. Please check your internet connection and try again.',
+  network:
+    'Unable to connect to the registration service. Please check your internet connection and try again.',
   other: 'Registration failed. Please try again.',
 } as const;
 
@@ -21,4 +22,5 @@ export const registrationErrorMessage = (error: unknown): string =>
     fallback: REGISTRATION_ERROR_MESSAGES.other,
   });
 
-export const REGISTRATION_SUCCESS_MESSAGE = 'Account created successfully! Please log in with your credentials.';
+export const REGISTRATION_SUCCESS_MESSAGE =
+  'Account created successfully! Please log in with your credentials.';

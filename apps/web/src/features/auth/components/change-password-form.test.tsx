@@ -26,13 +26,17 @@ describe('ChangePasswordForm', () => {
     renderWithProviders(<ChangePasswordForm />);
     await fill('Old@12345', 'alllowercase', 'different');
     expect(
-      await screen.findByText('New password must contain at least one lowercase letter, one uppercase letter, and one number'),
+      await screen.findByText(
+        'New password must contain at least one lowercase letter, one uppercase letter, and one number',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText("Passwords don't match")).toBeInTheDocument();
   });
 
   it('updates the password, shows the success message and clears the form', async () => {
-    const { find } = mockApi({ 'POST /users/change-password': reply(200, { message: 'Password updated successfully!' }) });
+    const { find } = mockApi({
+      'POST /users/change-password': reply(200, { message: 'Password updated successfully!' }),
+    });
     renderWithProviders(<ChangePasswordForm />);
     await fill('Demo@12345', 'NewPass123', 'NewPass123');
     expect(await screen.findByText('Password updated successfully!')).toBeInTheDocument();

@@ -7,15 +7,29 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { PasswordField } from '../../../components/password-field';
 import { fieldProps } from '../../../lib/form';
-import { PASSWORD_UPDATED_MESSAGE, changePasswordErrorMessage, useChangePassword } from '../api/change-password';
+import {
+  PASSWORD_UPDATED_MESSAGE,
+  changePasswordErrorMessage,
+  useChangePassword,
+} from '../api/change-password';
 import { ChangePasswordFormSchema, type ChangePasswordForm as Values } from '../schemas';
 import { PasswordRequirements } from './password-requirements';
 
 const EMPTY: Values = { current_password: '', new_password: '', confirm_password: '' };
 
 /** Change Password of spec 2.10, with the form-level rules of section 5. `onChanged` follows a success. */
-export function ChangePasswordForm({ onChanged, currentLabel = 'Current Password' }: { onChanged?: () => void; currentLabel?: string }) {
-  const form = useForm<Values>({ resolver: zodResolver(ChangePasswordFormSchema), defaultValues: EMPTY, mode: 'onTouched' });
+export function ChangePasswordForm({
+  onChanged,
+  currentLabel = 'Current Password',
+}: {
+  onChanged?: () => void;
+  currentLabel?: string;
+}) {
+  const form = useForm<Values>({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
   const mutation = useChangePassword();
   const [success, setSuccess] = useState<string | null>(null);
   const newPassword = useWatch({ control: form.control, name: 'new_password' }) ?? '';
@@ -45,9 +59,24 @@ export function ChangePasswordForm({ onChanged, currentLabel = 'Current Password
             {changePasswordErrorMessage(mutation.error)}
           </Alert>
         ) : null}
-        <PasswordField label={currentLabel} autoComplete="current-password" required {...fieldProps(form, 'current_password')} />
-        <PasswordField label="New Password" autoComplete="new-password" required {...fieldProps(form, 'new_password')} />
-        <PasswordField label="Confirm New Password" autoComplete="new-password" required {...fieldProps(form, 'confirm_password')} />
+        <PasswordField
+          label={currentLabel}
+          autoComplete="current-password"
+          required
+          {...fieldProps(form, 'current_password')}
+        />
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          required
+          {...fieldProps(form, 'new_password')}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          autoComplete="new-password"
+          required
+          {...fieldProps(form, 'confirm_password')}
+        />
         <Box>
           <Button type="submit" variant="contained" disabled={mutation.isPending}>
             {mutation.isPending ? 'Updating...' : 'Update Password'}

@@ -11,7 +11,10 @@ import type { ForgotPasswordForm as Values } from '../schemas';
 export function ForgotPasswordForm() {
   const form = useForm<Values>({
     resolver: lazyResolver(async () => {
-      const [{ zodResolver }, { ForgotPasswordFormSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('../schemas')]);
+      const [{ zodResolver }, { ForgotPasswordFormSchema }] = await Promise.all([
+        import('@hookform/resolvers/zod'),
+        import('../schemas'),
+      ]);
       return zodResolver(ForgotPasswordFormSchema);
     }),
     defaultValues: { email: '' },
@@ -28,10 +31,22 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutateAsync(values).catch(() => undefined))}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => mutation.mutateAsync(values).catch(() => undefined))}
+    >
       <div className="ls-stack" style={{ gap: 20 }}>
-        {mutation.isError ? <Alert severity="error">{forgotPasswordErrorMessage(mutation.error)}</Alert> : null}
-        <TextField label="Email Address" type="email" autoComplete="email" autoFocus required {...fieldProps(form, 'email')} />
+        {mutation.isError ? (
+          <Alert severity="error">{forgotPasswordErrorMessage(mutation.error)}</Alert>
+        ) : null}
+        <TextField
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          required
+          {...fieldProps(form, 'email')}
+        />
         <Button type="submit" variant="contained" large disabled={mutation.isPending}>
           {mutation.isPending ? 'Sending...' : 'Send Reset Link'}
         </Button>

@@ -34,14 +34,19 @@ describe('LoginForm', () => {
     const onLoggedIn = vi.fn();
     renderWithProviders(<LoginForm onLoggedIn={onLoggedIn} />);
     await fill('attorney@demo.co.za', 'Demo@12345');
-    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith(tokens, expect.anything(), undefined, expect.anything()));
+    await waitFor(() =>
+      expect(onLoggedIn).toHaveBeenCalledWith(tokens, expect.anything(), undefined, expect.anything()),
+    );
     expect(calls[0]?.body).toEqual({ email: 'attorney@demo.co.za', password: 'Demo@12345' });
     expect(calls[0]?.headers.get('Authorization')).toBeNull();
   });
 
   it("reads 'Signing in...' while submitting", async () => {
     let release: () => void = () => undefined;
-    mockApi({ 'POST /users/login': () => new Promise((resolve) => (release = () => resolve(reply(200, makeTokenPair())))) });
+    mockApi({
+      'POST /users/login': () =>
+        new Promise((resolve) => (release = () => resolve(reply(200, makeTokenPair())))),
+    });
     renderWithProviders(<LoginForm onLoggedIn={vi.fn()} />);
     await fill('attorney@demo.co.za', 'Demo@12345');
     expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
@@ -64,8 +69,14 @@ describe('LoginForm', () => {
   });
 
   it.each([
-    ['FIRM_INACTIVE', "Access denied. Your firm's account has been deactivated. Please contact LexServe support."],
-    ['BRANCH_INACTIVE', 'Access denied. Your branch has been deactivated. Please contact your firm administrator.'],
+    [
+      'FIRM_INACTIVE',
+      "Access denied. Your firm's account has been deactivated. Please contact LexServe support.",
+    ],
+    [
+      'BRANCH_INACTIVE',
+      'Access denied. Your branch has been deactivated. Please contact your firm administrator.',
+    ],
   ])('names a deactivated firm or branch (%s)', async (code, message) => {
     mockApi({ 'POST /users/login': reply(403, { detail: message, code }) });
     renderWithProviders(<LoginForm onLoggedIn={vi.fn()} />);
@@ -78,7 +89,9 @@ describe('LoginForm', () => {
     spy.mockRejectedValue(new TypeError('Failed to fetch'));
     renderWithProviders(<LoginForm onLoggedIn={vi.fn()} />);
     await fill('attorney@demo.co.za', 'Demo@12345');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Network error. Please check your connection and try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Network error. Please check your connection and try again.',
+    );
   });
 
   it('toggles password visibility and links to forgot password', async () => {
@@ -88,6 +101,9 @@ describe('LoginForm', () => {
     expect(password).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(password).toHaveAttribute('type', 'text');
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 });

@@ -23,7 +23,10 @@ export function LoginForm({
 }) {
   const form = useForm({
     resolver: lazyResolver(async () => {
-      const [{ zodResolver }, { LoginInputSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@lexserve/contracts/auth')]);
+      const [{ zodResolver }, { LoginInputSchema }] = await Promise.all([
+        import('@hookform/resolvers/zod'),
+        import('@lexserve/contracts/auth'),
+      ]);
       return zodResolver(LoginInputSchema);
     }),
     defaultValues: { email: '', password: '' },
@@ -47,9 +50,21 @@ export function LoginForm({
             {loginErrorMessage(login.error)}
           </Alert>
         ) : null}
-        <TextField label="Email Address" type="email" autoComplete="email" autoFocus aria-required {...fieldProps(form, 'email')} />
+        <TextField
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          aria-required
+          {...fieldProps(form, 'email')}
+        />
         {/* No asterisk: both fields are obviously needed, and the label stays exactly 'Password'. */}
-        <PasswordField label="Password" autoComplete="current-password" aria-required {...fieldProps(form, 'password')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          aria-required
+          {...fieldProps(form, 'password')}
+        />
         <div style={{ textAlign: 'right', marginTop: -16 }}>
           <RouterLink to={paths.forgotPassword} className="ls-body2">
             Forgot password?

@@ -11,14 +11,22 @@ const REQUIREMENTS = [
 export function PasswordRequirements({ value }: { value: string }) {
   return (
     <>
-      <h3 className="ls-body2" style={{ fontWeight: 500, margin: '24px 0 0' }} id="password-requirements-title">
+      <h3
+        className="ls-body2"
+        style={{ fontWeight: 500, margin: '24px 0 0' }}
+        id="password-requirements-title"
+      >
         Password requirements
       </h3>
       <ul className="ls-list" style={{ padding: '4px 0' }} aria-labelledby="password-requirements-title">
         {REQUIREMENTS.map((requirement) => {
           const met = requirement.test(value);
           return (
-            <li key={requirement.label} className="ls-list__item" style={{ padding: '8px 0', gap: 12, alignItems: 'center' }}>
+            <li
+              key={requirement.label}
+              className="ls-list__item"
+              style={{ padding: '8px 0', gap: 12, alignItems: 'center' }}
+            >
               <Icon
                 name={met ? 'checkCircle' : 'radioButtonUnchecked'}
                 size={20}

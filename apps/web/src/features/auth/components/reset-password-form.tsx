@@ -9,10 +9,21 @@ import type { ResetPasswordForm as Values } from '../schemas';
 import { PasswordRequirements } from './password-requirements';
 
 /** Sets a new password with the single-use token from the e-mailed link. Plain kit, no MUI. */
-export function ResetPasswordForm({ token, onDone, submitLabel = 'Reset Password' }: { token: string; onDone: (message: string) => void; submitLabel?: string }) {
+export function ResetPasswordForm({
+  token,
+  onDone,
+  submitLabel = 'Reset Password',
+}: {
+  token: string;
+  onDone: (message: string) => void;
+  submitLabel?: string;
+}) {
   const form = useForm<Values>({
     resolver: lazyResolver(async () => {
-      const [{ zodResolver }, { ResetPasswordFormSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('../schemas')]);
+      const [{ zodResolver }, { ResetPasswordFormSchema }] = await Promise.all([
+        import('@hookform/resolvers/zod'),
+        import('../schemas'),
+      ]);
       return zodResolver(ResetPasswordFormSchema);
     }),
     defaultValues: { new_password: '', confirm_password: '' },
@@ -25,13 +36,33 @@ export function ResetPasswordForm({ token, onDone, submitLabel = 'Reset Password
   const newPassword = useWatch({ control: form.control, name: 'new_password' }) ?? '';
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutateAsync(values).catch(() => undefined))}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => mutation.mutateAsync(values).catch(() => undefined))}
+    >
       <div className="ls-stack" style={{ gap: 20 }}>
-        {mutation.isError ? <Alert severity="error">{resetPasswordErrorMessage(mutation.error)}</Alert> : null}
-        <PasswordField label="New Password" autoComplete="new-password" autoFocus required {...fieldProps(form, 'new_password')} />
-        <PasswordField label="Confirm New Password" autoComplete="new-password" required {...fieldProps(form, 'confirm_password')} />
+        {mutation.isError ? (
+          <Alert severity="error">{resetPasswordErrorMessage(mutation.error)}</Alert>
+        ) : null}
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          autoFocus
+          required
+          {...fieldProps(form, 'new_password')}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          autoComplete="new-password"
+          required
+          {...fieldProps(form, 'confirm_password')}
+        />
         <Button type="submit" variant="contained" large disabled={mutation.isPending}>
-          {mutation.isPending ? (submitLabel === 'Reset Password' ? 'Resetting...' : 'Saving...') : submitLabel}
+          {mutation.isPending
+            ? submitLabel === 'Reset Password'
+              ? 'Resetting...'
+              : 'Saving...'
+            : submitLabel}
         </Button>
       </div>
       <PasswordRequirements value={newPassword} />

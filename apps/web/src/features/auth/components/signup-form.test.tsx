@@ -8,7 +8,7 @@ import { SignupForm } from './signup-form';
 const VALID: Record<string, string> = {
   'Your Full Name': '  Thandi Mokoena ',
   'Your Email Address': 'thandi@mokoena.co.za',
-  'Password': 'Secure123',
+  Password: 'Secure123',
   'Confirm Password': 'Secure123',
   'Law Firm Name': 'Mokoena Attorneys',
   'Firm Contact Email': 'info@mokoena.co.za',
@@ -32,7 +32,8 @@ const fillForm = async (values: Record<string, string>) => {
   return user;
 };
 
-const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Create Administrator Account' }));
+const submit = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(screen.getByRole('button', { name: 'Create Administrator Account' }));
 
 describe('SignupForm', () => {
   it('shows the sections and fields of the sign-up screen', () => {
@@ -40,7 +41,11 @@ describe('SignupForm', () => {
     for (const section of ['Administrator Account', 'Account Security', 'Law Firm Details']) {
       expect(screen.getByText(section)).toBeInTheDocument();
     }
-    for (const label of [...Object.keys(VALID), 'Your Phone Number (optional)', 'Firm Main Phone Number (optional)']) {
+    for (const label of [
+      ...Object.keys(VALID),
+      'Your Phone Number (optional)',
+      'Firm Main Phone Number (optional)',
+    ]) {
       expect(field(label)).toBeInTheDocument();
     }
   });
@@ -61,17 +66,23 @@ describe('SignupForm', () => {
     ['Main Branch Name', 'x'.repeat(101), 'Branch name is too long'],
     ['Practice Number', 'PN', 'Practice number must be at least 3 characters'],
     ['Practice Number', 'x'.repeat(51), 'Practice number is too long'],
-  ])('%s "%s" → %s', async (label, value, message) => {
-    const { calls } = mockApi({});
-    renderWithProviders(<SignupForm onRegistered={vi.fn()} />);
-    const user = await fillForm({ ...VALID, [label]: value });
-    await submit(user);
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
-  }, 30000);
+  ])(
+    '%s "%s" → %s',
+    async (label, value, message) => {
+      const { calls } = mockApi({});
+      renderWithProviders(<SignupForm onRegistered={vi.fn()} />);
+      const user = await fillForm({ ...VALID, [label]: value });
+      await submit(user);
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(calls).toHaveLength(0);
+    },
+    30000,
+  );
 
   it('sends trimmed values and reports success', async () => {
-    const { find } = mockApi({ 'POST /auth/register': reply(201, { status: 'success', data: {}, message: 'ok' }) });
+    const { find } = mockApi({
+      'POST /auth/register': reply(201, { status: 'success', data: {}, message: 'ok' }),
+    });
     const onRegistered = vi.fn();
     renderWithProviders(<SignupForm onRegistered={onRegistered} />);
     const user = await fillForm(VALID);
@@ -97,13 +108,17 @@ describe('SignupForm', () => {
     [422, undefined, 'Registration validation failed. Please check all required fields.'],
     [409, 'A user with this email already exists.', 'A user with this email already exists.'],
     [500, 'boom', 'Registration failed. Please try again.'],
-  ])('shows the registration message for %i', async (status, detail, message) => {
-    mockApi({ 'POST /auth/register': reply(status, detail ? { detail } : { detail: [] }) });
-    renderWithProviders(<SignupForm onRegistered={vi.fn()} />);
-    const user = await fillForm(VALID);
-    await submit(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
-  }, 30000);
+  ])(
+    'shows the registration message for %i',
+    async (status, detail, message) => {
+      mockApi({ 'POST /auth/register': reply(status, detail ? { detail } : { detail: [] }) });
+      renderWithProviders(<SignupForm onRegistered={vi.fn()} />);
+      const user = await fillForm(VALID);
+      await submit(user);
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    },
+    30000,
+  );
 
   it('shows the connection message when the service cannot be reached', async () => {
     const { spy } = mockApi({});
@@ -119,19 +134,23 @@ describe('SignupForm', () => {
   it.each([
     ['EMAIL_TAKEN', 409, 'A user with this email already exists.', 'Your Email Address'],
     ['PRACTICE_NUMBER_TAKEN', 400, 'A branch with this practice number already exists.', 'Practice Number'],
-  ])('brings a %s answer into view, focuses it and marks the field it names', async (code, status, detail, label) => {
-    const scrolled = vi.fn();
-    Element.prototype.scrollIntoView = scrolled;
-    mockApi({ 'POST /auth/register': reply(status, { detail, code }) });
-    renderWithProviders(<SignupForm onRegistered={vi.fn()} />);
-    const user = await fillForm(VALID);
-    await submit(user);
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(detail);
-    await waitFor(() => expect(alert).toHaveFocus());
-    expect(scrolled).toHaveBeenCalled();
-    const input = field(label);
-    expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveAccessibleDescription(detail);
-  }, 30000);
+  ])(
+    'brings a %s answer into view, focuses it and marks the field it names',
+    async (code, status, detail, label) => {
+      const scrolled = vi.fn();
+      Element.prototype.scrollIntoView = scrolled;
+      mockApi({ 'POST /auth/register': reply(status, { detail, code }) });
+      renderWithProviders(<SignupForm onRegistered={vi.fn()} />);
+      const user = await fillForm(VALID);
+      await submit(user);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(detail);
+      await waitFor(() => expect(alert).toHaveFocus());
+      expect(scrolled).toHaveBeenCalled();
+      const input = field(label);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription(detail);
+    },
+    30000,
+  );
 });

@@ -35,12 +35,19 @@ const EMPTY = {
 };
 
 /** The fields the server's conflicts are about. */
-const CONFLICT_FIELDS = { EMAIL_TAKEN: 'email', USER_EMAIL_TAKEN: 'email', PRACTICE_NUMBER_TAKEN: 'practice_number' };
+const CONFLICT_FIELDS = {
+  EMAIL_TAKEN: 'email',
+  USER_EMAIL_TAKEN: 'email',
+  PRACTICE_NUMBER_TAKEN: 'practice_number',
+};
 
 export function SignupForm({ onRegistered }: { onRegistered: () => void }) {
   const form = useForm({
     resolver: lazyResolver(async () => {
-      const [{ zodResolver }, { RegisterInputSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@lexserve/contracts/auth')]);
+      const [{ zodResolver }, { RegisterInputSchema }] = await Promise.all([
+        import('@hookform/resolvers/zod'),
+        import('@lexserve/contracts/auth'),
+      ]);
       return zodResolver(RegisterInputSchema);
     }),
     mode: 'onTouched',
@@ -61,7 +68,11 @@ export function SignupForm({ onRegistered }: { onRegistered: () => void }) {
   const busy = register.isPending;
 
   return (
-    <form noValidate aria-label="Create your account" onSubmit={form.handleSubmit((values) => register.mutateAsync(values).catch(() => undefined))}>
+    <form
+      noValidate
+      aria-label="Create your account"
+      onSubmit={form.handleSubmit((values) => register.mutateAsync(values).catch(() => undefined))}
+    >
       <div className="ls-stack" style={{ gap: 24 }}>
         {register.isError ? (
           <Alert ref={summary} tabIndex={-1} severity="error" onClose={() => register.reset()}>
@@ -71,8 +82,19 @@ export function SignupForm({ onRegistered }: { onRegistered: () => void }) {
 
         <Section title="Administrator Account">
           <TextField label="Your Full Name" autoComplete="name" required {...fieldProps(form, 'full_name')} />
-          <TextField label="Your Email Address" type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
-          <TextField label="Your Phone Number (optional)" type="tel" autoComplete="tel" {...fieldProps(form, 'phone_number')} />
+          <TextField
+            label="Your Email Address"
+            type="email"
+            autoComplete="email"
+            required
+            {...fieldProps(form, 'email')}
+          />
+          <TextField
+            label="Your Phone Number (optional)"
+            type="tel"
+            autoComplete="tel"
+            {...fieldProps(form, 'phone_number')}
+          />
         </Section>
 
         <hr className="ls-divider" style={{ margin: 0 }} />
@@ -86,15 +108,29 @@ export function SignupForm({ onRegistered }: { onRegistered: () => void }) {
               helperText: 'At least 8 characters with an uppercase letter, a lowercase letter and a number',
             })}
           />
-          <PasswordField label="Confirm Password" autoComplete="new-password" required {...fieldProps(form, 'confirm_password')} />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            required
+            {...fieldProps(form, 'confirm_password')}
+          />
         </Section>
 
         <hr className="ls-divider" style={{ margin: 0 }} />
 
         <Section title="Law Firm Details">
-          <TextField label="Law Firm Name" autoComplete="organization" required {...fieldProps(form, 'firm_name')} />
+          <TextField
+            label="Law Firm Name"
+            autoComplete="organization"
+            required
+            {...fieldProps(form, 'firm_name')}
+          />
           <TextField label="Firm Contact Email" type="email" required {...fieldProps(form, 'firm_email')} />
-          <TextField label="Firm Main Phone Number (optional)" type="tel" {...fieldProps(form, 'firm_phone')} />
+          <TextField
+            label="Firm Main Phone Number (optional)"
+            type="tel"
+            {...fieldProps(form, 'firm_phone')}
+          />
           <TextArea
             label="Firm Business Address"
             className="ls-span-all"

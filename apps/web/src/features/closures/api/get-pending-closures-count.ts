@@ -8,7 +8,8 @@ import { closureKeys } from '../keys';
  * (GET /case-closure/pending-count) instead of the list of status pending with limit 100, so the
  * number is right beyond 100 too.
  */
-const getPendingClosuresCount = async (): Promise<number> => (await api.get<{ count: number }>('/case-closure/pending-count')).count;
+const getPendingClosuresCount = async (): Promise<number> =>
+  (await api.get<{ count: number }>('/case-closure/pending-count')).count;
 
 /** Refreshed every 30 seconds, and at once on a closure notification; failures stay quiet (the indicator hides itself). */
 export const usePendingClosuresCount = (enabled: boolean) =>

@@ -9,22 +9,32 @@ import { CASE_CLOSURE_COMPLETED_EVENT } from '../api/closures';
 import { makeClosure, makePrecheck } from '../testing/closure-factory';
 import { CaseClosureButton } from './case-closure-button';
 
-type Setup = { role: Role; status?: string; closure?: ReturnType<typeof makeClosure> | null; handlers?: Parameters<typeof mockApi>[0] };
+type Setup = {
+  role: Role;
+  status?: string;
+  closure?: ReturnType<typeof makeClosure> | null;
+  handlers?: Parameters<typeof mockApi>[0];
+};
 
 const setup = ({ role, status = 'served', closure = null, handlers = {} }: Setup) => {
   signIn();
   const api = mockApi({
     'GET /users/me': reply(200, makeUser({ id: 7, role })),
-    'GET /case-closure/document/42/active': closure ? reply(200, closure) : reply(404, { detail: 'No case closure found for this case.' }),
+    'GET /case-closure/document/42/active': closure
+      ? reply(200, closure)
+      : reply(404, { detail: 'No case closure found for this case.' }),
     'GET /case-closure/precheck/42': reply(200, makePrecheck({ document_status: status })),
     ...handlers,
   });
   const user = userEvent.setup({ delay: null });
   const onMessage = vi.fn();
-  const view = renderWithProviders(<CaseClosureButton documentId={42} documentStatus={status} onMessage={onMessage} />, {
-    route: '/app/dashboard/active-case/42',
-    extraRoutes: [{ path: '/app/dashboard', element: <p>Dashboard page</p> }],
-  });
+  const view = renderWithProviders(
+    <CaseClosureButton documentId={42} documentStatus={status} onMessage={onMessage} />,
+    {
+      route: '/app/dashboard/active-case/42',
+      extraRoutes: [{ path: '/app/dashboard', element: <p>Dashboard page</p> }],
+    },
+  );
   return { ...api, ...view, user, onMessage };
 };
 
@@ -53,7 +63,9 @@ describe('CaseClosureButton', () => {
 
   it('shows the pending chip and a disabled "Closure Pending Approval" to a legal practitioner', async () => {
     setup({ role: 'legal_practitioner', closure: makeClosure({ closure_status: 'pending' }) });
-    expect(await screen.findByRole('button', { name: 'Closure Pending Approval' }, { timeout: 5000 })).toBeDisabled();
+    expect(
+      await screen.findByRole('button', { name: 'Closure Pending Approval' }, { timeout: 5000 }),
+    ).toBeDisabled();
     expect(screen.getByText('Pending Approval')).toBeInTheDocument();
   });
 
@@ -62,7 +74,13 @@ describe('CaseClosureButton', () => {
     const { user, find, onMessage } = setup({
       role: 'branch_admin',
       closure,
-      handlers: { [`PUT /case-closure/${closure.id}/approve`]: reply(200, { status: 'success', data: { ...closure, closure_status: 'approved' }, message: 'Case closure approved' }) },
+      handlers: {
+        [`PUT /case-closure/${closure.id}/approve`]: reply(200, {
+          status: 'success',
+          data: { ...closure, closure_status: 'approved' },
+          message: 'Case closure approved',
+        }),
+      },
     });
     const button = await screen.findByRole('button', { name: 'Approve Closure' }, { timeout: 5000 });
     await waitFor(() => expect(button).toBeEnabled());
@@ -71,7 +89,10 @@ describe('CaseClosureButton', () => {
     expect(screen.getByText('#2025/123')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(onMessage).toHaveBeenCalledWith('Case closure approved', 'success'));
-    expect(find('PUT', `/case-closure/${closure.id}/approve`)[0]?.body).toEqual({ approved: true, approval_notes: null });
+    expect(find('PUT', `/case-closure/${closure.id}/approve`)[0]?.body).toEqual({
+      approved: true,
+      approval_notes: null,
+    });
   });
 
   it('completes an approved closure, raises case-closure:completed and goes to the dashboard after 200 ms', async () => {
@@ -82,14 +103,20 @@ describe('CaseClosureButton', () => {
       role: 'legal_practitioner',
       closure,
       handlers: {
-        [`PUT /case-closure/${closure.id}/complete`]: reply(200, { status: 'success', data: { ...closure, closure_status: 'completed' }, message: 'Case closure completed successfully' }),
+        [`PUT /case-closure/${closure.id}/complete`]: reply(200, {
+          status: 'success',
+          data: { ...closure, closure_status: 'completed' },
+          message: 'Case closure completed successfully',
+        }),
       },
     });
     const button = await screen.findByRole('button', { name: 'Complete Case Closure' }, { timeout: 5000 });
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     await user.click(screen.getByRole('button', { name: 'Complete Closure' }));
-    await waitFor(() => expect(onMessage).toHaveBeenCalledWith('Case closure completed successfully', 'success'));
+    await waitFor(() =>
+      expect(onMessage).toHaveBeenCalledWith('Case closure completed successfully', 'success'),
+    );
     expect(completed).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe('/app/dashboard/active-case/42');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
@@ -104,6 +131,8 @@ describe('CaseClosureButton', () => {
 
   it('reads "Case Closure (Served Only)" on a received case', async () => {
     setup({ role: 'branch_admin', status: 'received' });
-    expect(await screen.findByRole('button', { name: 'Case Closure (Served Only)' }, { timeout: 5000 })).toBeDisabled();
+    expect(
+      await screen.findByRole('button', { name: 'Case Closure (Served Only)' }, { timeout: 5000 }),
+    ).toBeDisabled();
   });
 });

@@ -9,7 +9,13 @@ import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
-import { completeErrorMessage, raiseClosureCompleted, useActiveClosure, useCompleteClosure, usePrecheck } from '../api/closures';
+import {
+  completeErrorMessage,
+  raiseClosureCompleted,
+  useActiveClosure,
+  useCompleteClosure,
+  usePrecheck,
+} from '../api/closures';
 import { closureButtonState, closurePermissions, type ClosureButtonState } from '../closure-state';
 import { useClosureLiveRefresh } from '../hooks/use-closure-live-refresh';
 import { ClosureStatusChip } from './closure-details';
@@ -20,7 +26,11 @@ import { RequestClosureDialog } from './request-closure-dialog';
 /** Navigation after a completion or a direct close (spec 2 §9). */
 const NAVIGATE_AFTER_CLOSURE_MS = 200;
 
-const COLORS: Record<ClosureButtonState['variant'], 'primary' | 'success' | 'error'> = { primary: 'primary', success: 'success', danger: 'error' };
+const COLORS: Record<ClosureButtonState['variant'], 'primary' | 'success' | 'error'> = {
+  primary: 'primary',
+  success: 'success',
+  danger: 'error',
+};
 
 type CaseClosureButtonProps = {
   documentId: number;
@@ -37,7 +47,12 @@ type CaseClosureButtonProps = {
  * direct close with its menu, approve, complete, pending), with its dialogs. After a completion or a direct
  * close it raises 'case-closure:completed' and goes to the dashboard 200 ms later.
  */
-export function CaseClosureButton({ documentId, documentStatus, onMessage, hideStatusChip = false }: CaseClosureButtonProps) {
+export function CaseClosureButton({
+  documentId,
+  documentStatus,
+  onMessage,
+  hideStatusChip = false,
+}: CaseClosureButtonProps) {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const role = user?.role;
@@ -60,7 +75,10 @@ export function CaseClosureButton({ documentId, documentStatus, onMessage, hideS
     setDialog(null);
     onMessage?.(message, 'success');
     raiseClosureCompleted(done);
-    timer.current = window.setTimeout(() => navigate(paths.app.dashboard, { replace: true }), NAVIGATE_AFTER_CLOSURE_MS);
+    timer.current = window.setTimeout(
+      () => navigate(paths.app.dashboard, { replace: true }),
+      NAVIGATE_AFTER_CLOSURE_MS,
+    );
   };
   const initiated = (message: string) => {
     setDialog(null);
@@ -87,7 +105,9 @@ export function CaseClosureButton({ documentId, documentStatus, onMessage, hideS
   const loading = canRead && (active.isLoading || (documentStatus === undefined && precheck.isLoading));
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-      {!hideStatusChip && closure && closure.closure_status !== 'completed' ? <ClosureStatusChip status={closure.closure_status} /> : null}
+      {!hideStatusChip && closure && closure.closure_status !== 'completed' ? (
+        <ClosureStatusChip status={closure.closure_status} />
+      ) : null}
       <Button
         ref={anchor}
         variant="contained"
@@ -121,9 +141,24 @@ export function CaseClosureButton({ documentId, documentStatus, onMessage, hideS
         </Menu>
       ) : null}
 
-      <RequestClosureDialog open={dialog === 'request'} documentId={documentId} onClose={() => setDialog(null)} onDone={initiated} />
-      <DirectCloseDialog open={dialog === 'direct'} documentId={documentId} onClose={() => setDialog(null)} onDone={finished} />
-      <DecideClosureDialog closure={dialog === 'decide' ? closure : null} mode="choose" onClose={() => setDialog(null)} onDone={initiated} />
+      <RequestClosureDialog
+        open={dialog === 'request'}
+        documentId={documentId}
+        onClose={() => setDialog(null)}
+        onDone={initiated}
+      />
+      <DirectCloseDialog
+        open={dialog === 'direct'}
+        documentId={documentId}
+        onClose={() => setDialog(null)}
+        onDone={finished}
+      />
+      <DecideClosureDialog
+        closure={dialog === 'decide' ? closure : null}
+        mode="choose"
+        onClose={() => setDialog(null)}
+        onDone={initiated}
+      />
       <ConfirmDialog
         open={dialog === 'complete'}
         type="warning"

@@ -23,22 +23,36 @@ type CaseClosurePanelProps = {
  * history. After a request or a decision it shows 'Case closure action completed successfully'; after a
  * completion or direct close 'Case closed successfully'.
  */
-export function CaseClosurePanel({ documentId, documentStatus, subscriptionIndicator }: CaseClosurePanelProps) {
+export function CaseClosurePanel({
+  documentId,
+  documentStatus,
+  subscriptionIndicator,
+}: CaseClosurePanelProps) {
   const { data: user } = useCurrentUser();
   const p = closurePermissions(user?.role);
   const [banner, setBanner] = useState<{ message: string; severity: 'success' | 'error' } | null>(null);
   const onMessage = useCallback((message: string, severity: 'success' | 'error') => {
     if (severity === 'error') return setBanner({ message, severity });
     const done = message === CLOSURE_MESSAGES.completed || message === CLOSURE_MESSAGES.closedDirectly;
-    setBanner({ message: done ? CLOSURE_MESSAGES.closedDirectly : CLOSURE_MESSAGES.actionCompleted, severity });
+    setBanner({
+      message: done ? CLOSURE_MESSAGES.closedDirectly : CLOSURE_MESSAGES.actionCompleted,
+      severity,
+    });
   }, []);
 
   if (!p.canRequestClosure && !p.canApproveClosure) {
-    return <Typography color="text.secondary">Case closure is handled by the firm that owns this case.</Typography>;
+    return (
+      <Typography color="text.secondary">Case closure is handled by the firm that owns this case.</Typography>
+    );
   }
   return (
     <Stack spacing={2}>
-      <NotificationBanner open={Boolean(banner)} severity={banner?.severity ?? 'success'} message={banner?.message} onClose={() => setBanner(null)} />
+      <NotificationBanner
+        open={Boolean(banner)}
+        severity={banner?.severity ?? 'success'}
+        message={banner?.message}
+        onClose={() => setBanner(null)}
+      />
       {subscriptionIndicator ? <Box>{subscriptionIndicator}</Box> : null}
       <CaseClosureButton documentId={documentId} documentStatus={documentStatus} onMessage={onMessage} />
       <Divider />

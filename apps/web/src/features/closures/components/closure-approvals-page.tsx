@@ -22,8 +22,8 @@ export function ClosureApprovalsPage() {
         Case Closure Approvals
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 760 }}>
-        Review and manage pending case closure requests from legal practitioners across every firm: approve or reject
-        them, view each case&apos;s closure history and track their completion.
+        Review and manage pending case closure requests from legal practitioners across every firm: approve or
+        reject them, view each case&apos;s closure history and track their completion.
       </Typography>
       <ClosureApprovals showFirm />
     </Box>

@@ -13,19 +13,38 @@ const counts = { all: 7, pending: 2, approved: 3, rejected: 1, completed: 1 };
 
 const setup = (role: Role = 'branch_admin', page: 'tab' | 'admin' = 'tab') => {
   signIn();
-  const pendingOne = makeClosure({ id: 1, document: { id: 42, title: 'Eviction: Mokoena v Dlamini', case_number: '2025/123', status: 'served' } });
-  const pendingTwo = makeClosure({ id: 2, document_id: 43, document: { id: 43, title: '', case_number: null, status: 'served' }, closure_reason: '', closed_by_user: null, closed_by_user_id: 55 });
+  const pendingOne = makeClosure({
+    id: 1,
+    document: { id: 42, title: 'Eviction: Mokoena v Dlamini', case_number: '2025/123', status: 'served' },
+  });
+  const pendingTwo = makeClosure({
+    id: 2,
+    document_id: 43,
+    document: { id: 43, title: '', case_number: null, status: 'served' },
+    closure_reason: '',
+    closed_by_user: null,
+    closed_by_user_id: 55,
+  });
   let decided = false;
   const api = mockApi({
     'GET /users/me': reply(200, makeUser({ id: 7, role })),
     'GET /case-closure': (req: MockRequest) => {
       const status = req.url.searchParams.get('status');
-      const rows = status === 'pending' ? (decided ? [pendingTwo] : [pendingOne, pendingTwo]) : [makeClosure({ id: 9, closure_status: 'approved' })];
+      const rows =
+        status === 'pending'
+          ? decided
+            ? [pendingTwo]
+            : [pendingOne, pendingTwo]
+          : [makeClosure({ id: 9, closure_status: 'approved' })];
       return reply(200, { closures: rows, total: rows.length, skip: 0, limit: 10, counts });
     },
     'PUT /case-closure/1/approve': () => {
       decided = true;
-      return reply(200, { status: 'success', data: { ...pendingOne, closure_status: 'rejected' }, message: 'Case closure rejected' });
+      return reply(200, {
+        status: 'success',
+        data: { ...pendingOne, closure_status: 'rejected' },
+        message: 'Case closure rejected',
+      });
     },
   });
   const user = userEvent.setup({ delay: null });
@@ -39,7 +58,16 @@ describe('Case Closure Approvals', () => {
   it('shows each closure as a card on phones, its Approve and Reject in view', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (media) =>
-        ({ matches: media.includes('max-width'), media, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: () => false }) as MediaQueryList,
+        ({
+          matches: media.includes('max-width'),
+          media,
+          onchange: null,
+          addListener: vi.fn(),
+          removeListener: vi.fn(),
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
     );
     setup();
     const list = await screen.findByRole('list', { name: 'Case closures' }, { timeout: 5000 });
@@ -65,7 +93,10 @@ describe('Case Closure Approvals', () => {
     expect(screen.getByText('No reason provided')).toBeInTheDocument();
     expect(screen.getByText('User 55')).toBeInTheDocument();
     expect(screen.getAllByText('05/03/2025 10:30')).toHaveLength(2);
-    expect(screen.getAllByRole('link', { name: 'View Case' })[0]).toHaveAttribute('href', '/app/dashboard/active-case/42');
+    expect(screen.getAllByRole('link', { name: 'View Case' })[0]).toHaveAttribute(
+      'href',
+      '/app/dashboard/active-case/42',
+    );
   });
 
   it('rejects after the confirmation and shows "Case closure rejected"', async () => {
@@ -79,7 +110,10 @@ describe('Case Closure Approvals', () => {
     await user.paste('Summary incomplete');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Case closure rejected')).toBeInTheDocument();
-    expect(find('PUT', '/case-closure/1/approve')[0]?.body).toEqual({ approved: false, approval_notes: 'Summary incomplete' });
+    expect(find('PUT', '/case-closure/1/approve')[0]?.body).toEqual({
+      approved: false,
+      approval_notes: 'Summary incomplete',
+    });
     await waitFor(() => expect(screen.queryByText('Eviction: Mokoena v Dlamini')).not.toBeInTheDocument());
   });
 
@@ -88,17 +122,23 @@ describe('Case Closure Approvals', () => {
     await screen.findByText('Eviction: Mokoena v Dlamini', {}, { timeout: 5000 });
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'All' }));
-    await waitFor(() => expect(find('GET', '/case-closure/').some((c) => !c.url.searchParams.has('status'))).toBe(true));
+    await waitFor(() =>
+      expect(find('GET', '/case-closure/').some((c) => !c.url.searchParams.has('status'))).toBe(true),
+    );
   });
 
-  it("tells a role that cannot approve: \"You don't have permission to approve case closures.\"", async () => {
+  it('tells a role that cannot approve: "You don\'t have permission to approve case closures."', async () => {
     setup('legal_practitioner');
-    expect(await screen.findByText("You don't have permission to approve case closures.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("You don't have permission to approve case closures."),
+    ).toBeInTheDocument();
   });
 
   it('shows the system administrator every firm with a breadcrumb', async () => {
     setup('system_admin', 'admin');
-    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(/Admin.*Case Closure Approvals/);
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
+      /Admin.*Case Closure Approvals/,
+    );
     expect(await screen.findByText('Eviction: Mokoena v Dlamini', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Firm' })).toBeInTheDocument();
     expect(screen.getAllByText('Demo Attorneys Inc.').length).toBeGreaterThan(0);

@@ -16,7 +16,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { CLOSURE_MESSAGES, CLOSURE_STATUSES, type Closure, type ClosureStatus } from '@lexserve/contracts/closures';
+import {
+  CLOSURE_MESSAGES,
+  CLOSURE_STATUSES,
+  type Closure,
+  type ClosureStatus,
+} from '@lexserve/contracts/closures';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
@@ -93,7 +98,12 @@ export function ClosureApprovals({ showFirm = false }: { showFirm?: boolean }) {
   }, [searchText]);
 
   const list = useClosureList(
-    { status: status === 'all' ? undefined : status, skip: page * rowsPerPage, limit: rowsPerPage, search: search || undefined },
+    {
+      status: status === 'all' ? undefined : status,
+      skip: page * rowsPerPage,
+      limit: rowsPerPage,
+      search: search || undefined,
+    },
     allowed,
   );
 
@@ -119,9 +129,18 @@ export function ClosureApprovals({ showFirm = false }: { showFirm?: boolean }) {
     },
     ...(showFirm ? [{ id: 'firm', header: 'Firm', cell: (c: Closure) => c.firm_name ?? '-' }] : []),
     { id: 'status', header: 'Status', cell: (c) => <ClosureStatusChip status={c.closure_status} /> },
-    { id: 'requested-by', header: 'Requested By', cell: (c) => personName(c.closed_by_user, c.closed_by_user_id) },
+    {
+      id: 'requested-by',
+      header: 'Requested By',
+      cell: (c) => personName(c.closed_by_user, c.closed_by_user_id),
+    },
     { id: 'reason', header: 'Reason', cell: (c) => c.closure_reason || 'No reason provided' },
-    { id: 'requested-at', header: 'Requested At', cellSx: { whiteSpace: 'nowrap' }, cell: (c) => formatDateTime(c.requested_at) },
+    {
+      id: 'requested-at',
+      header: 'Requested At',
+      cellSx: { whiteSpace: 'nowrap' },
+      cell: (c) => formatDateTime(c.requested_at),
+    },
     {
       id: 'actions',
       header: 'Actions',
@@ -135,7 +154,13 @@ export function ClosureApprovals({ showFirm = false }: { showFirm?: boolean }) {
           {c.closure_status === 'pending' ? (
             <Tooltip title={ownRequest(c) ? 'Another approver must decide your own request' : ''}>
               <span>
-                <Button size="small" color="success" variant="contained" disabled={ownRequest(c)} onClick={() => setDecision({ closure: c, mode: 'approve' })}>
+                <Button
+                  size="small"
+                  color="success"
+                  variant="contained"
+                  disabled={ownRequest(c)}
+                  onClick={() => setDecision({ closure: c, mode: 'approve' })}
+                >
                   Approve
                 </Button>
               </span>
@@ -143,7 +168,13 @@ export function ClosureApprovals({ showFirm = false }: { showFirm?: boolean }) {
           ) : null}
           {c.closure_status === 'pending' ? (
             <span>
-              <Button size="small" color="error" variant="outlined" disabled={ownRequest(c)} onClick={() => setDecision({ closure: c, mode: 'reject' })}>
+              <Button
+                size="small"
+                color="error"
+                variant="outlined"
+                disabled={ownRequest(c)}
+                onClick={() => setDecision({ closure: c, mode: 'reject' })}
+              >
                 Reject
               </Button>
             </span>
@@ -155,7 +186,12 @@ export function ClosureApprovals({ showFirm = false }: { showFirm?: boolean }) {
 
   return (
     <Stack spacing={2.5}>
-      <NotificationBanner open={Boolean(banner)} severity="success" message={banner} onClose={() => setBanner(null)} />
+      <NotificationBanner
+        open={Boolean(banner)}
+        severity="success"
+        message={banner}
+        onClose={() => setBanner(null)}
+      />
       <Grid container spacing={2}>
         <Grid size={{ xs: 6, md: 3 }}>
           <StatCard label="Total Closures" value={counts?.all} icon={<SummarizeOutlinedIcon />} />
@@ -230,7 +266,11 @@ export function ClosureApprovals({ showFirm = false }: { showFirm?: boolean }) {
         empty={
           <EmptyState
             title="No case closures found"
-            description={status === 'pending' ? 'Closure requests waiting for approval appear here.' : 'Try another status or search.'}
+            description={
+              status === 'pending'
+                ? 'Closure requests waiting for approval appear here.'
+                : 'Try another status or search.'
+            }
           />
         }
         paging={{

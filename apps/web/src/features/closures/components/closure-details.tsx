@@ -16,7 +16,13 @@ import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { CLOSURE_STATUS_COLORS, personName } from '../closure-state';
 
-export function ClosureStatusChip({ status, size = 'small' }: { status: ClosureStatus; size?: 'small' | 'medium' }) {
+export function ClosureStatusChip({
+  status,
+  size = 'small',
+}: {
+  status: ClosureStatus;
+  size?: 'small' | 'medium';
+}) {
   return <Chip size={size} label={CLOSURE_STATUS_LABELS[status]} color={CLOSURE_STATUS_COLORS[status]} />;
 }
 
@@ -64,7 +70,9 @@ export function ClosureDetails({ closure }: { closure: Closure }) {
   return (
     <Stack spacing={1}>
       <Row label="Case">{closure.document.title || 'Untitled'}</Row>
-      <Row label="Case Number">{closure.document.case_number ? `#${closure.document.case_number}` : 'No case number'}</Row>
+      <Row label="Case Number">
+        {closure.document.case_number ? `#${closure.document.case_number}` : 'No case number'}
+      </Row>
       {closure.firm_name ? <Row label="Firm">{closure.firm_name}</Row> : null}
       <Row label="Status">
         <ClosureStatusChip status={closure.closure_status} />

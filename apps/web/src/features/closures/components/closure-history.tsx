@@ -11,7 +11,12 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CLOSURE_HISTORY_LABELS, CLOSURE_MESSAGES, type ClosureHistory, type ClosureHistoryEventType } from '@lexserve/contracts/closures';
+import {
+  CLOSURE_HISTORY_LABELS,
+  CLOSURE_MESSAGES,
+  type ClosureHistory,
+  type ClosureHistoryEventType,
+} from '@lexserve/contracts/closures';
 import type { ReactNode } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';

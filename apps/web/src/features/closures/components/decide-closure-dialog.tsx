@@ -50,7 +50,11 @@ export function DecideClosureDialog({ closure, mode, onClose, onDone }: Props) {
     setError(null);
     setBusy(approved ? 'approve' : 'reject');
     try {
-      const answer = await decide.mutateAsync({ id: closure.id, approved, approval_notes: notes.trim() || null });
+      const answer = await decide.mutateAsync({
+        id: closure.id,
+        approved,
+        approval_notes: notes.trim() || null,
+      });
       setNotes('');
       onDone(approved ? CLOSURE_MESSAGES.approved : CLOSURE_MESSAGES.rejected, answer.data);
     } catch (err) {
@@ -60,7 +64,8 @@ export function DecideClosureDialog({ closure, mode, onClose, onDone }: Props) {
     }
   };
 
-  const spinner = (which: 'approve' | 'reject') => (busy === which ? <CircularProgress size={16} color="inherit" /> : undefined);
+  const spinner = (which: 'approve' | 'reject') =>
+    busy === which ? <CircularProgress size={16} color="inherit" /> : undefined;
   return (
     <Dialog open={Boolean(closure)} onClose={cancel} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{TITLES[mode]}</DialogTitle>
@@ -86,12 +91,24 @@ export function DecideClosureDialog({ closure, mode, onClose, onDone }: Props) {
           Cancel
         </Button>
         {mode !== 'approve' ? (
-          <Button variant={mode === 'reject' ? 'contained' : 'outlined'} color="error" onClick={() => void run(false)} disabled={decide.isPending} startIcon={spinner('reject')}>
+          <Button
+            variant={mode === 'reject' ? 'contained' : 'outlined'}
+            color="error"
+            onClick={() => void run(false)}
+            disabled={decide.isPending}
+            startIcon={spinner('reject')}
+          >
             Reject
           </Button>
         ) : null}
         {mode !== 'reject' ? (
-          <Button variant="contained" color="success" onClick={() => void run(true)} disabled={decide.isPending} startIcon={spinner('approve')}>
+          <Button
+            variant="contained"
+            color="success"
+            onClick={() => void run(true)}
+            disabled={decide.isPending}
+            startIcon={spinner('approve')}
+          >
             Approve
           </Button>
         ) : null}

@@ -12,7 +12,12 @@ import { CLOSURE_MESSAGES, DIRECT_CLOSE_REASONS, type Closure } from '@lexserve/
 import { useId, useState } from 'react';
 import { closureActionErrorMessage, useDirectClose } from '../api/closures';
 
-type Props = { open: boolean; documentId: number; onClose: () => void; onDone: (message: string, closure: Closure) => void };
+type Props = {
+  open: boolean;
+  documentId: number;
+  onClose: () => void;
+  onDone: (message: string, closure: Closure) => void;
+};
 
 /** Close Case Directly (spec 2.11): a firm administrator bypasses approval; the reason is required. */
 export function DirectCloseDialog({ open, documentId, onClose, onDone }: Props) {
@@ -52,7 +57,8 @@ export function DirectCloseDialog({ open, documentId, onClose, onDone }: Props) 
       <DialogContent dividers>
         <Stack spacing={2.5}>
           <Alert severity="warning">
-            This bypasses the approval workflow. The case is immediately marked as completed, and this cannot be undone.
+            This bypasses the approval workflow. The case is immediately marked as completed, and this cannot
+            be undone.
           </Alert>
           <TextField
             select

@@ -9,7 +9,13 @@ export function PendingClosuresButton({ role, onNavigate }: { role: Role; onNavi
   const tip = pendingClosuresTooltip(pending.count);
   return (
     // No badge when nothing waits: a hidden "0" would be text the button's name does not contain.
-    <button type="button" className="ls-icon-btn ls-icon-btn--inherit ls-tip" data-tip={tip} onClick={pending.go} aria-label={tip}>
+    <button
+      type="button"
+      className="ls-icon-btn ls-icon-btn--inherit ls-tip"
+      data-tip={tip}
+      onClick={pending.go}
+      aria-label={tip}
+    >
       <IconBadge icon="assignmentTurnedInOutlined" count={pending.count} max={BADGE_MAX} />
     </button>
   );

@@ -6,7 +6,11 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import { BADGE_MAX, type Role } from '../../../config/constants';
-import { pendingClosuresText, pendingClosuresTooltip, usePendingClosures } from '../hooks/use-pending-closures';
+import {
+  pendingClosuresText,
+  pendingClosuresTooltip,
+  usePendingClosures,
+} from '../hooks/use-pending-closures';
 import { PendingClosuresButton } from './pending-closures-button';
 
 type Props = { role: Role; variant?: 'icon' | 'text' | 'list'; onNavigate?: () => void };
@@ -23,7 +27,15 @@ export function PendingClosuresIndicator({ role, variant = 'icon', onNavigate }:
   );
 }
 
-function WordedIndicator({ role, variant, onNavigate }: { role: Role; variant: 'text' | 'list'; onNavigate?: () => void }) {
+function WordedIndicator({
+  role,
+  variant,
+  onNavigate,
+}: {
+  role: Role;
+  variant: 'text' | 'list';
+  onNavigate?: () => void;
+}) {
   const pending = usePendingClosures(role, onNavigate);
   if (!pending) return null;
   const { count, go } = pending;

@@ -11,11 +11,17 @@ const NOT_YET = 'The case must meet all eligibility requirements before a closur
 const setup = (precheck = makePrecheck()) => {
   const api = mockApi({
     'GET /case-closure/precheck/42': reply(200, precheck),
-    'POST /case-closure': reply(201, { status: 'success', data: makeClosure(), message: 'Case closure request created successfully' }),
+    'POST /case-closure': reply(201, {
+      status: 'success',
+      data: makeClosure(),
+      message: 'Case closure request created successfully',
+    }),
   });
   const onDone = vi.fn();
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<RequestClosureDialog open documentId={42} onClose={() => undefined} onDone={onDone} />);
+  renderWithProviders(
+    <RequestClosureDialog open documentId={42} onClose={() => undefined} onDone={onDone} />,
+  );
   return { ...api, user, onDone };
 };
 
@@ -36,18 +42,36 @@ describe('requestBlocker (spec 2 §5)', () => {
   const complete = { reason: 'Case resolved', notes: '', documentsAttached: true, summary: 'All done' };
   it('allows submit only with a reason, every item completed and an eligible precheck', () => {
     expect(requestBlocker(complete, { eligible_for_closure: true, has_proof_of_service: true })).toBeNull();
-    expect(requestBlocker({ ...complete, reason: '' }, { eligible_for_closure: true, has_proof_of_service: true })).toContain('Select a closure reason.');
-    expect(requestBlocker({ ...complete, documentsAttached: false }, { eligible_for_closure: true, has_proof_of_service: true })).toContain('Complete every checklist item.');
-    expect(requestBlocker({ ...complete, summary: '  ' }, { eligible_for_closure: true, has_proof_of_service: true })).toContain('Complete every checklist item.');
-    expect(requestBlocker(complete, { eligible_for_closure: true, has_proof_of_service: false })).toContain('Complete every checklist item.');
-    expect(requestBlocker(complete, { eligible_for_closure: false, has_proof_of_service: true })).toContain('The eligibility precheck must pass.');
+    expect(
+      requestBlocker({ ...complete, reason: '' }, { eligible_for_closure: true, has_proof_of_service: true }),
+    ).toContain('Select a closure reason.');
+    expect(
+      requestBlocker(
+        { ...complete, documentsAttached: false },
+        { eligible_for_closure: true, has_proof_of_service: true },
+      ),
+    ).toContain('Complete every checklist item.');
+    expect(
+      requestBlocker(
+        { ...complete, summary: '  ' },
+        { eligible_for_closure: true, has_proof_of_service: true },
+      ),
+    ).toContain('Complete every checklist item.');
+    expect(requestBlocker(complete, { eligible_for_closure: true, has_proof_of_service: false })).toContain(
+      'Complete every checklist item.',
+    );
+    expect(requestBlocker(complete, { eligible_for_closure: false, has_proof_of_service: true })).toContain(
+      'The eligibility precheck must pass.',
+    );
     expect(requestBlocker(complete, undefined)).toMatch(new RegExp(`^${NOT_YET}`));
   });
 });
 
 describe('RequestClosureDialog', () => {
   it('shows the precheck, the checklist progress and keeps submit disabled until the rule is met', async () => {
-    const { user, find, onDone } = setup(makePrecheck({ warnings: ['No parties are recorded for this case.'] }));
+    const { user, find, onDone } = setup(
+      makePrecheck({ warnings: ['No parties are recorded for this case.'] }),
+    );
     expect(await screen.findByText('This case is eligible for closure.')).toBeInTheDocument();
     expect(screen.getByText('No parties are recorded for this case.')).toBeInTheDocument();
     // The proof item is preset and locked.
@@ -78,15 +102,30 @@ describe('RequestClosureDialog', () => {
       closure_notes: 'Signed settlement on file.',
       initial_checklist: {
         all_documents_attached: { completed: true, notes: '', required: true },
-        proof_of_service_uploaded: { completed: true, notes: 'Proof of service automatically verified', required: true },
-        case_summary_completed: { completed: true, notes: 'Served and acknowledged by the respondent.', required: true },
+        proof_of_service_uploaded: {
+          completed: true,
+          notes: 'Proof of service automatically verified',
+          required: true,
+        },
+        case_summary_completed: {
+          completed: true,
+          notes: 'Served and acknowledged by the respondent.',
+          required: true,
+        },
       },
     });
   });
 
   it('keeps submit disabled when the precheck finds blocking issues, even with everything filled in', async () => {
-    const { user } = setup(makePrecheck({ eligible_for_closure: false, blocking_issues: ['Only served cases can be closed; this case is received.'] }));
-    expect(await screen.findByText('Only served cases can be closed; this case is received.')).toBeInTheDocument();
+    const { user } = setup(
+      makePrecheck({
+        eligible_for_closure: false,
+        blocking_issues: ['Only served cases can be closed; this case is received.'],
+      }),
+    );
+    expect(
+      await screen.findByText('Only served cases can be closed; this case is received.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: /all required documents attached/i }));
     await fill(user, 'Case Summary', 'Summary');
     await chooseReason(user, 'Case resolved');
@@ -98,7 +137,10 @@ describe('RequestClosureDialog', () => {
     const { user } = setup();
     mockApi({
       'GET /case-closure/precheck/42': reply(200, makePrecheck()),
-      'POST /case-closure': reply(409, { detail: 'This case already has an active closure request.', code: 'CLOSURE_ALREADY_ACTIVE' }),
+      'POST /case-closure': reply(409, {
+        detail: 'This case already has an active closure request.',
+        code: 'CLOSURE_ALREADY_ACTIVE',
+      }),
     });
     await screen.findByText('This case is eligible for closure.');
     await user.click(screen.getByRole('checkbox', { name: /all required documents attached/i }));

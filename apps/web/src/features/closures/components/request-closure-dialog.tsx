@@ -38,15 +38,26 @@ type RequestClosureForm = {
 /** The checklist of spec 2 §3 as the dialog holds it: the proof item is preset and locked, the summary counts when given. */
 const checklistOf = (form: RequestClosureForm, hasProof: boolean): Checklist => ({
   all_documents_attached: { completed: form.documentsAttached, notes: '', required: true },
-  proof_of_service_uploaded: { completed: hasProof, notes: hasProof ? PROOF_VERIFIED_NOTE : '', required: true },
-  case_summary_completed: { completed: form.summary.trim().length > 0, notes: form.summary.trim(), required: true },
+  proof_of_service_uploaded: {
+    completed: hasProof,
+    notes: hasProof ? PROOF_VERIFIED_NOTE : '',
+    required: true,
+  },
+  case_summary_completed: {
+    completed: form.summary.trim().length > 0,
+    notes: form.summary.trim(),
+    required: true,
+  },
 });
 
 /**
  * Spec 2 §5: submit only when a reason is chosen, every checklist item is completed and the precheck says
  * eligible_for_closure. Answers the reason it is not allowed, or null.
  */
-export function requestBlocker(form: RequestClosureForm, precheck: Pick<ClosurePrecheck, 'eligible_for_closure' | 'has_proof_of_service'> | undefined): string | null {
+export function requestBlocker(
+  form: RequestClosureForm,
+  precheck: Pick<ClosurePrecheck, 'eligible_for_closure' | 'has_proof_of_service'> | undefined,
+): string | null {
   const missing: string[] = [];
   if (!precheck?.eligible_for_closure) missing.push('The eligibility precheck must pass.');
   const progress = checklistProgress(checklistOf(form, precheck?.has_proof_of_service ?? false));
@@ -99,7 +110,15 @@ export function RequestClosureDialog({ open, documentId, onClose, onDone }: Prop
       <DialogTitle id={titleId}>Request Case Closure</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2.5}>
-          <PrecheckSummary loading={precheck.isLoading} error={precheck.isError ? closureActionErrorMessage(precheck.error, 'Failed to check eligibility') : null} data={precheck.data} />
+          <PrecheckSummary
+            loading={precheck.isLoading}
+            error={
+              precheck.isError
+                ? closureActionErrorMessage(precheck.error, 'Failed to check eligibility')
+                : null
+            }
+            data={precheck.data}
+          />
 
           <Box>
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
@@ -119,7 +138,12 @@ export function RequestClosureDialog({ open, documentId, onClose, onDone }: Prop
             </Stack>
             <Stack>
               <FormControlLabel
-                control={<Checkbox checked={form.documentsAttached} onChange={(e) => set({ documentsAttached: e.target.checked })} />}
+                control={
+                  <Checkbox
+                    checked={form.documentsAttached}
+                    onChange={(e) => set({ documentsAttached: e.target.checked })}
+                  />
+                }
                 label={CHECKLIST_LABELS.all_documents_attached}
               />
               <FormControlLabel
@@ -136,7 +160,10 @@ export function RequestClosureDialog({ open, documentId, onClose, onDone }: Prop
                   </Stack>
                 }
               />
-              <FormControlLabel control={<Checkbox checked={checklist.case_summary_completed.completed} disabled />} label={CHECKLIST_LABELS.case_summary_completed} />
+              <FormControlLabel
+                control={<Checkbox checked={checklist.case_summary_completed.completed} disabled />}
+                label={CHECKLIST_LABELS.case_summary_completed}
+              />
               {/* Indented under its checklist item inside the dialog's width (a margin on a full-width field overflowed it). */}
               <Box sx={{ pl: { xs: 0, sm: 4 }, minWidth: 0 }}>
                 <TextField
@@ -153,7 +180,13 @@ export function RequestClosureDialog({ open, documentId, onClose, onDone }: Prop
             </Stack>
           </Box>
 
-          <TextField select required label="Closure Reason" value={form.reason} onChange={(e) => set({ reason: e.target.value })}>
+          <TextField
+            select
+            required
+            label="Closure Reason"
+            value={form.reason}
+            onChange={(e) => set({ reason: e.target.value })}
+          >
             {CLOSURE_REQUEST_REASONS.map((r) => (
               <MenuItem key={r} value={r}>
                 {r}
@@ -194,7 +227,15 @@ export function RequestClosureDialog({ open, documentId, onClose, onDone }: Prop
   );
 }
 
-function PrecheckSummary({ loading, error, data }: { loading: boolean; error: string | null; data: ClosurePrecheck | undefined }) {
+function PrecheckSummary({
+  loading,
+  error,
+  data,
+}: {
+  loading: boolean;
+  error: string | null;
+  data: ClosurePrecheck | undefined;
+}) {
   if (loading)
     return (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">

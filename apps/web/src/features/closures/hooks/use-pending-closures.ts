@@ -7,14 +7,18 @@ import { useClosureLiveRefresh } from './use-closure-live-refresh';
 export const pendingClosuresTooltip = (count: number): string =>
   count > 0 ? `${count} case closure(s) pending approval` : 'No pending case closures';
 
-export const pendingClosuresText = (count: number): string => (count > 0 ? `${count} Pending Approval` : 'No Pending Approvals');
+export const pendingClosuresText = (count: number): string =>
+  count > 0 ? `${count} Pending Approval` : 'No Pending Approvals';
 
 /**
  * The closures waiting for a role that approves them (spec 2.6 / 2.14), or null for other roles and until known: the
  * count (polled every 30 s, refreshed at once when a closure notification arrives) and `go`, which takes system_admin to
  * the approvals page and firm or branch administrators to the closures tab.
  */
-export function usePendingClosures(role: Role, onNavigate?: () => void): { count: number; go: () => void } | null {
+export function usePendingClosures(
+  role: Role,
+  onNavigate?: () => void,
+): { count: number; go: () => void } | null {
   const navigate = useNavigate();
   const canApprove = role === 'system_admin' || role === 'firm_admin' || role === 'branch_admin';
   const pending = usePendingClosuresCount(canApprove);

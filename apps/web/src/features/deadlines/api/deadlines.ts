@@ -1,4 +1,11 @@
-import type { CalendarFeed, CalendarFeedStatus, CreateDeadlineInput, Deadline, DeadlineList, DocumentDeadline } from '@lexserve/contracts/deadlines';
+import type {
+  CalendarFeed,
+  CalendarFeedStatus,
+  CreateDeadlineInput,
+  Deadline,
+  DeadlineList,
+  DocumentDeadline,
+} from '@lexserve/contracts/deadlines';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { sharedKeys } from '../../../lib/query-keys';
@@ -33,19 +40,31 @@ const useDeadlineWrite = <TInput, TOutput>(mutationFn: (input: TInput) => Promis
 };
 
 export const useAddDeadline = (documentId: number) =>
-  useDeadlineWrite((input: CreateDeadlineInput) => api.post<Deadline>(`/documents/${documentId}/deadlines`, input));
+  useDeadlineWrite((input: CreateDeadlineInput) =>
+    api.post<Deadline>(`/documents/${documentId}/deadlines`, input),
+  );
 
 export const useDeleteDeadline = (documentId: number) =>
-  useDeadlineWrite((deadlineId: number) => api.delete<{ message: string }>(`/documents/${documentId}/deadlines/${deadlineId}`));
+  useDeadlineWrite((deadlineId: number) =>
+    api.delete<{ message: string }>(`/documents/${documentId}/deadlines/${deadlineId}`),
+  );
 
 export const useCalendarFeedStatus = () =>
-  useQuery({ queryKey: deadlineKeys.calendarFeed, queryFn: () => api.get<CalendarFeedStatus>('/calendar/feed') });
+  useQuery({
+    queryKey: deadlineKeys.calendarFeed,
+    queryFn: () => api.get<CalendarFeedStatus>('/calendar/feed'),
+  });
 
-const useCalendarFeedWrite = <TOutput,>(mutationFn: () => Promise<TOutput>) => {
+const useCalendarFeedWrite = <TOutput>(mutationFn: () => Promise<TOutput>) => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: deadlineKeys.calendarFeed }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deadlineKeys.calendarFeed }),
+  });
 };
 
 /** POST /calendar/feed: a new secret address (the old one stops working); shown this once. */
-export const useRotateCalendarFeed = () => useCalendarFeedWrite(() => api.post<CalendarFeed>('/calendar/feed'));
-export const useDeleteCalendarFeed = () => useCalendarFeedWrite(() => api.delete<{ message: string }>('/calendar/feed'));
+export const useRotateCalendarFeed = () =>
+  useCalendarFeedWrite(() => api.post<CalendarFeed>('/calendar/feed'));
+export const useDeleteCalendarFeed = () =>
+  useCalendarFeedWrite(() => api.delete<{ message: string }>('/calendar/feed'));

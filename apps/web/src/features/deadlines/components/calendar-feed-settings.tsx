@@ -33,11 +33,15 @@ export function CalendarFeedSettings() {
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">
-        Subscribe to your deadlines in Outlook, Google Calendar or Apple Calendar: the deadlines of every case you can see, as
-        all-day events, kept up to date. Anyone who has the address can read the calendar, so keep it to yourself; replace it if
-        it was shared.
+        Subscribe to your deadlines in Outlook, Google Calendar or Apple Calendar: the deadlines of every case
+        you can see, as all-day events, kept up to date. Anyone who has the address can read the calendar, so
+        keep it to yourself; replace it if it was shared.
       </Typography>
-      {status.isError ? <Alert severity="error">{describeError(status.error, { fallback: 'Failed to load your calendar address.' })}</Alert> : null}
+      {status.isError ? (
+        <Alert severity="error">
+          {describeError(status.error, { fallback: 'Failed to load your calendar address.' })}
+        </Alert>
+      ) : null}
       {url ? (
         <>
           <TextField
@@ -49,7 +53,11 @@ export function CalendarFeedSettings() {
                 endAdornment: (
                   <InputAdornment position="end">
                     <Tooltip title="Copy">
-                      <IconButton aria-label="Copy the calendar address" onClick={() => void copy()} edge="end">
+                      <IconButton
+                        aria-label="Copy the calendar address"
+                        onClick={() => void copy()}
+                        edge="end"
+                      >
                         <ContentCopyIcon />
                       </IconButton>
                     </Tooltip>
@@ -60,20 +68,28 @@ export function CalendarFeedSettings() {
             fullWidth
           />
           <Typography id="calendar-url-help" variant="body2" color="text.secondary">
-            {copied ? 'Copied. ' : ''}It is shown only now: copy it into your calendar app’s “subscribe from URL” (or “add calendar from
-            internet”).
+            {copied ? 'Copied. ' : ''}It is shown only now: copy it into your calendar app’s “subscribe from
+            URL” (or “add calendar from internet”).
           </Typography>
         </>
       ) : active ? (
         <Alert severity="info">
-          Your calendar address was made on {formatDateTime(status.data?.created_at)}. For safety it is not shown again; get a new one
-          to see it (the old one then stops working).
+          Your calendar address was made on {formatDateTime(status.data?.created_at)}. For safety it is not
+          shown again; get a new one to see it (the old one then stops working).
         </Alert>
       ) : status.isSuccess ? (
         <Alert severity="info">You have no calendar address yet.</Alert>
       ) : null}
-      {rotate.isError ? <Alert severity="error">{describeError(rotate.error, { fallback: 'The calendar address could not be made.' })}</Alert> : null}
-      {turnOff.isError ? <Alert severity="error">{describeError(turnOff.error, { fallback: 'The calendar address could not be turned off.' })}</Alert> : null}
+      {rotate.isError ? (
+        <Alert severity="error">
+          {describeError(rotate.error, { fallback: 'The calendar address could not be made.' })}
+        </Alert>
+      ) : null}
+      {turnOff.isError ? (
+        <Alert severity="error">
+          {describeError(turnOff.error, { fallback: 'The calendar address could not be turned off.' })}
+        </Alert>
+      ) : null}
       <Stack direction="row" spacing={1}>
         <Button
           variant="contained"
@@ -90,7 +106,11 @@ export function CalendarFeedSettings() {
           {active ? 'Replace calendar address' : 'Get calendar address'}
         </Button>
         {active ? (
-          <Button color="error" disabled={turnOff.isPending} onClick={() => turnOff.mutate(undefined, { onSuccess: () => setUrl(null) })}>
+          <Button
+            color="error"
+            disabled={turnOff.isPending}
+            onClick={() => turnOff.mutate(undefined, { onSuccess: () => setUrl(null) })}
+          >
             Turn off
           </Button>
         ) : null}

@@ -20,7 +20,19 @@ const RULE = {
   note: 'Against the State the time is at least 20 days.',
   created_by_name: null,
 };
-const FIRM = { ...RULE, key: 'firm:3', id: 3, name: 'Call the client', due_date: today, rule: null, source: 'firm', court_days: null, service_date: null, note: null, created_by_name: 'Aisha Patel' };
+const FIRM = {
+  ...RULE,
+  key: 'firm:3',
+  id: 3,
+  name: 'Call the client',
+  due_date: today,
+  rule: null,
+  source: 'firm',
+  court_days: null,
+  service_date: null,
+  note: null,
+  created_by_name: 'Aisha Patel',
+};
 
 const setup = (canChange: boolean, handlers: Record<string, unknown> = {}) => {
   signIn();
@@ -49,7 +61,9 @@ describe('CaseDeadlinesPanel', () => {
     setup(false);
     const list = await screen.findByRole('list', { name: 'Deadlines of this case' });
     expect(within(list).getByText('Notice of intention to defend')).toBeInTheDocument();
-    expect(within(list).getByText(`Uniform Rule 19(1) · 10 court days from service on 14/12/2026`)).toBeInTheDocument();
+    expect(
+      within(list).getByText(`Uniform Rule 19(1) · 10 court days from service on 14/12/2026`),
+    ).toBeInTheDocument();
     expect(within(list).getByText(`Due ${saDate(RULE.due_date)}`)).toBeInTheDocument();
     expect(within(list).getByText('Due today')).toBeInTheDocument();
     expect(within(list).getByText('Added by the firm (Aisha Patel)')).toBeInTheDocument();
@@ -65,7 +79,10 @@ describe('CaseDeadlinesPanel', () => {
     await user.type(screen.getByLabelText('Due date'), '2027-02-10');
     await user.click(screen.getByRole('button', { name: 'Add deadline' }));
     expect(await screen.findByText('File heads of argument')).toBeInTheDocument();
-    expect(api.find('POST', '/documents/7/deadlines')[0]!.body).toEqual({ name: 'File heads of argument', due_date: '2027-02-10' });
+    expect(api.find('POST', '/documents/7/deadlines')[0]!.body).toEqual({
+      name: 'File heads of argument',
+      due_date: '2027-02-10',
+    });
     expect(screen.getByLabelText('Deadline')).toHaveValue('');
   });
 
@@ -79,12 +96,19 @@ describe('CaseDeadlinesPanel', () => {
   });
 
   it('shows the server’s refusal', async () => {
-    const { user } = setup(true, { 'POST /documents/7/deadlines': reply(403, { detail: 'Only the firm that owns the case can add or remove its deadlines.', code: 'DEADLINE_FORBIDDEN' }) });
+    const { user } = setup(true, {
+      'POST /documents/7/deadlines': reply(403, {
+        detail: 'Only the firm that owns the case can add or remove its deadlines.',
+        code: 'DEADLINE_FORBIDDEN',
+      }),
+    });
     await screen.findByText('Notice of intention to defend');
     await user.type(screen.getByLabelText('Deadline'), 'x');
     await user.type(screen.getByLabelText('Due date'), '2027-02-10');
     await user.click(screen.getByRole('button', { name: 'Add deadline' }));
-    expect(await screen.findByText('Only the firm that owns the case can add or remove its deadlines.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Only the firm that owns the case can add or remove its deadlines.'),
+    ).toBeInTheDocument();
   });
 
   it('removes the firm’s own deadline after confirming; the rule’s cannot be removed', async () => {

@@ -21,7 +21,12 @@ import { describeError } from '../../../lib/api-client';
 import { useAddDeadline, useDeleteDeadline, useDocumentDeadlines } from '../api/deadlines';
 import { dueLabel, saDate, saToday, urgencyOf, type Urgency } from '../due-dates';
 
-const CHIP_COLOR: Record<Urgency, 'error' | 'warning' | 'default'> = { overdue: 'error', today: 'error', soon: 'warning', later: 'default' };
+const CHIP_COLOR: Record<Urgency, 'error' | 'warning' | 'default'> = {
+  overdue: 'error',
+  today: 'error',
+  soon: 'warning',
+  later: 'default',
+};
 
 /** Where a deadline comes from, in a line: the rule and its count, or who added it. */
 const originOf = (d: Deadline) =>
@@ -43,7 +48,12 @@ export function CaseDeadlinesPanel({ documentId, canChange }: Props) {
   const today = saToday();
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="section" aria-labelledby="case-deadlines-heading">
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, mb: 3 }}
+      component="section"
+      aria-labelledby="case-deadlines-heading"
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
         <EventIcon color="action" aria-hidden />
         <Typography variant="h6" component="h2" id="case-deadlines-heading">
@@ -53,10 +63,13 @@ export function CaseDeadlinesPanel({ documentId, canChange }: Props) {
       {deadlines.isPending ? (
         <Skeleton variant="rounded" height={48} aria-label="Loading deadlines" />
       ) : deadlines.isError ? (
-        <Alert severity="error">{describeError(deadlines.error, { fallback: 'Failed to load the deadlines.' })}</Alert>
+        <Alert severity="error">
+          {describeError(deadlines.error, { fallback: 'Failed to load the deadlines.' })}
+        </Alert>
       ) : deadlines.data.length === 0 ? (
         <Typography color="text.secondary">
-          No deadlines yet. A served summons or application on notice gets the rules’ deadline here; the firm can add its own.
+          No deadlines yet. A served summons or application on notice gets the rules’ deadline here; the firm
+          can add its own.
         </Typography>
       ) : (
         <List dense disablePadding aria-label="Deadlines of this case">
@@ -68,7 +81,11 @@ export function CaseDeadlinesPanel({ documentId, canChange }: Props) {
               secondaryAction={
                 canChange && d.source === 'firm' && d.id !== null ? (
                   <Tooltip title={`Remove “${d.name}”`}>
-                    <IconButton edge="end" aria-label={`Remove deadline ${d.name}`} onClick={() => setToRemove(d)}>
+                    <IconButton
+                      edge="end"
+                      aria-label={`Remove deadline ${d.name}`}
+                      onClick={() => setToRemove(d)}
+                    >
                       <DeleteOutlineIcon />
                     </IconButton>
                   </Tooltip>
@@ -78,7 +95,11 @@ export function CaseDeadlinesPanel({ documentId, canChange }: Props) {
               <Box sx={{ pr: canChange ? 6 : 0, minWidth: 0 }}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
                   <Typography sx={{ fontWeight: 600 }}>{d.name}</Typography>
-                  <Chip size="small" color={CHIP_COLOR[urgencyOf(d.due_date, today)]} label={dueLabel(d.due_date, today)} />
+                  <Chip
+                    size="small"
+                    color={CHIP_COLOR[urgencyOf(d.due_date, today)]}
+                    label={dueLabel(d.due_date, today)}
+                  />
                 </Stack>
                 <Typography variant="body2" color="text.secondary">
                   {originOf(d)}
@@ -166,11 +187,21 @@ function AddDeadlineForm({ documentId }: { documentId: number }) {
           helperText={problems.due_date ?? ' '}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <Button type="submit" variant="outlined" startIcon={<AddIcon />} disabled={add.isPending} sx={{ whiteSpace: 'nowrap' }}>
+        <Button
+          type="submit"
+          variant="outlined"
+          startIcon={<AddIcon />}
+          disabled={add.isPending}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           Add deadline
         </Button>
       </Stack>
-      {add.isError ? <Alert severity="error">{describeError(add.error, { fallback: 'The deadline could not be added.' })}</Alert> : null}
+      {add.isError ? (
+        <Alert severity="error">
+          {describeError(add.error, { fallback: 'The deadline could not be added.' })}
+        </Alert>
+      ) : null}
     </Box>
   );
 }

@@ -22,7 +22,11 @@ const deadline = (documentId: number, dueDate: string, name = 'Notice of intenti
   document_title: `Case ${documentId}`,
   case_number: null,
 });
-const UPCOMING = [deadline(2, today), deadline(2, addCalendarDays(today, 9), 'Later'), deadline(4, addCalendarDays(today, 20))];
+const UPCOMING = [
+  deadline(2, today),
+  deadline(2, addCalendarDays(today, 9), 'Later'),
+  deadline(4, addCalendarDays(today, 20)),
+];
 
 describe('DueIndicator', () => {
   it('shows the case’s next deadline from one request for every row', async () => {

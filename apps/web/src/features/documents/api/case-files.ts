@@ -1,6 +1,12 @@
 import type { CaseFile, FileViewLink, UploadResult } from '@lexserve/contracts/documents';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, describeError, isApiRequestError, uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
+import {
+  api,
+  describeError,
+  isApiRequestError,
+  uploadWithProgress,
+  type UploadProgress,
+} from '../../../lib/api-client';
 import { API_ORIGIN } from '../../../config/env';
 import { STALE_TIMES } from '../../../lib/query-client';
 import { documentKeys } from '../keys';
@@ -11,11 +17,19 @@ type CaseFileList = { files: CaseFile[]; total: number; total_size: number };
 const listCaseFiles = async (documentId: number): Promise<CaseFileList> => {
   const answer = await api.get<Partial<CaseFileList>>(`/documents/${documentId}/files`);
   const files = answer.files ?? [];
-  return { files, total: answer.total ?? files.length, total_size: answer.total_size ?? files.reduce((sum, f) => sum + f.size, 0) };
+  return {
+    files,
+    total: answer.total ?? files.length,
+    total_size: answer.total_size ?? files.reduce((sum, f) => sum + f.size, 0),
+  };
 };
 
 export const caseFilesQueryOptions = (documentId: number) =>
-  queryOptions({ queryKey: documentKeys.files(documentId), queryFn: () => listCaseFiles(documentId), staleTime: STALE_TIMES.documents });
+  queryOptions({
+    queryKey: documentKeys.files(documentId),
+    queryFn: () => listCaseFiles(documentId),
+    staleTime: STALE_TIMES.documents,
+  });
 
 export const useCaseFiles = (documentId: number | null) =>
   useQuery({ ...caseFilesQueryOptions(documentId ?? 0), enabled: documentId !== null && documentId > 0 });
@@ -35,18 +49,32 @@ type UploadFilesOptions = {
  * POST /documents/upload: multipart with files (repeated), document_id, use_chunked_upload and
  * use_parallel_upload. document_id goes first (and in the query) so the server checks access before the bytes.
  */
-export const uploadFiles = ({ documentId, files, chunked = false, parallel = false, onProgress, signal }: UploadFilesOptions) => {
+export const uploadFiles = ({
+  documentId,
+  files,
+  chunked = false,
+  parallel = false,
+  onProgress,
+  signal,
+}: UploadFilesOptions) => {
   const form = new FormData();
   form.append('document_id', String(documentId));
   form.append('use_chunked_upload', String(chunked));
   form.append('use_parallel_upload', String(parallel));
   for (const file of files) form.append('files', file, file.name);
-  return uploadWithProgress<UploadResult>('/documents/upload', form, { query: { document_id: documentId }, onProgress, signal });
+  return uploadWithProgress<UploadResult>('/documents/upload', form, {
+    query: { document_id: documentId },
+    onProgress,
+    signal,
+  });
 };
 
 /** Upload failures by status (spec 2 §8, "Upload"). */
 export const uploadErrorMessage = (error: unknown, documentId: number): string => {
-  if (!isApiRequestError(error)) return error instanceof Error && error.message ? `Failed to upload files: ${error.message}` : 'Upload failed';
+  if (!isApiRequestError(error))
+    return error instanceof Error && error.message
+      ? `Failed to upload files: ${error.message}`
+      : 'Upload failed';
   const reason = error.serverMessage ?? error.message;
   switch (error.status) {
     case 422:
@@ -89,7 +117,9 @@ export const useCreateBundle = () => {
 
 export const bundleErrorMessage = (error: unknown) =>
   describeError(error, {
-    byStatus: { 403: 'You do not have permission to create bundles for this document. Please check your access rights.' },
+    byStatus: {
+      403: 'You do not have permission to create bundles for this document. Please check your access rights.',
+    },
     fallback: 'Failed to create bundle',
   });
 
@@ -97,7 +127,10 @@ export const bundleErrorMessage = (error: unknown) =>
 
 /** GET /documents/{id}/download with file_id and primary_only false: the file's bytes. */
 export const downloadCaseFile = (documentId: number, fileId: number): Promise<Blob> =>
-  api.get<Blob>(`/documents/${documentId}/download`, { query: { file_id: fileId, primary_only: false }, responseType: 'blob' });
+  api.get<Blob>(`/documents/${documentId}/download`, {
+    query: { file_id: fileId, primary_only: false },
+    responseType: 'blob',
+  });
 
 /**
  * POST /documents/{id}/files/{fileId}/view-link: the address that shows the file inline for a few minutes, on the API's
@@ -108,7 +141,10 @@ export const fileViewUrl = async (documentId: number, fileId: number): Promise<s
   return `${API_ORIGIN}${link.url}`;
 };
 
-export const downloadErrorMessage = (error: unknown, fallback = 'Failed to download document. Please try again.') =>
+export const downloadErrorMessage = (
+  error: unknown,
+  fallback = 'Failed to download document. Please try again.',
+) =>
   describeError(error, {
     byStatus: {
       403: 'You do not have permission to download this file. Please check your access rights.',

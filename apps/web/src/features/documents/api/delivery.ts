@@ -51,26 +51,48 @@ export const useDeliveryPage = (token: string) =>
   });
 
 /** A served file: its stamped served copy when there is one, or (`original`) the file as uploaded. */
-export const downloadDeliveredFile = (token: string, fileId: number, opts: { original?: boolean } = {}): Promise<Blob> =>
-  api.get<Blob>(`${path(token)}/files/${fileId}${opts.original ? '?original=true' : ''}`, { auth: false, headers: sessionHeaders(token), responseType: 'blob' });
+export const downloadDeliveredFile = (
+  token: string,
+  fileId: number,
+  opts: { original?: boolean } = {},
+): Promise<Blob> =>
+  api.get<Blob>(`${path(token)}/files/${fileId}${opts.original ? '?original=true' : ''}`, {
+    auth: false,
+    headers: sessionHeaders(token),
+    responseType: 'blob',
+  });
 
 export const downloadDeliveredProof = (token: string): Promise<Blob> =>
-  api.get<Blob>(`${path(token)}/proof`, { auth: false, headers: sessionHeaders(token), responseType: 'blob' });
+  api.get<Blob>(`${path(token)}/proof`, {
+    auth: false,
+    headers: sessionHeaders(token),
+    responseType: 'blob',
+  });
 
-export const deliveredProofName = (page: DeliveryPage) => proofFileName({ id: 0, case_number: page.document.case_number || 'document' });
+export const deliveredProofName = (page: DeliveryPage) =>
+  proofFileName({ id: 0, case_number: page.document.case_number || 'document' });
 
 export const deliveryErrorMessage = (error: unknown) =>
-  describeError(error, { fallback: 'This delivery could not be opened. Please try again later.', network: 'Unable to connect. Please check your internet connection and try again.' });
+  describeError(error, {
+    fallback: 'This delivery could not be opened. Please try again later.',
+    network: 'Unable to connect. Please check your internet connection and try again.',
+  });
 
 /** The link has expired or a newer one was sent: the page offers a fresh link to the same address. */
 export const canAskForFreshLink = (error: unknown) =>
-  isApiRequestError(error) && (error.code === 'DELIVERY_LINK_EXPIRED' || error.code === 'DELIVERY_LINK_SUPERSEDED');
+  isApiRequestError(error) &&
+  (error.code === 'DELIVERY_LINK_EXPIRED' || error.code === 'DELIVERY_LINK_SUPERSEDED');
 
 /** POST /delivery/{token}/fresh-link: e-mails a fresh link to the nominated address (the server's answer says which, masked). */
 const requestFreshLink = (token: string) =>
-  api.post<{ status: 'success'; data: FreshLinkResult; message: string }>(`${path(token)}/fresh-link`, {}, { auth: false });
+  api.post<{ status: 'success'; data: FreshLinkResult; message: string }>(
+    `${path(token)}/fresh-link`,
+    {},
+    { auth: false },
+  );
 
-export const useRequestFreshLink = (token: string) => useMutation({ mutationFn: () => requestFreshLink(token) });
+export const useRequestFreshLink = (token: string) =>
+  useMutation({ mutationFn: () => requestFreshLink(token) });
 
 export const freshLinkErrorMessage = (error: unknown) =>
   describeError(error, {

@@ -1,12 +1,25 @@
 import { MY_CASES_COUNT_LIMIT, type MyCasesSubtabValue } from '@lexserve/contracts/document-constants';
-import type { CreateDocumentInput, Document, DocumentList, UpdateDocumentInput } from '@lexserve/contracts/documents';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  CreateDocumentInput,
+  Document,
+  DocumentList,
+  UpdateDocumentInput,
+} from '@lexserve/contracts/documents';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { Role } from '../../../config/constants';
 import { api, describeError, withoutEmpty } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
 import { documentKeys } from '../keys';
 
-export const invalidateDocuments = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: documentKeys.all });
+export const invalidateDocuments = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: documentKeys.all });
 
 type Envelope<T> = { status?: string; data?: T; message?: string };
 
@@ -37,16 +50,37 @@ type MyCasesPage = {
 };
 
 /** One page of a My Cases sub-tab, with every sub-tab's count: filtered, searched and paged by the server. */
-const listMyCases = async (role: Role, subtab: MyCasesSubtabValue, search: string, page: number): Promise<MyCasesPage> => {
+const listMyCases = async (
+  role: Role,
+  subtab: MyCasesSubtabValue,
+  search: string,
+  page: number,
+): Promise<MyCasesPage> => {
   const answer = await api.get<DocumentList>('/documents/', {
-    query: { ...listScopeFor(role), subtab, search: search || undefined, skip: page * MY_CASES_PAGE_SIZE, limit: MY_CASES_PAGE_SIZE },
+    query: {
+      ...listScopeFor(role),
+      subtab,
+      search: search || undefined,
+      skip: page * MY_CASES_PAGE_SIZE,
+      limit: MY_CASES_PAGE_SIZE,
+    },
   });
   const counts = answer.counts ?? { urgent: 0, active: 0, closed: 0, drafts: 0 };
-  return { documents: answer.documents ?? [], total: answer.total ?? 0, counts, countLimit: answer.count_limit ?? MY_CASES_COUNT_LIMIT };
+  return {
+    documents: answer.documents ?? [],
+    total: answer.total ?? 0,
+    counts,
+    countLimit: answer.count_limit ?? MY_CASES_COUNT_LIMIT,
+  };
 };
 
 /** A sub-tab's page (0-based); the previous page stays on screen while the next one loads. */
-export const useMyCases = (role: Role | undefined, subtab: MyCasesSubtabValue, search: string, page: number) =>
+export const useMyCases = (
+  role: Role | undefined,
+  subtab: MyCasesSubtabValue,
+  search: string,
+  page: number,
+) =>
   useQuery({
     queryKey: documentKeys.list(`${role ?? ''}|${subtab}|${search}|${page}`),
     queryFn: () => listMyCases(role ?? 'legal_practitioner', subtab, search, page),
@@ -60,7 +94,11 @@ export const useMyCases = (role: Role | undefined, subtab: MyCasesSubtabValue, s
 export const getDocument = (id: number): Promise<Document> => api.get<Document>(`/documents/${id}`);
 
 const documentQueryOptions = (id: number) =>
-  queryOptions({ queryKey: documentKeys.detail(id), queryFn: () => getDocument(id), staleTime: STALE_TIMES.documents });
+  queryOptions({
+    queryKey: documentKeys.detail(id),
+    queryFn: () => getDocument(id),
+    staleTime: STALE_TIMES.documents,
+  });
 
 export const useDocument = (id: number | null) =>
   useQuery({ ...documentQueryOptions(id ?? 0), enabled: id !== null && id > 0 });
@@ -70,11 +108,16 @@ export const useDocument = (id: number | null) =>
 type Body = Record<string, unknown>;
 
 /** POST /documents/: the new id is read from data.id. Null and empty fields are left out. */
-export const createDocument = async (input: Partial<Record<keyof CreateDocumentInput, unknown>>): Promise<Document> =>
+export const createDocument = async (
+  input: Partial<Record<keyof CreateDocumentInput, unknown>>,
+): Promise<Document> =>
   unwrap(await api.post<Envelope<Document> | Document>('/documents/', withoutEmpty(input as Body)));
 
 /** PUT /documents/{id}: null and empty-string fields are dropped before sending (spec 2 §7). */
-export const updateDocument = async (id: number, input: Partial<Record<keyof UpdateDocumentInput, unknown>>): Promise<Document> =>
+export const updateDocument = async (
+  id: number,
+  input: Partial<Record<keyof UpdateDocumentInput, unknown>>,
+): Promise<Document> =>
   unwrap(await api.put<Envelope<Document> | Document>(`/documents/${id}`, withoutEmpty(input as Body)));
 
 const deleteDocument = (id: number): Promise<unknown> => api.delete(`/documents/${id}`);
@@ -86,10 +129,15 @@ export const useDeleteDocument = () => {
 
 // ---- messages (spec 2 §8) ---------------------------------------------------------------------
 
-export const documentsLoadError = (error: unknown) => describeError(error, { fallback: 'Failed to load documents' });
-export const documentLoadError = (error: unknown) => describeError(error, { fallback: 'Failed to load document details' });
+export const documentsLoadError = (error: unknown) =>
+  describeError(error, { fallback: 'Failed to load documents' });
+export const documentLoadError = (error: unknown) =>
+  describeError(error, { fallback: 'Failed to load document details' });
 export const deleteDraftError = (error: unknown) =>
-  describeError(error, { fallback: 'Failed to delete draft. Please try again.', byStatus: { 500: 'Failed to delete draft. Please try again.' } });
+  describeError(error, {
+    fallback: 'Failed to delete draft. Please try again.',
+    byStatus: { 500: 'Failed to delete draft. Please try again.' },
+  });
 
 /** The reason of a failed call, for messages that embed it ("Failed to save draft: {msg}"). */
 export const reasonOf = (error: unknown): string => describeError(error);

@@ -9,7 +9,9 @@ export const FIRM_SEARCH_DEBOUNCE_MS = 300;
 
 /** GET /firms/ with search, skip, limit: the legal representative search (spec 2.5). */
 const searchFirms = async (search: string): Promise<Firm[]> => {
-  const answer = await api.get<{ firms: Firm[] } | Firm[]>('/firms/', { query: { search, skip: 0, limit: 20 } });
+  const answer = await api.get<{ firms: Firm[] } | Firm[]>('/firms/', {
+    query: { search, skip: 0, limit: 20 },
+  });
   return Array.isArray(answer) ? answer : (answer.firms ?? []);
 };
 

@@ -26,7 +26,13 @@ const findExistingParty = async (party: PartyData): Promise<Party | null> => {
   return list[0] ?? null;
 };
 
-const linkParty = (args: { partyId: number; documentId: number; role: string; notes?: string; isPrimary?: boolean }) =>
+const linkParty = (args: {
+  partyId: number;
+  documentId: number;
+  role: string;
+  notes?: string;
+  isPrimary?: boolean;
+}) =>
   api.post<unknown>(`/parties/${args.partyId}/documents/${args.documentId}`, {
     party_id: args.partyId,
     role: args.role || 'client',
@@ -38,20 +44,31 @@ const linkParty = (args: { partyId: number; documentId: number; role: string; no
  * Draft save, part 3: an existing party with the same ID or registration number is reused (and updated with
  * what was entered); otherwise a new one is created. Then it is linked to the document.
  */
-export const saveWizardParty = async (documentId: number, party: PartyData, opts: { isPrimary?: boolean } = {}): Promise<Party> => {
+export const saveWizardParty = async (
+  documentId: number,
+  party: PartyData,
+  opts: { isPrimary?: boolean } = {},
+): Promise<Party> => {
   let saved = await findExistingParty(party).catch(() => null);
   if (saved) {
     saved = await updateOrCorrect(saved, party);
   } else {
     saved = await createParty(party);
   }
-  await linkParty({ partyId: saved.id, documentId, role: party.role || 'client', isPrimary: opts.isPrimary ?? true });
+  await linkParty({
+    partyId: saved.id,
+    documentId,
+    role: party.role || 'client',
+    isPrimary: opts.isPrimary ?? true,
+  });
   return saved;
 };
 
 /** Whether the details entered are those the party already has (nothing to update or correct). */
 const sameDetails = (existing: Party, body: Record<string, unknown>) =>
-  Object.entries(body).every(([key, value]) => String((existing as Record<string, unknown>)[key] ?? '') === String(value ?? ''));
+  Object.entries(body).every(
+    ([key, value]) => String((existing as Record<string, unknown>)[key] ?? '') === String(value ?? ''),
+  );
 
 /**
  * The wizard's details for a party it found by ID or registration number. A party on a served document is fixed
@@ -63,14 +80,16 @@ async function updateOrCorrect(existing: Party, party: PartyData): Promise<Party
   try {
     return unwrap(await api.put<Envelope<Party> | Party>(`/parties/${existing.id}`, body));
   } catch (error) {
-    if (!isApiRequestError(error) || error.code !== 'PARTY_ON_SERVED_DOCUMENT' || sameDetails(existing, body)) return existing;
+    if (!isApiRequestError(error) || error.code !== 'PARTY_ON_SERVED_DOCUMENT' || sameDetails(existing, body))
+      return existing;
     const answer = await api.post<Envelope<{ party: Party }>>(`/parties/${existing.id}/corrections`, body);
     return answer.data?.party ?? existing;
   }
 }
 
 /** Removes a party from the draft's citation (DELETE /parties/{party_id}/documents/{document_id}). */
-export const unlinkParty = (documentId: number, partyId: number) => api.delete<unknown>(`/parties/${partyId}/documents/${documentId}`);
+export const unlinkParty = (documentId: number, partyId: number) =>
+  api.delete<unknown>(`/parties/${partyId}/documents/${documentId}`);
 
 export const listDocumentParties = async (documentId: number): Promise<PartyLink[]> => {
   const answer = await api.get<{ parties: PartyLink[] } | PartyLink[]>(`/documents/${documentId}/parties`);
@@ -86,6 +105,9 @@ const documentPartiesQueryOptions = (documentId: number) =>
 
 /** Parties are loaded lazily, per case (spec 2.7). */
 export const useDocumentParties = (documentId: number | null, enabled = true) =>
-  useQuery({ ...documentPartiesQueryOptions(documentId ?? 0), enabled: enabled && documentId !== null && documentId > 0 });
+  useQuery({
+    ...documentPartiesQueryOptions(documentId ?? 0),
+    enabled: enabled && documentId !== null && documentId > 0,
+  });
 
 export const partySaveError = (error: unknown) => `Failed to save party information: ${describeError(error)}`;

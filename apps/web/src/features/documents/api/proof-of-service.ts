@@ -24,13 +24,22 @@ const getProofStatus = async (documentId: number): Promise<ProofOfServiceStatus>
 };
 
 export const useProofStatus = (documentId: number, enabled = true) =>
-  useQuery({ queryKey: documentKeys.proof(documentId), queryFn: () => getProofStatus(documentId), enabled, staleTime: 30_000 });
+  useQuery({
+    queryKey: documentKeys.proof(documentId),
+    queryFn: () => getProofStatus(documentId),
+    enabled,
+    staleTime: 30_000,
+  });
 
-export const generateProof = (documentId: number) => api.post<unknown>(`/proof-of-service/generate/${documentId}`, {});
+export const generateProof = (documentId: number) =>
+  api.post<unknown>(`/proof-of-service/generate/${documentId}`, {});
 
 /** GET /proof-of-service/document/{id}/download: the current PDF, or with `version` that version's. */
 export const downloadProof = (documentId: number, version?: number): Promise<Blob> =>
-  api.get<Blob>(`/proof-of-service/document/${documentId}/download`, { responseType: 'blob', query: { version } });
+  api.get<Blob>(`/proof-of-service/document/${documentId}/download`, {
+    responseType: 'blob',
+    query: { version },
+  });
 
 /** GET /proof-of-service/document/{id}/versions: every version, newest first (proofs are living records). */
 export const useProofVersions = (documentId: number, enabled = true) =>

@@ -13,11 +13,22 @@ const listReturns = async (documentId: number): Promise<ServiceReturn[]> => {
 
 /** GET /documents/{id}/returns: the returns the sheriff issued, newest first. */
 export const useReturns = (documentId: number, enabled = true) =>
-  useQuery({ queryKey: documentKeys.returns(documentId), queryFn: () => listReturns(documentId), enabled, staleTime: STALE_TIMES.returnsOfService });
+  useQuery({
+    queryKey: documentKeys.returns(documentId),
+    queryFn: () => listReturns(documentId),
+    enabled,
+    staleTime: STALE_TIMES.returnsOfService,
+  });
 
 type IssuedReturn = { serviceReturn: ServiceReturn; message: string };
 
-const issueReturn = async ({ documentId, input }: { documentId: number; input: ReturnInput }): Promise<IssuedReturn> => {
+const issueReturn = async ({
+  documentId,
+  input,
+}: {
+  documentId: number;
+  input: ReturnInput;
+}): Promise<IssuedReturn> => {
   const answer = await api.post<Envelope<ServiceReturn>>(`/documents/${documentId}/returns`, input);
   return { serviceReturn: answer.data as ServiceReturn, message: answer.message ?? 'Return issued' };
 };
@@ -29,5 +40,8 @@ const issueReturn = async ({ documentId, input }: { documentId: number; input: R
  */
 export const useIssueReturn = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: issueReturn, onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }) });
+  return useMutation({
+    mutationFn: issueReturn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+  });
 };

@@ -13,11 +13,24 @@ const listServiceAttempts = async (documentId: number): Promise<ServiceAttempt[]
 
 /** GET /documents/{id}/service-attempts: every attempt with its photos (whoever may read the document). */
 export const useServiceAttempts = (documentId: number) =>
-  useQuery({ queryKey: documentKeys.attempts(documentId), queryFn: () => listServiceAttempts(documentId), staleTime: STALE_TIMES.documents });
+  useQuery({
+    queryKey: documentKeys.attempts(documentId),
+    queryFn: () => listServiceAttempts(documentId),
+    staleTime: STALE_TIMES.documents,
+  });
 
 /** POST /documents/{id}/service-attempts (the assigned sheriff): answers the attempt, bare or in an envelope. */
-export const recordServiceAttempt = async ({ documentId, input }: { documentId: number; input: ServiceAttemptInput }): Promise<ServiceAttempt> => {
-  const answer = await api.post<Envelope<ServiceAttempt> | ServiceAttempt>(`/documents/${documentId}/service-attempts`, input);
+export const recordServiceAttempt = async ({
+  documentId,
+  input,
+}: {
+  documentId: number;
+  input: ServiceAttemptInput;
+}): Promise<ServiceAttempt> => {
+  const answer = await api.post<Envelope<ServiceAttempt> | ServiceAttempt>(
+    `/documents/${documentId}/service-attempts`,
+    input,
+  );
   return 'id' in answer ? answer : (answer.data as ServiceAttempt);
 };
 
@@ -33,7 +46,13 @@ type UploadPhotosOptions = {
  * POST /documents/{id}/service-attempts/{attemptId}/photos: multipart, the repeated field `photos`. The server types
  * each image by its content and fingerprints it (SHA-256) on arrival.
  */
-export const uploadAttemptPhotos = async ({ documentId, attemptId, files, onProgress, signal }: UploadPhotosOptions): Promise<AttemptPhoto[]> => {
+export const uploadAttemptPhotos = async ({
+  documentId,
+  attemptId,
+  files,
+  onProgress,
+  signal,
+}: UploadPhotosOptions): Promise<AttemptPhoto[]> => {
   const form = new FormData();
   for (const file of files) form.append('photos', file, file.name);
   const answer = await uploadWithProgress<Envelope<{ photos: AttemptPhoto[] }>>(

@@ -11,7 +11,9 @@ import { invalidateDocuments } from './documents';
  * district of the service address when `area` is given.
  */
 const listSheriffs = async (area?: string): Promise<Sheriff[]> => {
-  const answer = await api.get<{ users: Sheriff[] } | Sheriff[]>('/users/sheriffs', { query: { area: area?.trim() || undefined } });
+  const answer = await api.get<{ users: Sheriff[] } | Sheriff[]>('/users/sheriffs', {
+    query: { area: area?.trim() || undefined },
+  });
   return Array.isArray(answer) ? answer : (answer.users ?? []);
 };
 
@@ -37,9 +39,15 @@ const listDeliveries = async (documentId: number): Promise<DeliveryRecord[]> => 
 };
 
 export const useDeliveries = (documentId: number, enabled: boolean) =>
-  useQuery({ queryKey: documentKeys.deliveries(documentId), queryFn: () => listDeliveries(documentId), enabled, staleTime: 30_000 });
+  useQuery({
+    queryKey: documentKeys.deliveries(documentId),
+    queryFn: () => listDeliveries(documentId),
+    enabled,
+    staleTime: 30_000,
+  });
 
-export const resendDelivery = (documentId: number) => api.post<unknown>(`/documents/${documentId}/delivery/resend`, {});
+export const resendDelivery = (documentId: number) =>
+  api.post<unknown>(`/documents/${documentId}/delivery/resend`, {});
 
 /** Any write here changes the document (its timeline at least): refresh every document read. */
 export const useDocumentWrite = <TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) => {

@@ -14,7 +14,13 @@ type TimelineFilters = {
 };
 
 /** The query of spec 2 §7: skip only above 0, limit only when not 50, include_system_events only when false. */
-const timelineQuery = ({ skip = 0, limit = TIMELINE_DEFAULT_LIMIT, eventTypes, includeSystemEvents = true, performedById }: TimelineFilters) => {
+const timelineQuery = ({
+  skip = 0,
+  limit = TIMELINE_DEFAULT_LIMIT,
+  eventTypes,
+  includeSystemEvents = true,
+  performedById,
+}: TimelineFilters) => {
   const query: Record<string, string | number | boolean> = {};
   if (skip > 0) query.skip = skip;
   if (limit !== TIMELINE_DEFAULT_LIMIT) query.limit = limit;
@@ -25,7 +31,9 @@ const timelineQuery = ({ skip = 0, limit = TIMELINE_DEFAULT_LIMIT, eventTypes, i
 };
 
 const getTimeline = async (documentId: number, filters: TimelineFilters): Promise<TimelineEvent[]> => {
-  const answer = await api.get<{ events: TimelineEvent[] }>(`/documents/${documentId}/timeline`, { query: timelineQuery(filters) });
+  const answer = await api.get<{ events: TimelineEvent[] }>(`/documents/${documentId}/timeline`, {
+    query: timelineQuery(filters),
+  });
   return answer.events ?? [];
 };
 

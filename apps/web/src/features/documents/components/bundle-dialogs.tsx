@@ -47,7 +47,14 @@ const moveItem = <T,>(items: readonly T[], index: number, delta: -1 | 1): T[] =>
 };
 
 /** Create Document Bundle (spec 2.10): pick files, order them, name the bundle; the result is one PDF. */
-export function CreateBundleDialog({ open, documentId, caseNumber, files, onClose, onCreated }: CreateBundleDialogProps) {
+export function CreateBundleDialog({
+  open,
+  documentId,
+  caseNumber,
+  files,
+  onClose,
+  onCreated,
+}: CreateBundleDialogProps) {
   const titleId = useId();
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<number[]>([]);
@@ -66,7 +73,8 @@ export function CreateBundleDialog({ open, documentId, caseNumber, files, onClos
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const toggle = (id: number) => setChosen((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+  const toggle = (id: number) =>
+    setChosen((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
 
   const submit = async () => {
     if (!available.length) return setProblem('No files available to bundle');
@@ -83,7 +91,13 @@ export function CreateBundleDialog({ open, documentId, caseNumber, files, onClos
   };
 
   return (
-    <Dialog open={open} onClose={create.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
+    <Dialog
+      open={open}
+      onClose={create.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="md"
+      fullWidth
+    >
       <DialogTitle id={titleId}>Create Document Bundle</DialogTitle>
       <DialogContent dividers>
         {problem ? (
@@ -91,7 +105,14 @@ export function CreateBundleDialog({ open, documentId, caseNumber, files, onClos
             {problem}
           </Alert>
         ) : null}
-        <TextField label="Bundle Name" required value={name} onChange={(e) => setName(e.target.value)} sx={{ mb: 2 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField
+          label="Bundle Name"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          sx={{ mb: 2 }}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
         {available.length === 0 ? (
           <Alert severity="info">No files available to bundle</Alert>
         ) : (
@@ -100,14 +121,39 @@ export function CreateBundleDialog({ open, documentId, caseNumber, files, onClos
               <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
                 Available files
               </Typography>
-              <List dense disablePadding aria-label="Available files" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 320, overflow: 'auto' }}>
+              <List
+                dense
+                disablePadding
+                aria-label="Available files"
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 320, overflow: 'auto' }}
+              >
                 {available.map((file) => (
                   // One control per row, the checkbox itself (a list item that is also a button around it is a nested
                   // control, and a list may hold only list items: axe). The whole row is its label.
                   <ListItem key={file.id} dense disablePadding sx={{ px: 1 }}>
-                    <Box component="label" sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: 1, minWidth: 0, cursor: 'pointer', py: 0.25 }}>
-                      <Checkbox size="small" checked={chosen.includes(file.id)} onChange={() => toggle(file.id)} slotProps={{ input: { 'aria-label': `Include ${file.filename}` } }} />
-                      <ListItemText primary={file.filename} secondary={formatFileSize(file.size)} slotProps={{ primary: { noWrap: true, title: file.filename } }} />
+                    <Box
+                      component="label"
+                      sx={{
+                        display: 'flex',
+                        alignItems: 'center',
+                        gap: 1,
+                        flex: 1,
+                        minWidth: 0,
+                        cursor: 'pointer',
+                        py: 0.25,
+                      }}
+                    >
+                      <Checkbox
+                        size="small"
+                        checked={chosen.includes(file.id)}
+                        onChange={() => toggle(file.id)}
+                        slotProps={{ input: { 'aria-label': `Include ${file.filename}` } }}
+                      />
+                      <ListItemText
+                        primary={file.filename}
+                        secondary={formatFileSize(file.size)}
+                        slotProps={{ primary: { noWrap: true, title: file.filename } }}
+                      />
                     </Box>
                   </ListItem>
                 ))}
@@ -118,11 +164,20 @@ export function CreateBundleDialog({ open, documentId, caseNumber, files, onClos
                 Bundle order
               </Typography>
               {chosen.length === 0 ? (
-                <Typography variant="body2" color="text.secondary" sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1, borderStyle: 'dashed' }}>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1, borderStyle: 'dashed' }}
+                >
                   Select files on the left; they are added here in order.
                 </Typography>
               ) : (
-                <List dense disablePadding aria-label="Bundle order" sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+                <List
+                  dense
+                  disablePadding
+                  aria-label="Bundle order"
+                  sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
+                >
                   {chosen.map((id, index) => {
                     const file = byId.get(id);
                     if (!file) return null;
@@ -131,9 +186,17 @@ export function CreateBundleDialog({ open, documentId, caseNumber, files, onClos
                         <Typography variant="body2" sx={{ width: 24, color: 'text.secondary' }}>
                           {index + 1}.
                         </Typography>
-                        <ListItemText primary={file.filename} slotProps={{ primary: { noWrap: true, title: file.filename } }} />
+                        <ListItemText
+                          primary={file.filename}
+                          slotProps={{ primary: { noWrap: true, title: file.filename } }}
+                        />
                         <Stack direction="row">
-                          <IconButton size="small" onClick={() => setChosen((ids) => moveItem(ids, index, -1))} disabled={index === 0} aria-label={`Move ${file.filename} up`}>
+                          <IconButton
+                            size="small"
+                            onClick={() => setChosen((ids) => moveItem(ids, index, -1))}
+                            disabled={index === 0}
+                            aria-label={`Move ${file.filename} up`}
+                          >
                             <ArrowUpwardIcon fontSize="small" />
                           </IconButton>
                           <IconButton
@@ -144,7 +207,11 @@ export function CreateBundleDialog({ open, documentId, caseNumber, files, onClos
                           >
                             <ArrowDownwardIcon fontSize="small" />
                           </IconButton>
-                          <IconButton size="small" onClick={() => toggle(id)} aria-label={`Remove ${file.filename} from bundle`}>
+                          <IconButton
+                            size="small"
+                            onClick={() => toggle(id)}
+                            aria-label={`Remove ${file.filename} from bundle`}
+                          >
                             <CloseIcon fontSize="small" />
                           </IconButton>
                         </Stack>
@@ -165,7 +232,9 @@ export function CreateBundleDialog({ open, documentId, caseNumber, files, onClos
           variant="contained"
           onClick={() => void submit()}
           disabled={create.isPending || chosen.length === 0}
-          startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : <PictureAsPdfOutlinedIcon />}
+          startIcon={
+            create.isPending ? <CircularProgress size={16} color="inherit" /> : <PictureAsPdfOutlinedIcon />
+          }
         >
           Create Bundle ({chosen.length} files)
         </Button>
@@ -221,7 +290,11 @@ export function BundlesDialog({ open, documentId, bundles, onClose }: BundlesDia
         ) : (
           <List disablePadding aria-label="Bundles">
             {bundles.map((bundle, index) => (
-              <ListItem key={bundle.id} divider={index < bundles.length - 1} sx={{ gap: 1, flexWrap: 'wrap' }}>
+              <ListItem
+                key={bundle.id}
+                divider={index < bundles.length - 1}
+                sx={{ gap: 1, flexWrap: 'wrap' }}
+              >
                 <ListItemIcon sx={{ minWidth: 36 }}>
                   <PictureAsPdfOutlinedIcon color="error" />
                 </ListItemIcon>
@@ -233,7 +306,9 @@ export function BundlesDialog({ open, documentId, bundles, onClose }: BundlesDia
                 <Chip size="small" label="PDF Bundle" variant="outlined" />
                 <Button
                   size="small"
-                  startIcon={busy === bundle.id ? <CircularProgress size={14} color="inherit" /> : <DownloadIcon />}
+                  startIcon={
+                    busy === bundle.id ? <CircularProgress size={14} color="inherit" /> : <DownloadIcon />
+                  }
                   onClick={() => void download(bundle)}
                   disabled={busy !== null}
                   aria-label={`Download ${bundle.filename}`}

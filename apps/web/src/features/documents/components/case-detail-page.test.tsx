@@ -15,7 +15,11 @@ const setup = (
     tab = '',
     handlers = {},
     deadlinesPanel,
-  }: { tab?: string; handlers?: Parameters<typeof mockApi>[0]; deadlinesPanel?: (doc: { id: number }, canChange: boolean) => ReactNode } = {},
+  }: {
+    tab?: string;
+    handlers?: Parameters<typeof mockApi>[0];
+    deadlinesPanel?: (doc: { id: number }, canChange: boolean) => ReactNode;
+  } = {},
 ) => {
   signIn();
   const api = mockApi({
@@ -23,11 +27,14 @@ const setup = (
     [`GET /documents/${doc.id}`]: reply(200, doc),
     ...handlers,
   });
-  const view = renderWithProviders(<CaseDetailPage closureButton={closureButton} deadlinesPanel={deadlinesPanel} />, {
-    route: `/app/dashboard/active-case/${doc.id}${tab ? `?tab=${tab}` : ''}`,
-    path: '/app/dashboard/active-case/:documentId',
-    extraRoutes: [{ path: '/app/dashboard', element: <p>Dashboard page</p> }],
-  });
+  const view = renderWithProviders(
+    <CaseDetailPage closureButton={closureButton} deadlinesPanel={deadlinesPanel} />,
+    {
+      route: `/app/dashboard/active-case/${doc.id}${tab ? `?tab=${tab}` : ''}`,
+      path: '/app/dashboard/active-case/:documentId',
+      extraRoutes: [{ path: '/app/dashboard', element: <p>Dashboard page</p> }],
+    },
+  );
   return { ...api, ...view };
 };
 
@@ -38,21 +45,32 @@ describe('CaseDetailPage', () => {
     // Chromium's scroll methods now return a promise: an effect that returns it hands React a non-function clean-up.
     vi.spyOn(window, 'scrollTo').mockImplementation((() => Promise.resolve()) as never);
     const { router } = setup();
-    expect(await screen.findByRole('heading', { name: 'Plea in Mokoena v Acme' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Plea in Mokoena v Acme' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(window.scrollTo).toHaveBeenCalled();
     await act(() => router.navigate('/app/dashboard', { replace: true }));
     expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
   });
 
   it('shows the deadlines panel the route composes; only the owning firm may change an open case’s deadlines', async () => {
-    const panel = (doc: { id: number }, canChange: boolean) => <p>{`deadlines of ${doc.id}: ${canChange ? 'editable' : 'read-only'}`}</p>;
+    const panel = (doc: { id: number }, canChange: boolean) => (
+      <p>{`deadlines of ${doc.id}: ${canChange ? 'editable' : 'read-only'}`}</p>
+    );
     setup(makeCase(), 'firm_admin', undefined, { deadlinesPanel: panel });
     expect(await screen.findByText('deadlines of 7: editable', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('gives a closed case a read-only deadlines panel', async () => {
-    const panel = (doc: { id: number }, canChange: boolean) => <p>{`deadlines of ${doc.id}: ${canChange ? 'editable' : 'read-only'}`}</p>;
-    setup(makeCase({ status: 'completed', status_enum: 'completed', status_label: 'Completed' }), 'firm_admin', undefined, { deadlinesPanel: panel });
+    const panel = (doc: { id: number }, canChange: boolean) => (
+      <p>{`deadlines of ${doc.id}: ${canChange ? 'editable' : 'read-only'}`}</p>
+    );
+    setup(
+      makeCase({ status: 'completed', status_enum: 'completed', status_label: 'Completed' }),
+      'firm_admin',
+      undefined,
+      { deadlinesPanel: panel },
+    );
     expect(await screen.findByText('deadlines of 7: read-only', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
@@ -63,7 +81,11 @@ describe('CaseDetailPage', () => {
   });
 
   it('shows a revoked case as Revoked only, offers no closure, and ends the reason with one full stop', async () => {
-    const doc = makeCase({ is_revoked: true, revoked_at: '2025-05-03T08:00:00Z', revoke_reason: 'Served on the wrong address.' });
+    const doc = makeCase({
+      is_revoked: true,
+      revoked_at: '2025-05-03T08:00:00Z',
+      revoke_reason: 'Served on the wrong address.',
+    });
     setup(doc, 'firm_admin', () => <button type="button">Request Case Closure</button>);
     expect(await screen.findByRole('heading', { name: doc.title }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Revoked')).toBeInTheDocument();
@@ -91,8 +113,28 @@ describe('CaseDetailPage', () => {
       handlers: {
         'GET /documents/7/timeline': reply(200, {
           events: [
-            event(1, { id: 9, full_name: 'Sipho Ndlovu', email: 'sheriff@demo.co.za', firm_name: null, role: 'sheriff' }, 'Service attempt: not found'),
-            event(2, { id: 5, full_name: 'Aisha Patel', email: 'attorney@demo.co.za', firm_name: 'Demo Attorneys Inc.', role: 'legal_practitioner' }, 'Details changed: court'),
+            event(
+              1,
+              {
+                id: 9,
+                full_name: 'Sipho Ndlovu',
+                email: 'sheriff@demo.co.za',
+                firm_name: null,
+                role: 'sheriff',
+              },
+              'Service attempt: not found',
+            ),
+            event(
+              2,
+              {
+                id: 5,
+                full_name: 'Aisha Patel',
+                email: 'attorney@demo.co.za',
+                firm_name: 'Demo Attorneys Inc.',
+                role: 'legal_practitioner',
+              },
+              'Details changed: court',
+            ),
           ],
           total: 2,
         }),

@@ -25,7 +25,15 @@ import { useCurrentUser } from '../../../lib/auth';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDocument } from '../api/documents';
-import { ACTIVE_CASES_PATH, caseListOf, docTypeLabel, priorityChip, reasonInSentence, statusColor, statusLabel } from '../utils/document-display';
+import {
+  ACTIVE_CASES_PATH,
+  caseListOf,
+  docTypeLabel,
+  priorityChip,
+  reasonInSentence,
+  statusColor,
+  statusLabel,
+} from '../utils/document-display';
 import { filedBy } from './case-details-dialog';
 import { CaseDocumentsTab } from './case-documents-tab';
 import { CasePartiesTab } from './case-parties-tab';
@@ -62,7 +70,11 @@ export function CaseDetailPage({ closurePanel, closureButton, deadlinesPanel }: 
   const doc = useDocument(id);
   useDocumentTitle(doc.data ? doc.data.title : 'Case');
 
-  if (id === null || (doc.isError && isApiRequestError(doc.error) && (doc.error.status === 404 || doc.error.status === 403))) return <CaseNotFound />;
+  if (
+    id === null ||
+    (doc.isError && isApiRequestError(doc.error) && (doc.error.status === 404 || doc.error.status === 403))
+  )
+    return <CaseNotFound />;
   return (
     <QueryState
       query={doc}
@@ -76,7 +88,14 @@ export function CaseDetailPage({ closurePanel, closureButton, deadlinesPanel }: 
       }
       errorMessage={(error) => describeError(error, { fallback: 'Failed to load case information' })}
     >
-      {(document) => <CaseView document={document} closurePanel={closurePanel} closureButton={closureButton} deadlinesPanel={deadlinesPanel} />}
+      {(document) => (
+        <CaseView
+          document={document}
+          closurePanel={closurePanel}
+          closureButton={closureButton}
+          deadlinesPanel={deadlinesPanel}
+        />
+      )}
     </QueryState>
   );
 }
@@ -84,7 +103,10 @@ export function CaseDetailPage({ closurePanel, closureButton, deadlinesPanel }: 
 function CaseNotFound() {
   useDocumentTitle('Case Not Found');
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center', maxWidth: 640, mx: 'auto', mt: 4 }}>
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center', maxWidth: 640, mx: 'auto', mt: 4 }}
+    >
       <SearchOffIcon color="action" sx={{ fontSize: 56 }} aria-hidden />
       <Typography variant="h4" component="h1" gutterBottom>
         Case Not Found
@@ -99,7 +121,12 @@ function CaseNotFound() {
   );
 }
 
-function CaseView({ document, closurePanel, closureButton, deadlinesPanel }: { document: Document } & CaseDetailPageProps) {
+function CaseView({
+  document,
+  closurePanel,
+  closureButton,
+  deadlinesPanel,
+}: { document: Document } & CaseDetailPageProps) {
   const [params, setParams] = useSearchParams();
   const { data: user } = useCurrentUser();
   const [revokeOpen, setRevokeOpen] = useState(false);
@@ -111,7 +138,8 @@ function CaseView({ document, closurePanel, closureButton, deadlinesPanel }: { d
   // The sheriff opens a case to record attempts and issue the return: the Service tab is theirs by default.
   // The closure tab only where the route gives it a panel: a role that can never close a case (the sheriff) gets none.
   const tabs = closurePanel ? CASE_TABS : CASE_TABS.filter((t) => t.value !== 'closure');
-  const tab: CaseTab = tabs.find((t) => t.value === requested)?.value ?? (isAssignedSheriff ? 'service' : 'documents');
+  const tab: CaseTab =
+    tabs.find((t) => t.value === requested)?.value ?? (isAssignedSheriff ? 'service' : 'documents');
   const tabsRef = useActiveTabVisible(tab);
   const closed = ['completed', 'cancelled', 'archived'].includes(document.status);
   const canChange = firmRole && !closed && !document.is_revoked;
@@ -128,9 +156,18 @@ function CaseView({ document, closurePanel, closureButton, deadlinesPanel }: { d
       <Button component={RouterLink} to={back.path} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
         {back.label}
       </Button>
-      <NotificationBanner open={Boolean(banner)} severity="success" message={banner} onClose={() => setBanner(null)} />
+      <NotificationBanner
+        open={Boolean(banner)}
+        severity="success"
+        message={banner}
+        onClose={() => setBanner(null)}
+      />
 
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' }, mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' }, mb: 2 }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
             {document.title}
@@ -149,7 +186,12 @@ function CaseView({ document, closurePanel, closureButton, deadlinesPanel }: { d
         </Box>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
           {role === 'firm_admin' && document.served_at && !document.is_revoked ? (
-            <Button variant="outlined" color="error" startIcon={<BlockIcon />} onClick={() => setRevokeOpen(true)}>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<BlockIcon />}
+              onClick={() => setRevokeOpen(true)}
+            >
               Revoke
             </Button>
           ) : null}
@@ -167,7 +209,8 @@ function CaseView({ document, closurePanel, closureButton, deadlinesPanel }: { d
       {document.is_revoked ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           This document was revoked on {formatDateTime(document.revoked_at)}
-          {document.revoke_reason ? `: ${reasonInSentence(document.revoke_reason)}` : ''}. Verification reports it as revoked and the recipient's link no longer works.
+          {document.revoke_reason ? `: ${reasonInSentence(document.revoke_reason)}` : ''}. Verification
+          reports it as revoked and the recipient's link no longer works.
         </Alert>
       ) : null}
 
@@ -184,18 +227,39 @@ function CaseView({ document, closurePanel, closureButton, deadlinesPanel }: { d
           aria-label="Case sections"
         >
           {tabs.map((t) => (
-            <Tab key={t.value} value={t.value} label={t.label} id={`case-tab-${t.value}`} aria-controls={`case-panel-${t.value}`} />
+            <Tab
+              key={t.value}
+              value={t.value}
+              label={t.label}
+              id={`case-tab-${t.value}`}
+              aria-controls={`case-panel-${t.value}`}
+            />
           ))}
         </Tabs>
       </Paper>
 
       <Box role="tabpanel" id={`case-panel-${tab}`} aria-labelledby={`case-tab-${tab}`}>
-        {tab === 'documents' ? <CaseDocumentsTab document={document} canUpload={canChange} canBundle={canChange} /> : null}
+        {tab === 'documents' ? (
+          <CaseDocumentsTab document={document} canUpload={canChange} canBundle={canChange} />
+        ) : null}
         {tab === 'details' ? <CaseDetailsTab document={document} /> : null}
         {tab === 'parties' ? <CasePartiesTab documentId={document.id} /> : null}
-        {tab === 'timeline' ? <CaseTimelineTab documentId={document.id} caseNumber={document.case_number} canDownloadCertificate={firmRole || isAssignedSheriff} /> : null}
+        {tab === 'timeline' ? (
+          <CaseTimelineTab
+            documentId={document.id}
+            caseNumber={document.case_number}
+            canDownloadCertificate={firmRole || isAssignedSheriff}
+          />
+        ) : null}
         {tab === 'proof-of-service' ? <ProofOfServiceTab document={document} canGenerate={firmRole} /> : null}
-        {tab === 'service' ? <CaseServiceTab document={document} isFirmRole={firmRole} isAssignedSheriff={isAssignedSheriff} currentUserId={user?.id ?? null} /> : null}
+        {tab === 'service' ? (
+          <CaseServiceTab
+            document={document}
+            isFirmRole={firmRole}
+            isAssignedSheriff={isAssignedSheriff}
+            currentUserId={user?.id ?? null}
+          />
+        ) : null}
         {tab === 'closure' && closurePanel ? (
           <Card>
             <CardContent>
@@ -208,7 +272,13 @@ function CaseView({ document, closurePanel, closureButton, deadlinesPanel }: { d
         ) : null}
       </Box>
 
-      <RevokeDocumentDialog open={revokeOpen} documentId={document.id} title={document.title} onClose={() => setRevokeOpen(false)} onRevoked={setBanner} />
+      <RevokeDocumentDialog
+        open={revokeOpen}
+        documentId={document.id}
+        title={document.title}
+        onClose={() => setRevokeOpen(false)}
+        onRevoked={setBanner}
+      />
     </Box>
   );
 }
@@ -222,19 +292,39 @@ function CaseDetailsTab({ document }: { document: Document }) {
         <Grid container spacing={2.5}>
           <Field label="Case Number" value={document.case_number} />
           <Field label="Title" value={document.title} />
-          <Field label="Status" value={<Chip size="small" label={statusLabel(document.status)} color={statusColor(document.status)} />} />
-          <Field label="Priority" value={<Chip size="small" label={priority.label} color={priority.color} />} />
+          <Field
+            label="Status"
+            value={
+              <Chip size="small" label={statusLabel(document.status)} color={statusColor(document.status)} />
+            }
+          />
+          <Field
+            label="Priority"
+            value={<Chip size="small" label={priority.label} color={priority.color} />}
+          />
           <Field label="Created" value={formatDateTime(document.created_at)} />
           <Field label="Client" value={document.client_name} />
           <Field label="Case Category" value={document.case_category} />
           <Field label="Document Type" value={docTypeLabel(document)} />
           <Field label="Filed By" value={filedBy(document)} />
           <Field label="Service Date" value={formatDate(document.service_date, 'Not served')} />
-          <Field label="Legal Representative" value={[document.firm?.name, document.assigned_branch?.name].filter(Boolean).join(' · ')} />
+          <Field
+            label="Legal Representative"
+            value={[document.firm?.name, document.assigned_branch?.name].filter(Boolean).join(' · ')}
+          />
           <Field label="Digital Service Address" value={document.digital_service_address} />
           <Field label="Assigned Sheriff" value={document.assigned_sheriff?.full_name ?? 'Not assigned'} />
           <Field label="Signed By" value={document.signature_name} />
-          <Field label="Security ID" value={document.security_id ? <Box component="span" sx={{ fontFamily: 'monospace' }}>{document.security_id}</Box> : null} />
+          <Field
+            label="Security ID"
+            value={
+              document.security_id ? (
+                <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                  {document.security_id}
+                </Box>
+              ) : null
+            }
+          />
         </Grid>
       </CardContent>
     </Card>

@@ -24,7 +24,8 @@ import { saveBlob } from '../../../lib/save-blob';
 export const filedBy = (doc: Pick<Document, 'created_by' | 'created_by_id'>): string =>
   doc.created_by?.full_name || doc.created_by?.email || `User ${doc.created_by_id}`;
 
-const PROOF_DIALOG_FILE = (doc: Pick<Document, 'id' | 'case_number'>) => `proof-of-service-${doc.case_number || doc.id}.pdf`;
+const PROOF_DIALOG_FILE = (doc: Pick<Document, 'id' | 'case_number'>) =>
+  `proof-of-service-${doc.case_number || doc.id}.pdf`;
 
 /** The Case Details dialog (spec 2.9), with the proof of service download for completed cases. */
 export function CaseDetailsDialog({ document, onClose }: { document: Document | null; onClose: () => void }) {
@@ -76,8 +77,16 @@ export function CaseDetailsDialog({ document, onClose }: { document: Document | 
           <Field label="Title" value={document.title} />
           <Field label="Case Number" value={document.case_number} />
           <Field label="Client" value={document.client_name} />
-          <Field label="Priority" value={<Chip size="small" label={priority.label} color={priority.color} />} />
-          <Field label="Status" value={<Chip size="small" label={statusLabel(document.status)} color={statusColor(document.status)} />} />
+          <Field
+            label="Priority"
+            value={<Chip size="small" label={priority.label} color={priority.color} />}
+          />
+          <Field
+            label="Status"
+            value={
+              <Chip size="small" label={statusLabel(document.status)} color={statusColor(document.status)} />
+            }
+          />
           <Field label="Filed By" value={filedBy(document)} />
           <Field label="Created" value={formatDateTime(document.created_at)} />
         </Grid>

@@ -7,7 +7,12 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ACCEPTED_EXTENSIONS, CASE_DETAIL_MAX_FILES, type CaseFile, type Document } from '@lexserve/contracts/documents';
+import {
+  ACCEPTED_EXTENSIONS,
+  CASE_DETAIL_MAX_FILES,
+  type CaseFile,
+  type Document,
+} from '@lexserve/contracts/documents';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
@@ -57,7 +62,10 @@ export function CaseDocumentsTab({ document, canUpload, canBundle }: CaseDocumen
     const outcome = await staging.upload(document.id, 'selected');
     if (outcome.message) setMessage({ severity: 'error', text: 'Failed to upload files. Please try again.' });
     else if (outcome.uploaded.length) {
-      setMessage({ severity: 'success', text: `${outcome.uploaded.length} file${outcome.uploaded.length === 1 ? '' : 's'} uploaded successfully.` });
+      setMessage({
+        severity: 'success',
+        text: `${outcome.uploaded.length} file${outcome.uploaded.length === 1 ? '' : 's'} uploaded successfully.`,
+      });
       staging.reset();
     }
     await invalidateDocuments(queryClient);
@@ -74,7 +82,11 @@ export function CaseDocumentsTab({ document, canUpload, canBundle }: CaseDocumen
   return (
     <Stack spacing={3}>
       {message ? (
-        <Alert severity={message.severity} onClose={() => setMessage(null)} role={message.severity === 'error' ? 'alert' : 'status'}>
+        <Alert
+          severity={message.severity}
+          onClose={() => setMessage(null)}
+          role={message.severity === 'error' ? 'alert' : 'status'}
+        >
           {message.text}
         </Alert>
       ) : null}
@@ -106,7 +118,11 @@ export function CaseDocumentsTab({ document, canUpload, canBundle }: CaseDocumen
       ) : null}
 
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+        >
           <Box>
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
               Document Bundles
@@ -116,7 +132,11 @@ export function CaseDocumentsTab({ document, canUpload, canBundle }: CaseDocumen
             </Typography>
           </Box>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexShrink: 0 }}>
-            <Button variant="outlined" startIcon={<CollectionsBookmarkOutlinedIcon />} onClick={() => setBundlesOpen(true)}>
+            <Button
+              variant="outlined"
+              startIcon={<CollectionsBookmarkOutlinedIcon />}
+              onClick={() => setBundlesOpen(true)}
+            >
               View All Bundles ({bundles.length})
             </Button>
             {canBundle && regular.length > 1 ? (
@@ -143,11 +163,20 @@ export function CaseDocumentsTab({ document, canUpload, canBundle }: CaseDocumen
           }
           errorMessage={(error) => describeError(error, { fallback: 'Failed to load case files' })}
           isEmpty={() => all.length === 0}
-          empty={<EmptyState title="No documents uploaded" description="Files uploaded to this case appear here." />}
+          empty={
+            <EmptyState
+              title="No documents uploaded"
+              description="Files uploaded to this case appear here."
+            />
+          }
         >
           {() => (
             <>
-              <CaseFilesTable files={paged.items} onView={setViewing} onDownload={(file) => void download(file)} />
+              <CaseFilesTable
+                files={paged.items}
+                onView={setViewing}
+                onDownload={(file) => void download(file)}
+              />
               <ListPagination {...paged} noun="documents" onPage={setPage} />
             </>
           )}
@@ -155,7 +184,12 @@ export function CaseDocumentsTab({ document, canUpload, canBundle }: CaseDocumen
       </Box>
 
       <FileViewerDialog documentId={document.id} file={viewing} onClose={() => setViewing(null)} />
-      <BundlesDialog open={bundlesOpen} documentId={document.id} bundles={bundles} onClose={() => setBundlesOpen(false)} />
+      <BundlesDialog
+        open={bundlesOpen}
+        documentId={document.id}
+        bundles={bundles}
+        onClose={() => setBundlesOpen(false)}
+      />
       <CreateBundleDialog
         open={createOpen}
         documentId={document.id}

@@ -16,7 +16,11 @@ import type { CaseFile } from '@lexserve/contracts/documents';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
 import { fileTypeLabel } from '../utils/document-display';
 
-type CaseFilesTableProps = { files: CaseFile[]; onView: (file: CaseFile) => void; onDownload: (file: CaseFile) => void };
+type CaseFilesTableProps = {
+  files: CaseFile[];
+  onView: (file: CaseFile) => void;
+  onDownload: (file: CaseFile) => void;
+};
 
 /** One page of a case's uploaded files, with View and Download; narrow screens keep the name and actions. */
 export function CaseFilesTable({ files, onView, onDownload }: CaseFilesTableProps) {
@@ -41,17 +45,33 @@ export function CaseFilesTable({ files, onView, onDownload }: CaseFilesTableProp
                 <Typography variant="body2" noWrap title={file.filename} sx={{ fontWeight: 500 }}>
                   {file.filename}
                 </Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ display: { xs: 'block', sm: 'none' } }}
+                >
                   {fileTypeLabel(file)} · {formatFileSize(file.size)}
                   {file.is_primary ? ' · Primary' : ''}
                 </Typography>
                 {file.is_bundle ? <Chip size="small" label="Bundle" sx={{ mt: 0.5 }} /> : null}
               </TableCell>
               <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{fileTypeLabel(file)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{formatFileSize(file.size)}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>{formatDateTime(file.uploaded_at)}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{file.uploaded_by?.firm_name || 'Unknown Firm'}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{file.is_primary ? <Chip size="small" color="secondary" icon={<StarIcon />} label="Primary" /> : '—'}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+                {formatFileSize(file.size)}
+              </TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                {formatDateTime(file.uploaded_at)}
+              </TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                {file.uploaded_by?.firm_name || 'Unknown Firm'}
+              </TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                {file.is_primary ? (
+                  <Chip size="small" color="secondary" icon={<StarIcon />} label="Primary" />
+                ) : (
+                  '—'
+                )}
+              </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <Tooltip title="View">
                   <IconButton size="small" onClick={() => onView(file)} aria-label={`View ${file.filename}`}>
@@ -59,7 +79,11 @@ export function CaseFilesTable({ files, onView, onDownload }: CaseFilesTableProp
                   </IconButton>
                 </Tooltip>
                 <Tooltip title="Download">
-                  <IconButton size="small" onClick={() => onDownload(file)} aria-label={`Download ${file.filename}`}>
+                  <IconButton
+                    size="small"
+                    onClick={() => onDownload(file)}
+                    aria-label={`Download ${file.filename}`}
+                  >
                     <DownloadIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>

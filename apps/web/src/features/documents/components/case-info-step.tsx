@@ -1,5 +1,16 @@
-import { COURT_NAME_INVALID, COURT_ONLINE_HIGH_COURT_ONLY, isMagistratesCourt, normalizeCourtName } from '@lexserve/contracts/court-names';
-import { CASE_CATEGORIES, CASE_PRIORITIES, CASE_PRIORITY_LABELS, type CaseCategory, type CasePriority } from '@lexserve/contracts/document-constants';
+import {
+  COURT_NAME_INVALID,
+  COURT_ONLINE_HIGH_COURT_ONLY,
+  isMagistratesCourt,
+  normalizeCourtName,
+} from '@lexserve/contracts/court-names';
+import {
+  CASE_CATEGORIES,
+  CASE_PRIORITIES,
+  CASE_PRIORITY_LABELS,
+  type CaseCategory,
+  type CasePriority,
+} from '@lexserve/contracts/document-constants';
 import { Checkbox } from '../../../components/plain/checkbox';
 import { Select } from '../../../components/plain/select';
 import { TextField } from '../../../components/plain/text-field';
@@ -24,7 +35,10 @@ const FIELD_ERRORS: Record<string, keyof CaseInfo> = {
   [COURT_ONLINE_HIGH_COURT_ONLY]: 'onCourtOnline',
 };
 
-const PRIORITY_OPTIONS = CASE_PRIORITIES.map((priority) => ({ value: priority, label: CASE_PRIORITY_LABELS[priority] }));
+const PRIORITY_OPTIONS = CASE_PRIORITIES.map((priority) => ({
+  value: priority,
+  label: CASE_PRIORITY_LABELS[priority],
+}));
 const CATEGORY_OPTIONS = CASE_CATEGORIES.map((category) => ({ value: category, label: category }));
 
 /** Step 1, "Case Information": drawn with the plain kit, the wizard's first view (docs/performance.md, section 5). */
@@ -36,7 +50,8 @@ export function CaseInfoStep({ wizard }: { wizard: MatterWizard }) {
   /** A change clears that field's messages; the others stay until the next check. */
   const clearErrorsOf = (...fields: (keyof CaseInfo)[]) => {
     const named = fields.map((field) => wizard.fieldError(field as WizardField));
-    const stale = (message: string) => fields.includes(FIELD_ERRORS[message] as keyof CaseInfo) || named.includes(message);
+    const stale = (message: string) =>
+      fields.includes(FIELD_ERRORS[message] as keyof CaseInfo) || named.includes(message);
     if (errors.some(stale)) wizard.setErrors(errors.filter((message) => !stale(message)));
   };
   const set = <K extends keyof CaseInfo>(field: K, value: CaseInfo[K]) => {
@@ -143,7 +158,12 @@ export function CaseInfoStep({ wizard }: { wizard: MatterWizard }) {
         </div>
       ) : null}
       <div className="ls-wizard__cell ls-wizard__cell--court">
-        <CourtPicker value={caseInfo.courtName} onChange={(value) => set('courtName', value)} error={fieldError('courtName')} disabled={busy} />
+        <CourtPicker
+          value={caseInfo.courtName}
+          onChange={(value) => set('courtName', value)}
+          error={fieldError('courtName')}
+          disabled={busy}
+        />
       </div>
       <div className="ls-wizard__cell ls-wizard__cell--online">
         <Checkbox

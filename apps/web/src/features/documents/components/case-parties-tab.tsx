@@ -11,7 +11,13 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PARTY_ROLES, PARTY_ROLE_LABELS, partyDisplayName, type PartyLink, type PartyRole } from '@lexserve/contracts/parties';
+import {
+  PARTY_ROLES,
+  PARTY_ROLE_LABELS,
+  partyDisplayName,
+  type PartyLink,
+  type PartyRole,
+} from '@lexserve/contracts/parties';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
@@ -47,7 +53,13 @@ export function CasePartiesTab({ documentId }: { documentId: number }) {
       }
       errorMessage={(error) => describeError(error, { fallback: 'Failed to load case information' })}
       isEmpty={(links) => links.length === 0}
-      empty={<EmptyState icon={<PersonOutlineIcon />} title="No parties" description="No parties have been added to this case." />}
+      empty={
+        <EmptyState
+          icon={<PersonOutlineIcon />}
+          title="No parties"
+          description="No parties have been added to this case."
+        />
+      }
     >
       {(links) => <PartyGroups links={links} />}
     </QueryState>
@@ -63,7 +75,11 @@ function PartyGroups({ links }: { links: PartyLink[] }) {
             <Typography variant="h6" component="h3">
               {roleLabel(role)}
             </Typography>
-            <Chip size="small" label={group.length} aria-label={`${group.length} ${group.length === 1 ? 'party' : 'parties'}`} />
+            <Chip
+              size="small"
+              label={group.length}
+              aria-label={`${group.length} ${group.length === 1 ? 'party' : 'parties'}`}
+            />
           </Stack>
           <Grid container spacing={2}>
             {group.map((link) => (
@@ -96,13 +112,18 @@ function PartyCard({ link }: { link: PartyLink }) {
               {entity ? 'Entity' : 'Individual'} · Added {formatDate(link.created_at)}
             </Typography>
           </Box>
-          {link.is_primary ? <Chip size="small" color="secondary" icon={<StarIcon />} label="Primary" /> : null}
+          {link.is_primary ? (
+            <Chip size="small" color="secondary" icon={<StarIcon />} label="Primary" />
+          ) : null}
         </Stack>
         <Grid container spacing={1}>
           {entity ? (
             <>
               <Item label="Trading Name" value={p.trading_name} />
-              <Item label="Email" value={p.email ? <Link href={`mailto:${p.email}`}>{p.email}</Link> : null} />
+              <Item
+                label="Email"
+                value={p.email ? <Link href={`mailto:${p.email}`}>{p.email}</Link> : null}
+              />
               <Item label="Registration Number" value={p.registration_number} />
               <Item label="Business Type" value={p.business_type} />
               <Item label="Physical Address" value={p.physical_address} wide />
@@ -110,8 +131,14 @@ function PartyCard({ link }: { link: PartyLink }) {
           ) : (
             <>
               <Item label="Title" value={p.title} />
-              <Item label="Names" value={[p.first_name, p.middle_name, p.last_name].filter(Boolean).join(' ')} />
-              <Item label="Email" value={p.email ? <Link href={`mailto:${p.email}`}>{p.email}</Link> : null} />
+              <Item
+                label="Names"
+                value={[p.first_name, p.middle_name, p.last_name].filter(Boolean).join(' ')}
+              />
+              <Item
+                label="Email"
+                value={p.email ? <Link href={`mailto:${p.email}`}>{p.email}</Link> : null}
+              />
               <Item label="ID Number" value={p.id_number} />
               <Item label="Date of Birth" value={formatDate(p.date_of_birth, '')} />
               <Item label="Gender" value={genderLabel(p.gender)} />

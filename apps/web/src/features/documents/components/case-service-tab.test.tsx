@@ -39,13 +39,33 @@ describe('the firm’s Service tab of a document served by the sheriff', () => {
         'GET /documents/42/returns': reply(200, { returns: [makeReturn(), notServed] }),
         'GET /documents/42/service-attempts': reply(200, {
           attempts: [
-            makeAttempt({ id: 6, server_time: '2025-06-01T14:40:00Z', device_time: '2025-06-01T16:39:00+02:00', latitude: null, longitude: null, accuracy_m: null }),
-            makeAttempt({ photos: [makePhoto(1, SHA)], outcome: 'served_personally', outcome_label: 'Served personally' }),
+            makeAttempt({
+              id: 6,
+              server_time: '2025-06-01T14:40:00Z',
+              device_time: '2025-06-01T16:39:00+02:00',
+              latitude: null,
+              longitude: null,
+              accuracy_m: null,
+            }),
+            makeAttempt({
+              photos: [makePhoto(1, SHA)],
+              outcome: 'served_personally',
+              outcome_label: 'Served personally',
+            }),
           ],
         }),
-        'GET /documents/42/service-attempts/7/photos/1': () => new Response(new Uint8Array([0xff, 0xd8, 0xff]), { status: 200, headers: { 'Content-Type': 'image/jpeg' } }),
+        'GET /documents/42/service-attempts/7/photos/1': () =>
+          new Response(new Uint8Array([0xff, 0xd8, 0xff]), {
+            status: 200,
+            headers: { 'Content-Type': 'image/jpeg' },
+          }),
       },
-      <CaseServiceTab document={makeDocument({ status: 'served', service_date: '2025-06-02T07:30:00Z' })} isFirmRole isAssignedSheriff={false} currentUserId={5} />,
+      <CaseServiceTab
+        document={makeDocument({ status: 'served', service_date: '2025-06-02T07:30:00Z' })}
+        isFirmRole
+        isAssignedSheriff={false}
+        currentUserId={5}
+      />,
     );
 
     const served = await screen.findByRole('article', { name: /^Return of Service issued/ });
@@ -53,7 +73,9 @@ describe('the firm’s Service tab of a document served by the sheriff', () => {
     expect(served).toHaveTextContent('Personally, on the person to be served (Uniform Rule 4(1)(a))');
     expect(served).toHaveTextContent('Sipho Dlamini, The defendant');
     expect(served).toHaveTextContent('Fees totalR 402.50 (incl. VAT R 52.50)');
-    expect(within(served).getByRole('button', { name: 'Download Return of Service (PDF)' })).toBeInTheDocument();
+    expect(
+      within(served).getByRole('button', { name: 'Download Return of Service (PDF)' }),
+    ).toBeInTheDocument();
     const earlier = screen.getByRole('article', { name: /^Return of Non-Service issued/ });
     expect(earlier).toHaveTextContent('Not found at the address');
     expect(earlier).toHaveTextContent('R 172.50');
@@ -63,16 +85,24 @@ describe('the firm’s Service tab of a document served by the sheriff', () => {
     expect(screen.queryByRole('button', { name: 'Issue Return' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record Service Attempt' })).not.toBeInTheDocument();
 
-    const attempts = within(await screen.findByRole('list', { name: 'Service attempts' })).getAllByRole('listitem', { name: /^Attempt/ });
+    const attempts = within(await screen.findByRole('list', { name: 'Service attempts' })).getAllByRole(
+      'listitem',
+      { name: /^Attempt/ },
+    );
     expect(attempts).toHaveLength(2);
     const latest = attempts[0]!;
     expect(latest).toHaveAccessibleName('Attempt 2');
     expect(latest).toHaveTextContent('Device time02/06/2025 09:15');
     expect(latest).toHaveTextContent('Server time02/06/2025 09:15');
     expect(latest).toHaveTextContent('-26.171500, 28.032400 ±12 m');
-    expect(within(latest).getByRole('link', { name: /^Map of attempt position -26.171500, 28.032400/ })).toHaveAttribute('href', expect.stringContaining('mlat=-26.1715&mlon=28.0324'));
+    expect(
+      within(latest).getByRole('link', { name: /^Map of attempt position -26.171500, 28.032400/ }),
+    ).toHaveAttribute('href', expect.stringContaining('mlat=-26.1715&mlon=28.0324'));
     expect(latest).toHaveTextContent('Served personally');
-    expect(await within(latest).findByRole('img', { name: 'Attempt 2, photo 1' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    expect(await within(latest).findByRole('img', { name: 'Attempt 2, photo 1' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
     expect(latest).toHaveTextContent('9f86d081…f00a08');
     expect(find('GET', '/documents/42/service-attempts/7/photos/1')).toHaveLength(1);
     expect(attempts[1]).toHaveTextContent('No GPS position');
@@ -88,23 +118,52 @@ describe('the assigned sheriff’s Service tab', () => {
         'GET /documents/42/service-attempts': reply(200, { attempts: [] }),
         'GET /documents/42/parties': reply(200, {
           parties: [
-            { id: 1, document_id: 42, party_id: 11, role: 'plaintiff', notes: null, is_primary: false, created_at: '2025-06-01T08:00:00Z', party: { id: 11, physical_address: '1 Long Street, Cape Town' } },
-            { id: 2, document_id: 42, party_id: 12, role: 'defendant', notes: null, is_primary: true, created_at: '2025-06-01T08:00:00Z', party: { id: 12, physical_address: '5 Main Road, Soweto, 1804' } },
+            {
+              id: 1,
+              document_id: 42,
+              party_id: 11,
+              role: 'plaintiff',
+              notes: null,
+              is_primary: false,
+              created_at: '2025-06-01T08:00:00Z',
+              party: { id: 11, physical_address: '1 Long Street, Cape Town' },
+            },
+            {
+              id: 2,
+              document_id: 42,
+              party_id: 12,
+              role: 'defendant',
+              notes: null,
+              is_primary: true,
+              created_at: '2025-06-01T08:00:00Z',
+              party: { id: 12, physical_address: '5 Main Road, Soweto, 1804' },
+            },
           ],
           total: 2,
         }),
       },
-      <CaseServiceTab document={makeDocument({ recipient_address: null })} isFirmRole={false} isAssignedSheriff currentUserId={9} />,
+      <CaseServiceTab
+        document={makeDocument({ recipient_address: null })}
+        isFirmRole={false}
+        isAssignedSheriff
+        currentUserId={9}
+      />,
     );
-    expect(await screen.findByText(/No return has been issued yet\. Issue it once service is done/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/No return has been issued yet\. Issue it once service is done/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Issue Return' })).toBeEnabled();
     // The sheriff assigns no one: no Sheriff card, no electronic delivery card.
     expect(screen.queryByRole('heading', { name: 'Sheriff' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Record Service Attempt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record Service Attempt' });
-    expect(within(dialog).getByRole('textbox', { name: /address/i })).toHaveValue('5 Main Road, Soweto, 1804');
+    expect(within(dialog).getByRole('textbox', { name: /address/i })).toHaveValue(
+      '5 Main Road, Soweto, 1804',
+    );
     // No geolocation in this browser: said plainly, and the attempt can still be saved.
-    expect(within(dialog).getByTestId('gps-status')).toHaveTextContent('This browser cannot give a position.');
+    expect(within(dialog).getByTestId('gps-status')).toHaveTextContent(
+      'This browser cannot give a position.',
+    );
     expect(within(dialog).getByRole('button', { name: 'Save Without GPS' })).toBeEnabled();
   });
 });
@@ -112,7 +171,20 @@ describe('the assigned sheriff’s Service tab', () => {
 describe('the Proof of Service tab of a document with the sheriff', () => {
   it('says it awaits the sheriff’s return', async () => {
     setup(
-      { 'GET /proof-of-service/document/42': reply(200, { exists: false, document_id: 42, security_id: null, version: null, generated_at: null, sha256: null, size: null, verification_count: null, verification_url: null, awaiting_sheriff_return: true }) },
+      {
+        'GET /proof-of-service/document/42': reply(200, {
+          exists: false,
+          document_id: 42,
+          security_id: null,
+          version: null,
+          generated_at: null,
+          sha256: null,
+          size: null,
+          verification_count: null,
+          verification_url: null,
+          awaiting_sheriff_return: true,
+        }),
+      },
       <ProofOfServiceTab document={makeDocument()} canGenerate />,
     );
     const awaiting = await screen.findByTestId('proof-awaiting-return');

@@ -43,7 +43,12 @@ type CaseServiceTabProps = {
  * "Service": electronic delivery on the DSA, the sheriff assignment, the sheriff's returns and service attempts. The
  * assigned sheriff, on a phone, sees the returns and attempts first.
  */
-export function CaseServiceTab({ document, isFirmRole, isAssignedSheriff, currentUserId }: CaseServiceTabProps) {
+export function CaseServiceTab({
+  document,
+  isFirmRole,
+  isAssignedSheriff,
+  currentUserId,
+}: CaseServiceTabProps) {
   // Initiating process is served by the sheriff (no e-service): the return and attempts come first.
   const bySheriff = document.service_channel === 'sheriff';
   const showReturns = bySheriff || isAssignedSheriff || Boolean(document.assigned_sheriff_id);
@@ -61,7 +66,10 @@ export function CaseServiceTab({ document, isFirmRole, isAssignedSheriff, curren
 
 function CardTitle({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}>
+    <Stack
+      direction="row"
+      sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}
+    >
       <Typography variant="h6" component="h3">
         {children}
       </Typography>
@@ -70,7 +78,10 @@ function CardTitle({ children, action }: { children: ReactNode; action?: ReactNo
   );
 }
 
-const DELIVERY_STATUS_COLOR: Record<DeliveryRecord['status'], 'default' | 'info' | 'success' | 'warning' | 'error'> = {
+const DELIVERY_STATUS_COLOR: Record<
+  DeliveryRecord['status'],
+  'default' | 'info' | 'success' | 'warning' | 'error'
+> = {
   pending: 'default',
   sent: 'info',
   opened: 'success',
@@ -93,9 +104,15 @@ function DeliveryCard({ document }: { document: Document }) {
     try {
       await resend.mutateAsync(document.id);
       await deliveries.refetch();
-      setMessage({ severity: 'success', text: 'A new download link was sent to the digital service address.' });
+      setMessage({
+        severity: 'success',
+        text: 'A new download link was sent to the digital service address.',
+      });
     } catch (error) {
-      setMessage({ severity: 'error', text: describeError(error, { fallback: 'Failed to resend the delivery link. Please try again.' }) });
+      setMessage({
+        severity: 'error',
+        text: describeError(error, { fallback: 'Failed to resend the delivery link. Please try again.' }),
+      });
     }
   };
 
@@ -105,7 +122,15 @@ function DeliveryCard({ document }: { document: Document }) {
         <CardTitle
           action={
             served && !document.is_revoked ? (
-              <Button size="small" variant="outlined" startIcon={resend.isPending ? <CircularProgress size={14} color="inherit" /> : <SendOutlinedIcon />} onClick={() => void doResend()} disabled={resend.isPending}>
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={
+                  resend.isPending ? <CircularProgress size={14} color="inherit" /> : <SendOutlinedIcon />
+                }
+                onClick={() => void doResend()}
+                disabled={resend.isPending}
+              >
                 Resend Link
               </Button>
             ) : undefined
@@ -120,21 +145,32 @@ function DeliveryCard({ document }: { document: Document }) {
         ) : null}
         {!served ? (
           <Typography color="text.secondary">
-            The document is delivered to {document.digital_service_address || 'the digital service address'} when it is submitted.
+            The document is delivered to {document.digital_service_address || 'the digital service address'}{' '}
+            when it is submitted.
           </Typography>
         ) : deliveries.isLoading ? (
           <Skeleton variant="rounded" height={120} />
         ) : deliveries.isError && !latest ? (
-          <Alert severity="error">{describeError(deliveries.error, { fallback: 'Failed to load the delivery record' })}</Alert>
+          <Alert severity="error">
+            {describeError(deliveries.error, { fallback: 'Failed to load the delivery record' })}
+          </Alert>
         ) : !latest ? (
           <Typography color="text.secondary">No delivery has been recorded yet.</Typography>
         ) : (
           <Box>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap', gap: 1 }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap', gap: 1 }}
+            >
               <Typography variant="body2">
                 To <strong>{latest.to_address}</strong>
               </Typography>
-              <Chip size="small" label={latest.status.charAt(0).toUpperCase() + latest.status.slice(1)} color={DELIVERY_STATUS_COLOR[latest.status]} />
+              <Chip
+                size="small"
+                label={latest.status.charAt(0).toUpperCase() + latest.status.slice(1)}
+                color={DELIVERY_STATUS_COLOR[latest.status]}
+              />
               <Typography variant="caption" color="text.secondary">
                 Link valid until {formatDateTime(latest.expires_at)}
               </Typography>
@@ -156,7 +192,13 @@ function DeliveryCard({ document }: { document: Document }) {
                   {latest.events
                     .filter((e) => e.kind === 'opened')
                     .map((e, index) => (
-                      <Typography key={index} variant="caption" color="text.secondary" component="div" sx={{ wordBreak: 'break-word' }}>
+                      <Typography
+                        key={index}
+                        variant="caption"
+                        color="text.secondary"
+                        component="div"
+                        sx={{ wordBreak: 'break-word' }}
+                      >
                         {formatDateTime(e.at)}
                         {e.ip ? ` · ${e.ip}` : ''}
                         {e.user_agent ? ` · ${e.user_agent}` : ''}
@@ -165,7 +207,9 @@ function DeliveryCard({ document }: { document: Document }) {
                 </StepContent>
               </Step>
               <Step completed={latest.download_count > 0} expanded>
-                <StepLabel icon={<DownloadDoneIcon color={latest.download_count > 0 ? 'success' : 'disabled'} />}>
+                <StepLabel
+                  icon={<DownloadDoneIcon color={latest.download_count > 0 ? 'success' : 'disabled'} />}
+                >
                   Downloaded{' '}
                   {latest.download_count > 0
                     ? `· ${latest.download_count} download${latest.download_count === 1 ? '' : 's'}, last ${formatDateTime(latest.last_downloaded_at)}`
@@ -185,7 +229,8 @@ function DeliveryCard({ document }: { document: Document }) {
             </Stepper>
             {(deliveries.data?.length ?? 0) > 1 ? (
               <Typography variant="caption" color="text.secondary">
-                {deliveries.data!.length - 1} earlier link{deliveries.data!.length === 2 ? ' was' : 's were'} replaced.
+                {deliveries.data!.length - 1} earlier link{deliveries.data!.length === 2 ? ' was' : 's were'}{' '}
+                replaced.
               </Typography>
             ) : null}
           </Box>
@@ -193,8 +238,8 @@ function DeliveryCard({ document }: { document: Document }) {
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
           <MarkEmailReadOutlinedIcon fontSize="small" color="action" aria-hidden />
           <Typography variant="caption" color="text.secondary">
-            The recipient opens the link without logging in, as often as needed until it expires, and may ask for a fresh link to the same
-            address; every opening and download is recorded here.
+            The recipient opens the link without logging in, as often as needed until it expires, and may ask
+            for a fresh link to the same address; every opening and download is recorded here.
           </Typography>
         </Stack>
       </CardContent>
@@ -202,18 +247,22 @@ function DeliveryCard({ document }: { document: Document }) {
   );
 }
 
-
 /** Assign the sheriff who serves the document (firm roles pick from /users/sheriffs, filtered by service area). */
 function SheriffCard({ document }: { document: Document }) {
   const [area, setArea] = useState('');
   const debouncedArea = useDebouncedValue(area);
   const sheriffs = useSheriffs(true, debouncedArea);
   const assign = useDocumentWrite(assignSheriff);
-  const [choice, setChoice] = useState<string>(document.assigned_sheriff_id ? String(document.assigned_sheriff_id) : '');
+  const [choice, setChoice] = useState<string>(
+    document.assigned_sheriff_id ? String(document.assigned_sheriff_id) : '',
+  );
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const closed = ['completed', 'cancelled', 'archived'].includes(document.status) || document.is_revoked;
 
-  useEffect(() => setChoice(document.assigned_sheriff_id ? String(document.assigned_sheriff_id) : ''), [document.assigned_sheriff_id]);
+  useEffect(
+    () => setChoice(document.assigned_sheriff_id ? String(document.assigned_sheriff_id) : ''),
+    [document.assigned_sheriff_id],
+  );
 
   const save = async () => {
     setMessage(null);
@@ -221,9 +270,15 @@ function SheriffCard({ document }: { document: Document }) {
       const sheriffId = choice ? Number(choice) : null;
       await assign.mutateAsync({ documentId: document.id, sheriffId });
       const name = sheriffs.data?.find((s) => s.id === sheriffId)?.full_name;
-      setMessage({ severity: 'success', text: sheriffId ? `Sheriff ${name ?? ''} assigned`.replace('  ', ' ') : 'Sheriff assignment removed' });
+      setMessage({
+        severity: 'success',
+        text: sheriffId ? `Sheriff ${name ?? ''} assigned`.replace('  ', ' ') : 'Sheriff assignment removed',
+      });
     } catch (error) {
-      setMessage({ severity: 'error', text: describeError(error, { fallback: 'Failed to assign the sheriff. Please try again.' }) });
+      setMessage({
+        severity: 'error',
+        text: describeError(error, { fallback: 'Failed to assign the sheriff. Please try again.' }),
+      });
     }
   };
 
@@ -237,10 +292,19 @@ function SheriffCard({ document }: { document: Document }) {
           </Alert>
         ) : null}
         <Typography variant="body2" sx={{ mb: 2 }}>
-          Assigned sheriff: <strong>{document.assigned_sheriff ? `${document.assigned_sheriff.full_name} (${document.assigned_sheriff.email})` : 'Not assigned'}</strong>
+          Assigned sheriff:{' '}
+          <strong>
+            {document.assigned_sheriff
+              ? `${document.assigned_sheriff.full_name} (${document.assigned_sheriff.email})`
+              : 'Not assigned'}
+          </strong>
         </Typography>
         {closed ? null : (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' }, flexWrap: 'wrap', gap: 1.5 }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            sx={{ alignItems: { sm: 'flex-start' }, flexWrap: 'wrap', gap: 1.5 }}
+          >
             <Autocomplete
               freeSolo
               size="small"
@@ -249,7 +313,11 @@ function SheriffCard({ document }: { document: Document }) {
               onInputChange={(_, text) => setArea(text)}
               sx={{ minWidth: 240 }}
               renderInput={(params) => (
-                <TextField {...params} label="Service area" helperText="The magisterial district of the service address" />
+                <TextField
+                  {...params}
+                  label="Service area"
+                  helperText="The magisterial district of the service address"
+                />
               )}
             />
             <TextField
@@ -275,8 +343,11 @@ function SheriffCard({ document }: { document: Document }) {
               <MenuItem value="">
                 <em>No sheriff</em>
               </MenuItem>
-              {document.assigned_sheriff && !(sheriffs.data ?? []).some((s) => s.id === document.assigned_sheriff_id) ? (
-                <MenuItem value={String(document.assigned_sheriff_id)}>{document.assigned_sheriff.full_name} (assigned)</MenuItem>
+              {document.assigned_sheriff &&
+              !(sheriffs.data ?? []).some((s) => s.id === document.assigned_sheriff_id) ? (
+                <MenuItem value={String(document.assigned_sheriff_id)}>
+                  {document.assigned_sheriff.full_name} (assigned)
+                </MenuItem>
               ) : null}
               {(sheriffs.data ?? []).map((s) => (
                 <MenuItem key={s.id} value={String(s.id)}>
@@ -288,7 +359,10 @@ function SheriffCard({ document }: { document: Document }) {
             <Button
               variant="contained"
               onClick={() => void save()}
-              disabled={assign.isPending || choice === (document.assigned_sheriff_id ? String(document.assigned_sheriff_id) : '')}
+              disabled={
+                assign.isPending ||
+                choice === (document.assigned_sheriff_id ? String(document.assigned_sheriff_id) : '')
+              }
             >
               {assign.isPending ? 'Saving...' : 'Save Assignment'}
             </Button>

@@ -40,12 +40,22 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { auditCertificateFileName, type TimelineEvent, type TrailVerification } from '@lexserve/contracts/documents';
+import {
+  auditCertificateFileName,
+  type TimelineEvent,
+  type TrailVerification,
+} from '@lexserve/contracts/documents';
 import { useMemo, useState, type ReactElement } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime, formatLongDateTime } from '../../../lib/format';
-import { CASE_PAGE_TIMELINE_LIMIT, auditCertificateError, downloadAuditCertificate, useTimeline, useTrailVerification } from '../api/timeline';
+import {
+  CASE_PAGE_TIMELINE_LIMIT,
+  auditCertificateError,
+  downloadAuditCertificate,
+  useTimeline,
+  useTrailVerification,
+} from '../api/timeline';
 import { relativeTime, titleCase } from '../utils/document-display';
 import { saveBlob } from '../../../lib/save-blob';
 
@@ -89,14 +99,28 @@ type CaseTimelineTabProps = {
 };
 
 /** The Timeline tab, "Document Timeline" (spec 2.10), with the tamper-evident trail's status and audit certificate. */
-export function CaseTimelineTab({ documentId, caseNumber = null, canDownloadCertificate = true }: CaseTimelineTabProps) {
+export function CaseTimelineTab({
+  documentId,
+  caseNumber = null,
+  canDownloadCertificate = true,
+}: CaseTimelineTabProps) {
   const [types, setTypes] = useState<string[]>([]);
   const [includeSystem, setIncludeSystem] = useState(true);
   // The type list is built from the distinct types present, independent of the type filter.
-  const unfiltered = useTimeline(documentId, { limit: CASE_PAGE_TIMELINE_LIMIT, includeSystemEvents: includeSystem });
-  const filtered = useTimeline(documentId, { limit: CASE_PAGE_TIMELINE_LIMIT, includeSystemEvents: includeSystem, eventTypes: types });
+  const unfiltered = useTimeline(documentId, {
+    limit: CASE_PAGE_TIMELINE_LIMIT,
+    includeSystemEvents: includeSystem,
+  });
+  const filtered = useTimeline(documentId, {
+    limit: CASE_PAGE_TIMELINE_LIMIT,
+    includeSystemEvents: includeSystem,
+    eventTypes: types,
+  });
   const timeline = types.length ? filtered : unfiltered;
-  const available = useMemo(() => [...new Set((unfiltered.data ?? []).map((e) => e.event_type))].sort(), [unfiltered.data]);
+  const available = useMemo(
+    () => [...new Set((unfiltered.data ?? []).map((e) => e.event_type))].sort(),
+    [unfiltered.data],
+  );
   const events = timeline.data ?? [];
   const trail = useTrailVerification(documentId);
   const [downloading, setDownloading] = useState(false);
@@ -105,7 +129,10 @@ export function CaseTimelineTab({ documentId, caseNumber = null, canDownloadCert
     setDownloading(true);
     setDownloadError(null);
     try {
-      saveBlob(await downloadAuditCertificate(documentId), auditCertificateFileName({ id: documentId, case_number: caseNumber }));
+      saveBlob(
+        await downloadAuditCertificate(documentId),
+        auditCertificateFileName({ id: documentId, case_number: caseNumber }),
+      );
     } catch (error) {
       setDownloadError(auditCertificateError(error));
     } finally {
@@ -115,20 +142,31 @@ export function CaseTimelineTab({ documentId, caseNumber = null, canDownloadCert
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', lg: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', mb: 2 }}
+      >
         <Box>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="h6" component="h3">
               Document Timeline
             </Typography>
-            <Chip size="small" color="primary" label={`${events.length} event${events.length === 1 ? '' : 's'}`} />
+            <Chip
+              size="small"
+              color="primary"
+              label={`${events.length} event${events.length === 1 ? '' : 's'}`}
+            />
             {trail.data ? <TrailStatus trail={trail.data} /> : null}
           </Stack>
           <Typography variant="body2" color="text.secondary">
             Chronological history of all document events
           </Typography>
         </Box>
-        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, gap: 1.5, flexWrap: 'wrap' }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{ alignItems: { sm: 'center' }, gap: 1.5, flexWrap: 'wrap' }}
+        >
           <TextField
             select
             size="small"
@@ -138,7 +176,8 @@ export function CaseTimelineTab({ documentId, caseNumber = null, canDownloadCert
             slotProps={{
               select: {
                 multiple: true,
-                renderValue: (selected) => ((selected as string[]).length ? `${(selected as string[]).length} selected` : 'All Events'),
+                renderValue: (selected) =>
+                  (selected as string[]).length ? `${(selected as string[]).length} selected` : 'All Events',
                 displayEmpty: true,
               },
               inputLabel: { shrink: true },
@@ -153,7 +192,9 @@ export function CaseTimelineTab({ documentId, caseNumber = null, canDownloadCert
             ))}
           </TextField>
           <FormControlLabel
-            control={<Checkbox checked={includeSystem} onChange={(e) => setIncludeSystem(e.target.checked)} />}
+            control={
+              <Checkbox checked={includeSystem} onChange={(e) => setIncludeSystem(e.target.checked)} />
+            }
             label="Include System Events"
             sx={{ whiteSpace: 'nowrap', mr: 0 }}
           />
@@ -198,10 +239,23 @@ export function CaseTimelineTab({ documentId, caseNumber = null, canDownloadCert
         }
         errorMessage="Failed to load document timeline"
         isEmpty={() => events.length === 0}
-        empty={<EmptyState title="No events found" description={types.length ? 'No events of the selected types.' : 'Events will appear here as the case progresses.'} />}
+        empty={
+          <EmptyState
+            title="No events found"
+            description={
+              types.length
+                ? 'No events of the selected types.'
+                : 'Events will appear here as the case progresses.'
+            }
+          />
+        }
       >
         {() => (
-          <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative' }} aria-label="Timeline events">
+          <Box
+            component="ol"
+            sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative' }}
+            aria-label="Timeline events"
+          >
             {events.map((event) => (
               <TimelineCard key={event.id} event={event} />
             ))}
@@ -234,7 +288,9 @@ function TrailStatus({ trail }: { trail: TrailVerification }) {
         variant="outlined"
         color={trail.intact ? 'success' : 'error'}
         icon={trail.intact ? <VerifiedOutlinedIcon /> : <BlockIcon />}
-        label={trail.intact ? 'Trail intact ✓' : `Trail broken at event #${trail.first_broken_event_id ?? '?'}`}
+        label={
+          trail.intact ? 'Trail intact ✓' : `Trail broken at event #${trail.first_broken_event_id ?? '?'}`
+        }
         tabIndex={0}
       />
     </Tooltip>
@@ -242,11 +298,15 @@ function TrailStatus({ trail }: { trail: TrailVerification }) {
 }
 
 function TimelineCard({ event }: { event: TimelineEvent }) {
-  const performer = event.performed_by && event.performed_by.id !== SYSTEM_USER_ID ? event.performed_by : null;
+  const performer =
+    event.performed_by && event.performed_by.id !== SYSTEM_USER_ID ? event.performed_by : null;
   const metadata = Object.entries(event.event_metadata ?? {});
   return (
     <Box component="li" sx={{ display: 'flex', gap: 2, pb: 2, position: 'relative' }}>
-      <Avatar sx={{ bgcolor: event.is_system_event ? 'grey.500' : 'primary.main', width: 40, height: 40 }} aria-hidden>
+      <Avatar
+        sx={{ bgcolor: event.is_system_event ? 'grey.500' : 'primary.main', width: 40, height: 40 }}
+        aria-hidden
+      >
         {timelineIcon(event.event_type)}
       </Avatar>
       <Card sx={{ flex: 1, minWidth: 0 }}>
@@ -258,7 +318,13 @@ function TimelineCard({ event }: { event: TimelineEvent }) {
             {event.is_system_event ? <Chip size="small" label="System" variant="outlined" /> : null}
             <Box sx={{ flex: 1 }} />
             <Tooltip title={formatLongDateTime(event.created_at)}>
-              <Typography variant="caption" color="text.secondary" component="time" dateTime={event.created_at} tabIndex={0}>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                component="time"
+                dateTime={event.created_at}
+                tabIndex={0}
+              >
                 {relativeTime(event.created_at, formatDateTime)}
               </Typography>
             </Tooltip>
@@ -273,20 +339,44 @@ function TimelineCard({ event }: { event: TimelineEvent }) {
             </Typography>
           ) : null}
           {metadata.length ? (
-            <Accordion disableGutters elevation={0} sx={{ mt: 1, bgcolor: 'transparent', '&::before': { display: 'none' } }}>
-              <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0, minHeight: 32, '& .MuiAccordionSummary-content': { my: 0 } }}>
+            <Accordion
+              disableGutters
+              elevation={0}
+              sx={{ mt: 1, bgcolor: 'transparent', '&::before': { display: 'none' } }}
+            >
+              <AccordionSummary
+                expandIcon={<ExpandMoreIcon />}
+                sx={{ px: 0, minHeight: 32, '& .MuiAccordionSummary-content': { my: 0 } }}
+              >
                 <Typography variant="caption" sx={{ fontWeight: 600 }}>
                   Additional Details
                 </Typography>
               </AccordionSummary>
               <AccordionDetails sx={{ px: 0, pt: 0 }}>
-                <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5 }}>
+                <Box
+                  component="dl"
+                  sx={{
+                    m: 0,
+                    display: 'grid',
+                    gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+                    columnGap: 2,
+                    rowGap: 0.5,
+                  }}
+                >
                   {metadata.map(([key, value]) => (
                     <Box key={key} sx={{ display: 'contents' }}>
                       <Typography component="dt" variant="caption" color="text.secondary">
                         {titleCase(key)}
                       </Typography>
-                      <Typography component="dd" variant="caption" sx={{ m: 0, wordBreak: 'break-word', fontFamily: typeof value === 'object' && value ? 'monospace' : undefined }}>
+                      <Typography
+                        component="dd"
+                        variant="caption"
+                        sx={{
+                          m: 0,
+                          wordBreak: 'break-word',
+                          fontFamily: typeof value === 'object' && value ? 'monospace' : undefined,
+                        }}
+                      >
                         {metadataValue(value)}
                       </Typography>
                     </Box>

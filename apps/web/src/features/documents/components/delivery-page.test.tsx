@@ -6,8 +6,14 @@ import { renderWithProviders } from '../../../testing/render';
 import { DeliveryPage } from './delivery-page';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789';
-const EXPIRED = { detail: 'This delivery link has expired. You can ask for a fresh link to be sent to the same address.', code: 'DELIVERY_LINK_EXPIRED' };
-const SUPERSEDED = { detail: 'A newer delivery link has been sent for these documents. Please use the latest e-mail.', code: 'DELIVERY_LINK_SUPERSEDED' };
+const EXPIRED = {
+  detail: 'This delivery link has expired. You can ask for a fresh link to be sent to the same address.',
+  code: 'DELIVERY_LINK_EXPIRED',
+};
+const SUPERSEDED = {
+  detail: 'A newer delivery link has been sent for these documents. Please use the latest e-mail.',
+  code: 'DELIVERY_LINK_SUPERSEDED',
+};
 const SENT = {
   status: 'success',
   data: { sent_to: 'r***@example.co.za', expires_at: '2025-05-15T10:00:00Z' },
@@ -26,21 +32,36 @@ const PAGE = {
     firm_email: 'info@demo.co.za',
     served_on: 'reception@example.co.za',
   },
-  files: [{ id: 7, filename: 'plea.pdf', size: 2048, mime_type: 'application/pdf', sha256: 'ab'.repeat(32), download_url: `/api/v1/delivery/${TOKEN}/files/7`, original_download_url: `/api/v1/delivery/${TOKEN}/files/7?original=true`, stamped: true, served_copy_sha256: 'cd'.repeat(32) }],
+  files: [
+    {
+      id: 7,
+      filename: 'plea.pdf',
+      size: 2048,
+      mime_type: 'application/pdf',
+      sha256: 'ab'.repeat(32),
+      download_url: `/api/v1/delivery/${TOKEN}/files/7`,
+      original_download_url: `/api/v1/delivery/${TOKEN}/files/7?original=true`,
+      stamped: true,
+      served_copy_sha256: 'cd'.repeat(32),
+    },
+  ],
   proof_of_service: null,
   expires_at: '2025-05-15T10:00:00Z',
   session: 'session-of-this-opening',
   session_expires_at: '2025-05-15T10:00:00Z',
 };
 
-const render = () => renderWithProviders(<DeliveryPage />, { route: `/delivery/${TOKEN}`, path: '/delivery/:token' });
+const render = () =>
+  renderWithProviders(<DeliveryPage />, { route: `/delivery/${TOKEN}`, path: '/delivery/:token' });
 
 describe('DeliveryPage', () => {
   it('opens the documents and says the link works as often as needed until it expires', async () => {
     localStorage.clear();
     const { find } = mockApi({ [`GET /delivery/${TOKEN}`]: reply(200, PAGE) });
     render();
-    expect(await screen.findByRole('heading', { name: 'Documents served on you' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Documents served on you' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/can be opened as many times as needed, from any browser/)).toBeInTheDocument();
     expect(screen.queryByText(/only once/)).not.toBeInTheDocument();
     // The opening's session is kept for this browser and sent with later calls, never in the address.
@@ -57,10 +78,16 @@ describe('DeliveryPage', () => {
     });
     const user = userEvent.setup({ delay: null });
     render();
-    expect(await screen.findByText(/stamped with the security ID on every page/, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/stamped with the security ID on every page/, {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText(`Stamped copy SHA-256 ${'cd'.repeat(32)}`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Original of plea.pdf, as uploaded (no stamp)' }));
-    await waitFor(() => expect(find('GET', `/delivery/${TOKEN}/files/7`).some((r) => r.url.searchParams.get('original') === 'true')).toBe(true));
+    await waitFor(() =>
+      expect(
+        find('GET', `/delivery/${TOKEN}/files/7`).some((r) => r.url.searchParams.get('original') === 'true'),
+      ).toBe(true),
+    );
   });
 
   it('offers a fresh link once the link has expired and says where it went, masked', async () => {
@@ -70,7 +97,9 @@ describe('DeliveryPage', () => {
     });
     const user = userEvent.setup({ delay: null });
     render();
-    expect(await screen.findByRole('heading', { name: 'This link has expired' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This link has expired' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText(EXPIRED.detail)).toBeInTheDocument();
     expect(screen.getByText(/never sent to any other address/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send a fresh link' }));
@@ -96,17 +125,28 @@ describe('DeliveryPage', () => {
     });
     const user = userEvent.setup({ delay: null });
     render();
-    expect(await screen.findByRole('heading', { name: 'A newer link was sent' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'A newer link was sent' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send a fresh link' }));
     await waitFor(() => expect(screen.getByText(limited.detail)).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Send a fresh link' })).toBeEnabled();
   });
 
   it('offers no fresh link for an unknown or revoked link', async () => {
-    mockApi({ [`GET /delivery/${TOKEN}`]: reply(410, { detail: 'These documents have been revoked by the sending firm and are no longer available.', code: 'DELIVERY_REVOKED' }) });
+    mockApi({
+      [`GET /delivery/${TOKEN}`]: reply(410, {
+        detail: 'These documents have been revoked by the sending firm and are no longer available.',
+        code: 'DELIVERY_REVOKED',
+      }),
+    });
     render();
-    expect(await screen.findByRole('heading', { name: 'Documents unavailable' }, { timeout: 8000 })).toBeInTheDocument();
-    expect(screen.getByText('These documents have been revoked by the sending firm and are no longer available.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Documents unavailable' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('These documents have been revoked by the sending firm and are no longer available.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send a fresh link' })).not.toBeInTheDocument();
   });
 
@@ -122,6 +162,8 @@ describe('DeliveryPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Download plea.pdf' }, { timeout: 8000 }));
     expect(await screen.findByText(EXPIRED.detail)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send a fresh link' }));
-    expect(await screen.findByText(/A fresh link has been sent to r\*\*\*@example\.co\.za/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/A fresh link has been sent to r\*\*\*@example\.co\.za/),
+    ).toBeInTheDocument();
   });
 });

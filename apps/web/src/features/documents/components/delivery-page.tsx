@@ -75,14 +75,16 @@ function FreshLinkPanel({ token }: { token: string }) {
   if (fresh.isSuccess) {
     return (
       <Alert severity="success" role="status" className="ls-delivery__narrow ls-delivery__fresh">
-        {fresh.data.message}. Open the newest e-mail in that mailbox to see the documents; earlier links no longer work.
+        {fresh.data.message}. Open the newest e-mail in that mailbox to see the documents; earlier links no
+        longer work.
       </Alert>
     );
   }
   return (
     <div className="ls-delivery__narrow ls-delivery__fresh">
       <p className="ls-p ls-body2 ls-muted" style={{ marginBottom: 16 }}>
-        We can e-mail a fresh link to the address these documents were served on. It is never sent to any other address.
+        We can e-mail a fresh link to the address these documents were served on. It is never sent to any
+        other address.
       </p>
       <Button
         variant="contained"
@@ -129,12 +131,16 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
           <h1 className="ls-h4">Documents served on you</h1>
         </div>
         <p className="ls-p ls-muted">
-          {doc.firm_name} served the documents below on <strong>{doc.served_on}</strong> through LexServe. Download and keep them for your records.
+          {doc.firm_name} served the documents below on <strong>{doc.served_on}</strong> through LexServe.
+          Download and keep them for your records.
         </p>
       </div>
 
       {error ? (
-        <Alert severity={error.freshLink ? 'warning' : 'error'} onClose={error.freshLink ? undefined : () => setError(null)}>
+        <Alert
+          severity={error.freshLink ? 'warning' : 'error'}
+          onClose={error.freshLink ? undefined : () => setError(null)}
+        >
           {error.message}
           {error.freshLink ? <FreshLinkPanel token={token} /> : null}
         </Alert>
@@ -167,7 +173,10 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
             <ul className="ls-list" aria-label="Served documents">
               {data.files.map((file) => (
                 <li key={file.id} className="ls-delivery__file">
-                  <Icon name="descriptionOutlined" style={{ color: 'var(--ls-navy)', minWidth: 28, marginTop: 4 }} />
+                  <Icon
+                    name="descriptionOutlined"
+                    style={{ color: 'var(--ls-navy)', minWidth: 28, marginTop: 4 }}
+                  />
                   <div className="ls-delivery__file-text">
                     <span className="ls-p" style={{ display: 'block' }}>
                       {file.filename}
@@ -176,7 +185,11 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
                       {formatFileSize(file.size)}
                       {file.stamped ? ' · stamped with the security ID on every page' : ''}
                       <span className="ls-delivery__hash">SHA-256 {file.sha256}</span>
-                      {file.served_copy_sha256 ? <span className="ls-delivery__hash">Stamped copy SHA-256 {file.served_copy_sha256}</span> : null}
+                      {file.served_copy_sha256 ? (
+                        <span className="ls-delivery__hash">
+                          Stamped copy SHA-256 {file.served_copy_sha256}
+                        </span>
+                      ) : null}
                     </span>
                   </div>
                   <Button
@@ -184,7 +197,11 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
                     className="ls-btn--small"
                     startIcon={busy === `f${file.id}` ? <Spinner size={14} /> : <Icon name="download" />}
                     onClick={() =>
-                      void run(`f${file.id}`, () => downloadDeliveredFile(token, file.id), file.stamped ? servedCopyFileName(file.filename) : file.filename)
+                      void run(
+                        `f${file.id}`,
+                        () => downloadDeliveredFile(token, file.id),
+                        file.stamped ? servedCopyFileName(file.filename) : file.filename,
+                      )
                     }
                     disabled={busy !== null}
                     aria-label={`Download ${file.filename}`}
@@ -195,7 +212,13 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
                     <Button
                       variant="text"
                       className="ls-btn--small"
-                      onClick={() => void run(`o${file.id}`, () => downloadDeliveredFile(token, file.id, { original: true }), file.filename)}
+                      onClick={() =>
+                        void run(
+                          `o${file.id}`,
+                          () => downloadDeliveredFile(token, file.id, { original: true }),
+                          file.filename,
+                        )
+                      }
                       disabled={busy !== null}
                       aria-label={`Original of ${file.filename}, as uploaded (no stamp)`}
                     >
@@ -216,20 +239,27 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
             <div style={{ flex: 1 }}>
               <h2 className="ls-h6">Proof of service</h2>
               <p className="ls-p ls-body2 ls-muted">
-                Security ID <span style={{ fontFamily: 'var(--ls-mono)', fontWeight: 700 }}>{data.proof_of_service.security_id}</span>. Anyone can
-                check it on the verification page.
+                Security ID{' '}
+                <span style={{ fontFamily: 'var(--ls-mono)', fontWeight: 700 }}>
+                  {data.proof_of_service.security_id}
+                </span>
+                . Anyone can check it on the verification page.
               </p>
             </div>
             <div className="ls-delivery__proof-actions">
               <Button
                 variant="outlined"
                 startIcon={busy === 'proof' ? <Spinner size={14} /> : <Icon name="download" />}
-                onClick={() => void run('proof', () => downloadDeliveredProof(token), deliveredProofName(data))}
+                onClick={() =>
+                  void run('proof', () => downloadDeliveredProof(token), deliveredProofName(data))
+                }
                 disabled={busy !== null}
               >
                 Download proof
               </Button>
-              <ButtonLink to={`/verify/${encodeURIComponent(data.proof_of_service.security_id)}`}>Verify</ButtonLink>
+              <ButtonLink to={`/verify/${encodeURIComponent(data.proof_of_service.security_id)}`}>
+                Verify
+              </ButtonLink>
             </div>
           </div>
         </section>
@@ -237,9 +267,12 @@ function DeliveryContent({ token, data }: { token: string; data: DeliveryPageDat
 
       <hr className="ls-divider" style={{ margin: 0 }} />
       <p className="ls-p ls-body2 ls-muted">
-        The link in your e-mail can be opened as many times as needed, from any browser, until {formatLongDateTime(data.expires_at)}. Each opening
-        and download is recorded and reported to the sending firm. After that date, this page lets you ask for a fresh link to be sent to{' '}
-        {doc.served_on}. {endSentence(`For anything else, contact ${doc.firm_name}${doc.firm_email ? ` at ${doc.firm_email}` : ''}`)}
+        The link in your e-mail can be opened as many times as needed, from any browser, until{' '}
+        {formatLongDateTime(data.expires_at)}. Each opening and download is recorded and reported to the
+        sending firm. After that date, this page lets you ask for a fresh link to be sent to {doc.served_on}.{' '}
+        {endSentence(
+          `For anything else, contact ${doc.firm_name}${doc.firm_email ? ` at ${doc.firm_email}` : ''}`,
+        )}
       </p>
     </div>
   );

@@ -24,7 +24,14 @@ type DigitalSignatureCardProps = {
 const CURSIVE = '"Segoe Script", "Brush Script MT", "Lucida Handwriting", "Apple Chancery", cursive';
 
 /** The Digital Signature card (spec 2.6): the signer's first and last name in a cursive style. */
-export function DigitalSignatureCard({ fullName, signature, onSign, onClear, disabled = false, error }: DigitalSignatureCardProps) {
+export function DigitalSignatureCard({
+  fullName,
+  signature,
+  onSign,
+  onClear,
+  disabled = false,
+  error,
+}: DigitalSignatureCardProps) {
   const generated = signatureFromName(fullName);
   const errorId = useId();
   return (
@@ -49,14 +56,25 @@ export function DigitalSignatureCard({ fullName, signature, onSign, onClear, dis
         >
           <Typography
             aria-label={generated ? `Signature: ${generated}` : 'No user name available'}
-            sx={{ fontFamily: CURSIVE, fontSize: generated ? '2rem' : '1rem', color: generated ? 'primary.main' : 'text.secondary', fontStyle: generated ? 'italic' : 'normal' }}
+            sx={{
+              fontFamily: CURSIVE,
+              fontSize: generated ? '2rem' : '1rem',
+              color: generated ? 'primary.main' : 'text.secondary',
+              fontStyle: generated ? 'italic' : 'normal',
+            }}
           >
             {generated ?? 'No user name available'}
           </Typography>
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
           {signature ? (
-            <Button variant="outlined" color="inherit" onClick={onClear} disabled={disabled} aria-describedby={error ? errorId : undefined}>
+            <Button
+              variant="outlined"
+              color="inherit"
+              onClick={onClear}
+              disabled={disabled}
+              aria-describedby={error ? errorId : undefined}
+            >
               Remove Signature
             </Button>
           ) : (
@@ -78,7 +96,8 @@ export function DigitalSignatureCard({ fullName, signature, onSign, onClear, dis
           </FormHelperText>
         ) : null}
         <Alert severity="warning" sx={{ mt: 2 }}>
-          By proceeding, you confirm that the information provided is accurate and you have the authority to submit this document.
+          By proceeding, you confirm that the information provided is accurate and you have the authority to
+          submit this document.
         </Alert>
 
         {signature ? (
@@ -86,8 +105,20 @@ export function DigitalSignatureCard({ fullName, signature, onSign, onClear, dis
             <Typography variant="subtitle2" component="h5" color="text.secondary" gutterBottom>
               Signature Preview
             </Typography>
-            <Box sx={{ borderBottom: 2, borderColor: 'primary.main', display: 'inline-block', minWidth: 260, pb: 0.5 }}>
-              <Typography sx={{ fontFamily: CURSIVE, fontSize: '1.9rem', color: 'primary.main', fontStyle: 'italic' }}>{signature}</Typography>
+            <Box
+              sx={{
+                borderBottom: 2,
+                borderColor: 'primary.main',
+                display: 'inline-block',
+                minWidth: 260,
+                pb: 0.5,
+              }}
+            >
+              <Typography
+                sx={{ fontFamily: CURSIVE, fontSize: '1.9rem', color: 'primary.main', fontStyle: 'italic' }}
+              >
+                {signature}
+              </Typography>
             </Box>
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
               Signed by {fullName} on {formatLongDate(new Date())}

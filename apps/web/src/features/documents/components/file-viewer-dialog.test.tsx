@@ -34,12 +34,25 @@ describe('FileViewerDialog', () => {
 
   it('says why when the file may not be shown', async () => {
     setup({ 'POST /documents/7/files/3/view-link': reply(403, { detail: 'Access forbidden.' }) });
-    expect(await screen.findByText('You do not have permission to download this file. Please check your access rights.', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'You do not have permission to download this file. Please check your access rights.',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByTitle(/Preview of/)).not.toBeInTheDocument();
   });
 
   it('offers the download, without a preview, for a Word file', async () => {
-    const { find } = setup({}, makeCaseFile({ filename: 'affidavit.docx', mime_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', file_type: 'docx' }));
+    const { find } = setup(
+      {},
+      makeCaseFile({
+        filename: 'affidavit.docx',
+        mime_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        file_type: 'docx',
+      }),
+    );
     expect(await screen.findByText('This file cannot be previewed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download affidavit.docx' })).toBeInTheDocument();
     expect(find('POST', '/documents/7/files/3/view-link')).toHaveLength(0);

@@ -46,7 +46,9 @@ export function FileViewerDialog({ documentId, file, onClose }: FileViewerDialog
     setError(null);
     fileViewUrl(documentId, file.id)
       .then((address) => !cancelled && setUrl(address))
-      .catch((e) => !cancelled && setError(downloadErrorMessage(e, 'Failed to load document. Please try again.')))
+      .catch(
+        (e) => !cancelled && setError(downloadErrorMessage(e, 'Failed to load document. Please try again.')),
+      )
       .finally(() => !cancelled && setLoading(false));
     return () => {
       cancelled = true;
@@ -64,7 +66,14 @@ export function FileViewerDialog({ documentId, file, onClose }: FileViewerDialog
   };
 
   return (
-    <Dialog open={Boolean(file)} onClose={onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth fullScreen={fullScreen}>
+    <Dialog
+      open={Boolean(file)}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth="lg"
+      fullWidth
+      fullScreen={fullScreen}
+    >
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h6" component="span" noWrap sx={{ display: 'block' }} title={file?.filename}>
@@ -83,7 +92,10 @@ export function FileViewerDialog({ documentId, file, onClose }: FileViewerDialog
           <CloseIcon />
         </IconButton>
       </DialogTitle>
-      <DialogContent dividers sx={{ p: 0, height: fullScreen ? 'auto' : '80vh', display: 'flex', bgcolor: 'grey.100' }}>
+      <DialogContent
+        dividers
+        sx={{ p: 0, height: fullScreen ? 'auto' : '80vh', display: 'flex', bgcolor: 'grey.100' }}
+      >
         {error ? (
           <Alert severity="error" sx={{ m: 2, alignSelf: 'flex-start', flex: 1 }}>
             {error}
@@ -94,7 +106,9 @@ export function FileViewerDialog({ documentId, file, onClose }: FileViewerDialog
             <Typography variant="h6" component="p">
               This file cannot be previewed
             </Typography>
-            <Typography color="text.secondary">Word documents and other types open in their own application. Download the file to view it.</Typography>
+            <Typography color="text.secondary">
+              Word documents and other types open in their own application. Download the file to view it.
+            </Typography>
             <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => void download()}>
               Download {file?.filename}
             </Button>
@@ -105,7 +119,12 @@ export function FileViewerDialog({ documentId, file, onClose }: FileViewerDialog
             <Typography color="text.secondary">Loading document...</Typography>
           </Stack>
         ) : (
-          <Box component="iframe" src={url} title={`Preview of ${file?.filename}`} sx={{ border: 0, width: '100%', minHeight: fullScreen ? '85vh' : '100%', flex: 1 }} />
+          <Box
+            component="iframe"
+            src={url}
+            title={`Preview of ${file?.filename}`}
+            sx={{ border: 0, width: '100%', minHeight: fullScreen ? '85vh' : '100%', flex: 1 }}
+          />
         )}
       </DialogContent>
     </Dialog>

@@ -34,7 +34,6 @@ type LegalRepSelectorProps = {
   errors?: { firm?: string; branch?: string };
 };
 
-
 /** Search and select the legal representative firm and branch, with the branch's DSA check (spec 2.5). */
 export function LegalRepSelector({ value, onChange, disabled = false, errors = {} }: LegalRepSelectorProps) {
   const [input, setInput] = useState(value.firmName);
@@ -47,7 +46,12 @@ export function LegalRepSelector({ value, onChange, disabled = false, errors = {
   const selectedFirm: Firm | null = useMemo(
     () =>
       value.firmId
-        ? ({ id: value.firmId, name: value.firmName, contact_email: value.firmEmail, address: value.firmAddress } as Firm)
+        ? ({
+            id: value.firmId,
+            name: value.firmName,
+            contact_email: value.firmEmail,
+            address: value.firmAddress,
+          } as Firm)
         : null,
     [value.firmId, value.firmName, value.firmEmail, value.firmAddress],
   );
@@ -55,7 +59,12 @@ export function LegalRepSelector({ value, onChange, disabled = false, errors = {
     if (!value.branchId) return null;
     return (
       branches.data?.find((b) => b.id === value.branchId) ??
-      ({ id: value.branchId, name: value.branchName, address: null, digital_service_address: value.digitalServiceAddress || null } as Branch)
+      ({
+        id: value.branchId,
+        name: value.branchName,
+        address: null,
+        digital_service_address: value.digitalServiceAddress || null,
+      } as Branch)
     );
   }, [branches.data, value.branchId, value.branchName, value.digitalServiceAddress]);
 
@@ -134,14 +143,19 @@ export function LegalRepSelector({ value, onChange, disabled = false, errors = {
                 label="Search Law Firm"
                 required
                 error={Boolean(errors.firm)}
-                helperText={errors.firm ?? (tooShort && !value.firmId ? 'Type at least 2 characters to search' : undefined)}
+                helperText={
+                  errors.firm ??
+                  (tooShort && !value.firmId ? 'Type at least 2 characters to search' : undefined)
+                }
                 slotProps={{
                   ...params.slotProps,
                   input: {
                     ...params.slotProps.input,
                     endAdornment: (
                       <>
-                        {firms.isFetching ? <CircularProgress color="inherit" size={18} aria-label="Searching firms" /> : null}
+                        {firms.isFetching ? (
+                          <CircularProgress color="inherit" size={18} aria-label="Searching firms" />
+                        ) : null}
                         {params.slotProps.input.endAdornment}
                       </>
                     ),
@@ -166,7 +180,11 @@ export function LegalRepSelector({ value, onChange, disabled = false, errors = {
             loading={branches.isFetching}
             getOptionLabel={(option) => option.name}
             isOptionEqualToValue={(option, v) => option.id === v.id}
-            noOptionsText={branches.data && branches.data.length === 0 ? 'No branches available for this firm' : 'No branches found'}
+            noOptionsText={
+              branches.data && branches.data.length === 0
+                ? 'No branches available for this firm'
+                : 'No branches found'
+            }
             onChange={(_, option) =>
               onChange({
                 ...value,
@@ -188,7 +206,11 @@ export function LegalRepSelector({ value, onChange, disabled = false, errors = {
                         {option.address}
                       </Typography>
                     ) : null}
-                    <Typography variant="caption" color={option.digital_service_address ? 'success.main' : 'warning.main'} component="div">
+                    <Typography
+                      variant="caption"
+                      color={option.digital_service_address ? 'success.main' : 'warning.main'}
+                      component="div"
+                    >
                       Digital Service: {option.digital_service_address || 'Not available'}
                     </Typography>
                   </Box>
@@ -228,12 +250,25 @@ export function LegalRepSelector({ value, onChange, disabled = false, errors = {
             <DetailsCard icon={<StorefrontOutlinedIcon color="primary" />} title="Selected Branch Details">
               <Detail label="Branch Name" value={value.branchName} />
               {selectedBranch?.address ? <Detail label="Address" value={selectedBranch.address} /> : null}
-              <Detail label="Digital Service Address" value={value.digitalServiceAddress || 'Not available'} />
+              <Detail
+                label="Digital Service Address"
+                value={value.digitalServiceAddress || 'Not available'}
+              />
               <Box sx={{ mt: 1 }}>
                 {value.digitalServiceAddress ? (
-                  <Chip size="small" color="success" icon={<CheckCircleOutlineIcon />} label="Digital service address configured" />
+                  <Chip
+                    size="small"
+                    color="success"
+                    icon={<CheckCircleOutlineIcon />}
+                    label="Digital service address configured"
+                  />
                 ) : (
-                  <Chip size="small" color="warning" icon={<WarningAmberIcon />} label="Please select a different branch" />
+                  <Chip
+                    size="small"
+                    color="warning"
+                    icon={<WarningAmberIcon />}
+                    label="Please select a different branch"
+                  />
                 )}
               </Box>
             </DetailsCard>

@@ -20,7 +20,16 @@ type ListPaginationProps = {
 };
 
 /** "Showing a-b of n files", first, previous, next and last controls, and "Page x of y" (spec 2.3, 2.10). */
-export function ListPagination({ page, pageCount, from, to, total, totalLabel, noun, onPage }: ListPaginationProps) {
+export function ListPagination({
+  page,
+  pageCount,
+  from,
+  to,
+  total,
+  totalLabel,
+  noun,
+  onPage,
+}: ListPaginationProps) {
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -36,16 +45,31 @@ export function ListPagination({ page, pageCount, from, to, total, totalLabel, n
         <IconButton size="small" onClick={() => onPage(1)} disabled={page <= 1} aria-label="First page">
           <FirstPageIcon fontSize="small" />
         </IconButton>
-        <IconButton size="small" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
+        <IconButton
+          size="small"
+          onClick={() => onPage(page - 1)}
+          disabled={page <= 1}
+          aria-label="Previous page"
+        >
           <KeyboardArrowLeft fontSize="small" />
         </IconButton>
         <Typography variant="body2" sx={{ mx: 1, whiteSpace: 'nowrap' }} aria-live="polite">
           Page {page} of {pageCount}
         </Typography>
-        <IconButton size="small" onClick={() => onPage(page + 1)} disabled={page >= pageCount} aria-label="Next page">
+        <IconButton
+          size="small"
+          onClick={() => onPage(page + 1)}
+          disabled={page >= pageCount}
+          aria-label="Next page"
+        >
           <KeyboardArrowRight fontSize="small" />
         </IconButton>
-        <IconButton size="small" onClick={() => onPage(pageCount)} disabled={page >= pageCount} aria-label="Last page">
+        <IconButton
+          size="small"
+          onClick={() => onPage(pageCount)}
+          disabled={page >= pageCount}
+          aria-label="Last page"
+        >
           <LastPageIcon fontSize="small" />
         </IconButton>
       </Stack>

@@ -19,7 +19,13 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
-import { belongsTo, priorityChip, statusColor, statusLabel, type MyCasesSubtab } from '../utils/document-display';
+import {
+  belongsTo,
+  priorityChip,
+  statusColor,
+  statusLabel,
+  type MyCasesSubtab,
+} from '../utils/document-display';
 import { documentCompletion, lastSavedAt, relativeHoursOrDays } from '../utils/wizard-rules';
 
 type CaseListProps = {
@@ -36,7 +42,17 @@ type CaseListProps = {
 };
 
 /** One My Cases subtab's documents: a table, or cards on phones. */
-export function CaseList({ label, rows, subtab, phone, canEdit, onOpen, onResume, onDelete, dueCell }: CaseListProps) {
+export function CaseList({
+  label,
+  rows,
+  subtab,
+  phone,
+  canEdit,
+  onOpen,
+  onResume,
+  onDelete,
+  dueCell,
+}: CaseListProps) {
   // Drafts are not served: nothing falls due on them.
   const due = subtab === 'drafts' ? undefined : dueCell;
   if (phone) {
@@ -113,7 +129,13 @@ function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete, due }: Case
             {label}
           </Link>
         ) : (
-          <Link component="button" type="button" onClick={onOpen} sx={{ fontWeight: 600 }} aria-label={`${label}: view case details`}>
+          <Link
+            component="button"
+            type="button"
+            onClick={onOpen}
+            sx={{ fontWeight: 600 }}
+            aria-label={`${label}: view case details`}
+          >
             {label}
           </Link>
         )}
@@ -129,23 +151,37 @@ function CaseRow({ doc, subtab, canEdit, onOpen, onResume, onDelete, due }: Case
         ) : null}
         {doc.is_revoked ? <Chip size="small" color="error" label="Revoked" sx={{ ml: 1 }} /> : null}
         {/* Spec 2 §4: a completed or closed document shows 'Case Closed'. */}
-        {belongsTo(doc, 'closed') ? <Chip size="small" variant="outlined" label="Case Closed" sx={{ ml: 1 }} /> : null}
+        {belongsTo(doc, 'closed') ? (
+          <Chip size="small" variant="outlined" label="Case Closed" sx={{ ml: 1 }} />
+        ) : null}
       </TableCell>
       <TableCell sx={{ minWidth: 110 }}>
         {drafts ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <LinearProgress variant="determinate" value={completion} sx={{ flex: 1, height: 6, borderRadius: 3, minWidth: 50 }} aria-label={`${completion}% complete`} />
+            <LinearProgress
+              variant="determinate"
+              value={completion}
+              sx={{ flex: 1, height: 6, borderRadius: 3, minWidth: 50 }}
+              aria-label={`${completion}% complete`}
+            />
             <Typography variant="caption">{completion}%</Typography>
           </Stack>
         ) : (
-          <Chip size="small" label={priority.label} color={priority.color} variant={priority.color === 'default' ? 'outlined' : 'filled'} />
+          <Chip
+            size="small"
+            label={priority.label}
+            color={priority.color}
+            variant={priority.color === 'default' ? 'outlined' : 'filled'}
+          />
         )}
       </TableCell>
       <TableCell>
         <Chip size="small" label={statusLabel(doc.status)} color={statusColor(doc.status)} />
       </TableCell>
       {due ? <TableCell sx={{ whiteSpace: 'nowrap' }}>{due(doc)}</TableCell> : null}
-      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{formatDate(doc.created_at)}</TableCell>
+      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
+        {formatDate(doc.created_at)}
+      </TableCell>
       {drafts ? (
         <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: { xs: 0.5, sm: 2 } }}>
           {canEdit ? (
@@ -180,7 +216,13 @@ function CaseCard({ doc, subtab, canEdit, onOpen, onResume, onDelete, due }: Cas
             {label}
           </Link>
         ) : (
-          <Link component="button" type="button" onClick={onOpen} sx={{ fontWeight: 600 }} aria-label={`${label}: view case details`}>
+          <Link
+            component="button"
+            type="button"
+            onClick={onOpen}
+            sx={{ fontWeight: 600 }}
+            aria-label={`${label}: view case details`}
+          >
             {label}
           </Link>
         )}

@@ -31,31 +31,78 @@ const base = {
 };
 
 const DOCS = [
-  { ...base, id: 1, title: 'Urgent draft', case_number: '2025-1', case_priority: 'urgent', status: 'draft', status_enum: 'draft' },
-  { ...base, id: 2, title: 'Served matter', case_number: '2025-2', case_priority: 'high_profile', status: 'served', status_enum: 'served' },
-  { ...base, id: 3, title: 'Closed matter', case_number: '2025-3', case_priority: null, status: 'completed', status_enum: 'completed' },
+  {
+    ...base,
+    id: 1,
+    title: 'Urgent draft',
+    case_number: '2025-1',
+    case_priority: 'urgent',
+    status: 'draft',
+    status_enum: 'draft',
+  },
+  {
+    ...base,
+    id: 2,
+    title: 'Served matter',
+    case_number: '2025-2',
+    case_priority: 'high_profile',
+    status: 'served',
+    status_enum: 'served',
+  },
+  {
+    ...base,
+    id: 3,
+    title: 'Closed matter',
+    case_number: '2025-3',
+    case_priority: null,
+    status: 'completed',
+    status_enum: 'completed',
+  },
 ];
 
 /** The server's My Cases answer for the query (sub-tab, search, page) over DOCS, as GET /documents gives it. */
 const serverList = ({ url }: MockRequest) => {
   const q = url.searchParams;
   const search = (q.get('search') ?? '').toLowerCase();
-  const matching = DOCS.filter((d) => !search || `${d.title} ${d.case_number} ${d.client_name}`.toLowerCase().includes(search));
+  const matching = DOCS.filter(
+    (d) => !search || `${d.title} ${d.case_number} ${d.client_name}`.toLowerCase().includes(search),
+  );
   const of = (tab: MyCasesSubtab) => matching.filter((d) => belongsTo(d as never, tab));
   const list = of((q.get('subtab') ?? 'urgent') as MyCasesSubtab);
   const skip = Number(q.get('skip') ?? 0);
-  const counts = { urgent: of('urgent').length, active: of('active').length, closed: of('closed').length, drafts: of('drafts').length };
-  return reply(200, { documents: list.slice(skip, skip + Number(q.get('limit') ?? 500)), total: list.length, counts, count_limit: 1000 });
+  const counts = {
+    urgent: of('urgent').length,
+    active: of('active').length,
+    closed: of('closed').length,
+    drafts: of('drafts').length,
+  };
+  return reply(200, {
+    documents: list.slice(skip, skip + Number(q.get('limit') ?? 500)),
+    total: list.length,
+    counts,
+    count_limit: 1000,
+  });
 };
 
-const setup = ({ route = '/app/dashboard?tab=my-cases', subtab = null as string | null, role = 'legal_practitioner' as const, handlers = {}, dueCell = undefined as ((doc: { id: number }) => ReactNode) | undefined } = {}) => {
+const setup = ({
+  route = '/app/dashboard?tab=my-cases',
+  subtab = null as string | null,
+  role = 'legal_practitioner' as const,
+  handlers = {},
+  dueCell = undefined as ((doc: { id: number }) => ReactNode) | undefined,
+} = {}) => {
   signIn();
   const api = mockApi({
     'GET /users/me': reply(200, makeUser({ id: 5, role })),
     'GET /documents': serverList,
     ...handlers,
   });
-  const feedback: DashboardFeedback = { showLoading: vi.fn(), hideLoading: vi.fn(), showSuccess: vi.fn(), showError: vi.fn() };
+  const feedback: DashboardFeedback = {
+    showLoading: vi.fn(),
+    hideLoading: vi.fn(),
+    showSuccess: vi.fn(),
+    showError: vi.fn(),
+  };
   const user = userEvent.setup({ delay: null });
   const view = renderWithProviders(
     <DashboardFeedbackProvider value={feedback}>
@@ -138,11 +185,17 @@ describe('My Cases', () => {
     setup({ subtab: 'drafts', handlers: { 'GET /documents': reply(200, { documents: [], total: 0 }) } });
     expect(await screen.findByText('No Drafts found', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText('Start a new matter to create your first draft')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Start New Matter' })).toHaveAttribute('href', '/app/dashboard?tab=new-matters');
+    expect(screen.getByRole('link', { name: 'Start New Matter' })).toHaveAttribute(
+      'href',
+      '/app/dashboard?tab=new-matters',
+    );
   });
 
   it('shows the other empty state and the load error', async () => {
-    const empty = setup({ subtab: 'closed', handlers: { 'GET /documents': reply(200, { documents: [], total: 0 }) } });
+    const empty = setup({
+      subtab: 'closed',
+      handlers: { 'GET /documents': reply(200, { documents: [], total: 0 }) },
+    });
     expect(await screen.findByText('No Closed Cases found', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText('Your cases will appear here once they match this category')).toBeInTheDocument();
     empty.unmount();
@@ -151,7 +204,10 @@ describe('My Cases', () => {
   });
 
   it('deletes a draft after the confirmation', async () => {
-    const { user, feedback, find } = setup({ subtab: 'drafts', handlers: { 'DELETE /documents/1': reply(200, { message: 'ok' }) } });
+    const { user, feedback, find } = setup({
+      subtab: 'drafts',
+      handlers: { 'DELETE /documents/1': reply(200, { message: 'ok' }) },
+    });
     const row = within(await table()).getAllByRole('row')[1]!;
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Draft Document' });
@@ -160,13 +216,20 @@ describe('My Cases', () => {
     );
     expect(within(dialog).getByRole('button', { name: 'Keep Draft' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete Draft' }));
-    await waitFor(() => expect(feedback.showSuccess).toHaveBeenCalledWith('Draft "Urgent draft" has been deleted successfully.'));
+    await waitFor(() =>
+      expect(feedback.showSuccess).toHaveBeenCalledWith(
+        'Draft "Urgent draft" has been deleted successfully.',
+      ),
+    );
     expect(feedback.showLoading).toHaveBeenCalledWith('Deleting draft "Urgent draft"...');
     expect(find('DELETE', '/documents/1')).toHaveLength(1);
   });
 
   it('opens the Resume Draft dialog and stores the resume record for the chosen step', async () => {
-    const { user, router } = setup({ subtab: 'drafts', handlers: { 'GET /documents/1': reply(200, DOCS[0]) } });
+    const { user, router } = setup({
+      subtab: 'drafts',
+      handlers: { 'GET /documents/1': reply(200, DOCS[0]) },
+    });
     const row = within(await table()).getAllByRole('row')[1]!;
     await user.click(within(row).getByRole('button', { name: 'Resume' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resume Draft' });
@@ -182,7 +245,10 @@ describe('My Cases', () => {
   it('opens the Case Details dialog from a case number outside Active Cases', async () => {
     const { user } = setup({
       subtab: 'closed',
-      handlers: { 'GET /documents/3': reply(200, DOCS[2]), 'GET /documents/3/parties': reply(200, { parties: [], total: 0 }) },
+      handlers: {
+        'GET /documents/3': reply(200, DOCS[2]),
+        'GET /documents/3/parties': reply(200, { parties: [], total: 0 }),
+      },
     });
     await user.click(within(await table()).getByRole('button', { name: /2025-3/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Case Details' });
@@ -197,17 +263,29 @@ describe('My Cases', () => {
     expect(find('GET', '/documents/').at(-1)?.url.searchParams.get('subtab')).toBe('closed');
     await user.type(screen.getByRole('textbox', { name: 'Search cases' }), 'nothing like it');
     expect(await screen.findByText('No Closed Cases found', {}, { timeout: 8000 })).toBeInTheDocument();
-    await waitFor(() => expect(find('GET', '/documents/').at(-1)?.url.searchParams.get('search')).toBe('nothing like it'));
+    await waitFor(() =>
+      expect(find('GET', '/documents/').at(-1)?.url.searchParams.get('search')).toBe('nothing like it'),
+    );
   });
 
   it('pages through a long sub-tab on the server', async () => {
-    const many = Array.from({ length: 30 }, (_, i) => ({ ...DOCS[2]!, id: 100 + i, title: `Closed ${i + 1}`, case_number: `C-${i + 1}` }));
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      ...DOCS[2]!,
+      id: 100 + i,
+      title: `Closed ${i + 1}`,
+      case_number: `C-${i + 1}`,
+    }));
     const { user, find } = setup({
       subtab: 'closed',
       handlers: {
         'GET /documents': ({ url }: MockRequest) => {
           const skip = Number(url.searchParams.get('skip'));
-          return reply(200, { documents: many.slice(skip, skip + 25), total: 30, counts: { urgent: 0, active: 0, closed: 30, drafts: 0 }, count_limit: 1000 });
+          return reply(200, {
+            documents: many.slice(skip, skip + 25),
+            total: 30,
+            counts: { urgent: 0, active: 0, closed: 30, drafts: 0 },
+            count_limit: 1000,
+          });
         },
       },
     });

@@ -29,9 +29,22 @@ import { dashboardTabPath, paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { useActiveTabVisible } from '../../../lib/use-active-tab-visible';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { MY_CASES_PAGE_SIZE, deleteDraftError, documentLoadError, documentsLoadError, getDocument, useDeleteDocument, useMyCases } from '../api/documents';
+import {
+  MY_CASES_PAGE_SIZE,
+  deleteDraftError,
+  documentLoadError,
+  documentsLoadError,
+  getDocument,
+  useDeleteDocument,
+  useMyCases,
+} from '../api/documents';
 import { documentKeys } from '../keys';
-import { CASE_CLOSURE_COMPLETED_EVENT, MY_CASES_TABS, resolveSubtab, type MyCasesSubtab } from '../utils/document-display';
+import {
+  CASE_CLOSURE_COMPLETED_EVENT,
+  MY_CASES_TABS,
+  resolveSubtab,
+  type MyCasesSubtab,
+} from '../utils/document-display';
 import { resumeRecordFromDocument, storeResumeRecord, type Step } from '../utils/wizard-rules';
 import { CaseDetailsDialog } from './case-details-dialog';
 import { ListPagination } from './list-pagination';
@@ -39,7 +52,13 @@ import { CaseList } from './my-cases-list';
 import { ResumeDraftDialog } from './resume-draft-dialog';
 
 /** Dashboard tab "My Cases" (spec 2.7): urgent, active, closed and drafts. */
-export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCell?: (doc: Document) => ReactNode }) {
+export function MyCasesTab({
+  subtab,
+  dueCell,
+}: {
+  subtab?: string | null;
+  dueCell?: (doc: Document) => ReactNode;
+}) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -87,7 +106,12 @@ export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCel
     }
     feedback.showLoading('Loading case details...');
     try {
-      setDetails(await queryClient.fetchQuery({ queryKey: documentKeys.detail(doc.id), queryFn: () => getDocument(doc.id) }));
+      setDetails(
+        await queryClient.fetchQuery({
+          queryKey: documentKeys.detail(doc.id),
+          queryFn: () => getDocument(doc.id),
+        }),
+      );
     } catch (error) {
       feedback.showError(documentLoadError(error));
     } finally {
@@ -129,18 +153,27 @@ export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCel
 
   return (
     <Box>
-      <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 2, gap: 2 }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 2, gap: 2 }}
+      >
         <Box>
           <Typography variant="h5" component="h2">
             My Cases
           </Typography>
           <Typography color="text.secondary">
-            {isSheriff ? 'The documents assigned to you for service' : 'View and manage all your cases and documents'}
+            {isSheriff
+              ? 'The documents assigned to you for service'
+              : 'View and manage all your cases and documents'}
           </Typography>
         </Box>
         <Tooltip title="Refresh">
           <span>
-            <IconButton onClick={() => void documents.refetch()} disabled={documents.isFetching} aria-label="Refresh cases">
+            <IconButton
+              onClick={() => void documents.refetch()}
+              disabled={documents.isFetching}
+              aria-label="Refresh cases"
+            >
               <RefreshIcon />
             </IconButton>
           </span>
@@ -166,7 +199,14 @@ export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCel
               label={
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   <span>{t.label}</span>
-                  {counts ? <Badge badgeContent={counts[t.value]} color={t.value === 'urgent' ? 'error' : 'primary'} max={99} sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} /> : null}
+                  {counts ? (
+                    <Badge
+                      badgeContent={counts[t.value]}
+                      color={t.value === 'urgent' ? 'error' : 'primary'}
+                      max={99}
+                      sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+                    />
+                  ) : null}
                 </Stack>
               }
             />
@@ -193,7 +233,12 @@ export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCel
           />
         </Box>
 
-        <Box role="tabpanel" id="my-cases-panel" aria-labelledby={`my-cases-tab-${current}`} sx={{ p: { xs: 1.5, sm: 2 } }}>
+        <Box
+          role="tabpanel"
+          id="my-cases-panel"
+          aria-labelledby={`my-cases-tab-${current}`}
+          sx={{ p: { xs: 1.5, sm: 2 } }}
+        >
           <QueryState
             query={documents}
             loading={
@@ -209,7 +254,11 @@ export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCel
               <EmptyState
                 icon={<FolderOpenOutlinedIcon />}
                 title={`No ${tabLabel} found`}
-                description={current === 'drafts' ? 'Start a new matter to create your first draft' : 'Your cases will appear here once they match this category'}
+                description={
+                  current === 'drafts'
+                    ? 'Start a new matter to create your first draft'
+                    : 'Your cases will appear here once they match this category'
+                }
                 action={
                   current === 'drafts' ? (
                     <Button variant="contained" component={RouterLink} to={dashboardTabPath('new-matters')}>
@@ -252,7 +301,11 @@ export function MyCasesTab({ subtab, dueCell }: { subtab?: string | null; dueCel
       </Paper>
 
       <CaseDetailsDialog document={details} onClose={() => setDetails(null)} />
-      <ResumeDraftDialog document={resuming} onClose={() => setResuming(null)} onResume={(step) => resuming && resume(resuming, step)} />
+      <ResumeDraftDialog
+        document={resuming}
+        onClose={() => setResuming(null)}
+        onResume={(step) => resuming && resume(resuming, step)}
+      />
       <ConfirmDialog
         open={Boolean(toDelete)}
         type="danger"

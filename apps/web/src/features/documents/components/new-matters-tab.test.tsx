@@ -6,10 +6,21 @@ import { makeUser } from '../../../testing/factories';
 import { mockApi, reply } from '../../../testing/mock-api';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { emptyParty } from '../utils/party-rules';
-import { RESUME_STORAGE_KEY, computeStepStatus, emptyLegalRep, storeResumeRecord, type CaseInfo } from '../utils/wizard-rules';
+import {
+  RESUME_STORAGE_KEY,
+  computeStepStatus,
+  emptyLegalRep,
+  storeResumeRecord,
+  type CaseInfo,
+} from '../utils/wizard-rules';
 import { NewMattersTab } from './new-matters-tab';
 
-const ME = makeUser({ id: 5, role: 'legal_practitioner', full_name: 'Aisha Bibi Patel', email: 'attorney@demo.co.za' });
+const ME = makeUser({
+  id: 5,
+  role: 'legal_practitioner',
+  full_name: 'Aisha Bibi Patel',
+  email: 'attorney@demo.co.za',
+});
 
 const caseInfo: CaseInfo = {
   title: 'Summons against Mokoena',
@@ -32,9 +43,19 @@ const link = (id: number, role: string, name: string) => ({
   notes: null,
   is_primary: id === 1,
   created_at: '2025-05-01T08:00:00Z',
-  party: { id, party_type: 'individual', type: 'individual', display_name: name, id_number: null, registration_number: null },
+  party: {
+    id,
+    party_type: 'individual',
+    type: 'individual',
+    display_name: name,
+    id_number: null,
+    registration_number: null,
+  },
 });
-const CITED = { parties: [link(1, 'plaintiff', 'Mr Thabo Mokoena'), link(2, 'defendant', 'Ms Zanele Dube')], total: 2 };
+const CITED = {
+  parties: [link(1, 'plaintiff', 'Mr Thabo Mokoena'), link(2, 'defendant', 'Ms Zanele Dube')],
+  total: 2,
+};
 
 const doc = (overrides: Record<string, unknown> = {}) => ({
   id: 42,
@@ -52,8 +73,17 @@ const doc = (overrides: Record<string, unknown> = {}) => ({
 
 const setup = (route = '/app/dashboard?tab=new-matters', handlers: Parameters<typeof mockApi>[0] = {}) => {
   signIn();
-  const api = mockApi({ 'GET /users/me': reply(200, ME), 'GET /documents/42/files': reply(200, { files: [], total: 0, total_size: 0 }), ...handlers });
-  const feedback: DashboardFeedback = { showLoading: vi.fn(), hideLoading: vi.fn(), showSuccess: vi.fn(), showError: vi.fn() };
+  const api = mockApi({
+    'GET /users/me': reply(200, ME),
+    'GET /documents/42/files': reply(200, { files: [], total: 0, total_size: 0 }),
+    ...handlers,
+  });
+  const feedback: DashboardFeedback = {
+    showLoading: vi.fn(),
+    hideLoading: vi.fn(),
+    showSuccess: vi.fn(),
+    showError: vi.fn(),
+  };
   const user = userEvent.setup({ delay: null });
   const view = renderWithProviders(
     <DashboardFeedbackProvider value={feedback}>
@@ -71,7 +101,10 @@ const choose = async (user: ReturnType<typeof userEvent.setup>, label: RegExp, o
 
 /** The first render of a file pays for loading MUI: allow it more than the default second. */
 const attorneyPrefilled = () =>
-  waitFor(() => expect(screen.getByRole('textbox', { name: /name of attorney/i })).toHaveValue('Aisha Bibi Patel'), { timeout: 8000 });
+  waitFor(
+    () => expect(screen.getByRole('textbox', { name: /name of attorney/i })).toHaveValue('Aisha Bibi Patel'),
+    { timeout: 8000 },
+  );
 
 const fillCaseInfo = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.type(screen.getByRole('textbox', { name: /document title/i }), caseInfo.title);
@@ -96,7 +129,11 @@ describe('New Matter wizard', () => {
     await user.clear(screen.getByRole('textbox', { name: /name of attorney/i }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Document title is required',
       'Attorney Name is required',
       'Case Number is required',
@@ -109,7 +146,9 @@ describe('New Matter wizard', () => {
   });
 
   it('enables "Save Draft" when step 1 is complete and walks the steps with their labels', async () => {
-    const { user, find } = setup('/app/dashboard?tab=new-matters', { 'POST /documents': reply(201, { status: 'success', data: doc(), message: 'ok' }) });
+    const { user, find } = setup('/app/dashboard?tab=new-matters', {
+      'POST /documents': reply(201, { status: 'success', data: doc(), message: 'ok' }),
+    });
     await attorneyPrefilled();
     await fillCaseInfo(user);
     expect(screen.getByRole('button', { name: 'Save Draft' })).toBeEnabled();
@@ -120,7 +159,10 @@ describe('New Matter wizard', () => {
     expect(await screen.findByRole('heading', { name: 'Step 2: Upload Documents' })).toBeInTheDocument();
     // Leaving step 1 complete makes the draft, once, so that the autosave keeps what follows.
     await waitFor(() => expect(find('POST', '/documents/')).toHaveLength(1));
-    expect(find('POST', '/documents/')[0]?.body).toMatchObject({ title: caseInfo.title, case_number: '2025-001234' });
+    expect(find('POST', '/documents/')[0]?.body).toMatchObject({
+      title: caseInfo.title,
+      case_number: '2025-001234',
+    });
     expect(screen.getByRole('button', { name: 'Upload document to save' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Please upload at least one document')).toBeInTheDocument();
@@ -160,7 +202,12 @@ describe('New Matter wizard', () => {
     const updated = find('PUT', '/documents/42')[0]?.body as { draft_metadata: Record<string, unknown> };
     expect(updated.draft_metadata).toMatchObject({
       version: 1,
-      step_status: { step1_completed: true, step2_completed: false, completion_percentage: 20, last_active_step: 1 },
+      step_status: {
+        step1_completed: true,
+        step2_completed: false,
+        completion_percentage: 20,
+        last_active_step: 1,
+      },
     });
     expect(updated).not.toHaveProperty('status');
     expect(find('GET', '/documents/42')).toHaveLength(1);
@@ -186,7 +233,9 @@ describe('New Matter wizard', () => {
       hasExistingFile: true,
       timestamp: Date.now(),
     });
-    const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=3', { 'GET /documents/42/parties': reply(200, { parties: [], total: 0 }) });
+    const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=3', {
+      'GET /documents/42/parties': reply(200, { parties: [], total: 0 }),
+    });
     expect(await screen.findByText('Draft loaded! Continuing from step 3.')).toBeInTheDocument();
     expect(localStorage.getItem(RESUME_STORAGE_KEY)).toBeNull();
     expect(find('GET', '/documents/42')).toHaveLength(0);
@@ -213,13 +262,22 @@ describe('New Matter wizard', () => {
       wizard_data: { case_info: caseInfo },
     };
     const ok = setup('/app/dashboard?tab=new-matters&resume=42', {
-      'GET /documents/42': reply(200, doc({ parsed_draft_metadata: meta, file_name: 'a.pdf', file_count: 1 })),
+      'GET /documents/42': reply(
+        200,
+        doc({ parsed_draft_metadata: meta, file_name: 'a.pdf', file_count: 1 }),
+      ),
     });
     expect(await screen.findByText('Draft loaded! Continuing from step 3.')).toBeInTheDocument();
     ok.unmount();
 
-    const failing = setup('/app/dashboard?tab=new-matters&resume=42', { 'GET /documents/42': reply(500, { detail: 'boom' }) });
-    await waitFor(() => expect(failing.feedback.showError).toHaveBeenCalledWith('Failed to load draft information. Resuming from beginning.'));
+    const failing = setup('/app/dashboard?tab=new-matters&resume=42', {
+      'GET /documents/42': reply(500, { detail: 'boom' }),
+    });
+    await waitFor(() =>
+      expect(failing.feedback.showError).toHaveBeenCalledWith(
+        'Failed to load draft information. Resuming from beginning.',
+      ),
+    );
     expect(screen.getByRole('heading', { name: 'Step 1: Case Information' })).toBeInTheDocument();
   });
 
@@ -227,7 +285,14 @@ describe('New Matter wizard', () => {
     storeResumeRecord({
       documentId: 42,
       currentStep: 3,
-      stepStatus: computeStepStatus({ currentStep: 3, caseInfo, partyData: emptyParty(), legalRep: emptyLegalRep(), signature: '', fileCount: 1 }),
+      stepStatus: computeStepStatus({
+        currentStep: 3,
+        caseInfo,
+        partyData: emptyParty(),
+        legalRep: emptyLegalRep(),
+        signature: '',
+        fileCount: 1,
+      }),
       caseInfo,
       partyData: emptyParty(),
       legalRepData: emptyLegalRep(),
@@ -247,7 +312,11 @@ describe('New Matter wizard', () => {
     await user.clear(screen.getByRole('textbox', { name: /first name/i }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const sides = await screen.findByRole('alert');
-    expect(within(sides).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(sides)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Add a plaintiff or applicant: the party bringing the matter (one party on each side of the citation is required)',
       'Add a defendant or respondent: the party the matter is brought against (one party on each side of the citation is required)',
     ]);
@@ -258,10 +327,24 @@ describe('New Matter wizard', () => {
     storeResumeRecord({
       documentId: 42,
       currentStep: 5,
-      stepStatus: computeStepStatus({ currentStep: 5, caseInfo, partyData: emptyParty(), legalRep: emptyLegalRep(), signature: '', fileCount: 1 }),
+      stepStatus: computeStepStatus({
+        currentStep: 5,
+        caseInfo,
+        partyData: emptyParty(),
+        legalRep: emptyLegalRep(),
+        signature: '',
+        fileCount: 1,
+      }),
       caseInfo,
       partyData: emptyParty(),
-      legalRepData: { ...emptyLegalRep(), firmId: 1, firmName: 'Opp Inc', branchId: 2, branchName: 'Main', digitalServiceAddress: 'dsa@x.co.za' },
+      legalRepData: {
+        ...emptyLegalRep(),
+        firmId: 1,
+        firmName: 'Opp Inc',
+        branchId: 2,
+        branchName: 'Main',
+        digitalServiceAddress: 'dsa@x.co.za',
+      },
       signature: '',
       hasExistingFile: true,
       timestamp: Date.now(),
@@ -284,10 +367,24 @@ describe('New Matter submit', () => {
     storeResumeRecord({
       documentId: 42,
       currentStep: 5,
-      stepStatus: computeStepStatus({ currentStep: 5, caseInfo, partyData: emptyParty(), legalRep: emptyLegalRep(), signature: '', fileCount: 1 }),
+      stepStatus: computeStepStatus({
+        currentStep: 5,
+        caseInfo,
+        partyData: emptyParty(),
+        legalRep: emptyLegalRep(),
+        signature: '',
+        fileCount: 1,
+      }),
       caseInfo,
       partyData: emptyParty(),
-      legalRepData: { ...emptyLegalRep(), firmId: 1, firmName: 'Opp Inc', branchId: 2, branchName: 'Main', digitalServiceAddress: 'dsa@x.co.za' },
+      legalRepData: {
+        ...emptyLegalRep(),
+        firmId: 1,
+        firmName: 'Opp Inc',
+        branchId: 2,
+        branchName: 'Main',
+        digitalServiceAddress: 'dsa@x.co.za',
+      },
       signature: '',
       hasExistingFile: true,
       timestamp: Date.now(),
@@ -311,9 +408,20 @@ describe('New Matter submit', () => {
     const put = find('PUT', '/documents/42')[0]?.body as Record<string, unknown>;
     expect(put).toMatchObject({ status: 'served', signature_name: 'Aisha Patel', firm_id: 1, branch_id: 2 });
     expect(Date.parse(put.service_date as string)).toBeGreaterThan(Date.now() - 60_000);
-    releaseProof(new Response(JSON.stringify({ exists: true, document_id: 42 }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
-    await waitFor(() => expect(feedback.showSuccess).toHaveBeenCalledWith('Document submitted successfully! Redirecting to case view...'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard/active-case/42'), { timeout: 4000 });
+    releaseProof(
+      new Response(JSON.stringify({ exists: true, document_id: 42 }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    await waitFor(() =>
+      expect(feedback.showSuccess).toHaveBeenCalledWith(
+        'Document submitted successfully! Redirecting to case view...',
+      ),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard/active-case/42'), {
+      timeout: 4000,
+    });
   });
 
   it('says so when the proof of service fails, and when the server refuses the submit', async () => {
@@ -337,12 +445,16 @@ describe('New Matter submit', () => {
     readyToSubmit();
     const refused = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
       'GET /documents/42/parties': reply(200, CITED),
-      'PUT /documents/42': reply(422, { detail: [{ loc: ['body', 'court_name'], msg: 'Court is required by the server', type: 'missing' }] }),
+      'PUT /documents/42': reply(422, {
+        detail: [{ loc: ['body', 'court_name'], msg: 'Court is required by the server', type: 'missing' }],
+      }),
     });
     await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
     await refused.user.click(await screen.findByRole('button', { name: 'Sign Document' }));
     await refused.user.click(screen.getByRole('button', { name: 'Submit Document' }));
-    await waitFor(() => expect(refused.feedback.showError).toHaveBeenCalledWith('Failed to submit document. Please try again.'));
+    await waitFor(() =>
+      expect(refused.feedback.showError).toHaveBeenCalledWith('Failed to submit document. Please try again.'),
+    );
     expect((await screen.findAllByText('Court is required by the server')).length).toBeGreaterThan(0);
   });
 
@@ -352,7 +464,11 @@ describe('New Matter submit', () => {
       'GET /documents/42/parties': reply(200, CITED),
       'PUT /documents/42': reply(422, {
         detail: [
-          { loc: ['body', 'signature_name'], msg: 'The digital signature must match your name', type: 'value_error' },
+          {
+            loc: ['body', 'signature_name'],
+            msg: 'The digital signature must match your name',
+            type: 'value_error',
+          },
           { loc: ['body', 'court_name'], msg: 'Court is required by the server', type: 'missing' },
         ],
       }),
@@ -378,28 +494,42 @@ describe('New Matter submit', () => {
     readyToSubmit();
     const { user } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
       'GET /documents/42/parties': reply(200, CITED),
-      'PUT /documents/42': reply(422, { detail: [{ loc: ['body', 'signature_name'], msg: 'The digital signature must match your name', type: 'value_error' }] }),
+      'PUT /documents/42': reply(422, {
+        detail: [
+          {
+            loc: ['body', 'signature_name'],
+            msg: 'The digital signature must match your name',
+            type: 'value_error',
+          },
+        ],
+      }),
     });
     await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
     await user.click(await screen.findByRole('button', { name: 'Sign Document' }));
     await user.click(screen.getByRole('button', { name: 'Submit Document' }));
     const remove = await screen.findByRole('button', { name: 'Remove Signature' });
-    await waitFor(() => expect(remove).toHaveAccessibleDescription('The digital signature must match your name'));
+    await waitFor(() =>
+      expect(remove).toHaveAccessibleDescription('The digital signature must match your name'),
+    );
     expect(screen.getByRole('heading', { name: 'Step 5: Review and Submit' })).toBeInTheDocument();
   });
 
-  it('brings the server\'s refusal into view and focuses it, not only a toast near the button', async () => {
+  it("brings the server's refusal into view and focuses it, not only a toast near the button", async () => {
     const scrolled = vi.fn();
     Element.prototype.scrollIntoView = scrolled;
     readyToSubmit();
     const { user } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
       'GET /documents/42/parties': reply(200, CITED),
-      'PUT /documents/42': reply(422, { detail: [{ loc: ['body', 'court_name'], msg: 'Court is required by the server', type: 'missing' }] }),
+      'PUT /documents/42': reply(422, {
+        detail: [{ loc: ['body', 'court_name'], msg: 'Court is required by the server', type: 'missing' }],
+      }),
     });
     await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
     await user.click(await screen.findByRole('button', { name: 'Sign Document' }));
     await user.click(screen.getByRole('button', { name: 'Submit Document' }));
-    const alert = (await screen.findAllByText('Court is required by the server'))[0]!.closest('[role="alert"]');
+    const alert = (await screen.findAllByText('Court is required by the server'))[0]!.closest(
+      '[role="alert"]',
+    );
     expect(alert).not.toBeNull();
     await waitFor(() => expect(alert).toHaveFocus());
     expect(scrolled).toHaveBeenCalled();
@@ -424,7 +554,10 @@ describe('New Matter submit', () => {
   it('asks for the missing side of the citation before submitting', async () => {
     readyToSubmit();
     const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=5', {
-      'GET /documents/42/parties': reply(200, { parties: [link(2, 'defendant', 'Ms Zanele Dube')], total: 1 }),
+      'GET /documents/42/parties': reply(200, {
+        parties: [link(2, 'defendant', 'Ms Zanele Dube')],
+        total: 1,
+      }),
     });
     await screen.findByRole('heading', { name: 'Step 5: Review and Submit' });
     expect(await screen.findByText('Ms Zanele Dube')).toBeInTheDocument();

@@ -10,7 +10,13 @@ import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { useErrorSummary } from '../../../lib/use-error-summary';
 import { useMatterWizard } from '../hooks/use-matter-wizard';
-import { STEP_LABELS, STEP_TITLES, saveButtonLabel, toStep, type Step as WizardStep } from '../utils/wizard-rules';
+import {
+  STEP_LABELS,
+  STEP_TITLES,
+  saveButtonLabel,
+  toStep,
+  type Step as WizardStep,
+} from '../utils/wizard-rules';
 import { ServiceStep } from './service-step';
 import { STEP3_NOTE } from '../utils/citation';
 import { CaseInfoStep } from './case-info-step';
@@ -59,15 +65,19 @@ function MatterWizardView() {
   }, [currentStep]);
 
   const steps = ([1, 2, 3, 4, 5] as const).filter((step) => step >= minStep);
-  const submitLabel = phase === 'submitting' ? 'Submitting...' : phase === 'proof' ? 'Generating Proof...' : 'Submit Document';
+  const submitLabel =
+    phase === 'submitting' ? 'Submitting...' : phase === 'proof' ? 'Generating Proof...' : 'Submit Document';
 
   if (wizard.completion) {
     return (
       <section className="ls-wizard__paper ls-wizard__done">
-        <h2 className="ls-h5 ls-gutter">{wizard.completion.proofError ? 'Document served' : 'Document submitted'}</h2>
+        <h2 className="ls-h5 ls-gutter">
+          {wizard.completion.proofError ? 'Document served' : 'Document submitted'}
+        </h2>
         {!wizard.completion.served ? (
           <p className="ls-p ls-muted ls-wizard__done-line">
-            It is with the sheriff for service. You will be notified when the sheriff issues the return of service.
+            It is with the sheriff for service. You will be notified when the sheriff issues the return of
+            service.
           </p>
         ) : null}
         {wizard.completion.proofError ? (
@@ -80,7 +90,10 @@ function MatterWizardView() {
             <p className="ls-p">Document submitted successfully! Redirecting to case view...</p>
           </div>
         )}
-        <Button variant="contained" onClick={() => navigate(paths.app.activeCase(wizard.completion!.documentId))}>
+        <Button
+          variant="contained"
+          onClick={() => navigate(paths.app.activeCase(wizard.completion!.documentId))}
+        >
           Open Case
         </Button>
       </section>
@@ -91,11 +104,18 @@ function MatterWizardView() {
     <div>
       <div className="ls-wizard__head">
         <h2 className="ls-h5">New Matter</h2>
-        <p className="ls-p ls-muted">Prepare a case document for service in five steps. You can save a draft at every step.</p>
+        <p className="ls-p ls-muted">
+          Prepare a case document for service in five steps. You can save a draft at every step.
+        </p>
       </div>
 
       {wizard.loadedNotice ? (
-        <Alert severity="info" onClose={wizard.dismissLoadedNotice} className="ls-wizard__notice" role="status">
+        <Alert
+          severity="info"
+          onClose={wizard.dismissLoadedNotice}
+          className="ls-wizard__notice"
+          role="status"
+        >
           Draft loaded! Continuing from step {wizard.loadedNotice}.
         </Alert>
       ) : null}
@@ -110,7 +130,11 @@ function MatterWizardView() {
             completed: step < currentStep,
             active: step === currentStep,
             ...(step < currentStep
-              ? { onClick: () => wizard.goTo(step), disabled: busy, buttonLabel: `Go back to step ${step}, ${STEP_LABELS[step - 1]}` }
+              ? {
+                  onClick: () => wizard.goTo(step),
+                  disabled: busy,
+                  buttonLabel: `Go back to step ${step}, ${STEP_LABELS[step - 1]}`,
+                }
               : {}),
           }))}
         />
@@ -120,7 +144,9 @@ function MatterWizardView() {
         <h3 id="wizard-step-heading" ref={headingRef} tabIndex={-1} className="ls-h6 ls-wizard__heading">
           Step {currentStep}: {STEP_TITLES[currentStep - 1]}
         </h3>
-        {currentStep === 3 ? <p className="ls-p ls-body2 ls-muted ls-wizard__step-note">{STEP3_NOTE}</p> : null}
+        {currentStep === 3 ? (
+          <p className="ls-p ls-body2 ls-muted ls-wizard__step-note">{STEP3_NOTE}</p>
+        ) : null}
 
         {wizard.errors.length ? (
           <Alert ref={errorSummary} tabIndex={-1} severity="error" className="ls-wizard__errors" role="alert">
@@ -177,7 +203,19 @@ type WizardBarProps = {
 };
 
 /** Previous, "← Edit Case Info", the save-draft button whose label follows the step, and Next or Submit. */
-function WizardBar({ step, minStep, busy, saving, complete, submitLabel, onPrevious, onEditCaseInfo, onSave, onNext, onSubmit }: WizardBarProps) {
+function WizardBar({
+  step,
+  minStep,
+  busy,
+  saving,
+  complete,
+  submitLabel,
+  onPrevious,
+  onEditCaseInfo,
+  onSave,
+  onNext,
+  onSubmit,
+}: WizardBarProps) {
   return (
     <div className="ls-wizard__paper ls-wizard__bar">
       <div className="ls-wizard__bar-back">
@@ -191,13 +229,25 @@ function WizardBar({ step, minStep, busy, saving, complete, submitLabel, onPrevi
         ) : null}
       </div>
       <div className="ls-wizard__bar-save">
-        <Button variant="outlined" startIcon={saving ? <Spinner size={16} /> : <Icon name="saveOutlined" />} onClick={onSave} disabled={!complete || busy} fullWidth>
+        <Button
+          variant="outlined"
+          startIcon={saving ? <Spinner size={16} /> : <Icon name="saveOutlined" />}
+          onClick={onSave}
+          disabled={!complete || busy}
+          fullWidth
+        >
           {saveButtonLabel(step, complete, saving)}
         </Button>
       </div>
       <div className="ls-wizard__bar-next">
         {step < 5 ? (
-          <Button variant="contained" endIcon={<Icon name="arrowForward" />} onClick={onNext} disabled={busy} fullWidth>
+          <Button
+            variant="contained"
+            endIcon={<Icon name="arrowForward" />}
+            onClick={onNext}
+            disabled={busy}
+            fullWidth
+          >
             Next
           </Button>
         ) : (

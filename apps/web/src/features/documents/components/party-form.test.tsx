@@ -22,14 +22,39 @@ describe('PartyForm', () => {
   it('defaults to a client individual and offers every option list', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness />);
-    expect(await screen.findByRole('combobox', { name: /party role/i }, { timeout: 8000 })).toHaveTextContent('Client');
+    expect(await screen.findByRole('combobox', { name: /party role/i }, { timeout: 8000 })).toHaveTextContent(
+      'Client',
+    );
     expect(screen.getByRole('radio', { name: 'Individual' })).toBeChecked();
     await user.click(screen.getByRole('combobox', { name: /^title/i }));
-    const titles = within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
-    expect(titles).toEqual(['Mr', 'Mrs', 'Miss', 'Dr', 'Prof', 'Adv', 'Hon', 'Rev', 'Fr', 'Chief', 'King', 'Queen', 'Pr', 'Sc', 'Mx', 'N/A']);
+    const titles = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(titles).toEqual([
+      'Mr',
+      'Mrs',
+      'Miss',
+      'Dr',
+      'Prof',
+      'Adv',
+      'Hon',
+      'Rev',
+      'Fr',
+      'Chief',
+      'King',
+      'Queen',
+      'Pr',
+      'Sc',
+      'Mx',
+      'N/A',
+    ]);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('combobox', { name: /gender/i }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Male', 'Female', 'Other', 'Prefer not to say']);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Male', 'Female', 'Other', 'Prefer not to say']);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('combobox', { name: /party role/i }));
     // The spec's 13 roles, then the procedural roles of a citation (appellant, excipient, intervening party, garnishee).
@@ -73,7 +98,11 @@ describe('PartyForm', () => {
     await user.type(await screen.findByRole('textbox', { name: /first name/i }, { timeout: 8000 }), 'John');
     await user.click(screen.getByRole('button', { name: 'Validate Form' }));
     const alert = screen.getByRole('alert');
-    expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Title is required',
       'Last name is required',
       'Gender is required',
@@ -96,6 +125,10 @@ describe('PartyForm', () => {
     expect(screen.getByText('Entity Details')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /trading name/i })).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: /business type/i }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Company', 'Government', 'NGO', 'N/A']);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Company', 'Government', 'NGO', 'N/A']);
   });
 });

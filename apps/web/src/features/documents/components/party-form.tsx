@@ -57,7 +57,8 @@ export function PartyForm({ value, onChange, disabled = false }: PartyFormProps)
     // The birth date follows a complete, valid ID number unless the user chose another one.
     if (field === 'id_number' && value.type === 'individual') {
       const birth = birthDateFromId(next);
-      if (birth && (!value.date_of_birth || value.date_of_birth === birthDateFromId(value.id_number))) updated.date_of_birth = birth;
+      if (birth && (!value.date_of_birth || value.date_of_birth === birthDateFromId(value.id_number)))
+        updated.date_of_birth = birth;
     }
     onChange(updated);
     if (missing) setMissing(validatePartyForm(updated).filter((m) => missingFields.has(m.field)));
@@ -72,7 +73,17 @@ export function PartyForm({ value, onChange, disabled = false }: PartyFormProps)
     return undefined;
   };
 
-  const text = (field: PartyField, label: string, options: { required?: boolean; type?: string; helper?: ReactNode; multiline?: boolean; max?: number } = {}) => {
+  const text = (
+    field: PartyField,
+    label: string,
+    options: {
+      required?: boolean;
+      type?: string;
+      helper?: ReactNode;
+      multiline?: boolean;
+      max?: number;
+    } = {},
+  ) => {
     const error = errorOf(field);
     return (
       <TextField
@@ -95,10 +106,24 @@ export function PartyForm({ value, onChange, disabled = false }: PartyFormProps)
     );
   };
 
-  const select = (field: PartyField, label: string, options: readonly string[], display: (v: string) => string = (v) => v) => {
+  const select = (
+    field: PartyField,
+    label: string,
+    options: readonly string[],
+    display: (v: string) => string = (v) => v,
+  ) => {
     const error = errorOf(field);
     return (
-      <TextField select label={label} required value={value[field]} disabled={disabled} onChange={(event) => set(field, event.target.value)} error={Boolean(error)} helperText={error}>
+      <TextField
+        select
+        label={label}
+        required
+        value={value[field]}
+        disabled={disabled}
+        onChange={(event) => set(field, event.target.value)}
+        error={Boolean(error)}
+        helperText={error}
+      >
         {options.map((option) => (
           <MenuItem key={option} value={option}>
             {display(option)}
@@ -158,10 +183,14 @@ export function PartyForm({ value, onChange, disabled = false }: PartyFormProps)
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 4, md: 2 }}>{select('title', 'Title', PARTY_TITLES)}</Grid>
           <Grid size={{ xs: 12, sm: 8, md: 4 }}>{text('first_name', 'First Name')}</Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('middle_name', 'Middle Name (optional)', { required: false })}</Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            {text('middle_name', 'Middle Name (optional)', { required: false })}
+          </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('last_name', 'Last Name')}</Grid>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>{select('gender', 'Gender', GENDERS, genderLabel)}</Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 3 }}>{select('marital_status', 'Marital Status', MARITAL_STATUSES)}</Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            {select('marital_status', 'Marital Status', MARITAL_STATUSES)}
+          </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>{select('nationality', 'Nationality', NATIONALITIES)}</Grid>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>{select('race', 'Race', RACES)}</Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
@@ -177,10 +206,14 @@ export function PartyForm({ value, onChange, disabled = false }: PartyFormProps)
               slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
             />
           </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>{text('date_of_birth', 'Date of Birth', { type: 'date' })}</Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            {text('date_of_birth', 'Date of Birth', { type: 'date' })}
+          </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>{select('language', 'Language', LANGUAGES)}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{text('email', 'Email', { type: 'email', max: 320 })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{text('physical_address', 'Physical Address', { multiline: true })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {text('physical_address', 'Physical Address', { multiline: true })}
+          </Grid>
         </Grid>
       ) : (
         <Grid container spacing={2}>

@@ -18,7 +18,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatLongDateTime, formatFileSize } from '../../../lib/format';
 import { invalidateDocuments } from '../api/documents';
-import { downloadProof, generateProof, proofDownloadError, proofGenerateError, useProofStatus } from '../api/proof-of-service';
+import {
+  downloadProof,
+  generateProof,
+  proofDownloadError,
+  proofGenerateError,
+  useProofStatus,
+} from '../api/proof-of-service';
 import { ProofVersionsList } from './proof-versions-list';
 import { saveBlob } from '../../../lib/save-blob';
 
@@ -73,7 +79,9 @@ export function ProofOfServiceTab({ document, canGenerate }: { document: Documen
         <Typography variant="h6" component="p">
           Checking Proof of Service Status...
         </Typography>
-        <Typography color="text.secondary">Please wait while we check if a proof of service exists for this document.</Typography>
+        <Typography color="text.secondary">
+          Please wait while we check if a proof of service exists for this document.
+        </Typography>
       </Stack>
     );
   } else if (status.isError) {
@@ -83,7 +91,9 @@ export function ProofOfServiceTab({ document, canGenerate }: { document: Documen
         <Typography variant="h6" component="p">
           Unable to determine proof of service status
         </Typography>
-        <Typography color="text.secondary">There was an issue checking the proof of service status for this document.</Typography>
+        <Typography color="text.secondary">
+          There was an issue checking the proof of service status for this document.
+        </Typography>
         <Button variant="outlined" onClick={() => void status.refetch()} disabled={status.isFetching}>
           {status.isFetching ? 'Checking...' : 'Retry Check'}
         </Button>
@@ -91,14 +101,21 @@ export function ProofOfServiceTab({ document, canGenerate }: { document: Documen
     );
   } else if (!proof?.exists && proof?.awaiting_sheriff_return) {
     body = (
-      <Stack spacing={2} sx={{ alignItems: 'center', py: 5, textAlign: 'center' }} role="status" data-testid="proof-awaiting-return">
+      <Stack
+        spacing={2}
+        sx={{ alignItems: 'center', py: 5, textAlign: 'center' }}
+        role="status"
+        data-testid="proof-awaiting-return"
+      >
         <HourglassEmptyOutlinedIcon color="warning" sx={{ fontSize: 48 }} aria-hidden />
         <Typography variant="h6" component="p">
           Awaiting the sheriff's return of service
         </Typography>
         <Typography color="text.secondary" sx={{ maxWidth: 560 }}>
-          This document is with {document.assigned_sheriff ? `Sheriff ${document.assigned_sheriff.full_name}` : 'the sheriff'} for service. The
-          sheriff's return of service (or of non-service) will be its proof of service, and appears here when the sheriff issues it.
+          This document is with{' '}
+          {document.assigned_sheriff ? `Sheriff ${document.assigned_sheriff.full_name}` : 'the sheriff'} for
+          service. The sheriff's return of service (or of non-service) will be its proof of service, and
+          appears here when the sheriff issues it.
         </Typography>
       </Stack>
     );
@@ -121,14 +138,32 @@ export function ProofOfServiceTab({ document, canGenerate }: { document: Documen
         <Grid container spacing={2} sx={{ mb: 2 }}>
           <Field label="Case Number" value={document.case_number || 'N/A'} />
           <Field label="Case Title" value={document.title || 'N/A'} />
-          {proof.security_id ? <Field label="Security ID" value={<Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 700 }} data-testid="proof-security-id">{proof.security_id}</Box>} /> : null}
-          {proof.generated_at ? <Field label="Generated" value={formatLongDateTime(proof.generated_at)} /> : null}
+          {proof.security_id ? (
+            <Field
+              label="Security ID"
+              value={
+                <Box
+                  component="span"
+                  sx={{ fontFamily: 'monospace', fontWeight: 700 }}
+                  data-testid="proof-security-id"
+                >
+                  {proof.security_id}
+                </Box>
+              }
+            />
+          ) : null}
+          {proof.generated_at ? (
+            <Field label="Generated" value={formatLongDateTime(proof.generated_at)} />
+          ) : null}
           {proof.size ? <Field label="Size" value={formatFileSize(proof.size)} /> : null}
-          {proof.verification_count !== null ? <Field label="Verifications" value={String(proof.verification_count)} /> : null}
+          {proof.verification_count !== null ? (
+            <Field label="Verifications" value={String(proof.verification_count)} />
+          ) : null}
         </Grid>
         {document.is_revoked ? (
           <Alert severity="error" sx={{ mb: 2 }}>
-            This document was revoked{document.revoke_reason ? `: ${document.revoke_reason}` : ''}. Verification reports it as revoked.
+            This document was revoked{document.revoke_reason ? `: ${document.revoke_reason}` : ''}.
+            Verification reports it as revoked.
           </Alert>
         ) : null}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
@@ -141,7 +176,12 @@ export function ProofOfServiceTab({ document, canGenerate }: { document: Documen
             {downloading ? 'Downloading...' : 'Download PDF'}
           </Button>
           {proof.security_id ? (
-            <Button variant="outlined" component={RouterLink} to={`/app/verify/${encodeURIComponent(proof.security_id)}`} startIcon={<VerifiedUserOutlinedIcon />}>
+            <Button
+              variant="outlined"
+              component={RouterLink}
+              to={`/app/verify/${encodeURIComponent(proof.security_id)}`}
+              startIcon={<VerifiedUserOutlinedIcon />}
+            >
               Verify Security ID
             </Button>
           ) : null}
@@ -156,9 +196,16 @@ export function ProofOfServiceTab({ document, canGenerate }: { document: Documen
         <Typography variant="h6" component="p">
           No Proof of Service Available
         </Typography>
-        <Typography color="text.secondary">A proof of service document has not been generated for this case yet.</Typography>
+        <Typography color="text.secondary">
+          A proof of service document has not been generated for this case yet.
+        </Typography>
         {canGenerate && document.served_at && !document.is_revoked ? (
-          <Button variant="contained" onClick={() => void generate()} disabled={generating} startIcon={generating ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            variant="contained"
+            onClick={() => void generate()}
+            disabled={generating}
+            startIcon={generating ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {generating ? 'Generating Proof...' : 'Generate Proof of Service'}
           </Button>
         ) : null}

@@ -51,6 +51,8 @@ describe('ProofVersionsList', () => {
     expect(older).toHaveTextContent(`SHA-256 ${'ab'.repeat(32)}`);
     await user.click(within(older).getByRole('button', { name: 'Download version 1' }));
     await vi.waitFor(() => expect(find('GET', '/proof-of-service/document/42/download')).toHaveLength(1));
-    expect(find('GET', '/proof-of-service/document/42/download')[0]?.url.searchParams.get('version')).toBe('1');
+    expect(find('GET', '/proof-of-service/document/42/download')[0]?.url.searchParams.get('version')).toBe(
+      '1',
+    );
   });
 });

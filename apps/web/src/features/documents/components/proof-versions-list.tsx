@@ -47,8 +47,8 @@ export function ProofVersionsList({ document }: { document: Document }) {
         Versions{list.length ? ` (${list.length})` : ''}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        A new version is issued when the delivery record changes or a return is issued. Every version is kept and verifies; an older one is
-        reported as superseded.
+        A new version is issued when the delivery record changes or a return is issued. Every version is kept
+        and verifies; an older one is reported as superseded.
       </Typography>
       {error ? (
         <Alert severity="error" sx={{ mb: 1 }} onClose={() => setError(null)}>
@@ -58,33 +58,53 @@ export function ProofVersionsList({ document }: { document: Document }) {
       {versions.isLoading ? (
         <Skeleton variant="rounded" height={72} />
       ) : versions.isError ? (
-        <Alert severity="error">{describeError(versions.error, { fallback: 'Failed to load the versions of the proof of service' })}</Alert>
+        <Alert severity="error">
+          {describeError(versions.error, { fallback: 'Failed to load the versions of the proof of service' })}
+        </Alert>
       ) : (
         <Box component="ol" aria-label="Proof of service versions" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {list.map((v, index) => (
             <Box component="li" key={v.version} data-testid={`proof-version-${v.version}`}>
               {index > 0 ? <Divider /> : null}
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} sx={{ py: 1.5, alignItems: { sm: 'center' } }}>
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={{ xs: 1, sm: 2 }}
+                sx={{ py: 1.5, alignItems: { sm: 'center' } }}
+              >
                 <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+                  >
                     <Typography sx={{ fontWeight: 700 }}>Version {v.version}</Typography>
                     {v.is_current ? (
                       <Chip size="small" color="success" label="Current" />
                     ) : (
-                      <Chip size="small" variant="outlined" label={`Superseded ${v.superseded_at ? formatLongDateTime(v.superseded_at) : ''}`.trim()} />
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        label={`Superseded ${v.superseded_at ? formatLongDateTime(v.superseded_at) : ''}`.trim()}
+                      />
                     )}
                   </Stack>
                   <Typography variant="body2" color="text.secondary">
                     {formatLongDateTime(v.generated_at)} · {v.reason_label} · {formatFileSize(v.size)}
                   </Typography>
-                  <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', color: 'text.secondary' }}>
+                  <Typography
+                    variant="caption"
+                    component="div"
+                    sx={{ fontFamily: 'monospace', wordBreak: 'break-all', color: 'text.secondary' }}
+                  >
                     SHA-256 {v.sha256}
                   </Typography>
                 </Box>
                 <Button
                   size="small"
                   variant="outlined"
-                  startIcon={busy === v.version ? <CircularProgress size={14} color="inherit" /> : <DownloadIcon />}
+                  startIcon={
+                    busy === v.version ? <CircularProgress size={14} color="inherit" /> : <DownloadIcon />
+                  }
                   onClick={() => void download(v)}
                   disabled={busy !== null}
                   aria-label={`Download version ${v.version}`}

@@ -18,7 +18,15 @@ import Typography from '@mui/material/Typography';
 import type { Document } from '@lexserve/contracts/documents';
 import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format';
-import { STEP_DESCRIPTIONS, STEP_LABELS, lastSavedAt, recommendedStep, relativeSaved, stepStatusOf, type Step } from '../utils/wizard-rules';
+import {
+  STEP_DESCRIPTIONS,
+  STEP_LABELS,
+  lastSavedAt,
+  recommendedStep,
+  relativeSaved,
+  stepStatusOf,
+  type Step,
+} from '../utils/wizard-rules';
 
 type ResumeDraftDialogProps = {
   document: Document | null;
@@ -32,8 +40,17 @@ export function ResumeDraftDialog({ document, onClose, onResume }: ResumeDraftDi
   if (!document) return null;
   const status = stepStatusOf(document);
   const recommended = recommendedStep(status);
-  const done = [status.step1_completed, status.step2_completed, status.step3_completed, status.step4_completed, status.step5_completed];
-  const file = document.file_count > 1 ? `${document.file_name ?? 'Documents'} (+${document.file_count - 1} more)` : document.file_name;
+  const done = [
+    status.step1_completed,
+    status.step2_completed,
+    status.step3_completed,
+    status.step4_completed,
+    status.step5_completed,
+  ];
+  const file =
+    document.file_count > 1
+      ? `${document.file_name ?? 'Documents'} (+${document.file_count - 1} more)`
+      : document.file_name;
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
@@ -67,7 +84,11 @@ export function ResumeDraftDialog({ document, onClose, onResume }: ResumeDraftDi
           {STEP_DESCRIPTIONS.map((description, index) => {
             const step = (index + 1) as Step;
             return (
-              <ListItem key={step} disableGutters sx={{ bgcolor: step === recommended ? 'action.selected' : undefined, borderRadius: 1, px: 1 }}>
+              <ListItem
+                key={step}
+                disableGutters
+                sx={{ bgcolor: step === recommended ? 'action.selected' : undefined, borderRadius: 1, px: 1 }}
+              >
                 <ListItemIcon sx={{ minWidth: 34 }}>
                   {done[index] ? (
                     <CheckCircleIcon color="success" fontSize="small" aria-label="Complete" />
@@ -81,7 +102,8 @@ export function ResumeDraftDialog({ document, onClose, onResume }: ResumeDraftDi
           })}
         </List>
         <Alert severity="info" icon={<StarIcon />}>
-          <strong>Recommended Next Step:</strong> Step {recommended}, {STEP_LABELS[recommended - 1]}: {STEP_DESCRIPTIONS[recommended - 1]}
+          <strong>Recommended Next Step:</strong> Step {recommended}, {STEP_LABELS[recommended - 1]}:{' '}
+          {STEP_DESCRIPTIONS[recommended - 1]}
         </Alert>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>

@@ -5,12 +5,24 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { describeError } from '../../../lib/api-client';
 import { revokeDocument, useDocumentWrite } from '../api/service';
 
-type RevokeDocumentDialogProps = { open: boolean; documentId: number; title: string; onClose: () => void; onRevoked: (message: string) => void };
+type RevokeDocumentDialogProps = {
+  open: boolean;
+  documentId: number;
+  title: string;
+  onClose: () => void;
+  onRevoked: (message: string) => void;
+};
 
 const REVOKE_REASON_REQUIRED = 'A reason is required to revoke a document';
 
 /** A firm administrator withdraws a served document, with a reason; verification then reports it as revoked. */
-export function RevokeDocumentDialog({ open, documentId, title, onClose, onRevoked }: RevokeDocumentDialogProps) {
+export function RevokeDocumentDialog({
+  open,
+  documentId,
+  title,
+  onClose,
+  onRevoked,
+}: RevokeDocumentDialogProps) {
   const revoke = useDocumentWrite(revokeDocument);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);

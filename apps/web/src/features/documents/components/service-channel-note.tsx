@@ -1,4 +1,8 @@
-import { serviceChannelNote, serviceChannelOf, type ServiceChannelEntry } from '@lexserve/contracts/service-channels';
+import {
+  serviceChannelNote,
+  serviceChannelOf,
+  type ServiceChannelEntry,
+} from '@lexserve/contracts/service-channels';
 import './new-matters.css';
 import { Alert } from '../../../components/plain/alert';
 
@@ -9,11 +13,22 @@ const CHANNEL_SEVERITY: Record<ServiceChannelEntry['channel'], 'info' | 'success
 };
 
 /** How the chosen document type is served, with the rule it rests on (docs/service-rules.md). */
-export function ServiceChannelNote({ documentType, onCourtOnline }: { documentType: string; onCourtOnline: boolean }) {
+export function ServiceChannelNote({
+  documentType,
+  onCourtOnline,
+}: {
+  documentType: string;
+  onCourtOnline: boolean;
+}) {
   const entry = serviceChannelOf(documentType);
   if (!entry) return null;
   return (
-    <Alert severity={CHANNEL_SEVERITY[entry.channel]} role="note" ariaLabel="How this document is served" testId="service-channel-note">
+    <Alert
+      severity={CHANNEL_SEVERITY[entry.channel]}
+      role="note"
+      ariaLabel="How this document is served"
+      testId="service-channel-note"
+    >
       <p className="ls-p ls-body2 ls-wizard__strong">{serviceChannelNote(entry, { onCourtOnline })}</p>
       <p className="ls-p ls-body2">
         {entry.channel === 'electronic_or_sheriff' && onCourtOnline

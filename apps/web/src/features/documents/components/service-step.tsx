@@ -9,7 +9,12 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SERVICE_METHOD_LABELS, toDocumentTypeValue, type AddressSource, type ServiceMethod } from '@lexserve/contracts/document-constants';
+import {
+  SERVICE_METHOD_LABELS,
+  toDocumentTypeValue,
+  type AddressSource,
+  type ServiceMethod,
+} from '@lexserve/contracts/document-constants';
 import {
   ADDRESS_FOR_SERVICE_SOURCES,
   COURT_ONLINE_RULE,
@@ -22,7 +27,10 @@ import { withServiceChoices } from '../utils/wizard-rules';
 import { LegalRepSelector } from './legal-rep-selector';
 import { SheriffPicker } from './sheriff-picker';
 
-const SOURCES: AddressSource[] = [...ADDRESS_FOR_SERVICE_SOURCES.map((s) => s.value), 'registered_on_lexserve'];
+const SOURCES: AddressSource[] = [
+  ...ADDRESS_FOR_SERVICE_SOURCES.map((s) => s.value),
+  'registered_on_lexserve',
+];
 
 /**
  * Step 4: how the document is served. Initiating process: the sheriff who serves it (Uniform Rule 4(1)(a)). A
@@ -52,7 +60,9 @@ export function ServiceStep({ wizard }: { wizard: MatterWizard }) {
         <Typography variant="body2" sx={{ fontWeight: 700 }}>
           A {caseInfo.documentType} is not served
         </Typography>
-        <Typography variant="body2">{entry.explanation} Go back to step 1 to choose the document to serve.</Typography>
+        <Typography variant="body2">
+          {entry.explanation} Go back to step 1 to choose the document to serve.
+        </Typography>
       </Alert>
     );
   }
@@ -61,8 +71,8 @@ export function ServiceStep({ wizard }: { wizard: MatterWizard }) {
     <Stack spacing={3}>
       {entry?.channel === 'sheriff' ? (
         <Alert severity="warning" role="note">
-          A {caseInfo.documentType} is initiating process: the sheriff serves it ({entry.rule}). On submit it goes to the sheriff you choose here;
-          it is served when the sheriff issues the return of service.
+          A {caseInfo.documentType} is initiating process: the sheriff serves it ({entry.rule}). On submit it
+          goes to the sheriff you choose here; it is served when the sheriff issues the return of service.
         </Alert>
       ) : null}
 
@@ -74,17 +84,24 @@ export function ServiceStep({ wizard }: { wizard: MatterWizard }) {
             value={method ?? 'electronic'}
             onChange={(e) => setLegalRep({ ...legalRep, serviceMethod: e.target.value as ServiceMethod })}
           >
-            <FormControlLabel value="electronic" control={<Radio />} label={SERVICE_METHOD_LABELS.electronic} />
+            <FormControlLabel
+              value="electronic"
+              control={<Radio />}
+              label={SERVICE_METHOD_LABELS.electronic}
+            />
             <FormControlLabel value="sheriff" control={<Radio />} label={SERVICE_METHOD_LABELS.sheriff} />
           </RadioGroup>
-          {fieldError('serviceMethod') ? <FormHelperText>{fieldError('serviceMethod')}</FormHelperText> : null}
+          {fieldError('serviceMethod') ? (
+            <FormHelperText>{fieldError('serviceMethod')}</FormHelperText>
+          ) : null}
         </FormControl>
       ) : null}
 
       {method === 'electronic' && caseInfo.onCourtOnline ? (
         <Alert severity="error" role="alert">
-          This matter runs on Court Online: documents after initiating process are served through Court Online ({COURT_ONLINE_RULE}), not by LexServe
-          e-mail. Serve it on Court Online, or choose service by the sheriff.
+          This matter runs on Court Online: documents after initiating process are served through Court Online
+          ({COURT_ONLINE_RULE}), not by LexServe e-mail. Serve it on Court Online, or choose service by the
+          sheriff.
         </Alert>
       ) : null}
 
@@ -95,7 +112,9 @@ export function ServiceStep({ wizard }: { wizard: MatterWizard }) {
           </Typography>
           <SheriffPicker
             value={legalRep.sheriffId ? { id: legalRep.sheriffId, fullName: legalRep.sheriffName } : null}
-            onChange={(s) => setLegalRep({ ...legalRep, sheriffId: s?.id ?? null, sheriffName: s?.fullName ?? '' })}
+            onChange={(s) =>
+              setLegalRep({ ...legalRep, sheriffId: s?.id ?? null, sheriffName: s?.fullName ?? '' })
+            }
             disabled={busy}
             error={fieldError('sheriff')}
           />
@@ -115,7 +134,10 @@ export function ServiceStep({ wizard }: { wizard: MatterWizard }) {
             onChange={(e) => setLegalRep({ ...legalRep, addressSource: e.target.value as AddressSource })}
             disabled={busy}
             error={Boolean(fieldError('addressSource'))}
-            helperText={fieldError('addressSource') ?? 'Rule 4A service goes to the address the party nominated for service; the notice of service records where.'}
+            helperText={
+              fieldError('addressSource') ??
+              'Rule 4A service goes to the address the party nominated for service; the notice of service records where.'
+            }
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">

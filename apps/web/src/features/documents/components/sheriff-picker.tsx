@@ -10,7 +10,6 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 type PickedSheriff = { id: number; fullName: string } | null;
 
-
 type SheriffPickerProps = {
   value: PickedSheriff;
   onChange: (sheriff: PickedSheriff) => void;
@@ -31,16 +30,16 @@ export function SheriffPicker({ value, onChange, disabled = false, error }: Sher
   const helper = error
     ? error
     : sheriffs.isError
-    ? describeError(sheriffs.error, { fallback: 'Failed to load sheriffs' })
-    : sheriffs.isLoading
-      ? 'Loading sheriffs…'
-      : listed.length === 0
-        ? settledArea
-          ? `No sheriff serves ${settledArea} yet. Clear the area to see every sheriff.`
-          : 'No sheriffs are registered yet.'
-        : settledArea
-          ? `${listed.length} ${listed.length === 1 ? 'sheriff serves' : 'sheriffs serve'} ${settledArea}`
-          : 'Choose the area first to see the sheriffs who serve it';
+      ? describeError(sheriffs.error, { fallback: 'Failed to load sheriffs' })
+      : sheriffs.isLoading
+        ? 'Loading sheriffs…'
+        : listed.length === 0
+          ? settledArea
+            ? `No sheriff serves ${settledArea} yet. Clear the area to see every sheriff.`
+            : 'No sheriffs are registered yet.'
+          : settledArea
+            ? `${listed.length} ${listed.length === 1 ? 'sheriff serves' : 'sheriffs serve'} ${settledArea}`
+            : 'Choose the area first to see the sheriffs who serve it';
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
@@ -51,7 +50,13 @@ export function SheriffPicker({ value, onChange, disabled = false, error }: Sher
         onInputChange={(_, text) => setArea(text)}
         disabled={disabled}
         sx={{ flex: 1, minWidth: 0 }}
-        renderInput={(params) => <TextField {...params} label="Service area" helperText="The magisterial district of the service address" />}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label="Service area"
+            helperText="The magisterial district of the service address"
+          />
+        )}
       />
       <TextField
         select
@@ -71,7 +76,9 @@ export function SheriffPicker({ value, onChange, disabled = false, error }: Sher
         <MenuItem value="">
           <em>Choose a sheriff</em>
         </MenuItem>
-        {value && !listed.some((s) => s.id === value.id) ? <MenuItem value={String(value.id)}>{value.fullName} (chosen)</MenuItem> : null}
+        {value && !listed.some((s) => s.id === value.id) ? (
+          <MenuItem value={String(value.id)}>{value.fullName} (chosen)</MenuItem>
+        ) : null}
         {listed.map((s) => (
           <MenuItem key={s.id} value={String(s.id)} sx={{ whiteSpace: 'normal' }}>
             {s.full_name} · {s.office_name ?? s.email}

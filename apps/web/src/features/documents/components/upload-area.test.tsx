@@ -9,7 +9,12 @@ import { UploadArea } from './upload-area';
 import { UploadedFilesList } from './uploaded-files-list';
 
 type Progress = (p: { loaded: number; total: number; percent: number }) => void;
-const uploads: { form: FormData; onProgress?: Progress; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
+const uploads: {
+  form: FormData;
+  onProgress?: Progress;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}[] = [];
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api-client')>()),
@@ -36,10 +41,10 @@ function Harness({ onUpload, refreshed = [] }: HarnessProps) {
         Refresh document list
       </button>
       <UploadArea
-      staging={staging}
-      hint="PDF, DOC or DOCX"
-      uploaded={uploaded}
-      onUploadSelected={() => (onUpload ? onUpload(staging) : void staging.upload(7, 'selected'))}
+        staging={staging}
+        hint="PDF, DOC or DOCX"
+        uploaded={uploaded}
+        onUploadSelected={() => (onUpload ? onUpload(staging) : void staging.upload(7, 'selected'))}
       />
     </>
   );
@@ -59,7 +64,9 @@ describe('UploadArea', () => {
     renderWithProviders(<Harness />);
     addFiles([pdf('a.pdf'), pdf('notes.txt'), pdf('huge.pdf', 100 * 1024 * 1024 + 1)]);
     addFiles([pdf('a.pdf')]);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Some files were rejected: a.pdf: Duplicate file already staged');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Some files were rejected: a.pdf: Duplicate file already staged',
+    );
     expect(screen.getAllByRole('checkbox')).toHaveLength(1);
     expect(screen.getByText('a.pdf')).toBeInTheDocument();
     expect(screen.getByText('100 Bytes')).toBeInTheDocument();
@@ -102,20 +109,32 @@ describe('UploadArea', () => {
     expect((uploads[0]!.form.get('files') as File).name).toBe('a.pdf');
 
     act(() => uploads[0]!.onProgress?.({ loaded: 40, total: 100, percent: 40 }));
-    expect(screen.getByRole('progressbar', { name: 'a.pdf upload progress' })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByRole('progressbar', { name: 'a.pdf upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
     expect(screen.getByText('Uploading... 40%')).toBeInTheDocument();
     // Uploading files cannot be removed.
     expect(screen.getByRole('button', { name: 'Remove a.pdf' })).toBeDisabled();
 
     await act(async () => {
-      uploads[0]!.resolve({ status: 'success', data: { files: [{ id: 1, filename: 'a.pdf' }], failed: [] }, message: 'ok' });
+      uploads[0]!.resolve({
+        status: 'success',
+        data: { files: [{ id: 1, filename: 'a.pdf' }], failed: [] },
+        message: 'ok',
+      });
       uploads[1]!.reject(new ApiRequestError({ status: 403, message: 'x', detail: 'nope' }));
     });
     expect(await screen.findByText('1 uploaded')).toBeInTheDocument();
     expect(screen.getByText('1 failed')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'a.pdf upload progress' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByRole('progressbar', { name: 'a.pdf upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
     const alert = screen.getAllByRole('alert').find((el) => el.textContent?.includes('Access denied'));
-    expect(alert).toHaveTextContent("Access denied: You don't have permission to upload files to this document.");
+    expect(alert).toHaveTextContent(
+      "Access denied: You don't have permission to upload files to this document.",
+    );
   });
 
   it('lists uploaded files with search, sort, pagination and a no-match message beyond 5 files', async () => {
@@ -135,27 +154,37 @@ describe('UploadArea', () => {
     await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Name A-Z' }));
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Uploaded Files' })).getAllByRole('listitem')[0]).toHaveTextContent('file-01.pdf');
+    expect(
+      within(screen.getByRole('list', { name: 'Uploaded Files' })).getAllByRole('listitem')[0],
+    ).toHaveTextContent('file-01.pdf');
 
     await user.click(screen.getByRole('button', { name: 'Show All' }));
-    expect(within(screen.getByRole('list', { name: 'Uploaded Files' })).getAllByRole('listitem')).toHaveLength(12);
+    expect(
+      within(screen.getByRole('list', { name: 'Uploaded Files' })).getAllByRole('listitem'),
+    ).toHaveLength(12);
 
     await user.type(screen.getByRole('textbox', { name: 'Search files' }), 'nothing-like-this');
     expect(screen.getByText('No files match your search criteria.')).toBeInTheDocument();
   });
 
-  it('lists an uploaded file once: it leaves the staged list when the document\'s file list shows it, not before', async () => {
+  it("lists an uploaded file once: it leaves the staged list when the document's file list shows it, not before", async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness refreshed={[{ filename: 'a.pdf', size: 100 }]} />);
     addFiles([pdf('a.pdf'), pdf('b.pdf')]);
     await user.click(screen.getByRole('button', { name: 'Upload Selected (2)' }));
     await waitFor(() => expect(uploads).toHaveLength(2));
     await act(async () => {
-      uploads[0]!.resolve({ status: 'success', data: { files: [{ id: 1, filename: 'a.pdf' }], failed: [] }, message: 'ok' });
+      uploads[0]!.resolve({
+        status: 'success',
+        data: { files: [{ id: 1, filename: 'a.pdf' }], failed: [] },
+        message: 'ok',
+      });
     });
     expect(await screen.findByText('1 uploaded')).toBeInTheDocument();
     // The document's list has not refreshed yet: the upload stays in view, marked uploaded.
-    expect(within(screen.getByRole('list', { name: 'Files to upload' })).getByText('a.pdf')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Files to upload' })).getByText('a.pdf'),
+    ).toBeInTheDocument();
     // Now the document lists it: it is shown there only.
     await user.click(screen.getByRole('button', { name: 'Refresh document list' }));
     const staged = screen.getByRole('list', { name: 'Files to upload' });

@@ -57,7 +57,9 @@ export function UploadArea({
   // An uploaded file leaves the staged list once the document's own list (`uploaded`) shows it: each file is listed once,
   // and none disappears before that list has refreshed.
   const listed = new Set(uploaded.map((f) => `${f.filename}:${f.size}`));
-  const staged = staging.staged.filter((s) => s.status !== 'uploaded' || !listed.has(`${s.file.name}:${s.file.size}`));
+  const staged = staging.staged.filter(
+    (s) => s.status !== 'uploaded' || !listed.has(`${s.file.name}:${s.file.size}`),
+  );
   const busy = counts.uploading > 0;
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -86,7 +88,9 @@ export function UploadArea({
         sx={(theme) => ({
           border: '2px dashed',
           borderColor: dragging ? 'secondary.main' : alpha(theme.palette.primary.main, 0.3),
-          bgcolor: dragging ? alpha(theme.palette.secondary.main, 0.08) : alpha(theme.palette.primary.main, 0.02),
+          bgcolor: dragging
+            ? alpha(theme.palette.secondary.main, 0.08)
+            : alpha(theme.palette.primary.main, 0.02),
           borderRadius: 2,
           p: { xs: 2.5, sm: 4 },
           textAlign: 'center',
@@ -141,13 +145,37 @@ export function UploadArea({
               Clear All
             </Button>
             <Box sx={{ flexGrow: 1 }} />
-            {counts.uploaded > 0 ? <Chip size="small" color="success" icon={<TaskAltIcon />} label={`${counts.uploaded} uploaded`} /> : null}
-            {counts.failed > 0 ? <Chip size="small" color="error" icon={<ErrorOutlineIcon />} label={`${counts.failed} failed`} /> : null}
-            <Button variant="contained" size="small" onClick={onUploadSelected} disabled={disabled || busy || counts.selected === 0}>
+            {counts.uploaded > 0 ? (
+              <Chip
+                size="small"
+                color="success"
+                icon={<TaskAltIcon />}
+                label={`${counts.uploaded} uploaded`}
+              />
+            ) : null}
+            {counts.failed > 0 ? (
+              <Chip
+                size="small"
+                color="error"
+                icon={<ErrorOutlineIcon />}
+                label={`${counts.failed} failed`}
+              />
+            ) : null}
+            <Button
+              variant="contained"
+              size="small"
+              onClick={onUploadSelected}
+              disabled={disabled || busy || counts.selected === 0}
+            >
               Upload Selected ({counts.selected})
             </Button>
           </Stack>
-          <List dense disablePadding aria-label="Files to upload" sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <List
+            dense
+            disablePadding
+            aria-label="Files to upload"
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
+          >
             {visible.map((item, index) => (
               <StagedRow key={item.id} item={item} divider={index < visible.length - 1} staging={staging} />
             ))}
@@ -169,7 +197,13 @@ function StagedRow({ item, divider, staging }: { item: StagedFile; divider: bool
       secondaryAction={
         <Tooltip title={item.status === 'uploading' ? 'Uploading...' : 'Remove'}>
           <span>
-            <IconButton edge="end" size="small" aria-label={`Remove ${name}`} onClick={() => staging.remove(item.id)} disabled={item.status === 'uploading'}>
+            <IconButton
+              edge="end"
+              size="small"
+              aria-label={`Remove ${name}`}
+              onClick={() => staging.remove(item.id)}
+              disabled={item.status === 'uploading'}
+            >
               <CloseIcon fontSize="small" />
             </IconButton>
           </span>
@@ -202,7 +236,11 @@ function StagedRow({ item, divider, staging }: { item: StagedFile; divider: bool
           aria-label={`${name} upload progress`}
           sx={{ mt: 0.75, height: 6, borderRadius: 3 }}
         />
-        <Typography variant="caption" color={item.status === 'error' ? 'error' : 'text.secondary'} role={item.status === 'error' ? 'alert' : undefined}>
+        <Typography
+          variant="caption"
+          color={item.status === 'error' ? 'error' : 'text.secondary'}
+          role={item.status === 'error' ? 'alert' : undefined}
+        >
           {item.status === 'error'
             ? item.error
             : item.status === 'uploading'

@@ -13,21 +13,36 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
-import { SORT_OPTIONS, filterAndSort, paginate, type ListedFile, type SortOption } from '../utils/upload-rules';
+import {
+  SORT_OPTIONS,
+  filterAndSort,
+  paginate,
+  type ListedFile,
+  type SortOption,
+} from '../utils/upload-rules';
 import { ListPagination } from './list-pagination';
 
 /** More files than this bring search, sort and the Show All / Paginate toggle (spec 2.3). */
 const SEARCH_THRESHOLD = 5;
 
 /** The Uploaded Files list of the upload area. */
-export function UploadedFilesList({ files, title = 'Uploaded Files' }: { files: readonly ListedFile[]; title?: string }) {
+export function UploadedFilesList({
+  files,
+  title = 'Uploaded Files',
+}: {
+  files: readonly ListedFile[];
+  title?: string;
+}) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortOption>('date-desc');
   const [showAll, setShowAll] = useState(false);
   const [page, setPage] = useState(1);
   const tools = files.length > SEARCH_THRESHOLD;
 
-  const ordered = useMemo(() => (tools ? filterAndSort(files, search, sort) : [...files]), [files, search, sort, tools]);
+  const ordered = useMemo(
+    () => (tools ? filterAndSort(files, search, sort) : [...files]),
+    [files, search, sort, tools],
+  );
   const paged = tools && !showAll ? paginate(ordered, page) : null;
   const visible = paged ? paged.items : ordered;
 
@@ -76,7 +91,12 @@ export function UploadedFilesList({ files, title = 'Uploaded Files' }: { files: 
               </MenuItem>
             ))}
           </TextField>
-          <Button variant="outlined" size="small" onClick={() => setShowAll((v) => !v)} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => setShowAll((v) => !v)}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
             {showAll ? 'Paginate' : 'Show All'}
           </Button>
         </Stack>
@@ -86,7 +106,12 @@ export function UploadedFilesList({ files, title = 'Uploaded Files' }: { files: 
           No files match your search criteria.
         </Typography>
       ) : (
-        <List dense disablePadding aria-label={title} sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <List
+          dense
+          disablePadding
+          aria-label={title}
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
+        >
           {visible.map((file, index) => (
             <ListItem key={file.id} divider={index < visible.length - 1}>
               <ListItemIcon sx={{ minWidth: 36 }}>

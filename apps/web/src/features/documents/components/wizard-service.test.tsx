@@ -9,12 +9,26 @@ import { emptyParty } from '../utils/party-rules';
 import { computeStepStatus, emptyLegalRep, storeResumeRecord, type CaseInfo } from '../utils/wizard-rules';
 import { NewMattersTab } from './new-matters-tab';
 
-const ME = makeUser({ id: 5, role: 'legal_practitioner', full_name: 'Aisha Bibi Patel', email: 'attorney@demo.co.za' });
+const ME = makeUser({
+  id: 5,
+  role: 'legal_practitioner',
+  full_name: 'Aisha Bibi Patel',
+  email: 'attorney@demo.co.za',
+});
 
 const setup = (route = '/app/dashboard?tab=new-matters', handlers: Parameters<typeof mockApi>[0] = {}) => {
   signIn();
-  const api = mockApi({ 'GET /users/me': reply(200, ME), 'GET /documents/42/files': reply(200, { files: [], total: 0, total_size: 0 }), ...handlers });
-  const feedback: DashboardFeedback = { showLoading: vi.fn(), hideLoading: vi.fn(), showSuccess: vi.fn(), showError: vi.fn() };
+  const api = mockApi({
+    'GET /users/me': reply(200, ME),
+    'GET /documents/42/files': reply(200, { files: [], total: 0, total_size: 0 }),
+    ...handlers,
+  });
+  const feedback: DashboardFeedback = {
+    showLoading: vi.fn(),
+    hideLoading: vi.fn(),
+    showSuccess: vi.fn(),
+    showError: vi.fn(),
+  };
   const user = userEvent.setup({ delay: null });
   renderWithProviders(
     <DashboardFeedbackProvider value={feedback}>
@@ -30,7 +44,11 @@ const choose = async (user: ReturnType<typeof userEvent.setup>, label: RegExp, o
   await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
 };
 
-const ready = () => waitFor(() => expect(screen.getByRole('textbox', { name: /name of attorney/i })).toHaveValue('Aisha Bibi Patel'), { timeout: 8000 });
+const ready = () =>
+  waitFor(
+    () => expect(screen.getByRole('textbox', { name: /name of attorney/i })).toHaveValue('Aisha Bibi Patel'),
+    { timeout: 8000 },
+  );
 
 describe('step 1: how the document is served, and the court', () => {
   it('shows the chosen type’s service channel with its rule, and Court Online for later documents', async () => {
@@ -40,7 +58,9 @@ describe('step 1: how the document is served, and the court', () => {
     await choose(user, /case category/i, 'Pleadings');
     await choose(user, /document type/i, 'Summons Combined');
     const note = await screen.findByTestId('service-channel-note');
-    expect(note).toHaveTextContent("Served by the sheriff — Uniform Rule 4(1)(a); Magistrates' Courts Rule 9: initiating process.");
+    expect(note).toHaveTextContent(
+      "Served by the sheriff — Uniform Rule 4(1)(a); Magistrates' Courts Rule 9: initiating process.",
+    );
     expect(note).toHaveTextContent('It starts the action, so the sheriff serves it');
 
     await choose(user, /document type/i, 'Notice of Intention to Defend');
@@ -54,7 +74,9 @@ describe('step 1: how the document is served, and the court', () => {
 
     await choose(user, /case category/i, 'Letters');
     await choose(user, /document type/i, 'Client Instruction Letter');
-    expect(screen.getByTestId('service-channel-note')).toHaveTextContent('Not served — Internal: a letter between the firm and its client.');
+    expect(screen.getByTestId('service-channel-note')).toHaveTextContent(
+      'Not served — Internal: a letter between the firm and its client.',
+    );
   });
 
   it('offers the High Court seats, takes a typed magistrates’ court, and keeps Court Online to the High Court', async () => {
@@ -62,7 +84,9 @@ describe('step 1: how the document is served, and the court', () => {
     await ready();
     const court = screen.getByRole('combobox', { name: /^court/i });
     await user.type(court, 'Local Division');
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['Gauteng Local Division, Johannesburg', 'KwaZulu-Natal Local Division, Durban']);
     await user.click(screen.getByRole('option', { name: 'KwaZulu-Natal Local Division, Durban' }));
     expect(court).toHaveValue('KwaZulu-Natal Local Division, Durban');
@@ -79,7 +103,9 @@ describe('step 1: how the document is served, and the court', () => {
     await user.type(court, 'Court of Narnia');
     await user.tab();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findAllByText(/Court must be a High Court division from the list/)).not.toHaveLength(0);
+    expect(await screen.findAllByText(/Court must be a High Court division from the list/)).not.toHaveLength(
+      0,
+    );
   });
 });
 
@@ -99,7 +125,14 @@ const atStep3 = () =>
   storeResumeRecord({
     documentId: 42,
     currentStep: 3,
-    stepStatus: computeStepStatus({ currentStep: 3, caseInfo, partyData: emptyParty(), legalRep: emptyLegalRep(), signature: '', fileCount: 1 }),
+    stepStatus: computeStepStatus({
+      currentStep: 3,
+      caseInfo,
+      partyData: emptyParty(),
+      legalRep: emptyLegalRep(),
+      signature: '',
+      fileCount: 1,
+    }),
     caseInfo,
     partyData: emptyParty(),
     legalRepData: emptyLegalRep(),
@@ -109,9 +142,15 @@ const atStep3 = () =>
   });
 
 /** Types into a field at once (typing key by key makes this long form slow to test). */
-const fill = (name: RegExp, value: string) => fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+const fill = (name: RegExp, value: string) =>
+  fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
 
-const fillEntity = async (user: ReturnType<typeof userEvent.setup>, role: string, name: string, registration: string) => {
+const fillEntity = async (
+  user: ReturnType<typeof userEvent.setup>,
+  role: string,
+  name: string,
+  registration: string,
+) => {
   await choose(user, /party role/i, role);
   await user.click(screen.getByRole('radio', { name: 'Entity' }));
   fill(/trading name/i, name);
@@ -122,42 +161,64 @@ const fillEntity = async (user: ReturnType<typeof userEvent.setup>, role: string
 };
 
 describe('step 3: the citation', () => {
-  it('says what is required, builds the citation and lets Next pass only with a party on each side', { timeout: 60_000 }, async () => {
-    atStep3();
-    const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=3', { 'GET /documents/42/parties': reply(200, { parties: [], total: 0 }) });
-    await screen.findByRole('heading', { name: 'Step 3: Parties Involved' }, { timeout: 8000 });
-    expect(screen.getByText(/At least one party on each side is required: a plaintiff or applicant/)).toBeInTheDocument();
-    const citation = screen.getByRole('region', { name: 'Citation' });
-    expect(within(citation).getByText('Required: add the plaintiff or applicant.')).toBeInTheDocument();
-    expect(within(citation).getByText('Required: add the defendant or respondent.')).toBeInTheDocument();
+  it(
+    'says what is required, builds the citation and lets Next pass only with a party on each side',
+    { timeout: 60_000 },
+    async () => {
+      atStep3();
+      const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=3', {
+        'GET /documents/42/parties': reply(200, { parties: [], total: 0 }),
+      });
+      await screen.findByRole('heading', { name: 'Step 3: Parties Involved' }, { timeout: 8000 });
+      expect(
+        screen.getByText(/At least one party on each side is required: a plaintiff or applicant/),
+      ).toBeInTheDocument();
+      const citation = screen.getByRole('region', { name: 'Citation' });
+      expect(within(citation).getByText('Required: add the plaintiff or applicant.')).toBeInTheDocument();
+      expect(within(citation).getByText('Required: add the defendant or respondent.')).toBeInTheDocument();
 
-    await fillEntity(user, 'Plaintiff', 'Mokoena Holdings', '2015/123456/07');
-    await user.click(screen.getByRole('button', { name: 'Add to Citation' }));
-    expect(within(screen.getByRole('list', { name: 'Plaintiff / applicant side' })).getByText('Mokoena Holdings')).toBeInTheDocument();
-    // The next form offers the missing side.
-    expect(screen.getByRole('combobox', { name: /party role/i })).toHaveTextContent('Defendant');
+      await fillEntity(user, 'Plaintiff', 'Mokoena Holdings', '2015/123456/07');
+      await user.click(screen.getByRole('button', { name: 'Add to Citation' }));
+      expect(
+        within(screen.getByRole('list', { name: 'Plaintiff / applicant side' })).getByText(
+          'Mokoena Holdings',
+        ),
+      ).toBeInTheDocument();
+      // The next form offers the missing side.
+      expect(screen.getByRole('combobox', { name: /party role/i })).toHaveTextContent('Defendant');
 
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Add a defendant or respondent/);
-    expect(screen.getByRole('heading', { name: 'Step 3: Parties Involved' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(/^Add a defendant or respondent/);
+      expect(screen.getByRole('heading', { name: 'Step 3: Parties Involved' })).toBeInTheDocument();
 
-    // The same party twice is refused.
-    await fillEntity(user, 'Defendant', 'Mokoena Holdings', '2015/123456/07');
-    await user.click(screen.getByRole('button', { name: 'Add to Citation' }));
-    expect(await screen.findByText('This party is already in the citation.')).toBeInTheDocument();
+      // The same party twice is refused.
+      await fillEntity(user, 'Defendant', 'Mokoena Holdings', '2015/123456/07');
+      await user.click(screen.getByRole('button', { name: 'Add to Citation' }));
+      expect(await screen.findByText('This party is already in the citation.')).toBeInTheDocument();
 
-    fill(/trading name/i, 'Dube Traders');
-    fill(/registration number/i, '2019/654321/07');
-    // A complete party left in the form joins the citation at Next.
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('heading', { name: 'Step 4: Legal Representative Details' })).toBeInTheDocument();
-    expect(find('POST', '/parties/')).toHaveLength(0);
+      fill(/trading name/i, 'Dube Traders');
+      fill(/registration number/i, '2019/654321/07');
+      // A complete party left in the form joins the citation at Next.
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(
+        await screen.findByRole('heading', { name: 'Step 4: Legal Representative Details' }),
+      ).toBeInTheDocument();
+      expect(find('POST', '/parties/')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(within(await screen.findByRole('list', { name: 'Defendant / respondent side' })).getByText('Dube Traders')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Remove Dube Traders' }));
-    expect(within(screen.getByRole('region', { name: 'Citation' })).getByText('Required: add the defendant or respondent.')).toBeInTheDocument();
-  });
+      await user.click(screen.getByRole('button', { name: 'Previous' }));
+      expect(
+        within(await screen.findByRole('list', { name: 'Defendant / respondent side' })).getByText(
+          'Dube Traders',
+        ),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Remove Dube Traders' }));
+      expect(
+        within(screen.getByRole('region', { name: 'Citation' })).getByText(
+          'Required: add the defendant or respondent.',
+        ),
+      ).toBeInTheDocument();
+    },
+  );
 
   it('loads the draft’s linked parties and unlinks a removed one on the server', async () => {
     atStep3();
@@ -169,10 +230,20 @@ describe('step 3: the citation', () => {
       notes: null,
       is_primary: false,
       created_at: '2025-05-01T08:00:00Z',
-      party: { id, party_type: 'individual', type: 'individual', display_name: name, id_number: null, registration_number: null },
+      party: {
+        id,
+        party_type: 'individual',
+        type: 'individual',
+        display_name: name,
+        id_number: null,
+        registration_number: null,
+      },
     });
     const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=3', {
-      'GET /documents/42/parties': reply(200, { parties: [party(7, 'applicant', 'Mr Thabo Mokoena'), party(8, 'respondent', 'Ms Zanele Dube')], total: 2 }),
+      'GET /documents/42/parties': reply(200, {
+        parties: [party(7, 'applicant', 'Mr Thabo Mokoena'), party(8, 'respondent', 'Ms Zanele Dube')],
+        total: 2,
+      }),
       'DELETE /parties/8/documents/42': reply(200, { message: 'ok' }),
     });
     expect(await screen.findByText('Ms Zanele Dube', {}, { timeout: 8000 })).toBeInTheDocument();
@@ -187,7 +258,14 @@ const atStep4 = (info: CaseInfo) =>
   storeResumeRecord({
     documentId: 42,
     currentStep: 4,
-    stepStatus: computeStepStatus({ currentStep: 4, caseInfo: info, partyData: emptyParty(), legalRep: emptyLegalRep(), signature: '', fileCount: 1 }),
+    stepStatus: computeStepStatus({
+      currentStep: 4,
+      caseInfo: info,
+      partyData: emptyParty(),
+      legalRep: emptyLegalRep(),
+      signature: '',
+      fileCount: 1,
+    }),
     caseInfo: info,
     partyData: emptyParty(),
     legalRepData: emptyLegalRep(),
@@ -207,29 +285,47 @@ const SHERIFF = {
 };
 
 describe('step 4: how the document is served', () => {
-  it('asks for the sheriff of initiating process, filtered by area, and the review says it goes to the sheriff', { timeout: 60_000 }, async () => {
-    atStep4(caseInfo);
-    const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=4', {
-      'GET /documents/42/parties': reply(200, { parties: [], total: 0 }),
-      'GET /users/sheriffs': reply(200, { users: [SHERIFF], total: 1 }),
-    });
-    expect(await screen.findByRole('heading', { name: 'Step 4: Legal Representative Details' }, { timeout: 8000 })).toBeInTheDocument();
-    expect(screen.getByRole('note')).toHaveTextContent('A Summons Combined is initiating process: the sheriff serves it');
-    expect(screen.queryByRole('combobox', { name: /law firm/i })).not.toBeInTheDocument();
+  it(
+    'asks for the sheriff of initiating process, filtered by area, and the review says it goes to the sheriff',
+    { timeout: 60_000 },
+    async () => {
+      atStep4(caseInfo);
+      const { user, find } = setup('/app/dashboard?tab=new-matters&resume=42&step=4', {
+        'GET /documents/42/parties': reply(200, { parties: [], total: 0 }),
+        'GET /users/sheriffs': reply(200, { users: [SHERIFF], total: 1 }),
+      });
+      expect(
+        await screen.findByRole(
+          'heading',
+          { name: 'Step 4: Legal Representative Details' },
+          { timeout: 8000 },
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('note')).toHaveTextContent(
+        'A Summons Combined is initiating process: the sheriff serves it',
+      );
+      expect(screen.queryByRole('combobox', { name: /law firm/i })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      "Assign a sheriff before submitting: a Summons Combined is served by the sheriff (Uniform Rule 4(1)(a); Magistrates' Courts Rule 9).",
-    );
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        "Assign a sheriff before submitting: a Summons Combined is served by the sheriff (Uniform Rule 4(1)(a); Magistrates' Courts Rule 9).",
+      );
 
-    fireEvent.change(screen.getByRole('combobox', { name: /service area/i }), { target: { value: 'Cape Town' } });
-    await waitFor(() => expect(find('GET', '/users/sheriffs').some((r) => r.url.searchParams.get('area') === 'Cape Town')).toBe(true));
-    await choose(user, /^sheriff/i, 'Sipho Ndlovu · Sheriff Cape Town East (Cape Town)');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('heading', { name: 'Step 5: Review and Submit' })).toBeInTheDocument();
-    expect(screen.getByText('Service by the sheriff')).toBeInTheDocument();
-    expect(screen.getByText(/It goes to/)).toHaveTextContent('It goes to Sipho Ndlovu for service');
-  });
+      fireEvent.change(screen.getByRole('combobox', { name: /service area/i }), {
+        target: { value: 'Cape Town' },
+      });
+      await waitFor(() =>
+        expect(
+          find('GET', '/users/sheriffs').some((r) => r.url.searchParams.get('area') === 'Cape Town'),
+        ).toBe(true),
+      );
+      await choose(user, /^sheriff/i, 'Sipho Ndlovu · Sheriff Cape Town East (Cape Town)');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByRole('heading', { name: 'Step 5: Review and Submit' })).toBeInTheDocument();
+      expect(screen.getByText('Service by the sheriff')).toBeInTheDocument();
+      expect(screen.getByText(/It goes to/)).toHaveTextContent('It goes to Sipho Ndlovu for service');
+    },
+  );
 
   it('offers electronic service or the sheriff for a later document, and refuses e-service on Court Online', async () => {
     atStep4({ ...caseInfo, documentType: 'Notice of Intention to Defend', onCourtOnline: true });
@@ -237,9 +333,13 @@ describe('step 4: how the document is served', () => {
       'GET /documents/42/parties': reply(200, { parties: [], total: 0 }),
       'GET /users/sheriffs': reply(200, { users: [SHERIFF], total: 1 }),
     });
-    expect(await screen.findByRole('radio', { name: 'Electronic service (Uniform Rule 4A)' }, { timeout: 8000 })).toBeChecked();
+    expect(
+      await screen.findByRole('radio', { name: 'Electronic service (Uniform Rule 4A)' }, { timeout: 8000 }),
+    ).toBeChecked();
     expect(screen.getByText(/This matter runs on Court Online/)).toHaveTextContent('Uniform Rules 1A and 1B');
-    expect(screen.getByRole('combobox', { name: /where did the other party nominate this address/i })).toBeInTheDocument();
+    expect(
+      screen.getByRole('combobox', { name: /where did the other party nominate this address/i }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'Service by the sheriff' }));
     expect(screen.queryByText(/This matter runs on Court Online/)).not.toBeInTheDocument();

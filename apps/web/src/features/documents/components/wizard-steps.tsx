@@ -14,7 +14,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { normalizeCourtName } from '@lexserve/contracts/court-names';
-import { CASE_PRIORITY_LABELS, MAX_FILES_PER_UPLOAD, SERVICE_METHOD_LABELS, toDocumentTypeValue } from '@lexserve/contracts/document-constants';
+import {
+  CASE_PRIORITY_LABELS,
+  MAX_FILES_PER_UPLOAD,
+  SERVICE_METHOD_LABELS,
+  toDocumentTypeValue,
+} from '@lexserve/contracts/document-constants';
 import { addressSourceLabel, serviceMethodOf } from '@lexserve/contracts/service-channels';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -38,13 +43,14 @@ export function UploadStep({ wizard }: { wizard: MatterWizard }) {
   const onDraft = new Set(serverFiles.map((f) => `${f.filename}:${f.size}`));
   const pending = staging.staged.filter((s) => !onDraft.has(`${s.file.name}:${s.file.size}`));
   const totalFiles = serverFiles.length + pending.length;
-  const totalSize = serverFiles.reduce((sum, f) => sum + f.size, 0) + pending.reduce((sum, s) => sum + s.file.size, 0);
+  const totalSize =
+    serverFiles.reduce((sum, f) => sum + f.size, 0) + pending.reduce((sum, s) => sum + s.file.size, 0);
   return (
     <Box>
       {resumed && serverFiles.length > 0 ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          This draft already has {serverFiles.length} uploaded file{serverFiles.length === 1 ? '' : 's'}. You can add more files or continue to the
-          next step.
+          This draft already has {serverFiles.length} uploaded file{serverFiles.length === 1 ? '' : 's'}. You
+          can add more files or continue to the next step.
         </Alert>
       ) : null}
       <UploadArea
@@ -63,7 +69,12 @@ export function UploadStep({ wizard }: { wizard: MatterWizard }) {
           <strong>Total Size:</strong> {formatFileSize(totalSize)}
         </Typography>
         {staging.staged.length > CLEAR_ALL_THRESHOLD ? (
-          <Button color="error" startIcon={<DeleteSweepOutlinedIcon />} onClick={() => setConfirmClear(true)} disabled={busy}>
+          <Button
+            color="error"
+            startIcon={<DeleteSweepOutlinedIcon />}
+            onClick={() => setConfirmClear(true)}
+            disabled={busy}
+          >
             Clear All Files
           </Button>
         ) : null}
@@ -112,15 +123,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Step 5, "Review and Submit". */
-export function ReviewStep({ wizard, fullName }: { wizard: MatterWizard; fullName: string | null | undefined }) {
+export function ReviewStep({
+  wizard,
+  fullName,
+}: {
+  wizard: MatterWizard;
+  fullName: string | null | undefined;
+}) {
   const { caseInfo, legalRep, partyData, serverFiles, staging, signature, busy, citation } = wizard;
   const pending = staging.staged.filter((s) => s.status !== 'uploaded');
   const rows = [
     ...serverFiles.map((f) => ({ key: `f${f.id}`, name: f.filename, size: f.size, note: '' })),
-    ...pending.map((s) => ({ key: s.id, name: s.file.name, size: s.file.size, note: ' (will be uploaded on submit)' })),
+    ...pending.map((s) => ({
+      key: s.id,
+      name: s.file.name,
+      size: s.file.size,
+      note: ' (will be uploaded on submit)',
+    })),
   ];
   const total = rows.reduce((sum, r) => sum + r.size, 0);
-  const bySheriff = serviceMethodOf(caseInfo.documentType ? toDocumentTypeValue(caseInfo.documentType) : null, legalRep.serviceMethod || null) === 'sheriff';
+  const bySheriff =
+    serviceMethodOf(
+      caseInfo.documentType ? toDocumentTypeValue(caseInfo.documentType) : null,
+      legalRep.serviceMethod || null,
+    ) === 'sheriff';
   return (
     <Stack spacing={2.5}>
       <Section title="Case Information">
@@ -128,7 +154,10 @@ export function ReviewStep({ wizard, fullName }: { wizard: MatterWizard; fullNam
         <SummaryRow label="Name of Attorney" value={caseInfo.attorneyName} />
         <SummaryRow label="Attorney Email" value={caseInfo.attorneyEmail} />
         <SummaryRow label="Case Number" value={caseInfo.caseNumber} />
-        <SummaryRow label="Case Priority" value={caseInfo.casePriority ? CASE_PRIORITY_LABELS[caseInfo.casePriority] : ''} />
+        <SummaryRow
+          label="Case Priority"
+          value={caseInfo.casePriority ? CASE_PRIORITY_LABELS[caseInfo.casePriority] : ''}
+        />
         <SummaryRow label="Case Category" value={caseInfo.caseCategory} />
         <SummaryRow label="Document Type" value={caseInfo.documentType} />
         <SummaryRow label="Court" value={normalizeCourtName(caseInfo.courtName) ?? caseInfo.courtName} />
@@ -155,7 +184,8 @@ export function ReviewStep({ wizard, fullName }: { wizard: MatterWizard; fullNam
             </List>
             <Divider sx={{ my: 1 }} />
             <Typography variant="body2">
-              <strong>Total:</strong> {rows.length} file{rows.length === 1 ? '' : 's'}, {formatFileSize(total)}
+              <strong>Total:</strong> {rows.length} file{rows.length === 1 ? '' : 's'},{' '}
+              {formatFileSize(total)}
             </Typography>
           </>
         ) : wizard.hasExistingFile ? (
@@ -173,7 +203,8 @@ export function ReviewStep({ wizard, fullName }: { wizard: MatterWizard; fullNam
         <CitationList citation={citation} />
         {!isPartyEmpty(partyData) ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            A party entered in step 3 but not added to the citation is saved with the draft when its details are complete.
+            A party entered in step 3 but not added to the citation is saved with the draft when its details
+            are complete.
           </Typography>
         ) : null}
       </Section>
@@ -190,22 +221,27 @@ export function ReviewStep({ wizard, fullName }: { wizard: MatterWizard; fullNam
           <SummaryRow label="Firm Email" value={legalRep.firmEmail} />
           <SummaryRow label="Firm Address" value={legalRep.firmAddress} />
           <SummaryRow label="Digital Service Address" value={legalRep.digitalServiceAddress} />
-          <SummaryRow label="Address nominated in" value={addressSourceLabel(legalRep.addressSource || 'registered_on_lexserve')} />
+          <SummaryRow
+            label="Address nominated in"
+            value={addressSourceLabel(legalRep.addressSource || 'registered_on_lexserve')}
+          />
         </Section>
       )}
 
       <Paper variant="outlined" sx={{ p: 2, bgcolor: 'grey.50' }}>
         {bySheriff ? (
           <Typography variant="body2">
-            Signing finalises this document. It goes to <strong>{legalRep.sheriffName || 'the sheriff'}</strong> for service and its documents can no
-            longer change. It is served when the sheriff issues the return of service, whose date becomes the service date; the return is its proof of
-            service.
+            Signing finalises this document. It goes to{' '}
+            <strong>{legalRep.sheriffName || 'the sheriff'}</strong> for service and its documents can no
+            longer change. It is served when the sheriff issues the return of service, whose date becomes the
+            service date; the return is its proof of service.
           </Typography>
         ) : (
           <Typography variant="body2">
-            Signing finalises this document. Its status will be set to <strong>"Completed"</strong>, it will be served on the digital service address
-            above (Uniform Rule 4A), and today, <strong>{formatLongDate(new Date())}</strong>, will be recorded as the service date. A proof of service
-            (a Notice of Electronic Service) is generated automatically.
+            Signing finalises this document. Its status will be set to <strong>"Completed"</strong>, it will
+            be served on the digital service address above (Uniform Rule 4A), and today,{' '}
+            <strong>{formatLongDate(new Date())}</strong>, will be recorded as the service date. A proof of
+            service (a Notice of Electronic Service) is generated automatically.
           </Typography>
         )}
       </Paper>

@@ -51,12 +51,19 @@ beforeEach(() => {
 afterEach(() => localStorage.clear());
 
 describe('Wizard step 2 uploads', () => {
-  it('lists each uploaded file once, in the draft\'s refreshed file list', async () => {
+  it("lists each uploaded file once, in the draft's refreshed file list", async () => {
     signIn();
     storeResumeRecord({
       documentId: 42,
       currentStep: 2,
-      stepStatus: computeStepStatus({ currentStep: 2, caseInfo, partyData: emptyParty(), legalRep: emptyLegalRep(), signature: '', fileCount: 0 }),
+      stepStatus: computeStepStatus({
+        currentStep: 2,
+        caseInfo,
+        partyData: emptyParty(),
+        legalRep: emptyLegalRep(),
+        signature: '',
+        fileCount: 0,
+      }),
       caseInfo,
       partyData: emptyParty(),
       legalRepData: emptyLegalRep(),
@@ -67,11 +74,19 @@ describe('Wizard step 2 uploads', () => {
     const stored = makeCaseFile({ id: 9, document_id: 42, filename: 'summons.pdf', size: 8 });
     let onServer: (typeof stored)[] = [];
     const { find } = mockApi({
-      'GET /users/me': reply(200, makeUser({ id: 5, role: 'legal_practitioner', full_name: 'Aisha Bibi Patel' })),
+      'GET /users/me': reply(
+        200,
+        makeUser({ id: 5, role: 'legal_practitioner', full_name: 'Aisha Bibi Patel' }),
+      ),
       'GET /documents/42/files': () => reply(200, { files: onServer, total: onServer.length, total_size: 0 }),
       'PUT /documents/42': reply(200, { status: 'success', data: { id: 42 }, message: 'ok' }),
     });
-    const feedback: DashboardFeedback = { showLoading: vi.fn(), hideLoading: vi.fn(), showSuccess: vi.fn(), showError: vi.fn() };
+    const feedback: DashboardFeedback = {
+      showLoading: vi.fn(),
+      hideLoading: vi.fn(),
+      showSuccess: vi.fn(),
+      showError: vi.fn(),
+    };
     const user = userEvent.setup({ delay: null });
     renderWithProviders(
       <DashboardFeedbackProvider value={feedback}>
@@ -79,14 +94,22 @@ describe('Wizard step 2 uploads', () => {
       </DashboardFeedbackProvider>,
       { route: '/app/dashboard?tab=new-matters&resume=42&step=2' },
     );
-    expect(await screen.findByRole('heading', { name: 'Step 2: Upload Documents' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Step 2: Upload Documents' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(find('GET', '/documents/42/files')).toHaveLength(1));
 
-    fireEvent.change(screen.getByTestId('upload-input'), { target: { files: [new File(['%PDF-1.4'], 'summons.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(screen.getByTestId('upload-input'), {
+      target: { files: [new File(['%PDF-1.4'], 'summons.pdf', { type: 'application/pdf' })] },
+    });
     await user.click(await screen.findByRole('button', { name: 'Upload Selected (1)' }));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     onServer = [stored];
-    FakeXhr.sent[0]!.answer(201, { status: 'success', data: { files: [stored], failed: [], uploaded_count: 1, failed_count: 0 }, message: 'ok' });
+    FakeXhr.sent[0]!.answer(201, {
+      status: 'success',
+      data: { files: [stored], failed: [], uploaded_count: 1, failed_count: 0 },
+      message: 'ok',
+    });
 
     // The draft's list is fetched again and shows the file; the staged list no longer repeats it.
     const uploaded = await screen.findByRole('list', { name: 'Uploaded Files' });

@@ -29,7 +29,12 @@ const newId = () => `staged-${Date.now().toString(36)}-${(nextId++).toString(36)
  * The staged list of the upload area (spec 2.3 and 2 §4): staged → uploading → uploaded or error. Each file
  * is sent in its own request so that its progress bar follows the real bytes sent.
  */
-export function useFileStaging({ accept, maxPerUpload = MAX_FILES_PER_UPLOAD, maxStaged, concurrency = 3 }: FileStagingOptions = {}) {
+export function useFileStaging({
+  accept,
+  maxPerUpload = MAX_FILES_PER_UPLOAD,
+  maxStaged,
+  concurrency = 3,
+}: FileStagingOptions = {}) {
   const [staged, setStaged] = useState<StagedFile[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const stagedRef = useRef<StagedFile[]>(staged);
@@ -51,13 +56,21 @@ export function useFileStaging({ accept, maxPerUpload = MAX_FILES_PER_UPLOAD, ma
       let room = accepted;
       if (maxStaged !== undefined && current.length + accepted.length > maxStaged) {
         room = accepted.slice(0, Math.max(0, maxStaged - current.length));
-        for (const file of accepted.slice(room.length)) rejected.push({ name: file.name, reason: `At most ${maxStaged} files` });
+        for (const file of accepted.slice(room.length))
+          rejected.push({ name: file.name, reason: `At most ${maxStaged} files` });
       }
       setMessage(rejectionMessage(rejected));
       if (room.length) {
         setStaged((items) => [
           ...items,
-          ...room.map((file) => ({ id: newId(), file, selected: true, status: 'staged' as const, progress: 0, error: null })),
+          ...room.map((file) => ({
+            id: newId(),
+            file,
+            selected: true,
+            status: 'staged' as const,
+            progress: 0,
+            error: null,
+          })),
         ]);
       }
       return { added: room.length, rejected };
@@ -67,12 +80,24 @@ export function useFileStaging({ accept, maxPerUpload = MAX_FILES_PER_UPLOAD, ma
 
   /** Only staged (and failed, to retry) files can be selected. */
   const toggle = useCallback((id: string) => {
-    setStaged((items) => items.map((item) => (item.id === id && canSelect(item) ? { ...item, selected: !item.selected } : item)));
+    setStaged((items) =>
+      items.map((item) => (item.id === id && canSelect(item) ? { ...item, selected: !item.selected } : item)),
+    );
   }, []);
-  const selectAll = useCallback(() => setStaged((items) => items.map((item) => (canSelect(item) ? { ...item, selected: true } : item))), []);
-  const deselectAll = useCallback(() => setStaged((items) => items.map((item) => ({ ...item, selected: false }))), []);
+  const selectAll = useCallback(
+    () => setStaged((items) => items.map((item) => (canSelect(item) ? { ...item, selected: true } : item))),
+    [],
+  );
+  const deselectAll = useCallback(
+    () => setStaged((items) => items.map((item) => ({ ...item, selected: false }))),
+    [],
+  );
   /** Uploading files cannot be removed. */
-  const remove = useCallback((id: string) => setStaged((items) => items.filter((item) => item.id !== id || item.status === 'uploading')), []);
+  const remove = useCallback(
+    (id: string) =>
+      setStaged((items) => items.filter((item) => item.id !== id || item.status === 'uploading')),
+    [],
+  );
   const clearAll = useCallback(() => {
     setStaged((items) => items.filter((item) => item.status === 'uploading'));
     setMessage(null);
@@ -87,9 +112,15 @@ export function useFileStaging({ accept, maxPerUpload = MAX_FILES_PER_UPLOAD, ma
    * button) or 'pending' (a draft save: every file not yet uploaded).
    */
   const upload = useCallback(
-    async (documentId: number, which: 'selected' | 'pending' = 'selected', draftSave = false): Promise<UploadOutcome> => {
+    async (
+      documentId: number,
+      which: 'selected' | 'pending' = 'selected',
+      draftSave = false,
+    ): Promise<UploadOutcome> => {
       const candidates = stagedRef.current.filter((item) =>
-        which === 'selected' ? item.selected && canSelect(item) : item.status === 'staged' || item.status === 'error',
+        which === 'selected'
+          ? item.selected && canSelect(item)
+          : item.status === 'staged' || item.status === 'error',
       );
       if (which === 'selected') {
         const problem = checkSelection(candidates.length, maxPerUpload);
@@ -133,7 +164,12 @@ export function useFileStaging({ accept, maxPerUpload = MAX_FILES_PER_UPLOAD, ma
           } catch (error) {
             failed++;
             firstError ??= uploadErrorMessage(error, documentId);
-            update(id, { status: 'error', progress: 0, error: fileErrorOf(error, documentId), selected: false });
+            update(id, {
+              status: 'error',
+              progress: 0,
+              error: fileErrorOf(error, documentId),
+              selected: false,
+            });
           }
         }
       };
@@ -154,7 +190,20 @@ export function useFileStaging({ accept, maxPerUpload = MAX_FILES_PER_UPLOAD, ma
     uploading: staged.filter((s) => s.status === 'uploading').length,
   };
 
-  return { staged, message, setMessage, addFiles, toggle, selectAll, deselectAll, remove, clearAll, reset, upload, counts };
+  return {
+    staged,
+    message,
+    setMessage,
+    addFiles,
+    toggle,
+    selectAll,
+    deselectAll,
+    remove,
+    clearAll,
+    reset,
+    upload,
+    counts,
+  };
 }
 
 export type FileStaging = ReturnType<typeof useFileStaging>;

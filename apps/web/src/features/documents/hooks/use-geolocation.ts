@@ -12,8 +12,10 @@ export type GeolocationState =
   | { status: 'denied' | 'unavailable' | 'timeout' | 'unsupported'; fix: null; message: string };
 
 const MESSAGES = {
-  denied: 'Location permission was refused. Allow location for this site in the browser settings, then try again, or save without GPS.',
-  unavailable: 'The position is not available (no GPS signal). Move to open sky and try again, or save without GPS.',
+  denied:
+    'Location permission was refused. Allow location for this site in the browser settings, then try again, or save without GPS.',
+  unavailable:
+    'The position is not available (no GPS signal). Move to open sky and try again, or save without GPS.',
   timeout: 'Finding the position took too long. Try again, or save without GPS.',
   unsupported: 'This browser cannot give a position. The attempt can be saved without GPS.',
 } as const;
@@ -48,7 +50,11 @@ export function useGeolocation(active: boolean) {
       (position) => {
         if (id !== request.current) return;
         const { latitude, longitude, accuracy } = position.coords;
-        setState({ status: 'ready', fix: { latitude, longitude, accuracy_m: Math.round(accuracy * 10) / 10 }, message: null });
+        setState({
+          status: 'ready',
+          fix: { latitude, longitude, accuracy_m: Math.round(accuracy * 10) / 10 },
+          message: null,
+        });
       },
       (error) => {
         if (id !== request.current) return;

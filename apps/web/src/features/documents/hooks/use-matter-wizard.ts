@@ -114,7 +114,9 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
       const problems = validate(5);
       // The citation needs a party on each side before a document can be served (the server checks it too).
       if (problems.length) return problems;
-      return citationProblems(citationRoles(form.citation, isPartyValidForSave(form.partyData) ? form.partyData : undefined));
+      return citationProblems(
+        citationRoles(form.citation, isPartyValidForSave(form.partyData) ? form.partyData : undefined),
+      );
     },
     setErrors: steps.setErrors,
     onRefused: (issues) => {
@@ -129,7 +131,12 @@ export function useMatterWizard({ user, feedback, resumeId, requestedStep, onSub
     onSubmitted,
   });
 
-  const busy = submitter.saving || submitter.phase !== 'idle' || resume.loadingDraft || submitter.completion !== null || staging.counts.uploading > 0;
+  const busy =
+    submitter.saving ||
+    submitter.phase !== 'idle' ||
+    resume.loadingDraft ||
+    submitter.completion !== null ||
+    staging.counts.uploading > 0;
   busyRef.current = busy;
 
   return {

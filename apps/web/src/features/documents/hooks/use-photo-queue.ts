@@ -23,7 +23,8 @@ export type QueuedPhoto = {
 let counter = 0;
 const nextKey = () => `photo-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-const hex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
+const hex = (buffer: ArrayBuffer) =>
+  Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** SHA-256 of the file on the phone (crypto.subtle exists on https and localhost only). */
 const sha256Of = async (file: File): Promise<string | null> => {
@@ -54,7 +55,8 @@ export function usePhotoQueue(documentId: number, attemptId: number | null) {
     setPhotos(next);
   }, []);
   const patch = useCallback(
-    (key: string, change: Partial<QueuedPhoto>) => commit(list.current.map((p) => (p.key === key ? { ...p, ...change } : p))),
+    (key: string, change: Partial<QueuedPhoto>) =>
+      commit(list.current.map((p) => (p.key === key ? { ...p, ...change } : p))),
     [commit],
   );
 
@@ -62,11 +64,20 @@ export function usePhotoQueue(documentId: number, attemptId: number | null) {
     if (running.current || attemptId === null) return;
     running.current = true;
     try {
-      for (let next = list.current.find((p) => p.status === 'waiting'); next; next = list.current.find((p) => p.status === 'waiting')) {
+      for (
+        let next = list.current.find((p) => p.status === 'waiting');
+        next;
+        next = list.current.find((p) => p.status === 'waiting')
+      ) {
         const { key, file } = next;
         patch(key, { status: 'uploading', percent: 0, error: null });
         try {
-          const [stored] = await uploadAttemptPhotos({ documentId, attemptId, files: [file], onProgress: ({ percent }) => patch(key, { percent }) });
+          const [stored] = await uploadAttemptPhotos({
+            documentId,
+            attemptId,
+            files: [file],
+            onProgress: ({ percent }) => patch(key, { percent }),
+          });
           patch(key, { status: 'uploaded', percent: 100, stored: stored ?? null });
           await queryClient.invalidateQueries({ queryKey: documentKeys.attempts(documentId) });
         } catch (error) {
@@ -92,7 +103,8 @@ export function usePhotoQueue(documentId: number, attemptId: number | null) {
         localSha256: null,
       }));
       commit([...list.current, ...added]);
-      for (const photo of added) void sha256Of(photo.file).then((sha) => patch(photo.key, { localSha256: sha }));
+      for (const photo of added)
+        void sha256Of(photo.file).then((sha) => patch(photo.key, { localSha256: sha }));
       void pump();
     },
     [commit, patch, pump],

@@ -10,6 +10,8 @@ export function useServiceAddress(document: Pick<Document, 'id' | 'recipient_add
   const parties = useDocumentParties(document.id, !document.recipient_address);
   if (document.recipient_address) return document.recipient_address;
   const responding = (parties.data ?? []).filter((link) => citationSideOf(link.role) === 'responding');
-  const first = [...responding].sort((a, b) => Number(b.is_primary) - Number(a.is_primary)).find((link) => link.party.physical_address);
+  const first = [...responding]
+    .sort((a, b) => Number(b.is_primary) - Number(a.is_primary))
+    .find((link) => link.party.physical_address);
   return first?.party.physical_address ?? '';
 }

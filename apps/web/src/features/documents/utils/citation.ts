@@ -33,7 +33,11 @@ export const STEP3_NOTE =
 
 export const PARTY_ALREADY_CITED = 'This party is already in the citation.';
 
-const identityOf = (type: PartyType, idNumber: string | null | undefined, registration: string | null | undefined): string | null => {
+const identityOf = (
+  type: PartyType,
+  idNumber: string | null | undefined,
+  registration: string | null | undefined,
+): string | null => {
   const value = (type === 'entity' ? registration : idNumber)?.trim().toLowerCase();
   return value ? `${type === 'entity' ? 'reg' : 'id'}:${value}` : null;
 };
@@ -74,7 +78,8 @@ export const citationRoles = (citation: CitationParty[], form?: PartyData): stri
 ];
 
 /** Step 3's side rule in words: one message per empty side. */
-export const citationProblems = (roles: string[]): string[] => missingCitationSides(roles).map((side) => CITATION_SIDE_MISSING[side]);
+export const citationProblems = (roles: string[]): string[] =>
+  missingCitationSides(roles).map((side) => CITATION_SIDE_MISSING[side]);
 
 /** The role offered for the next party: the side still missing, in the vocabulary already used (action or application). */
 export const suggestedRole = (citation: CitationParty[]): PartyRole => {
@@ -89,7 +94,13 @@ export const suggestedRole = (citation: CitationParty[]): PartyRole => {
 export const roleLabel = (role: string): string => PARTY_ROLE_LABELS[role as PartyRole] ?? role;
 
 /** The citation grouped by side, then the parties that are on neither side. */
-export const groupCitation = (citation: CitationParty[]): { side: CitationSide | null; label: string; parties: CitationParty[] }[] => [
-  ...CITATION_SIDES.map((side) => ({ side, label: CITATION_SIDE_LABELS[side], parties: citation.filter((c) => citationSideOf(c.role) === side) })),
+export const groupCitation = (
+  citation: CitationParty[],
+): { side: CitationSide | null; label: string; parties: CitationParty[] }[] => [
+  ...CITATION_SIDES.map((side) => ({
+    side,
+    label: CITATION_SIDE_LABELS[side],
+    parties: citation.filter((c) => citationSideOf(c.role) === side),
+  })),
   { side: null, label: 'Other parties', parties: citation.filter((c) => citationSideOf(c.role) === null) },
 ];

@@ -43,10 +43,14 @@ export const titleCase = (value: string | null | undefined): string =>
 
 /** The status in users' words: "With the sheriff for service" for assigned (DOCUMENT_STATUS_LABELS). */
 export const statusLabel = (status: string | null | undefined): string =>
-  (status && status in DOCUMENT_STATUS_LABELS ? DOCUMENT_STATUS_LABELS[status as DocumentStatus] : titleCase(status)) || 'Unknown';
+  (status && status in DOCUMENT_STATUS_LABELS
+    ? DOCUMENT_STATUS_LABELS[status as DocumentStatus]
+    : titleCase(status)) || 'Unknown';
 
 /** Spec 2 §4: urgent error, high_profile warning, restricted_access info; empty shows "Normal". */
-export const priorityChip = (priority: CasePriority | null | undefined): { label: string; color: ChipColor } => {
+export const priorityChip = (
+  priority: CasePriority | null | undefined,
+): { label: string; color: ChipColor } => {
   switch (priority) {
     case 'urgent':
       return { label: CASE_PRIORITY_LABELS.urgent, color: 'error' };
@@ -70,7 +74,10 @@ export const MY_CASES_TABS = [
 export type MyCasesSubtab = (typeof MY_CASES_TABS)[number]['value'];
 
 /** PRODUCT-DECISIONS: a missing or unknown sub-tab shows 'urgent'; `resume` forces 'drafts'. */
-export const resolveSubtab = (subtab: string | null | undefined, resume: string | null | undefined): MyCasesSubtab => {
+export const resolveSubtab = (
+  subtab: string | null | undefined,
+  resume: string | null | undefined,
+): MyCasesSubtab => {
   if (resume) return 'drafts';
   return MY_CASES_TABS.find((tab) => tab.value === subtab)?.value ?? 'urgent';
 };
@@ -78,7 +85,10 @@ export const resolveSubtab = (subtab: string | null | undefined, resume: string 
 const isIn = (list: readonly DocumentStatus[], status: DocumentStatus) => list.includes(status);
 
 /** My Cases membership (spec 2 §4). */
-export const belongsTo = (doc: Pick<Document, 'status' | 'status_enum' | 'case_priority'>, subtab: MyCasesSubtab): boolean => {
+export const belongsTo = (
+  doc: Pick<Document, 'status' | 'status_enum' | 'case_priority'>,
+  subtab: MyCasesSubtab,
+): boolean => {
   const status = doc.status;
   switch (subtab) {
     case 'urgent':
@@ -99,17 +109,21 @@ export const docTypeLabel = (doc: Pick<Document, 'document_type' | 'document_typ
 export const fileTypeLabel = (file: { filename: string; mime_type?: string | null }): string => {
   const name = file.filename.toLowerCase();
   if (file.mime_type === 'application/pdf' || name.endsWith('.pdf')) return 'PDF';
-  if (name.endsWith('.doc') || name.endsWith('.docx') || (file.mime_type ?? '').includes('word')) return 'DOC';
+  if (name.endsWith('.doc') || name.endsWith('.docx') || (file.mime_type ?? '').includes('word'))
+    return 'DOC';
   return 'Document';
 };
 
-export const isPdf = (file: { filename: string; mime_type?: string | null }): boolean => fileTypeLabel(file) === 'PDF';
+export const isPdf = (file: { filename: string; mime_type?: string | null }): boolean =>
+  fileTypeLabel(file) === 'PDF';
 
 /** The back link of the case page and of "Case Not Found" (spec 2.1). */
 export const ACTIVE_CASES_PATH = '/app/dashboard?tab=my-cases&subtab=active';
 
 /** The My Cases list a case is found in, for the case page's way back: Closed Cases, Drafts or Active Cases. */
-export const caseListOf = (doc: Pick<Document, 'status' | 'status_enum' | 'case_priority'>): { path: string; label: string } => {
+export const caseListOf = (
+  doc: Pick<Document, 'status' | 'status_enum' | 'case_priority'>,
+): { path: string; label: string } => {
   const subtab = (['closed', 'drafts', 'active'] as const).find((tab) => belongsTo(doc, tab)) ?? 'active';
   const label = MY_CASES_TABS.find((tab) => tab.value === subtab)!.label;
   return { path: `/app/dashboard?tab=my-cases&subtab=${subtab}`, label: `Back to ${label}` };
@@ -121,7 +135,12 @@ export const reasonInSentence = (reason: string): string => reason.trim().replac
 /** Today as YYYY-MM-DD in South Africa, for default names. */
 const todayIso = (now = new Date()): string => {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', year: 'numeric', month: '2-digit', day: '2-digit' })
+    new Intl.DateTimeFormat('en-ZA', {
+      timeZone: 'Africa/Johannesburg',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
@@ -137,7 +156,8 @@ export const relativeTime = (iso: string, format: (value: string) => string, now
   const diff = now - new Date(iso).getTime();
   if (Number.isNaN(diff)) return '-';
   const minutes = Math.floor(diff / 60_000);
-  if (diff < 60 * 60_000) return minutes <= 0 ? 'Just now' : `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  if (diff < 60 * 60_000)
+    return minutes <= 0 ? 'Just now' : `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
   const hours = Math.floor(diff / 3_600_000);
   if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
   const days = Math.floor(hours / 24);

@@ -8,7 +8,10 @@ export type FeeRow = { key: string; description: string; amount: string };
  * (letters, more than two decimals, negative).
  */
 export const randToCents = (text: string): number | null => {
-  const cleaned = text.replace(/^\s*R\s*/i, '').replace(/[\s\u00a0]/g, '').replace(',', '.');
+  const cleaned = text
+    .replace(/^\s*R\s*/i, '')
+    .replace(/[\s\u00a0]/g, '')
+    .replace(',', '.');
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned);
   if (!match) return null;
   const [, rand = '0', cents = ''] = match;

@@ -83,14 +83,22 @@ const INDIVIDUAL_FIELDS: PartyField[] = [
   'physical_address',
   'language',
 ];
-const ENTITY_FIELDS: PartyField[] = ['trading_name', 'registration_number', 'business_type', 'email', 'physical_address'];
+const ENTITY_FIELDS: PartyField[] = [
+  'trading_name',
+  'registration_number',
+  'business_type',
+  'email',
+  'physical_address',
+];
 
-const partyFieldsOf = (type: PartyType): PartyField[] => (type === 'entity' ? ENTITY_FIELDS : INDIVIDUAL_FIELDS);
+const partyFieldsOf = (type: PartyType): PartyField[] =>
+  type === 'entity' ? ENTITY_FIELDS : INDIVIDUAL_FIELDS;
 
 const filled = (value: string) => value.trim() !== '';
 
 /** True while nothing of the party has been entered: the step may then be skipped while drafting. */
-export const isPartyEmpty = (party: PartyData): boolean => partyFieldsOf(party.type).every((field) => !filled(party[field]));
+export const isPartyEmpty = (party: PartyData): boolean =>
+  partyFieldsOf(party.type).every((field) => !filled(party[field]));
 
 /**
  * Spec 2 §5: a party counts as valid for saving if it is an individual with first name, last name, email,
@@ -102,7 +110,9 @@ export const isPartyValidForSave = (party: PartyData): boolean => {
     party.type === 'entity'
       ? ['trading_name', 'registration_number', 'email', 'physical_address']
       : ['first_name', 'last_name', 'email', 'id_number', 'physical_address'];
-  return required.every((field) => filled(party[field])) && Object.keys(partyInlineErrors(party)).length === 0;
+  return (
+    required.every((field) => filled(party[field])) && Object.keys(partyInlineErrors(party)).length === 0
+  );
 };
 
 /** ID number input: non-digits are stripped, at most 13 characters (spec 2 §5). */
@@ -120,14 +130,18 @@ export const birthDateFromId = (id: string, today = new Date()): string | null =
 /** Inline field rules (spec 2 §5, "Party form inline rules"), shown under the fields as the user types. */
 export const partyInlineErrors = (party: PartyData): Partial<Record<PartyField, string>> => {
   const errors: Partial<Record<PartyField, string>> = {};
-  if (filled(party.email) && !EMAIL_PATTERN.test(party.email.trim())) errors.email = 'Please enter a valid email address';
+  if (filled(party.email) && !EMAIL_PATTERN.test(party.email.trim()))
+    errors.email = 'Please enter a valid email address';
   for (const [field, max] of Object.entries(PARTY_MAX_LENGTHS) as [PartyField, number][]) {
     if (party[field].length > max) errors[field] = `At most ${max} characters`;
   }
   if (party.type === 'individual' && filled(party.id_number)) {
     const problem = checkSaIdNumber(party.id_number);
     if (problem) errors.id_number = SA_ID_MESSAGES[problem];
-    else if (filled(party.date_of_birth) && party.date_of_birth.slice(2).replace(/-/g, '') !== party.id_number.slice(0, 6))
+    else if (
+      filled(party.date_of_birth) &&
+      party.date_of_birth.slice(2).replace(/-/g, '') !== party.id_number.slice(0, 6)
+    )
       errors.date_of_birth = 'Date of birth does not match the ID number';
   }
   return errors;
@@ -159,9 +173,11 @@ export const validatePartyStep = (party: PartyData): string[] => {
       ['date_of_birth', 'date of birth'],
       ['language', 'language'],
     ];
-    for (const [field, label] of order) if (!filled(party[field])) messages.push(`Party ${label} is required`);
+    for (const [field, label] of order)
+      if (!filled(party[field])) messages.push(`Party ${label} is required`);
   }
-  for (const message of Object.values(partyInlineErrors(party))) if (!messages.includes(message)) messages.push(message);
+  for (const message of Object.values(partyInlineErrors(party)))
+    if (!messages.includes(message)) messages.push(message);
   return messages;
 };
 
@@ -190,7 +206,21 @@ export const validatePartyForm = (party: PartyData): { field: PartyField | 'role
   const fields: (PartyField | 'role')[] =
     party.type === 'entity'
       ? ['trading_name', 'registration_number', 'business_type', 'email', 'physical_address']
-      : ['role', 'title', 'first_name', 'last_name', 'gender', 'marital_status', 'nationality', 'race', 'id_number', 'date_of_birth', 'email', 'physical_address', 'language'];
+      : [
+          'role',
+          'title',
+          'first_name',
+          'last_name',
+          'gender',
+          'marital_status',
+          'nationality',
+          'race',
+          'id_number',
+          'date_of_birth',
+          'email',
+          'physical_address',
+          'language',
+        ];
   return fields
     .filter((field) => (field === 'role' ? !party.role : !filled(party[field])))
     .map((field) => ({ field, message: `${PARTY_FIELD_LABELS[field]} is required` }));
@@ -225,4 +255,6 @@ export const toCreatePartyBody = (party: PartyData) => {
 export const partyLabel = (party: PartyData): string =>
   party.type === 'entity'
     ? party.trading_name.trim()
-    : [party.title && party.title !== 'N/A' ? party.title : '', party.first_name, party.last_name].filter((part) => part.trim()).join(' ');
+    : [party.title && party.title !== 'N/A' ? party.title : '', party.first_name, party.last_name]
+        .filter((part) => part.trim())
+        .join(' ');

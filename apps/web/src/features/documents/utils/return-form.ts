@@ -32,7 +32,8 @@ export const RETURN_FIELDS = [
 ] as const;
 
 /** The sheriff's confirmation on a served return (Uniform Rule 4(1)(a); Magistrates' Courts Rule 9(3)). */
-export const NATURE_EXPLAINED_LABEL = 'I explained the nature and exigency of the process to the person served';
+export const NATURE_EXPLAINED_LABEL =
+  'I explained the nature and exigency of the process to the person served';
 
 const AMOUNT_MESSAGE = 'Enter the amount in rand, e.g. 350.00';
 const orNull = (value: string) => value.trim() || null;
@@ -42,7 +43,10 @@ const buildReturnInput = (values: ReturnValues, fees: readonly FeeRow[]) => {
   const common = {
     outcome: values.outcome,
     vat_registered: values.vat_registered,
-    fees: fees.map((row) => ({ description: row.description.trim(), amount_cents: randToCents(row.amount) ?? -1 })),
+    fees: fees.map((row) => ({
+      description: row.description.trim(),
+      amount_cents: randToCents(row.amount) ?? -1,
+    })),
   };
   if (values.outcome === 'served') {
     return {
@@ -55,7 +59,11 @@ const buildReturnInput = (values: ReturnValues, fees: readonly FeeRow[]) => {
       nature_explained: values.nature_explained,
     };
   }
-  return { ...common, non_service_reason: orNull(values.non_service_reason), diligent_search: orNull(values.diligent_search) };
+  return {
+    ...common,
+    non_service_reason: orNull(values.non_service_reason),
+    diligent_search: orNull(values.diligent_search),
+  };
 };
 
 type CheckedReturn = { input: ReturnInput | null; fieldErrors: Record<string, string>; general: string[] };
@@ -73,7 +81,8 @@ export const checkReturn = (values: ReturnValues, fees: readonly FeeRow[]): Chec
     else if (randToCents(row.amount) === null) fieldErrors[`fees.${i}.amount_cents`] = AMOUNT_MESSAGE;
   });
   const parsed = ReturnInputSchema.safeParse(body);
-  if (parsed.success && Object.keys(fieldErrors).length === 0) return { input: parsed.data, fieldErrors, general };
+  if (parsed.success && Object.keys(fieldErrors).length === 0)
+    return { input: parsed.data, fieldErrors, general };
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = issue.path.map(String).join('.');

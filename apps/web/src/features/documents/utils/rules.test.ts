@@ -21,7 +21,8 @@ import {
   uploadFlags,
 } from './upload-rules';
 
-const file = (name: string, size: number) => new File([new Uint8Array(Math.min(size, 16))], name, { type: 'application/pdf' });
+const file = (name: string, size: number) =>
+  new File([new Uint8Array(Math.min(size, 16))], name, { type: 'application/pdf' });
 const sized = (name: string, size: number) => {
   const f = file(name, 1);
   Object.defineProperty(f, 'size', { value: size });
@@ -34,18 +35,25 @@ describe('party rules', () => {
   });
 
   it('requires exactly 13 digits and a valid SA ID', () => {
-    expect(partyInlineErrors({ ...emptyParty(), id_number: '12345' }).id_number).toBe('ID number must be exactly 13 digits');
-    expect(partyInlineErrors({ ...emptyParty(), id_number: '8001015009088' }).id_number).toBe('ID number is not valid (check digit does not match)');
+    expect(partyInlineErrors({ ...emptyParty(), id_number: '12345' }).id_number).toBe(
+      'ID number must be exactly 13 digits',
+    );
+    expect(partyInlineErrors({ ...emptyParty(), id_number: '8001015009088' }).id_number).toBe(
+      'ID number is not valid (check digit does not match)',
+    );
     expect(partyInlineErrors({ ...emptyParty(), id_number: '8001015009087' }).id_number).toBeUndefined();
   });
 
   it('checks e-mail addresses and the birth date against the ID', () => {
-    expect(partyInlineErrors({ ...emptyParty(), email: 'john@' }).email).toBe('Please enter a valid email address');
+    expect(partyInlineErrors({ ...emptyParty(), email: 'john@' }).email).toBe(
+      'Please enter a valid email address',
+    );
     expect(partyInlineErrors({ ...emptyParty(), email: 'john@example.co.za' }).email).toBeUndefined();
     expect(birthDateFromId('8001015009087', new Date('2025-01-01'))).toBe('1980-01-01');
-    expect(partyInlineErrors({ ...emptyParty(), id_number: '8001015009087', date_of_birth: '1981-01-01' }).date_of_birth).toBe(
-      'Date of birth does not match the ID number',
-    );
+    expect(
+      partyInlineErrors({ ...emptyParty(), id_number: '8001015009087', date_of_birth: '1981-01-01' })
+        .date_of_birth,
+    ).toBe('Date of birth does not match the ID number');
   });
 
   it('lists the step 3 messages in order for individuals and entities', () => {
@@ -91,20 +99,42 @@ describe('party rules', () => {
   });
 
   it('counts a party as valid for saving with its key fields, and sends null for empties', () => {
-    const individual = { ...emptyParty(), first_name: 'John', last_name: 'Smith', email: 'j@x.co.za', id_number: '8001015009087', physical_address: 'Durban' };
+    const individual = {
+      ...emptyParty(),
+      first_name: 'John',
+      last_name: 'Smith',
+      email: 'j@x.co.za',
+      id_number: '8001015009087',
+      physical_address: 'Durban',
+    };
     expect(isPartyValidForSave(individual)).toBe(true);
     expect(isPartyValidForSave({ ...individual, physical_address: '' })).toBe(false);
-    const entity = { ...emptyParty('entity'), trading_name: 'Acme', registration_number: '2020/1/07', email: 'a@acme.co.za', physical_address: 'Cape Town' };
+    const entity = {
+      ...emptyParty('entity'),
+      trading_name: 'Acme',
+      registration_number: '2020/1/07',
+      email: 'a@acme.co.za',
+      physical_address: 'Cape Town',
+    };
     expect(isPartyValidForSave(entity)).toBe(true);
     expect(isPartyEmpty(emptyParty())).toBe(true);
-    expect(toCreatePartyBody(individual)).toMatchObject({ party_type: 'individual', title: null, middle_name: null, first_name: 'John', trading_name: null });
+    expect(toCreatePartyBody(individual)).toMatchObject({
+      party_type: 'individual',
+      title: null,
+      middle_name: null,
+      first_name: 'John',
+      trading_name: null,
+    });
   });
 });
 
 describe('upload rules', () => {
   it('rejects wrong types, files over 100 MB and duplicates with combined reasons', () => {
     const staged = [{ name: 'a.pdf', size: 10 }];
-    const { accepted, rejected } = checkIncomingFiles([sized('a.pdf', 10), sized('b.png', 5), sized('big.pdf', 100 * 1024 * 1024 + 1), sized('c.docx', 7)], { staged });
+    const { accepted, rejected } = checkIncomingFiles(
+      [sized('a.pdf', 10), sized('b.png', 5), sized('big.pdf', 100 * 1024 * 1024 + 1), sized('c.docx', 7)],
+      { staged },
+    );
     expect(accepted.map((f) => f.name)).toEqual(['c.docx']);
     expect(rejectionMessage(rejected)).toBe(
       'Some files were rejected: a.pdf: Duplicate file already staged, b.png: Invalid file type, big.pdf: File too large (max 100MB)',
@@ -118,7 +148,10 @@ describe('upload rules', () => {
   });
 
   it('chooses chunked and parallel uploads by the thresholds', () => {
-    expect(uploadFlags(Array.from({ length: 11 }, () => ({ size: 1 })))).toEqual({ chunked: true, parallel: true });
+    expect(uploadFlags(Array.from({ length: 11 }, () => ({ size: 1 })))).toEqual({
+      chunked: true,
+      parallel: true,
+    });
     expect(uploadFlags([{ size: 52_428_801 }])).toEqual({ chunked: true, parallel: false });
     expect(uploadFlags([{ size: 1 }, { size: 1 }], true)).toEqual({ chunked: false, parallel: true });
   });
@@ -142,7 +175,10 @@ describe('upload rules', () => {
     expect(filterAndSort(files, '', 'size-desc').map((f) => f.id)).toEqual([1, 3, 2]);
     expect(filterAndSort(files, '', 'date-asc').map((f) => f.id)).toEqual([3, 1, 2]);
     expect(filterAndSort(files, 'PDF', 'name-desc').map((f) => f.id)).toEqual([1, 2]);
-    const page = paginate(Array.from({ length: 23 }, (_, i) => i), 3);
+    const page = paginate(
+      Array.from({ length: 23 }, (_, i) => i),
+      3,
+    );
     expect(page).toMatchObject({ page: 3, pageCount: 3, from: 21, to: 23, total: 23 });
   });
 });
@@ -156,17 +192,28 @@ describe('My Cases rules', () => {
   });
 
   it('places documents in sub-tabs by status and priority', () => {
-    const doc = (status: string, case_priority: string | null = null) => ({ status, status_enum: status, case_priority }) as never;
+    const doc = (status: string, case_priority: string | null = null) =>
+      ({ status, status_enum: status, case_priority }) as never;
     expect(belongsTo(doc('draft', 'urgent'), 'urgent')).toBe(true);
     expect(belongsTo(doc('draft', 'urgent'), 'drafts')).toBe(true);
-    for (const s of ['pending', 'assigned', 'in_progress', 'served', 'received']) expect(belongsTo(doc(s), 'active')).toBe(true);
+    for (const s of ['pending', 'assigned', 'in_progress', 'served', 'received'])
+      expect(belongsTo(doc(s), 'active')).toBe(true);
     for (const s of ['completed', 'cancelled', 'archived']) expect(belongsTo(doc(s), 'closed')).toBe(true);
     expect(belongsTo(doc('delivered'), 'active')).toBe(false);
   });
 
   it('colours statuses as the spec says', () => {
-    expect(['delivered', 'completed', 'served', 'received'].map(statusColor)).toEqual(['success', 'success', 'success', 'success']);
-    expect(['pending', 'in_progress', 'assigned'].map(statusColor)).toEqual(['warning', 'warning', 'warning']);
+    expect(['delivered', 'completed', 'served', 'received'].map(statusColor)).toEqual([
+      'success',
+      'success',
+      'success',
+      'success',
+    ]);
+    expect(['pending', 'in_progress', 'assigned'].map(statusColor)).toEqual([
+      'warning',
+      'warning',
+      'warning',
+    ]);
     expect(statusColor('draft')).toBe('info');
     expect(statusColor('urgent')).toBe('error');
   });

@@ -25,4 +25,5 @@ export const fromDateTimeLocal = (value: string): string | null => {
 };
 
 /** "a1b2c3d4…e5f6" — enough of a SHA-256 to compare by eye; the full value is in the title. */
-export const shortHash = (sha256: string) => (sha256.length > 16 ? `${sha256.slice(0, 8)}…${sha256.slice(-6)}` : sha256);
+export const shortHash = (sha256: string) =>
+  sha256.length > 16 ? `${sha256.slice(0, 8)}…${sha256.slice(-6)}` : sha256;

@@ -51,7 +51,10 @@ export type SubmitIssues = { step: Step; fields: Partial<Record<WizardField, str
 export const submitIssuesOf = (error: unknown): SubmitIssues | null => {
   const issues = fieldIssuesOf(error, (path) => path in SERVER_FIELDS);
   if (!issues) return null;
-  const named = Object.entries(issues.fields).map(([path, message]) => ({ ...SERVER_FIELDS[path]!, message }));
+  const named = Object.entries(issues.fields).map(([path, message]) => ({
+    ...SERVER_FIELDS[path]!,
+    message,
+  }));
   if (!named.length) return { step: 5, fields: {}, messages: issues.all };
   const step = Math.min(...named.map((n) => n.step)) as Step;
   const fields: Partial<Record<WizardField, string>> = {};

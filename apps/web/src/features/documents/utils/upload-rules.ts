@@ -42,7 +42,10 @@ type IncomingRules = {
 };
 
 /** Checks dropped or browsed files (spec 2 §5, "Wizard upload"); answers the accepted ones and why others were not. */
-export const checkIncomingFiles = (files: readonly File[], rules: IncomingRules): { accepted: File[]; rejected: Rejection[] } => {
+export const checkIncomingFiles = (
+  files: readonly File[],
+  rules: IncomingRules,
+): { accepted: File[]; rejected: Rejection[] } => {
   const accept = rules.accept ?? ACCEPTED_EXTENSIONS;
   const maxSize = rules.maxSize ?? MAX_FILE_SIZE_BYTES;
   const seen = new Set(rules.staged.map((f) => `${f.name}\u0000${f.size}`));
@@ -68,10 +71,13 @@ export const checkIncomingFiles = (files: readonly File[], rules: IncomingRules)
 
 /** "Some files were rejected: name: reason, ..." */
 export const rejectionMessage = (rejected: readonly Rejection[]): string | null =>
-  rejected.length ? `Some files were rejected: ${rejected.map((r) => `${r.name}: ${r.reason}`).join(', ')}` : null;
+  rejected.length
+    ? `Some files were rejected: ${rejected.map((r) => `${r.name}: ${r.reason}`).join(', ')}`
+    : null;
 
 const NOTHING_SELECTED = 'Please select at least one file to upload';
-const tooManySelected = (max = MAX_FILES_PER_UPLOAD) => `You can only upload ${max} files at once. Please deselect some files.`;
+const tooManySelected = (max = MAX_FILES_PER_UPLOAD) =>
+  `You can only upload ${max} files at once. Please deselect some files.`;
 
 /** Checks the selection before "Upload Selected" (spec 2 §5). */
 export const checkSelection = (count: number, max = MAX_FILES_PER_UPLOAD): string | null => {
@@ -105,13 +111,18 @@ export type SortOption = (typeof SORT_OPTIONS)[number]['value'];
 
 export type ListedFile = { id: number; filename: string; size: number; uploaded_at: string };
 
-export const filterAndSort = <T extends ListedFile>(files: readonly T[], search: string, sort: SortOption): T[] => {
+export const filterAndSort = <T extends ListedFile>(
+  files: readonly T[],
+  search: string,
+  sort: SortOption,
+): T[] => {
   const needle = search.trim().toLowerCase();
   const matched = needle ? files.filter((f) => f.filename.toLowerCase().includes(needle)) : [...files];
   const [key, direction] = sort.split('-') as ['name' | 'size' | 'date', 'asc' | 'desc'];
   const sign = direction === 'asc' ? 1 : -1;
   return matched.sort((a, b) => {
-    if (key === 'name') return sign * a.filename.localeCompare(b.filename, 'en', { sensitivity: 'base', numeric: true });
+    if (key === 'name')
+      return sign * a.filename.localeCompare(b.filename, 'en', { sensitivity: 'base', numeric: true });
     if (key === 'size') return sign * (a.size - b.size);
     return sign * (new Date(a.uploaded_at).getTime() - new Date(b.uploaded_at).getTime());
   });

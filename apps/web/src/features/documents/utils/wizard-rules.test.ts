@@ -117,9 +117,13 @@ describe('step 1 validation', () => {
       'Court must be a High Court division from the list (e.g. "Gauteng Division, Pretoria") or "Magistrate\'s Court, <district>"',
     ]);
     expect(validateCaseInfo({ ...fullCase, courtName: "magistrates' court, wynberg" })).toEqual([]);
-    expect(validateCaseInfo({ ...fullCase, courtName: "Magistrate's Court, Wynberg", onCourtOnline: true })[0]).toMatch(/^Court Online serves the High Court only/);
+    expect(
+      validateCaseInfo({ ...fullCase, courtName: "Magistrate's Court, Wynberg", onCourtOnline: true })[0],
+    ).toMatch(/^Court Online serves the High Court only/);
     expect(validateCaseInfo({ ...fullCase, onCourtOnline: true })).toEqual([]);
-    expect(documentFieldsOf({ ...fullCase, courtName: ' gauteng division, pretoria ' }, emptyLegalRep())).toMatchObject({
+    expect(
+      documentFieldsOf({ ...fullCase, courtName: ' gauteng division, pretoria ' }, emptyLegalRep()),
+    ).toMatchObject({
       court_name: 'Gauteng Division, Pretoria',
       on_court_online: false,
     });
@@ -134,14 +138,23 @@ describe('step 1 validation', () => {
 
 describe('category and document type', () => {
   it('keeps the type when the new category contains it and resets it otherwise', () => {
-    const notice = { ...fullCase, caseCategory: 'Application Proceedings' as const, documentType: 'Notice of Set Down' };
+    const notice = {
+      ...fullCase,
+      caseCategory: 'Application Proceedings' as const,
+      documentType: 'Notice of Set Down',
+    };
     expect(changeCategory(notice, 'Correspondence & Notices').documentType).toBe('Notice of Set Down');
     expect(changeCategory(notice, 'Letters').documentType).toBe('');
   });
 
   it('sends the converted document type', () => {
-    expect(documentFieldsOf({ ...fullCase, documentType: 'Rule 30 / 30A Applications' }, emptyLegalRep()).document_type).toBe('rule_30_30a_applications');
-    expect(toDocumentTypeValue('Notice in terms of Rule 35(1), (3), (6), or (7)')).toBe('notice_in_terms_of_rule_35_1_3_6_or_7');
+    expect(
+      documentFieldsOf({ ...fullCase, documentType: 'Rule 30 / 30A Applications' }, emptyLegalRep())
+        .document_type,
+    ).toBe('rule_30_30a_applications');
+    expect(toDocumentTypeValue('Notice in terms of Rule 35(1), (3), (6), or (7)')).toBe(
+      'notice_in_terms_of_rule_35_1_3_6_or_7',
+    );
     expect(toDocumentTypeValue('Supporting Affidavit – Insolvency')).toBe('supporting_affidavit_insolvency');
   });
 });
@@ -166,11 +179,18 @@ describe('save-draft button', () => {
     expect(isStepFieldsComplete(2, snapshot({ fileCount: 2 }))).toBe(true);
     expect(isStepFieldsComplete(3, snapshot({ partyData: { ...validParty, id_number: '123' } }))).toBe(false);
     expect(isStepFieldsComplete(3, snapshot({ partyData: validParty }))).toBe(true);
-    expect(isStepFieldsComplete(4, snapshot({ legalRep: { ...fullRep, digitalServiceAddress: '' } }))).toBe(false);
+    expect(isStepFieldsComplete(4, snapshot({ legalRep: { ...fullRep, digitalServiceAddress: '' } }))).toBe(
+      false,
+    );
     expect(isStepFieldsComplete(4, snapshot({ legalRep: fullRep }))).toBe(true);
     // Initiating process needs its sheriff, not a legal representative.
     expect(isStepFieldsComplete(4, snapshot({ caseInfo: fullCase, legalRep: fullRep }))).toBe(false);
-    expect(isStepFieldsComplete(4, snapshot({ caseInfo: fullCase, legalRep: { ...emptyLegalRep(), sheriffId: 5 } }))).toBe(true);
+    expect(
+      isStepFieldsComplete(
+        4,
+        snapshot({ caseInfo: fullCase, legalRep: { ...emptyLegalRep(), sheriffId: 5 } }),
+      ),
+    ).toBe(true);
     expect(isStepFieldsComplete(5, snapshot({ signature: 'Aisha Patel' }))).toBe(true);
   });
 });
@@ -181,7 +201,9 @@ describe('steps 4 and 5', () => {
   it('asks for the firm, the branch and its digital service address in turn (electronic service)', () => {
     expect(validateLegalRep(emptyLegalRep(), plea)).toEqual(['Please select a law firm']);
     expect(validateLegalRep({ ...fullRep, branchId: null }, plea)).toEqual(['Please select a branch']);
-    expect(validateLegalRep({ ...fullRep, digitalServiceAddress: '' }, plea)).toEqual(['Selected branch must have a digital service address']);
+    expect(validateLegalRep({ ...fullRep, digitalServiceAddress: '' }, plea)).toEqual([
+      'Selected branch must have a digital service address',
+    ]);
     expect(validateLegalRep(fullRep, plea)).toEqual([]);
   });
 
@@ -193,17 +215,30 @@ describe('steps 4 and 5', () => {
   });
 
   it('refuses e-service on Court Online and documents that are not served', () => {
-    expect(validateLegalRep(fullRep, { ...plea, onCourtOnline: true })[0]).toContain('Uniform Rules 1A and 1B');
-    expect(validateLegalRep({ ...fullRep, serviceMethod: 'sheriff', sheriffId: 2 }, { ...plea, onCourtOnline: true })).toEqual([]);
-    expect(validateLegalRep(fullRep, { ...plea, documentType: 'Draft Court Order' })[0]).toMatch(/^A Draft Court Order is not served/);
+    expect(validateLegalRep(fullRep, { ...plea, onCourtOnline: true })[0]).toContain(
+      'Uniform Rules 1A and 1B',
+    );
+    expect(
+      validateLegalRep(
+        { ...fullRep, serviceMethod: 'sheriff', sheriffId: 2 },
+        { ...plea, onCourtOnline: true },
+      ),
+    ).toEqual([]);
+    expect(validateLegalRep(fullRep, { ...plea, documentType: 'Draft Court Order' })[0]).toMatch(
+      /^A Draft Court Order is not served/,
+    );
   });
 
   it('builds the signature from the first and last word of the name', () => {
     expect(signatureFromName('Aisha Bibi Patel')).toBe('Aisha Patel');
     expect(signatureFromName('  Cher ')).toBe('Cher');
     expect(signatureFromName('')).toBeNull();
-    expect(validateSignature('', '')).toEqual(['User name is required for digital signature. Please update your profile.']);
-    expect(validateSignature('Aisha Patel', '')).toEqual(['Digital signature is required to complete the document.']);
+    expect(validateSignature('', '')).toEqual([
+      'User name is required for digital signature. Please update your profile.',
+    ]);
+    expect(validateSignature('Aisha Patel', '')).toEqual([
+      'Digital signature is required to complete the document.',
+    ]);
   });
 });
 
@@ -223,7 +258,12 @@ describe('step status and completion', () => {
 
   it('treats the steps the user has passed as complete', () => {
     const status = computeStepStatus(snapshot({ currentStep: 4, caseInfo: fullCase }));
-    expect([status.step1_completed, status.step2_completed, status.step3_completed, status.step4_completed]).toEqual([true, true, true, false]);
+    expect([
+      status.step1_completed,
+      status.step2_completed,
+      status.step3_completed,
+      status.step4_completed,
+    ]).toEqual([true, true, true, false]);
     expect(status.completion_percentage).toBe(60);
     expect(recommendedStep(status)).toBe(4);
   });
@@ -231,26 +271,41 @@ describe('step status and completion', () => {
   it('rounds the percentage and recommends at most step 5', () => {
     expect(computeStepStatus(snapshot({ caseInfo: fullCase })).completion_percentage).toBe(20);
     expect(computeStepStatus(snapshot()).completion_percentage).toBe(0);
-    const done = computeStepStatus(snapshot({ currentStep: 5, caseInfo: fullCase, signature: 'Aisha Patel' }));
+    const done = computeStepStatus(
+      snapshot({ currentStep: 5, caseInfo: fullCase, signature: 'Aisha Patel' }),
+    );
     expect(done.completion_percentage).toBe(100);
     expect(recommendedStep(done)).toBe(5);
   });
 
   it('infers the state of a document without metadata', () => {
-    expect(inferStepStatus(makeDocument({ title: 'A', client_name: 'B', case_number: 'C', file_name: 'a.pdf' }))).toMatchObject({
+    expect(
+      inferStepStatus(makeDocument({ title: 'A', client_name: 'B', case_number: 'C', file_name: 'a.pdf' })),
+    ).toMatchObject({
       step1_completed: true,
       step2_completed: true,
       last_active_step: 3,
       completion_percentage: 40,
     });
-    expect(inferStepStatus(makeDocument({ title: 'A' }))).toMatchObject({ step1_completed: false, last_active_step: 2, completion_percentage: 0 });
+    expect(inferStepStatus(makeDocument({ title: 'A' }))).toMatchObject({
+      step1_completed: false,
+      last_active_step: 2,
+      completion_percentage: 0,
+    });
   });
 
   it('writes version 1 metadata with the wizard data and file information', () => {
-    const meta = buildDraftMetadata({ ...snapshot({ currentStep: 2, caseInfo: fullCase, fileCount: 2 }), fileNames: ['a.pdf', 'b.pdf'] }, new Date('2025-05-01T10:00:00Z'));
+    const meta = buildDraftMetadata(
+      { ...snapshot({ currentStep: 2, caseInfo: fullCase, fileCount: 2 }), fileNames: ['a.pdf', 'b.pdf'] },
+      new Date('2025-05-01T10:00:00Z'),
+    );
     expect(meta.version).toBe(1);
     expect(meta.last_saved_at).toBe('2025-05-01T10:00:00.000Z');
-    expect(meta.wizard_data.file_info).toEqual({ has_files: true, file_count: 2, file_names: ['a.pdf', 'b.pdf'] });
+    expect(meta.wizard_data.file_info).toEqual({
+      has_files: true,
+      file_count: 2,
+      file_names: ['a.pdf', 'b.pdf'],
+    });
     expect(meta.wizard_data.case_info).toEqual(fullCase);
     expect(meta.step_status.completion_percentage).toBe(40);
   });
@@ -258,8 +313,16 @@ describe('step status and completion', () => {
 
 describe('resume record', () => {
   const withMeta = () => {
-    const meta = buildDraftMetadata({ ...snapshot({ currentStep: 3, caseInfo: fullCase, fileCount: 1 }), fileNames: ['a.pdf'] });
-    return makeDocument({ title: fullCase.title, parsed_draft_metadata: meta as unknown as Record<string, unknown>, file_name: 'a.pdf', file_count: 1 });
+    const meta = buildDraftMetadata({
+      ...snapshot({ currentStep: 3, caseInfo: fullCase, fileCount: 1 }),
+      fileNames: ['a.pdf'],
+    });
+    return makeDocument({
+      title: fullCase.title,
+      parsed_draft_metadata: meta as unknown as Record<string, unknown>,
+      file_name: 'a.pdf',
+      file_count: 1,
+    });
   };
 
   it('is used once while less than 5 minutes old', () => {
@@ -293,9 +356,23 @@ describe('resume record', () => {
 
   it('rebuilds case info from the document when there is no metadata', () => {
     const record = resumeRecordFromDocument(
-      makeDocument({ title: 'Plea', client_name: 'Aisha Patel', case_number: '2025-9', case_priority: 'high_profile', document_type: 'plea', case_category: 'Pleadings' }),
+      makeDocument({
+        title: 'Plea',
+        client_name: 'Aisha Patel',
+        case_number: '2025-9',
+        case_priority: 'high_profile',
+        document_type: 'plea',
+        case_category: 'Pleadings',
+      }),
     );
-    expect(record.caseInfo).toMatchObject({ title: 'Plea', attorneyName: 'Aisha Patel', caseNumber: '2025-9', casePriority: 'high_profile', caseCategory: 'Pleadings', documentType: 'Plea' });
+    expect(record.caseInfo).toMatchObject({
+      title: 'Plea',
+      attorneyName: 'Aisha Patel',
+      caseNumber: '2025-9',
+      casePriority: 'high_profile',
+      caseCategory: 'Pleadings',
+      documentType: 'Plea',
+    });
     expect(record.currentStep).toBe(2);
   });
 });

@@ -1,5 +1,10 @@
 import { EMAIL_PATTERN } from '@lexserve/contracts/constants';
-import { COURT_NAME_INVALID, COURT_ONLINE_HIGH_COURT_ONLY, isMagistratesCourt, normalizeCourtName } from '@lexserve/contracts/court-names';
+import {
+  COURT_NAME_INVALID,
+  COURT_ONLINE_HIGH_COURT_ONLY,
+  isMagistratesCourt,
+  normalizeCourtName,
+} from '@lexserve/contracts/court-names';
 import {
   CASE_CATEGORIES,
   CASE_PRIORITIES,
@@ -36,7 +41,8 @@ export const STEP_DESCRIPTIONS = [
 ] as const;
 
 export type Step = 1 | 2 | 3 | 4 | 5;
-const isStep = (value: unknown): value is Step => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= WIZARD_STEPS;
+const isStep = (value: unknown): value is Step =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= WIZARD_STEPS;
 export const toStep = (value: unknown): Step | null => {
   const n = typeof value === 'string' ? Number(value) : value;
   return isStep(n) ? n : null;
@@ -137,17 +143,22 @@ export const withServiceChoices = (rep: LegalRepData, from: LegalRepData): Legal
 
 // ---- catalogue --------------------------------------------------------------------------------
 
-export const documentTypesFor = (category: CaseCategory | ''): readonly string[] => (category ? DOCUMENT_CATALOGUE[category] : []);
+export const documentTypesFor = (category: CaseCategory | ''): readonly string[] =>
+  category ? DOCUMENT_CATALOGUE[category] : [];
 
 /** Spec 2.2: the document type is reset when the category changes to one that does not contain it. */
 export const changeCategory = (info: CaseInfo, category: CaseCategory | ''): CaseInfo => ({
   ...info,
   caseCategory: category,
-  documentType: info.documentType && documentTypesFor(category).includes(info.documentType) ? info.documentType : '',
+  documentType:
+    info.documentType && documentTypesFor(category).includes(info.documentType) ? info.documentType : '',
 });
 
 /** A stored document_type (converted) back to the catalogue label, with the category it belongs to. */
-const documentTypeFromValue = (value: string | null | undefined, category?: string | null): { label: string; category: CaseCategory | '' } => {
+const documentTypeFromValue = (
+  value: string | null | undefined,
+  category?: string | null,
+): { label: string; category: CaseCategory | '' } => {
   if (!value) return { label: '', category: isCategory(category) ? category : '' };
   if (isCategory(category)) {
     const label = DOCUMENT_CATALOGUE[category].find((l) => toDocumentTypeValue(l) === value);
@@ -157,8 +168,10 @@ const documentTypeFromValue = (value: string | null | undefined, category?: stri
   return known ? { label: known.label, category: known.category } : { label: '', category: '' };
 };
 
-const isCategory = (value: unknown): value is CaseCategory => typeof value === 'string' && (CASE_CATEGORIES as string[]).includes(value);
-const isPriority = (value: unknown): value is CasePriority => typeof value === 'string' && (CASE_PRIORITIES as readonly string[]).includes(value);
+const isCategory = (value: unknown): value is CaseCategory =>
+  typeof value === 'string' && (CASE_CATEGORIES as string[]).includes(value);
+const isPriority = (value: unknown): value is CasePriority =>
+  typeof value === 'string' && (CASE_PRIORITIES as readonly string[]).includes(value);
 
 // ---- validation (spec 2 §5) -------------------------------------------------------------------
 
@@ -172,14 +185,16 @@ export const validateCaseInfo = (info: CaseInfo): string[] => {
   if (blank(info.title)) messages.push('Document title is required');
   if (blank(info.attorneyName)) messages.push('Attorney Name is required');
   if (blank(info.attorneyEmail)) messages.push('Attorney Email is required');
-  else if (!EMAIL_PATTERN.test(info.attorneyEmail.trim())) messages.push('Please enter a valid email address');
+  else if (!EMAIL_PATTERN.test(info.attorneyEmail.trim()))
+    messages.push('Please enter a valid email address');
   if (blank(info.caseNumber)) messages.push('Case Number is required');
   if (blank(info.casePriority)) messages.push('Case Priority is required');
   if (blank(info.caseCategory)) messages.push('Case Category is required');
   if (blank(info.documentType)) messages.push('Document Type is required');
   if (blank(info.courtName)) messages.push(COURT_REQUIRED);
   else if (!normalizeCourtName(info.courtName)) messages.push(COURT_NAME_INVALID);
-  else if (info.onCourtOnline && isMagistratesCourt(normalizeCourtName(info.courtName))) messages.push(COURT_ONLINE_HIGH_COURT_ONLY);
+  else if (info.onCourtOnline && isMagistratesCourt(normalizeCourtName(info.courtName)))
+    messages.push(COURT_ONLINE_HIGH_COURT_ONLY);
   return messages;
 };
 
@@ -194,13 +209,17 @@ const isCaseInfoComplete = (info: CaseInfo): boolean =>
   !blank(info.documentType) &&
   !blank(info.courtName);
 
-export const validateUploadStep = (hasFiles: boolean): string[] => (hasFiles ? [] : ['Please upload at least one document']);
+export const validateUploadStep = (hasFiles: boolean): string[] =>
+  hasFiles ? [] : ['Please upload at least one document'];
 
 /**
  * Step 4 ("Legal Rep", how the document is served): the server's own channel rules (serviceProblems), then for
  * electronic service the legal representative whose DSA is served on.
  */
-export const validateLegalRep = (rep: LegalRepData, info: Pick<CaseInfo, 'documentType' | 'onCourtOnline' | 'courtName'>): string[] => {
+export const validateLegalRep = (
+  rep: LegalRepData,
+  info: Pick<CaseInfo, 'documentType' | 'onCourtOnline' | 'courtName'>,
+): string[] => {
   const { method, problems } = serviceProblems({
     documentType: info.documentType ? toDocumentTypeValue(info.documentType) : null,
     serviceMethod: rep.serviceMethod || null,
@@ -215,7 +234,8 @@ export const validateLegalRep = (rep: LegalRepData, info: Pick<CaseInfo, 'docume
   if (blank(rep.digitalServiceAddress)) return ['Selected branch must have a digital service address'];
   return [];
 };
-const isLegalRepComplete = (rep: LegalRepData, info: CaseInfo): boolean => validateLegalRep(rep, info).length === 0;
+const isLegalRepComplete = (rep: LegalRepData, info: CaseInfo): boolean =>
+  validateLegalRep(rep, info).length === 0;
 
 const SIGNATURE_NAME_MISSING = 'User name is required for digital signature. Please update your profile.';
 const SIGNATURE_REQUIRED = 'Digital signature is required to complete the document.';
@@ -306,10 +326,19 @@ const completedFlags = (status: StepStatus): boolean[] => [
 ];
 
 /** completion_percentage = round(completed steps / 5 × 100). */
-const completionPercentage = (status: Omit<StepStatus, 'completion_percentage' | 'last_active_step'>): number =>
-  Math.round((completedFlags({ ...status, completion_percentage: 0, last_active_step: 1 }).filter(Boolean).length / WIZARD_STEPS) * 100);
+const completionPercentage = (
+  status: Omit<StepStatus, 'completion_percentage' | 'last_active_step'>,
+): number =>
+  Math.round(
+    (completedFlags({ ...status, completion_percentage: 0, last_active_step: 1 }).filter(Boolean).length /
+      WIZARD_STEPS) *
+      100,
+  );
 
-const withPercentage = (status: StepStatus): StepStatus => ({ ...status, completion_percentage: completionPercentage(status) });
+const withPercentage = (status: StepStatus): StepStatus => ({
+  ...status,
+  completion_percentage: completionPercentage(status),
+});
 
 /** The first incomplete step, at most 5. */
 export const recommendedStep = (status: StepStatus): Step => {
@@ -318,7 +347,9 @@ export const recommendedStep = (status: StepStatus): Step => {
 };
 
 /** Without draft metadata the state is inferred from the document (spec 2 §4). */
-export const inferStepStatus = (doc: Pick<Document, 'title' | 'client_name' | 'case_number' | 'file_name'>): StepStatus =>
+export const inferStepStatus = (
+  doc: Pick<Document, 'title' | 'client_name' | 'case_number' | 'file_name'>,
+): StepStatus =>
   withPercentage({
     step1_completed: !blank(doc.title) && !blank(doc.client_name) && !blank(doc.case_number),
     step2_completed: Boolean(doc.file_name),
@@ -345,8 +376,11 @@ const toStepStatus = (raw: unknown): StepStatus | null => {
 };
 
 /** draft_metadata arrives as an object or a JSON string; the server also parses it. */
-const parseDraftMetadata = (doc: Pick<Document, 'draft_metadata' | 'parsed_draft_metadata'>): Partial<DraftMetadata> | null => {
-  if (doc.parsed_draft_metadata && typeof doc.parsed_draft_metadata === 'object') return doc.parsed_draft_metadata as Partial<DraftMetadata>;
+const parseDraftMetadata = (
+  doc: Pick<Document, 'draft_metadata' | 'parsed_draft_metadata'>,
+): Partial<DraftMetadata> | null => {
+  if (doc.parsed_draft_metadata && typeof doc.parsed_draft_metadata === 'object')
+    return doc.parsed_draft_metadata as Partial<DraftMetadata>;
   if (typeof doc.draft_metadata === 'string' && doc.draft_metadata.trim()) {
     try {
       const parsed = JSON.parse(doc.draft_metadata) as unknown;
@@ -358,13 +392,16 @@ const parseDraftMetadata = (doc: Pick<Document, 'draft_metadata' | 'parsed_draft
   return null;
 };
 
-const isDraft = (doc: Pick<Document, 'status' | 'status_enum'>): boolean => doc.status === 'draft' || doc.status_enum === 'draft';
+const isDraft = (doc: Pick<Document, 'status' | 'status_enum'>): boolean =>
+  doc.status === 'draft' || doc.status_enum === 'draft';
 
 /** A document's step status: from its metadata when present, else inferred. */
-export const stepStatusOf = (doc: Document): StepStatus => toStepStatus(parseDraftMetadata(doc)?.step_status) ?? inferStepStatus(doc);
+export const stepStatusOf = (doc: Document): StepStatus =>
+  toStepStatus(parseDraftMetadata(doc)?.step_status) ?? inferStepStatus(doc);
 
 /** Progress % in My Cases: drafts from their step status; non-drafts count as 100. */
-export const documentCompletion = (doc: Document): number => (isDraft(doc) ? stepStatusOf(doc).completion_percentage : 100);
+export const documentCompletion = (doc: Document): number =>
+  isDraft(doc) ? stepStatusOf(doc).completion_percentage : 100;
 
 // ---- metadata --------------------------------------------------------------------------------
 
@@ -441,7 +478,11 @@ export const RESUME_STORAGE_KEY = 'resume_draft';
 const RESUME_VALIDITY_MS = 300_000;
 
 /** Everything the wizard needs to continue a draft, from the document itself. */
-export const resumeRecordFromDocument = (doc: Document, currentStep?: Step, now = Date.now()): ResumeRecord => {
+export const resumeRecordFromDocument = (
+  doc: Document,
+  currentStep?: Step,
+  now = Date.now(),
+): ResumeRecord => {
   const meta = parseDraftMetadata(doc);
   const stepStatus = stepStatusOf(doc);
   return {
@@ -469,7 +510,11 @@ export const storeResumeRecord = (record: ResumeRecord, storage: Storage = local
  * Reads the resume record for a draft and deletes it (it is used once). A record older than 5 minutes, for
  * another draft, or unreadable is ignored.
  */
-export const takeResumeRecord = (documentId: number, now = Date.now(), storage: Storage = localStorage): ResumeRecord | null => {
+export const takeResumeRecord = (
+  documentId: number,
+  now = Date.now(),
+  storage: Storage = localStorage,
+): ResumeRecord | null => {
   let raw: string | null = null;
   try {
     raw = storage.getItem(RESUME_STORAGE_KEY);
@@ -481,7 +526,12 @@ export const takeResumeRecord = (documentId: number, now = Date.now(), storage: 
   try {
     const record = JSON.parse(raw) as ResumeRecord;
     if (record.documentId !== documentId) return null;
-    if (typeof record.timestamp !== 'number' || now - record.timestamp >= RESUME_VALIDITY_MS || now < record.timestamp) return null;
+    if (
+      typeof record.timestamp !== 'number' ||
+      now - record.timestamp >= RESUME_VALIDITY_MS ||
+      now < record.timestamp
+    )
+      return null;
     return {
       ...record,
       currentStep: toStep(record.currentStep) ?? 1,
@@ -560,6 +610,9 @@ export const documentFieldsOf = (info: CaseInfo, rep: LegalRepData) => ({
   digital_service_address: rep.digitalServiceAddress.trim() || null,
   assigned_sheriff_id: rep.sheriffId,
   // A choice only for a document after initiating process; otherwise its type decides.
-  service_method: serviceChannelOf(info.documentType)?.channel === 'electronic_or_sheriff' ? rep.serviceMethod || null : null,
+  service_method:
+    serviceChannelOf(info.documentType)?.channel === 'electronic_or_sheriff'
+      ? rep.serviceMethod || null
+      : null,
   service_address_source: rep.addressSource || null,
 });

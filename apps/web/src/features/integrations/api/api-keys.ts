@@ -6,7 +6,11 @@ import { integrationKeys } from '../keys';
 export type { ApiKey, CreatedApiKey };
 
 const apiKeysQueryOptions = () =>
-  queryOptions({ queryKey: integrationKeys.apiKeys, queryFn: () => api.get<ApiKeyList>('/api-keys'), staleTime: 30_000 });
+  queryOptions({
+    queryKey: integrationKeys.apiKeys,
+    queryFn: () => api.get<ApiKeyList>('/api-keys'),
+    staleTime: 30_000,
+  });
 
 export const useApiKeys = () => useQuery(apiKeysQueryOptions());
 
@@ -27,4 +31,7 @@ export const useRevokeApiKey = () => {
 };
 
 export const apiKeyErrorMessage = (error: unknown, fallback: string): string =>
-  describeError(error, { byStatus: { 403: 'Only a firm administrator can manage API keys and webhooks.' }, fallback });
+  describeError(error, {
+    byStatus: { 403: 'Only a firm administrator can manage API keys and webhooks.' },
+    fallback,
+  });

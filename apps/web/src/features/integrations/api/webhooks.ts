@@ -1,4 +1,9 @@
-import type { CreatedWebhook, CreateWebhookInput, Webhook, WebhookDelivery } from '@lexserve/contracts/integrations';
+import type {
+  CreatedWebhook,
+  CreateWebhookInput,
+  Webhook,
+  WebhookDelivery,
+} from '@lexserve/contracts/integrations';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, describeError } from '../../../lib/api-client';
 import { integrationKeys } from '../keys';
@@ -6,7 +11,13 @@ import { integrationKeys } from '../keys';
 export type { CreatedWebhook, Webhook, WebhookDelivery };
 
 export const useWebhooks = () =>
-  useQuery(queryOptions({ queryKey: integrationKeys.webhooks, queryFn: () => api.get<{ webhooks: Webhook[] }>('/webhooks'), staleTime: 30_000 }));
+  useQuery(
+    queryOptions({
+      queryKey: integrationKeys.webhooks,
+      queryFn: () => api.get<{ webhooks: Webhook[] }>('/webhooks'),
+      staleTime: 30_000,
+    }),
+  );
 
 /** An endpoint's latest deliveries; refreshed every 10 s while shown, so retries appear as they happen. */
 export const useWebhookDeliveries = (webhookId: number | null) =>
@@ -43,4 +54,7 @@ export const useSendTestEvent = () => {
 };
 
 export const webhookErrorMessage = (error: unknown, fallback: string): string =>
-  describeError(error, { byStatus: { 403: 'Only a firm administrator can manage API keys and webhooks.' }, fallback });
+  describeError(error, {
+    byStatus: { 403: 'Only a firm administrator can manage API keys and webhooks.' },
+    fallback,
+  });

@@ -17,10 +17,24 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RowsTable } from '../../../components/data-table/rows-table';
 import { useToast } from '../../../components/toast-provider';
 import { formatDateTime } from '../../../lib/format';
-import { apiKeyErrorMessage, useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey } from '../api/api-keys';
+import {
+  apiKeyErrorMessage,
+  useApiKeys,
+  useCreateApiKey,
+  useRevokeApiKey,
+  type ApiKey,
+} from '../api/api-keys';
 import { SecretOnceDialog, type ShownSecret } from './secret-once-dialog';
 
-function CreateApiKeyDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (s: ShownSecret) => void }) {
+function CreateApiKeyDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (s: ShownSecret) => void;
+}) {
   const titleId = useId();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiKeyScope>('read');
@@ -43,7 +57,8 @@ function CreateApiKeyDialog({ open, onClose, onCreated }: { open: boolean; onClo
             value: key.key,
           });
         },
-        onError: (err) => setError(apiKeyErrorMessage(err, 'Failed to create the API key. Please try again.')),
+        onError: (err) =>
+          setError(apiKeyErrorMessage(err, 'Failed to create the API key. Please try again.')),
       },
     );
   };
@@ -54,10 +69,21 @@ function CreateApiKeyDialog({ open, onClose, onCreated }: { open: boolean; onClo
         <DialogContent dividers>
           <Stack spacing={2}>
             {error ? <Alert severity="error">{error}</Alert> : null}
-            <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required helperText="What uses it, e.g. Practice system" slotProps={{ htmlInput: { maxLength: 80 } }} />
+            <TextField
+              label="Name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              helperText="What uses it, e.g. Practice system"
+              slotProps={{ htmlInput: { maxLength: 80 } }}
+            />
             <div>
               <FormLabel id={`${titleId}-scope`}>Scope</FormLabel>
-              <RadioGroup aria-labelledby={`${titleId}-scope`} value={scope} onChange={(e) => setScope(e.target.value as ApiKeyScope)}>
+              <RadioGroup
+                aria-labelledby={`${titleId}-scope`}
+                value={scope}
+                onChange={(e) => setScope(e.target.value as ApiKeyScope)}
+              >
                 {API_KEY_SCOPES.map((s) => (
                   <FormControlLabel key={s} value={s} control={<Radio />} label={API_KEY_SCOPE_LABELS[s]} />
                 ))}
@@ -110,9 +136,14 @@ export function ApiKeysPanel() {
         </Button>
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Your practice-management system uses a key to read and update your firm&apos;s cases. Read-only keys cannot change anything.
+        Your practice-management system uses a key to read and update your firm&apos;s cases. Read-only keys
+        cannot change anything.
       </Typography>
-      {keys.isError ? <Alert severity="error">{apiKeyErrorMessage(keys.error, 'Failed to load API keys. Please try again.')}</Alert> : null}
+      {keys.isError ? (
+        <Alert severity="error">
+          {apiKeyErrorMessage(keys.error, 'Failed to load API keys. Please try again.')}
+        </Alert>
+      ) : null}
       {keys.data && keys.data.api_keys.length === 0 ? <Typography>No API keys yet.</Typography> : null}
       {keys.data && keys.data.api_keys.length > 0 ? (
         <RowsTable
@@ -123,15 +154,29 @@ export function ApiKeysPanel() {
             { id: 'name', header: 'Name', card: 'title', cell: (k) => k.name },
             { id: 'scope', header: 'Scope', cell: (k) => API_KEY_SCOPE_LABELS[k.scope] },
             { id: 'key', header: 'Key', cellSx: { fontFamily: 'monospace' }, cell: (k) => `${k.prefix}…` },
-            { id: 'created', header: 'Created', cell: (k) => `${formatDateTime(k.created_at)}${k.created_by ? ` by ${k.created_by.full_name}` : ''}` },
-            { id: 'last-used', header: 'Last used', cell: (k) => (k.last_used_at ? formatDateTime(k.last_used_at) : 'Never') },
+            {
+              id: 'created',
+              header: 'Created',
+              cell: (k) =>
+                `${formatDateTime(k.created_at)}${k.created_by ? ` by ${k.created_by.full_name}` : ''}`,
+            },
+            {
+              id: 'last-used',
+              header: 'Last used',
+              cell: (k) => (k.last_used_at ? formatDateTime(k.last_used_at) : 'Never'),
+            },
             {
               id: 'actions',
               header: 'Actions',
               align: 'right',
               card: 'actions',
               cell: (k) => (
-                <Button color="error" size="small" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
+                <Button
+                  color="error"
+                  size="small"
+                  onClick={() => setRevoking(k)}
+                  aria-label={`Revoke ${k.name}`}
+                >
                   Revoke
                 </Button>
               ),

@@ -18,7 +18,13 @@ const existingKey = {
   last_used_at: null,
   created_by: { id: 1, full_name: 'Firm Admin' },
 };
-const hook = { id: 3, url: 'https://practice.example.co.za/hooks', events: ['document.served'], created_at: '2026-11-02T08:00:00.000Z', created_by: null };
+const hook = {
+  id: 3,
+  url: 'https://practice.example.co.za/hooks',
+  events: ['document.served'],
+  created_at: '2026-11-02T08:00:00.000Z',
+  created_by: null,
+};
 const delivery = {
   id: 11,
   message_id: 'msg_abc',
@@ -26,7 +32,16 @@ const delivery = {
   status: 'pending',
   created_at: '2026-11-03T08:00:00.000Z',
   next_retry_at: '2026-11-03T08:00:30.000Z',
-  attempts: [{ attempt: 1, at: '2026-11-03T08:00:00.000Z', status_code: 500, response_excerpt: 'upstream exploded', error: null, duration_ms: 42 }],
+  attempts: [
+    {
+      attempt: 1,
+      at: '2026-11-03T08:00:00.000Z',
+      status_code: 500,
+      response_excerpt: 'upstream exploded',
+      error: null,
+      duration_ms: 42,
+    },
+  ],
 };
 
 const setup = (handlers: Parameters<typeof mockApi>[0] = {}) => {
@@ -54,7 +69,15 @@ describe('Developers settings', () => {
 
   it('creates a key and shows it once with a copy button', async () => {
     const { user, find } = setup({
-      'POST /api-keys': (req: MockRequest) => reply(201, { id: 8, name: (req.body as { name: string }).name, scope: 'read_write', key: KEY, prefix: KEY.slice(0, 12), created_at: '2026-11-24T08:00:00.000Z' }),
+      'POST /api-keys': (req: MockRequest) =>
+        reply(201, {
+          id: 8,
+          name: (req.body as { name: string }).name,
+          scope: 'read_write',
+          key: KEY,
+          prefix: KEY.slice(0, 12),
+          created_at: '2026-11-24T08:00:00.000Z',
+        }),
     });
     await user.click(await screen.findByRole('button', { name: 'Create API key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
@@ -82,7 +105,11 @@ describe('Developers settings', () => {
     expect(find('DELETE', '/api-keys/7')).toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Revoke Reporting' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Revoke API key?' })).getByRole('button', { name: 'Revoke key' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Revoke API key?' })).getByRole('button', {
+        name: 'Revoke key',
+      }),
+    );
     await waitFor(() => expect(find('DELETE', '/api-keys/7')).toHaveLength(1));
   });
 
@@ -91,7 +118,11 @@ describe('Developers settings', () => {
     const { user, find } = setup({
       'POST /webhooks': (req: MockRequest) =>
         refused
-          ? reply(422, { detail: 'The endpoint URL must point to a public internet address, not a private, loopback, link-local or cloud-metadata address.', code: 'WEBHOOK_URL_NOT_PUBLIC' })
+          ? reply(422, {
+              detail:
+                'The endpoint URL must point to a public internet address, not a private, loopback, link-local or cloud-metadata address.',
+              code: 'WEBHOOK_URL_NOT_PUBLIC',
+            })
           : reply(201, { ...hook, id: 4, ...(req.body as object), secret: SECRET }),
     });
     await user.click(await screen.findByRole('button', { name: 'Add endpoint' }));
@@ -108,13 +139,25 @@ describe('Developers settings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
     const shown = await screen.findByRole('dialog', { name: 'Webhook endpoint added' });
     expect(within(shown).getByLabelText('Signing secret')).toHaveTextContent(SECRET);
-    expect(find('POST', '/webhooks').at(-1)!.body).toEqual({ url: 'https://10.0.0.5/hook', events: ['document.served', 'deadline.due'] });
+    expect(find('POST', '/webhooks').at(-1)!.body).toEqual({
+      url: 'https://10.0.0.5/hook',
+      events: ['document.served', 'deadline.due'],
+    });
   });
 
   it('lists deliveries with their answers, sends a test event and deletes an endpoint after confirming', async () => {
     const { user, find } = setup({
       'GET /webhooks/3/deliveries': reply(200, { deliveries: [delivery] }),
-      'POST /webhooks/3/test': reply(200, { delivery: { ...delivery, id: 12, event: 'webhook.test', status: 'succeeded', next_retry_at: null, attempts: [{ ...delivery.attempts[0], status_code: 200 }] } }),
+      'POST /webhooks/3/test': reply(200, {
+        delivery: {
+          ...delivery,
+          id: 12,
+          event: 'webhook.test',
+          status: 'succeeded',
+          next_retry_at: null,
+          attempts: [{ ...delivery.attempts[0], status_code: 200 }],
+        },
+      }),
       'DELETE /webhooks/3': reply(200, { message: 'Webhook endpoint deleted' }),
     });
     await user.click(await screen.findByRole('button', { name: `Deliveries to ${hook.url}` }));
@@ -130,7 +173,11 @@ describe('Developers settings', () => {
     expect(find('POST', '/webhooks/3/test')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: `Delete ${hook.url}` }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete webhook endpoint?' })).getByRole('button', { name: 'Delete endpoint' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete webhook endpoint?' })).getByRole('button', {
+        name: 'Delete endpoint',
+      }),
+    );
     await waitFor(() => expect(find('DELETE', '/webhooks/3')).toHaveLength(1));
   });
 });
@@ -139,16 +186,29 @@ describe('Developers settings on a phone', () => {
   it('shows keys and endpoints as cards with their actions in view', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (media) =>
-        ({ matches: media.includes('max-width'), media, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: () => false }) as MediaQueryList,
+        ({
+          matches: media.includes('max-width'),
+          media,
+          onchange: null,
+          addListener: vi.fn(),
+          removeListener: vi.fn(),
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
     );
     setup();
     const keyCard = within(await screen.findByRole('list', { name: 'API keys' })).getByRole('listitem');
     expect(keyCard).toHaveTextContent('Reporting');
     expect(within(keyCard).getByText('Last used')).toBeInTheDocument();
     expect(within(keyCard).getByRole('button', { name: 'Revoke Reporting' })).toBeInTheDocument();
-    const hookCard = within(await screen.findByRole('list', { name: 'Webhook endpoints' })).getByRole('listitem');
+    const hookCard = within(await screen.findByRole('list', { name: 'Webhook endpoints' })).getByRole(
+      'listitem',
+    );
     expect(hookCard).toHaveTextContent('https://practice.example.co.za/hooks');
-    expect(within(hookCard).getByRole('button', { name: 'Delete https://practice.example.co.za/hooks' })).toBeInTheDocument();
+    expect(
+      within(hookCard).getByRole('button', { name: 'Delete https://practice.example.co.za/hooks' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     vi.restoreAllMocks();
   });

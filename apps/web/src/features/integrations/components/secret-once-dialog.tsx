@@ -19,7 +19,13 @@ export type ShownSecret = { title: string; intro: string; label: string; value: 
  * Shows a new API key or signing secret exactly once, with a copy button. Closing needs the explicit button, so the
  * secret is not lost to a stray click outside the dialog.
  */
-export function SecretOnceDialog({ secret: current, onClose }: { secret: ShownSecret | null; onClose: () => void }) {
+export function SecretOnceDialog({
+  secret: current,
+  onClose,
+}: {
+  secret: ShownSecret | null;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const last = useRef<ShownSecret | null>(null);
   if (current) last.current = current;
@@ -28,7 +34,10 @@ export function SecretOnceDialog({ secret: current, onClose }: { secret: ShownSe
   const copy = async () => {
     if (!secret) return;
     const ok = await copyToClipboard(secret.value);
-    showToast(ok ? 'Copied to clipboard.' : 'Could not copy. Please select the text and copy it.', ok ? 'success' : 'warning');
+    showToast(
+      ok ? 'Copied to clipboard.' : 'Could not copy. Please select the text and copy it.',
+      ok ? 'success' : 'warning',
+    );
   };
   return (
     <Dialog open={Boolean(current)} aria-labelledby={titleId} maxWidth="sm" fullWidth>
@@ -38,9 +47,24 @@ export function SecretOnceDialog({ secret: current, onClose }: { secret: ShownSe
           <>
             <Typography gutterBottom>{secret.intro}</Typography>
             <Box
-              sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, my: 2, p: 1.5, borderRadius: 1, bgcolor: 'grey.100', border: '1px solid', borderColor: 'divider' }}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: 1,
+                my: 2,
+                p: 1.5,
+                borderRadius: 1,
+                bgcolor: 'grey.100',
+                border: '1px solid',
+                borderColor: 'divider',
+              }}
             >
-              <Typography component="code" aria-label={secret.label} sx={{ fontFamily: 'monospace', wordBreak: 'break-all', userSelect: 'all' }}>
+              <Typography
+                component="code"
+                aria-label={secret.label}
+                sx={{ fontFamily: 'monospace', wordBreak: 'break-all', userSelect: 'all' }}
+              >
                 {secret.value}
               </Typography>
               <Tooltip title="Copy to clipboard">

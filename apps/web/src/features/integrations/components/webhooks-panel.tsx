@@ -38,13 +38,24 @@ import { SecretOnceDialog, type ShownSecret } from './secret-once-dialog';
 const STATUS_COLOUR = { pending: 'warning', succeeded: 'success', failed: 'error' } as const;
 const STATUS_LABEL = { pending: 'Retrying', succeeded: 'Delivered', failed: 'Failed' } as const;
 
-function AddWebhookDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (s: ShownSecret) => void }) {
+function AddWebhookDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (s: ShownSecret) => void;
+}) {
   const titleId = useId();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>([]);
   const [error, setError] = useState<string | null>(null);
   const create = useCreateWebhook();
-  const toggle = (event: WebhookEvent) => setEvents((current) => (current.includes(event) ? current.filter((e) => e !== event) : [...current, event]));
+  const toggle = (event: WebhookEvent) =>
+    setEvents((current) =>
+      current.includes(event) ? current.filter((e) => e !== event) : [...current, event],
+    );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!url.trim()) return setError('Please enter the endpoint URL');
@@ -74,7 +85,13 @@ function AddWebhookDialog({ open, onClose, onCreated }: { open: boolean; onClose
         <DialogContent dividers>
           <Stack spacing={2}>
             {error ? <Alert severity="error">{error}</Alert> : null}
-            <TextField label="Endpoint URL" value={url} onChange={(e) => setUrl(e.target.value)} required placeholder="https://practice.example.co.za/lexserve/webhooks" />
+            <TextField
+              label="Endpoint URL"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              required
+              placeholder="https://practice.example.co.za/lexserve/webhooks"
+            />
             <div>
               <FormLabel component="legend">Events</FormLabel>
               <FormGroup>
@@ -109,8 +126,14 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook | null; onClo
     <Dialog open={Boolean(webhook)} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
       <DialogTitle id={titleId}>Deliveries to {webhook?.url}</DialogTitle>
       <DialogContent dividers>
-        {deliveries.isError ? <Alert severity="error">{webhookErrorMessage(deliveries.error, 'Failed to load deliveries. Please try again.')}</Alert> : null}
-        {deliveries.data && deliveries.data.deliveries.length === 0 ? <Typography>No deliveries yet. Send a test event to try the endpoint.</Typography> : null}
+        {deliveries.isError ? (
+          <Alert severity="error">
+            {webhookErrorMessage(deliveries.error, 'Failed to load deliveries. Please try again.')}
+          </Alert>
+        ) : null}
+        {deliveries.data && deliveries.data.deliveries.length === 0 ? (
+          <Typography>No deliveries yet. Send a test event to try the endpoint.</Typography>
+        ) : null}
         {deliveries.data && deliveries.data.deliveries.length > 0 ? (
           <Table size="small" aria-label="Deliveries">
             <TableHead>
@@ -140,9 +163,15 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook | null; onClo
                     <TableCell>
                       {last ? (
                         <>
-                          {last.status_code !== null ? `HTTP ${last.status_code}` : (last.error ?? 'No answer')} · {last.duration_ms} ms
+                          {last.status_code !== null
+                            ? `HTTP ${last.status_code}`
+                            : (last.error ?? 'No answer')}{' '}
+                          · {last.duration_ms} ms
                           {last.response_excerpt ? (
-                            <Typography variant="caption" sx={{ display: 'block', fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                            <Typography
+                              variant="caption"
+                              sx={{ display: 'block', fontFamily: 'monospace', wordBreak: 'break-all' }}
+                            >
                               {last.response_excerpt.slice(0, 200)}
                             </Typography>
                           ) : null}
@@ -181,17 +210,24 @@ export function WebhooksPanel() {
     sendTest.mutate(hook.id, {
       onSuccess: ({ delivery }) => {
         const last = lastAttemptOf(delivery);
-        if (delivery.status === 'succeeded') showToast(`Test event delivered (HTTP ${last?.status_code}).`, 'success');
-        else showToast(`Test event not delivered: ${last?.status_code !== null && last ? `HTTP ${last.status_code}` : (last?.error ?? 'no answer')}. It will be retried.`, 'warning');
+        if (delivery.status === 'succeeded')
+          showToast(`Test event delivered (HTTP ${last?.status_code}).`, 'success');
+        else
+          showToast(
+            `Test event not delivered: ${last?.status_code !== null && last ? `HTTP ${last.status_code}` : (last?.error ?? 'no answer')}. It will be retried.`,
+            'warning',
+          );
       },
-      onError: (err) => showToast(webhookErrorMessage(err, 'Failed to send the test event. Please try again.'), 'error'),
+      onError: (err) =>
+        showToast(webhookErrorMessage(err, 'Failed to send the test event. Please try again.'), 'error'),
     });
 
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => showToast('Webhook endpoint deleted.', 'success'),
-      onError: (err) => showToast(webhookErrorMessage(err, 'Failed to delete the endpoint. Please try again.'), 'error'),
+      onError: (err) =>
+        showToast(webhookErrorMessage(err, 'Failed to delete the endpoint. Please try again.'), 'error'),
       onSettled: () => setDeleting(null),
     });
   };
@@ -207,17 +243,30 @@ export function WebhooksPanel() {
         </Button>
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        LexServe posts signed messages (Standard Webhooks) to your endpoints when the events you choose happen.
+        LexServe posts signed messages (Standard Webhooks) to your endpoints when the events you choose
+        happen.
       </Typography>
-      {hooks.isError ? <Alert severity="error">{webhookErrorMessage(hooks.error, 'Failed to load webhook endpoints. Please try again.')}</Alert> : null}
-      {hooks.data && hooks.data.webhooks.length === 0 ? <Typography>No webhook endpoints yet.</Typography> : null}
+      {hooks.isError ? (
+        <Alert severity="error">
+          {webhookErrorMessage(hooks.error, 'Failed to load webhook endpoints. Please try again.')}
+        </Alert>
+      ) : null}
+      {hooks.data && hooks.data.webhooks.length === 0 ? (
+        <Typography>No webhook endpoints yet.</Typography>
+      ) : null}
       {hooks.data && hooks.data.webhooks.length > 0 ? (
         <RowsTable
           label="Webhook endpoints"
           rows={hooks.data.webhooks}
           rowKey={(h) => h.id}
           columns={[
-            { id: 'url', header: 'URL', card: 'title', cellSx: { wordBreak: 'break-all' }, cell: (h) => h.url },
+            {
+              id: 'url',
+              header: 'URL',
+              card: 'title',
+              cellSx: { wordBreak: 'break-all' },
+              cell: (h) => h.url,
+            },
             { id: 'events', header: 'Events', cell: (h) => h.events.join(', ') },
             { id: 'created', header: 'Created', cell: (h) => formatDateTime(h.created_at) },
             {
@@ -231,10 +280,20 @@ export function WebhooksPanel() {
                   <Button size="small" onClick={() => setViewing(h)} aria-label={`Deliveries to ${h.url}`}>
                     Deliveries
                   </Button>
-                  <Button size="small" onClick={() => test(h)} disabled={sendTest.isPending} aria-label={`Send test event to ${h.url}`}>
+                  <Button
+                    size="small"
+                    onClick={() => test(h)}
+                    disabled={sendTest.isPending}
+                    aria-label={`Send test event to ${h.url}`}
+                  >
                     Send test
                   </Button>
-                  <Button size="small" color="error" onClick={() => setDeleting(h)} aria-label={`Delete ${h.url}`}>
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => setDeleting(h)}
+                    aria-label={`Delete ${h.url}`}
+                  >
                     Delete
                   </Button>
                 </>

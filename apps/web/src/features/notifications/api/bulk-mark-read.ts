@@ -14,7 +14,10 @@ export const useBulkMarkRead = () => {
     mutationFn: bulkMarkNotificationsRead,
     onSuccess: (result, input) => {
       const failed = new Set(result.failed_ids.map(String));
-      markCachedRead(queryClient, new Set(input.notification_ids.map(String).filter((id) => !failed.has(id))));
+      markCachedRead(
+        queryClient,
+        new Set(input.notification_ids.map(String).filter((id) => !failed.has(id))),
+      );
       void queryClient.invalidateQueries({ queryKey: notificationKeys.stats });
     },
   });

@@ -6,10 +6,15 @@ import { useHasSession } from '../../../lib/auth';
 import { STALE_TIMES } from '../../../lib/query-client';
 import { notificationKeys } from '../keys';
 
-const getNotificationStats = (): Promise<NotificationStats> => api.get<NotificationStats>('/notifications/stats');
+const getNotificationStats = (): Promise<NotificationStats> =>
+  api.get<NotificationStats>('/notifications/stats');
 
 const notificationStatsQueryOptions = () =>
-  queryOptions({ queryKey: notificationKeys.stats, queryFn: getNotificationStats, staleTime: STALE_TIMES.notificationStats });
+  queryOptions({
+    queryKey: notificationKeys.stats,
+    queryFn: getNotificationStats,
+    staleTime: STALE_TIMES.notificationStats,
+  });
 
 /**
  * unread / total / read / recent counts (the navigation badge and the centre's header). The real-time channel keeps

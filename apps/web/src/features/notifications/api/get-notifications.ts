@@ -19,4 +19,5 @@ export const notificationsQueryOptions = (params: NotificationListParams = CENTR
     staleTime: STALE_TIMES.notificationList,
   });
 
-export const useNotifications = (params: NotificationListParams = CENTRE_LIST_PARAMS) => useQuery(notificationsQueryOptions(params));
+export const useNotifications = (params: NotificationListParams = CENTRE_LIST_PARAMS) =>
+  useQuery(notificationsQueryOptions(params));

@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client';
 import { notificationKeys } from '../keys';
 import { markCachedRead } from './notification-cache';
 
-const markAllNotificationsRead = (): Promise<MarkAllReadResult> => api.post<MarkAllReadResult>('/notifications/mark-all-read');
+const markAllNotificationsRead = (): Promise<MarkAllReadResult> =>
+  api.post<MarkAllReadResult>('/notifications/mark-all-read');
 
 /** Spec 4.4: 'Mark all read' sets unread to 0 and read to the total. */
 export const useMarkAllRead = () => {

@@ -1,6 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { makeNotification, makeNotificationList, makeNotificationStats } from '../../../testing/notification-factories';
+import {
+  makeNotification,
+  makeNotificationList,
+  makeNotificationStats,
+} from '../../../testing/notification-factories';
 import { applySocketMessage } from '../hooks/use-realtime-notifications';
 import { notificationKeys } from '../keys';
 import { CENTRE_LIST_PARAMS, notificationsQueryOptions } from './get-notifications';
@@ -22,7 +26,12 @@ describe('real-time cache updates (spec 1, 4.4)', () => {
     applySocketMessage(qc, { type: 'new_notification', notification: fresh });
     expect(list().notifications.map((n) => n.title)).toEqual(['New', 'Old', 'Older']);
     expect(list().total).toBe(3);
-    expect(stats()).toMatchObject({ unread_count: 2, total_notifications: 3, recent_count: 3, read_count: 1 });
+    expect(stats()).toMatchObject({
+      unread_count: 2,
+      total_notifications: 3,
+      recent_count: 3,
+      read_count: 1,
+    });
     expect(stats().by_type.system_alert).toBe(1);
     // The same notification twice (own write and push) is counted once.
     applySocketMessage(qc, { type: 'new_notification', notification: fresh });
@@ -41,7 +50,12 @@ describe('real-time cache updates (spec 1, 4.4)', () => {
 
   it('stats_update replaces the counts; unread 0 means every loaded item is read', () => {
     const { qc, list, stats } = setup();
-    const next = makeNotificationStats([], { unread_count: 0, total_notifications: 9, read_count: 9, recent_count: 1 });
+    const next = makeNotificationStats([], {
+      unread_count: 0,
+      total_notifications: 9,
+      read_count: 9,
+      recent_count: 1,
+    });
     applySocketMessage(qc, { type: 'stats_update', stats: next });
     expect(stats()).toEqual(next);
     expect(list().notifications.every((n) => n.is_read)).toBe(true);

@@ -33,7 +33,10 @@ export function applyNewNotification(qc: QueryClient, notification: Notification
   if (cachedItem(qc, notification.notification_id)) return applyNotificationUpdate(qc, notification);
   updateLists(qc, (list) => ({
     ...list,
-    notifications: [notification, ...list.notifications].slice(0, Math.max(list.limit, list.notifications.length)),
+    notifications: [notification, ...list.notifications].slice(
+      0,
+      Math.max(list.limit, list.notifications.length),
+    ),
     total: list.total + 1,
   }));
   updateStats(qc, (s) => ({
@@ -42,7 +45,10 @@ export function applyNewNotification(qc: QueryClient, notification: Notification
     unread_count: s.unread_count + (notification.is_read ? 0 : 1),
     read_count: s.read_count + (notification.is_read ? 1 : 0),
     recent_count: s.recent_count + 1,
-    by_type: { ...s.by_type, [notification.notification_type]: (s.by_type[notification.notification_type] ?? 0) + 1 },
+    by_type: {
+      ...s.by_type,
+      [notification.notification_type]: (s.by_type[notification.notification_type] ?? 0) + 1,
+    },
   }));
 }
 
@@ -50,7 +56,9 @@ export function applyNotificationUpdate(qc: QueryClient, notification: Notificat
   const before = cachedItem(qc, notification.notification_id);
   updateLists(qc, (list) => ({
     ...list,
-    notifications: list.notifications.map((n) => (n.notification_id === notification.notification_id ? notification : n)),
+    notifications: list.notifications.map((n) =>
+      n.notification_id === notification.notification_id ? notification : n,
+    ),
   }));
   if (before && before.is_read !== notification.is_read) {
     const delta = notification.is_read ? 1 : -1;
@@ -74,7 +82,9 @@ export function markCachedRead(qc: QueryClient, notificationIds?: ReadonlySet<st
   updateLists(qc, (list) => ({
     ...list,
     notifications: list.notifications.map((n) =>
-      n.is_read || (notificationIds && !notificationIds.has(n.notification_id)) ? n : { ...n, is_read: true, read_at: readAt },
+      n.is_read || (notificationIds && !notificationIds.has(n.notification_id))
+        ? n
+        : { ...n, is_read: true, read_at: readAt },
     ),
   }));
 }

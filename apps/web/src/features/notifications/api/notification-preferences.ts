@@ -9,12 +9,21 @@ export type { NotificationPreferences };
 const getNotificationPreferences = async (): Promise<NotificationPreferences> =>
   (await api.get<{ preferences: NotificationPreferences }>('/users/me/notification-preferences')).preferences;
 
-const updateNotificationPreferences = async (preferences: NotificationPreferences): Promise<NotificationPreferences> =>
-  (await api.put<{ preferences: NotificationPreferences }>('/users/me/notification-preferences', { preferences }))?.preferences ??
-  preferences;
+const updateNotificationPreferences = async (
+  preferences: NotificationPreferences,
+): Promise<NotificationPreferences> =>
+  (
+    await api.put<{ preferences: NotificationPreferences }>('/users/me/notification-preferences', {
+      preferences,
+    })
+  )?.preferences ?? preferences;
 
 export const useNotificationPreferences = () =>
-  useQuery({ queryKey: notificationKeys.preferences, queryFn: getNotificationPreferences, staleTime: STALE_TIMES.default });
+  useQuery({
+    queryKey: notificationKeys.preferences,
+    queryFn: getNotificationPreferences,
+    staleTime: STALE_TIMES.default,
+  });
 
 export const useUpdateNotificationPreferences = () => {
   const queryClient = useQueryClient();

@@ -33,7 +33,14 @@ type Props = {
  * message on at most two lines, the relative time, and 'Case #' / 'Doc #' chips. A notification about a case opens it
  * on the tab it is about: the title is the link and covers the card (the checkbox, chips and button stay above it).
  */
-export const NotificationCard = memo(function NotificationCard({ notification: n, selected, busy, now, onToggleSelected, onSetRead }: Props) {
+export const NotificationCard = memo(function NotificationCard({
+  notification: n,
+  selected,
+  busy,
+  now,
+  onToggleSelected,
+  onSetRead,
+}: Props) {
   const style = styleOf(n.notification_type);
   const { Icon } = style;
   const titleId = `notification-title-${n.notification_id}`;
@@ -56,7 +63,13 @@ export const NotificationCard = memo(function NotificationCard({ notification: n
         gap: { xs: 1, sm: 1.5 },
         p: { xs: 1.25, sm: 2 },
         position: 'relative',
-        ...(target ? { cursor: 'pointer', '&:hover': { boxShadow: 2 }, '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main' } } : {}),
+        ...(target
+          ? {
+              cursor: 'pointer',
+              '&:hover': { boxShadow: 2 },
+              '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main' },
+            }
+          : {}),
         borderLeft: `4px solid ${style.color}`,
         bgcolor: n.is_read ? 'background.paper' : style.background,
         transition: 'background-color 0.2s',
@@ -68,7 +81,10 @@ export const NotificationCard = memo(function NotificationCard({ notification: n
         slotProps={{ input: { 'aria-label': `Select notification: ${n.title}` } }}
         sx={{ mt: -0.5, ml: -0.5, p: 0.75, ...above }}
       />
-      <Avatar sx={{ bgcolor: style.color, width: 36, height: 36, display: { xs: 'none', sm: 'flex' } }} aria-hidden>
+      <Avatar
+        sx={{ bgcolor: style.color, width: 36, height: 36, display: { xs: 'none', sm: 'flex' } }}
+        aria-hidden
+      >
         <Icon fontSize="small" />
       </Avatar>
       <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -94,7 +110,10 @@ export const NotificationCard = memo(function NotificationCard({ notification: n
                 onClick={opened}
                 color="inherit"
                 underline="hover"
-                sx={{ '&::after': { content: '""', position: 'absolute', inset: 0 }, '&:focus-visible': { outline: 'none' } }}
+                sx={{
+                  '&::after': { content: '""', position: 'absolute', inset: 0 },
+                  '&:focus-visible': { outline: 'none' },
+                }}
               >
                 {n.title}
               </Link>
@@ -122,17 +141,40 @@ export const NotificationCard = memo(function NotificationCard({ notification: n
             size="small"
             icon={<Icon />}
             label={style.label}
-            sx={{ bgcolor: style.background, color: style.color, fontWeight: 600, '& .MuiChip-icon': { color: style.color } }}
+            sx={{
+              bgcolor: style.background,
+              color: style.color,
+              fontWeight: 600,
+              '& .MuiChip-icon': { color: style.color },
+            }}
           />
           {n.case_id ? (
             target ? (
-              <Chip size="small" variant="outlined" clickable component={RouterLink} to={target} onClick={opened} label={`Case #${n.case_id}`} sx={above} />
+              <Chip
+                size="small"
+                variant="outlined"
+                clickable
+                component={RouterLink}
+                to={target}
+                onClick={opened}
+                label={`Case #${n.case_id}`}
+                sx={above}
+              />
             ) : (
               <Chip size="small" variant="outlined" label={`Case #${n.case_id}`} />
             )
           ) : null}
           {target ? (
-            <Chip size="small" variant="outlined" clickable component={RouterLink} to={target} onClick={opened} label={`Doc #${n.document_id}`} sx={above} />
+            <Chip
+              size="small"
+              variant="outlined"
+              clickable
+              component={RouterLink}
+              to={target}
+              onClick={opened}
+              label={`Doc #${n.document_id}`}
+              sx={above}
+            />
           ) : null}
           <Tooltip title={formatDateTime(n.notification_created_at ?? n.created_at)}>
             <Typography component="span" variant="caption" color="text.secondary" sx={above}>
@@ -151,7 +193,13 @@ export const NotificationCard = memo(function NotificationCard({ notification: n
             onClick={() => onSetRead(n, !n.is_read)}
             aria-label={n.is_read ? `Mark as unread: ${n.title}` : `Mark as read: ${n.title}`}
           >
-            {busy ? <CircularProgress size={18} /> : n.is_read ? <MarkEmailUnreadOutlinedIcon /> : <DraftsOutlinedIcon />}
+            {busy ? (
+              <CircularProgress size={18} />
+            ) : n.is_read ? (
+              <MarkEmailUnreadOutlinedIcon />
+            ) : (
+              <DraftsOutlinedIcon />
+            )}
           </IconButton>
         </Box>
       </Tooltip>

@@ -9,7 +9,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { hasActiveFilters, type NotificationFilters, type StatusFilter, type TypeFilter } from '../utils/filter-notifications';
+import {
+  hasActiveFilters,
+  type NotificationFilters,
+  type StatusFilter,
+  type TypeFilter,
+} from '../utils/filter-notifications';
 import { NOTIFICATION_TYPE_STYLES } from './notification-type';
 
 type Props = {
@@ -67,7 +72,12 @@ export function NotificationFiltersBar({ filters, onChange, onClear }: Props) {
           <MenuItem value="read">Read</MenuItem>
         </Select>
       </FormControl>
-      <Button variant="text" startIcon={<ClearIcon />} onClick={onClear} disabled={!hasActiveFilters(filters)}>
+      <Button
+        variant="text"
+        startIcon={<ClearIcon />}
+        onClick={onClear}
+        disabled={!hasActiveFilters(filters)}
+      >
         Clear
       </Button>
     </Stack>

@@ -27,11 +27,27 @@ type Props = {
 };
 
 /** The loaded notifications: 'Select All', the cards that pass the filters, and how many of the total are shown. */
-export function NotificationList({ visible, loaded, total, now, selection, busy, filtersActive, markingSelected, onSetRead, onMarkSelectedRead, onClearFilters }: Props) {
+export function NotificationList({
+  visible,
+  loaded,
+  total,
+  now,
+  selection,
+  busy,
+  filtersActive,
+  markingSelected,
+  onSetRead,
+  onMarkSelectedRead,
+  onClearFilters,
+}: Props) {
   const { selected, selectedIds, allVisibleSelected, someVisibleSelected } = selection;
   return (
     <>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', minHeight: 40 }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', minHeight: 40 }}
+      >
         <FormControlLabel
           control={
             <Checkbox
@@ -48,7 +64,13 @@ export function NotificationList({ visible, loaded, total, now, selection, busy,
             <Typography variant="body2" color="text.secondary">
               {selectedIds.length} selected
             </Typography>
-            <Button size="small" variant="outlined" startIcon={<DoneAllIcon />} onClick={onMarkSelectedRead} disabled={markingSelected}>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<DoneAllIcon />}
+              onClick={onMarkSelectedRead}
+              disabled={markingSelected}
+            >
               Mark Read
             </Button>
           </>

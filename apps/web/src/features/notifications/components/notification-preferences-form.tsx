@@ -13,7 +13,11 @@ import { useEffect, useState } from 'react';
 import { NotificationBanner } from '../../../components/notification-banner';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-state';
-import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS, type NotificationType } from '../../../config/constants';
+import {
+  NOTIFICATION_TYPES,
+  NOTIFICATION_TYPE_LABELS,
+  type NotificationType,
+} from '../../../config/constants';
 import { describeError } from '../../../lib/api-client';
 import {
   useNotificationPreferences,
@@ -50,7 +54,9 @@ export function NotificationPreferencesForm() {
   if (query.isError || !draft) {
     return (
       <QueryError
-        message={describeError(query.error, { fallback: 'Failed to load notification preferences. Please try again.' })}
+        message={describeError(query.error, {
+          fallback: 'Failed to load notification preferences. Please try again.',
+        })}
         onRetry={query.refetch}
       />
     );
@@ -78,10 +84,17 @@ export function NotificationPreferencesForm() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         You always see notifications in LexServe. Choose which ones are also sent to you by e-mail.
       </Typography>
-      <NotificationBanner open={saved} severity="success" message="Notification preferences saved." onClose={() => setSaved(false)} />
+      <NotificationBanner
+        open={saved}
+        severity="success"
+        message="Notification preferences saved."
+        onClose={() => setSaved(false)}
+      />
       {save.isError ? (
         <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => save.reset()}>
-          {describeError(save.error, { fallback: 'Failed to save notification preferences. Please try again.' })}
+          {describeError(save.error, {
+            fallback: 'Failed to save notification preferences. Please try again.',
+          })}
         </Alert>
       ) : null}
       <TableContainer sx={{ overflowX: 'auto' }}>
@@ -103,7 +116,13 @@ export function NotificationPreferencesForm() {
                   </Typography>
                 </TableCell>
                 <TableCell align="center">
-                  <Switch checked disabled slotProps={{ input: { 'aria-label': `${NOTIFICATION_TYPE_LABELS[type]} in-app (always on)` } }} />
+                  <Switch
+                    checked
+                    disabled
+                    slotProps={{
+                      input: { 'aria-label': `${NOTIFICATION_TYPE_LABELS[type]} in-app (always on)` },
+                    }}
+                  />
                 </TableCell>
                 <TableCell align="center">
                   <Switch

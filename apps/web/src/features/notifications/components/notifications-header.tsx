@@ -32,12 +32,27 @@ type Props = {
 };
 
 /** The centre's heading with its counts and Live mark, and Refresh, the filter and bulk menus, and Mark All Read. */
-export function NotificationsHeader({ counts, live, refreshing, status, markingAll, onRefresh, onStatus, onClearFilters, onMarkSelectedRead, onMarkAllRead }: Props) {
+export function NotificationsHeader({
+  counts,
+  live,
+  refreshing,
+  status,
+  markingAll,
+  onRefresh,
+  onStatus,
+  onClearFilters,
+  onMarkSelectedRead,
+  onMarkAllRead,
+}: Props) {
   const [filterMenu, setFilterMenu] = useState<HTMLElement | null>(null);
   const [bulkMenu, setBulkMenu] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
+      >
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Badge badgeContent={counts.unread} max={BADGE_MAX} color="error" aria-hidden>
             <NotificationsOutlinedIcon sx={{ fontSize: 36, color: 'primary.main' }} />
@@ -85,13 +100,24 @@ export function NotificationsHeader({ counts, live, refreshing, status, markingA
             </IconButton>
           </Tooltip>
           {counts.unread > 0 ? (
-            <Button variant="contained" startIcon={<DoneAllIcon />} onClick={onMarkAllRead} disabled={markingAll}>
+            <Button
+              variant="contained"
+              startIcon={<DoneAllIcon />}
+              onClick={onMarkAllRead}
+              disabled={markingAll}
+            >
               Mark All Read
             </Button>
           ) : null}
         </Stack>
       </Stack>
-      <FilterMenu anchor={filterMenu} status={status} onClose={() => setFilterMenu(null)} onStatus={onStatus} onClearFilters={onClearFilters} />
+      <FilterMenu
+        anchor={filterMenu}
+        status={status}
+        onClose={() => setFilterMenu(null)}
+        onStatus={onStatus}
+        onClearFilters={onClearFilters}
+      />
       <BulkMenu anchor={bulkMenu} onClose={() => setBulkMenu(null)} onMarkSelectedRead={onMarkSelectedRead} />
     </>
   );

@@ -35,7 +35,15 @@ export function FilterMenu({ anchor, status, onClose, onStatus, onClearFilters }
 }
 
 /** 'Bulk actions': mark the selected notifications read. */
-export function BulkMenu({ anchor, onClose, onMarkSelectedRead }: { anchor: HTMLElement | null; onClose: () => void; onMarkSelectedRead: () => void }) {
+export function BulkMenu({
+  anchor,
+  onClose,
+  onMarkSelectedRead,
+}: {
+  anchor: HTMLElement | null;
+  onClose: () => void;
+  onMarkSelectedRead: () => void;
+}) {
   return (
     <Menu id="notification-bulk-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
       <MenuItem

@@ -12,14 +12,22 @@ import { NotificationsNavButton } from './notifications-nav-button';
 beforeEach(() => signIn());
 
 const renderButton = (unread: number, queryClient: QueryClient = createTestQueryClient()) => {
-  mockApi({ 'GET /notifications/stats': reply(200, makeNotificationStats([], { unread_count: unread, total_notifications: unread })) });
+  mockApi({
+    'GET /notifications/stats': reply(
+      200,
+      makeNotificationStats([], { unread_count: unread, total_notifications: unread }),
+    ),
+  });
   return renderWithProviders(<NotificationsNavButton />, { queryClient });
 };
 
 describe('NotificationsNavButton', () => {
   it('shows the unread count, capped at 99', async () => {
     renderButton(150);
-    expect(await screen.findByRole('link', { name: 'Notifications, 99+ unread' })).toHaveAttribute('href', '/app/notifications');
+    expect(await screen.findByRole('link', { name: 'Notifications, 99+ unread' })).toHaveAttribute(
+      'href',
+      '/app/notifications',
+    );
     expect(screen.getByText('99+')).toBeInTheDocument();
   });
 
@@ -27,7 +35,9 @@ describe('NotificationsNavButton', () => {
     const queryClient = createTestQueryClient();
     renderButton(2, queryClient);
     expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
-    act(() => applySocketMessage(queryClient, { type: 'new_notification', notification: makeNotification() }));
+    act(() =>
+      applySocketMessage(queryClient, { type: 'new_notification', notification: makeNotification() }),
+    );
     expect(await screen.findByRole('link', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
     act(() =>
       applySocketMessage(queryClient, {
@@ -42,10 +52,21 @@ describe('NotificationsNavButton', () => {
 describe('notifications badge (spec 2.6)', () => {
   it('caps the unread count at 99', async () => {
     signIn();
-    mockApi({ 'GET /notifications/stats': reply(200, { unread_count: 150, total_notifications: 200, read_count: 50, recent_count: 3, by_type: {} }) });
+    mockApi({
+      'GET /notifications/stats': reply(200, {
+        unread_count: 150,
+        total_notifications: 200,
+        read_count: 50,
+        recent_count: 3,
+        by_type: {},
+      }),
+    });
     renderWithProviders(<NotificationsNavButton />);
     expect(await screen.findByText('99+')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Notifications, 99+ unread' })).toHaveAttribute('href', '/app/notifications');
+    expect(screen.getByRole('link', { name: 'Notifications, 99+ unread' })).toHaveAttribute(
+      'href',
+      '/app/notifications',
+    );
   });
 
   it('shows no badge when the stats call fails', async () => {

@@ -8,10 +8,16 @@ import { useNotificationStats } from '../api/get-notification-stats';
 export function NotificationsNavButton() {
   const stats = useNotificationStats();
   const unread = stats.data?.unread_count ?? 0;
-  const label = unread > 0 ? `Notifications, ${unread > BADGE_MAX ? `${BADGE_MAX}+` : unread} unread` : 'Notifications';
+  const label =
+    unread > 0 ? `Notifications, ${unread > BADGE_MAX ? `${BADGE_MAX}+` : unread} unread` : 'Notifications';
   return (
     // No badge at all when nothing is unread: a hidden "0" would be text the link's name does not contain.
-    <RouterLink to={paths.app.notifications} className="ls-icon-btn ls-icon-btn--inherit ls-tip" data-tip="Notifications" aria-label={label}>
+    <RouterLink
+      to={paths.app.notifications}
+      className="ls-icon-btn ls-icon-btn--inherit ls-tip"
+      data-tip="Notifications"
+      aria-label={label}
+    >
       <IconBadge icon="notificationsOutlined" count={unread} max={BADGE_MAX} />
     </RouterLink>
   );

@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../testing/factories';
 import { mockApi, reply, type MockRequest } from '../../../testing/mock-api';
-import { makeNotification, makeNotificationList, makeNotificationStats } from '../../../testing/notification-factories';
+import {
+  makeNotification,
+  makeNotificationList,
+  makeNotificationStats,
+} from '../../../testing/notification-factories';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { NotificationsPage } from './notifications-page';
 
@@ -22,12 +26,22 @@ function setup(items: Notification[], extra: Handlers = {}) {
     'POST /notifications/mark-all-read': () => {
       const changed = state.items.filter((n) => !n.is_read).length;
       state.items = state.items.map((n) => ({ ...n, is_read: true }));
-      return reply(200, { success: true, message: 'All notifications marked as read', updated_count: changed });
+      return reply(200, {
+        success: true,
+        message: 'All notifications marked as read',
+        updated_count: changed,
+      });
     },
     'POST /notifications/bulk-mark-read': (req: MockRequest) => {
       const ids = (req.body as { notification_ids: string[] }).notification_ids;
       state.items = state.items.map((n) => (ids.includes(n.notification_id) ? { ...n, is_read: true } : n));
-      return reply(200, { success: true, message: '', updated_count: ids.length, requested_count: ids.length, failed_ids: [] });
+      return reply(200, {
+        success: true,
+        message: '',
+        updated_count: ids.length,
+        requested_count: ids.length,
+        failed_ids: [],
+      });
     },
     ...Object.fromEntries(
       items.flatMap((n) => [
@@ -36,7 +50,11 @@ function setup(items: Notification[], extra: Handlers = {}) {
           () => {
             const updated = { ...n, is_read: true, read_at: new Date().toISOString() };
             state.items = state.items.map((x) => (x.notification_id === n.notification_id ? updated : x));
-            return reply(200, { success: true, message: 'Notification marked as read', notification: updated });
+            return reply(200, {
+              success: true,
+              message: 'Notification marked as read',
+              notification: updated,
+            });
           },
         ],
         [
@@ -44,7 +62,11 @@ function setup(items: Notification[], extra: Handlers = {}) {
           () => {
             const updated = { ...n, is_read: false, read_at: null };
             state.items = state.items.map((x) => (x.notification_id === n.notification_id ? updated : x));
-            return reply(200, { success: true, message: 'Notification marked as unread', notification: updated });
+            return reply(200, {
+              success: true,
+              message: 'Notification marked as unread',
+              notification: updated,
+            });
           },
         ],
       ]),
@@ -72,7 +94,10 @@ describe('Notifications centre', () => {
       case_id: '2025/9',
       document_id: 43,
     });
-    const { user, view, api } = setup([attempt, makeNotification({ title: 'Trial ending', notification_type: 'deadline_reminder' })]);
+    const { user, view, api } = setup([
+      attempt,
+      makeNotification({ title: 'Trial ending', notification_type: 'deadline_reminder' }),
+    ]);
     await screen.findByText('2 total, 2 unread');
     const [card, plain] = cards();
     const target = '/app/dashboard/active-case/43?tab=service';
@@ -94,7 +119,12 @@ describe('Notifications centre', () => {
       case_id: '2025/1',
       document_id: 42,
     }),
-    makeNotification({ title: 'Document served', message: 'The summons was served.', notification_type: 'completion_notification', is_read: true }),
+    makeNotification({
+      title: 'Document served',
+      message: 'The summons was served.',
+      notification_type: 'completion_notification',
+      is_read: true,
+    }),
     makeNotification({
       title: 'Trial ending',
       message: 'Choose a plan',
@@ -119,7 +149,10 @@ describe('Notifications centre', () => {
     expect(within(first).getByRole('img', { name: 'Unread' })).toBeInTheDocument();
     expect(within(first).getByText('Assignment')).toBeInTheDocument();
     expect(within(first).getByText('Case #2025/1')).toBeInTheDocument();
-    expect(within(first).getByRole('link', { name: 'Doc #42' })).toHaveAttribute('href', '/app/dashboard/active-case/42');
+    expect(within(first).getByRole('link', { name: 'Doc #42' })).toHaveAttribute(
+      'href',
+      '/app/dashboard/active-case/42',
+    );
     expect(within(first).getByText('5 minutes ago')).toBeInTheDocument();
     expect(within(cards()[1]!).queryByRole('img', { name: 'Unread' })).not.toBeInTheDocument();
     expect(within(cards()[2]!).getByText('3 hours ago')).toBeInTheDocument();
@@ -179,26 +212,32 @@ describe('Notifications centre', () => {
     expect(cards()).toHaveLength(3);
   });
 
-  it('marks one notification read and another unread, with the toasts and the counts following', { timeout: 30_000 }, async () => {
-    const items = sample();
-    const { api, user } = setup(items);
-    await screen.findByText('3 total, 2 unread');
-    await user.click(screen.getByRole('button', { name: 'Mark as read: Sheriff assigned' }));
-    expect(await toast('Notification marked as read')).toBeInTheDocument();
-    expect(api.find('PUT', `/notifications/${items[0]!.notification_id}/read`)).toHaveLength(1);
-    expect(screen.getByText('3 total, 1 unread')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Mark as unread: Sheriff assigned' })).toBeInTheDocument();
+  it(
+    'marks one notification read and another unread, with the toasts and the counts following',
+    { timeout: 30_000 },
+    async () => {
+      const items = sample();
+      const { api, user } = setup(items);
+      await screen.findByText('3 total, 2 unread');
+      await user.click(screen.getByRole('button', { name: 'Mark as read: Sheriff assigned' }));
+      expect(await toast('Notification marked as read')).toBeInTheDocument();
+      expect(api.find('PUT', `/notifications/${items[0]!.notification_id}/read`)).toHaveLength(1);
+      expect(screen.getByText('3 total, 1 unread')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Mark as unread: Sheriff assigned' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Mark as unread: Document served' }));
-    expect(await toast('Notification marked as unread', 6000)).toBeInTheDocument();
-    expect(screen.getByText('3 total, 2 unread')).toBeInTheDocument();
-  });
+      await user.click(screen.getByRole('button', { name: 'Mark as unread: Document served' }));
+      expect(await toast('Notification marked as unread', 6000)).toBeInTheDocument();
+      expect(screen.getByText('3 total, 2 unread')).toBeInTheDocument();
+    },
+  );
 
   it('says so when marking one read or unread fails', { timeout: 30_000 }, async () => {
     const items = sample();
     const { user } = setup(items, {
       [`PUT /notifications/${items[0]!.notification_id}/read`]: reply(500, { detail: 'boom' }),
-      [`PUT /notifications/${items[1]!.notification_id}/unread`]: reply(404, { detail: 'Notification not found.' }),
+      [`PUT /notifications/${items[1]!.notification_id}/unread`]: reply(404, {
+        detail: 'Notification not found.',
+      }),
     });
     await screen.findByText('3 total, 2 unread');
     await user.click(screen.getByRole('button', { name: 'Mark as read: Sheriff assigned' }));
@@ -251,7 +290,9 @@ describe('Notifications centre', () => {
   });
 
   it('says so when the bulk action fails', async () => {
-    const { user } = setup(sample(), { 'POST /notifications/bulk-mark-read': reply(500, { detail: 'boom' }) });
+    const { user } = setup(sample(), {
+      'POST /notifications/bulk-mark-read': reply(500, { detail: 'boom' }),
+    });
     await screen.findByText('3 total, 2 unread');
     await user.click(screen.getByRole('checkbox', { name: 'Select All' }));
     await user.click(screen.getByRole('button', { name: 'Mark Read' }));
@@ -279,38 +320,48 @@ describe('Notifications centre', () => {
     expect(screen.getByText('3 total, 2 unread')).toBeInTheDocument();
   });
 
-  it('refreshes with a banner and a toast, and says so when refreshing fails', { timeout: 30_000 }, async () => {
-    let fail = false;
-    let release: (() => void) | undefined;
-    const items = sample();
-    const { user, api } = setup(items, {
-      'GET /notifications/': async () => {
-        if (api && api.find('GET', '/notifications/').length > 1) await new Promise<void>((r) => (release = r));
-        return fail ? reply(500, { detail: 'boom' }) : reply(200, makeNotificationList(items));
-      },
-    });
-    await screen.findByText('3 total, 2 unread');
-    await user.click(screen.getByRole('button', { name: 'Refresh notifications' }));
-    expect(await screen.findByText('Refreshing notifications...')).toBeInTheDocument();
-    release?.();
-    expect(await toast('Notifications refreshed')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('Refreshing notifications...')).not.toBeInTheDocument());
+  it(
+    'refreshes with a banner and a toast, and says so when refreshing fails',
+    { timeout: 30_000 },
+    async () => {
+      let fail = false;
+      let release: (() => void) | undefined;
+      const items = sample();
+      const { user, api } = setup(items, {
+        'GET /notifications/': async () => {
+          if (api && api.find('GET', '/notifications/').length > 1)
+            await new Promise<void>((r) => (release = r));
+          return fail ? reply(500, { detail: 'boom' }) : reply(200, makeNotificationList(items));
+        },
+      });
+      await screen.findByText('3 total, 2 unread');
+      await user.click(screen.getByRole('button', { name: 'Refresh notifications' }));
+      expect(await screen.findByText('Refreshing notifications...')).toBeInTheDocument();
+      release?.();
+      expect(await toast('Notifications refreshed')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByText('Refreshing notifications...')).not.toBeInTheDocument());
 
-    fail = true;
-    await user.click(screen.getByRole('button', { name: 'Refresh notifications' }));
-    await waitFor(() => release?.());
-    expect(await toast('Failed to refresh notifications', 6000)).toBeInTheDocument();
-  });
+      fail = true;
+      await user.click(screen.getByRole('button', { name: 'Refresh notifications' }));
+      await waitFor(() => release?.());
+      expect(await toast('Failed to refresh notifications', 6000)).toBeInTheDocument();
+    },
+  );
 
   it('offers Mark All Read as a floating button on phones', async () => {
     const matchMedia = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...matchMedia(query),
+      matches: query.includes('max-width'),
+    })) as typeof window.matchMedia;
     try {
       const { user } = setup(sample());
       await screen.findByText('3 total, 2 unread');
       // The header keeps its button; phones get the floating one as well.
       await waitFor(() => expect(screen.getAllByRole('button', { name: 'Mark All Read' })).toHaveLength(2));
-      const fab = screen.getAllByRole('button', { name: 'Mark All Read' }).find((b) => b.classList.contains('MuiFab-root'))!;
+      const fab = screen
+        .getAllByRole('button', { name: 'Mark All Read' })
+        .find((b) => b.classList.contains('MuiFab-root'))!;
       expect(fab).toBeDefined();
       await user.click(fab);
       expect(await toast('All notifications marked as read')).toBeInTheDocument();

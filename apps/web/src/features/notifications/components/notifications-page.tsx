@@ -20,7 +20,12 @@ import { useNotificationSelection } from '../hooks/use-notification-selection';
 import { useNotificationsRefresh } from '../hooks/use-notifications-refresh';
 import { useNow } from '../hooks/use-now';
 import { useRealtimeState } from '../hooks/use-realtime-notifications';
-import { EMPTY_FILTERS, filterNotifications, hasActiveFilters, type NotificationFilters } from '../utils/filter-notifications';
+import {
+  EMPTY_FILTERS,
+  filterNotifications,
+  hasActiveFilters,
+  type NotificationFilters,
+} from '../utils/filter-notifications';
 import { NOTIFICATION_TOASTS } from '../utils/notification-toasts';
 import { NotificationFiltersBar } from './notification-filters';
 import { NotificationList } from './notification-list';
@@ -89,7 +94,13 @@ export function NotificationsPage() {
         errorMessage="Failed to load notifications. Please try again."
         keepDataOnError
         isEmpty={() => items.length === 0}
-        empty={<EmptyState icon={<NotificationsNoneOutlinedIcon />} title="No notifications yet" description="You'll see notifications here when you receive them" />}
+        empty={
+          <EmptyState
+            icon={<NotificationsNoneOutlinedIcon />}
+            title="No notifications yet"
+            description="You'll see notifications here when you receive them"
+          />
+        }
       >
         {(data) => (
           <NotificationList

@@ -30,8 +30,10 @@ export function useNotificationActions(selection: Pick<NotificationSelection, 's
       setRead.mutate(
         { notificationId: n.notification_id, read: toRead },
         {
-          onSuccess: () => showToast(toRead ? NOTIFICATION_TOASTS.read : NOTIFICATION_TOASTS.unread, 'success'),
-          onError: () => showToast(toRead ? NOTIFICATION_TOASTS.readFailed : NOTIFICATION_TOASTS.unreadFailed, 'error'),
+          onSuccess: () =>
+            showToast(toRead ? NOTIFICATION_TOASTS.read : NOTIFICATION_TOASTS.unread, 'success'),
+          onError: () =>
+            showToast(toRead ? NOTIFICATION_TOASTS.readFailed : NOTIFICATION_TOASTS.unreadFailed, 'error'),
           onSettled: () => setBusy((current) => without(current, n.notification_id)),
         },
       );
@@ -64,5 +66,12 @@ export function useNotificationActions(selection: Pick<NotificationSelection, 's
       onError: () => showToast(NOTIFICATION_TOASTS.allReadFailed, 'error'),
     });
 
-  return { busy, setReadState, markSelectedRead, markAllRead, markingAll: markAll.isPending, markingSelected: bulk.isPending };
+  return {
+    busy,
+    setReadState,
+    markSelectedRead,
+    markAllRead,
+    markingAll: markAll.isPending,
+    markingSelected: bulk.isPending,
+  };
 }

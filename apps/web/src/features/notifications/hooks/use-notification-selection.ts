@@ -19,7 +19,8 @@ export function useNotificationSelection(items: readonly Notification[], visible
     });
   }, []);
 
-  const toggleAll = () => setSelected(allVisibleSelected ? new Set() : new Set(visible.map((n) => n.notification_id)));
+  const toggleAll = () =>
+    setSelected(allVisibleSelected ? new Set() : new Set(visible.map((n) => n.notification_id)));
   const clear = () => setSelected(new Set());
 
   return { selected, selectedIds, allVisibleSelected, someVisibleSelected, toggle, toggleAll, clear };

@@ -13,7 +13,10 @@ export function useNotificationsRefresh(list: Refetchable, stats: Refetchable) {
     const [l, s] = await Promise.all([list.refetch(), stats.refetch()]);
     setRefreshing(false);
     const failed = l.isError || s.isError;
-    showToast(failed ? NOTIFICATION_TOASTS.refreshFailed : NOTIFICATION_TOASTS.refreshed, failed ? 'error' : 'success');
+    showToast(
+      failed ? NOTIFICATION_TOASTS.refreshFailed : NOTIFICATION_TOASTS.refreshed,
+      failed ? 'error' : 'success',
+    );
   };
   return { refreshing, refresh };
 }

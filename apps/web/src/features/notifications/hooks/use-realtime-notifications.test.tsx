@@ -36,7 +36,10 @@ class FakeWebSocket {
 }
 
 function Probe() {
-  useRealtimeNotifications({ WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket, url: 'ws://test/ws' });
+  useRealtimeNotifications({
+    WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket,
+    url: 'ws://test/ws',
+  });
   return <p>state: {useRealtimeState()}</p>;
 }
 
@@ -59,7 +62,9 @@ describe('useRealtimeNotifications', () => {
     expect(await view.findByText('state: authenticated')).toBeInTheDocument();
 
     ws.push({ type: 'new_notification', notification: makeNotification() });
-    await waitFor(() => expect(queryClient.getQueryData<NotificationStats>(notificationKeys.stats)?.unread_count).toBe(1));
+    await waitFor(() =>
+      expect(queryClient.getQueryData<NotificationStats>(notificationKeys.stats)?.unread_count).toBe(1),
+    );
 
     view.unmount();
     expect(ws.closedWith).toBe(1000);

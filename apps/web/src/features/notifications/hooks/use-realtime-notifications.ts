@@ -38,13 +38,16 @@ export function applySocketMessage(queryClient: QueryClient, message: ServerSock
  * Holds the real-time connection while a session exists (mounted once, in the authenticated layout): the list and
  * the unread badge update live. Logging out ends the session, which closes the connection.
  */
-export function useRealtimeNotifications(options: Pick<NotificationSocketOptions, 'WebSocketImpl' | 'url'> = {}): void {
+export function useRealtimeNotifications(
+  options: Pick<NotificationSocketOptions, 'WebSocketImpl' | 'url'> = {},
+): void {
   const queryClient = useQueryClient();
   const signedIn = useHasSession();
   const { WebSocketImpl, url } = options;
 
   useEffect(() => {
-    if (!signedIn || typeof window === 'undefined' || (!WebSocketImpl && typeof WebSocket === 'undefined')) return;
+    if (!signedIn || typeof window === 'undefined' || (!WebSocketImpl && typeof WebSocket === 'undefined'))
+      return;
     const socket = new NotificationSocket({
       url,
       WebSocketImpl,
@@ -71,4 +74,5 @@ export function useRealtimeNotifications(options: Pick<NotificationSocketOptions
 }
 
 /** The connection's state, for a 'Live' indicator. */
-export const useRealtimeState = (): SocketState => useSyncExternalStore(subscribeSocketState, getSocketState, getSocketState);
+export const useRealtimeState = (): SocketState =>
+  useSyncExternalStore(subscribeSocketState, getSocketState, getSocketState);

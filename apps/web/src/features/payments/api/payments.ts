@@ -11,7 +11,8 @@ export const getPaymentBySignature = (signature: string): Promise<Payment> =>
 type PaymentCancelFeedback = z.input<typeof PaymentCancelFeedbackInputSchema>;
 
 /** POST /payments/cancel-feedback: the answer to 'What made you cancel the payment?', stored for the admins' reports. */
-const sendPaymentCancelFeedback = (input: PaymentCancelFeedback) => api.post<{ message: string }>('/payments/cancel-feedback', input);
+const sendPaymentCancelFeedback = (input: PaymentCancelFeedback) =>
+  api.post<{ message: string }>('/payments/cancel-feedback', input);
 
 export const useSendPaymentCancelFeedback = () => useMutation({ mutationFn: sendPaymentCancelFeedback });
 
@@ -26,7 +27,9 @@ export const recheckSubscription = (queryClient: QueryClient) =>
     queryFn: async () => {
       try {
         // 204 when there is none (not a failed request in the console); 404 from an older server.
-        return (await api.get<unknown>('/subscriptions/my-subscription', { query: { if_none: 'empty' } })) ?? null;
+        return (
+          (await api.get<unknown>('/subscriptions/my-subscription', { query: { if_none: 'empty' } })) ?? null
+        );
       } catch (error) {
         if (isApiRequestError(error) && error.status === 404) return null;
         throw error;

@@ -35,7 +35,8 @@ export function CardUpdateSuccessPage() {
         ]}
       />
       <Alert icon={<LockOutlinedIcon aria-hidden />} severity="info" sx={{ my: 3 }}>
-        Your card details are stored securely by PayFast, our payment provider. LexServe never sees or stores your full card number.
+        Your card details are stored securely by PayFast, our payment provider. LexServe never sees or stores
+        your full card number.
       </Alert>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>
         <Button component={RouterLink} to={paths.app.userPlan} variant="contained">

@@ -52,7 +52,8 @@ export function PaymentCancelPage() {
   }, []);
 
   const paymentIdParam = Number(params.get('payment_id'));
-  const paymentId = Number.isInteger(paymentIdParam) && paymentIdParam > 0 ? paymentIdParam : stored.paymentId;
+  const paymentId =
+    Number.isInteger(paymentIdParam) && paymentIdParam > 0 ? paymentIdParam : stored.paymentId;
   const reason = cancelReasonLine({
     reason: params.get('reason'),
     cancelReason: params.get('cancel_reason'),
@@ -61,7 +62,9 @@ export function PaymentCancelPage() {
   });
 
   const retry = () =>
-    navigate(paths.app.plans, { state: { selectedPlan: stored.planId, message: PaymentMessages.retryAfterCancel } });
+    navigate(paths.app.plans, {
+      state: { selectedPlan: stored.planId, message: PaymentMessages.retryAfterCancel },
+    });
 
   return (
     <>
@@ -88,7 +91,10 @@ export function PaymentCancelPage() {
               label="Cancelled payment details"
               rows={[
                 { label: 'Plan', value: stored.context.planName },
-                { label: 'Amount', value: stored.context.amount ? formatPaymentAmount(stored.context.amount) : '-' },
+                {
+                  label: 'Amount',
+                  value: stored.context.amount ? formatPaymentAmount(stored.context.amount) : '-',
+                },
                 { label: 'Payment Reference', value: stored.context.payment_reference || '-' },
               ]}
             />
@@ -101,8 +107,8 @@ export function PaymentCancelPage() {
                 What happened?
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                You left PayFast&apos;s payment page before the payment was completed, so nothing was charged to your card and your
-                subscription was not started.
+                You left PayFast&apos;s payment page before the payment was completed, so nothing was charged
+                to your card and your subscription was not started.
               </Typography>
             </Paper>
           </Grid>
@@ -132,7 +138,12 @@ export function PaymentCancelPage() {
         <Typography sx={{ mt: 3, textAlign: 'center' }} color="text.secondary">
           <HelpOutlineIcon fontSize="small" sx={{ verticalAlign: 'text-bottom', mr: 0.5 }} aria-hidden />
           Having trouble?{' '}
-          <Link component="button" type="button" onClick={() => setFeedbackOpen(true)} sx={{ verticalAlign: 'baseline', fontWeight: 600 }}>
+          <Link
+            component="button"
+            type="button"
+            onClick={() => setFeedbackOpen(true)}
+            sx={{ verticalAlign: 'baseline', fontWeight: 600 }}
+          >
             Contact Support
           </Link>
         </Typography>

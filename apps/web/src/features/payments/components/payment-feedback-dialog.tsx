@@ -62,9 +62,18 @@ export function PaymentFeedbackDialog({ open, paymentId, onSkip, onSubmitted }: 
           <FormLabel id={labelId} component="legend" sx={{ mb: 1 }}>
             Your answer helps us improve LexServe.
           </FormLabel>
-          <RadioGroup aria-labelledby={labelId} value={reason} onChange={(event) => setReason(event.target.value as Reason)}>
+          <RadioGroup
+            aria-labelledby={labelId}
+            value={reason}
+            onChange={(event) => setReason(event.target.value as Reason)}
+          >
             {PAYMENT_CANCEL_REASONS.map((value) => (
-              <FormControlLabel key={value} value={value} control={<Radio />} label={PAYMENT_CANCEL_REASON_LABELS[value]} />
+              <FormControlLabel
+                key={value}
+                value={value}
+                control={<Radio />}
+                label={PAYMENT_CANCEL_REASON_LABELS[value]}
+              />
             ))}
           </RadioGroup>
         </FormControl>

@@ -20,7 +20,10 @@ export function PaymentResultLayout({
   children?: ReactNode;
 }) {
   return (
-    <Paper variant="outlined" sx={{ maxWidth: 720, mx: 'auto', p: { xs: 3, sm: 5 }, borderTop: 4, borderTopColor: `${tone}.main` }}>
+    <Paper
+      variant="outlined"
+      sx={{ maxWidth: 720, mx: 'auto', p: { xs: 3, sm: 5 }, borderTop: 4, borderTopColor: `${tone}.main` }}
+    >
       <Box sx={{ textAlign: 'center', mb: 3 }}>
         <Box sx={{ color: `${tone}.main`, '& svg': { fontSize: 72 } }} aria-hidden>
           {icon}
@@ -42,7 +45,11 @@ export function PaymentResultLayout({
 /** A definition list of label/value rows. */
 export function DetailRows({ rows, label }: { rows: { label: string; value: ReactNode }[]; label?: string }) {
   return (
-    <Box component="dl" aria-label={label} sx={{ m: 0, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+    <Box
+      component="dl"
+      aria-label={label}
+      sx={{ m: 0, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}
+    >
       {rows.map((row, index) => (
         <Box
           key={row.label}

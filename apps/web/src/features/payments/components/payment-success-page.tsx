@@ -19,7 +19,12 @@ import { sharedKeys } from '../../../lib/query-keys';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { getPaymentBySignature, recheckSubscription } from '../api/payments';
 import { paymentKeys } from '../keys';
-import { continuePathFor, formatPaymentAmount, resolvePaymentState, type PaymentPageState } from '../payment-status';
+import {
+  continuePathFor,
+  formatPaymentAmount,
+  resolvePaymentState,
+  type PaymentPageState,
+} from '../payment-status';
 import { DetailRows, PaymentResultLayout } from './payment-result-layout';
 
 /** How often, and how many times, a payment still being processed is looked up again. */
@@ -29,14 +34,18 @@ const PENDING_POLL_LIMIT = 10;
 function SupportMessage() {
   return (
     <Alert severity="info" role="status" sx={{ mt: 2, textAlign: 'left' }}>
-      Contact LexServe support at <a href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</a> or call{' '}
-      <a href={`tel:${SUPPORT_CONTACT.phone.replace(/\s/g, '')}`}>{SUPPORT_CONTACT.phone}</a>. Please have your payment reference ready.
+      Contact LexServe support at <a href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</a> or
+      call <a href={`tel:${SUPPORT_CONTACT.phone.replace(/\s/g, '')}`}>{SUPPORT_CONTACT.phone}</a>. Please
+      have your payment reference ready.
     </Alert>
   );
 }
 
 /** A trial's first payment is R 0.00 (the card is only registered): say what follows. */
-const amountWithTrial = (amount: string | number | null | undefined, pending: PendingPayment | null): string => {
+const amountWithTrial = (
+  amount: string | number | null | undefined,
+  pending: PendingPayment | null,
+): string => {
   const paid = formatPaymentAmount(amount);
   if (!pending || pending.trialDays <= 0 || Number(amount) !== 0) return paid;
   return `${paid} today (${pending.trialDays}-day free trial), then ${formatPaymentAmount(pending.amount)} per month`;
@@ -61,7 +70,9 @@ export function PaymentSuccessPage() {
     staleTime: 0,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return (status === 'pending' || status === 'processing') && polls < PENDING_POLL_LIMIT ? PENDING_POLL_MS : false;
+      return (status === 'pending' || status === 'processing') && polls < PENDING_POLL_LIMIT
+        ? PENDING_POLL_MS
+        : false;
     },
   });
   useEffect(() => {
@@ -71,7 +82,11 @@ export function PaymentSuccessPage() {
   const state: PaymentPageState =
     pending && signature && lookup.isPending
       ? 'verifying'
-      : resolvePaymentState({ pending, lookup: lookup.data, error: lookup.isError ? lookup.error : undefined });
+      : resolvePaymentState({
+          pending,
+          lookup: lookup.data,
+          error: lookup.isError ? lookup.error : undefined,
+        });
 
   // The subscription status re-check after a successful payment (spec 2.5, 7).
   const [recheck, setRecheck] = useState<'idle' | 'done' | 'failed'>('idle');
@@ -94,7 +109,12 @@ export function PaymentSuccessPage() {
 
   if (state === 'invalid') {
     return (
-      <PaymentResultLayout icon={<LinkOffIcon />} tone="warning" title="Invalid Payment Link" lead="This payment verification link is invalid or has expired.">
+      <PaymentResultLayout
+        icon={<LinkOffIcon />}
+        tone="warning"
+        title="Invalid Payment Link"
+        lead="This payment verification link is invalid or has expired."
+      >
         <Alert severity="warning" sx={{ mb: 3 }}>
           {PaymentMessages.invalidLink}
         </Alert>
@@ -158,7 +178,9 @@ export function PaymentSuccessPage() {
           />
         ) : null}
         <Typography role="status" color="text.secondary" sx={{ mt: 2, textAlign: 'center' }}>
-          {stillPolling ? 'Checking again automatically...' : 'Your payment has not been confirmed yet. You can check again, or look at My Plan in a moment.'}
+          {stillPolling
+            ? 'Checking again automatically...'
+            : 'Your payment has not been confirmed yet. You can check again, or look at My Plan in a moment.'}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center', mt: 3 }}>
           <Button variant="contained" onClick={() => void lookup.refetch()} disabled={lookup.isFetching}>
@@ -196,7 +218,10 @@ export function PaymentSuccessPage() {
         label="Payment details"
         rows={[
           { label: 'Plan', value: payment?.plan_name || pending?.planName || '-' },
-          { label: 'Payment Reference', value: payment?.payment_reference || pending?.paymentReference || '-' },
+          {
+            label: 'Payment Reference',
+            value: payment?.payment_reference || pending?.paymentReference || '-',
+          },
           { label: 'Amount', value: amountWithTrial(payment?.amount ?? pending?.amount, pending) },
           ...(payment?.pf_payment_id || payment?.provider_payment_id
             ? [{ label: 'PayFast Payment ID', value: payment.pf_payment_id || payment.provider_payment_id }]

@@ -18,7 +18,9 @@ describe('useMySubscription', () => {
     const { result } = renderHook(() => useMySubscription(), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toBeNull();
-    expect(api.find('GET', '/subscriptions/my-subscription')[0]!.url.searchParams.get('if_none')).toBe('empty');
+    expect(api.find('GET', '/subscriptions/my-subscription')[0]!.url.searchParams.get('if_none')).toBe(
+      'empty',
+    );
   });
 
   it('reads the subscription when there is one', async () => {

@@ -20,7 +20,11 @@ export type MySubscription = Omit<Partial<Subscription>, 'id' | 'status' | 'plan
  */
 const getMySubscription = async (): Promise<MySubscription | null> => {
   try {
-    return (await api.get<MySubscription | undefined>('/subscriptions/my-subscription', { query: { if_none: 'empty' } })) ?? null;
+    return (
+      (await api.get<MySubscription | undefined>('/subscriptions/my-subscription', {
+        query: { if_none: 'empty' },
+      })) ?? null
+    );
   } catch (error) {
     if (isApiRequestError(error) && error.status === 404) return null;
     throw error;
@@ -28,7 +32,11 @@ const getMySubscription = async (): Promise<MySubscription | null> => {
 };
 
 const mySubscriptionQueryOptions = () =>
-  queryOptions({ queryKey: subscriptionKeys.mine, queryFn: getMySubscription, staleTime: STALE_TIMES.mySubscription });
+  queryOptions({
+    queryKey: subscriptionKeys.mine,
+    queryFn: getMySubscription,
+    staleTime: STALE_TIMES.mySubscription,
+  });
 
 export const useMySubscription = (options: { enabled?: boolean } = {}) =>
   useQuery({ ...mySubscriptionQueryOptions(), enabled: options.enabled ?? true });

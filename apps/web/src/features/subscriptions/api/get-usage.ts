@@ -14,6 +14,8 @@ const getUsage = async (): Promise<Usage | null> => {
   }
 };
 
-const usageQueryOptions = () => queryOptions({ queryKey: subscriptionKeys.usage, queryFn: getUsage, staleTime: STALE_TIMES.usage });
+const usageQueryOptions = () =>
+  queryOptions({ queryKey: subscriptionKeys.usage, queryFn: getUsage, staleTime: STALE_TIMES.usage });
 
-export const useUsage = (options: { enabled?: boolean } = {}) => useQuery({ ...usageQueryOptions(), enabled: options.enabled ?? true });
+export const useUsage = (options: { enabled?: boolean } = {}) =>
+  useQuery({ ...usageQueryOptions(), enabled: options.enabled ?? true });

@@ -5,12 +5,18 @@ import { api, describeError } from '../../../lib/api-client';
 export const initiatePayment = (subscriptionId: number): Promise<PaymentInit> =>
   api.post<PaymentInit>('/payments/generate-signature', { subscription_id: subscriptionId });
 
-export const describePaymentInitError = (error: unknown): string => describeError(error, { fallback: PaymentMessages.initFailed });
+export const describePaymentInitError = (error: unknown): string =>
+  describeError(error, { fallback: PaymentMessages.initFailed });
 
 /** The fields that are posted: the non-empty ones, trimmed (spec 5, "Payment form"). */
-const paymentFormFields = (formData: Record<string, string | number | null | undefined>): [string, string][] =>
+const paymentFormFields = (
+  formData: Record<string, string | number | null | undefined>,
+): [string, string][] =>
   Object.entries(formData)
-    .map(([name, value]) => [name, value === null || value === undefined ? '' : String(value).trim()] as [string, string])
+    .map(
+      ([name, value]) =>
+        [name, value === null || value === undefined ? '' : String(value).trim()] as [string, string],
+    )
     .filter(([, value]) => value !== '');
 
 /**
@@ -37,7 +43,10 @@ export const HAND_OFF_TIMEOUT_MS = 15_000;
  * Builds a hidden form with the fields and posts it to the provider, exactly as a checkout button
  * on the provider's own page would: the browser leaves the app.
  */
-export const postPaymentForm = (action: string, formData: Record<string, string | number | null | undefined>): HTMLFormElement => {
+export const postPaymentForm = (
+  action: string,
+  formData: Record<string, string | number | null | undefined>,
+): HTMLFormElement => {
   const form = document.createElement('form');
   form.method = 'POST';
   form.action = action;

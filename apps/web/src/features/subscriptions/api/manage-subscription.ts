@@ -9,13 +9,18 @@ import { subscriptionKeys } from '../keys';
  * POST /payments/cancel-subscription/{id}. The reason and feedback are sent and stored (product
  * decision; admins read them in Reports).
  */
-const cancelSubscription = (input: { subscriptionId: number; reason?: string | null; feedback?: string | null }) =>
+const cancelSubscription = (input: {
+  subscriptionId: number;
+  reason?: string | null;
+  feedback?: string | null;
+}) =>
   api.post<{ status: string; message: string }>(`/payments/cancel-subscription/${input.subscriptionId}`, {
     reason: input.reason || null,
     feedback: input.feedback?.trim() || null,
   });
 
-export const describeCancelError = (error: unknown): string => describeError(error, { fallback: SubscriptionMessages.cancelFailed });
+export const describeCancelError = (error: unknown): string =>
+  describeError(error, { fallback: SubscriptionMessages.cancelFailed });
 
 /** Cancels, then re-reads the firm's subscription (spec 7: the status re-check after cancellation). */
 export const useCancelSubscription = () => {
@@ -31,7 +36,9 @@ export const useCancelSubscription = () => {
 
 /** POST /payments/update-card: the provider's card-update address; the browser is sent there. */
 const startCardUpdate = async (subscriptionId: number): Promise<string> => {
-  const result = await api.post<{ update_url?: string }>('/payments/update-card', { subscription_id: subscriptionId });
+  const result = await api.post<{ update_url?: string }>('/payments/update-card', {
+    subscription_id: subscriptionId,
+  });
   if (!result?.update_url) throw new Error(PaymentMessages.noUpdateUrl);
   return result.update_url;
 };

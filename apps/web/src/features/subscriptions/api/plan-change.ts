@@ -26,7 +26,10 @@ export const describeChangePlanError = (error: unknown): string =>
       [SubscriptionErrors.INVALID_PLAN_CHANGE.code]: SubscriptionErrors.INVALID_PLAN_CHANGE.message,
       [SubscriptionErrors.PAYMENT_METHOD_REQUIRED.code]: SubscriptionErrors.PAYMENT_METHOD_REQUIRED.message,
     },
-    byStatus: { 409: SubscriptionErrors.INVALID_PLAN_CHANGE.message, 402: SubscriptionErrors.PAYMENT_METHOD_REQUIRED.message },
+    byStatus: {
+      409: SubscriptionErrors.INVALID_PLAN_CHANGE.message,
+      402: SubscriptionErrors.PAYMENT_METHOD_REQUIRED.message,
+    },
     fallback: 'Failed to change plan. Please try again.',
   });
 

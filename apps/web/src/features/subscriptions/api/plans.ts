@@ -8,7 +8,8 @@ import { sortPlansByMonthlyPrice } from '../plan-display';
 type PlanList = { plans: Plan[]; total: number };
 
 /** GET /subscriptions/plans: every active plan (public). */
-const getPlans = async (): Promise<Plan[]> => (await api.get<PlanList>('/subscriptions/plans', { auth: false })).plans ?? [];
+const getPlans = async (): Promise<Plan[]> =>
+  (await api.get<PlanList>('/subscriptions/plans', { auth: false })).plans ?? [];
 
 /** GET /subscriptions/plans/featured: the featured plans (public). */
 const getFeaturedPlans = async (): Promise<Plan[]> =>
@@ -36,12 +37,20 @@ const getPlanCatalogue = async (): Promise<Plan[]> => {
 };
 
 const planCatalogueQueryOptions = () =>
-  queryOptions({ queryKey: subscriptionKeys.catalogue, queryFn: getPlanCatalogue, staleTime: STALE_TIMES.featuredPlans });
+  queryOptions({
+    queryKey: subscriptionKeys.catalogue,
+    queryFn: getPlanCatalogue,
+    staleTime: STALE_TIMES.featuredPlans,
+  });
 
 export const usePlanCatalogue = () => useQuery(planCatalogueQueryOptions());
 
 const plansQueryOptions = () =>
-  queryOptions({ queryKey: subscriptionKeys.plans, queryFn: async () => sortPlansByMonthlyPrice(await getPlans()), staleTime: STALE_TIMES.plans });
+  queryOptions({
+    queryKey: subscriptionKeys.plans,
+    queryFn: async () => sortPlansByMonthlyPrice(await getPlans()),
+    staleTime: STALE_TIMES.plans,
+  });
 
 /** All plans, sorted by monthly price (change plan, 2.10). */
 export const usePlans = () => useQuery(plansQueryOptions());

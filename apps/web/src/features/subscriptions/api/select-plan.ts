@@ -13,7 +13,8 @@ const selectPlan = (input: { plan_id: number; billing_cycle: BillingCycle }): Pr
 /** Spec 8, "Plans and selection". */
 export const describeSelectPlanError = (error: unknown): string => {
   if (isApiRequestError(error)) {
-    if (error.code === SubscriptionErrors.PLAN_CONTACT_SALES.code) return SubscriptionErrors.PLAN_CONTACT_SALES.message;
+    if (error.code === SubscriptionErrors.PLAN_CONTACT_SALES.code)
+      return SubscriptionErrors.PLAN_CONTACT_SALES.message;
     if (error.status === 400) return SubscriptionErrors.INVALID_PLAN_SELECTION.message;
     if (error.status === 409) return SubscriptionErrors.ALREADY_SUBSCRIBED.message;
     if (error.status === 403 && error.serverMessage) return error.serverMessage;

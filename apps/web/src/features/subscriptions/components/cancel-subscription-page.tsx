@@ -46,17 +46,23 @@ export function CancelSubscriptionPage() {
 
   const header = <PageHeader title="Cancel Subscription" subtitle="We're sorry to see you go." />;
 
-  if (subscription.isPending) return (
-    <>
-      {header}
-      <PageLoader label="Loading your subscription..." />
-    </>
-  );
+  if (subscription.isPending)
+    return (
+      <>
+        {header}
+        <PageLoader label="Loading your subscription..." />
+      </>
+    );
   if (subscription.isError) {
     return (
       <>
         {header}
-        <QueryError message={describeError(subscription.error, { fallback: SubscriptionMessages.subscriptionLoadFailed })} onRetry={subscription.refetch} />
+        <QueryError
+          message={describeError(subscription.error, {
+            fallback: SubscriptionMessages.subscriptionLoadFailed,
+          })}
+          onRetry={subscription.refetch}
+        />
       </>
     );
   }
@@ -68,7 +74,11 @@ export function CancelSubscriptionPage() {
         {header}
         <EmptyState
           title="Cancellation Not Available"
-          description={sub ? 'This subscription cannot be cancelled at this time.' : 'No active subscription found to cancel.'}
+          description={
+            sub
+              ? 'This subscription cannot be cancelled at this time.'
+              : 'No active subscription found to cancel.'
+          }
           action={
             <Button component={RouterLink} to={paths.app.subscription} variant="contained">
               Back to Subscription
@@ -113,9 +123,12 @@ export function CancelSubscriptionPage() {
                 <Typography variant="h5" component="p" sx={{ fontWeight: 700, color: 'primary.main' }}>
                   {planName(sub.plan ?? undefined)}
                 </Typography>
-                <Typography color="text.secondary">{price ? `${formatRand(price)} per month` : 'Contact Us'}</Typography>
+                <Typography color="text.secondary">
+                  {price ? `${formatRand(price)} per month` : 'Contact Us'}
+                </Typography>
                 <Typography sx={{ mt: 2 }}>
-                  Access will continue until: <strong>{accessUntil ? formatDate(accessUntil) : 'End of current billing period'}</strong>
+                  Access will continue until:{' '}
+                  <strong>{accessUntil ? formatDate(accessUntil) : 'End of current billing period'}</strong>
                 </Typography>
               </CardContent>
             </Card>
@@ -179,11 +192,20 @@ export function CancelSubscriptionPage() {
                   helperText="What could we have done better?"
                 />
               </Stack>
-              <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ mt: 3, justifyContent: 'flex-end' }}>
+              <Stack
+                direction={{ xs: 'column-reverse', sm: 'row' }}
+                spacing={1.5}
+                sx={{ mt: 3, justifyContent: 'flex-end' }}
+              >
                 <Button component={RouterLink} to={paths.app.subscription} variant="outlined">
                   Keep Subscription
                 </Button>
-                <Button variant="contained" color="error" disabled={!reason} onClick={() => setConfirmOpen(true)}>
+                <Button
+                  variant="contained"
+                  color="error"
+                  disabled={!reason}
+                  onClick={() => setConfirmOpen(true)}
+                >
                   Cancel Subscription
                 </Button>
               </Stack>

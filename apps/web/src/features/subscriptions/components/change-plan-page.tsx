@@ -23,7 +23,14 @@ import { formatRand } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMySubscription } from '../api/get-my-subscription';
 import { usePlans } from '../api/plans';
-import { buildPlanFeatureList, changeDirection, hasPrice, planName, priceNumber, type PlanLike } from '../plan-display';
+import {
+  buildPlanFeatureList,
+  changeDirection,
+  hasPrice,
+  planName,
+  priceNumber,
+  type PlanLike,
+} from '../plan-display';
 import { isManageableStatus } from '../subscription-status';
 import { PageHeader } from './page-header';
 import { PlanFeatureList } from './plan-feature-list';
@@ -31,7 +38,12 @@ import { PlanFeatureList } from './plan-feature-list';
 /** Users are offered the monthly cycle only (product decision), so the cycle selector is not shown. */
 const BILLING_CYCLE = 'monthly';
 
-type Selectable = { plan: PlanLike; current: boolean; direction: 'Upgrade' | 'Downgrade' | null; selectable: boolean };
+type Selectable = {
+  plan: PlanLike;
+  current: boolean;
+  direction: 'Upgrade' | 'Downgrade' | null;
+  selectable: boolean;
+};
 
 /** Spec 2.10: choose the plan to move to, then preview the change. */
 export function ChangePlanPage() {
@@ -41,20 +53,30 @@ export function ChangePlanPage() {
   const plans = usePlans();
   const [selected, setSelected] = useState<number | null>(null);
 
-  const header = <PageHeader title="Change Plan" subtitle="Choose the plan your firm should move to. You will see the cost of the change before anything is applied." />;
-
-  if (subscription.isPending || plans.isPending) return (
-    <>
-      {header}
-      <PageLoader label="Loading plans..." />
-    </>
+  const header = (
+    <PageHeader
+      title="Change Plan"
+      subtitle="Choose the plan your firm should move to. You will see the cost of the change before anything is applied."
+    />
   );
+
+  if (subscription.isPending || plans.isPending)
+    return (
+      <>
+        {header}
+        <PageLoader label="Loading plans..." />
+      </>
+    );
   if (subscription.isError || plans.isError) {
     return (
       <>
         {header}
         <QueryError
-          message={plans.isError ? SubscriptionMessages.plansLoadFailed : describeError(subscription.error, { fallback: SubscriptionMessages.subscriptionLoadFailed })}
+          message={
+            plans.isError
+              ? SubscriptionMessages.plansLoadFailed
+              : describeError(subscription.error, { fallback: SubscriptionMessages.subscriptionLoadFailed })
+          }
           onRetry={() => Promise.all([subscription.refetch(), plans.refetch()])}
         />
       </>
@@ -87,7 +109,12 @@ export function ChangePlanPage() {
   const options: Selectable[] = plans.data.map((plan) => {
     const current = plan.id === sub.plan_id;
     const priced = hasPrice(plan);
-    return { plan, current, direction: current || !priced ? null : changeDirection(currentPrice, plan.monthly_price), selectable: !current && priced };
+    return {
+      plan,
+      current,
+      direction: current || !priced ? null : changeDirection(currentPrice, plan.monthly_price),
+      selectable: !current && priced,
+    };
   });
   const chosen = options.find((option) => option.plan.id === selected);
 
@@ -95,7 +122,10 @@ export function ChangePlanPage() {
     <>
       {header}
       {options.length <= 1 ? (
-        <EmptyState title="No other plans to move to" description="Your firm is on the only plan available right now." />
+        <EmptyState
+          title="No other plans to move to"
+          description="Your firm is on the only plan available right now."
+        />
       ) : (
         <Grid container spacing={3} role="radiogroup" aria-label="Plans">
           {options.map(({ plan, current, direction, selectable }) => {
@@ -119,10 +149,19 @@ export function ChangePlanPage() {
                     aria-label={`${planName(plan)}${current ? ' (current plan)' : direction ? ` (${direction.toLowerCase()})` : ''}`}
                     disabled={!selectable}
                     onClick={() => setSelected(plan.id ?? null)}
-                    sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
+                    sx={{
+                      height: '100%',
+                      display: 'flex',
+                      flexDirection: 'column',
+                      alignItems: 'stretch',
+                      justifyContent: 'flex-start',
+                    }}
                   >
                     <CardContent sx={{ p: 3 }}>
-                      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+                      <Stack
+                        direction="row"
+                        sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}
+                      >
                         <Typography variant="h6" component="h2">
                           {planName(plan)}
                         </Typography>
@@ -132,21 +171,35 @@ export function ChangePlanPage() {
                       </Stack>
                       <Box sx={{ my: 1, minHeight: 28 }}>
                         {current ? <Chip label="Current" color="success" size="small" /> : null}
-                        {direction ? <Chip label={direction} color={direction === 'Upgrade' ? 'primary' : 'warning'} size="small" variant="outlined" /> : null}
-                        {!current && price === null ? <Chip label="Contact Sales" size="small" variant="outlined" /> : null}
+                        {direction ? (
+                          <Chip
+                            label={direction}
+                            color={direction === 'Upgrade' ? 'primary' : 'warning'}
+                            size="small"
+                            variant="outlined"
+                          />
+                        ) : null}
+                        {!current && price === null ? (
+                          <Chip label="Contact Sales" size="small" variant="outlined" />
+                        ) : null}
                       </Box>
                       {price === null ? (
                         <Typography sx={{ fontSize: '1.4rem', fontWeight: 800 }}>Contact Us</Typography>
                       ) : (
                         <>
-                          <Typography sx={{ fontSize: '1.4rem', fontWeight: 800 }}>{formatRand(price)}/mo</Typography>
+                          <Typography sx={{ fontSize: '1.4rem', fontWeight: 800 }}>
+                            {formatRand(price)}/mo
+                          </Typography>
                           <Typography variant="body2" color="text.secondary">
                             Billed monthly
                           </Typography>
                         </>
                       )}
                       <Divider sx={{ my: 2 }} />
-                      <PlanFeatureList items={buildPlanFeatureList(plan)} label={`Features of ${planName(plan)}`} />
+                      <PlanFeatureList
+                        items={buildPlanFeatureList(plan)}
+                        label={`Features of ${planName(plan)}`}
+                      />
                       {price === null && !current ? (
                         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                           Priced per firm: contact our sales team from the plans page.
@@ -162,7 +215,17 @@ export function ChangePlanPage() {
       )}
       <Paper
         variant="outlined"
-        sx={{ mt: 3, p: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', position: 'sticky', bottom: 16 }}
+        sx={{
+          mt: 3,
+          p: 2,
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 2,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          position: 'sticky',
+          bottom: 16,
+        }}
       >
         <Typography color="text.secondary">
           {chosen ? (
@@ -181,7 +244,12 @@ export function ChangePlanPage() {
           <Button
             variant="contained"
             disabled={!chosen}
-            onClick={() => chosen && navigate(`${paths.app.subscriptionPreview}?planId=${chosen.plan.id}&billingCycle=${BILLING_CYCLE}`)}
+            onClick={() =>
+              chosen &&
+              navigate(
+                `${paths.app.subscriptionPreview}?planId=${chosen.plan.id}&billingCycle=${BILLING_CYCLE}`,
+              )
+            }
           >
             Preview Change
           </Button>

@@ -26,7 +26,12 @@ import { useCurrentUser } from '../../../lib/auth';
 import { formatDate, formatRand } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMySubscription } from '../api/get-my-subscription';
-import { describeCancelError, describeCardUpdateError, useCancelSubscription, useCardUpdate } from '../api/manage-subscription';
+import {
+  describeCancelError,
+  describeCardUpdateError,
+  useCancelSubscription,
+  useCardUpdate,
+} from '../api/manage-subscription';
 import { CANCELLATION_REASONS, CANCELLATION_REASON_LABELS } from '../cancellation';
 import { billingCycleLabel, planName } from '../plan-display';
 import { hasSubscriptionAccess, isManageableStatus, isSubscriptionActive } from '../subscription-status';
@@ -75,20 +80,31 @@ export function MyPlanPage() {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const header = <PageHeader title="My Subscription Plan" subtitle="Manage your firm's subscription and billing information" />;
-
-  if (subscription.isPending) return (
-    <>
-      {header}
-      <PageLoader label="Loading your subscription..." />
-    </>
+  const header = (
+    <PageHeader
+      title="My Subscription Plan"
+      subtitle="Manage your firm's subscription and billing information"
+    />
   );
+
+  if (subscription.isPending)
+    return (
+      <>
+        {header}
+        <PageLoader label="Loading your subscription..." />
+      </>
+    );
 
   if (subscription.isError) {
     return (
       <>
         {header}
-        <QueryError message={describeError(subscription.error, { fallback: SubscriptionMessages.subscriptionLoadFailed })} onRetry={subscription.refetch} />
+        <QueryError
+          message={describeError(subscription.error, {
+            fallback: SubscriptionMessages.subscriptionLoadFailed,
+          })}
+          onRetry={subscription.refetch}
+        />
       </>
     );
   }
@@ -142,7 +158,8 @@ export function MyPlanPage() {
       ) : null}
       {sub.status === 'cancelled' && sub.access_ends_at && hasSubscriptionAccess(sub) ? (
         <Alert severity="info" sx={{ mb: 3 }}>
-          Your subscription was cancelled. You keep access until {formatDate(sub.access_ends_at)}; your data is kept for 30 days after that.
+          Your subscription was cancelled. You keep access until {formatDate(sub.access_ends_at)}; your data
+          is kept for 30 days after that.
         </Alert>
       ) : null}
       {sub.status === 'pending' ? (
@@ -169,19 +186,44 @@ export function MyPlanPage() {
             </Stack>
             {sub.amount ? (
               <Typography color="text.secondary" sx={{ mb: 2 }}>
-                {formatRand(sub.amount)} per {sub.billing_cycle === 'annual' ? 'year' : sub.billing_cycle === 'quarterly' ? 'quarter' : 'month'}
+                {formatRand(sub.amount)} per{' '}
+                {sub.billing_cycle === 'annual'
+                  ? 'year'
+                  : sub.billing_cycle === 'quarterly'
+                    ? 'quarter'
+                    : 'month'}
               </Typography>
             ) : null}
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 2 }}>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' },
+                gap: 2,
+              }}
+            >
               <Fact label="Billing Cycle" value={billingCycleLabel(sub.billing_cycle)} />
               <Fact label="Start Date" value={formatDate(sub.start_date)} />
               <Fact label="End Date" value={formatDate(sub.end_date)} />
               {/* Only the dates that apply: no "Trial Ends: -" once a trial is over or cancelled. */}
               {sub.trial_end_date ? <Fact label="Trial Ends" value={formatDate(sub.trial_end_date)} /> : null}
-              {sub.access_ends_at ? <Fact label="Access Ends" value={formatDate(sub.access_ends_at)} /> : null}
+              {sub.access_ends_at ? (
+                <Fact label="Access Ends" value={formatDate(sub.access_ends_at)} />
+              ) : null}
             </Box>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3, flexWrap: 'wrap' }} useFlexGap>
-              <Button component={RouterLink} to={paths.app.subscription} variant="contained" startIcon={<TuneIcon />}>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1.5}
+              sx={{ mt: 3, flexWrap: 'wrap' }}
+              useFlexGap
+            >
+              <Button
+                component={RouterLink}
+                to={paths.app.subscription}
+                variant="contained"
+                startIcon={<TuneIcon />}
+              >
                 Manage Subscription
               </Button>
               {manageable ? (
@@ -228,8 +270,19 @@ export function MyPlanPage() {
                 { label: 'Storage', value: `${storageGbRounded(sub.current_storage_mb)} GB` },
               ].map((item) => (
                 <Grid key={item.label} size={{ xs: 12, sm: 4 }}>
-                  <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'grey.50', border: 1, borderColor: 'divider', textAlign: 'center' }}>
-                    <Typography sx={{ fontSize: '1.75rem', fontWeight: 800, color: 'primary.main' }}>{item.value}</Typography>
+                  <Box
+                    sx={{
+                      p: 2,
+                      borderRadius: 2,
+                      bgcolor: 'grey.50',
+                      border: 1,
+                      borderColor: 'divider',
+                      textAlign: 'center',
+                    }}
+                  >
+                    <Typography sx={{ fontSize: '1.75rem', fontWeight: 800, color: 'primary.main' }}>
+                      {item.value}
+                    </Typography>
                     <Typography color="text.secondary">{item.label}</Typography>
                   </Box>
                 </Grid>
@@ -252,7 +305,13 @@ export function MyPlanPage() {
         onConfirm={() => void onCancel()}
         onCancel={() => setConfirmOpen(false)}
       >
-        <TextField select label="Reason (optional)" value={reason} onChange={(event) => setReason(event.target.value)} size="small">
+        <TextField
+          select
+          label="Reason (optional)"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          size="small"
+        >
           <MenuItem value="">
             <em>Prefer not to say</em>
           </MenuItem>

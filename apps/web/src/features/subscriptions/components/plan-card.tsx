@@ -27,7 +27,14 @@ type PlanCardProps = {
 };
 
 /** One plan of the plans pages (spec 2.3), public and in the app. Plain kit (plans.css). */
-export function PlanCard({ plan, onChoose, busy = false, disabled = false, preselected = false, current = false }: PlanCardProps) {
+export function PlanCard({
+  plan,
+  onChoose,
+  busy = false,
+  disabled = false,
+  preselected = false,
+  current = false,
+}: PlanCardProps) {
   const titleId = useId();
   const popular = isPopularPlan(plan);
   const priced = hasPrice(plan);
@@ -39,7 +46,9 @@ export function PlanCard({ plan, onChoose, busy = false, disabled = false, prese
     <article
       aria-labelledby={titleId}
       data-testid="plan-card"
-      className={['ls-plan', popular && 'ls-plan--popular', preselected && 'ls-plan--preselected'].filter(Boolean).join(' ')}
+      className={['ls-plan', popular && 'ls-plan--popular', preselected && 'ls-plan--preselected']
+        .filter(Boolean)
+        .join(' ')}
     >
       {popular ? (
         <span className="ls-chip ls-chip--gold ls-plan__badge">
@@ -52,7 +61,9 @@ export function PlanCard({ plan, onChoose, busy = false, disabled = false, prese
           {name}
         </h2>
         <div className="ls-plan__price">
-          <p className={priced ? 'ls-plan__amount' : 'ls-plan__amount ls-plan__amount--quote'}>{planPriceLabel(plan)}</p>
+          <p className={priced ? 'ls-plan__amount' : 'ls-plan__amount ls-plan__amount--quote'}>
+            {planPriceLabel(plan)}
+          </p>
           {priced ? <span className="ls-muted">/month</span> : null}
         </div>
         <div className="ls-plan__chips">
@@ -82,7 +93,13 @@ export function PlanCard({ plan, onChoose, busy = false, disabled = false, prese
           disabled={disabled || busy || current}
           onClick={() => onChoose(plan)}
           startIcon={busy ? <Spinner size={18} /> : undefined}
-          aria-label={current ? `${name} is your current plan` : priced ? `Choose Plan: ${name}` : `Contact sales about ${name}`}
+          aria-label={
+            current
+              ? `${name} is your current plan`
+              : priced
+                ? `Choose Plan: ${name}`
+                : `Contact sales about ${name}`
+          }
         >
           {busy ? 'Selecting...' : current ? 'Current Plan' : priced ? 'Choose Plan' : 'Contact Sales'}
         </Button>

@@ -1,4 +1,8 @@
-import { SUBSCRIPTION_CONSTANTS, SubscriptionMessages, type PlanChangeConfirmation } from '@lexserve/contracts/subscriptions';
+import {
+  SUBSCRIPTION_CONSTANTS,
+  SubscriptionMessages,
+  type PlanChangeConfirmation,
+} from '@lexserve/contracts/subscriptions';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -78,7 +82,10 @@ export function PlanChangeConfirmationPage() {
   ];
 
   return (
-    <Paper variant="outlined" sx={{ maxWidth: 760, mx: 'auto', p: { xs: 3, sm: 5 }, borderTop: 4, borderTopColor: 'success.main' }}>
+    <Paper
+      variant="outlined"
+      sx={{ maxWidth: 760, mx: 'auto', p: { xs: 3, sm: 5 }, borderTop: 4, borderTopColor: 'success.main' }}
+    >
       <Box sx={{ textAlign: 'center', mb: 3 }}>
         <CheckCircleIcon color="success" sx={{ fontSize: 72 }} aria-hidden />
         <Typography variant="h4" component="h1" sx={{ mt: 1 }}>
@@ -88,9 +95,21 @@ export function PlanChangeConfirmationPage() {
           {confirmation.message}
         </Typography>
       </Box>
-      <Box component="dl" sx={{ m: 0, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', mb: 3 }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', mb: 3 }}
+      >
         {rows.map((row, index) => (
-          <Box key={row.label} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, px: 2, py: 1.25, bgcolor: index % 2 ? 'background.paper' : 'grey.50' }}>
+          <Box
+            key={row.label}
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
+              px: 2,
+              py: 1.25,
+              bgcolor: index % 2 ? 'background.paper' : 'grey.50',
+            }}
+          >
             <Typography component="dt" color="text.secondary" sx={{ fontWeight: 600 }}>
               {row.label}
             </Typography>
@@ -112,7 +131,12 @@ export function PlanChangeConfirmationPage() {
           sx={{ mb: 2 }}
           action={
             subscription.data ? (
-              <Button color="inherit" size="small" onClick={() => cardUpdate.mutate(subscription.data!.id)} disabled={cardUpdate.isPending}>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => cardUpdate.mutate(subscription.data!.id)}
+                disabled={cardUpdate.isPending}
+              >
                 Update Payment
               </Button>
             ) : undefined

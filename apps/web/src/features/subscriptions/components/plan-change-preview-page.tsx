@@ -1,4 +1,10 @@
-import { BILLING_CYCLES, SubscriptionErrors, SubscriptionMessages, type BillingCycle, type PlanChangePreview } from '@lexserve/contracts/subscriptions';
+import {
+  BILLING_CYCLES,
+  SubscriptionErrors,
+  SubscriptionMessages,
+  type BillingCycle,
+  type PlanChangePreview,
+} from '@lexserve/contracts/subscriptions';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlined';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlined';
 import Alert from '@mui/material/Alert';
@@ -33,7 +39,13 @@ import { formatDate, formatRand } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMySubscription } from '../api/get-my-subscription';
 import { describeCardUpdateError, useCardUpdate } from '../api/manage-subscription';
-import { describeChangePlanError, describePreviewError, previewPlanChange, useChangePlan, type EffectiveDate } from '../api/plan-change';
+import {
+  describeChangePlanError,
+  describePreviewError,
+  previewPlanChange,
+  useChangePlan,
+  type EffectiveDate,
+} from '../api/plan-change';
 import { subscriptionKeys } from '../keys';
 import { limitLabel, limitValue, monthlyDifferenceLabel, planName, visibleWarnings } from '../plan-display';
 import { PageHeader } from './page-header';
@@ -71,13 +83,19 @@ export function PlanChangePreviewPage() {
 
   const preview = useQuery({
     queryKey: subscriptionKeys.changePreview(planId, billingCycle, effective),
-    queryFn: () => previewPlanChange({ new_plan_id: planId, billing_cycle: billingCycle, effective_date: effective }),
+    queryFn: () =>
+      previewPlanChange({ new_plan_id: planId, billing_cycle: billingCycle, effective_date: effective }),
     enabled: validPlan,
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
 
-  const header = <PageHeader title="Review Plan Change" subtitle="Check what changes, and what it costs, before you confirm." />;
+  const header = (
+    <PageHeader
+      title="Review Plan Change"
+      subtitle="Check what changes, and what it costs, before you confirm."
+    />
+  );
 
   if (!validPlan || preview.isError) {
     return (
@@ -85,7 +103,9 @@ export function PlanChangePreviewPage() {
         {header}
         <EmptyState
           title="Preview Not Available"
-          description={preview.isError ? describePreviewError(preview.error) : SubscriptionMessages.previewUnavailable}
+          description={
+            preview.isError ? describePreviewError(preview.error) : SubscriptionMessages.previewUnavailable
+          }
           action={
             <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'center' }}>
               <Button component={RouterLink} to={paths.app.subscriptionChangePlan} variant="contained">
@@ -98,12 +118,13 @@ export function PlanChangePreviewPage() {
       </>
     );
   }
-  if (preview.isPending) return (
-    <>
-      {header}
-      <PageLoader label="Preparing your preview..." />
-    </>
-  );
+  if (preview.isPending)
+    return (
+      <>
+        {header}
+        <PageLoader label="Preparing your preview..." />
+      </>
+    );
 
   const data: PlanChangePreview = preview.data;
   const immediateAllowed = data.can_apply_immediately;
@@ -117,12 +138,17 @@ export function PlanChangePreviewPage() {
   const confirm = async () => {
     setChangeError(null);
     try {
-      const confirmation = await change.mutateAsync({ new_plan_id: planId, billing_cycle: billingCycle, effective_date: effectiveDate });
+      const confirmation = await change.mutateAsync({
+        new_plan_id: planId,
+        billing_cycle: billingCycle,
+        effective_date: effectiveDate,
+      });
       setConfirmOpen(false);
       navigate(paths.app.subscriptionConfirmation, { state: { confirmation } });
     } catch (caught) {
       setConfirmOpen(false);
-      const paymentMethod = isApiRequestError(caught) && caught.code === SubscriptionErrors.PAYMENT_METHOD_REQUIRED.code;
+      const paymentMethod =
+        isApiRequestError(caught) && caught.code === SubscriptionErrors.PAYMENT_METHOD_REQUIRED.code;
       setChangeError({ text: describeChangePlanError(caught), paymentMethod });
     }
   };
@@ -138,7 +164,12 @@ export function PlanChangePreviewPage() {
             onClose={() => setChangeError(null)}
             action={
               changeError.paymentMethod && subscription.data ? (
-                <Button color="inherit" size="small" onClick={() => cardUpdate.mutate(subscription.data!.id)} disabled={cardUpdate.isPending}>
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => cardUpdate.mutate(subscription.data!.id)}
+                  disabled={cardUpdate.isPending}
+                >
                   Update Payment
                 </Button>
               ) : undefined
@@ -174,7 +205,11 @@ export function PlanChangePreviewPage() {
                     ['New Monthly Cost', formatRand(data.new_monthly_cost)],
                   ].map(([label, value]) => (
                     <TableRow key={label}>
-                      <TableCell component="th" scope="row" sx={{ color: 'text.secondary', fontWeight: 600, border: 0, pl: 0 }}>
+                      <TableCell
+                        component="th"
+                        scope="row"
+                        sx={{ color: 'text.secondary', fontWeight: 600, border: 0, pl: 0 }}
+                      >
                         {label}
                       </TableCell>
                       <TableCell align="right" sx={{ fontWeight: 600, border: 0, pr: 0 }}>
@@ -188,7 +223,13 @@ export function PlanChangePreviewPage() {
                     </TableCell>
                     <TableCell
                       align="right"
-                      sx={{ fontWeight: 800, border: 0, pr: 0, color: data.monthly_difference > 0 ? 'warning.main' : 'success.main', fontSize: '1.1rem' }}
+                      sx={{
+                        fontWeight: 800,
+                        border: 0,
+                        pr: 0,
+                        color: data.monthly_difference > 0 ? 'warning.main' : 'success.main',
+                        fontSize: '1.1rem',
+                      }}
                     >
                       {monthlyDifferenceLabel(data.monthly_difference, data.change_type)}
                     </TableCell>
@@ -213,15 +254,41 @@ export function PlanChangePreviewPage() {
                     <ToggleButton value="next_billing_cycle">Next Billing Cycle</ToggleButton>
                   </ToggleButtonGroup>
                   {effective === 'immediate' ? (
-                    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1, columnGap: 2, mt: 2, mb: 0 }}>
-                      <Typography component="dt" color="text.secondary">Days remaining</Typography>
-                      <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>{data.days_remaining_in_period}</Typography>
-                      <Typography component="dt" color="text.secondary">Prorated credit</Typography>
-                      <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>{formatRand(data.prorated_credit)}</Typography>
-                      <Typography component="dt" color="text.secondary">Prorated charge</Typography>
-                      <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>{formatRand(data.prorated_charge)}</Typography>
-                      <Typography component="dt" color="text.secondary">Effective date</Typography>
-                      <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>{formatDate(data.immediate_effective_date)}</Typography>
+                    <Box
+                      component="dl"
+                      sx={{
+                        display: 'grid',
+                        gridTemplateColumns: '1fr auto',
+                        rowGap: 1,
+                        columnGap: 2,
+                        mt: 2,
+                        mb: 0,
+                      }}
+                    >
+                      <Typography component="dt" color="text.secondary">
+                        Days remaining
+                      </Typography>
+                      <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+                        {data.days_remaining_in_period}
+                      </Typography>
+                      <Typography component="dt" color="text.secondary">
+                        Prorated credit
+                      </Typography>
+                      <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+                        {formatRand(data.prorated_credit)}
+                      </Typography>
+                      <Typography component="dt" color="text.secondary">
+                        Prorated charge
+                      </Typography>
+                      <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+                        {formatRand(data.prorated_charge)}
+                      </Typography>
+                      <Typography component="dt" color="text.secondary">
+                        Effective date
+                      </Typography>
+                      <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+                        {formatDate(data.immediate_effective_date)}
+                      </Typography>
                     </Box>
                   ) : (
                     <Typography color="text.secondary" sx={{ mt: 2 }}>
@@ -230,7 +297,9 @@ export function PlanChangePreviewPage() {
                   )}
                 </>
               ) : (
-                <Alert severity="info">This change will be applied at your next billing cycle: {formatDate(nextDate)}</Alert>
+                <Alert severity="info">
+                  This change will be applied at your next billing cycle: {formatDate(nextDate)}
+                </Alert>
               )}
             </Section>
           </Grid>
@@ -290,11 +359,20 @@ export function PlanChangePreviewPage() {
             </Grid>
           </Grid>
         </Section>
-        <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+        <Stack
+          direction={{ xs: 'column-reverse', sm: 'row' }}
+          spacing={1.5}
+          sx={{ justifyContent: 'flex-end' }}
+        >
           <Button component={RouterLink} to={paths.app.subscriptionChangePlan}>
             Back
           </Button>
-          <Button variant="contained" size="large" onClick={() => setConfirmOpen(true)} disabled={preview.isFetching}>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={() => setConfirmOpen(true)}
+            disabled={preview.isFetching}
+          >
             Confirm Change
           </Button>
         </Stack>

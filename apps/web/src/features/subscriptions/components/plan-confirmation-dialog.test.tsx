@@ -20,7 +20,10 @@ const init = (payfastUrl: string) =>
 
 const open = (payfastUrl: string, handOffTimeoutMs = 60_000) => {
   signIn();
-  mockApi({ 'GET /users/me': reply(200, makeUser({ id: 5 })), 'POST /payments/generate-signature': init(payfastUrl) });
+  mockApi({
+    'GET /users/me': reply(200, makeUser({ id: 5 })),
+    'POST /payments/generate-signature': init(payfastUrl),
+  });
   const submitForm = vi.fn();
   renderWithProviders(
     <PlanConfirmationDialog
@@ -47,10 +50,12 @@ describe('the payment hand-off', () => {
   });
 
   it("keeps PayFast's own address", () => {
-    expect(handOffAddress('https://sandbox.payfast.co.za/eng/process', 'http://localhost:3000')).toBe('https://sandbox.payfast.co.za/eng/process');
-    expect(handOffAddress('http://other:8080/api/v1/payments/simulator/process', 'http://localhost:3000')).toBe(
-      'http://localhost:3000/api/v1/payments/simulator/process',
+    expect(handOffAddress('https://sandbox.payfast.co.za/eng/process', 'http://localhost:3000')).toBe(
+      'https://sandbox.payfast.co.za/eng/process',
     );
+    expect(
+      handOffAddress('http://other:8080/api/v1/payments/simulator/process', 'http://localhost:3000'),
+    ).toBe('http://localhost:3000/api/v1/payments/simulator/process');
   });
 
   it("goes back to the confirmation with 'Try Again' when the browser has not left in time", async () => {
@@ -58,7 +63,9 @@ describe('the payment hand-off', () => {
     await user.click(await screen.findByRole('button', { name: 'Buy Now' }));
     await waitFor(() => expect(submitForm).toHaveBeenCalled());
     const dialog = screen.getByRole('dialog');
-    expect(await within(dialog).findByText('We could not open the payment page. Please try again.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('We could not open the payment page. Please try again.'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(sessionStorage.getItem('pending_payment')).toBeNull();
@@ -70,10 +77,15 @@ describe('the payment hand-off', () => {
     await waitFor(() => expect(submitForm).toHaveBeenCalled());
     expect(screen.getByText('Preparing your payment...')).toBeInTheDocument();
     act(() => {
-      const event = new Event('securitypolicyviolation') as Event & { effectiveDirective: string; violatedDirective: string };
+      const event = new Event('securitypolicyviolation') as Event & {
+        effectiveDirective: string;
+        violatedDirective: string;
+      };
       Object.assign(event, { effectiveDirective: 'form-action', violatedDirective: 'form-action' });
       document.dispatchEvent(event);
     });
-    expect(await screen.findByText('We could not open the payment page. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('We could not open the payment page. Please try again.'),
+    ).toBeInTheDocument();
   });
 });

@@ -26,7 +26,14 @@ import {
   initiatePayment,
   postPaymentForm,
 } from '../api/initiate-payment';
-import { DEFAULT_PLAN_DESCRIPTION, billingCycleLabel, cyclePeriod, firstChargeDate, planName, type PlanLike } from '../plan-display';
+import {
+  DEFAULT_PLAN_DESCRIPTION,
+  billingCycleLabel,
+  cyclePeriod,
+  firstChargeDate,
+  planName,
+  type PlanLike,
+} from '../plan-display';
 
 type PlanConfirmationProps = {
   open: boolean;
@@ -91,7 +98,8 @@ export function PlanConfirmationDialog({
   const watchHandOff = () => {
     const timer = window.setTimeout(handOffFailed, handOffTimeoutMs);
     const onViolation = (event: SecurityPolicyViolationEvent) => {
-      if (event.effectiveDirective === 'form-action' || event.violatedDirective.startsWith('form-action')) handOffFailed();
+      if (event.effectiveDirective === 'form-action' || event.violatedDirective.startsWith('form-action'))
+        handOffFailed();
     };
     document.addEventListener('securitypolicyviolation', onViolation);
     handOff.current = () => {
@@ -183,7 +191,11 @@ export function PlanConfirmationDialog({
                 </Typography>
                 <Typography sx={{ fontSize: '1.5rem', fontWeight: 800, mt: 0.5 }}>
                   {price}
-                  <Typography component="span" color="text.secondary" sx={{ fontSize: '1rem', fontWeight: 400 }}>
+                  <Typography
+                    component="span"
+                    color="text.secondary"
+                    sx={{ fontSize: '1rem', fontWeight: 400 }}
+                  >
                     {' '}
                     per {cyclePeriod(billingCycle)}
                   </Typography>
@@ -206,12 +218,19 @@ export function PlanConfirmationDialog({
                   <Row label="Plan" value={name} />
                   <Row label="Billing Cycle" value={billingCycleLabel(billingCycle)} />
                   <Row label="Amount" value={price} />
-                  {trialDays > 0 ? <Row label="First Charge" value={formatLongDate(firstChargeDate(trialDays))} /> : null}
+                  {trialDays > 0 ? (
+                    <Row label="First Charge" value={formatLongDate(firstChargeDate(trialDays))} />
+                  ) : null}
                 </Box>
               </Paper>
-              <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+              >
                 <LockOutlinedIcon fontSize="small" aria-hidden />
-                Your card details are entered on PayFast&apos;s secure page and stored by PayFast, not by LexServe.
+                Your card details are entered on PayFast&apos;s secure page and stored by PayFast, not by
+                LexServe.
               </Typography>
             </Stack>
           </DialogContent>

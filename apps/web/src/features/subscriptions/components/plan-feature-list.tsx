@@ -12,7 +12,9 @@ export function PlanFeatureList({ items, label }: { items: FeatureItem[]; label?
           <Icon
             name={item.included ? 'checkCircle' : 'removeCircle'}
             size={20}
-            className={item.included ? 'ls-tone-success ls-features__icon' : 'ls-features__icon ls-features__icon--off'}
+            className={
+              item.included ? 'ls-tone-success ls-features__icon' : 'ls-features__icon ls-features__icon--off'
+            }
           />
           <span className={item.included ? 'ls-body2' : 'ls-body2 ls-muted ls-features__off'}>
             {item.label}

@@ -25,7 +25,15 @@ type PlansCatalogueProps = {
  * The heading and the plan cards shared by the public and the in-app plans pages (spec 2.3): loading, failed with
  * Retry, empty, or the cards. Plain kit, so that the public /plans loads no MUI; it looks the same in the app's shell.
  */
-export function PlansCatalogue({ onChoose, busyPlanId = null, preselectedPlanId = null, currentPlanId = null, notices, onContactSales, choosingLocked = false }: PlansCatalogueProps) {
+export function PlansCatalogue({
+  onChoose,
+  busyPlanId = null,
+  preselectedPlanId = null,
+  currentPlanId = null,
+  notices,
+  onContactSales,
+  choosingLocked = false,
+}: PlansCatalogueProps) {
   const plans = usePlanCatalogue();
 
   const content = () => {
@@ -35,7 +43,11 @@ export function PlansCatalogue({ onChoose, busyPlanId = null, preselectedPlanId 
         <Alert
           severity="error"
           action={
-            <Button className="ls-btn--small" style={{ color: 'inherit' }} onClick={() => void plans.refetch()}>
+            <Button
+              className="ls-btn--small"
+              style={{ color: 'inherit' }}
+              onClick={() => void plans.refetch()}
+            >
               Retry
             </Button>
           }
@@ -48,7 +60,9 @@ export function PlansCatalogue({ onChoose, busyPlanId = null, preselectedPlanId 
         <div className="ls-plans__empty">
           <Icon name="inboxOutlined" size={48} className="ls-muted" />
           <p className="ls-h6 ls-gutter">No plans are available right now</p>
-          <p className="ls-p ls-body2 ls-muted ls-plans__narrow">Our plans are being updated. Please check again shortly, or contact our sales team.</p>
+          <p className="ls-p ls-body2 ls-muted ls-plans__narrow">
+            Our plans are being updated. Please check again shortly, or contact our sales team.
+          </p>
           {onContactSales ? (
             <Button variant="contained" onClick={onContactSales} style={{ marginTop: 16 }}>
               Contact Sales
@@ -80,8 +94,8 @@ export function PlansCatalogue({ onChoose, busyPlanId = null, preselectedPlanId 
       <header className="ls-plans__head">
         <h1 className="ls-h1 ls-plans__title">Choose Your Plan</h1>
         <p className="ls-p ls-muted ls-plans__lead">
-          Simple monthly subscriptions for your legal practice, billed in rand. Serve, track and prove delivery of your legal
-          documents from one place.
+          Simple monthly subscriptions for your legal practice, billed in rand. Serve, track and prove
+          delivery of your legal documents from one place.
         </p>
       </header>
       {notices ? <div className="ls-plans__notices">{notices}</div> : null}

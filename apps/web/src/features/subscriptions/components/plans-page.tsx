@@ -20,10 +20,17 @@ import { SalesContactDialog } from './sales-contact-dialog';
 /** What other pages may hand to /app/plans: the plan to pick up again and a message (spec 2.3, 2.6). */
 type PlansPageState = { selectedPlan?: number | string | null; message?: string | null };
 
-type Confirmation = { plan: PlanLike; subscriptionId: number; amount: string; billingCycle: BillingCycle; trialDays: number };
+type Confirmation = {
+  plan: PlanLike;
+  subscriptionId: number;
+  amount: string;
+  billingCycle: BillingCycle;
+  trialDays: number;
+};
 
 const toId = (value: unknown): number | null => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
@@ -39,7 +46,8 @@ export function PlansPage() {
 
   const { data: user } = useCurrentUser();
   const isFirmAdmin = user?.role === 'firm_admin';
-  const isFirmRole = user?.role === 'firm_admin' || user?.role === 'branch_admin' || user?.role === 'legal_practitioner';
+  const isFirmRole =
+    user?.role === 'firm_admin' || user?.role === 'branch_admin' || user?.role === 'legal_practitioner';
   const subscription = useMySubscription({ enabled: isFirmRole });
   const active = isSubscriptionActive(subscription.data);
   const catalogue = usePlanCatalogue();
@@ -80,7 +88,8 @@ export function PlansPage() {
         trialDays: result.data?.trial_days ?? plan.trial_days ?? 0,
       });
     } catch (caught) {
-      const contactSales = isApiRequestError(caught) && caught.code === SubscriptionErrors.PLAN_CONTACT_SALES.code;
+      const contactSales =
+        isApiRequestError(caught) && caught.code === SubscriptionErrors.PLAN_CONTACT_SALES.code;
       setError({ text: describeSelectPlanError(caught), contactSales });
     } finally {
       setBusyPlanId(null);
@@ -101,7 +110,13 @@ export function PlansPage() {
         <Alert
           severity="success"
           action={
-            <Button color="inherit" variant="outlined" size="small" onClick={() => void onChoose(preselected)} disabled={busyPlanId !== null}>
+            <Button
+              color="inherit"
+              variant="outlined"
+              size="small"
+              onClick={() => void onChoose(preselected)}
+              disabled={busyPlanId !== null}
+            >
               Continue with {planName(preselected)}
             </Button>
           }
@@ -118,8 +133,8 @@ export function PlansPage() {
             </Button>
           }
         >
-          Your firm is subscribed to the <strong>{planName(subscription.data?.plan ?? undefined)}</strong> plan. Choosing another plan
-          shows you a preview of the change first.
+          Your firm is subscribed to the <strong>{planName(subscription.data?.plan ?? undefined)}</strong>{' '}
+          plan. Choosing another plan shows you a preview of the change first.
         </Alert>
       ) : null}
       {user && !isFirmAdmin ? (

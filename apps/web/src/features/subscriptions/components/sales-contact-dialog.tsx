@@ -12,7 +12,12 @@ import { fieldProps, lazyResolver } from '../../../lib/form';
 import { useSalesContact } from '../api/sales-contact';
 import { planName, type PlanLike } from '../plan-display';
 
-type SalesContactDefaults = { name?: string; email?: string; phone?: string | null; firm_name?: string | null };
+type SalesContactDefaults = {
+  name?: string;
+  email?: string;
+  phone?: string | null;
+  firm_name?: string | null;
+};
 
 type Props = { open: boolean; plan: PlanLike | null; defaults?: SalesContactDefaults; onClose: () => void };
 
@@ -25,7 +30,10 @@ export function SalesContactDialog({ open, plan, defaults, onClose }: Props) {
   const mutation = useSalesContact();
   const form = useForm({
     resolver: lazyResolver(async () => {
-      const [{ zodResolver }, { SalesContactInputSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@lexserve/contracts/subscriptions')]);
+      const [{ zodResolver }, { SalesContactInputSchema }] = await Promise.all([
+        import('@hookform/resolvers/zod'),
+        import('@lexserve/contracts/subscriptions'),
+      ]);
       return zodResolver(SalesContactInputSchema);
     }),
     mode: 'onTouched',
@@ -68,25 +76,48 @@ export function SalesContactDialog({ open, plan, defaults, onClose }: Props) {
           </div>
         </>
       ) : (
-        <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutateAsync(values).catch(() => undefined))}>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) => mutation.mutateAsync(values).catch(() => undefined))}
+        >
           <div className="ls-dialog__content">
             <p className="ls-p ls-muted" style={{ marginBottom: 16 }}>
-              This plan is priced for your firm. Leave your details and our team will contact you with a quote.
+              This plan is priced for your firm. Leave your details and our team will contact you with a
+              quote.
             </p>
             {mutation.isError ? (
               <Alert severity="error" className="ls-gutter">
-                {describeError(mutation.error, { fallback: 'Failed to submit your request. Please try again.' })}
+                {describeError(mutation.error, {
+                  fallback: 'Failed to submit your request. Please try again.',
+                })}
               </Alert>
             ) : null}
             <div className="ls-grid ls-grid--sm-2" style={{ paddingTop: 8 }}>
               <TextField label="Your Name" required autoComplete="name" {...fieldProps(form, 'name')} />
-              <TextField label="Email Address" type="email" required autoComplete="email" {...fieldProps(form, 'email')} />
-              <TextField label="Phone Number (optional)" type="tel" autoComplete="tel" {...fieldProps(form, 'phone')} />
-              <TextField label="Firm Name (optional)" autoComplete="organization" {...fieldProps(form, 'firm_name')} />
+              <TextField
+                label="Email Address"
+                type="email"
+                required
+                autoComplete="email"
+                {...fieldProps(form, 'email')}
+              />
+              <TextField
+                label="Phone Number (optional)"
+                type="tel"
+                autoComplete="tel"
+                {...fieldProps(form, 'phone')}
+              />
+              <TextField
+                label="Firm Name (optional)"
+                autoComplete="organization"
+                {...fieldProps(form, 'firm_name')}
+              />
               <TextArea
                 label="How can we help? (optional)"
                 className="ls-span-all"
-                {...fieldProps(form, 'message', { helperText: 'For example: number of branches, users and documents a month.' })}
+                {...fieldProps(form, 'message', {
+                  helperText: 'For example: number of branches, users and documents a month.',
+                })}
               />
             </div>
           </div>
@@ -94,7 +125,12 @@ export function SalesContactDialog({ open, plan, defaults, onClose }: Props) {
             <Button onClick={close} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <Spinner size={16} /> : undefined}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy}
+              startIcon={busy ? <Spinner size={16} /> : undefined}
+            >
               {busy ? 'Sending...' : 'Send Request'}
             </Button>
           </div>

@@ -22,7 +22,8 @@ export function SubscriptionBanner({ showAction = true }: { showAction?: boolean
       }
     >
       <AlertTitle>Choose Your Subscription Plan</AlertTitle>
-      Your firm needs an active subscription to access LexServe features. Select a plan below to start using the platform.
+      Your firm needs an active subscription to access LexServe features. Select a plan below to start using
+      the platform.
     </Alert>
   );
 }

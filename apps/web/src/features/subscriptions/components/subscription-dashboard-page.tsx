@@ -36,7 +36,9 @@ const DEFAULT_DESCRIPTION = 'Professional legal document management';
 export function SubscriptionDashboardPage() {
   useDocumentTitle('Subscription');
   const location = useLocation();
-  const [message, setMessage] = useState<string | null>((location.state as { message?: string } | null)?.message ?? null);
+  const [message, setMessage] = useState<string | null>(
+    (location.state as { message?: string } | null)?.message ?? null,
+  );
   const subscription = useMySubscription();
   const sub = subscription.data;
   const usage = useUsage({ enabled: Boolean(sub) });
@@ -49,17 +51,23 @@ export function SubscriptionDashboardPage() {
     </Alert>
   ) : null;
 
-  if (subscription.isPending) return (
-    <>
-      {header}
-      <PageLoader label="Loading your subscription..." />
-    </>
-  );
+  if (subscription.isPending)
+    return (
+      <>
+        {header}
+        <PageLoader label="Loading your subscription..." />
+      </>
+    );
   if (subscription.isError) {
     return (
       <>
         {header}
-        <QueryError message={describeError(subscription.error, { fallback: SubscriptionMessages.subscriptionLoadFailed })} onRetry={subscription.refetch} />
+        <QueryError
+          message={describeError(subscription.error, {
+            fallback: SubscriptionMessages.subscriptionLoadFailed,
+          })}
+          onRetry={subscription.refetch}
+        />
       </>
     );
   }
@@ -101,8 +109,8 @@ export function SubscriptionDashboardPage() {
       ) : null}
       {sub.status === 'cancelled' && hasSubscriptionAccess(sub) ? (
         <Alert severity="warning" sx={{ mb: 3 }}>
-          Your subscription is cancelled. You keep access until {formatDate(sub.access_ends_at)}, and your data is kept for 30 days after
-          that.
+          Your subscription is cancelled. You keep access until {formatDate(sub.access_ends_at)}, and your
+          data is kept for 30 days after that.
         </Alert>
       ) : null}
       <Grid container spacing={3}>
@@ -110,7 +118,10 @@ export function SubscriptionDashboardPage() {
           <Card sx={{ height: '100%' }}>
             <CardHeader
               title="Current Plan"
-              slotProps={{ title: { variant: 'h6', component: 'h2' }, action: { sx: { alignSelf: 'center', m: 0 } } }}
+              slotProps={{
+                title: { variant: 'h6', component: 'h2' },
+                action: { sx: { alignSelf: 'center', m: 0 } },
+              }}
               action={<SubscriptionStatusChip status={sub.status} upper />}
             />
             <CardContent sx={{ pt: 0 }}>
@@ -123,16 +134,26 @@ export function SubscriptionDashboardPage() {
               <Typography sx={{ mt: 2, fontSize: '1.6rem', fontWeight: 800 }}>
                 {monthly ? formatRand(monthly) : 'Contact Us'}
                 {monthly ? (
-                  <Typography component="span" color="text.secondary" sx={{ fontSize: '1rem', fontWeight: 400 }}>
+                  <Typography
+                    component="span"
+                    color="text.secondary"
+                    sx={{ fontSize: '1rem', fontWeight: 400 }}
+                  >
                     {' '}
                     per month
                   </Typography>
                 ) : null}
               </Typography>
-              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2, mt: 2, mb: 0 }}>
+              <Box
+                component="dl"
+                sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2, mt: 2, mb: 0 }}
+              >
                 {[
                   { label: 'Started', value: formatDate(sub.start_date) },
-                  { label: 'Next Billing', value: sub.status === 'cancelled' ? 'None' : formatDate(sub.end_date) },
+                  {
+                    label: 'Next Billing',
+                    value: sub.status === 'cancelled' ? 'None' : formatDate(sub.end_date),
+                  },
                   // The third fact is the date that matters now: the trial's end in a trial, the end of access once
                   // cancelled (the trial date is gone then), else the billing cycle.
                   sub.status === 'trial'
@@ -152,16 +173,31 @@ export function SubscriptionDashboardPage() {
                 ))}
               </Box>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3 }}>
-                <Button component={RouterLink} to={paths.app.subscriptionChangePlan} variant="contained" startIcon={<SwapHorizIcon />}>
+                <Button
+                  component={RouterLink}
+                  to={paths.app.subscriptionChangePlan}
+                  variant="contained"
+                  startIcon={<SwapHorizIcon />}
+                >
                   Change Plan
                 </Button>
                 {manageable ? (
-                  <Button variant="outlined" startIcon={<CreditCardIcon />} onClick={() => cardUpdate.mutate(sub.id)} disabled={cardUpdate.isPending}>
+                  <Button
+                    variant="outlined"
+                    startIcon={<CreditCardIcon />}
+                    onClick={() => cardUpdate.mutate(sub.id)}
+                    disabled={cardUpdate.isPending}
+                  >
                     {cardUpdate.isPending ? 'Opening PayFast...' : 'Update Payment'}
                   </Button>
                 ) : null}
                 {manageable ? (
-                  <Button component={RouterLink} to={paths.app.subscriptionCancel} variant="outlined" color="error">
+                  <Button
+                    component={RouterLink}
+                    to={paths.app.subscriptionCancel}
+                    variant="outlined"
+                    color="error"
+                  >
                     Cancel
                   </Button>
                 ) : null}
@@ -173,9 +209,17 @@ export function SubscriptionDashboardPage() {
           <Card sx={{ height: '100%' }}>
             <CardHeader
               title="Usage Overview"
-              slotProps={{ title: { variant: 'h6', component: 'h2' }, action: { sx: { alignSelf: 'center', m: 0 } } }}
+              slotProps={{
+                title: { variant: 'h6', component: 'h2' },
+                action: { sx: { alignSelf: 'center', m: 0 } },
+              }}
               action={
-                <Button component={RouterLink} to={paths.app.subscriptionUsageHistory} size="small" startIcon={<HistoryIcon />}>
+                <Button
+                  component={RouterLink}
+                  to={paths.app.subscriptionUsageHistory}
+                  size="small"
+                  startIcon={<HistoryIcon />}
+                >
                   View History
                 </Button>
               }
@@ -188,7 +232,12 @@ export function SubscriptionDashboardPage() {
                   <Skeleton height={40} />
                 </Stack>
               ) : usage.isError ? (
-                <QueryError message={describeError(usage.error, { fallback: 'Failed to load usage. Please try again.' })} onRetry={usage.refetch} />
+                <QueryError
+                  message={describeError(usage.error, {
+                    fallback: 'Failed to load usage. Please try again.',
+                  })}
+                  onRetry={usage.refetch}
+                />
               ) : usage.data ? (
                 <UsageBars usage={usage.data} />
               ) : (

@@ -17,7 +17,15 @@ const LABELS: Record<string, string> = {
 };
 
 /** A subscription status as a coloured chip; `upper` shows it in capitals (subscription dashboard, spec 2.9). */
-export function SubscriptionStatusChip({ status, upper = false, size = 'small' }: { status: string; upper?: boolean; size?: 'small' | 'medium' }) {
+export function SubscriptionStatusChip({
+  status,
+  upper = false,
+  size = 'small',
+}: {
+  status: string;
+  upper?: boolean;
+  size?: 'small' | 'medium';
+}) {
   const label = LABELS[status] ?? status;
   return (
     <Chip

@@ -55,17 +55,20 @@ export function UsageHistoryPage() {
     />
   );
 
-  if (subscription.isPending) return (
-    <>
-      {header}
-      <PageLoader />
-    </>
-  );
+  if (subscription.isPending)
+    return (
+      <>
+        {header}
+        <PageLoader />
+      </>
+    );
   if (subscription.isError) {
     return (
       <>
         {header}
-        <Alert severity="error">{describeError(subscription.error, { fallback: SubscriptionMessages.subscriptionLoadFailed })}</Alert>
+        <Alert severity="error">
+          {describeError(subscription.error, { fallback: SubscriptionMessages.subscriptionLoadFailed })}
+        </Alert>
       </>
     );
   }
@@ -99,7 +102,9 @@ export function UsageHistoryPage() {
               {usage.isPending ? (
                 <PageLoader label="Loading usage..." />
               ) : usage.isError ? (
-                <Alert severity="error">{describeError(usage.error, { fallback: 'Failed to load usage. Please try again.' })}</Alert>
+                <Alert severity="error">
+                  {describeError(usage.error, { fallback: 'Failed to load usage. Please try again.' })}
+                </Alert>
               ) : usage.data ? (
                 <UsageBars usage={usage.data} />
               ) : (
@@ -117,13 +122,20 @@ export function UsageHistoryPage() {
               {summary.isPending ? (
                 <PageLoader label="Loading billing history..." />
               ) : summary.isError ? (
-                <Alert severity="error">{describeError(summary.error, { fallback: 'Failed to load billing history. Please try again.' })}</Alert>
+                <Alert severity="error">
+                  {describeError(summary.error, {
+                    fallback: 'Failed to load billing history. Please try again.',
+                  })}
+                </Alert>
               ) : (
                 <>
                   <Typography color="text.secondary" sx={{ mb: 2 }}>
-                    {summary.data.payments_count} payment{summary.data.payments_count === 1 ? '' : 's'} · {formatRand(summary.data.total_paid)} paid
-                    in total · {billingCycleLabel(summary.data.billing_cycle)} billing
-                    {summary.data.next_billing_date ? ` · next charge ${formatDate(summary.data.next_billing_date)}` : ''}
+                    {summary.data.payments_count} payment{summary.data.payments_count === 1 ? '' : 's'} ·{' '}
+                    {formatRand(summary.data.total_paid)} paid in total ·{' '}
+                    {billingCycleLabel(summary.data.billing_cycle)} billing
+                    {summary.data.next_billing_date
+                      ? ` · next charge ${formatDate(summary.data.next_billing_date)}`
+                      : ''}
                   </Typography>
                   {summary.data.payments.length === 0 ? (
                     <Typography color="text.secondary">No payments yet.</Typography>
@@ -147,7 +159,11 @@ export function UsageHistoryPage() {
                               <TableCell>{payment.plan_name}</TableCell>
                               <TableCell align="right">{formatRand(payment.amount)}</TableCell>
                               <TableCell>
-                                <Chip size="small" label={PAYMENT_STATUS_LABELS[payment.status] ?? payment.status} color={PAYMENT_STATUS_COLORS[payment.status] ?? 'default'} />
+                                <Chip
+                                  size="small"
+                                  label={PAYMENT_STATUS_LABELS[payment.status] ?? payment.status}
+                                  color={PAYMENT_STATUS_COLORS[payment.status] ?? 'default'}
+                                />
                               </TableCell>
                             </TableRow>
                           ))}

@@ -9,11 +9,22 @@ import { UsageProgress } from './usage-progress';
 export function UsageBars({ usage }: { usage: Usage }) {
   return (
     <Stack spacing={2.5}>
-      <UsageProgress label="Digital Services" bar={usageBar(usage.digital_services_used, usage.digital_services_limit)} />
+      <UsageProgress
+        label="Digital Services"
+        bar={usageBar(usage.digital_services_used, usage.digital_services_limit)}
+      />
       <UsageProgress label="Users" bar={usageBar(usage.users_count, usage.users_limit)} />
-      <UsageProgress label="Storage" bar={usageBar(mbToGb(usage.storage_used_mb), usage.storage_limit_mb > 0 ? mbToGb(usage.storage_limit_mb) : usage.storage_limit_mb, 'GB')} />
+      <UsageProgress
+        label="Storage"
+        bar={usageBar(
+          mbToGb(usage.storage_used_mb),
+          usage.storage_limit_mb > 0 ? mbToGb(usage.storage_limit_mb) : usage.storage_limit_mb,
+          'GB',
+        )}
+      />
       <Typography variant="body2" color="text.secondary">
-        Current billing period: {formatDate(usage.current_period_start)} – {formatDate(usage.current_period_end)}
+        Current billing period: {formatDate(usage.current_period_start)} –{' '}
+        {formatDate(usage.current_period_end)}
       </Typography>
     </Stack>
   );

@@ -13,7 +13,12 @@ export function UsageProgress({ label, bar }: { label: string; bar: UsageBar }) 
         <Typography id={id} sx={{ fontWeight: 600 }}>
           {label}
         </Typography>
-        <Typography color={bar.level === 'error' ? 'error.main' : bar.level === 'warning' ? 'warning.main' : 'text.secondary'} sx={{ fontWeight: 600 }}>
+        <Typography
+          color={
+            bar.level === 'error' ? 'error.main' : bar.level === 'warning' ? 'warning.main' : 'text.secondary'
+          }
+          sx={{ fontWeight: 600 }}
+        >
           {bar.label}
         </Typography>
       </Box>
@@ -22,12 +27,20 @@ export function UsageProgress({ label, bar }: { label: string; bar: UsageBar }) 
         value={bar.percent}
         color={usageColor(bar.level)}
         aria-labelledby={id}
-        aria-valuetext={bar.unlimited ? `${bar.label}, unlimited` : `${bar.label}, ${Math.round(bar.percent)}%`}
+        aria-valuetext={
+          bar.unlimited ? `${bar.label}, unlimited` : `${bar.label}, ${Math.round(bar.percent)}%`
+        }
         sx={{ height: 10, borderRadius: 5, bgcolor: 'grey.200' }}
       />
       {bar.level !== 'normal' ? (
-        <Typography variant="caption" color={bar.level === 'error' ? 'error.main' : 'warning.main'} sx={{ mt: 0.5, display: 'block' }}>
-          {bar.level === 'error' ? 'Almost at your plan limit. Consider upgrading.' : 'Approaching your plan limit.'}
+        <Typography
+          variant="caption"
+          color={bar.level === 'error' ? 'error.main' : 'warning.main'}
+          sx={{ mt: 0.5, display: 'block' }}
+        >
+          {bar.level === 'error'
+            ? 'Almost at your plan limit. Consider upgrading.'
+            : 'Approaching your plan limit.'}
         </Typography>
       ) : null}
     </Box>

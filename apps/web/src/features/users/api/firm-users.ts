@@ -26,14 +26,21 @@ const getFirmBranchesWithUsers = (): Promise<FirmBranchesWithUsers> =>
   api.get<FirmBranchesWithUsers>('/users/firm-branches-with-users');
 
 const firmBranchesWithUsersQueryOptions = () =>
-  queryOptions({ queryKey: userKeys.firmBranchesWithUsers, queryFn: getFirmBranchesWithUsers, staleTime: STALE_TIMES.users });
+  queryOptions({
+    queryKey: userKeys.firmBranchesWithUsers,
+    queryFn: getFirmBranchesWithUsers,
+    staleTime: STALE_TIMES.users,
+  });
 
 export const useFirmBranchesWithUsers = () => useQuery(firmBranchesWithUsersQueryOptions());
 
 const createFirmUser = (input: CreateFirmUserInput): Promise<CreateFirmUserResult> =>
   api.post<CreateFirmUserResult>('/users/create-firm-user', input);
 
-const changeUserRole = ({ userId, ...input }: ChangeRoleInput & { userId: number }): Promise<UserWriteAnswer> =>
+const changeUserRole = ({
+  userId,
+  ...input
+}: ChangeRoleInput & { userId: number }): Promise<UserWriteAnswer> =>
   api.put<UserWriteAnswer>(`/users/change-role/${userId}`, input);
 
 const setUserActive = ({ userId, ...input }: SetActiveInput & { userId: number }): Promise<UserWriteAnswer> =>
@@ -75,13 +82,21 @@ export const createFirmUserErrorMessage = (error: unknown): string =>
 
 export const changeRoleErrorMessage = (error: unknown): string =>
   describeError(error, {
-    byStatus: { 409: 'Role change not allowed. User may have restrictions or invalid role transition.', 403: OWN_ACCOUNT, 404: 'User not found.' },
+    byStatus: {
+      409: 'Role change not allowed. User may have restrictions or invalid role transition.',
+      403: OWN_ACCOUNT,
+      404: 'User not found.',
+    },
     fallback: 'Failed to change user role. Please try again.',
   });
 
 export const setActiveErrorMessage = (error: unknown): string =>
   describeError(error, {
-    byStatus: { 409: 'Cannot perform this action. The user may have restrictions.', 403: OWN_ACCOUNT, 404: 'User not found.' },
+    byStatus: {
+      409: 'Cannot perform this action. The user may have restrictions.',
+      403: OWN_ACCOUNT,
+      404: 'User not found.',
+    },
     fallback: 'Failed to update user status. Please try again.',
   });
 

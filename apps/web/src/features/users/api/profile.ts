@@ -6,7 +6,12 @@ import { STALE_TIMES } from '../../../lib/query-client';
 import { sharedKeys } from '../../../lib/query-keys';
 import { userKeys } from '../keys';
 
-export type ProfileChanges = Partial<{ full_name: string; email: string; phone_number: string | null; address: string | null }>;
+export type ProfileChanges = Partial<{
+  full_name: string;
+  email: string;
+  phone_number: string | null;
+  address: string | null;
+}>;
 /** What is sent: the changes, plus the current password when the e-mail (the login) changes. */
 type ProfileUpdate = ProfileChanges & { current_password?: string };
 type ProfileUpdateAnswer = { status?: string; data?: User; message?: string };

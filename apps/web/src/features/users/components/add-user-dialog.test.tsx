@@ -50,18 +50,24 @@ describe('AddUserDialog', () => {
     const branch = screen.getByRole('combobox', { name: /Branch \(Optional\)/ });
     expect(branch).not.toHaveTextContent('Johannesburg');
     await user.click(branch);
-    expect(await screen.findByRole('option', { name: 'No specific branch (firm-level access)' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('option', { name: 'No specific branch (firm-level access)' }),
+    ).toBeInTheDocument();
   });
 
   it('creates the user with empty optional fields as null', async () => {
     const created = makeUser({ full_name: 'Naledi Khumalo', role: 'legal_practitioner' });
-    const { find } = mockApi({ 'POST /users/create-firm-user': reply(201, { generated_password: 'Xy7#pQ9!aB', user: created }) });
+    const { find } = mockApi({
+      'POST /users/create-firm-user': reply(201, { generated_password: 'Xy7#pQ9!aB', user: created }),
+    });
     const { user, onCreated } = setup();
     await user.type(screen.getByLabelText(/^email/i), ' naledi@demo.co.za ');
     await user.type(screen.getByLabelText(/^full name/i), 'Naledi Khumalo');
     await choose(user, /Branch \(Required\)/, 'Cape Town');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
-    await waitFor(() => expect(onCreated).toHaveBeenCalledWith({ generated_password: 'Xy7#pQ9!aB', user: created }));
+    await waitFor(() =>
+      expect(onCreated).toHaveBeenCalledWith({ generated_password: 'Xy7#pQ9!aB', user: created }),
+    );
     expect(find('POST', '/users/create-firm-user')[0]?.body).toEqual({
       email: 'naledi@demo.co.za',
       full_name: 'Naledi Khumalo',

@@ -18,8 +18,16 @@ import { createFirmUserErrorMessage, useCreateFirmUser, type CreateFirmUserResul
 
 const AddUserFormSchema = z
   .object({
-    email: z.string().trim().min(1, 'Email is required').regex(EMAIL_PATTERN, 'Please enter a valid email address'),
-    full_name: z.string().trim().min(1, 'Full name is required').min(2, 'Full name must be at least 2 characters'),
+    email: z
+      .string()
+      .trim()
+      .min(1, 'Email is required')
+      .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+    full_name: z
+      .string()
+      .trim()
+      .min(1, 'Full name is required')
+      .min(2, 'Full name must be at least 2 characters'),
     role: z.enum(['branch_admin', 'legal_practitioner'], { error: 'Please select a role' }),
     /** '' means no branch. */
     branch_id: z.string(),
@@ -32,7 +40,14 @@ const AddUserFormSchema = z
   });
 type AddUserForm = z.input<typeof AddUserFormSchema>;
 
-const EMPTY: AddUserForm = { email: '', full_name: '', role: 'legal_practitioner', branch_id: '', phone_number: '', address: '' };
+const EMPTY: AddUserForm = {
+  email: '',
+  full_name: '',
+  role: 'legal_practitioner',
+  branch_id: '',
+  phone_number: '',
+  address: '',
+};
 
 export type BranchOption = { id: number; name: string };
 
@@ -46,7 +61,11 @@ type AddUserDialogProps = {
 /** 'Add New User' (spec 2.8): a branch administrator or a legal practitioner of the firm. */
 export function AddUserDialog({ open, branches, onClose, onCreated }: AddUserDialogProps) {
   const titleId = useId();
-  const form = useForm<AddUserForm>({ resolver: zodResolver(AddUserFormSchema), defaultValues: EMPTY, mode: 'onTouched' });
+  const form = useForm<AddUserForm>({
+    resolver: zodResolver(AddUserFormSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
   const create = useCreateFirmUser();
   const role = useWatch({ control: form.control, name: 'role' });
 
@@ -78,7 +97,13 @@ export function AddUserDialog({ open, branches, onClose, onCreated }: AddUserDia
   const branchRequired = role === 'legal_practitioner';
 
   return (
-    <Dialog open={open} onClose={create.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog
+      open={open}
+      onClose={create.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={titleId}>Add New User</DialogTitle>
       <form noValidate onSubmit={onSubmit}>
         <DialogContent dividers>
@@ -131,7 +156,9 @@ export function AddUserDialog({ open, branches, onClose, onCreated }: AddUserDia
                   error={Boolean(fieldState.error)}
                   helperText={fieldState.error?.message}
                 >
-                  {branchRequired ? null : <MenuItem value="">No specific branch (firm-level access)</MenuItem>}
+                  {branchRequired ? null : (
+                    <MenuItem value="">No specific branch (firm-level access)</MenuItem>
+                  )}
                   {branches.map((branch) => (
                     <MenuItem key={branch.id} value={String(branch.id)}>
                       {branch.name}

@@ -34,8 +34,17 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
 export function BranchCard({ branch, defaultExpanded, currentUserId, onAction }: BranchCardProps) {
   const headerId = `branch-${branch.id}-header`;
   return (
-    <Accordion defaultExpanded={defaultExpanded} disableGutters variant="outlined" sx={{ '&:before': { display: 'none' } }}>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`branch-${branch.id}-content`} id={headerId}>
+    <Accordion
+      defaultExpanded={defaultExpanded}
+      disableGutters
+      variant="outlined"
+      sx={{ '&:before': { display: 'none' } }}
+    >
+      <AccordionSummary
+        expandIcon={<ExpandMoreIcon />}
+        aria-controls={`branch-${branch.id}-content`}
+        id={headerId}
+      >
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, width: '100%', pr: 1 }}>
           <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700 }}>
             {branch.name}
@@ -44,7 +53,9 @@ export function BranchCard({ branch, defaultExpanded, currentUserId, onAction }:
             Practice No. {branch.practice_number}
           </Typography>
           <Chip size="small" label={`${branch.total_users} ${branch.total_users === 1 ? 'user' : 'users'}`} />
-          {branch.is_active ? null : <Chip size="small" color="default" variant="outlined" label="Inactive branch" />}
+          {branch.is_active ? null : (
+            <Chip size="small" color="default" variant="outlined" label="Inactive branch" />
+          )}
         </Box>
       </AccordionSummary>
       <AccordionDetails id={`branch-${branch.id}-content`}>
@@ -61,7 +72,12 @@ export function BranchCard({ branch, defaultExpanded, currentUserId, onAction }:
             </Typography>
           </Grid>
         </Grid>
-        <UserTable users={branch.users} currentUserId={currentUserId} caption={`Users of ${branch.name}`} onAction={onAction} />
+        <UserTable
+          users={branch.users}
+          currentUserId={currentUserId}
+          caption={`Users of ${branch.name}`}
+          onAction={onAction}
+        />
       </AccordionDetails>
     </Accordion>
   );

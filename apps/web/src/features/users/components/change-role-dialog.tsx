@@ -53,7 +53,11 @@ export function ChangeRoleDialog({ user: target, branches, onClose, onChanged }:
   const last = useRef<User | null>(null);
   if (target) last.current = target;
   const user = target ?? last.current;
-  const form = useForm<ChangeRoleForm>({ resolver: zodResolver(ChangeRoleFormSchema), defaultValues: initialValues(user), mode: 'onTouched' });
+  const form = useForm<ChangeRoleForm>({
+    resolver: zodResolver(ChangeRoleFormSchema),
+    defaultValues: initialValues(user),
+    mode: 'onTouched',
+  });
   const change = useChangeUserRole();
   const newRole = useWatch({ control: form.control, name: 'new_role' });
 
@@ -82,7 +86,13 @@ export function ChangeRoleDialog({ user: target, branches, onClose, onChanged }:
   });
 
   return (
-    <Dialog open={Boolean(target)} onClose={change.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog
+      open={Boolean(target)}
+      onClose={change.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={titleId}>Change User Role</DialogTitle>
       <form noValidate onSubmit={onSubmit}>
         <DialogContent dividers>

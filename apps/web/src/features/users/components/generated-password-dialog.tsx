@@ -19,7 +19,13 @@ import { USER_MESSAGES, type CreateFirmUserResult } from '../api/firm-users';
  * Shows the generated password exactly once (spec 2.8). Closing needs the explicit button, so the
  * password is not lost to a stray click outside the dialog.
  */
-export function GeneratedPasswordDialog({ result: current, onClose }: { result: CreateFirmUserResult | null; onClose: () => void }) {
+export function GeneratedPasswordDialog({
+  result: current,
+  onClose,
+}: {
+  result: CreateFirmUserResult | null;
+  onClose: () => void;
+}) {
   const titleId = useId();
   // Keep the content while the dialog fades out.
   const last = useRef<CreateFirmUserResult | null>(null);
@@ -29,7 +35,10 @@ export function GeneratedPasswordDialog({ result: current, onClose }: { result: 
   const copy = async () => {
     if (!result) return;
     const ok = await copyToClipboard(result.generated_password);
-    showToast(ok ? USER_MESSAGES.copied : 'Could not copy. Please select the password and copy it.', ok ? 'success' : 'warning');
+    showToast(
+      ok ? USER_MESSAGES.copied : 'Could not copy. Please select the password and copy it.',
+      ok ? 'success' : 'warning',
+    );
   };
   return (
     <Dialog open={Boolean(current)} aria-labelledby={titleId} maxWidth="sm" fullWidth>
@@ -60,7 +69,12 @@ export function GeneratedPasswordDialog({ result: current, onClose }: { result: 
               <Typography
                 component="code"
                 aria-label="Generated password"
-                sx={{ fontFamily: 'monospace', fontSize: '1.15rem', wordBreak: 'break-all', userSelect: 'all' }}
+                sx={{
+                  fontFamily: 'monospace',
+                  fontSize: '1.15rem',
+                  wordBreak: 'break-all',
+                  userSelect: 'all',
+                }}
               >
                 {result.generated_password}
               </Typography>
@@ -71,7 +85,8 @@ export function GeneratedPasswordDialog({ result: current, onClose }: { result: 
               </Tooltip>
             </Box>
             <Alert severity="warning">
-              Please save this password securely and share it with the user. This password will not be shown again.
+              Please save this password securely and share it with the user. This password will not be shown
+              again.
             </Alert>
           </>
         ) : null}

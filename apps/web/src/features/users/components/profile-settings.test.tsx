@@ -63,7 +63,11 @@ describe('ProfileSettings', () => {
   it('sends only the changed fields, trimmed, with emptied fields as null', async () => {
     const updated = { ...profile, address: '1 Main Road', phone_number: null };
     const { user, find } = setup({
-      'PUT /users/me/profile': reply(200, { status: 'success', data: updated, message: 'Profile updated successfully!' }),
+      'PUT /users/me/profile': reply(200, {
+        status: 'success',
+        data: updated,
+        message: 'Profile updated successfully!',
+      }),
     });
     await screen.findByLabelText(/^full name/i);
     await replaceValue(user, /^address/i, '  1 Main Road  ');
@@ -101,24 +105,35 @@ describe('ProfileSettings', () => {
   it('asks for the current password to change the e-mail address, and sends it with the change', async () => {
     const updated = { ...profile, email: 'new@demo.co.za' };
     const { user, find } = setup({
-      'PUT /users/me/profile': reply(200, { status: 'success', data: updated, message: 'Profile updated successfully!' }),
+      'PUT /users/me/profile': reply(200, {
+        status: 'success',
+        data: updated,
+        message: 'Profile updated successfully!',
+      }),
     });
     await screen.findByLabelText(/^full name/i);
     expect(screen.queryByLabelText(/^current password/i)).not.toBeInTheDocument();
     await replaceValue(user, /^email address/i, 'new@demo.co.za');
     expect(screen.getByLabelText(/^current password/i)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Enter your current password to change your e-mail address.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter your current password to change your e-mail address.'),
+    ).toBeInTheDocument();
     expect(find('PUT', '/users/me/profile')).toHaveLength(0);
     await replaceValue(user, /^current password/i, 'Demo@12345');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
-    expect(find('PUT', '/users/me/profile')[0]?.body).toEqual({ email: 'new@demo.co.za', current_password: 'Demo@12345' });
+    expect(find('PUT', '/users/me/profile')[0]?.body).toEqual({
+      email: 'new@demo.co.za',
+      current_password: 'Demo@12345',
+    });
   });
 
   it('shows the server’s words for a wrong current password', async () => {
     const message = 'Current password is incorrect. Your e-mail address was not changed.';
-    const { user } = setup({ 'PUT /users/me/profile': reply(400, { detail: message, code: 'EMAIL_CHANGE_WRONG_PASSWORD' }) });
+    const { user } = setup({
+      'PUT /users/me/profile': reply(400, { detail: message, code: 'EMAIL_CHANGE_WRONG_PASSWORD' }),
+    });
     await screen.findByLabelText(/^full name/i);
     await replaceValue(user, /^email address/i, 'new@demo.co.za');
     await replaceValue(user, /^current password/i, 'Wrong@1234');
@@ -138,7 +153,12 @@ describe('ProfileSettings', () => {
 
 describe('changedProfileFields', () => {
   it('never nulls the email address and ignores whitespace-only edits', () => {
-    const base = { full_name: 'Sipho Dlamini', email: 'attorney@demo.co.za', phone_number: '021 555 0101', address: '' };
+    const base = {
+      full_name: 'Sipho Dlamini',
+      email: 'attorney@demo.co.za',
+      phone_number: '021 555 0101',
+      address: '',
+    };
     expect(changedProfileFields(profile, { ...base, full_name: ' Sipho Dlamini ' })).toEqual({});
     expect(changedProfileFields(profile, { ...base, email: '' })).toEqual({});
     expect(changedProfileFields(profile, { ...base, address: '   ' })).toEqual({});

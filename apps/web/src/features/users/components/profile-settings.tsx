@@ -29,7 +29,11 @@ import {
 
 const ProfileFormSchema = z.object({
   full_name: z.string().trim().min(1, 'Full name is required').max(100, 'Full name is too long'),
-  email: z.string().trim().min(1, 'Email address is required').regex(EMAIL_PATTERN, 'Please enter a valid email address.'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email address is required')
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address.'),
   phone_number: z.string(),
   address: z.string(),
   /** Asked for only when the e-mail address (the login) changes; never part of the profile. */
@@ -75,7 +79,11 @@ type Feedback = { severity: 'success' | 'info' | 'error'; title?: string; messag
 
 function ProfileForm({ user }: { user: User }) {
   const initial = useMemo(() => toForm(user), [user]);
-  const form = useForm<ProfileForm>({ resolver: zodResolver(ProfileFormSchema), defaultValues: initial, mode: 'onTouched' });
+  const form = useForm<ProfileForm>({
+    resolver: zodResolver(ProfileFormSchema),
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
   const values = useWatch({ control: form.control }) as ProfileForm;
   const update = useUpdateProfile();
   const [feedback, setFeedback] = useState<Feedback>(null);
@@ -126,13 +134,30 @@ function ProfileForm({ user }: { user: User }) {
           <TextField label="Full Name" autoComplete="name" required {...fieldProps(form, 'full_name')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="Email Address" type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
+          <TextField
+            label="Email Address"
+            type="email"
+            autoComplete="email"
+            required
+            {...fieldProps(form, 'email')}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="Phone Number" type="tel" autoComplete="tel" {...fieldProps(form, 'phone_number')} />
+          <TextField
+            label="Phone Number"
+            type="tel"
+            autoComplete="tel"
+            {...fieldProps(form, 'phone_number')}
+          />
         </Grid>
         <Grid size={12}>
-          <TextField label="Address" multiline minRows={2} autoComplete="street-address" {...fieldProps(form, 'address')} />
+          <TextField
+            label="Address"
+            multiline
+            minRows={2}
+            autoComplete="street-address"
+            {...fieldProps(form, 'address')}
+          />
         </Grid>
         {emailChanging ? (
           <Grid size={{ xs: 12, sm: 6 }}>
@@ -140,7 +165,9 @@ function ProfileForm({ user }: { user: User }) {
               label="Current Password"
               autoComplete="current-password"
               required
-              {...fieldProps(form, 'current_password', { helperText: 'Needed to change the e-mail address you log in with.' })}
+              {...fieldProps(form, 'current_password', {
+                helperText: 'Needed to change the e-mail address you log in with.',
+              })}
             />
           </Grid>
         ) : null}
@@ -184,7 +211,15 @@ function AccountInformation({ user }: { user: User }) {
         </Typography>
         <Box component="dl" sx={{ m: 0 }}>
           {rows.map((row) => (
-            <Box key={row.label} sx={{ py: 1, borderBottom: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
+            <Box
+              key={row.label}
+              sx={{
+                py: 1,
+                borderBottom: '1px solid',
+                borderColor: 'divider',
+                '&:last-of-type': { borderBottom: 0 },
+              }}
+            >
               <Typography component="dt" variant="body2" color="text.secondary">
                 {row.label}
               </Typography>
@@ -203,7 +238,12 @@ function AccountInformation({ user }: { user: User }) {
 export function ProfileSettings() {
   const profile = useProfile();
   return (
-    <QueryState query={profile} loadingLabel="Loading profile..." errorTitle="Profile" errorMessage={profileLoadErrorMessage}>
+    <QueryState
+      query={profile}
+      loadingLabel="Loading profile..."
+      errorTitle="Profile"
+      errorMessage={profileLoadErrorMessage}
+    >
       {(user) => (
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 8 }}>

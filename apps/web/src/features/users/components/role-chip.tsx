@@ -13,5 +13,12 @@ export function RoleChip({ role, label }: { role: Role; label?: string }) {
 }
 
 export function StatusChip({ active }: { active: boolean }) {
-  return <Chip size="small" variant="outlined" color={active ? 'success' : 'default'} label={active ? 'Active' : 'Inactive'} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={active ? 'success' : 'default'}
+      label={active ? 'Active' : 'Inactive'}
+    />
+  );
 }

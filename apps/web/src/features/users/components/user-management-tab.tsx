@@ -12,7 +12,13 @@ import { useDashboardFeedback } from '../../../components/dashboard-feedback';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
 import { useCurrentUser } from '../../../lib/auth';
-import { USER_MESSAGES, firmUsersLoadErrorMessage, useFirmBranchesWithUsers, type CreateFirmUserResult, type FirmBranchesWithUsers } from '../api/firm-users';
+import {
+  USER_MESSAGES,
+  firmUsersLoadErrorMessage,
+  useFirmBranchesWithUsers,
+  type CreateFirmUserResult,
+  type FirmBranchesWithUsers,
+} from '../api/firm-users';
 import { AddUserDialog } from './add-user-dialog';
 import { BranchCard } from './branch-card';
 import { ChangeRoleDialog } from './change-role-dialog';
@@ -53,7 +59,10 @@ export function UserManagementTab() {
   const [statusTarget, setStatusTarget] = useState<User | null>(null);
 
   const branchOptions = useMemo(
-    () => (overview.data?.branches ?? []).filter((branch) => branch.is_active).map(({ id, name }) => ({ id, name })),
+    () =>
+      (overview.data?.branches ?? [])
+        .filter((branch) => branch.is_active)
+        .map(({ id, name }) => ({ id, name })),
     [overview.data],
   );
 
@@ -76,12 +85,18 @@ export function UserManagementTab() {
     <QueryState query={overview} loadingLabel="Loading users..." errorMessage={firmUsersLoadErrorMessage}>
       {(data) => (
         <Box>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}
+          >
             <Box>
               <Typography variant="h5" component="h2">
                 User Management
               </Typography>
-              <Typography color="text.secondary">Manage the branch administrators and legal practitioners of your firm.</Typography>
+              <Typography color="text.secondary">
+                Manage the branch administrators and legal practitioners of your firm.
+              </Typography>
             </Box>
             <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
               Add New User
@@ -123,12 +138,22 @@ export function UserManagementTab() {
               {data.unassigned_users.length === 0 ? (
                 <Typography color="text.secondary">Every user belongs to a branch.</Typography>
               ) : (
-                <UserTable users={data.unassigned_users} currentUserId={me.data?.id} caption="Unassigned users" onAction={onAction} />
+                <UserTable
+                  users={data.unassigned_users}
+                  currentUserId={me.data?.id}
+                  caption="Unassigned users"
+                  onAction={onAction}
+                />
               )}
             </CardContent>
           </Card>
 
-          <AddUserDialog open={adding} branches={branchOptions} onClose={() => setAdding(false)} onCreated={onCreated} />
+          <AddUserDialog
+            open={adding}
+            branches={branchOptions}
+            onClose={() => setAdding(false)}
+            onCreated={onCreated}
+          />
           <GeneratedPasswordDialog result={created} onClose={() => setCreated(null)} />
           <ChangeRoleDialog
             user={roleTarget}

@@ -29,7 +29,11 @@ export function UserStatusDialog({ user: target, onClose, onChanged }: UserStatu
   const last = useRef<User | null>(null);
   if (target) last.current = target;
   const user = target ?? last.current;
-  const form = useForm<StatusForm>({ resolver: zodResolver(StatusFormSchema), defaultValues: { reason: '' }, mode: 'onTouched' });
+  const form = useForm<StatusForm>({
+    resolver: zodResolver(StatusFormSchema),
+    defaultValues: { reason: '' },
+    mode: 'onTouched',
+  });
   const setActive = useSetUserActive();
   const activating = user ? !user.is_active : false;
   const title = activating ? 'Activate User' : 'Deactivate User';
@@ -46,14 +50,22 @@ export function UserStatusDialog({ user: target, onClose, onChanged }: UserStatu
     if (!user) return;
     try {
       await setActive.mutateAsync({ userId: user.id, is_active: activating, reason: reason.trim() });
-      onChanged(activating ? USER_MESSAGES.activated(user.full_name) : USER_MESSAGES.deactivated(user.full_name));
+      onChanged(
+        activating ? USER_MESSAGES.activated(user.full_name) : USER_MESSAGES.deactivated(user.full_name),
+      );
     } catch {
       // shown from setActive.error
     }
   });
 
   return (
-    <Dialog open={Boolean(target)} onClose={setActive.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog
+      open={Boolean(target)}
+      onClose={setActive.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <form noValidate onSubmit={onSubmit}>
         <DialogContent dividers>
@@ -75,9 +87,18 @@ export function UserStatusDialog({ user: target, onClose, onChanged }: UserStatu
                 </Box>
               </Box>
               {activating ? null : (
-                <Alert severity="warning" role="note">A deactivated user can no longer log in until they are activated again.</Alert>
+                <Alert severity="warning" role="note">
+                  A deactivated user can no longer log in until they are activated again.
+                </Alert>
               )}
-              <TextField label="Reason" multiline minRows={2} required autoFocus {...fieldProps(form, 'reason')} />
+              <TextField
+                label="Reason"
+                multiline
+                minRows={2}
+                required
+                autoFocus
+                {...fieldProps(form, 'reason')}
+              />
             </Stack>
           ) : null}
         </DialogContent>
@@ -85,7 +106,12 @@ export function UserStatusDialog({ user: target, onClose, onChanged }: UserStatu
           <Button onClick={onClose} disabled={setActive.isPending}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" color={activating ? 'success' : 'error'} disabled={setActive.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            color={activating ? 'success' : 'error'}
+            disabled={setActive.isPending}
+          >
             {setActive.isPending ? 'Saving...' : title}
           </Button>
         </DialogActions>

@@ -28,7 +28,15 @@ type UserTableProps = {
   onAction: (action: UserAction, user: User) => void;
 };
 
-function ActionsCell({ user, own, onAction }: { user: User; own: boolean; onAction: UserTableProps['onAction'] }) {
+function ActionsCell({
+  user,
+  own,
+  onAction,
+}: {
+  user: User;
+  own: boolean;
+  onAction: UserTableProps['onAction'];
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const label = `Actions for ${user.full_name}`;
   if (own) {
@@ -63,7 +71,9 @@ function ActionsCell({ user, own, onAction }: { user: User; own: boolean; onActi
         <MenuItem onClick={() => choose('change-role')} disabled={!canChangeRole}>
           Change Role
         </MenuItem>
-        <MenuItem onClick={() => choose('toggle-active')}>{user.is_active ? 'Deactivate User' : 'Activate User'}</MenuItem>
+        <MenuItem onClick={() => choose('toggle-active')}>
+          {user.is_active ? 'Deactivate User' : 'Activate User'}
+        </MenuItem>
       </Menu>
     </>
   );
@@ -79,7 +89,14 @@ function UserCards({ users, currentUserId, caption, onAction }: UserTableProps) 
           <Box
             component="li"
             key={user.id}
-            sx={{ py: 1.5, borderTop: '1px solid', borderColor: 'divider', display: 'flex', gap: 1, alignItems: 'flex-start' }}
+            sx={{
+              py: 1.5,
+              borderTop: '1px solid',
+              borderColor: 'divider',
+              display: 'flex',
+              gap: 1,
+              alignItems: 'flex-start',
+            }}
           >
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600 }}>

@@ -3,7 +3,8 @@ import type { Seal } from '@lexserve/contracts/verification';
 import { formatLongDateTime } from '../../../lib/format';
 
 /** The common name of a distinguished name ("CN=LexServe Document Seal (local), O=…" → "LexServe Document Seal (local)"). */
-const commonNameOf = (dn: string): string => /(?:^|,\s*)CN=((?:\\,|[^,])+)/.exec(dn)?.[1]?.replace(/\\,/g, ',').trim() ?? dn;
+const commonNameOf = (dn: string): string =>
+  /(?:^|,\s*)CN=((?:\\,|[^,])+)/.exec(dn)?.[1]?.replace(/\\,/g, ',').trim() ?? dn;
 
 const when = (iso: string) => `${formatLongDateTime(iso)} SAST`;
 
@@ -17,7 +18,8 @@ export const sealUnchanged = (seal: Seal) => seal.present && seal.intact && seal
  */
 export function sealSentence(seal: Seal): string {
   if (!seal.present) return 'This PDF carries no electronic seal.';
-  if (!seal.signer) return `This PDF carries a seal that could not be checked${seal.problem ? `: ${seal.problem}` : ''}.`;
+  if (!seal.signer)
+    return `This PDF carries a seal that could not be checked${seal.problem ? `: ${seal.problem}` : ''}.`;
   const signer = commonNameOf(seal.signer.subject);
   const by = seal.by_lexserve ? `Sealed by ${signer}` : `Sealed by ${signer}, which is not LexServe's seal,`;
   const sealed = seal.signed_at ? `${by} on ${when(seal.signed_at)}` : by.replace(/,$/, '');
@@ -25,6 +27,8 @@ export function sealSentence(seal: Seal): string {
     ? `time-stamped by ${seal.timestamp.authority ? commonNameOf(seal.timestamp.authority) : 'an unnamed time-stamping authority'} on ${when(seal.timestamp.time)}`
     : 'not time-stamped';
   const change = sealChangeText(seal);
-  const state = change ? `changed after sealing: ${change}` : 'the document has not been changed since it was sealed';
+  const state = change
+    ? `changed after sealing: ${change}`
+    : 'the document has not been changed since it was sealed';
   return `${sealed}; ${stamped}; ${state}.`;
 }

@@ -44,8 +44,10 @@ const notFoundResult = (securityId: string): VerificationResult => ({
 const messageOf = (error: unknown): string => {
   if (!isApiRequestError(error)) return VERIFY_MESSAGES.failed;
   if (error.isNetworkError) return VERIFY_MESSAGES.network;
-  if (error.status === 400) return error.serverMessage === VERIFY_MESSAGES.empty ? VERIFY_MESSAGES.empty : VERIFY_MESSAGES.badFormat;
-  if ((error.status === 429 || error.code === 'PROOF_VERSION_NOT_FOUND') && error.serverMessage) return error.serverMessage;
+  if (error.status === 400)
+    return error.serverMessage === VERIFY_MESSAGES.empty ? VERIFY_MESSAGES.empty : VERIFY_MESSAGES.badFormat;
+  if ((error.status === 429 || error.code === 'PROOF_VERSION_NOT_FOUND') && error.serverMessage)
+    return error.serverMessage;
   return VERIFY_MESSAGES.failed;
 };
 
@@ -80,19 +82,29 @@ export const verifySecurityId = async (raw: string, version?: number): Promise<V
   const securityId = raw.trim();
   if (!securityId) throw new VerificationError(VERIFY_MESSAGES.empty);
   try {
-    return await api.get<VerificationResult>(`/verify/${encodeURIComponent(securityId)}`, { ...checkOptions(), query: { version } });
+    return await api.get<VerificationResult>(`/verify/${encodeURIComponent(securityId)}`, {
+      ...checkOptions(),
+      query: { version },
+    });
   } catch (error) {
-    if (isApiRequestError(error) && error.status === 404 && error.code !== 'PROOF_VERSION_NOT_FOUND') return notFoundResult(securityId);
+    if (isApiRequestError(error) && error.status === 404 && error.code !== 'PROOF_VERSION_NOT_FOUND')
+      return notFoundResult(securityId);
     throw new VerificationError(messageOf(error));
   }
 };
 
 /** POST /verify/document: is this file one of the served originals or a proof of service? */
-export const verifyFile = async (file: File, onProgress?: (p: UploadProgress) => void): Promise<FileVerificationResult> => {
+export const verifyFile = async (
+  file: File,
+  onProgress?: (p: UploadProgress) => void,
+): Promise<FileVerificationResult> => {
   const form = new FormData();
   form.append('file', file, file.name);
   try {
-    return await uploadWithProgress<FileVerificationResult>('/verify/document', form, { ...checkOptions(), onProgress });
+    return await uploadWithProgress<FileVerificationResult>('/verify/document', form, {
+      ...checkOptions(),
+      onProgress,
+    });
   } catch (error) {
     if (isApiRequestError(error)) {
       if (error.isNetworkError) throw new VerificationError(VERIFY_MESSAGES.network);
@@ -103,7 +115,9 @@ export const verifyFile = async (file: File, onProgress?: (p: UploadProgress) =>
 };
 
 /** Spec 1 §4.6: verified success; not_found warning; invalid and revoked error; anything else info. */
-export const statusColor = (status: VerificationStatus | string): 'success' | 'warning' | 'error' | 'info' => {
+export const statusColor = (
+  status: VerificationStatus | string,
+): 'success' | 'warning' | 'error' | 'info' => {
   if (status === 'verified') return 'success';
   if (status === 'not_found') return 'warning';
   if (status === 'invalid' || status === 'revoked' || status === 'modified_after_sealing') return 'error';
@@ -112,7 +126,10 @@ export const statusColor = (status: VerificationStatus | string): 'success' | 'w
 
 export const REVOKED_NOTICE = VERIFICATION_MESSAGES.revoked;
 
-type Versioned = Pick<VerificationResult, 'version' | 'current_version' | 'current_version_generated_at' | 'superseded_by_version' | 'superseded_at'>;
+type Versioned = Pick<
+  VerificationResult,
+  'version' | 'current_version' | 'current_version_generated_at' | 'superseded_by_version' | 'superseded_at'
+>;
 
 /**
  * The words for an older version of a proof: "Superseded: this is version 1; version 3 was issued on 2 May 2025 at

@@ -24,7 +24,10 @@ const sealed: Seal = {
     fingerprint_sha256: FINGERPRINT,
   },
   signed_at: '2026-11-24T12:05:00Z',
-  timestamp: { time: '2026-11-24T12:05:02Z', authority: 'CN=LexServe Local Time-Stamping Authority (not publicly trusted), O=LexServe, C=ZA' },
+  timestamp: {
+    time: '2026-11-24T12:05:02Z',
+    authority: 'CN=LexServe Local Time-Stamping Authority (not publicly trusted), O=LexServe, C=ZA',
+  },
   problem: null,
 };
 
@@ -37,38 +40,77 @@ describe('SealDetails', () => {
       'Sealed by LexServe Document Seal (local) on 24 November 2026 at 14:05 SAST; time-stamped by LexServe Local Time-Stamping Authority (not publicly trusted) on 24 November 2026 at 14:05 SAST; the document has not been changed since it was sealed.',
     );
     expect(box).toHaveTextContent(FINGERPRINT);
-    expect(within(box).getByRole('link', { name: 'Download the seal certificate' })).toHaveAttribute('href', '/api/v1/seal/certificate');
-    expect(within(box).getByRole('link', { name: 'Download the issuing certificate authority' })).toHaveAttribute('href', '/api/v1/seal/local-ca');
+    expect(within(box).getByRole('link', { name: 'Download the seal certificate' })).toHaveAttribute(
+      'href',
+      '/api/v1/seal/certificate',
+    );
+    expect(
+      within(box).getByRole('link', { name: 'Download the issuing certificate authority' }),
+    ).toHaveAttribute('href', '/api/v1/seal/local-ca');
   });
 
   it('says a PDF with an update appended, or a byte altered, was changed after sealing', () => {
-    const { unmount } = renderWithProviders(<SealDetails seal={{ ...sealed, covers_whole_file: false, timestamp: null }} />);
+    const { unmount } = renderWithProviders(
+      <SealDetails seal={{ ...sealed, covers_whole_file: false, timestamp: null }} />,
+    );
     expect(screen.getByTestId('seal-details')).toHaveTextContent('Electronic seal: Changed after sealing');
     expect(screen.getByTestId('seal-details')).toHaveTextContent(
       'Sealed by LexServe Document Seal (local) on 24 November 2026 at 14:05 SAST; not time-stamped; changed after sealing: content was added after the seal (an incremental update), which the seal does not cover.',
     );
     unmount();
     renderWithProviders(<SealDetails seal={{ ...sealed, intact: false }} />);
-    expect(screen.getByTestId('seal-details')).toHaveTextContent('changed after sealing: bytes inside the sealed content were altered');
+    expect(screen.getByTestId('seal-details')).toHaveTextContent(
+      'changed after sealing: bytes inside the sealed content were altered',
+    );
     expect(screen.getByTestId('seal-details')).not.toHaveTextContent('has not been changed');
   });
 
   it("says plainly when there is no seal, or the seal is not LexServe's (and offers no LexServe certificate for it)", () => {
     const { unmount } = renderWithProviders(
-      <SealDetails seal={{ ...sealed, present: false, intact: false, covers_whole_file: false, by_lexserve: false, signer: null, signed_at: null, timestamp: null }} />,
+      <SealDetails
+        seal={{
+          ...sealed,
+          present: false,
+          intact: false,
+          covers_whole_file: false,
+          by_lexserve: false,
+          signer: null,
+          signed_at: null,
+          timestamp: null,
+        }}
+      />,
     );
-    expect(screen.getByTestId('seal-details')).toHaveTextContent('Electronic seal: No electronic sealThis PDF carries no electronic seal.');
+    expect(screen.getByTestId('seal-details')).toHaveTextContent(
+      'Electronic seal: No electronic sealThis PDF carries no electronic seal.',
+    );
     unmount();
-    renderWithProviders(<SealDetails seal={{ ...sealed, by_lexserve: false, signer: { ...sealed.signer!, subject: 'CN=Someone Else, C=ZA' } }} />);
+    renderWithProviders(
+      <SealDetails
+        seal={{
+          ...sealed,
+          by_lexserve: false,
+          signer: { ...sealed.signer!, subject: 'CN=Someone Else, C=ZA' },
+        }}
+      />,
+    );
     const box = screen.getByTestId('seal-details');
     expect(box).toHaveTextContent("Electronic seal: Not LexServe's seal");
-    expect(box).toHaveTextContent("Sealed by Someone Else, which is not LexServe's seal, on 24 November 2026 at 14:05 SAST");
+    expect(box).toHaveTextContent(
+      "Sealed by Someone Else, which is not LexServe's seal, on 24 November 2026 at 14:05 SAST",
+    );
     expect(within(box).queryByRole('link')).not.toBeInTheDocument();
   });
 });
 
 const ID = 'LS-7K3M-9QXD-2HJP-RT4W';
-const noVersion = { version: null, current_version: null, current_version_generated_at: null, superseded: false, superseded_by_version: null, superseded_at: null };
+const noVersion = {
+  version: null,
+  current_version: null,
+  current_version_generated_at: null,
+  superseded: false,
+  superseded_by_version: null,
+  superseded_at: null,
+};
 
 describe('the verify page shows the seal', () => {
   it('of the proof checked by security ID', async () => {
@@ -97,7 +139,9 @@ describe('the verify page shows the seal', () => {
     });
     renderWithProviders(<VerifyPage />, { route: `/verify/${ID}`, path: '/verify/:securityId?' });
     const result = await screen.findByTestId('verification-result', {}, { timeout: 8000 });
-    expect(within(result).getByTestId('seal-details')).toHaveTextContent('the document has not been changed since it was sealed.');
+    expect(within(result).getByTestId('seal-details')).toHaveTextContent(
+      'the document has not been changed since it was sealed.',
+    );
   });
 
   it('of an uploaded file changed after sealing', async () => {
@@ -133,7 +177,11 @@ describe('the verify page shows the seal', () => {
     });
     const result = await screen.findByTestId('file-verification-result');
     expect(within(result).getByRole('heading', { name: 'Changed after sealing' })).toBeInTheDocument();
-    expect(result).toHaveTextContent('This PDF was sealed by LexServe, but it was changed after sealing: content was added after the seal');
-    expect(within(result).getByTestId('seal-details')).toHaveTextContent('Electronic seal: Changed after sealing');
+    expect(result).toHaveTextContent(
+      'This PDF was sealed by LexServe, but it was changed after sealing: content was added after the seal',
+    );
+    expect(within(result).getByTestId('seal-details')).toHaveTextContent(
+      'Electronic seal: Changed after sealing',
+    );
   });
 });

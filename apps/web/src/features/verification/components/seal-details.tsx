@@ -25,7 +25,8 @@ export function SealDetails({ seal }: { seal: Seal | null }) {
       <div>{sealSentence(seal)}</div>
       {seal.signer ? (
         <div className="ls-break" style={{ marginTop: 8, fontSize: '0.75rem' }}>
-          Seal certificate fingerprint (SHA-256): <span className="ls-mono">{seal.signer.fingerprint_sha256}</span>
+          Seal certificate fingerprint (SHA-256):{' '}
+          <span className="ls-mono">{seal.signer.fingerprint_sha256}</span>
         </div>
       ) : null}
       {seal.by_lexserve ? (

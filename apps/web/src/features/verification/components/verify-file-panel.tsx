@@ -51,7 +51,8 @@ export function VerifyFilePanel() {
           Or check a file you received
         </h2>
         <p className="ls-p ls-body2 ls-muted" style={{ marginBottom: 16 }}>
-          Drop the PDF here to check it against the documents served through LexServe. Only its fingerprint is compared; the file is not kept.
+          Drop the PDF here to check it against the documents served through LexServe. Only its fingerprint is
+          compared; the file is not kept.
         </p>
         <div
           onDragOver={(e) => {
@@ -69,7 +70,12 @@ export function VerifyFilePanel() {
           <p className="ls-p" style={{ fontWeight: 600, marginTop: 8 }}>
             Drag and drop a PDF here
           </p>
-          <Button variant="outlined" style={{ marginTop: 12 }} onClick={() => inputRef.current?.click()} disabled={progress !== null}>
+          <Button
+            variant="outlined"
+            style={{ marginTop: 12 }}
+            onClick={() => inputRef.current?.click()}
+            disabled={progress !== null}
+          >
             Choose File
           </Button>
           <input
@@ -126,7 +132,12 @@ function ProgressBar({ value }: { value: number }) {
 
 function FileResult({ result }: { result: FileVerificationResult }) {
   const color = statusColor(result.status);
-  const icon = <Icon name={color === 'success' ? 'checkCircle' : color === 'warning' ? 'helpOutlined' : 'error'} className={`ls-tone-${color === 'info' ? 'error' : color}`} />;
+  const icon = (
+    <Icon
+      name={color === 'success' ? 'checkCircle' : color === 'warning' ? 'helpOutlined' : 'error'}
+      className={`ls-tone-${color === 'info' ? 'error' : color}`}
+    />
+  );
   const heading =
     result.status === 'verified'
       ? result.match === 'proof_of_service'
@@ -138,9 +149,13 @@ function FileResult({ result }: { result: FileVerificationResult }) {
           ? 'Changed after sealing'
           : result.status === 'not_found'
             ? 'No match found'
-          : 'Document Not Verified';
+            : 'Document Not Verified';
   return (
-    <div className={`ls-card ls-border-${color}`} style={{ marginTop: 16 }} data-testid="file-verification-result">
+    <div
+      className={`ls-card ls-border-${color}`}
+      style={{ marginTop: 16 }}
+      data-testid="file-verification-result"
+    >
       <div className="ls-card__body">
         <div className="ls-verify__file-head">
           {icon}
@@ -152,20 +167,28 @@ function FileResult({ result }: { result: FileVerificationResult }) {
         {result.superseded ? (
           <Alert severity="warning" className="ls-verify__superseded" testId="file-superseded-notice">
             <div style={{ fontWeight: 700 }}>{supersededText(result)}</div>
-            This file is authentic, but a later version of this proof of service replaces it: ask the issuing firm for the current
-            version, or check it by its security ID.
+            This file is authentic, but a later version of this proof of service replaces it: ask the issuing
+            firm for the current version, or check it by its security ID.
           </Alert>
         ) : null}
         <div className="ls-grid ls-grid--sm-2" style={{ gap: 12 }}>
           <Item label="File" value={result.filename} />
           {result.firm_name ? <Item label="Issued By" value={result.firm_name} /> : null}
           {result.document_type ? <Item label="Document Type" value={result.document_type} /> : null}
-          {result.service_date ? <Item label="Service Date" value={formatLongDate(result.service_date)} /> : null}
-          {result.generation_date ? <Item label="Recorded" value={formatLongDateTime(result.generation_date)} /> : null}
+          {result.service_date ? (
+            <Item label="Service Date" value={formatLongDate(result.service_date)} />
+          ) : null}
+          {result.generation_date ? (
+            <Item label="Recorded" value={formatLongDateTime(result.generation_date)} />
+          ) : null}
           {result.version ? (
             <Item
               label="Version"
-              value={result.version === result.current_version ? `${result.version} (current)` : `${result.version} of ${result.current_version}`}
+              value={
+                result.version === result.current_version
+                  ? `${result.version} (current)`
+                  : `${result.version} of ${result.current_version}`
+              }
             />
           ) : null}
           {result.security_id ? (
@@ -178,7 +201,15 @@ function FileResult({ result }: { result: FileVerificationResult }) {
               }
             />
           ) : null}
-          <Item label="SHA-256" value={<span className="ls-mono ls-break" style={{ fontSize: '0.75rem' }}>{result.sha256}</span>} wide />
+          <Item
+            label="SHA-256"
+            value={
+              <span className="ls-mono ls-break" style={{ fontSize: '0.75rem' }}>
+                {result.sha256}
+              </span>
+            }
+            wide
+          />
         </div>
         <SealDetails seal={result.seal} />
       </div>

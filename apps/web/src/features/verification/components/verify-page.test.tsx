@@ -90,7 +90,9 @@ describe('VerifyPage', () => {
     expect(screen.getByRole('heading', { name: 'About Document Verification' })).toBeInTheDocument();
     // Each served file with both fingerprints: as uploaded and as the stamped copy served.
     const served = within(card).getByRole('list', { name: 'Documents served' });
-    expect(served).toHaveTextContent(`summons.pdfAs uploaded: ${'ab'.repeat(32)}Stamped copy: ${'cd'.repeat(32)}`);
+    expect(served).toHaveTextContent(
+      `summons.pdfAs uploaded: ${'ab'.repeat(32)}Stamped copy: ${'cd'.repeat(32)}`,
+    );
     expect(served).toHaveTextContent('affidavit.docxAs uploaded');
     expect(served).toHaveTextContent('Stamped copy: none (not a PDF, or not stamped yet)');
   });
@@ -98,7 +100,9 @@ describe('VerifyPage', () => {
   it('fills in and verifies the ID from the address (the QR code), trimmed', async () => {
     const { find } = mockApi({ [`GET /verify/${ID}`]: reply(200, verified) });
     render(`/verify/%20${ID}%20`);
-    expect(await screen.findByRole('heading', { name: 'Document Verified' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Document Verified' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     expect(await field()).toHaveValue(ID);
     expect(find('GET', `/verify/${ID}`)).toHaveLength(1);
   });
@@ -123,10 +127,16 @@ describe('VerifyPage', () => {
   });
 
   it('turns a 404 into "Document Not Found" and clears the result when the field is edited', async () => {
-    mockApi({ 'GET /verify/LS-0000-0000-0000-0000': reply(404, { detail: 'Security ID not found in verification database' }) });
+    mockApi({
+      'GET /verify/LS-0000-0000-0000-0000': reply(404, {
+        detail: 'Security ID not found in verification database',
+      }),
+    });
     const user = userEvent.setup({ delay: null });
     render('/verify/LS-0000-0000-0000-0000');
-    expect(await screen.findByRole('heading', { name: 'Document Not Verified' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Document Not Verified' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Document Not Found')).toBeInTheDocument();
     expect(screen.getByText('Security ID not found in verification database')).toBeInTheDocument();
     await user.type(await field(), 'X');
@@ -139,7 +149,8 @@ describe('VerifyPage', () => {
         ...verified,
         valid: false,
         status: 'revoked',
-        message: 'This document has been revoked and is no longer valid. Please contact the issuing firm for more information.',
+        message:
+          'This document has been revoked and is no longer valid. Please contact the issuing firm for more information.',
       }),
     });
     render(`/verify/${ID}`);
@@ -165,11 +176,18 @@ describe('VerifyPage', () => {
     render();
     await field();
     await user.click(screen.getByRole('button', { name: 'Verify Document' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Invalid security ID provided. Security ID must be a non-empty string.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Invalid security ID provided. Security ID must be a non-empty string.',
+    );
     await user.type(await field(), ID);
     await user.click(screen.getByRole('button', { name: 'Verify Document' }));
     expect(await screen.findByRole('button', { name: 'Verifying...' })).toBeDisabled();
-    answer(new Response(JSON.stringify(verified), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    answer(
+      new Response(JSON.stringify(verified), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
     await screen.findByRole('heading', { name: 'Document Verified' });
     await user.click(screen.getByRole('button', { name: 'New Search' }));
     expect(await field()).toHaveValue('');
@@ -204,9 +222,14 @@ describe('VerifyPage', () => {
     });
     render(`/verify/${ID}?version=1`);
     const notice = await screen.findByTestId('superseded-notice', {}, { timeout: 8000 });
-    expect(notice).toHaveTextContent('Superseded: this is version 1; version 3 was issued on 3 May 2025 at 11:30.');
+    expect(notice).toHaveTextContent(
+      'Superseded: this is version 1; version 3 was issued on 3 May 2025 at 11:30.',
+    );
     expect(notice).toHaveTextContent('Version 2 replaced it on 2 May 2025 at 10:15.');
-    expect(within(notice).getByRole('link', { name: 'Check the current version' })).toHaveAttribute('href', `/verify/${ID}`);
+    expect(within(notice).getByRole('link', { name: 'Check the current version' })).toHaveAttribute(
+      'href',
+      `/verify/${ID}`,
+    );
     expect(screen.getByTestId('verification-result')).toHaveTextContent('1 of 3');
     expect(find('GET', `/verify/${ID}`)[0]?.url.searchParams.get('version')).toBe('1');
   });
@@ -251,7 +274,9 @@ describe('VerifyPage', () => {
     render();
     await field();
     fireEvent.drop(screen.getByTestId('verify-dropzone'), {
-      dataTransfer: { files: [new File(['%PDF-1.4'], 'proof_of_service_2025-1234.pdf', { type: 'application/pdf' })] },
+      dataTransfer: {
+        files: [new File(['%PDF-1.4'], 'proof_of_service_2025-1234.pdf', { type: 'application/pdf' })],
+      },
     });
     const result = await screen.findByTestId('file-verification-result');
     expect(result).toHaveTextContent('Authentic proof of service');
@@ -265,7 +290,11 @@ describe('VerifyPage', () => {
     mockApi({});
     render();
     await field();
-    fireEvent.change(screen.getByTestId('verify-file-input'), { target: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Only PDF files can be verified.'));
+    fireEvent.change(screen.getByTestId('verify-file-input'), {
+      target: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] },
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Only PDF files can be verified.'),
+    );
   });
 });

@@ -20,13 +20,25 @@ export function AttemptPhotosDialog({ documentId, attemptId, onClose }: AttemptP
   const queue = usePhotoQueue(documentId, attemptId);
   const locked = queue.busy || queue.failed > 0;
   return (
-    <Dialog open onClose={locked ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={phone}>
+    <Dialog
+      open
+      onClose={locked ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      fullScreen={phone}
+    >
       <DialogTitle id={titleId}>Add Photos</DialogTitle>
       <DialogContent dividers>
         <AttemptPhotosUploader queue={queue} />
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button variant="contained" onClick={onClose} disabled={locked} sx={{ ...TAP, width: { xs: '100%', sm: 'auto' } }}>
+        <Button
+          variant="contained"
+          onClick={onClose}
+          disabled={locked}
+          sx={{ ...TAP, width: { xs: '100%', sm: 'auto' } }}
+        >
           {queue.busy ? 'Uploading…' : 'Done'}
         </Button>
       </DialogActions>

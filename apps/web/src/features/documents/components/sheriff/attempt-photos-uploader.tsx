@@ -23,7 +23,13 @@ export function AttemptPhotosUploader({ queue }: { queue: PhotoQueue }) {
   return (
     <Stack spacing={2}>
       <Box>
-        <Button component="label" htmlFor={inputId} variant="contained" startIcon={<PhotoCameraIcon />} sx={{ ...TAP, width: { xs: '100%', sm: 'auto' } }}>
+        <Button
+          component="label"
+          htmlFor={inputId}
+          variant="contained"
+          startIcon={<PhotoCameraIcon />}
+          sx={{ ...TAP, width: { xs: '100%', sm: 'auto' } }}
+        >
           Take Photos
         </Button>
         <input
@@ -41,20 +47,37 @@ export function AttemptPhotosUploader({ queue }: { queue: PhotoQueue }) {
           }}
         />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Photos of the door, the house number or the notice, up to 15 MB each. Each is fingerprinted (SHA-256) when it
-          arrives.
+          Photos of the door, the house number or the notice, up to 15 MB each. Each is fingerprinted
+          (SHA-256) when it arrives.
         </Typography>
       </Box>
       {queue.failed ? (
         <Alert severity="error" role="alert">
-          {queue.failed === 1 ? '1 photo was not uploaded.' : `${queue.failed} photos were not uploaded.`} It is kept here: retry it, or
-          remove it.
+          {queue.failed === 1 ? '1 photo was not uploaded.' : `${queue.failed} photos were not uploaded.`} It
+          is kept here: retry it, or remove it.
         </Alert>
       ) : null}
       {queue.photos.length ? (
-        <Box component="ul" aria-label="Photos of this attempt" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Box
+          component="ul"
+          aria-label="Photos of this attempt"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          }}
+        >
           {queue.photos.map((photo, index) => (
-            <QueuedPhotoItem key={photo.key} photo={photo} index={index + 1} onRetry={() => queue.retry(photo.key)} onRemove={() => queue.remove(photo.key)} />
+            <QueuedPhotoItem
+              key={photo.key}
+              photo={photo}
+              index={index + 1}
+              onRetry={() => queue.retry(photo.key)}
+              onRemove={() => queue.remove(photo.key)}
+            />
           ))}
         </Box>
       ) : null}
@@ -62,13 +85,47 @@ export function AttemptPhotosUploader({ queue }: { queue: PhotoQueue }) {
   );
 }
 
-function QueuedPhotoItem({ photo, index, onRetry, onRemove }: { photo: QueuedPhoto; index: number; onRetry: () => void; onRemove: () => void }) {
+function QueuedPhotoItem({
+  photo,
+  index,
+  onRetry,
+  onRemove,
+}: {
+  photo: QueuedPhoto;
+  index: number;
+  onRetry: () => void;
+  onRemove: () => void;
+}) {
   const name = `Photo ${index}`;
   const sha = photo.stored?.sha256 ?? null;
   const mismatch = Boolean(sha && photo.localSha256 && sha !== photo.localSha256);
   return (
-    <Box component="li" aria-label={name} sx={{ display: 'flex', gap: 1.5, p: 1, border: 1, borderColor: photo.status === 'failed' ? 'error.main' : 'divider', borderRadius: 1, minWidth: 0 }}>
-      <Box component="img" src={photo.preview} alt={name} sx={{ width: 88, height: 88, objectFit: 'cover', borderRadius: 1, flexShrink: 0, bgcolor: 'grey.100' }} />
+    <Box
+      component="li"
+      aria-label={name}
+      sx={{
+        display: 'flex',
+        gap: 1.5,
+        p: 1,
+        border: 1,
+        borderColor: photo.status === 'failed' ? 'error.main' : 'divider',
+        borderRadius: 1,
+        minWidth: 0,
+      }}
+    >
+      <Box
+        component="img"
+        src={photo.preview}
+        alt={name}
+        sx={{
+          width: 88,
+          height: 88,
+          objectFit: 'cover',
+          borderRadius: 1,
+          flexShrink: 0,
+          bgcolor: 'grey.100',
+        }}
+      />
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={photo.file.name}>
           {name}
@@ -88,11 +145,20 @@ function QueuedPhotoItem({ photo, index, onRetry, onRemove }: { photo: QueuedPho
         ) : null}
         {photo.status === 'uploaded' ? (
           <Stack spacing={0.25}>
-            <Typography variant="caption" color="success.main" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Typography
+              variant="caption"
+              color="success.main"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+            >
               <CheckCircleIcon fontSize="inherit" aria-hidden /> Uploaded
             </Typography>
             {sha ? (
-              <Typography variant="caption" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} title={sha} data-testid="photo-sha256">
+              <Typography
+                variant="caption"
+                sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+                title={sha}
+                data-testid="photo-sha256"
+              >
                 SHA-256 {shortHash(sha)}
               </Typography>
             ) : null}
@@ -105,7 +171,11 @@ function QueuedPhotoItem({ photo, index, onRetry, onRemove }: { photo: QueuedPho
         ) : null}
         {photo.status === 'failed' ? (
           <Stack spacing={0.5}>
-            <Typography variant="caption" color="error" sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+            <Typography
+              variant="caption"
+              color="error"
+              sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}
+            >
               <ErrorOutlineIcon fontSize="inherit" aria-hidden sx={{ mt: '2px' }} /> {photo.error}
             </Typography>
             <Stack direction="row" spacing={1}>

@@ -25,11 +25,17 @@ import { PhotoThumbnail } from './photo-thumbnail';
 import { RecordAttemptDialog } from './record-attempt-dialog';
 import { TAP } from './tap';
 
-const SERVED_OUTCOMES = new Set(['served_personally', 'served_at_residence', 'served_at_business', 'affixed_to_door']);
+const SERVED_OUTCOMES = new Set([
+  'served_personally',
+  'served_at_residence',
+  'served_at_business',
+  'affixed_to_door',
+]);
 
 /** "-33.924870, 18.424055 ±12 m", with a link to the spot on OpenStreetMap. */
 function GpsLine({ attempt }: { attempt: ServiceAttempt }) {
-  if (attempt.latitude === null || attempt.longitude === null) return <>No GPS position (not available when recorded)</>;
+  if (attempt.latitude === null || attempt.longitude === null)
+    return <>No GPS position (not available when recorded)</>;
   const { latitude, longitude } = attempt;
   const map = `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=18/${latitude}/${longitude}`;
   return (
@@ -43,7 +49,15 @@ function GpsLine({ attempt }: { attempt: ServiceAttempt }) {
         target="_blank"
         rel="noopener noreferrer"
         aria-label={`Map of attempt position ${latitude.toFixed(6)}, ${longitude.toFixed(6)}`}
-        sx={{ ...TAP, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', gap: 0.5, whiteSpace: 'nowrap', my: -1.25 }}
+        sx={{
+          ...TAP,
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: 0.5,
+          whiteSpace: 'nowrap',
+          my: -1.25,
+        }}
       >
         Map <OpenInNewIcon sx={{ fontSize: 14 }} aria-hidden />
       </Link>
@@ -65,17 +79,33 @@ function Fact({ label, children, wide = false }: { label: string; children: Reac
   );
 }
 
-type AttemptItemProps = { attempt: ServiceAttempt; index: number; documentId: number; onAddPhotos?: () => void };
+type AttemptItemProps = {
+  attempt: ServiceAttempt;
+  index: number;
+  documentId: number;
+  onAddPhotos?: () => void;
+};
 
 function AttemptItem({ attempt, index, documentId, onAddPhotos }: AttemptItemProps) {
   const label = `Attempt ${index}`;
   return (
-    <Box component="li" aria-label={label} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: { xs: 1.5, sm: 2 } }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
+    <Box
+      component="li"
+      aria-label={label}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: { xs: 1.5, sm: 2 } }}
+    >
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1.5 }}
+      >
         <Typography variant="subtitle2" component="h4">
           {label} · {formatDateTime(attempt.device_time)}
         </Typography>
-        <Chip size="small" label={attempt.outcome_label} color={SERVED_OUTCOMES.has(attempt.outcome) ? 'success' : 'warning'} />
+        <Chip
+          size="small"
+          label={attempt.outcome_label}
+          color={SERVED_OUTCOMES.has(attempt.outcome) ? 'success' : 'warning'}
+        />
       </Stack>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
         <Fact label="Device time">{formatDateTime(attempt.device_time)}</Fact>
@@ -105,7 +135,12 @@ function AttemptItem({ attempt, index, documentId, onAddPhotos }: AttemptItemPro
         {attempt.photos.length ? (
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
             {attempt.photos.map((photo, i) => (
-              <PhotoThumbnail key={photo.id} documentId={documentId} photo={photo} label={`${label}, photo ${i + 1}`} />
+              <PhotoThumbnail
+                key={photo.id}
+                documentId={documentId}
+                photo={photo}
+                label={`${label}, photo ${i + 1}`}
+              />
             ))}
           </Stack>
         ) : (
@@ -114,7 +149,12 @@ function AttemptItem({ attempt, index, documentId, onAddPhotos }: AttemptItemPro
           </Typography>
         )}
         {onAddPhotos ? (
-          <Button variant="outlined" startIcon={<AddAPhotoOutlinedIcon />} onClick={onAddPhotos} sx={{ ...TAP, mt: 1.5 }}>
+          <Button
+            variant="outlined"
+            startIcon={<AddAPhotoOutlinedIcon />}
+            onClick={onAddPhotos}
+            sx={{ ...TAP, mt: 1.5 }}
+          >
             Add Photos
           </Button>
         ) : null}
@@ -139,12 +179,20 @@ export function AttemptsCard({ document, canRecord, currentUserId }: AttemptsCar
   return (
     <Card>
       <CardContent>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}>
+        <Stack
+          direction="row"
+          sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}
+        >
           <Typography variant="h6" component="h3">
             Service Attempts
           </Typography>
           {mayRecord ? (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setRecording(true)} sx={{ ...TAP, width: { xs: '100%', sm: 'auto' } }}>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setRecording(true)}
+              sx={{ ...TAP, width: { xs: '100%', sm: 'auto' } }}
+            >
               Record Service Attempt
             </Button>
           ) : null}
@@ -157,18 +205,29 @@ export function AttemptsCard({ document, canRecord, currentUserId }: AttemptsCar
         {attempts.isLoading ? (
           <Skeleton variant="rounded" height={120} />
         ) : attempts.isError ? (
-          <Alert severity="error">{describeError(attempts.error, { fallback: 'Failed to load service attempts' })}</Alert>
+          <Alert severity="error">
+            {describeError(attempts.error, { fallback: 'Failed to load service attempts' })}
+          </Alert>
         ) : list.length === 0 ? (
           <Typography color="text.secondary">No service attempts have been recorded.</Typography>
         ) : (
-          <Stack component="ol" aria-label="Service attempts" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          <Stack
+            component="ol"
+            aria-label="Service attempts"
+            spacing={1.5}
+            sx={{ listStyle: 'none', p: 0, m: 0 }}
+          >
             {list.map((attempt, i) => (
               <AttemptItem
                 key={attempt.id}
                 attempt={attempt}
                 index={list.length - i}
                 documentId={document.id}
-                onAddPhotos={mayRecord && attempt.recorded_by?.id === currentUserId ? () => setPhotosFor(attempt.id) : undefined}
+                onAddPhotos={
+                  mayRecord && attempt.recorded_by?.id === currentUserId
+                    ? () => setPhotosFor(attempt.id)
+                    : undefined
+                }
               />
             ))}
           </Stack>
@@ -185,7 +244,13 @@ export function AttemptsCard({ document, canRecord, currentUserId }: AttemptsCar
           }}
         />
       ) : null}
-      {photosFor !== null ? <AttemptPhotosDialog documentId={document.id} attemptId={photosFor} onClose={() => setPhotosFor(null)} /> : null}
+      {photosFor !== null ? (
+        <AttemptPhotosDialog
+          documentId={document.id}
+          attemptId={photosFor}
+          onClose={() => setPhotosFor(null)}
+        />
+      ) : null}
     </Card>
   );
 }

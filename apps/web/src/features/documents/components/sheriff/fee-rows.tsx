@@ -16,7 +16,11 @@ import { feeTotals, type FeeRow } from '../../utils/fees';
 import { TAP } from './tap';
 
 let counter = 0;
-export const newFeeRow = (description = '', amount = ''): FeeRow => ({ key: `fee-${counter++}`, description, amount });
+export const newFeeRow = (description = '', amount = ''): FeeRow => ({
+  key: `fee-${counter++}`,
+  description,
+  amount,
+});
 
 type FeeRowsProps = {
   rows: FeeRow[];
@@ -30,7 +34,8 @@ type FeeRowsProps = {
 /** The sheriff's fees: rows of description and amount in rand, with subtotal, VAT at 15% and total, in cents. */
 export function FeeRows({ rows, onChange, vatRegistered, onVatRegistered, errors }: FeeRowsProps) {
   const totals = feeTotals(rows, vatRegistered);
-  const set = (key: string, field: 'description' | 'amount', value: string) => onChange(rows.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
+  const set = (key: string, field: 'description' | 'amount', value: string) =>
+    onChange(rows.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
@@ -47,7 +52,11 @@ export function FeeRows({ rows, onChange, vatRegistered, onVatRegistered, errors
               gridTemplateColumns: '1fr 180px 44px',
               alignItems: 'start',
               // On a phone the amount goes under the description: a line tells one fee from the next.
-              [theme.breakpoints.down('sm')]: { gridTemplateColumns: '1fr 44px', pb: 1.5, borderBottom: `1px solid ${theme.palette.divider}` },
+              [theme.breakpoints.down('sm')]: {
+                gridTemplateColumns: '1fr 44px',
+                pb: 1.5,
+                borderBottom: `1px solid ${theme.palette.divider}`,
+              },
             })}
           >
             <TextField
@@ -88,15 +97,37 @@ export function FeeRows({ rows, onChange, vatRegistered, onVatRegistered, errors
       </Button>
       <FormControlLabel
         sx={{ display: 'flex', mt: 1, minHeight: 44 }}
-        control={<Switch checked={vatRegistered} onChange={(e) => onVatRegistered(e.target.checked)} sx={{ my: 0.5 }} />}
+        control={
+          <Switch
+            checked={vatRegistered}
+            onChange={(e) => onVatRegistered(e.target.checked)}
+            sx={{ my: 0.5 }}
+          />
+        }
         label="VAT registered (VAT 15% added)"
       />
-      <Box component="dl" aria-label="Fee totals" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5, columnGap: 2, m: 0, mt: 1, p: 1.5, bgcolor: 'grey.50', borderRadius: 1 }}>
+      <Box
+        component="dl"
+        aria-label="Fee totals"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: '1fr auto',
+          rowGap: 0.5,
+          columnGap: 2,
+          m: 0,
+          mt: 1,
+          p: 1.5,
+          bgcolor: 'grey.50',
+          borderRadius: 1,
+        }}
+      >
         <Typography component="dt">Subtotal</Typography>
         <Typography component="dd" sx={{ m: 0, textAlign: 'right' }} data-testid="fee-subtotal">
           {formatCents(totals.subtotal_cents)}
         </Typography>
-        <Typography component="dt">{vatRegistered ? `VAT ${VAT_RATE_PERCENT}%` : 'VAT (not registered)'}</Typography>
+        <Typography component="dt">
+          {vatRegistered ? `VAT ${VAT_RATE_PERCENT}%` : 'VAT (not registered)'}
+        </Typography>
         <Typography component="dd" sx={{ m: 0, textAlign: 'right' }} data-testid="fee-vat">
           {formatCents(totals.vat_cents)}
         </Typography>

@@ -12,7 +12,12 @@ type GpsStatusProps = { state: GeolocationState; onRetry: () => void };
 export function GpsStatus({ state, onRetry }: GpsStatusProps) {
   if (state.status === 'locating') {
     return (
-      <Alert severity="info" icon={<CircularProgress size={20} aria-hidden />} role="status" data-testid="gps-status">
+      <Alert
+        severity="info"
+        icon={<CircularProgress size={20} aria-hidden />}
+        role="status"
+        data-testid="gps-status"
+      >
         Finding your position…
       </Alert>
     );

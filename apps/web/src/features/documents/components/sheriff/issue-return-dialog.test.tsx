@@ -31,7 +31,13 @@ const setup = (post: Parameters<typeof mockApi>[0][string]) => {
   const api = mockApi({ 'POST /documents/42/returns': post });
   const onClose = vi.fn();
   const user = userEvent.setup({ delay: null });
-  const view = renderWithProviders(<IssueReturnDialog document={DOCUMENT} lastAddress="12 Jan Smuts Avenue, Johannesburg" onClose={onClose} />);
+  const view = renderWithProviders(
+    <IssueReturnDialog
+      document={DOCUMENT}
+      lastAddress="12 Jan Smuts Avenue, Johannesburg"
+      onClose={onClose}
+    />,
+  );
   return { ...api, ...view, onClose, user };
 };
 
@@ -39,7 +45,9 @@ type User = ReturnType<typeof userEvent.setup>;
 
 const chooseManner = async (user: User, label: string) => {
   await user.click(screen.getByRole('combobox', { name: /manner of service/i }));
-  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: new RegExp(`^${label}`) }));
+  await user.click(
+    within(await screen.findByRole('listbox')).getByRole('option', { name: new RegExp(`^${label}`) }),
+  );
 };
 
 /** Typing character by character is slow under MUI; the sheriff's phone pastes or types, the result is the same. */
@@ -54,7 +62,9 @@ const fillFee = async (user: User, index: number, description: string, amount: s
 };
 
 const posted = (calls: { method: string; path: string; body: unknown }[]) =>
-  calls.filter((c) => c.method === 'POST' && c.path === '/documents/42/returns').map((c) => c.body as Record<string, unknown>);
+  calls
+    .filter((c) => c.method === 'POST' && c.path === '/documents/42/returns')
+    .map((c) => c.body as Record<string, unknown>);
 
 describe('issuing a return: the manners and their rules', () => {
   it('offers each manner with its label and the rule for the document’s court', async () => {
@@ -64,9 +74,13 @@ describe('issuing a return: the manners and their rules', () => {
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
     expect(options).toHaveLength(9);
     expect(options[0]).toHaveTextContent('Personally, on the person to be servedUniform Rule 4(1)(a)');
-    expect(options[4]).toHaveTextContent('At the chosen domicilium citandi et executandiUniform Rule 4(1)(a)(iv)');
+    expect(options[4]).toHaveTextContent(
+      'At the chosen domicilium citandi et executandiUniform Rule 4(1)(a)(iv)',
+    );
     await user.click(options[1]!);
-    expect(screen.getByText(/Served by delivering a copy at the residence .* — Uniform Rule 4\(1\)\(a\)$/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Served by delivering a copy at the residence .* — Uniform Rule 4\(1\)\(a\)$/),
+    ).toBeInTheDocument();
   });
 });
 
@@ -75,7 +89,9 @@ describe('issuing a return: validation before sending', () => {
     const { user, calls } = setup(reply(500));
     await user.click(screen.getByRole('radio', { name: 'Served' }));
     // The address comes from the latest attempt; the rest is missing.
-    expect(screen.getByRole('textbox', { name: /address where served/i })).toHaveValue('12 Jan Smuts Avenue, Johannesburg');
+    expect(screen.getByRole('textbox', { name: /address where served/i })).toHaveValue(
+      '12 Jan Smuts Avenue, Johannesburg',
+    );
     await user.type(screen.getByRole('textbox', { name: 'Fee 1 amount' }), '12.345');
     await user.click(screen.getByRole('button', { name: 'Issue Return' }));
 
@@ -85,7 +101,11 @@ describe('issuing a return: validation before sending', () => {
     expect(screen.getByText('The manner of service is required')).toBeInTheDocument();
     expect(screen.getByText('The name of the person served is required')).toBeInTheDocument();
     expect(screen.getByText('The capacity of the person served is required')).toBeInTheDocument();
-    expect(screen.getByText('Confirm that the nature and exigency of the process were explained to the person served')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Confirm that the nature and exigency of the process were explained to the person served',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('Each fee needs a description')).toBeInTheDocument();
     expect(screen.getByText('Enter the amount in rand, e.g. 350.00')).toBeInTheDocument();
     expect(posted(calls)).toHaveLength(0);
@@ -93,7 +113,11 @@ describe('issuing a return: validation before sending', () => {
     // A corrected field is no longer in error; the others stay until the next check.
     await chooseManner(user, 'Personally, on the person to be served');
     expect(screen.queryByText('The manner of service is required')).not.toBeInTheDocument();
-    expect(screen.getByText('Served by delivering a copy to the person to be served personally — Uniform Rule 4(1)(a)')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Served by delivering a copy to the person to be served personally — Uniform Rule 4(1)(a)',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('The name of the person served is required')).toBeInTheDocument();
   });
 
@@ -133,8 +157,16 @@ describe('issuing a return: fees in cents', () => {
     expect(screen.getByTestId('fee-vat')).toHaveTextContent('R 0.00');
     expect(screen.getByTestId('fee-total')).toHaveTextContent('R 470.45');
 
-    await fill(user, screen.getByRole('textbox', { name: /reason for non-service/i }), 'The defendant has moved.');
-    await fill(user, screen.getByRole('textbox', { name: /diligent search/i }), 'Asked the neighbours and the body corporate.');
+    await fill(
+      user,
+      screen.getByRole('textbox', { name: /reason for non-service/i }),
+      'The defendant has moved.',
+    );
+    await fill(
+      user,
+      screen.getByRole('textbox', { name: /diligent search/i }),
+      'Asked the neighbours and the body corporate.',
+    );
     await user.click(screen.getByRole('button', { name: 'Issue Return' }));
     await waitFor(() => expect(posted(calls)).toHaveLength(1));
     expect(posted(calls)[0]).toEqual({
@@ -156,7 +188,9 @@ describe('issuing a return: the server', () => {
     await chooseManner(user, 'Personally, on the person to be served');
     await fill(user, screen.getByRole('textbox', { name: /person served/i }), 'Sipho Dlamini');
     await fill(user, screen.getByRole('textbox', { name: /capacity/i }), 'The defendant');
-    await user.click(screen.getByRole('checkbox', { name: /I explained the nature and exigency of the process/ }));
+    await user.click(
+      screen.getByRole('checkbox', { name: /I explained the nature and exigency of the process/ }),
+    );
     await fillFee(user, 1, 'Service fee', '350');
   };
 
@@ -165,8 +199,16 @@ describe('issuing a return: the server', () => {
       reply(422, {
         detail: [
           { loc: ['body'], msg: 'The return is missing: name of the person served.', type: 'custom' },
-          { loc: ['body', 'person_served_name'], msg: 'The name of the person served is required', type: 'custom' },
-          { loc: ['body', 'served_at'], msg: 'The date and time of service cannot be in the future', type: 'custom' },
+          {
+            loc: ['body', 'person_served_name'],
+            msg: 'The name of the person served is required',
+            type: 'custom',
+          },
+          {
+            loc: ['body', 'served_at'],
+            msg: 'The date and time of service cannot be in the future',
+            type: 'custom',
+          },
           { loc: ['body', 'fees', 0, 'amount_cents'], msg: 'A fee is too large', type: 'too_big' },
         ],
       }),
@@ -174,10 +216,18 @@ describe('issuing a return: the server', () => {
     await fillServed(user);
     await user.click(screen.getByRole('button', { name: 'Issue Return' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('The return is missing: name of the person served.');
-    expect(screen.getByRole('textbox', { name: /person served/i })).toHaveAccessibleDescription('The name of the person served is required');
-    expect(screen.getByLabelText(/date and time served/i)).toHaveAccessibleDescription('The date and time of service cannot be in the future');
-    expect(screen.getByRole('textbox', { name: 'Fee 1 amount' })).toHaveAccessibleDescription('A fee is too large');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The return is missing: name of the person served.',
+    );
+    expect(screen.getByRole('textbox', { name: /person served/i })).toHaveAccessibleDescription(
+      'The name of the person served is required',
+    );
+    expect(screen.getByLabelText(/date and time served/i)).toHaveAccessibleDescription(
+      'The date and time of service cannot be in the future',
+    );
+    expect(screen.getByRole('textbox', { name: 'Fee 1 amount' })).toHaveAccessibleDescription(
+      'A fee is too large',
+    );
     expect(screen.getByRole('textbox', { name: 'Fee 1 amount' })).toHaveAttribute('aria-invalid', 'true');
     // The form stays filled for the correction.
     expect(screen.getByRole('textbox', { name: /capacity/i })).toHaveValue('The defendant');
@@ -185,7 +235,11 @@ describe('issuing a return: the server', () => {
 
   it('on success shows the issued return with its PDF and refreshes the document, its proof and its returns', async () => {
     const { user, calls, queryClient } = setup(({ body }) =>
-      reply(201, { status: 'success', data: issued(body as ReturnInput), message: 'Return of service issued' }),
+      reply(201, {
+        status: 'success',
+        data: issued(body as ReturnInput),
+        message: 'Return of service issued',
+      }),
     );
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await fillServed(user);
@@ -214,6 +268,7 @@ describe('issuing a return: the server', () => {
     const refreshed = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
     expect(refreshed).toContainEqual(documentKeys.all);
     // documentKeys.all is the prefix of the document, its proof and its returns.
-    for (const key of [documentKeys.detail(42), documentKeys.proof(42), documentKeys.returns(42)]) expect(key.slice(0, documentKeys.all.length)).toEqual([...documentKeys.all]);
+    for (const key of [documentKeys.detail(42), documentKeys.proof(42), documentKeys.returns(42)])
+      expect(key.slice(0, documentKeys.all.length)).toEqual([...documentKeys.all]);
   });
 });

@@ -33,7 +33,12 @@ import { useId, useRef, useState } from 'react';
 import { describeError } from '../../../../lib/api-client';
 import { useIssueReturn } from '../../api/returns';
 import type { FeeRow } from '../../utils/fees';
-import { NATURE_EXPLAINED_LABEL, RETURN_FIELDS, checkReturn, type ReturnValues } from '../../utils/return-form';
+import {
+  NATURE_EXPLAINED_LABEL,
+  RETURN_FIELDS,
+  checkReturn,
+  type ReturnValues,
+} from '../../utils/return-form';
 import { toDateTimeLocal } from '../../utils/service-time';
 import { fieldIssuesOf } from '../../utils/validation-issues';
 import { FeeRows, newFeeRow } from './fee-rows';
@@ -80,7 +85,11 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
 
   /** An edited field is no longer in error (the check runs again at Issue). */
   const clear = (matches: (path: string) => boolean) =>
-    setErrors((e) => (Object.keys(e).some(matches) ? Object.fromEntries(Object.entries(e).filter(([path]) => !matches(path))) : e));
+    setErrors((e) =>
+      Object.keys(e).some(matches)
+        ? Object.fromEntries(Object.entries(e).filter(([path]) => !matches(path)))
+        : e,
+    );
   const set = <K extends keyof ReturnValues>(field: K, value: ReturnValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
     clear((path) => path === field);
@@ -89,7 +98,8 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
     setFees(rows);
     clear((path) => path === 'fees' || path.startsWith('fees.'));
   };
-  const text = (field: keyof ReturnValues) => (event: { target: { value: string } }) => set(field, event.target.value as never);
+  const text = (field: keyof ReturnValues) => (event: { target: { value: string } }) =>
+    set(field, event.target.value as never);
   const show = (found: Record<string, string>, general: string[]) => {
     setErrors(found);
     setSummary(general);
@@ -106,8 +116,16 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
     try {
       setIssued(await issue.mutateAsync({ documentId: document.id, input }));
     } catch (error) {
-      const issues = fieldIssuesOf(error, (path) => RETURN_FIELDS.some((f) => path === f || path.startsWith('fees.')));
-      if (issues) show(issues.fields, issues.others.length ? issues.others : ['Some facts of the return are missing or wrong: see the fields below.']);
+      const issues = fieldIssuesOf(error, (path) =>
+        RETURN_FIELDS.some((f) => path === f || path.startsWith('fees.')),
+      );
+      if (issues)
+        show(
+          issues.fields,
+          issues.others.length
+            ? issues.others
+            : ['Some facts of the return are missing or wrong: see the fields below.'],
+        );
       else show({}, [describeError(error, { fallback: 'Failed to issue the return. Please try again.' })]);
     }
   };
@@ -116,14 +134,27 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
   const noRecipient = values.manner !== '' && MANNERS_WITHOUT_RECIPIENT.includes(values.manner);
 
   return (
-    <Dialog open onClose={issue.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={phone}>
+    <Dialog
+      open
+      onClose={issue.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="md"
+      fullWidth
+      fullScreen={phone}
+    >
       <DialogTitle id={titleId}>{issued ? issued.message : 'Issue Return'}</DialogTitle>
       <DialogContent dividers>
         <div ref={top} />
         {issued ? (
           <IssuedReturnSummary document={document} serviceReturn={issued.serviceReturn} latest />
         ) : (
-          <Stack spacing={2.5} component="form" noValidate aria-label="Return" onSubmit={(e) => e.preventDefault()}>
+          <Stack
+            spacing={2.5}
+            component="form"
+            noValidate
+            aria-label="Return"
+            onSubmit={(e) => e.preventDefault()}
+          >
             {summary.length ? (
               <Alert severity="error" role="alert">
                 {summary.map((line) => (
@@ -135,9 +166,24 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
               <FormLabel id={`${titleId}-outcome`} sx={{ fontWeight: 600, color: 'text.primary' }}>
                 Outcome
               </FormLabel>
-              <RadioGroup row aria-labelledby={`${titleId}-outcome`} value={values.outcome} onChange={(e) => set('outcome', e.target.value as ReturnValues['outcome'])}>
-                <FormControlLabel value="served" control={<Radio sx={{ p: 1.25 }} />} label="Served" sx={{ minHeight: 44, mr: 3 }} />
-                <FormControlLabel value="not_served" control={<Radio sx={{ p: 1.25 }} />} label="Not served" sx={{ minHeight: 44 }} />
+              <RadioGroup
+                row
+                aria-labelledby={`${titleId}-outcome`}
+                value={values.outcome}
+                onChange={(e) => set('outcome', e.target.value as ReturnValues['outcome'])}
+              >
+                <FormControlLabel
+                  value="served"
+                  control={<Radio sx={{ p: 1.25 }} />}
+                  label="Served"
+                  sx={{ minHeight: 44, mr: 3 }}
+                />
+                <FormControlLabel
+                  value="not_served"
+                  control={<Radio sx={{ p: 1.25 }} />}
+                  label="Not served"
+                  sx={{ minHeight: 44 }}
+                />
               </RadioGroup>
               {errors.outcome ? <FormHelperText>{errors.outcome}</FormHelperText> : null}
             </FormControl>
@@ -153,18 +199,24 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
                   error={Boolean(errors.manner)}
                   helperText={
                     errors.manner ??
-                    (values.manner ? `Served by ${SERVICE_MANNER_DETAILS[values.manner].statement} — ${mannerRule(values.manner, document.court_name)}` : undefined)
+                    (values.manner
+                      ? `Served by ${SERVICE_MANNER_DETAILS[values.manner].statement} — ${mannerRule(values.manner, document.court_name)}`
+                      : undefined)
                   }
                   slotProps={{
                     select: {
-                      renderValue: (value) => (value ? SERVICE_MANNER_DETAILS[value as ServiceManner].label : ''),
+                      renderValue: (value) =>
+                        value ? SERVICE_MANNER_DETAILS[value as ServiceManner].label : '',
                       MenuProps: { slotProps: { paper: { sx: { maxWidth: 560 } } } },
                     },
                   }}
                 >
                   {SERVICE_MANNERS.map((m) => (
                     <MenuItem key={m} value={m} sx={{ ...TAP, whiteSpace: 'normal' }}>
-                      <ListItemText primary={SERVICE_MANNER_DETAILS[m].label} secondary={mannerRule(m, document.court_name)} />
+                      <ListItemText
+                        primary={SERVICE_MANNER_DETAILS[m].label}
+                        secondary={mannerRule(m, document.court_name)}
+                      />
                     </MenuItem>
                   ))}
                 </TextField>
@@ -176,9 +228,21 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
                   onChange={text('served_at')}
                   error={Boolean(errors.served_at)}
                   helperText={errors.served_at}
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: toDateTimeLocal(new Date()) } }}
+                  slotProps={{
+                    inputLabel: { shrink: true },
+                    htmlInput: { max: toDateTimeLocal(new Date()) },
+                  }}
                 />
-                <TextField label="Address where served" required multiline minRows={2} value={values.address} onChange={text('address')} error={Boolean(errors.address)} helperText={errors.address} />
+                <TextField
+                  label="Address where served"
+                  required
+                  multiline
+                  minRows={2}
+                  value={values.address}
+                  onChange={text('address')}
+                  error={Boolean(errors.address)}
+                  helperText={errors.address}
+                />
                 <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                   <TextField
                     label="Person served"
@@ -186,7 +250,12 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
                     value={values.person_served_name}
                     onChange={text('person_served_name')}
                     error={Boolean(errors.person_served_name)}
-                    helperText={errors.person_served_name ?? (noRecipient ? 'No one received it: say so, e.g. "No person found"' : 'Full name, as given')}
+                    helperText={
+                      errors.person_served_name ??
+                      (noRecipient
+                        ? 'No one received it: say so, e.g. "No person found"'
+                        : 'Full name, as given')
+                    }
                   />
                   <TextField
                     label="Capacity"
@@ -194,17 +263,27 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
                     value={values.person_served_capacity}
                     onChange={text('person_served_capacity')}
                     error={Boolean(errors.person_served_capacity)}
-                    helperText={errors.person_served_capacity ?? 'E.g. the defendant, his wife, the receptionist'}
+                    helperText={
+                      errors.person_served_capacity ?? 'E.g. the defendant, his wife, the receptionist'
+                    }
                   />
                 </Box>
                 {noRecipient ? null : (
                   <FormControl error={Boolean(errors.nature_explained)} required>
                     <FormControlLabel
                       sx={{ alignItems: 'flex-start', minHeight: 44 }}
-                      control={<Checkbox checked={values.nature_explained} onChange={(e) => set('nature_explained', e.target.checked)} sx={{ p: 1.25, mt: -0.75 }} />}
+                      control={
+                        <Checkbox
+                          checked={values.nature_explained}
+                          onChange={(e) => set('nature_explained', e.target.checked)}
+                          sx={{ p: 1.25, mt: -0.75 }}
+                        />
+                      }
                       label={NATURE_EXPLAINED_LABEL}
                     />
-                    {errors.nature_explained ? <FormHelperText>{errors.nature_explained}</FormHelperText> : null}
+                    {errors.nature_explained ? (
+                      <FormHelperText>{errors.nature_explained}</FormHelperText>
+                    ) : null}
                   </FormControl>
                 )}
               </>
@@ -220,7 +299,9 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
                   value={values.non_service_reason}
                   onChange={text('non_service_reason')}
                   error={Boolean(errors.non_service_reason)}
-                  helperText={errors.non_service_reason ?? 'E.g. the defendant has moved; the premises are vacant'}
+                  helperText={
+                    errors.non_service_reason ?? 'E.g. the defendant has moved; the premises are vacant'
+                  }
                 />
                 <TextField
                   label="Diligent search"
@@ -230,7 +311,10 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
                   value={values.diligent_search}
                   onChange={text('diligent_search')}
                   error={Boolean(errors.diligent_search)}
-                  helperText={errors.diligent_search ?? 'What was done to find the person: visits, enquiries, whom you asked'}
+                  helperText={
+                    errors.diligent_search ??
+                    'What was done to find the person: visits, enquiries, whom you asked'
+                  }
                 />
               </>
             ) : null}
@@ -238,10 +322,18 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
             {values.outcome ? (
               <>
                 <Divider />
-                <FeeRows rows={fees} onChange={changeFees} vatRegistered={values.vat_registered} onVatRegistered={(v) => set('vat_registered', v)} errors={errors} />
+                <FeeRows
+                  rows={fees}
+                  onChange={changeFees}
+                  vatRegistered={values.vat_registered}
+                  onVatRegistered={(v) => set('vat_registered', v)}
+                  errors={errors}
+                />
               </>
             ) : (
-              <Typography color="text.secondary">Choose whether the process was served to fill in the return.</Typography>
+              <Typography color="text.secondary">
+                Choose whether the process was served to fill in the return.
+              </Typography>
             )}
           </Stack>
         )}
@@ -256,7 +348,12 @@ export function IssueReturnDialog(props: IssueReturnDialogProps) {
             <Button onClick={onClose} disabled={issue.isPending} sx={TAP}>
               Cancel
             </Button>
-            <Button variant="contained" onClick={() => void submit()} disabled={issue.isPending || !values.outcome} sx={{ ...TAP, flexGrow: { xs: 1, sm: 0 } }}>
+            <Button
+              variant="contained"
+              onClick={() => void submit()}
+              disabled={issue.isPending || !values.outcome}
+              sx={{ ...TAP, flexGrow: { xs: 1, sm: 0 } }}
+            >
               {issue.isPending ? 'Issuing…' : 'Issue Return'}
             </Button>
           </>

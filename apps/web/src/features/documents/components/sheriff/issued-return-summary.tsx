@@ -61,7 +61,10 @@ export function IssuedReturnSummary({ document, serviceReturn: r, latest }: Issu
         Issued {formatDateTime(r.issued_at)} by {r.sheriff.full_name}
         {r.sheriff.office_name ? `, ${r.sheriff.office_name}` : ''}
       </Typography>
-      <Box component="dl" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, m: 0 }}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, m: 0 }}
+      >
         {r.outcome === 'served' ? (
           <>
             <Fact label="Served">{formatDateTime(r.served_at)}</Fact>

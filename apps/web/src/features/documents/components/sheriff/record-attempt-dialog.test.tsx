@@ -8,20 +8,48 @@ import { RecordAttemptDialog } from './record-attempt-dialog';
 
 // ---- navigator.geolocation, answered by the test ----------------------------------------------------------------
 
-type Pending = { success: PositionCallback; failure?: PositionErrorCallback | null; options?: PositionOptions };
+type Pending = {
+  success: PositionCallback;
+  failure?: PositionErrorCallback | null;
+  options?: PositionOptions;
+};
 const asked: Pending[] = [];
-const geolocation = { getCurrentPosition: vi.fn((success: PositionCallback, failure?: PositionErrorCallback | null, options?: PositionOptions) => void asked.push({ success, failure, options })) };
+const geolocation = {
+  getCurrentPosition: vi.fn(
+    (success: PositionCallback, failure?: PositionErrorCallback | null, options?: PositionOptions) =>
+      void asked.push({ success, failure, options }),
+  ),
+};
 
 const position = (latitude: number, longitude: number, accuracy: number) =>
-  ({ coords: { latitude, longitude, accuracy, altitude: null, altitudeAccuracy: null, heading: null, speed: null }, timestamp: Date.now() }) as GeolocationPosition;
-const refusal = (code: 1 | 2 | 3) => ({ code, message: 'no', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 }) as GeolocationPositionError;
+  ({
+    coords: {
+      latitude,
+      longitude,
+      accuracy,
+      altitude: null,
+      altitudeAccuracy: null,
+      heading: null,
+      speed: null,
+    },
+    timestamp: Date.now(),
+  }) as GeolocationPosition;
+const refusal = (code: 1 | 2 | 3) =>
+  ({
+    code,
+    message: 'no',
+    PERMISSION_DENIED: 1,
+    POSITION_UNAVAILABLE: 2,
+    TIMEOUT: 3,
+  }) as GeolocationPositionError;
 
 // ---- XMLHttpRequest, for the photo uploads (the API client sends them over XHR for the progress) ---------------------
 
 type Sent = { method: string; url: string; headers: Record<string, string>; body: FormData; xhr: FakeXhr };
 const sent: Sent[] = [];
 class FakeXhr {
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
+    { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -52,10 +80,23 @@ const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 const setup = () => {
   signIn();
-  const api = mockApi({ 'POST /documents/42/service-attempts': reply(201, { status: 'success', data: makeAttempt(), message: 'Service attempt recorded' }) });
+  const api = mockApi({
+    'POST /documents/42/service-attempts': reply(201, {
+      status: 'success',
+      data: makeAttempt(),
+      message: 'Service attempt recorded',
+    }),
+  });
   const onClose = vi.fn();
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<RecordAttemptDialog open documentId={42} defaultAddress="14 Jan Smuts Avenue, Johannesburg" onClose={onClose} />);
+  renderWithProviders(
+    <RecordAttemptDialog
+      open
+      documentId={42}
+      defaultAddress="14 Jan Smuts Avenue, Johannesburg"
+      onClose={onClose}
+    />,
+  );
   return { ...api, onClose, user };
 };
 
@@ -64,7 +105,11 @@ const chooseOutcome = async (user: ReturnType<typeof userEvent.setup>, label: st
   await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: label }));
 };
 
-const attemptBody = (calls: MockRequest[]) => calls.find((c) => c.method === 'POST' && c.path === '/documents/42/service-attempts')?.body as Record<string, unknown>;
+const attemptBody = (calls: MockRequest[]) =>
+  calls.find((c) => c.method === 'POST' && c.path === '/documents/42/service-attempts')?.body as Record<
+    string,
+    unknown
+  >;
 
 beforeEach(() => {
   asked.length = 0;
@@ -87,7 +132,9 @@ describe('recording an attempt: the GPS position', () => {
     expect(screen.getByTestId('gps-status')).toHaveTextContent('-26.171502, 28.032417');
 
     // The address comes from the recipient's; the outcome is chosen.
-    expect(screen.getByRole('textbox', { name: /address/i })).toHaveValue('14 Jan Smuts Avenue, Johannesburg');
+    expect(screen.getByRole('textbox', { name: /address/i })).toHaveValue(
+      '14 Jan Smuts Avenue, Johannesburg',
+    );
     await chooseOutcome(user, 'Not found (non est)');
     await user.type(screen.getByRole('textbox', { name: /notes/i }), 'Gate locked; neighbour says he moved.');
     await user.click(screen.getByRole('button', { name: 'Save Attempt' }));
@@ -123,7 +170,13 @@ describe('recording an attempt: the GPS position', () => {
     await chooseOutcome(user, 'Service refused');
     await user.click(screen.getByRole('button', { name: 'Save Without GPS' }));
     await screen.findByText(/Service attempt recorded at/);
-    expect(attemptBody(calls)).toMatchObject({ latitude: null, longitude: null, accuracy_m: null, outcome: 'refused', notes: null });
+    expect(attemptBody(calls)).toMatchObject({
+      latitude: null,
+      longitude: null,
+      accuracy_m: null,
+      outcome: 'refused',
+      notes: null,
+    });
   });
 
   it('needs an address and an outcome before sending', async () => {
@@ -163,12 +216,23 @@ describe('recording an attempt: the photos', () => {
     expect([...sent[0]!.body.keys()]).toEqual(['photos']);
 
     act(() => sent[0]!.xhr.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }));
-    expect(screen.getByRole('progressbar', { name: 'Photo 1 upload progress' })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByRole('progressbar', { name: 'Photo 1 upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
     expect(screen.getByRole('button', { name: 'Uploading…' })).toBeDisabled();
     const sha = 'a3f1c2d4e5b6978812345678901234567890abcdefabcdefabcdefab12cd34ef';
-    act(() => sent[0]!.xhr.answer(201, { status: 'success', data: { photos: [makePhoto(1, sha)] }, message: '1 photo uploaded' }));
+    act(() =>
+      sent[0]!.xhr.answer(201, {
+        status: 'success',
+        data: { photos: [makePhoto(1, sha)] },
+        message: '1 photo uploaded',
+      }),
+    );
     await flush();
-    expect(within(screen.getByRole('listitem', { name: 'Photo 1' })).getByTestId('photo-sha256')).toHaveTextContent('SHA-256 a3f1c2d4…cd34ef');
+    expect(
+      within(screen.getByRole('listitem', { name: 'Photo 1' })).getByTestId('photo-sha256'),
+    ).toHaveTextContent('SHA-256 a3f1c2d4…cd34ef');
 
     // The second fails (the network dropped): kept with its thumbnail, the dialog cannot lose it.
     expect(sent).toHaveLength(2);
@@ -185,8 +249,16 @@ describe('recording an attempt: the photos', () => {
     await flush();
     expect(sent).toHaveLength(3);
     expect(sent[2]!.body.getAll('photos')).toEqual([gate]);
-    act(() => sent[2]!.xhr.answer(201, { status: 'success', data: { photos: [makePhoto(2, 'b'.repeat(64))] }, message: '1 photo uploaded' }));
+    act(() =>
+      sent[2]!.xhr.answer(201, {
+        status: 'success',
+        data: { photos: [makePhoto(2, 'b'.repeat(64))] },
+        message: '1 photo uploaded',
+      }),
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Done' })).toBeEnabled());
-    expect(within(screen.getByRole('listitem', { name: 'Photo 2' })).getByTestId('photo-sha256')).toHaveTextContent(`SHA-256 bbbbbbbb…bbbbbb`);
+    expect(
+      within(screen.getByRole('listitem', { name: 'Photo 2' })).getByTestId('photo-sha256'),
+    ).toHaveTextContent(`SHA-256 bbbbbbbb…bbbbbb`);
   });
 });

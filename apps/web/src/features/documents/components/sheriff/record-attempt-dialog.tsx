@@ -10,7 +10,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { SERVICE_OUTCOMES, SERVICE_OUTCOME_LABELS, type ServiceAttempt, type ServiceOutcome } from '@lexserve/contracts/returns';
+import {
+  SERVICE_OUTCOMES,
+  SERVICE_OUTCOME_LABELS,
+  type ServiceAttempt,
+  type ServiceOutcome,
+} from '@lexserve/contracts/returns';
 import { useId, useState } from 'react';
 import { describeError } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format';
@@ -30,7 +35,8 @@ const FIELDS = ['address', 'outcome', 'notes'] as const;
 const check = (values: Values): Record<string, string> => {
   const errors: Record<string, string> = {};
   if (!values.address.trim()) errors.address = 'The address where service was attempted is required';
-  else if (values.address.trim().length > 1000) errors.address = 'The address is too long (at most 1000 characters)';
+  else if (values.address.trim().length > 1000)
+    errors.address = 'The address is too long (at most 1000 characters)';
   if (!values.outcome) errors.outcome = 'Please choose the outcome';
   if (values.notes.length > 5000) errors.notes = 'Notes are too long (at most 5000 characters)';
   return errors;
@@ -94,7 +100,9 @@ export function RecordAttemptDialog({ open, documentId, defaultAddress, onClose 
         setErrors(issues.fields);
         setFailure(issues.others.length ? issues.others.join(' ') : null);
       } else {
-        setFailure(describeError(error, { fallback: 'Failed to record the service attempt. Please try again.' }));
+        setFailure(
+          describeError(error, { fallback: 'Failed to record the service attempt. Please try again.' }),
+        );
       }
     }
   };
@@ -103,13 +111,21 @@ export function RecordAttemptDialog({ open, documentId, defaultAddress, onClose 
   const busy = record.isPending || queue.busy;
 
   return (
-    <Dialog open={open} onClose={busy || queue.failed ? undefined : close} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={phone}>
+    <Dialog
+      open={open}
+      onClose={busy || queue.failed ? undefined : close}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      fullScreen={phone}
+    >
       <DialogTitle id={titleId}>{saved ? 'Photos of the Attempt' : 'Record Service Attempt'}</DialogTitle>
       <DialogContent dividers>
         {saved ? (
           <Stack spacing={2}>
             <Alert severity="success" role="status">
-              Service attempt recorded at {formatDateTime(saved.server_time)} (server time). Add photos now, or close.
+              Service attempt recorded at {formatDateTime(saved.server_time)} (server time). Add photos now,
+              or close.
             </Alert>
             <AttemptPhotosUploader queue={queue} />
           </Stack>
@@ -129,16 +145,35 @@ export function RecordAttemptDialog({ open, documentId, defaultAddress, onClose 
               value={values.address}
               onChange={set('address')}
               error={Boolean(errors.address)}
-              helperText={errors.address ?? 'Where service was attempted; correct it if it differs from the recipient’s address'}
+              helperText={
+                errors.address ??
+                'Where service was attempted; correct it if it differs from the recipient’s address'
+              }
             />
-            <TextField select label="Outcome" required value={values.outcome} onChange={set('outcome')} error={Boolean(errors.outcome)} helperText={errors.outcome}>
+            <TextField
+              select
+              label="Outcome"
+              required
+              value={values.outcome}
+              onChange={set('outcome')}
+              error={Boolean(errors.outcome)}
+              helperText={errors.outcome}
+            >
               {SERVICE_OUTCOMES.map((o) => (
                 <MenuItem key={o} value={o} sx={TAP}>
                   {SERVICE_OUTCOME_LABELS[o]}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField label="Notes" multiline minRows={3} value={values.notes} onChange={set('notes')} error={Boolean(errors.notes)} helperText={errors.notes} />
+            <TextField
+              label="Notes"
+              multiline
+              minRows={3}
+              value={values.notes}
+              onChange={set('notes')}
+              error={Boolean(errors.notes)}
+              helperText={errors.notes}
+            />
             <Typography variant="caption" color="text.secondary">
               The phone’s date and time are recorded when you save; the server adds its own.
             </Typography>
@@ -147,7 +182,12 @@ export function RecordAttemptDialog({ open, documentId, defaultAddress, onClose 
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1, flexWrap: 'wrap' }}>
         {saved ? (
-          <Button variant="contained" onClick={close} disabled={busy || queue.failed > 0} sx={{ ...TAP, width: { xs: '100%', sm: 'auto' } }}>
+          <Button
+            variant="contained"
+            onClick={close}
+            disabled={busy || queue.failed > 0}
+            sx={{ ...TAP, width: { xs: '100%', sm: 'auto' } }}
+          >
             {queue.busy ? 'Uploading…' : 'Done'}
           </Button>
         ) : (
@@ -155,7 +195,12 @@ export function RecordAttemptDialog({ open, documentId, defaultAddress, onClose 
             <Button onClick={close} disabled={record.isPending} sx={TAP}>
               Cancel
             </Button>
-            <Button variant="contained" onClick={() => void save()} disabled={record.isPending} sx={{ ...TAP, flexGrow: { xs: 1, sm: 0 } }}>
+            <Button
+              variant="contained"
+              onClick={() => void save()}
+              disabled={record.isPending}
+              sx={{ ...TAP, flexGrow: { xs: 1, sm: 0 } }}
+            >
               {record.isPending ? 'Saving…' : gps.status === 'ready' ? 'Save Attempt' : 'Save Without GPS'}
             </Button>
           </>

@@ -30,17 +30,28 @@ export function ReturnsCard({ document, isAssignedSheriff }: ReturnsCardProps) {
   const canIssue = isAssignedSheriff && document.status === 'assigned' && !document.is_revoked;
   const list = returns.data ?? [];
   const serviceAddress = useServiceAddress(document);
-  const lastAddress = [...(attempts.data ?? [])].sort((a, b) => b.server_time.localeCompare(a.server_time))[0]?.address ?? serviceAddress;
+  const lastAddress =
+    [...(attempts.data ?? [])].sort((a, b) => b.server_time.localeCompare(a.server_time))[0]?.address ??
+    serviceAddress;
 
   return (
     <Card>
       <CardContent>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}>
+        <Stack
+          direction="row"
+          sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}
+        >
           <Typography variant="h6" component="h3">
             Returns of Service
           </Typography>
           {canIssue ? (
-            <Button variant="contained" color="secondary" startIcon={<GavelIcon />} onClick={() => setOpen(true)} sx={{ ...TAP, width: { xs: '100%', sm: 'auto' } }}>
+            <Button
+              variant="contained"
+              color="secondary"
+              startIcon={<GavelIcon />}
+              onClick={() => setOpen(true)}
+              sx={{ ...TAP, width: { xs: '100%', sm: 'auto' } }}
+            >
               Issue Return
             </Button>
           ) : null}
@@ -48,7 +59,9 @@ export function ReturnsCard({ document, isAssignedSheriff }: ReturnsCardProps) {
         {returns.isLoading ? (
           <Skeleton variant="rounded" height={100} />
         ) : returns.isError ? (
-          <Alert severity="error">{describeError(returns.error, { fallback: 'Failed to load the returns' })}</Alert>
+          <Alert severity="error">
+            {describeError(returns.error, { fallback: 'Failed to load the returns' })}
+          </Alert>
         ) : list.length === 0 ? (
           <Typography color="text.secondary">
             {document.status === 'assigned'
@@ -65,7 +78,9 @@ export function ReturnsCard({ document, isAssignedSheriff }: ReturnsCardProps) {
           </Stack>
         )}
       </CardContent>
-      {open ? <IssueReturnDialog document={document} lastAddress={lastAddress} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <IssueReturnDialog document={document} lastAddress={lastAddress} onClose={() => setOpen(false)} />
+      ) : null}
     </Card>
   );
 }

@@ -8,7 +8,11 @@ import type { WizardForm } from './use-wizard-form';
  * Save sequence part 3: a party in the form complete enough to save joins the citation; every party not yet linked
  * is saved and linked to the draft (the first one primary). Answers the citation as saved, which the form keeps.
  */
-export async function saveCitation(id: number, form: WizardForm, feedback: WizardFeedback): Promise<CitationParty[]> {
+export async function saveCitation(
+  id: number,
+  form: WizardForm,
+  feedback: WizardFeedback,
+): Promise<CitationParty[]> {
   let items = form.citation;
   const { partyData } = form;
   if (!isPartyEmpty(partyData) && isPartyValidForSave(partyData) && !isCited(items, partyData)) {

@@ -2,7 +2,13 @@ import type { PartyLink } from '@lexserve/contracts/parties';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateDocuments, reasonOf } from '../../api/documents';
 import { unlinkParty } from '../../api/parties';
-import { PARTY_ALREADY_CITED, citationFromForm, citationFromLinks, isCited, suggestedRole } from '../../utils/citation';
+import {
+  PARTY_ALREADY_CITED,
+  citationFromForm,
+  citationFromLinks,
+  isCited,
+  suggestedRole,
+} from '../../utils/citation';
 import { emptyParty, isPartyEmpty, validatePartyStep } from '../../utils/party-rules';
 import type { WizardFeedback } from './types';
 import type { WizardForm } from './use-wizard-form';
@@ -59,7 +65,10 @@ export function useCitation({ form, documentId, setErrors, feedback }: Options) 
   const loadLinks = (links: PartyLink[]) => {
     const items = citationFromLinks(links);
     setCitation(items);
-    if (items.length) setPartyData((current) => (isPartyEmpty(current) ? { ...current, role: suggestedRole(items) } : current));
+    if (items.length)
+      setPartyData((current) =>
+        isPartyEmpty(current) ? { ...current, role: suggestedRole(items) } : current,
+      );
   };
 
   return { addPartyToCitation, removeFromCitation, takeFormParty, loadLinks };

@@ -2,7 +2,12 @@ import type { PartyLink } from '@lexserve/contracts/parties';
 import { useEffect, useState } from 'react';
 import { getDocument } from '../../api/documents';
 import { listDocumentParties } from '../../api/parties';
-import { resumeRecordFromDocument, takeResumeRecord, type ResumeRecord, type Step } from '../../utils/wizard-rules';
+import {
+  resumeRecordFromDocument,
+  takeResumeRecord,
+  type ResumeRecord,
+  type Step,
+} from '../../utils/wizard-rules';
 import type { WizardFeedback } from './types';
 
 const DRAFT_LOADED_NOTICE_MS = 5000;
@@ -24,7 +29,14 @@ type Options = {
  * Resume (spec 2 §4): a fresh resume record is used once; otherwise the draft is loaded from the server. Says
  * 'Draft loaded!' for a few seconds afterwards.
  */
-export function useDraftResume({ resumeId, requestedStep, feedback, apply, startOver, onPartyLinks }: Options) {
+export function useDraftResume({
+  resumeId,
+  requestedStep,
+  feedback,
+  apply,
+  startOver,
+  onPartyLinks,
+}: Options) {
   const [loadingDraft, setLoadingDraft] = useState(false);
   const [loadedNotice, setLoadedNotice] = useState<Step | null>(null);
   /** The wizard continues a saved draft (rather than a matter started here). */

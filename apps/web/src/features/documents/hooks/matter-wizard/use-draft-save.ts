@@ -2,7 +2,13 @@ import type { Document } from '@lexserve/contracts/documents';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { caseFilesQueryOptions, useCaseFiles } from '../../api/case-files';
-import { createDocument, getDocument, invalidateDocuments, reasonOf, updateDocument } from '../../api/documents';
+import {
+  createDocument,
+  getDocument,
+  invalidateDocuments,
+  reasonOf,
+  updateDocument,
+} from '../../api/documents';
 import { buildDraftMetadata, documentFieldsOf, type WizardSnapshot } from '../../utils/wizard-rules';
 import type { FileStaging } from '../use-file-staging';
 import type { WizardFeedback } from './types';
@@ -15,7 +21,15 @@ export type SavedDraft = { doc: Document; uploadFailed: boolean };
  * The draft on the server: created once, its files uploaded and listed, its citation saved and linked, and its
  * fields updated (the save sequence of spec 2 §4). Every step reads the wizard's state as it is at the call.
  */
-export function useDraftSave({ form, staging, feedback }: { form: WizardForm; staging: FileStaging; feedback: WizardFeedback }) {
+export function useDraftSave({
+  form,
+  staging,
+  feedback,
+}: {
+  form: WizardForm;
+  staging: FileStaging;
+  feedback: WizardFeedback;
+}) {
   const queryClient = useQueryClient();
   const [documentId, setDocumentIdState] = useState<number | null>(null);
   // The id and a creation under way live in refs too: calls made from one render (an upload, then a save, or an
@@ -104,7 +118,8 @@ export function useDraftSave({ form, staging, feedback }: { form: WizardForm; st
       feedback.showError(`Failed to save draft: ${reasonOf(error)}`);
       return null;
     }
-    if (uploadFailed) feedback.showError('Draft saved but file upload failed. Please try uploading files again.');
+    if (uploadFailed)
+      feedback.showError('Draft saved but file upload failed. Please try uploading files again.');
     const doc = await getDocument(id).catch(() => null);
     await invalidateDocuments(queryClient);
     return { doc: doc ?? ({ id, status: submit ? 'served' : 'draft' } as Document), uploadFailed };
@@ -121,7 +136,9 @@ export function useDraftSave({ form, staging, feedback }: { form: WizardForm; st
     const metadata = buildDraftMetadata({
       ...snapshot,
       fileNames: serverFiles.map((f) => f.filename),
-      ...(linked.length ? { parties: linked.map((c) => ({ party_id: c.partyId!, role: c.role, name: c.name })) } : {}),
+      ...(linked.length
+        ? { parties: linked.map((c) => ({ party_id: c.partyId!, role: c.role, name: c.name })) }
+        : {}),
     });
     await updateDocument(id, {
       ...documentFieldsOf(form.caseInfo, form.legalRep),
@@ -130,5 +147,14 @@ export function useDraftSave({ form, staging, feedback }: { form: WizardForm; st
     }).catch(() => undefined);
   };
 
-  return { documentId, setDocumentId, ensureDraft: ensureDocument, autosave, serverFiles, filesLoading: files.isLoading, uploadSelected, persist };
+  return {
+    documentId,
+    setDocumentId,
+    ensureDraft: ensureDocument,
+    autosave,
+    serverFiles,
+    filesLoading: files.isLoading,
+    uploadSelected,
+    persist,
+  };
 }

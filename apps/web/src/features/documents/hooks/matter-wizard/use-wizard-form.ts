@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CitationParty } from '../../utils/citation';
 import { emptyParty, type PartyData } from '../../utils/party-rules';
-import { emptyCaseInfo, emptyLegalRep, type CaseInfo, type LegalRepData, type ResumeRecord } from '../../utils/wizard-rules';
+import {
+  emptyCaseInfo,
+  emptyLegalRep,
+  type CaseInfo,
+  type LegalRepData,
+  type ResumeRecord,
+} from '../../utils/wizard-rules';
 import type { WizardUser } from './types';
 
 /**
@@ -25,7 +31,9 @@ export function useWizardForm(user: WizardUser) {
     setCaseInfo((info) => {
       const attorneyName = info.attorneyName || (user.full_name ?? '');
       const attorneyEmail = info.attorneyEmail || (user.email ?? '');
-      return attorneyName === info.attorneyName && attorneyEmail === info.attorneyEmail ? info : { ...info, attorneyName, attorneyEmail };
+      return attorneyName === info.attorneyName && attorneyEmail === info.attorneyEmail
+        ? info
+        : { ...info, attorneyName, attorneyEmail };
     });
   }, [user]);
 

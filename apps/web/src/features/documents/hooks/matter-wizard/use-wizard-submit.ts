@@ -26,7 +26,15 @@ type Options = {
 };
 
 /** 'Save Draft' and 'Submit' (spec 2 §4 and §8): the save sequence, then for a submit the proof of service and the case. */
-export function useWizardSubmit({ feedback, persist, submitProblems, setErrors, onRefused, onServed, onSubmitted }: Options) {
+export function useWizardSubmit({
+  feedback,
+  persist,
+  submitProblems,
+  setErrors,
+  onRefused,
+  onServed,
+  onSubmitted,
+}: Options) {
   const [saving, setSaving] = useState(false);
   const [phase, setPhase] = useState<SubmitPhase>('idle');
   const [completion, setCompletion] = useState<Completion | null>(null);
@@ -72,7 +80,9 @@ export function useWizardSubmit({ feedback, persist, submitProblems, setErrors, 
       setPhase('idle');
       setCompletion({ documentId: doc.id, proofError: null, served: false });
       await onServed();
-      feedback.showSuccess(`Document submitted: it is with Sheriff ${doc.assigned_sheriff?.full_name ?? ''} for service. Redirecting to case view...`);
+      feedback.showSuccess(
+        `Document submitted: it is with Sheriff ${doc.assigned_sheriff?.full_name ?? ''} for service. Redirecting to case view...`,
+      );
       const documentId = doc.id;
       window.setTimeout(() => onSubmitted(documentId), REDIRECT_AFTER_SUBMIT_MS);
       return;

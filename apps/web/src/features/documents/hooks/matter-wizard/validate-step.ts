@@ -1,9 +1,18 @@
 import { PARTY_ALREADY_CITED, citationProblems, citationRoles, isCited } from '../../utils/citation';
 import { isPartyEmpty, validatePartyStep } from '../../utils/party-rules';
-import { validateCaseInfo, validateLegalRep, validateSignature, validateUploadStep, type Step } from '../../utils/wizard-rules';
+import {
+  validateCaseInfo,
+  validateLegalRep,
+  validateSignature,
+  validateUploadStep,
+  type Step,
+} from '../../utils/wizard-rules';
 import type { WizardForm } from './use-wizard-form';
 
-type StepInput = Pick<WizardForm, 'caseInfo' | 'partyData' | 'citation' | 'legalRep' | 'signature'> & { hasFiles: boolean; fullName: string | null | undefined };
+type StepInput = Pick<WizardForm, 'caseInfo' | 'partyData' | 'citation' | 'legalRep' | 'signature'> & {
+  hasFiles: boolean;
+  fullName: string | null | undefined;
+};
 
 /** The messages that keep a step from being left (spec 2.2); none when it is complete. */
 export const validateStep = (step: Step, input: StepInput): string[] => {
