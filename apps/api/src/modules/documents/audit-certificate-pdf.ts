@@ -1,6 +1,5 @@
-// The writer's font tables are loaded on first use (pdf-kit.ts): only needed when a certificate is drawn.
-import { newNotice, noticeSections, sast } from './pdf-kit';
-import type { StandardFontName } from './standard-fonts';
+// pdfkit is loaded on first use (pdf-kit.ts): only needed when a certificate is drawn.
+import { newNotice, noticeSections, sast, type StandardFontName } from './pdf-kit';
 
 type AuditEvent = {
   /** Position in the trail, from 1. */

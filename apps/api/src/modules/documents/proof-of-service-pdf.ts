@@ -1,6 +1,12 @@
-// The writer's font tables and qrcode are loaded on first use (pdf-kit.ts): only needed when a proof is drawn.
-import { drawQrCode, newNotice, formatSize, noticeSections, sast } from './pdf-kit';
-import type { StandardFontName } from './standard-fonts';
+// pdfkit and qrcode are loaded on first use (pdf-kit.ts): only needed when a proof is drawn.
+import {
+  drawQrCode,
+  newNotice,
+  formatSize,
+  noticeSections,
+  sast,
+  type StandardFontName,
+} from './pdf-kit';
 
 export type ProofData = {
   securityId: string;

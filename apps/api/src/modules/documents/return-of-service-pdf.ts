@@ -6,10 +6,9 @@ import {
   type ReturnFee,
   type ReturnKind,
 } from '@lexserve/contracts/returns';
-import { drawQrCode, newNotice, formatSize, sast } from './pdf-kit';
-import type { StandardFontName } from './standard-fonts';
+import { drawQrCode, newNotice, formatSize, sast, type StandardFontName } from './pdf-kit';
 
-// The writer's font tables and qrcode are loaded on first use (pdf-kit.ts).
+// pdfkit and qrcode are loaded on first use (pdf-kit.ts).
 
 type CitationParty = { name: string; role: string };
 
