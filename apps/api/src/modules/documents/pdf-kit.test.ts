@@ -21,7 +21,12 @@ const proof: ProofData = {
   securityId: 'LS-ABCD-EFGH-JKMN-PQRS',
   verificationUrl: 'https://lexserve.example/verify/LS-ABCD-EFGH-JKMN-PQRS',
   generatedAt: now,
-  firm: { name: 'Demo Attorneys Inc.', address: '1 Long Street, Cape Town, 8001', email: 'info@demo.co.za', phone: null },
+  firm: {
+    name: 'Demo Attorneys Inc.',
+    address: '1 Long Street, Cape Town, 8001',
+    email: 'info@demo.co.za',
+    phone: null,
+  },
   branch: { name: 'Cape Town', practiceNumber: 'P-1234', address: null },
   servedOn: { firmName: 'Other Attorneys', branchName: null, digitalServiceAddress: 'service@other.co.za' },
   case: {
@@ -34,7 +39,9 @@ const proof: ProofData = {
     recipientName: ODD,
     recipientAddress: null,
   },
-  parties: [{ role: 'plaintiff', name: 'Mokoena Holdings (Pty) Ltd', identifier: '2015/123456/07', email: null }],
+  parties: [
+    { role: 'plaintiff', name: 'Mokoena Holdings (Pty) Ltd', identifier: '2015/123456/07', email: null },
+  ],
   files: Array.from({ length: 14 }, (_, i) => ({
     filename: `annexure-${i + 1}.pdf`,
     size: 182_345 * (i + 1),
@@ -132,8 +139,11 @@ const audit: AuditCertificateData = {
 
 /** Each page's content stream, inflated. */
 function pageContents(pdf: Buffer): string[] {
-  return [...pdf.toString('latin1').matchAll(/\/Length (\d+)\n\/Filter \/FlateDecode\n>>\nstream\n/g)].map((m) =>
-    inflateSync(pdf.subarray(m.index + m[0].length, m.index + m[0].length + Number(m[1]))).toString('latin1'),
+  return [...pdf.toString('latin1').matchAll(/\/Length (\d+)\n\/Filter \/FlateDecode\n>>\nstream\n/g)].map(
+    (m) =>
+      inflateSync(pdf.subarray(m.index + m[0].length, m.index + m[0].length + Number(m[1]))).toString(
+        'latin1',
+      ),
   );
 }
 
@@ -178,7 +188,14 @@ describe('winAnsiText', () => {
   it('measures and wraps a character WinAnsiEncoding lacks as the "?" drawn in its place', async () => {
     const doc = await newNotice({
       margins: { top: 50, left: 50, right: 50, bottom: 72 },
-      info: { Title: 'T', Author: 'A', Subject: 'S', Keywords: 'K', Creator: 'LexServe', Producer: 'LexServe' },
+      info: {
+        Title: 'T',
+        Author: 'A',
+        Subject: 'S',
+        Keywords: 'K',
+        Creator: 'LexServe',
+        Producer: 'LexServe',
+      },
     });
     doc.font('Helvetica').fontSize(10);
     expect(doc.widthOfString('Жук')).toBe(doc.widthOfString('???'));

@@ -148,7 +148,7 @@ export async function drawQrCode(
   doc.rect(x, y, size, size).fill('#ffffff');
   doc.translate(x + margin * unit, y + margin * unit).scale(unit);
   for (let row = 0; row < n; row++) {
-    for (let col = 0; col < n; ) {
+    for (let col = 0; col < n;) {
       if (!modules.get(row, col)) {
         col++;
         continue;

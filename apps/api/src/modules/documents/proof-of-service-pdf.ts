@@ -1,12 +1,5 @@
 // pdfkit and qrcode are loaded on first use (pdf-kit.ts): only needed when a proof is drawn.
-import {
-  drawQrCode,
-  newNotice,
-  formatSize,
-  noticeSections,
-  sast,
-  type StandardFontName,
-} from './pdf-kit';
+import { drawQrCode, newNotice, formatSize, noticeSections, sast, type StandardFontName } from './pdf-kit';
 
 export type ProofData = {
   securityId: string;
