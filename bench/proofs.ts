@@ -1,10 +1,8 @@
-// Proof generation against a bare pdfkit PDF, in this process (no HTTP, no database): the time to draw a proof of
-// electronic service and seal it (PAdES, with an RFC 3161 time-stamp from the built-in authority) against the time
-// pdfkit takes for a bare two-page PDF with a line of text on each page, in the same run. The time-stamp round trip
-// (the authority answering the query) is measured on its own and taken out ("timestamp round trip apart"): with
-// TSA_URL it is a network call to the authority, whatever LexServe does. Making the query and checking the token
-// the authority sends back (its signature, certificate, imprint and nonce) are LexServe's work and are counted.
-// Target: ≤ 3× the bare PDF.
+// A sealed proof's time, in this process (no HTTP, no database): drawing a proof of electronic service with pdfkit
+// and sealing it (PAdES, with an RFC 3161 time-stamp from the built-in authority). Budget: a median under 50 ms per
+// sealed proof, time-stamp included. Printed beside it, for information: the time pdfkit takes for a bare two-page
+// PDF with a line of text on each page, in the same run (the old target, "≤ 3× a bare pdfkit PDF", is retired:
+// docs/decisions.md), and stage figures (the time-stamp round trip alone, sealing alone, a seal without time-stamp).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -77,7 +75,7 @@ const data: ProofData = {
   },
 };
 
-/** pdfkit as shipped (LexServe's documents no longer draw with it: notice-pdf.ts). */
+/** A bare pdfkit PDF (for information: the notices are drawn with pdfkit too, pdf-kit.ts). */
 async function bare(): Promise<Buffer> {
   const PDFDocument = requireFromApi('pdfkit') as typeof import('pdfkit');
   const doc = new PDFDocument({ size: 'A4' });
@@ -123,28 +121,20 @@ async function time(label: string, run: () => Promise<unknown>) {
   return median;
 }
 console.log(`${N} runs each, medians`);
-const baseline = await time('baseline: bare pdfkit two-page PDF', bare);
+const BARE = 'for information: bare pdfkit two-page PDF';
+const SEALED = 'proof of service drawn and sealed, time-stamp included';
+const baseline = await time(BARE, bare);
 const drawn = await time('proof of service drawn (QR code included)', () => renderProofOfService(data));
 const sample = await renderProofOfService(data);
-const sealed = await time('proof of service drawn and sealed (built-in TSA)', async () =>
-  sealer.seal(await renderProofOfService(data)),
-);
-// The round trip alone: the authority answering a time-stamp query (with TSA_URL, the network call). Asking for the
-// token (the query, its nonce) and checking the token that comes back are LexServe's work: they stay in the figure.
+const sealed = await time(SEALED, async () => sealer.seal(await renderProofOfService(data)));
+// Stage figures: the time-stamp round trip alone (the authority answering a query: with TSA_URL, the network call),
+// sealing a proof already drawn, and the same seal without asking for a time-stamp (PAdES B-B).
 let query: Buffer = Buffer.alloc(0);
 await requestTimestamp((q) => sealer.respondToTimestampQuery((query = q)), sample);
-const stamp = await time('time-stamp round trip alone (built-in TSA answering)', () =>
-  sealer.respondToTimestampQuery(query),
-);
-// Stage figures (not part of the target): sealing a proof already drawn, and what of it is not the time-stamp.
-const sealing = await time('sealing alone, proof already drawn (built-in TSA)', () => sealer.seal(sample));
-console.log(
-  `sealing outside the round trip (sealing alone − round trip alone): ${(sealing - stamp).toFixed(2)} ms`,
-);
-// The same seal without asking for a time-stamp (PAdES B-B, with the sealer's own key): everything but the round trip,
-// measured directly rather than as a difference of two medians (its placeholder is some 10 KB smaller: no token room).
+await time('stage: time-stamp round trip alone (built-in TSA)', () => sealer.respondToTimestampQuery(query));
+await time('stage: sealing alone, proof already drawn', () => sealer.seal(sample));
 const sealKey = await (await openLocalAuthority(dataDir)).key('seal');
-const untimed = await time('proof drawn and sealed, no time-stamp asked (B-B)', async () =>
+await time('stage: proof drawn and sealed, no time-stamp (B-B)', async () =>
   sealPdf(await renderProofOfService(data), {
     key: sealKey,
     timestamps: null,
@@ -153,27 +143,12 @@ const untimed = await time('proof drawn and sealed, no time-stamp asked (B-B)', 
     contactInfo: 'https://lexserve.example',
   }),
 );
+const BUDGET_MS = 50;
 console.log(
-  `proof drawn and sealed without the time-stamp ÷ baseline: ${(untimed / baseline).toFixed(1)}× (stage figure, measured directly)`,
+  `for information: proof drawn ÷ bare pdfkit PDF ${(drawn / baseline).toFixed(1)}×, ` +
+    `sealed proof ÷ bare pdfkit PDF ${(sealed / baseline).toFixed(1)}× (CPU ${(cpuMedians.get(SEALED)! / cpuMedians.get(BARE)!).toFixed(1)}×)`,
 );
-const net = sealed - stamp;
-console.log(`proof drawn ÷ baseline: ${(drawn / baseline).toFixed(1)}×`);
-// A difference of zero or less cannot be: the time-stamp's median swung by more than the rest took (a busy machine).
-const verdict =
-  net <= 0
-    ? 'NOISE (the time-stamp varied more than the rest took: run again on a quieter machine)'
-    : net / baseline <= 3
-      ? 'OK'
-      : 'OVER';
 console.log(
-  `proof drawn and sealed, time-stamp apart ÷ baseline: ${(net / baseline).toFixed(1)}× (target ≤ 3×) ${verdict}`,
-);
-// The same line in CPU time (medians of each sample's CPU time): what the work takes, however busy the machine.
-const cpu = (label: string) => cpuMedians.get(label)!;
-const cpuNet =
-  cpu('proof of service drawn and sealed (built-in TSA)') -
-  cpu('time-stamp round trip alone (built-in TSA answering)');
-console.log(
-  `the same in CPU time: ${(cpuNet / cpu('baseline: bare pdfkit two-page PDF')).toFixed(1)}× (${cpuNet.toFixed(2)} against ${cpu('baseline: bare pdfkit two-page PDF').toFixed(2)} ms)`,
+  `sealed proof, time-stamp included: median ${sealed.toFixed(2)} ms (budget < ${BUDGET_MS} ms) ${sealed < BUDGET_MS ? 'OK' : 'OVER'}`,
 );
 rmSync(dataDir, { recursive: true, force: true });

@@ -20,7 +20,7 @@ export type StandardFontName =
   | 'Courier-Oblique'
   | 'Courier-BoldOblique';
 
-export type NoticeInfo = {
+type NoticeInfo = {
   Title: string;
   Author: string;
   Subject: string;
@@ -28,7 +28,7 @@ export type NoticeInfo = {
   Creator: string;
   Producer: string;
 };
-export type NoticeOptions = {
+type NoticeOptions = {
   margins: { top: number; left: number; right: number; bottom: number };
   info: NoticeInfo;
 };
@@ -106,7 +106,7 @@ function noticeDocumentClass(PDFDocument: typeof PDFKitDocument) {
     }
   };
 }
-export type NoticeDocument = InstanceType<ReturnType<typeof noticeDocumentClass>>;
+type NoticeDocument = InstanceType<ReturnType<typeof noticeDocumentClass>>;
 
 async function importPdfLibs() {
   const PDFDocument = (await import('pdfkit')).default;
