@@ -4,7 +4,8 @@
 // (the authority answering the query) is measured on its own and taken out ("timestamp round trip apart"): with
 // TSA_URL it is a network call to the authority, whatever LexServe does. Making the query and checking the token
 // the authority sends back (its signature, certificate, imprint and nonce) are LexServe's work and are counted.
-// Target: ≤ 3× the bare PDF.
+// Budget: a median under 50 ms per proof drawn and sealed, time-stamp included; the bare PDF is printed beside it
+// for information (the earlier target, ≤ 3× the bare PDF, is retired: issue 30).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -158,15 +159,11 @@ console.log(
 );
 const net = sealed - stamp;
 console.log(`proof drawn ÷ baseline: ${(drawn / baseline).toFixed(1)}×`);
-// A difference of zero or less cannot be: the time-stamp's median swung by more than the rest took (a busy machine).
-const verdict =
-  net <= 0
-    ? 'NOISE (the time-stamp varied more than the rest took: run again on a quieter machine)'
-    : net / baseline <= 3
-      ? 'OK'
-      : 'OVER';
 console.log(
-  `proof drawn and sealed, time-stamp apart ÷ baseline: ${(net / baseline).toFixed(1)}× (target ≤ 3×) ${verdict}`,
+  `proof drawn and sealed, time-stamp apart ÷ baseline: ${(net / baseline).toFixed(1)}× (for information)`,
+);
+console.log(
+  `proof drawn and sealed with its time-stamp: median ${sealed.toFixed(2)} ms (budget < 50 ms) ${sealed < 50 ? 'OK' : 'OVER'}`,
 );
 // The same line in CPU time (medians of each sample's CPU time): what the work takes, however busy the machine.
 const cpu = (label: string) => cpuMedians.get(label)!;
