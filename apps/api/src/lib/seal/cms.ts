@@ -32,6 +32,17 @@ function certificateOf(der: Buffer): pkijs.Certificate {
   return cert;
 }
 
+/** A certificate as an asn1js block (parsed once per certificate buffer), embedded as it is. */
+const certificateBlocks = new WeakMap<Uint8Array, asn1js.BaseBlock>();
+function certificateBlock(der: Buffer): asn1js.BaseBlock {
+  let block = certificateBlocks.get(der);
+  if (!block) {
+    block = parseDer(der, 'certificate') as asn1js.BaseBlock;
+    certificateBlocks.set(der, block);
+  }
+  return block;
+}
+
 /** ESS signing-certificate-v2: the SHA-256 of the signer's certificate, with its issuer and serial number. */
 function signingCertificateV2(der: Buffer, cert: pkijs.Certificate): pkijs.Attribute {
   // SigningCertificateV2 { certs SEQUENCE OF ESSCertIDv2 { hashAlgorithm DEFAULT sha256 (left out), certHash,
@@ -59,6 +70,8 @@ export type SignedCms = {
   signatureValue: Buffer;
   /** The ContentInfo (DER), with unsigned attributes added (e.g. a signature time-stamp token, as DER). */
   toDer(unsigned?: { type: string; value: Uint8Array }[]): Buffer;
+  /** The same as a pkijs ContentInfo. */
+  toContentInfo(unsigned?: { type: string; value: Uint8Array }[]): pkijs.ContentInfo;
 };
 
 /**
@@ -91,8 +104,7 @@ export async function signCms(opts: {
   const encapContentInfo = new pkijs.EncapsulatedContentInfo({ eContentType: opts.contentType });
   // Set after construction: given to the constructor, pkijs cuts eContent into a constructed (BER) OCTET STRING.
   if (opts.encapsulated) encapContentInfo.eContent = octets(opts.encapsulated);
-  const certificates = opts.certificates.map((der) => certificateOf(der));
-  const toDer = (unsigned: { type: string; value: Uint8Array }[] = []) => {
+  const toContentInfo = (unsigned: { type: string; value: Uint8Array }[] = []) => {
     const signerInfo = new pkijs.SignerInfo({
       version: 1,
       sid: new pkijs.IssuerAndSerialNumber({ issuer: cert.issuer, serialNumber: cert.serialNumber }),
@@ -116,12 +128,24 @@ export async function signCms(opts: {
       version: opts.contentType === OID.data ? 1 : 3,
       digestAlgorithms: [sha256()],
       encapContentInfo,
-      ...(certificates.length ? { certificates } : {}),
       signerInfos: [signerInfo],
     });
-    return ber(new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema() }));
+    const schema = signedData.toSchema() as asn1js.Sequence;
+    // certificates [0] IMPLICIT CertificateSet, after encapContentInfo: the certificates as they are (pkijs would
+    // parse and write each one again on every signature).
+    if (opts.certificates.length)
+      schema.valueBlock.value.splice(
+        3,
+        0,
+        new asn1js.Constructed({
+          idBlock: { tagClass: 3, tagNumber: 0 },
+          value: opts.certificates.map(certificateBlock),
+        }),
+      );
+    return new pkijs.ContentInfo({ contentType: OID.signedData, content: schema });
   };
-  return { signatureValue, toDer };
+  const toDer = (unsigned: { type: string; value: Uint8Array }[] = []) => ber(toContentInfo(unsigned));
+  return { signatureValue, toDer, toContentInfo };
 }
 
 export type CmsCheck = {
@@ -250,21 +274,28 @@ export function checkCms(cms: Uint8Array, detached: Uint8Array[] | null): CmsChe
     unsignedAttribute: () => undefined,
   };
   try {
-    let signedData: pkijs.SignedData;
+    let encap: pkijs.EncapsulatedContentInfo;
+    let signerInfo: pkijs.SignerInfo | undefined;
     let embedded: asn1js.BaseBlock[];
     try {
       const info = new pkijs.ContentInfo({ schema: parseDer(cms, 'the CMS') });
       if (info.contentType !== OID.signedData) throw new Error();
-      signedData = new pkijs.SignedData({ schema: info.content });
-      // The certificates as embedded: SignedData { version, digestAlgorithms, encapContentInfo, [0] certificates?, … }
-      const certificateSet = childrenOf(info.content as asn1js.BaseBlock)
-        .slice(3)
+      // SignedData { version, digestAlgorithms, encapContentInfo, [0] certificates?, [1] crls?, signerInfos }, read
+      // part by part: pkijs's SignedData schema builds the attribute-certificate schemas too on every read (some
+      // 60 % of a check's time), and each embedded certificate is read once per process (certificateFacts).
+      const fields = childrenOf(info.content);
+      const certificateSet = fields
+        .slice(3, -1)
         .find((b) => b.idBlock.tagClass === 3 && b.idBlock.tagNumber === 0);
       embedded = childrenOf(certificateSet);
+      encap = new pkijs.EncapsulatedContentInfo({ schema: fields[2] });
+      const signerInfos = fields.at(-1);
+      if (!(signerInfos instanceof asn1js.Set) || fields.length < 4) throw new Error();
+      const first = childrenOf(signerInfos)[0];
+      signerInfo = first && new pkijs.SignerInfo({ schema: first });
     } catch {
       throw new Error('not a CMS SignedData');
     }
-    const signerInfo = signedData.signerInfos[0];
     if (!signerInfo) throw new Error('no signer');
     result.signedAttribute = attributeFinder(signerInfo.signedAttrs);
     const unsigned = signerInfo.unsignedAttrs?.attributes;
@@ -282,7 +313,6 @@ export function checkCms(cms: Uint8Array, detached: Uint8Array[] | null): CmsChe
     const digestOid = signerInfo.digestAlgorithm.algorithmId;
     const digestName = DIGESTS[digestOid]?.node;
     if (!digestName) throw new Error(`unsupported digest algorithm ${digestOid}`);
-    const encap = signedData.encapContentInfo;
     result.contentType = encap.eContentType;
     // getValue() joins the segments of a constructed (BER) OCTET STRING.
     if (encap.eContent instanceof asn1js.OctetString) result.content = Buffer.from(encap.eContent.getValue());

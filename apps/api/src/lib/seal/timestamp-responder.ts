@@ -97,7 +97,7 @@ export function timestampResponder(key: SigningKey, now: () => Date = () => new 
         return derOf(
           new pkijs.TimeStampResp({
             status: new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }),
-            timeStampToken: new pkijs.ContentInfo({ schema: parseDer(token.toDer(), 'token') }),
+            timeStampToken: token.toContentInfo(),
           }),
         );
       } catch {
