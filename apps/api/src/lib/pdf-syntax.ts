@@ -1,5 +1,5 @@
-// Bits of PDF syntax (PDF 32000-1, 7.3.4 and 7.9.4) written the same way by LexServe's own PDF writers: the notices'
-// writer (modules/documents/notice-pdf.ts) and the seal's hand-written placeholder (seal/incremental-placeholder.ts).
+// Bits of PDF syntax (PDF 32000-1, 7.3.4 and 7.9.4) written by the notices' writer (modules/documents/notice-pdf.ts).
+// The seal no longer uses them: @libpdf/core writes its placeholder.
 
 /** A PDF literal string for printable ASCII (brackets and backslashes escaped), or null for any other text. */
 export function asciiLiteral(text: string): string | null {

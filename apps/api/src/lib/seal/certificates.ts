@@ -134,32 +134,10 @@ export const parseCertificate = (der: Uint8Array) => {
   return new pkijs.Certificate({ schema: parseDer(der, 'certificate') });
 };
 
-/** The raw DER of a certificate's serial number INTEGER, issuer and subject Names (for CMS and TSTInfo). */
-type CertificateParts = { serial: Buffer; issuer: Buffer; subject: Buffer };
-
-const partsCache = new WeakMap<Uint8Array, CertificateParts>();
-
-/** Read once per certificate buffer (a signing key's certificate is the same buffer on every seal). */
-export function certificateParts(certificate: Uint8Array): CertificateParts {
-  const known = partsCache.get(certificate);
-  if (known) return known;
-  const tbs = (parseDer(certificate, 'certificate') as asn1js.Sequence).valueBlock
-    .value[0] as asn1js.Sequence;
-  const fields = tbs.valueBlock.value;
-  const at = fields[0]?.idBlock.tagClass === 3 ? 1 : 0; // [0] version, when present
-  const raw = (i: number) => Buffer.from(fields[i]!.valueBeforeDecodeView);
-  const parts = { serial: raw(at), issuer: raw(at + 2), subject: raw(at + 4) };
-  partsCache.set(certificate, parts);
-  return parts;
-}
-
 /** What checking a signature needs of a certificate: read once per distinct certificate (its DER bytes). */
 export type CertificateFacts = {
   /** The DER as given (a copy: nothing of the file it came from is kept). */
   der: Buffer;
-  /** The raw DER of its serial number INTEGER and issuer Name (to find a CMS signer by issuer and serial). */
-  serial: Buffer;
-  issuer: Buffer;
   /** Its subject as text (nameText). */
   subject: string;
   /** The subject key identifier extension's key id (to find a CMS signer by it), or null. */
@@ -180,14 +158,11 @@ export function certificateFacts(der: Uint8Array): CertificateFacts {
   if (known) return known;
   const copy = Buffer.from(der);
   const parsed = parseCertificate(copy);
-  const { serial, issuer } = certificateParts(copy);
   const extension = (extnID: string) => parsed.extensions?.find((e) => e.extnID === extnID);
   const keyId = extension(OID.subjectKeyIdentifier);
   const extKeyUsage = extension(OID.extKeyUsage)?.parsedValue as pkijs.ExtKeyUsage | undefined;
   const facts: CertificateFacts = {
     der: copy,
-    serial,
-    issuer,
     subject: nameText(parsed.subject),
     keyId: keyId ? Buffer.from(keyId.extnValue.valueBlock.valueHexView).subarray(2) : null,
     extKeyUsage: extKeyUsage?.keyPurposes ?? null,
@@ -198,14 +173,6 @@ export function certificateFacts(der: Uint8Array): CertificateFacts {
   factsCache.set(id, facts);
   return facts;
 }
-
-/**
- * Whether a certificate's issuer is this Name (DER): the same bytes, or else equal as X.500 names compare (pkijs's
- * comparison: same attributes in the same order, strings compared after preparation).
- */
-export const issuedBy = (facts: CertificateFacts, name: Uint8Array) =>
-  facts.issuer.equals(name) ||
-  facts.parsed.issuer.isEqual(new pkijs.RelativeDistinguishedNames({ schema: parseDer(name, 'name') }));
 
 const SHORT_NAMES: Record<string, string> = {
   [OID.commonName]: 'CN',
@@ -236,7 +203,7 @@ export type CertificateSummary = { subject: string; issuer: string; fingerprint_
 /** Subject, issuer and SHA-256 fingerprint (of these DER bytes) of a certificate. */
 const summaryCache = new WeakMap<Uint8Array, CertificateSummary>();
 
-/** Read once per certificate buffer, like certificateParts (every seal reports its signer's). */
+/** Read once per certificate buffer (every seal reports its signer's). */
 export function summaryOf(der: Uint8Array): CertificateSummary {
   const known = summaryCache.get(der);
   if (known) return { ...known };

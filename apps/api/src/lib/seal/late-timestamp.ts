@@ -1,6 +1,6 @@
-import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import { contentsOf, signatureSpans } from './byte-range';
-import { OID, der, parseDer } from './der';
+import { OID, derOf, parseDer } from './der';
 import { requestTimestamp, type TimestampTransport } from './timestamp-client';
 
 /**
@@ -12,10 +12,6 @@ import { requestTimestamp, type TimestampTransport } from './timestamp-client';
  * no longer covering the whole file, which verification reports as a change.)
  */
 
-const raw = (e: asn1js.AsnType) => Buffer.from((e as asn1js.BaseBlock).valueBeforeDecodeView);
-const children = (e: asn1js.AsnType) => ((e as asn1js.Sequence).valueBlock.value ?? []) as asn1js.AsnType[];
-const isContext = (e: asn1js.AsnType, n: number) => e.idBlock.tagClass === 3 && e.idBlock.tagNumber === n;
-
 export type LateTimestamp = { pdf: Buffer; time: Date; authority: string | null };
 
 export async function addSignatureTimestamp(
@@ -25,31 +21,30 @@ export async function addSignatureTimestamp(
   const span = signatureSpans(pdf).at(-1);
   if (!span || span.ranges[1]![0] + span.ranges[1]![1] !== pdf.length)
     throw new Error('the file carries no seal that covers it whole');
-  // ContentInfo { contentType, [0] SignedData { version, digestAlgorithms, encapContentInfo, [0] certificates?, [1] crls?, signerInfos } }
-  const info = parseDer(contentsOf(pdf, span), 'the seal');
-  const [type, wrapped] = children(info);
-  const signedData = wrapped && children(wrapped)[0];
-  if (
-    !type ||
-    !(type instanceof asn1js.ObjectIdentifier) ||
-    type.valueBlock.toString() !== OID.signedData ||
-    !signedData
-  )
+  let signedData: pkijs.SignedData;
+  try {
+    const info = new pkijs.ContentInfo({ schema: parseDer(contentsOf(pdf, span), 'the seal') });
+    if (info.contentType !== OID.signedData) throw new Error('not SignedData');
+    signedData = new pkijs.SignedData({ schema: info.content });
+  } catch {
     throw new Error('the seal is not a CMS SignedData');
-  const fields = children(signedData);
-  const signerInfos = fields.at(-1);
-  const signerInfo = signerInfos && children(signerInfos)[0];
-  if (!signerInfo || children(signerInfos).length !== 1) throw new Error('the seal has no single signer');
-  const parts = children(signerInfo);
-  if (parts.some((p) => isContext(p, 1))) throw new Error('the seal already has unsigned attributes');
-  const signature = parts.find((p) => p instanceof asn1js.OctetString) as asn1js.OctetString | undefined;
-  if (!signature) throw new Error('the seal has no signature value');
+  }
+  const [signerInfo, ...others] = signedData.signerInfos;
+  if (!signerInfo || others.length) throw new Error('the seal has no single signer');
+  if (signerInfo.unsignedAttrs) throw new Error('the seal already has unsigned attributes');
 
-  const stamp = await requestTimestamp(transport, Buffer.from(signature.valueBlock.valueHexView));
-  const unsigned = der.context(1, der.sequence(der.oid(OID.signatureTimeStampToken), der.setOf(stamp.token)));
-  const newSignerInfo = der.sequence(...parts.map(raw), unsigned);
-  const newSignedData = der.sequence(...fields.slice(0, -1).map(raw), der.setOf(newSignerInfo));
-  const cms = der.sequence(raw(type), der.context(0, newSignedData));
+  const stamp = await requestTimestamp(transport, Buffer.from(signerInfo.signature.getValue()));
+  signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+    type: 1,
+    attributes: [
+      new pkijs.Attribute({
+        type: OID.signatureTimeStampToken,
+        values: [parseDer(stamp.token, 'the time-stamp token')],
+      }),
+    ],
+  });
+  // Written again by pkijs: the certificates and signed attributes come out as they were read (DER in, DER out).
+  const cms = derOf(new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema() }));
 
   const capacity = (span.contentsEnd - span.contentsStart - 1) >> 1;
   if (cms.length > capacity)

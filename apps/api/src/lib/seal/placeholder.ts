@@ -1,12 +1,10 @@
-import { appendPlaceholder } from './incremental-placeholder';
-
 /**
- * The PDF side of a seal: an incremental update with the signature field, the `/Sig` dictionary (Reason, Location,
- * ContactInfo and M, the ByteRange, a reserved `/Contents`). A plain PDF such as LexServe draws (proofs, returns,
- * certificates: notice-pdf.ts) gets it appended by hand (incremental-placeholder.ts: no parse of the whole file, some 0.15 ms). Anything
- * else goes to @libpdf/core, signed by a stand-in (the real certificate, a dummy signature) whose container
- * seal-pdf.ts replaces with ours. That is the part of sealing that parses the PDF (its cross-reference data and
- * catalog), so for large files it runs in the PDF worker (pdf-merge.worker.ts); it needs no key.
+ * The PDF side of a seal, written by @libpdf/core: an incremental update (signatures already in the file stay valid)
+ * with the signature field, the `/Sig` dictionary (Reason, Location, ContactInfo and M, the ByteRange, a reserved
+ * `/Contents`), signed by a stand-in (the real certificate, a dummy signature) whose container seal-pdf.ts replaces
+ * with ours. That is the part of sealing that parses the PDF (its cross-reference data and catalog, some 2-4 ms for a
+ * proof), so for large files it runs in the PDF worker (pdf-merge.worker.ts); it needs no key. @libpdf/core is
+ * imported once per process (a dynamic import on every seal was the first cost measured in issue 19).
  */
 
 export type PlaceholderOptions = {
@@ -26,8 +24,6 @@ export type Placeholder = (pdf: Uint8Array, opts: PlaceholderOptions) => Promise
 let libpdf: Promise<typeof import('@libpdf/core')> | undefined;
 
 export const writePlaceholder: Placeholder = async (pdf, opts) => {
-  const appended = appendPlaceholder(pdf, opts);
-  if (appended) return appended;
   const { PDF } = await (libpdf ??= import('@libpdf/core'));
   const doc = await PDF.load(pdf);
   const { bytes } = await doc.sign({

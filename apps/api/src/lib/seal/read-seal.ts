@@ -105,7 +105,7 @@ export function readSeal(pdf: Buffer): SealReport {
   let timestampProblem: string | null = null;
   const token = cms.unsignedAttribute(OID.signatureTimeStampToken);
   if (token && cms.signatureValue) {
-    const check = checkTimestampToken(token.raw, cms.signatureValue);
+    const check = checkTimestampToken(token.der, cms.signatureValue);
     if (check.valid && check.time) timestamp = { time: check.time.toISOString(), authority: check.authority };
     else timestampProblem = `the signature time-stamp does not check out: ${check.problem}`;
   }

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { SHA256, der, digest } from './der';
-import { childrenOf, readElement, smallIntegerOf } from './der-reader';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { SHA256, arrayBufferOf, derOf, digest, parseDer, randomPositiveInteger } from './der';
 import { checkTimestampToken } from './timestamp-token';
 
 /**
- * The RFC 3161 client: builds a TimeStampReq (SHA-256 imprint, a random nonce, the authority's certificate asked
+ * The RFC 3161 client (pkijs's TimeStampReq and TimeStampResp): builds a TimeStampReq (SHA-256 imprint, a random nonce, the authority's certificate asked
  * for), sends it through a transport (HTTP to TSA_URL, or the built-in responder in-process), and accepts the
  * reply only if it is granted, its token's signature verifies, and the token carries our imprint and our nonce.
  */
@@ -67,29 +67,31 @@ export async function requestTimestamp(
   transport: TimestampTransport,
   imprinted: Uint8Array,
 ): Promise<Timestamp> {
-  const nonce = randomBytes(8);
-  nonce[0] = nonce[0]! & 0x7f || 0x01;
   // TimeStampReq { version 1, MessageImprint { sha256, hash }, nonce, certReq TRUE }
-  const request = der.sequence(
-    der.integer(1),
-    der.sequence(der.algorithm(SHA256), der.octetString(digest('sha256', imprinted))),
-    der.integer(nonce),
-    Buffer.from([0x01, 0x01, 0xff]),
-  );
-  const reply = await transport(request);
+  const nonce = randomPositiveInteger(8);
+  const request = new pkijs.TimeStampReq({
+    version: 1,
+    messageImprint: new pkijs.MessageImprint({
+      hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: SHA256 }),
+      hashedMessage: new asn1js.OctetString({ valueHex: arrayBufferOf(digest('sha256', imprinted)) }),
+    }),
+    nonce,
+    certReq: true,
+  });
+  const reply = await transport(derOf(request));
   let status: number;
   let statusText = '';
   let token: Buffer | undefined;
   try {
     // TimeStampResp { PKIStatusInfo { status, statusString?, failInfo? }, timeStampToken? }
-    const [statusInfo, tokenElement] = childrenOf(readElement(reply));
-    if (statusInfo?.tag !== 0x30) throw new Error('no PKIStatusInfo');
-    const [statusValue, ...rest] = childrenOf(statusInfo);
-    status = smallIntegerOf(statusValue);
-    // PKIFreeText: SEQUENCE OF UTF8String.
-    const freeText = rest.find((e) => e.tag === 0x30);
-    statusText = (freeText ? childrenOf(freeText) : []).map((e) => e.content.toString('utf8')).join('; ');
-    token = tokenElement ? Buffer.from(tokenElement.raw) : undefined;
+    const schema = parseDer(reply, 'TimeStampResp');
+    const response = new pkijs.TimeStampResp({ schema });
+    status = response.status.status;
+    statusText = (response.status.statusStrings ?? []).map((s) => s.valueBlock.value).join('; ');
+    // The token as the authority wrote it (not re-encoded).
+    const tokenSchema = (schema as asn1js.Sequence).valueBlock.value[1];
+    token =
+      response.timeStampToken && tokenSchema ? Buffer.from(tokenSchema.valueBeforeDecodeView) : undefined;
   } catch (err) {
     throw new TimestampUnavailableError('The time-stamp reply cannot be read', { cause: err });
   }
@@ -101,7 +103,7 @@ export async function requestTimestamp(
   const check = checkTimestampToken(token, imprinted);
   if (!check.valid || !check.time)
     throw new TimestampUnavailableError(`The time-stamp token does not check out: ${check.problem}`);
-  if (check.nonce !== BigInt(`0x${nonce.toString('hex')}`))
+  if (check.nonce !== BigInt(`0x${Buffer.from(nonce.valueBlock.valueHexView).toString('hex')}`))
     throw new TimestampUnavailableError('The time-stamp token does not carry our nonce');
   return { token, time: check.time, authority: check.authority };
 }

@@ -1,20 +1,12 @@
-import { DIGESTS, OID, der, digest } from './der';
-import {
-  childrenOf,
-  isOctetString,
-  octetsOf,
-  oidOf,
-  readElement,
-  smallIntegerOf,
-  type Element,
-} from './der-reader';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { DIGESTS, OID, derOf, digest, parseDer, randomPositiveInteger } from './der';
 import { signCms } from './cms';
-import { certificateParts } from './certificates';
-import { randomBytes } from 'node:crypto';
+import { certificateFacts } from './certificates';
 import type { SigningKey } from './pkcs12';
 
 /**
- * The built-in RFC 3161 time-stamping authority, used when TSA_URL is not set: the sealer calls it in-process, and
+ * The built-in RFC 3161 time-stamping authority (pkijs's TimeStampReq, TSTInfo and TimeStampResp), used when TSA_URL is not set: the sealer calls it in-process, and
  * the app also serves it over HTTP (POST /api/v1/tsa) so others can check how it answers. Its key and certificate
  * ("LexServe Local Time-Stamping Authority (not publicly trusted)", timeStamping critical) come from the local CA.
  * Requests with an unknown or SHA-1 digest, a policy other than ours or any extension are refused with a
@@ -40,78 +32,60 @@ export type TimestampResponder = {
   respond(query: Uint8Array): Promise<Buffer>;
 };
 
+/** A PKIFailureInfo BIT STRING with one named bit set (DER: trailing zero bits dropped). */
+function failureBits(bit: number): asn1js.BitString {
+  const bytes = new Uint8Array((bit >> 3) + 1);
+  bytes[bit >> 3] = 0x80 >> (bit & 7);
+  return new asn1js.BitString({ valueHex: bytes.buffer, unusedBits: 7 - (bit & 7) });
+}
+
 /** TimeStampResp { PKIStatusInfo { rejection, PKIFreeText, PKIFailureInfo } }. */
 const refusal = (failure: keyof typeof FAILURE, text: string) =>
-  der.sequence(der.sequence(der.integer(2), der.sequence(der.utf8(text)), der.namedBits(FAILURE[failure])));
+  derOf(
+    new pkijs.TimeStampResp({
+      status: new pkijs.PKIStatusInfo({
+        status: pkijs.PKIStatus.rejection,
+        statusStrings: [new asn1js.Utf8String({ value: text })],
+        failInfo: failureBits(FAILURE[failure]),
+      }),
+    }),
+  );
 
 export function timestampResponder(key: SigningKey, now: () => Date = () => new Date()): TimestampResponder {
-  const name = certificateParts(key.certificate).subject;
+  const name = certificateFacts(key.certificate).parsed.subject;
   return {
     async respond(query) {
-      // TimeStampReq { version, messageImprint { hashAlgorithm, hashedMessage }, reqPolicy?, nonce?, certReq?, [0] extensions? }
-      let request: {
-        version: number;
-        algorithmId: string;
-        params: Element | undefined;
-        hashed: Buffer;
-        policy: string | null;
-        nonce: Element | undefined;
-        certReq: boolean;
-        extensions: number;
-      };
+      let request: pkijs.TimeStampReq;
       try {
-        const [version, messageImprint, ...fields] = childrenOf(readElement(query));
-        const [algorithm, hashed] = messageImprint?.tag === 0x30 ? childrenOf(messageImprint) : [];
-        if (version?.tag !== 0x02 || algorithm?.tag !== 0x30 || !isOctetString(hashed))
-          throw new Error('not a TimeStampReq');
-        const [algorithmOid, params] = childrenOf(algorithm);
-        const policy = fields.find((e) => e.tag === 0x06);
-        const extensions = fields.find((e) => e.tag === 0xa0);
-        let versionNumber = -1;
-        try {
-          versionNumber = smallIntegerOf(version);
-        } catch {
-          // Not a small non-negative INTEGER: not version 1.
-        }
-        request = {
-          version: versionNumber,
-          algorithmId: oidOf(algorithmOid),
-          params,
-          hashed: octetsOf(hashed),
-          policy: policy ? oidOf(policy) : null,
-          nonce: fields.find((e) => e.tag === 0x02),
-          certReq: Boolean(fields.find((e) => e.tag === 0x01)?.content[0]),
-          extensions: extensions ? childrenOf(extensions).length : 0,
-        };
+        request = new pkijs.TimeStampReq({ schema: parseDer(query, 'TimeStampReq') });
       } catch {
         return refusal('badDataFormat', 'The request is not a DER TimeStampReq');
       }
       if (request.version !== 1) return refusal('badRequest', 'Only version 1 requests are answered');
-      const expected = DIGESTS[request.algorithmId];
+      const { hashAlgorithm, hashedMessage } = request.messageImprint;
+      const expected = DIGESTS[hashAlgorithm.algorithmId];
       if (!expected || expected.node === 'sha1')
         return refusal('badAlg', 'The imprint must be SHA-256, SHA-384 or SHA-512');
-      if (request.hashed.length !== expected.length)
+      if (hashedMessage.getValue().byteLength !== expected.length)
         return refusal('badDataFormat', 'The imprint has the wrong length for its algorithm');
-      if (request.policy && request.policy !== TSA_POLICY)
+      if (request.reqPolicy && request.reqPolicy !== TSA_POLICY)
         return refusal('unacceptedPolicy', `Only policy ${TSA_POLICY} is offered`);
-      if (request.extensions) return refusal('unacceptedExtension', 'No extension is supported');
+      if (request.extensions?.length) return refusal('unacceptedExtension', 'No extension is supported');
 
       try {
-        const serial = randomBytes(16);
-        serial[0] = serial[0]! & 0x7f || 0x01;
-        const tstInfo = der.sequence(
-          der.integer(1),
-          der.oid(TSA_POLICY),
-          der.sequence(
-            der.sequence(der.oid(request.algorithmId), ...(request.params ? [request.params.raw] : [])),
-            der.octetString(request.hashed),
-          ),
-          der.integer(serial),
-          // Whole seconds: plain DER (no fraction to trim); the accuracy says one second.
-          der.generalizedTime(now()),
-          der.sequence(der.integer(1)),
-          ...(request.nonce ? [der.tlv(0x02, request.nonce.content)] : []),
-          der.context(0, der.context(4, name)),
+        // Whole seconds: plain DER (no fraction to trim); the accuracy says one second.
+        const genTime = new Date(Math.floor(now().getTime() / 1000) * 1000);
+        const tstInfo = derOf(
+          new pkijs.TSTInfo({
+            version: 1,
+            policy: TSA_POLICY,
+            messageImprint: request.messageImprint,
+            serialNumber: randomPositiveInteger(16),
+            genTime,
+            accuracy: new pkijs.Accuracy({ seconds: 1 }),
+            ...(request.nonce ? { nonce: request.nonce } : {}),
+            tsa: new pkijs.GeneralName({ type: 4, value: name }),
+          }),
         );
         const token = await signCms({
           key,
@@ -120,7 +94,12 @@ export function timestampResponder(key: SigningKey, now: () => Date = () => new 
           encapsulated: tstInfo,
           certificates: request.certReq ? [key.certificate, ...key.chain] : [],
         });
-        return der.sequence(der.sequence(der.integer(0)), token.toDer());
+        return derOf(
+          new pkijs.TimeStampResp({
+            status: new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }),
+            timeStampToken: token.toContentInfo(),
+          }),
+        );
       } catch {
         return refusal('systemFailure', 'The time-stamp could not be made');
       }

@@ -1,9 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SHA256, der, digest } from './der';
-import { childrenOf, readElement } from './der-reader';
+import { SHA256, derOf, digest, parseDer } from './der';
 import { LOCAL_NAMES, openLocalAuthority } from './local-authority';
 import { requestTimestamp, type Timestamp } from './timestamp-client';
 import { checkTimestampToken } from './timestamp-token';
@@ -29,15 +30,25 @@ const flipped = (bytes: Buffer, at: number) => {
   return copy;
 };
 
+const imprintOf = (data: Buffer, hashed = digest('sha256', data)) =>
+  new pkijs.MessageImprint({
+    hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: SHA256 }),
+    hashedMessage: new asn1js.OctetString({ valueHex: new Uint8Array(hashed).buffer }),
+  });
+
+/** A TimeStampReq over `imprinted` (version 1 unless told). */
+const request = (opts: Partial<pkijs.TimeStampReqParameters> = {}) =>
+  derOf(new pkijs.TimeStampReq({ version: 1, messageImprint: imprintOf(imprinted), ...opts }));
+
 /** TimeStampReq { version, MessageImprint, nonce?, certReq? } over `imprinted`. */
 const query = (opts: { nonce?: number; certReq?: boolean }) =>
-  der.sequence(
-    der.integer(1),
-    der.sequence(der.algorithm(SHA256), der.octetString(digest('sha256', imprinted))),
-    ...(opts.nonce ? [der.integer(opts.nonce)] : []),
-    ...(opts.certReq ? [Buffer.from([0x01, 0x01, 0xff])] : []),
-  );
-const tokenOf = (reply: Buffer) => childrenOf(readElement(reply))[1]!.raw;
+  request({
+    ...(opts.nonce ? { nonce: new asn1js.Integer({ value: opts.nonce }) } : {}),
+    ...(opts.certReq ? { certReq: true } : {}),
+  });
+/** The reply's token, as written. */
+const tokenOf = (reply: Buffer) =>
+  Buffer.from((parseDer(reply, 'reply') as asn1js.Sequence).valueBlock.value[1]!.valueBeforeDecodeView);
 
 describe('checking a time-stamp token', () => {
   it('accepts the authority’s token over our data: its time, authority, serial and nonce', () => {
@@ -107,10 +118,9 @@ describe('checking a time-stamp token', () => {
 
   it('the client refuses a token for another nonce, a refusal and a reply it cannot read', async () => {
     const otherNonce = async (q: Buffer) => {
-      const [version, imprint] = childrenOf(readElement(q));
-      return tsa.respond(
-        der.sequence(version!.raw, imprint!.raw, der.integer(12345), Buffer.from([0x01, 0x01, 0xff])),
-      );
+      const asked = new pkijs.TimeStampReq({ schema: parseDer(q, 'query') });
+      asked.nonce = new asn1js.Integer({ value: 12345 });
+      return tsa.respond(derOf(asked));
     };
     await expect(requestTimestamp(otherNonce, imprinted)).rejects.toThrow(
       'The time-stamp token does not carry our nonce',
@@ -123,42 +133,31 @@ describe('checking a time-stamp token', () => {
     );
     // A token over other data than asked for.
     const otherData = () =>
-      tsa.respond(
-        der.sequence(
-          der.integer(1),
-          der.sequence(der.algorithm(SHA256), der.octetString(digest('sha256', Buffer.from('x')))),
-        ),
-      );
+      tsa.respond(derOf(new pkijs.TimeStampReq({ version: 1, messageImprint: imprintOf(Buffer.from('x')) })));
     await expect(requestTimestamp(otherData, imprinted)).rejects.toThrow(/does not check out/);
   });
 
   it('the built-in authority refuses, with a reason, a request of another version, imprint length, policy, or with extensions', async () => {
-    const imprint = der.sequence(der.algorithm(SHA256), der.octetString(digest('sha256', imprinted)));
-    const refusal = async (request: Buffer) => {
-      const [status, text] = childrenOf(childrenOf(readElement(await tsa.respond(request)))[0]!);
-      return [status!.content[0], childrenOf(text!)[0]!.content.toString('utf8')];
+    const refusal = async (query: Buffer) => {
+      const { status } = new pkijs.TimeStampResp({ schema: parseDer(await tsa.respond(query), 'reply') });
+      return [status.status, status.statusStrings?.[0]?.valueBlock.value];
     };
-    expect(await refusal(der.sequence(der.integer(2), imprint))).toEqual([
+    expect(await refusal(request({ version: 2 }))).toEqual([2, 'Only version 1 requests are answered']);
+    expect(await refusal(request({ messageImprint: imprintOf(imprinted, Buffer.alloc(20)) }))).toEqual([
       2,
-      'Only version 1 requests are answered',
+      'The imprint has the wrong length for its algorithm',
     ]);
+    expect((await refusal(request({ reqPolicy: '1.2.3.4' })))[1]).toMatch(/^Only policy 2\.25\./);
     expect(
       await refusal(
-        der.sequence(der.integer(1), der.sequence(der.algorithm(SHA256), der.octetString(Buffer.alloc(20)))),
-      ),
-    ).toEqual([2, 'The imprint has the wrong length for its algorithm']);
-    expect((await refusal(der.sequence(der.integer(1), imprint, der.oid('1.2.3.4'))))[1]).toMatch(
-      /^Only policy 2\.25\./,
-    );
-    expect(
-      await refusal(
-        der.sequence(
-          der.integer(1),
-          imprint,
-          der.context(0, der.sequence(der.oid('1.2.3'), der.octetString(Buffer.alloc(1)))),
-        ),
+        request({
+          extensions: [new pkijs.Extension({ extnID: '1.2.3', extnValue: new Uint8Array(1).buffer })],
+        }),
       ),
     ).toEqual([2, 'No extension is supported']);
-    expect(await refusal(der.sequence(der.integer(1)))).toEqual([2, 'The request is not a DER TimeStampReq']);
+    const versionOnly = Buffer.from(
+      new asn1js.Sequence({ value: [new asn1js.Integer({ value: 1 })] }).toBER(),
+    );
+    expect(await refusal(versionOnly)).toEqual([2, 'The request is not a DER TimeStampReq']);
   });
 });

@@ -1,5 +1,5 @@
-import { DIGESTS, OID, digest } from './der';
-import { childrenOf, generalizedTimeOf, isOctetString, octetsOf, oidOf, readElement } from './der-reader';
+import * as pkijs from 'pkijs';
+import { DIGESTS, OID, digest, parseDer } from './der';
 import { checkCms } from './cms';
 
 /** What an RFC 3161 time-stamp token says, once its signature is checked. */
@@ -18,9 +18,9 @@ const bigintOf = (bytes: Uint8Array) =>
   bytes.length ? BigInt(`0x${Buffer.from(bytes).toString('hex')}`) : 0n;
 
 /**
- * Checks a TimeStampToken (RFC 3161 2.4.2): a CMS SignedData over a TSTInfo whose signature verifies, signed by a
- * certificate for time-stamping, and whose message imprint is the digest of `imprinted` (for a signature
- * time-stamp: the signature value it covers).
+ * Checks a TimeStampToken (RFC 3161 2.4.2): a CMS SignedData (cms.ts) over a TSTInfo (pkijs) whose signature
+ * verifies, signed by a certificate for time-stamping, and whose message imprint is the digest of `imprinted` (for
+ * a signature time-stamp: the signature value it covers).
  */
 export function checkTimestampToken(token: Uint8Array, imprinted: Uint8Array): TimestampTokenCheck {
   const result: TimestampTokenCheck = {
@@ -35,22 +35,15 @@ export function checkTimestampToken(token: Uint8Array, imprinted: Uint8Array): T
   try {
     if (!cms.content || cms.contentType !== OID.tstInfo)
       throw new Error(cms.problem ?? 'the token holds no TSTInfo');
-    // TSTInfo { version, policy, messageImprint { hashAlgorithm, hashedMessage }, serialNumber, genTime, accuracy?,
-    //           ordering?, nonce?, [0] tsa?, [1] extensions? }
-    const [version, policy, messageImprint, serialNumber, genTime, ...rest] = childrenOf(
-      readElement(cms.content),
-    );
-    if (
-      version?.tag !== 0x02 ||
-      policy?.tag !== 0x06 ||
-      messageImprint?.tag !== 0x30 ||
-      serialNumber?.tag !== 0x02
-    )
+    let tstInfo: pkijs.TSTInfo;
+    try {
+      tstInfo = new pkijs.TSTInfo({ schema: parseDer(cms.content, 'TSTInfo') });
+    } catch {
       throw new Error('TSTInfo: not DER (fields)');
-    result.time = generalizedTimeOf(genTime);
-    result.serialNumber = serialNumber.content.toString('hex');
-    const nonce = rest.find((e) => e.tag === 0x02);
-    result.nonce = nonce ? bigintOf(nonce.content) : null;
+    }
+    result.time = tstInfo.genTime;
+    result.serialNumber = Buffer.from(tstInfo.serialNumber.valueBlock.valueHexView).toString('hex');
+    result.nonce = tstInfo.nonce ? bigintOf(tstInfo.nonce.valueBlock.valueHexView) : null;
     if (cms.signer) {
       result.authority = cms.signer.subject;
       const eku = cms.signer.extKeyUsage;
@@ -58,11 +51,10 @@ export function checkTimestampToken(token: Uint8Array, imprinted: Uint8Array): T
         throw new Error('the token is not signed by a time-stamping certificate');
     }
     if (!cms.valid) throw new Error(`the token's signature: ${cms.problem}`);
-    const [hashAlgorithm, hashedMessage] = childrenOf(messageImprint);
-    const algorithmId = oidOf(hashAlgorithm && childrenOf(hashAlgorithm)[0]);
-    const algorithm = DIGESTS[algorithmId];
-    if (!algorithm) throw new Error(`unsupported imprint algorithm ${algorithmId}`);
-    if (!isOctetString(hashedMessage) || !octetsOf(hashedMessage).equals(digest(algorithm.node, imprinted)))
+    const { hashAlgorithm, hashedMessage } = tstInfo.messageImprint;
+    const algorithm = DIGESTS[hashAlgorithm.algorithmId];
+    if (!algorithm) throw new Error(`unsupported imprint algorithm ${hashAlgorithm.algorithmId}`);
+    if (!Buffer.from(hashedMessage.getValue()).equals(digest(algorithm.node, imprinted)))
       throw new Error('the token time-stamps other data (message imprint mismatch)');
     result.valid = true;
   } catch (err) {
