@@ -1,7 +1,8 @@
 // A big firm (docs/performance.md): the screens' calls at 10 concurrent users, on PostgreSQL, against two installations
 // side by side in this process: one with the demo data only (small), one where the demo firm also has 100,000
-// documents (a bank the plaintiff in every fourth, the common word searched), 1,000,000 timeline events and 200,000 notifications, with the history such a firm leaves (500,000
-// processed domain events, 100,000 finished jobs and 100,000 sent e-mails) (big). Each call is measured on the small one and
+// documents (a bank the plaintiff in every fourth: a common word searched), 1,000,000 timeline events and 200,000
+// notifications, with the history such a firm leaves (500,000 processed domain events, 100,000 finished jobs and
+// 100,000 sent e-mails) (big). Each call is measured on the small one and
 // then at once on the big one, so both see the same load on the machine. Printed per call: p95 small, p95 big, and
 // big ÷ small. Target: every p95 ≤ 50 ms at the big size, and no call growing with the firm's size. Then the query
 // plans of My Cases, the notification list and the admin health counts, with the pages (buffers) each statement touched at both sizes.
