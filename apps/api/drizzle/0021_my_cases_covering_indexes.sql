@@ -2,7 +2,8 @@
 -- stops after its 25 rows in the sub-tab index's order, but the sub-tab's total walks that index up to its cap of
 -- 1,000 matches, some 5,000 entries, and each entry was a visit to the table for the columns the filter tests (the
 -- scope, the status and the search text). The sub-tab indexes now carry those columns (INCLUDE), so a count under a
--- search, a status filter or a practitioner's scope is an index-only scan that reads no table rows. The keys and
+-- search, a status filter or a practitioner's scope is an index-only scan (no table rows read on pages vacuum has
+-- marked all-visible). The keys and
 -- predicates are those of 0017, so the pages' plans do not change. Migrations run in a transaction: writes to
 -- documents wait while the eight are built (once, at the upgrade; some 8 s at 100,000 documents on a loaded machine).
 DROP INDEX documents_firm_list_idx;
