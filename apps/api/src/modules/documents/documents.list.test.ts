@@ -224,6 +224,74 @@ describe('GET /documents: My Cases on the server', () => {
     );
   });
 
+  it('finds a common word’s page in the newest-change order with its exact total and counts', async () => {
+    // A debt collector's firm: a bank is the plaintiff in every fourth of its 1,000 matters (250 matches, more than a
+    // search reads at once, so the page and counts come from the sub-tab indexes, each walked in order and stopped).
+    const collector = await registerFirm(t());
+    const statuses = [
+      'draft',
+      'pending',
+      'assigned',
+      'served',
+      'received',
+      'completed',
+      'cancelled',
+      'archived',
+    ];
+    const made = await t().database.raw.query<{ id: number; i: number }>(
+      `INSERT INTO documents (title, case_number, case_priority, client_name, firm_id, branch_id, created_by_id, status, updated_at)
+       SELECT CASE WHEN i % 4 = 0 THEN 'Summons in Absa Bank Limited v Dlamini ' ELSE 'Summons in Naidoo v Smith ' END || i,
+              'COL-' || i, CASE WHEN i % 20 = 0 THEN 'urgent' END, 'Priya Naidoo', $1, $2, $3,
+              ($4::text[])[1 + (i / 4) % 8], now() - i * interval '1 minute'
+       FROM generate_series(1, 1000) AS i RETURNING id, case_number AS i`,
+      [collector.firmId, collector.branchId, collector.adminId, statuses],
+    );
+    const docs = made
+      .map((r) => ({ id: r.id, i: Number(String(r.i).slice(4)) }))
+      .map((d) => ({
+        ...d,
+        status: statuses[Math.floor(d.i / 4) % 8]!,
+        bank: d.i % 4 === 0,
+        urgent: d.i % 20 === 0,
+      }))
+      .sort((a, b) => a.i - b.i); // newest change first
+    const tab = (status: string) =>
+      ['pending', 'assigned', 'served', 'received'].includes(status)
+        ? 'active'
+        : status === 'draft'
+          ? 'drafts'
+          : 'closed';
+    const bank = docs.filter((d) => d.bank);
+    const inActive = bank.filter((d) => tab(d.status) === 'active').map((d) => d.id);
+    expect(bank.length).toBe(250);
+    const page = (await list('subtab=active&search=ABSA%20bank&skip=25&limit=25', collector.token)).json();
+    expect(page.documents.map((d: { id: number }) => d.id)).toEqual(inActive.slice(25, 50));
+    expect(page.total).toBe(inActive.length);
+    expect(page.counts).toEqual({
+      urgent: bank.filter((d) => d.urgent).length,
+      active: inActive.length,
+      closed: bank.filter((d) => tab(d.status) === 'closed').length,
+      drafts: bank.filter((d) => tab(d.status) === 'drafts').length,
+    });
+    const urgent = (await list('subtab=urgent&search=absa&limit=10', collector.token)).json();
+    expect(urgent.documents.map((d: { id: number }) => d.id)).toEqual(
+      bank
+        .filter((d) => d.urgent)
+        .map((d) => d.id)
+        .slice(0, 10),
+    );
+    // A status filter within the search, and the last page.
+    const served = bank.filter((d) => d.status === 'served').map((d) => d.id);
+    const last = (
+      await list(
+        `subtab=active&status=served&search=absa&skip=${served.length - 3}&limit=25`,
+        collector.token,
+      )
+    ).json();
+    expect(last.documents.map((d: { id: number }) => d.id)).toEqual(served.slice(-3));
+    expect(last.total).toBe(served.length);
+  });
+
   it('keeps the list without a sub-tab as it was: every document in scope, newest first, with the full total', async () => {
     const body = (await list('')).json();
     expect(body.total).toBe(5);
