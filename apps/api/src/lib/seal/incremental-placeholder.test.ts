@@ -5,7 +5,7 @@ import { PDF } from '@libpdf/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, rawPdf } from '../../../test/document-factories';
 import { hasPdfsig, hasPdftoppm, pdfPages, pdfsig } from '../../../test/tools';
-import { newNotice } from '../../modules/documents/pdf-kit';
+import { newNotice } from '../../modules/evidence/pdf-kit';
 import { signatureSpans } from './byte-range';
 import { appendPlaceholder } from './incremental-placeholder';
 import { createSealer, type Sealer } from './sealer';
