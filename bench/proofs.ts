@@ -11,7 +11,7 @@ import { openLocalAuthority } from '../apps/api/src/lib/seal/local-authority';
 import { sealPdf } from '../apps/api/src/lib/seal/seal-pdf';
 import { requestTimestamp } from '../apps/api/src/lib/seal/timestamp-client';
 import { createSealer } from '../apps/api/src/lib/seal/sealer';
-import { renderProofOfService, type ProofData } from '../apps/api/src/modules/documents/proof-of-service-pdf';
+import { renderProofOfService, type ProofData } from '../apps/api/src/modules/evidence/proof-of-service-pdf';
 
 // pdfkit is the API's dependency: resolved from there (this file sits outside the workspace packages).
 const requireFromApi = createRequire(join(import.meta.dirname, '..', 'apps', 'api', 'package.json'));

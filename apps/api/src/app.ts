@@ -31,6 +31,7 @@ import { createFileStore, type FileStore } from './lib/storage';
 import { apiKeyMayCall } from './lib/api-keys';
 import { createPaymentProvider } from './modules/payments/payments.service';
 import { planLimits } from './modules/subscriptions/limits';
+import { documentServing } from './modules/service/serving';
 import { authenticate } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -109,6 +110,7 @@ export async function buildApp({
     payments: createPaymentProvider(env, app),
     mailer: new Mailer(env.SMTP_URL, env.MAIL_FROM, env.MAIL_FILE_DIR),
     limits: planLimits,
+    serving: documentServing,
     clock: clock ?? systemClock,
     events: new EventDispatcher(database, app.log),
     jobs: new JobRunner(database, app.log),

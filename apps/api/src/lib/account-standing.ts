@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Role } from '@lexserve/contracts/common';
 import { AuthErrors, type ErrorDef } from '@lexserve/contracts/errors';
-import type { DbOrTx } from '../db/client';
-import { branches, firms, users } from '../db/schema/index';
+import { branches, firms } from '../db/schema/index';
+
+// The door's rule on accounts, applied by the authentication plugin (plugins/auth.ts) on every call and by login and
+// refresh (modules/auth, with users.service's accountStanding): it stays in lib/ because plugins/ sits below modules/.
 
 /** What decides whether an account may act: its own status, its firm's and its branch's. */
 export type AccountStanding = {
@@ -28,15 +29,4 @@ export function accountRefusal(s: AccountStanding): ErrorDef | undefined {
   if (s.branchActive === false && (s.role === 'branch_admin' || s.role === 'legal_practitioner'))
     return AuthErrors.BRANCH_INACTIVE;
   return undefined;
-}
-
-/** The standing of one user, in one query (login and refresh). */
-export async function accountStanding(db: DbOrTx, userId: number): Promise<AccountStanding | undefined> {
-  const [row] = await db
-    .select({ role: users.role, isActive: users.isActive, ...standingColumns })
-    .from(users)
-    .leftJoin(firms, eq(firms.id, users.firmId))
-    .leftJoin(branches, eq(branches.id, users.branchId))
-    .where(eq(users.id, userId));
-  return row;
 }

@@ -1,12 +1,7 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { AuthErrors } from '@lexserve/contracts/errors';
-import {
-  API_KEY_PREFIX,
-  API_KEY_SHOWN_CHARS,
-  IntegrationErrors,
-  type ApiKeyScope,
-} from '@lexserve/contracts/integrations';
+import { API_KEY_PREFIX, IntegrationErrors, type ApiKeyScope } from '@lexserve/contracts/integrations';
 import type { Db, DbOrTx } from '../db/client';
 import { apiKeys, firms } from '../db/schema/index';
 import type { Actor } from './access';
@@ -14,7 +9,8 @@ import { AppError } from './app-error';
 import { sha256 } from './tokens';
 
 /*
- * API keys as credentials (issue 20; the keys' management is the integrations module). A key is `lxs_` and 32 random
+ * API keys as credentials, checked at the door (plugins/auth.ts) on every call (issue 20; making and managing keys is
+ * the integrations module's, modules/integrations/api-keys.service.ts). A key is `lxs_` and 32 random
  * bytes in base64url: with 256 bits of entropy a plain SHA-256 is enough to store it (nothing to brute-force, unlike a
  * password), and a lookup by that hash is one indexed query. A key acts for its firm as a firm administrator would,
  * on the calls keys may make (`apiKeyMayCall`), within its scope.
@@ -25,12 +21,6 @@ export type ActingApiKey = { id: number; name: string; scope: ApiKeyScope };
 
 /** Whether a bearer token is an API key (rather than an access token): by its prefix. */
 export const isApiKeyToken = (token: string): boolean => token.startsWith(API_KEY_PREFIX);
-
-/** A new key: the secret (shown once), what is stored (its hash) and what is shown in lists (its first characters). */
-export function newApiKey(): { key: string; hash: string; prefix: string } {
-  const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  return { key, hash: sha256(key), prefix: key.slice(0, API_KEY_SHOWN_CHARS) };
-}
 
 /** "API key 'Practice system'": how a key is named wherever it acted (the timeline, the audit certificate). */
 export const apiKeyActorName = (name: string): string => `API key '${name}'`;

@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { CommonErrors } from '@lexserve/contracts/errors';
 import type { Db } from '../db/client';
 import type { Actor } from './access';
 import { bindApiKeyToTransaction } from './api-keys';
 import { AppError } from './app-error';
-import type { Deps } from './deps';
+import type { Ctx, Deps, PublicCtx } from './deps';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,11 +16,8 @@ declare module 'fastify' {
   }
 }
 
-/** What a service needs from a public call: the database, the app's services, a logger and who is calling. */
-export type PublicCtx = { db: Db; deps: Deps; log: FastifyBaseLogger; ip: string; userAgent: string | null };
-
-/** What a service needs from an authenticated call: a public context plus the signed-in actor. */
-export type Ctx = PublicCtx & { actor: Actor };
+// PublicCtx and Ctx are declared beside Deps (deps.ts), whose serving port takes a Ctx.
+export type { Ctx, PublicCtx } from './deps';
 
 /** The context of any request (public routes, webhooks). */
 export const publicCtxOf = (request: FastifyRequest): PublicCtx => ({

@@ -1,5 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../config/env';
-import type { Database, DbOrTx } from '../db/client';
+import type { Database, Db, DbOrTx } from '../db/client';
+import type { Actor } from './access';
+import type { documents } from '../db/schema/index';
 import type { EventDispatcher } from './events';
 import type { JobRunner } from './jobs';
 import type { Mailer } from './mail';
@@ -18,6 +21,17 @@ export type PlanLimits = {
   assertStorageAvailable(tx: DbOrTx, firmId: number, extraBytes: number): Promise<void>;
 };
 
+/**
+ * Serving a document electronically, done by the service module (delivery) with the evidence module (proof of
+ * service): documents calls it from the submit, so that documents needs neither module (modules/service/serving.ts).
+ */
+export type DocumentServing = {
+  /** In the transaction that serves `doc` at `at`: the DSA is e-mailed its link and the proof's job is scheduled. */
+  served(ctx: Ctx, tx: DbOrTx, doc: typeof documents.$inferSelect, at: Date): Promise<void>;
+  /** Once that transaction has committed: the proof of service drawn at once (its job is the fallback). */
+  committed(ctx: Ctx, doc: typeof documents.$inferSelect): Promise<void>;
+};
+
 /** The time the app acts at; tests may pin it. */
 export type Clock = { now(): Date };
 
@@ -31,6 +45,7 @@ export type Deps = {
   payments: PaymentProvider;
   mailer: Mailer;
   limits: PlanLimits;
+  serving: DocumentServing;
   clock: Clock;
   events: EventDispatcher;
   jobs: JobRunner;
@@ -41,3 +56,9 @@ export type Deps = {
   /** Counts shared by every process (rate limits, the login throttle): the database, or Redis when REDIS_URL is set. */
   counters: SharedCounters;
 };
+
+/** What a service needs from a public call: the database, the app's services, a logger and who is calling. */
+export type PublicCtx = { db: Db; deps: Deps; log: FastifyBaseLogger; ip: string; userAgent: string | null };
+
+/** What a service needs from an authenticated call: a public context plus the signed-in actor. */
+export type Ctx = PublicCtx & { actor: Actor };

@@ -1,6 +1,9 @@
 import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { firmSubscriptions } from '../db/schema/index';
 
+// The subscription rule at the door: the authentication plugin (plugins/auth.ts) reads it with the actor of every
+// signed-in request, and plugins/ sits below modules/; the subscriptions module builds on it (subscriptions.repository.ts).
+
 /**
  * SQL for "this subscription gives access now": active or trial with its trial end (trial) or end date (active)
  * ahead or absent; or cancelled with access_ends_at ahead (access runs to the end of the paid period). `now` may be a

@@ -5,6 +5,9 @@ import { firmsRoutes } from './firms/firms.routes';
 import { mailSetup } from './users/users.events';
 import { seedAccounts } from './users/users.seed';
 import { documentsModule } from './documents/documents.module';
+import { serviceModule } from './service/service.module';
+import { evidenceModule } from './evidence/evidence.module';
+import { trailModule } from './trail/trail.module';
 import { partiesModule } from './parties/parties.module';
 import { verificationModule } from './verification/verification.module';
 import { notificationsModule } from './notifications/notifications.module';
@@ -22,6 +25,9 @@ export const modules: ModuleDef[] = [
   { name: 'users', routes: usersRoutes, setup: mailSetup, seed: seedAccounts },
   { name: 'firms', routes: firmsRoutes },
   documentsModule,
+  serviceModule,
+  evidenceModule,
+  trailModule,
   partiesModule,
   verificationModule,
   notificationsModule,

@@ -6,13 +6,14 @@ import type { PublicCtx } from '../../lib/context';
 import { AppError } from '../../lib/app-error';
 import { recordEvent } from '../../lib/events';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { issuePasswordLink } from '../../lib/password-links';
-import { accountRefusal, accountStanding } from '../../lib/account-standing';
+import { accountRefusal } from '../../lib/account-standing';
 import { newOpaqueToken, sha256, signAccessToken, verifyAccessToken } from '../../lib/tokens';
 import { createFirmWithMainBranch, toBranchDto, toFirmDto } from '../firms/firms.service';
 import {
+  accountStanding,
   createAccount,
   isEmailInUse,
+  issuePasswordLink,
   recordLogin,
   recordPasswordAudit,
   setPasswordHash,

@@ -12,7 +12,7 @@ import { getDocumentForChange } from './documents.service';
 import { cleanFilename } from '../../lib/file-inspector';
 import { newFileKey, storedContent } from './files.service';
 import * as repo from './files.repository';
-import { addTimelineEvent } from './timeline.repository';
+import { addTimelineEvent } from '../trail/trail.service';
 import { recordMissingTimestamp } from './late-timestamps';
 import { sealIssuedPdf } from '../seal/seal.service';
 import { convertWordFiles, findSoffice } from './word-to-pdf';

@@ -13,7 +13,7 @@ import {
 import { assertNotServed, isClosed, wasSubmitted } from './documents.policy';
 import { findDocumentById, findDocumentInScope } from './documents.repository';
 import { getDocumentForChange, getReadableDocument } from './documents.service';
-import { addTimelineEvent } from './timeline.repository';
+import { addTimelineEvent } from '../trail/trail.service';
 
 /**
  * POST /parties/{party_id}/documents/{document_id}: links a party of the document's firm with a role. Linking

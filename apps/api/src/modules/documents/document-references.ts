@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fromJsonObject, fromJsonRow, jsonArray, jsonObject, jsonRow } from '../../db/json-rows';
 import { prepared } from '../../db/prepared';
@@ -11,8 +11,9 @@ import {
   serviceDeliveryEvents,
   users,
 } from '../../db/schema/index';
-import type { DeliveryEventRow } from './delivery.repository';
 import type { DocumentRow, FileSummary } from './documents.repository';
+
+type DeliveryEventRow = typeof serviceDeliveryEvents.$inferSelect;
 
 const person = { id: users.id, fullName: users.fullName, email: users.email, firmId: users.firmId };
 type Person = { id: number; fullName: string; email: string; firmId: number | null };
@@ -125,4 +126,19 @@ export async function documentReferences(db: DbOrTx, rows: DocumentRow[]) {
     ),
     deliveryEvents,
   };
+}
+
+/** Whether any delivery of the document records the recipient opening it ('opened') or downloading a file ('downloaded'). */
+export async function hasDeliveryEvent(
+  db: DbOrTx,
+  documentId: number,
+  kind: 'opened' | 'downloaded',
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: serviceDeliveryEvents.id })
+    .from(serviceDeliveryEvents)
+    .innerJoin(serviceDeliveries, eq(serviceDeliveries.id, serviceDeliveryEvents.deliveryId))
+    .where(and(eq(serviceDeliveries.documentId, documentId), eq(serviceDeliveryEvents.kind, kind)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -1,8 +1,13 @@
-import { DOCUMENT_STATUS_LABELS, documentTypeLabel, type Document } from '@lexserve/contracts/documents';
+import {
+  DOCUMENT_STATUS_LABELS,
+  documentTypeLabel,
+  type DeliveryRecord,
+  type Document,
+} from '@lexserve/contracts/documents';
 import { serviceChannelOf, serviceMethodOf } from '@lexserve/contracts/service-channels';
 import type { DbOrTx } from '../../db/client';
+import type { serviceDeliveries, serviceDeliveryEvents } from '../../db/schema/index';
 import type { DocumentEventPayload } from '../../lib/domain-events';
-import { toDeliveryRecord } from './delivery.repository';
 import { documentReferences } from './document-references';
 import * as repo from './documents.repository';
 
@@ -140,3 +145,49 @@ export const eventPayload = <E extends object = object>(
   status: doc.status,
   ...extra,
 });
+
+/** A delivery as the record shown on the document, the case page and the proof of service. */
+export function toDeliveryRecord(
+  d: typeof serviceDeliveries.$inferSelect,
+  events: (typeof serviceDeliveryEvents.$inferSelect)[],
+  opts: { revoked: boolean; now?: Date },
+): DeliveryRecord {
+  const now = opts.now ?? new Date();
+  const openings = events.filter((e) => e.kind === 'opened');
+  const opened = openings[0];
+  const downloads = events.filter((e) => e.kind === 'downloaded');
+  const status: DeliveryRecord['status'] = opts.revoked
+    ? 'revoked'
+    : d.supersededAt
+      ? 'superseded'
+      : downloads.length
+        ? 'downloaded'
+        : opened
+          ? 'opened'
+          : d.expiresAt < now
+            ? 'expired'
+            : d.sentAt
+              ? 'sent'
+              : 'pending';
+  return {
+    id: d.id,
+    to_address: d.toAddress,
+    status,
+    created_at: d.createdAt.toISOString(),
+    sent_at: d.sentAt?.toISOString() ?? null,
+    expires_at: d.expiresAt.toISOString(),
+    opened_at: opened?.createdAt.toISOString() ?? null,
+    link_used: d.usedAt != null,
+    open_count: openings.length,
+    download_count: downloads.length,
+    last_downloaded_at: downloads.at(-1)?.createdAt.toISOString() ?? null,
+    events: events.map((e) => ({
+      kind: e.kind,
+      at: e.createdAt.toISOString(),
+      ip: e.ip,
+      user_agent: e.userAgent,
+      file_id: e.caseFileId,
+      filename: e.filename,
+    })),
+  };
+}

@@ -8,20 +8,13 @@ import {
   CaseFileSchema,
   CreateBundleInputSchema,
   CreateDocumentInputSchema,
-  DeliveryListSchema,
-  DeliveryRecordSchema,
   DocumentListQuerySchema,
   DocumentListSchema,
   DocumentSchema,
   DownloadQuerySchema,
   FileViewLinkSchema,
-  GenerateProofInputSchema,
   MAX_FILES_PER_UPLOAD,
   MAX_FILE_SIZE_BYTES,
-  ProofDocumentParamsSchema,
-  ProofDownloadQuerySchema,
-  ProofOfServiceStatusSchema,
-  ProofVersionListSchema,
   RevokeDocumentInputSchema,
   TimelineQuerySchema,
   TimelineSchema,
@@ -31,14 +24,10 @@ import {
 import { ctxOf } from '../../lib/context';
 import { formFields, registerUploads, uploadParts } from '../../plugins/uploads';
 import { createBundle } from './bundles.service';
-import * as delivery from './delivery.service';
 import * as documents from './documents.service';
 import * as fileView from './file-view.service';
 import * as files from './files.service';
-import * as proof from './proof-of-service.service';
-import { returnsRoutes } from './returns.routes';
-import * as servedCopies from './served-copies.service';
-import { sendStream } from './send-file';
+import { sendStream } from '../../lib/send-file';
 import { parseOrThrow } from './validation';
 
 const FileParamsSchema = z.object({ id: IdSchema, fileId: IdSchema });
@@ -46,7 +35,7 @@ const FileParamsSchema = z.object({ id: IdSchema, fileId: IdSchema });
 /** 100 MB per file, 50 files per request. */
 const uploadLimits = { fileSize: MAX_FILE_SIZE_BYTES, files: MAX_FILES_PER_UPLOAD };
 
-/** Case documents, their files, bundles, timeline, sheriff and proof of service (authenticated). */
+/** Case documents, their files, bundles, timeline and sheriff (authenticated). */
 export async function documentsRoutes(app: FastifyInstance) {
   // Multipart is registered in this module's scope only.
   await app.register(async (scope) => {
@@ -63,13 +52,11 @@ export async function documentsRoutes(app: FastifyInstance) {
       '/documents',
       { schema: { tags, body: CreateDocumentInputSchema, response: { 201: envelope(DocumentSchema) } } },
       async (req, reply) =>
-        reply
-          .status(201)
-          .send({
-            status: 'success' as const,
-            data: await documents.createDocument(ctxOf(req), req.body),
-            message: 'Document created successfully',
-          }),
+        reply.status(201).send({
+          status: 'success' as const,
+          data: await documents.createDocument(ctxOf(req), req.body),
+          message: 'Document created successfully',
+        }),
     );
     r.post(
       '/documents/upload',
@@ -164,28 +151,6 @@ export async function documentsRoutes(app: FastifyInstance) {
       { schema: { tags, params: IdParamsSchema, querystring: DownloadQuerySchema } },
       async (req, reply) => sendStream(reply, await files.downloadFile(ctxOf(req), req.params.id, req.query)),
     );
-    r.get(
-      '/documents/:id/files/:fileId/served-copy',
-      {
-        schema: {
-          tags,
-          params: FileParamsSchema,
-          summary: 'The stamped served copy of a served PDF',
-          description:
-            'The file as served to the recipient: every page carries, at its foot, the security ID, a QR code to the ' +
-            'verification page and "Served through LexServe on <date of service> SAST"; sealed (PAdES). Made when the ' +
-            'document is served, or now if missing. Same access as the file download (404 outside the scope). 409 when ' +
-            'the document is not served yet (a draft, or with the sheriff until the return of service), for a file ' +
-            'uploaded after service, a Word file, or a PDF that could not be stamped (encrypted, damaged, over the PDF ' +
-            'limits: its original was served). 503 when every PDF worker is busy.',
-        },
-      },
-      async (req, reply) =>
-        sendStream(
-          reply,
-          await servedCopies.downloadServedCopy(ctxOf(req), req.params.id, req.params.fileId),
-        ),
-    );
     r.post(
       '/documents/:id/files/:fileId/view-link',
       {
@@ -256,7 +221,6 @@ export async function documentsRoutes(app: FastifyInstance) {
         };
       },
     );
-    returnsRoutes(scope);
     r.post(
       '/documents/:id/revoke',
       {
@@ -272,66 +236,6 @@ export async function documentsRoutes(app: FastifyInstance) {
         data: await documents.revokeDocument(ctxOf(req), req.params.id, req.body.reason),
         message: 'Document revoked. Verification now reports it as revoked.',
       }),
-    );
-    r.get(
-      '/documents/:id/delivery',
-      { schema: { tags, params: IdParamsSchema, response: { 200: DeliveryListSchema } } },
-      (req) => delivery.listDocumentDeliveries(ctxOf(req), req.params.id),
-    );
-    r.post(
-      '/documents/:id/delivery/resend',
-      { schema: { tags, params: IdParamsSchema, response: { 201: envelope(DeliveryRecordSchema) } } },
-      async (req, reply) =>
-        reply.status(201).send({
-          status: 'success' as const,
-          data: await delivery.resendDelivery(ctxOf(req), req.params.id),
-          message: 'A new download link was sent to the digital service address',
-        }),
-    );
-
-    const ptags = ['proof-of-service'];
-    r.post(
-      '/proof-of-service/generate/:documentId',
-      {
-        schema: {
-          tags: ptags,
-          params: ProofDocumentParamsSchema,
-          body: GenerateProofInputSchema,
-          response: { 200: envelope(ProofOfServiceStatusSchema), 201: envelope(ProofOfServiceStatusSchema) },
-        },
-      },
-      async (req, reply) => {
-        const { created, status } = await proof.generateProof(ctxOf(req), req.params.documentId, req.body);
-        return reply.status(created ? 201 : 200).send({
-          status: 'success' as const,
-          data: status,
-          message: created ? 'Proof of service generated successfully' : 'Proof of service already generated',
-        });
-      },
-    );
-    r.get(
-      '/proof-of-service/document/:documentId',
-      {
-        schema: {
-          tags: ptags,
-          params: ProofDocumentParamsSchema,
-          response: { 200: ProofOfServiceStatusSchema },
-        },
-      },
-      (req) => proof.getProofStatus(ctxOf(req), req.params.documentId),
-    );
-    r.get(
-      '/proof-of-service/document/:documentId/download',
-      { schema: { tags: ptags, params: ProofDocumentParamsSchema, querystring: ProofDownloadQuerySchema } },
-      async (req, reply) =>
-        sendStream(reply, await proof.downloadProof(ctxOf(req), req.params.documentId, req.query.version)),
-    );
-    r.get(
-      '/proof-of-service/document/:documentId/versions',
-      {
-        schema: { tags: ptags, params: ProofDocumentParamsSchema, response: { 200: ProofVersionListSchema } },
-      },
-      (req) => proof.listProofVersions(ctxOf(req), req.params.documentId),
     );
   });
 }

@@ -27,13 +27,11 @@ import {
   submitProblems,
   wasSubmitted,
 } from './documents.policy';
-import { hasDeliveryEvent } from './delivery.repository';
+import { hasDeliveryEvent } from './document-references';
 import * as repo from './documents.repository';
 import { countFiles, listCaseFiles, markFilesServed } from './files.repository';
-import { addTimelineEvent, listTimeline } from './timeline.repository';
+import { addTimelineEvent, listTimeline } from '../trail/trail.service';
 import { validationError } from './validation';
-import { startDelivery } from './delivery.service';
-import { generateProofAfterSubmit, scheduleProofJob } from './proof-of-service.service';
 
 // ---------------------------------------------------------------------------------------------------------
 // Loading with the tenant scope
@@ -270,7 +268,7 @@ const sameValue = (a: unknown, b: unknown) =>
  * PUT /documents/{id}: changes the fields sent (null and empty are dropped by the schema). `status: served`
  * submits: every wizard step must be complete and the signature must be the signer's name; the document is
  * then served, its files are fixed, the DSA is e-mailed a link and the proof of service is scheduled (one
- * transaction); the proof is then generated at once, or by its job if that fails (see `scheduleProofJob`).
+ * transaction); the proof is then generated at once, or by its job if that fails (`Deps.serving`, modules/service).
  */
 export async function updateDocument(ctx: Ctx, id: number, input: UpdateDocumentInput) {
   const result = await inTransaction(ctx, async (tx) => {
@@ -343,7 +341,7 @@ export async function updateDocument(ctx: Ctx, id: number, input: UpdateDocument
     }
     return { doc: updated, submitted: target === 'served' };
   });
-  if (result.submitted && result.doc.servedAt) await generateProofAfterSubmit(ctx, result.doc);
+  if (result.submitted && result.doc.servedAt) await ctx.deps.serving.committed(ctx, result.doc);
   return toDocumentDto(ctx.db, result.doc);
 }
 
@@ -436,9 +434,8 @@ async function submit(ctx: Ctx, tx: DbOrTx, doc: repo.DocumentRow): Promise<repo
     'document.served',
     eventPayload(served, ctx.actor.id, { digitalServiceAddress: served.digitalServiceAddress }),
   );
-  await startDelivery(ctx, tx, served);
-  // Committed with the service itself: whatever happens after the commit, the proof of service follows.
-  await scheduleProofJob(tx, doc.id, ctx.actor.id, now);
+  // The delivery link and, committed with the service itself, the proof of service's job (modules/service).
+  await ctx.deps.serving.served(ctx, tx, served, now);
   return served;
 }
 
@@ -585,6 +582,6 @@ export async function getTimeline(ctx: Ctx, id: number, q: TimelineQuery) {
 export const documentInScope = (db: DbOrTx, actor: Actor, id: number, opts: { forUpdate?: boolean } = {}) =>
   repo.findDocumentInScope(db, actor, id, opts);
 export type { DocumentRow } from './documents.repository';
-export { addTimelineEvent } from './timeline.repository';
+export { addTimelineEvent } from '../trail/trail.service';
 /** For modules that hang records off a document: revoked and closed documents take no more changes; was it served. */
 export { assertOpen, wasServed } from './documents.policy';

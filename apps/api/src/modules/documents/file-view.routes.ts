@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { IdSchema } from '@lexserve/contracts/common';
 import { publicCtxOf } from '../../lib/context';
 import { openFileView } from './file-view.service';
-import { sendStream } from './send-file';
+import { sendStream } from '../../lib/send-file';
 
 const ViewParamsSchema = z.object({ id: IdSchema, fileId: IdSchema, filename: z.string().max(500) });
 const ViewQuerySchema = z.object({ token: z.string().min(1).max(2000) });

@@ -14,7 +14,7 @@ import * as docs from './documents.repository';
 import { cleanFilename, FileInspector, typeOfExtension } from '../../lib/file-inspector';
 import * as repo from './files.repository';
 import { getDocumentForChange, getReadableDocument } from './documents.service';
-import { addTimelineEvent } from './timeline.repository';
+import { addTimelineEvent } from '../trail/trail.service';
 import { validationError } from './validation';
 
 type Stored = { key: string; filename: string; size: number; sha256: string; type: FileType };

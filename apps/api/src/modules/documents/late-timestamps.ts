@@ -14,7 +14,7 @@ import { streamToBuffer } from '../../lib/storage';
 import { sha256 } from '../../lib/tokens';
 import { findDocumentById } from './documents.repository';
 import { newFileKey } from './files.service';
-import { addTimelineEvent } from './timeline.repository';
+import { addTimelineEvent } from '../trail/trail.service';
 
 /**
  * Time-stamps added later (docs/evidence.md). When the time-stamping authority cannot be reached, a PDF is sealed

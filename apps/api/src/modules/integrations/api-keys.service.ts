@@ -1,16 +1,25 @@
+import { randomBytes } from 'node:crypto';
 import {
+  API_KEY_PREFIX,
+  API_KEY_SHOWN_CHARS,
   IntegrationErrors,
   MAX_API_KEYS_PER_FIRM,
   type ApiKey,
   type CreateApiKeyInput,
   type CreatedApiKey,
 } from '@lexserve/contracts/integrations';
-import { newApiKey } from '../../lib/api-keys';
 import { AppError } from '../../lib/app-error';
+import { sha256 } from '../../lib/tokens';
 import { inTransaction, type Ctx } from '../../lib/context';
 import * as repo from './api-keys.repository';
 import { toApiKey } from './integrations.mapper';
 import { assertManagesIntegrations } from './integrations.policy';
+
+/** A new key: the secret (shown once), what is stored (its hash) and what is shown in lists (its first characters). */
+function newApiKey(): { key: string; hash: string; prefix: string } {
+  const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return { key, hash: sha256(key), prefix: key.slice(0, API_KEY_SHOWN_CHARS) };
+}
 
 /** Creates a key for the administrator's firm; the answer is the only time the key is shown. */
 export async function createApiKey(ctx: Ctx, input: CreateApiKeyInput): Promise<CreatedApiKey> {

@@ -13,7 +13,7 @@ import { AppError, FieldError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import { generatePassword, hashPassword } from '../../lib/passwords';
-import { issuePasswordLink } from '../../lib/password-links';
+import { issuePasswordLink } from './password-links';
 import { toUserDto, type UserRow } from './users.mapper';
 import * as repo from './users.repository';
 import { deactivated } from './users.service';

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { hasChanges, type DbOrTx } from '../../db/client';
-import { userAuditLog, users } from '../../db/schema/index';
+import { branches, firms, userAuditLog, users } from '../../db/schema/index';
+import { standingColumns, type AccountStanding } from '../../lib/account-standing';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 import { usersSeenBySheriff } from '../../lib/tenancy';
 import type { ErrorDef } from '@lexserve/contracts/errors';
@@ -82,3 +83,14 @@ export const insertAuditEntry = (db: DbOrTx, entry: typeof userAuditLog.$inferIn
 
 /** A username derived from the e-mail's local part; unique enough for display, not an identifier. */
 export const usernameFromEmail = (email: string) => email.split('@')[0]!.toLowerCase();
+
+/** The standing of one user, in one query (login and refresh). */
+export async function accountStanding(db: DbOrTx, userId: number): Promise<AccountStanding | undefined> {
+  const [row] = await db
+    .select({ role: users.role, isActive: users.isActive, ...standingColumns })
+    .from(users)
+    .leftJoin(firms, eq(firms.id, users.firmId))
+    .leftJoin(branches, eq(branches.id, users.branchId))
+    .where(eq(users.id, userId));
+  return row;
+}

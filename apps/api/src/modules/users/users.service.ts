@@ -505,6 +505,8 @@ export const setPasswordHash = (db: DbOrTx, id: number, passwordHash: string) =>
 export const recordPasswordAudit = (db: DbOrTx, userId: number, action: 'password_reset') =>
   repo.insertAuditEntry(db, { userId, performedById: userId, action });
 export { toUserDto } from './users.mapper';
+export { issuePasswordLink } from './password-links';
+export { accountStanding } from './users.repository';
 
 /** A new account (sign-up, the seed): the username comes from the e-mail; a taken e-mail is USER_EMAIL_TAKEN. */
 export const createAccount = (db: DbOrTx, values: Omit<repo.NewUser, 'username'>) =>

@@ -12,7 +12,7 @@ import {
   SECURITY_ID_PATTERN,
   VerificationResultSchema,
 } from '@lexserve/contracts/verification';
-import { crockfordBase32, newSecurityId } from '../../lib/security-id';
+import { crockfordBase32, newSecurityId } from '../evidence/security-id';
 import { createFileStore, type FileStore } from '../../lib/storage';
 import { scrubStoredProofs } from './verification.scrub';
 

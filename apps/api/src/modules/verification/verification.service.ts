@@ -15,7 +15,7 @@ import { AppError, appError } from '../../lib/app-error';
 import type { PublicCtx } from '../../lib/context';
 import type { IncomingFile } from '../../plugins/uploads';
 import { cleanFilename, FileInspector } from '../../lib/file-inspector';
-import { verificationUrlOf } from '../documents/proof-of-service.service';
+import { verificationUrlOf } from '../evidence/proof-of-service.service';
 import * as repo from './verification.repository';
 import type { CachedAnswer, VerificationCache } from './verification.cache';
 import { sealOf, storedSealOf } from './verification.seal';

@@ -1,5 +1,4 @@
 import { sealIssuedPdf } from '../seal/seal.service';
-import { recordMissingTimestamp } from './late-timestamps';
 import type { Readable } from 'node:stream';
 import {
   CASE_PRIORITY_LABELS,
@@ -23,20 +22,28 @@ import { FileMissingError } from '../../lib/storage';
 import { sha256 } from '../../lib/tokens';
 import type { DbOrTx } from '../../db/client';
 import { documentPartyLinks } from '../parties/parties.service';
-import { newSecurityId } from '../../lib/security-id';
-import { deliveryEventsOfDocument, latestDeliveries } from './delivery.repository';
-import { eventPayload } from './documents.mapper';
-import * as docs from './documents.repository';
-import { listCaseFiles } from './files.repository';
-import { newFileKey } from './files.service';
+import { newSecurityId } from './security-id';
+import {
+  deliveryEventsOfDocument,
+  latestDeliveries,
+  latestReturn,
+  setReturnProofVersion,
+  type ReturnRow,
+} from './service-record.repository';
+import * as docs from '../documents/document-records.service';
+import {
+  eventPayload,
+  isWithSheriff,
+  listCaseFiles,
+  recordMissingTimestamp,
+} from '../documents/document-records.service';
+import { newFileKey } from '../documents/files.service';
 import { renderProofOfService, type ProofData } from './proof-of-service-pdf';
 import * as repo from './proof-of-service.repository';
 import { collectReturnData } from './return-of-service-data';
 import { renderReturnOfService } from './return-of-service-pdf';
-import { latestReturn, setReturnProofVersion, type ReturnRow } from './returns.repository';
-import { isWithSheriff } from './documents.policy';
-import { addTimelineEvent } from './timeline.repository';
-import { trailHead } from './trail.service';
+import { addTimelineEvent } from '../trail/trail.service';
+import { trailHead } from '../trail/trail.service';
 
 /** The public check of a proof; with a version, of that version (the QR code of each version carries its number). */
 export const verificationUrlOf = (publicUrl: string, securityId: string, version?: number) =>

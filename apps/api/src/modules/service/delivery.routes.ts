@@ -1,12 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdSchema, envelope } from '@lexserve/contracts/common';
-import { DeliveryPageSchema, FreshLinkResultSchema } from '@lexserve/contracts/documents';
+import { IdParamsSchema, IdSchema, envelope } from '@lexserve/contracts/common';
+import {
+  DeliveryListSchema,
+  DeliveryPageSchema,
+  DeliveryRecordSchema,
+  FreshLinkResultSchema,
+} from '@lexserve/contracts/documents';
 import { CommonErrors } from '@lexserve/contracts/errors';
-import { publicCtxOf } from '../../lib/context';
+import { ctxOf, publicCtxOf } from '../../lib/context';
 import * as delivery from './delivery.service';
-import { sendStream } from './send-file';
+import { sendStream } from '../../lib/send-file';
 
 const TokenParams = z.object({ token: z.string().min(1).max(200) });
 const SessionQuery = z.object({ session: z.string().max(200).optional() });
@@ -95,11 +100,30 @@ export async function deliveryPublicRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          status: 'success' as const,
-          ...(await delivery.requestFreshLink(publicCtxOf(req), req.params.token)),
-        }),
+      reply.status(201).send({
+        status: 'success' as const,
+        ...(await delivery.requestFreshLink(publicCtxOf(req), req.params.token)),
+      }),
+  );
+}
+
+/** The firm's side: a document's delivery record, and a new link to the digital service address (authenticated). */
+export function deliveryRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['documents'];
+  r.get(
+    '/documents/:id/delivery',
+    { schema: { tags, params: IdParamsSchema, response: { 200: DeliveryListSchema } } },
+    (req) => delivery.listDocumentDeliveries(ctxOf(req), req.params.id),
+  );
+  r.post(
+    '/documents/:id/delivery/resend',
+    { schema: { tags, params: IdParamsSchema, response: { 201: envelope(DeliveryRecordSchema) } } },
+    async (req, reply) =>
+      reply.status(201).send({
+        status: 'success' as const,
+        data: await delivery.resendDelivery(ctxOf(req), req.params.id),
+        message: 'A new download link was sent to the digital service address',
+      }),
   );
 }

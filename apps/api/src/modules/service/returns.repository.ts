@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   serviceAttemptPhotos,
@@ -8,11 +8,10 @@ import {
   users,
 } from '../../db/schema/index';
 
-type AttemptRow = typeof serviceAttempts.$inferSelect;
-export type PhotoRow = typeof serviceAttemptPhotos.$inferSelect;
 export type ReturnRow = typeof serviceReturns.$inferSelect;
-/** An attempt with the name and e-mail of the sheriff who recorded it. */
-export type AttemptWithSheriff = { attempt: AttemptRow; fullName: string | null; email: string | null };
+
+// The reads that the proofs of service share (a document's attempts with their photos, its latest return) are in
+// modules/evidence/service-record.repository.ts.
 
 // ----- attempts
 
@@ -21,23 +20,6 @@ export const insertAttempt = async (db: DbOrTx, values: typeof serviceAttempts.$
 
 export const setAttemptTimelineEvent = (db: DbOrTx, attemptId: number, eventId: number) =>
   db.update(serviceAttempts).set({ timelineEventId: eventId }).where(eq(serviceAttempts.id, attemptId));
-
-const attemptQuery = (db: DbOrTx) =>
-  db
-    .select({ attempt: serviceAttempts, fullName: users.fullName, email: users.email })
-    .from(serviceAttempts)
-    .leftJoin(users, eq(users.id, serviceAttempts.sheriffId));
-
-/** A document's attempts, oldest first; `until`: only those that had arrived by then. */
-export const listAttempts = (db: DbOrTx, documentId: number, until?: Date): Promise<AttemptWithSheriff[]> =>
-  attemptQuery(db)
-    .where(
-      and(
-        eq(serviceAttempts.documentId, documentId),
-        until ? lte(serviceAttempts.serverTime, until) : undefined,
-      ),
-    )
-    .orderBy(asc(serviceAttempts.serverTime), asc(serviceAttempts.id));
 
 export const findAttempt = async (
   db: DbOrTx,
@@ -67,16 +49,6 @@ export const countPhotos = async (db: DbOrTx, attemptId: number) =>
     )[0]?.n ?? 0,
   );
 
-/** The photos of the given attempts, in the order they arrived. */
-export const photosOfAttempts = (db: DbOrTx, attemptIds: number[]) =>
-  attemptIds.length
-    ? db
-        .select()
-        .from(serviceAttemptPhotos)
-        .where(inArray(serviceAttemptPhotos.attemptId, attemptIds))
-        .orderBy(asc(serviceAttemptPhotos.createdAt), asc(serviceAttemptPhotos.id))
-    : Promise.resolve([] as PhotoRow[]);
-
 export const findPhoto = async (db: DbOrTx, documentId: number, attemptId: number, photoId: number) =>
   (
     await db
@@ -91,24 +63,10 @@ export const findPhoto = async (db: DbOrTx, documentId: number, attemptId: numbe
       )
   )[0];
 
-/** Of the given storage keys, those a photo uses (the orphan sweep keeps them). */
-export const photoKeysAmong = async (db: DbOrTx, keys: string[]): Promise<string[]> =>
-  keys.length
-    ? (
-        await db
-          .select({ key: serviceAttemptPhotos.storageKey })
-          .from(serviceAttemptPhotos)
-          .where(inArray(serviceAttemptPhotos.storageKey, keys))
-      ).map((r) => r.key)
-    : [];
-
 // ----- returns
 
 export const insertReturn = async (db: DbOrTx, values: typeof serviceReturns.$inferInsert) =>
   (await db.insert(serviceReturns).values(values).returning())[0]!;
-
-export const setReturnProofVersion = (db: DbOrTx, returnId: number, version: number) =>
-  db.update(serviceReturns).set({ proofVersion: version }).where(eq(serviceReturns.id, returnId));
 
 /** A document's returns, newest first. */
 export const listReturns = (db: DbOrTx, documentId: number) =>
@@ -120,9 +78,6 @@ export const listReturns = (db: DbOrTx, documentId: number) =>
 
 export const findReturn = async (db: DbOrTx, returnId: number) =>
   (await db.select().from(serviceReturns).where(eq(serviceReturns.id, returnId)))[0];
-
-export const latestReturn = async (db: DbOrTx, documentId: number) =>
-  (await listReturns(db, documentId).limit(1))[0];
 
 export const findServedReturn = async (db: DbOrTx, documentId: number) =>
   (

@@ -1,7 +1,7 @@
-import type { DbOrTx } from '../db/client';
-import type { Deps } from './deps';
-import { insertResetToken } from './sessions';
-import { newOpaqueToken, sha256 } from './tokens';
+import type { DbOrTx } from '../../db/client';
+import type { Deps } from '../../lib/deps';
+import { insertResetToken } from '../../lib/sessions';
+import { newOpaqueToken, sha256 } from '../../lib/tokens';
 
 /**
  * A single-use link to choose a password: a password-reset token (only its SHA-256 is stored) and the address

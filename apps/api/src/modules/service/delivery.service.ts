@@ -16,21 +16,24 @@ import { recordEvent } from '../../lib/events';
 import { oneLine } from '../../lib/mail';
 import { newOpaqueToken, sha256 } from '../../lib/tokens';
 import * as delivery from './delivery.repository';
-import { eventPayload } from './documents.mapper';
-import { sast } from './pdf-kit';
-import * as docs from './documents.repository';
-import { getReadableDocument, getDocumentForChange } from './documents.service';
-import { findCaseFile, listCaseFiles } from './files.repository';
-import { openStored } from './files.service';
+import {
+  eventPayload,
+  findCaseFile,
+  listCaseFiles,
+  toDeliveryRecord,
+} from '../documents/document-records.service';
+import * as docs from '../documents/document-records.service';
+import { getReadableDocument, getDocumentForChange } from '../documents/documents.service';
+import { openStored } from '../documents/files.service';
 import {
   currentProofOf,
   openProofFile,
   scheduleProofRefresh,
   verificationUrlOf,
-} from './proof-of-service.service';
-import { addTimelineEvent } from './timeline.repository';
-import { servedCopiesOf } from './served-copies.repository';
-import { ensureServedCopy, hasServedCopy, openServedCopy } from './served-copies.service';
+} from '../evidence/proof-of-service.service';
+import { addTimelineEvent } from '../trail/trail.service';
+import { sast, servedCopiesOf } from '../evidence/evidence-records.service';
+import { ensureServedCopy, hasServedCopy, openServedCopy } from '../evidence/served-copies.service';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -157,7 +160,7 @@ export async function listDocumentDeliveries(ctx: Ctx, documentId: number) {
   );
   return {
     deliveries: rows.map((r) =>
-      delivery.toDeliveryRecord(r, events.get(r.id) ?? [], { revoked: doc.revokedAt != null }),
+      toDeliveryRecord(r, events.get(r.id) ?? [], { revoked: doc.revokedAt != null }),
     ),
   };
 }
@@ -175,7 +178,7 @@ export async function resendDelivery(ctx: Ctx, documentId: number) {
   });
   const fresh = (await delivery.findDeliveryById(ctx.db, row.id))!;
   const events = await delivery.eventsOfDeliveries(ctx.db, [row.id]);
-  return delivery.toDeliveryRecord(fresh, events.get(row.id) ?? [], { revoked: false });
+  return toDeliveryRecord(fresh, events.get(row.id) ?? [], { revoked: false });
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, min, ne } from 'drizzle-orm';
-import type { DeliveryRecord } from '@lexserve/contracts/documents';
 import type { DbOrTx } from '../../db/client';
 import { documents, serviceDeliveries, serviceDeliveryEvents } from '../../db/schema/index';
 
@@ -74,16 +73,6 @@ export async function freshLinkRequestsSince(db: DbOrTx, documentId: number, sin
   return { count: Number(row?.n ?? 0), first: row?.first ? new Date(row.first) : null };
 }
 
-/** Every event of every link of the document, oldest first (the proof's delivery record). */
-export const deliveryEventsOfDocument = (db: DbOrTx, documentId: number) =>
-  db
-    .select({ event: serviceDeliveryEvents })
-    .from(serviceDeliveryEvents)
-    .innerJoin(serviceDeliveries, eq(serviceDeliveries.id, serviceDeliveryEvents.deliveryId))
-    .where(eq(serviceDeliveries.documentId, documentId))
-    .orderBy(asc(serviceDeliveryEvents.id))
-    .then((rows) => rows.map((r) => r.event));
-
 export const listDeliveries = (db: DbOrTx, documentId: number) =>
   db
     .select()
@@ -101,78 +90,4 @@ export async function eventsOfDeliveries(db: DbOrTx, ids: number[]) {
     .orderBy(asc(serviceDeliveryEvents.id));
   for (const r of rows) out.set(r.deliveryId, [...(out.get(r.deliveryId) ?? []), r]);
   return out;
-}
-
-/** The latest delivery of each document (the proof of service's). */
-export async function latestDeliveries(db: DbOrTx, documentIds: number[]) {
-  const out = new Map<number, DeliveryRow>();
-  if (!documentIds.length) return out;
-  const rows = await db
-    .selectDistinctOn([serviceDeliveries.documentId])
-    .from(serviceDeliveries)
-    .where(inArray(serviceDeliveries.documentId, documentIds))
-    .orderBy(serviceDeliveries.documentId, desc(serviceDeliveries.id));
-  for (const r of rows) out.set(r.documentId, r);
-  return out;
-}
-
-/** A delivery as the record shown on the document, the case page and the proof of service. */
-export function toDeliveryRecord(
-  d: DeliveryRow,
-  events: DeliveryEventRow[],
-  opts: { revoked: boolean; now?: Date },
-): DeliveryRecord {
-  const now = opts.now ?? new Date();
-  const openings = events.filter((e) => e.kind === 'opened');
-  const opened = openings[0];
-  const downloads = events.filter((e) => e.kind === 'downloaded');
-  const status: DeliveryRecord['status'] = opts.revoked
-    ? 'revoked'
-    : d.supersededAt
-      ? 'superseded'
-      : downloads.length
-        ? 'downloaded'
-        : opened
-          ? 'opened'
-          : d.expiresAt < now
-            ? 'expired'
-            : d.sentAt
-              ? 'sent'
-              : 'pending';
-  return {
-    id: d.id,
-    to_address: d.toAddress,
-    status,
-    created_at: d.createdAt.toISOString(),
-    sent_at: d.sentAt?.toISOString() ?? null,
-    expires_at: d.expiresAt.toISOString(),
-    opened_at: opened?.createdAt.toISOString() ?? null,
-    link_used: d.usedAt != null,
-    open_count: openings.length,
-    download_count: downloads.length,
-    last_downloaded_at: downloads.at(-1)?.createdAt.toISOString() ?? null,
-    events: events.map((e) => ({
-      kind: e.kind,
-      at: e.createdAt.toISOString(),
-      ip: e.ip,
-      user_agent: e.userAgent,
-      file_id: e.caseFileId,
-      filename: e.filename,
-    })),
-  };
-}
-
-/** Whether any delivery of the document records the recipient opening it ('opened') or downloading a file ('downloaded'). */
-export async function hasDeliveryEvent(
-  db: DbOrTx,
-  documentId: number,
-  kind: 'opened' | 'downloaded',
-): Promise<boolean> {
-  const rows = await db
-    .select({ id: serviceDeliveryEvents.id })
-    .from(serviceDeliveryEvents)
-    .innerJoin(serviceDeliveries, eq(serviceDeliveries.id, serviceDeliveryEvents.deliveryId))
-    .where(and(eq(serviceDeliveries.documentId, documentId), eq(serviceDeliveryEvents.kind, kind)))
-    .limit(1);
-  return rows.length > 0;
 }

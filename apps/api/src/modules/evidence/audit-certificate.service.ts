@@ -11,11 +11,11 @@ import { apiKeyActorName } from '../../lib/api-keys';
 import { AppError } from '../../lib/app-error';
 import type { Ctx } from '../../lib/context';
 import { renderAuditCertificate, type AuditCertificateData } from './audit-certificate-pdf';
-import { branchesByIds, firmsByIds } from './documents.repository';
-import { getReadableDocument } from './documents.service';
+import { branchesByIds, firmsByIds } from '../documents/document-records.service';
+import { getReadableDocument } from '../documents/documents.service';
 import { findProofByDocument } from './proof-of-service.repository';
-import { latestAttemptOf, performersOf } from './trail.repository';
-import { checkTrail, latestAnchor } from './trail.service';
+import { latestAttemptOf, performersOf } from '../trail/trail.service';
+import { checkTrail, latestAnchor } from '../trail/trail.service';
 
 /** GET /documents/{id}/timeline/verify: the trail recomputed and held against its anchors (whoever may read the timeline). */
 export async function verifyTrail(ctx: Ctx, documentId: number): Promise<TrailVerification> {

@@ -5,20 +5,22 @@ import { AppError, appError } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { scheduleJob } from '../../lib/jobs';
 import { PdfRefusedError, type PdfLimits } from '../../lib/pdf-merge';
-import { newSecurityId } from '../../lib/security-id';
+import { newSecurityId } from './security-id';
 import { sha256 } from '../../lib/tokens';
 import { sealIssuedPdf } from '../seal/seal.service';
-import type { DocumentRow } from './documents.repository';
-import { findDocumentById } from './documents.repository';
-import { getReadableDocument } from './documents.service';
-import * as files from './files.repository';
-import { newFileKey, storedContent, type Download } from './files.service';
-import { recordMissingTimestamp } from './late-timestamps';
+import {
+  findDocumentById,
+  recordMissingTimestamp,
+  type DocumentRow,
+} from '../documents/document-records.service';
+import { getReadableDocument } from '../documents/documents.service';
+import * as files from '../documents/document-records.service';
+import { newFileKey, storedContent, type Download } from '../documents/files.service';
 import { sast } from './pdf-kit';
 import { ensureProof } from './proof-of-service.repository';
 import { verificationUrlOf } from './proof-of-service.service';
 import * as repo from './served-copies.repository';
-import { addTimelineEvent } from './timeline.repository';
+import { addTimelineEvent } from '../trail/trail.service';
 
 /**
  * Stamped served copies (docs/evidence.md). Each served PDF is also kept as a copy whose every page carries, at its

@@ -8,11 +8,11 @@ import {
 } from '@lexserve/contracts/returns';
 import type { Ctx } from '../../lib/context';
 import { documentPartyLinks } from '../parties/parties.service';
-import * as docs from './documents.repository';
-import { listCaseFiles, setPageCount, type CaseFileRow } from './files.repository';
+import * as docs from '../documents/document-records.service';
+import { listCaseFiles, setPageCount, type CaseFileRow } from '../documents/document-records.service';
 import type { ReturnPdfData } from './return-of-service-pdf';
-import * as repo from './returns.repository';
-import { trailHead } from './trail.service';
+import * as repo from './service-record.repository';
+import { trailHead } from '../trail/trail.service';
 
 type DataCtx = Pick<Ctx, 'db' | 'deps' | 'log'>;
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Ctx } from '../../lib/context';
-import { caseFileKeysAmong } from './files.repository';
+import { caseFileKeysAmong } from '../documents/document-records.service';
 import {
   drawReturnProof,
   ensureProofOfService,
@@ -9,7 +9,7 @@ import {
   refreshProof,
   RETURN_PROOF_JOB,
 } from './proof-of-service.service';
-import { photoKeysAmong } from './returns.repository';
+import { photoKeysAmong } from './service-record.repository';
 import { servedCopyKeysAmong } from './served-copies.repository';
 import { proofFileKeysAmong, servedWithoutProof } from './proof-of-service.repository';
 

@@ -5,10 +5,10 @@ import { TrailVerificationSchema } from '@lexserve/contracts/documents';
 import { ctxOf } from '../../lib/context';
 import { Readable } from 'node:stream';
 import { auditCertificate, verifyTrail } from './audit-certificate.service';
-import { sendStream } from './send-file';
+import { sendStream } from '../../lib/send-file';
 
 /** The tamper-evident trail of a document: its check and its audit certificate (authenticated). */
-export function trailRoutes(app: FastifyInstance) {
+export function auditCertificateRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['documents'];
   r.get(

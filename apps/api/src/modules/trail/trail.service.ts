@@ -226,3 +226,8 @@ export async function trailSetup(app: FastifyInstance): Promise<void> {
 export const seedAnchorJob: SeedStep = async (db) => {
   await scheduleAnchorJob(db, sastDate(new Date()));
 };
+
+// What the other modules use of the trail: every change writes its timeline event here; the audit certificate reads
+// who acted and the latest service attempt.
+export { addTimelineEvent, listTimeline } from './timeline.repository';
+export { latestAttemptOf, performersOf } from './trail.repository';

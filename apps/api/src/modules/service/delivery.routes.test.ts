@@ -427,7 +427,7 @@ describe('proofs are living records', () => {
   }, 120_000);
 
   it('refreshProof draws a version for an issued return (the returns module’s call)', async () => {
-    const { refreshProof } = await import('./proof-of-service.service');
+    const { refreshProof } = await import('../evidence/proof-of-service.service');
     const { id } = await served();
     const ctx = { db: t().database.db, deps: t().app.deps, log: t().app.log };
     const status = await refreshProof(ctx, id, 'return_issued');

@@ -19,7 +19,7 @@ import { ctxOf } from '../../lib/context';
 import { uploadParts } from '../../plugins/uploads';
 import * as returns from './returns.service';
 import * as attempts from './service-attempts.service';
-import { sendStream } from './send-file';
+import { sendStream } from '../../lib/send-file';
 
 const AttemptParamsSchema = z.object({ id: IdSchema, attemptId: IdSchema });
 const PhotoParamsSchema = z.object({ id: IdSchema, attemptId: IdSchema, photoId: IdSchema });

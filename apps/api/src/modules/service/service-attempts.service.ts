@@ -20,12 +20,11 @@ import { cleanFilename, ImageInspector, type ImageInspection } from '../../lib/f
 import { FileMissingError, type FileStore } from '../../lib/storage';
 import type { DbOrTx } from '../../db/client';
 import { bodyErrorOf, UploadBodyError, type IncomingFile, type UploadPart } from '../../plugins/uploads';
-import { eventPayload } from './documents.mapper';
-import { assertOpen } from './documents.policy';
-import type { DocumentRow } from './documents.repository';
-import { getReadableDocument } from './documents.service';
+import { eventPayload, type DocumentRow } from '../documents/document-records.service';
+import { assertOpen, getReadableDocument } from '../documents/documents.service';
 import * as repo from './returns.repository';
-import { addTimelineEvent } from './timeline.repository';
+import * as evidence from '../evidence/evidence-records.service';
+import { addTimelineEvent } from '../trail/trail.service';
 
 // ---------------------------------------------------------------------------------------------------------
 // Service attempts: recorded by the assigned sheriff with the phone's and the server's clocks, the address and
@@ -33,7 +32,7 @@ import { addTimelineEvent } from './timeline.repository';
 // document reads them.
 // ---------------------------------------------------------------------------------------------------------
 
-const photoDto = (p: repo.PhotoRow): AttemptPhoto => ({
+const photoDto = (p: evidence.PhotoRow): AttemptPhoto => ({
   id: p.id,
   attempt_id: p.attemptId,
   content_type: p.contentType as AttemptPhoto['content_type'],
@@ -44,8 +43,8 @@ const photoDto = (p: repo.PhotoRow): AttemptPhoto => ({
 });
 
 const attemptDto = (
-  { attempt: a, fullName, email }: repo.AttemptWithSheriff,
-  photos: repo.PhotoRow[],
+  { attempt: a, fullName, email }: evidence.AttemptWithSheriff,
+  photos: evidence.PhotoRow[],
 ): ServiceAttempt => {
   const { date, time } = sastDateTime(a.deviceTime);
   return {
@@ -71,8 +70,8 @@ const attemptDto = (
 
 /** A document's attempts with their photos, oldest first; `until`: those that had arrived by then (a return's). */
 export async function attemptsOf(db: DbOrTx, documentId: number, until?: Date): Promise<ServiceAttempt[]> {
-  const rows = await repo.listAttempts(db, documentId, until);
-  const photos = await repo.photosOfAttempts(
+  const rows = await evidence.listAttempts(db, documentId, until);
+  const photos = await evidence.photosOfAttempts(
     db,
     rows.map((r) => r.attempt.id),
   );

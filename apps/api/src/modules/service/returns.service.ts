@@ -14,16 +14,19 @@ import { AppError, isUniqueViolation } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import type { DbOrTx } from '../../db/client';
-import { eventPayload } from './documents.mapper';
-import { isClosed, isWithSheriff, wasServed } from './documents.policy';
-import * as docs from './documents.repository';
-import { getReadableDocument } from './documents.service';
-import { markFilesServed } from './files.repository';
-import { drawReturnProof, scheduleReturnProofJob } from './proof-of-service.service';
-import { findProofByDocument } from './proof-of-service.repository';
+import * as docs from '../documents/document-records.service';
+import {
+  eventPayload,
+  isClosed,
+  isWithSheriff,
+  markFilesServed,
+} from '../documents/document-records.service';
+import { getReadableDocument, wasServed } from '../documents/documents.service';
+import { drawReturnProof, scheduleReturnProofJob } from '../evidence/proof-of-service.service';
+import { findProofByDocument } from '../evidence/evidence-records.service';
 import * as repo from './returns.repository';
 import { attemptsOf } from './service-attempts.service';
-import { addTimelineEvent } from './timeline.repository';
+import { addTimelineEvent } from '../trail/trail.service';
 
 // ---------------------------------------------------------------------------------------------------------
 // Returns: the assigned sheriff's Return of Service (the document is served) or Return of Non-Service (it stays
