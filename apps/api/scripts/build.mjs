@@ -2,7 +2,8 @@
 // compiled into one ES module, every npm dependency left external and loaded from node_modules at run time.
 // Running compiled code instead of transpiling on start keeps the server's memory and start time down
 // (see docs/decisions.md, "Running the API"). The PDF worker (src/lib/pdf-merge.worker.ts) is a second entry,
-// dist/pdf-merge.worker.mjs: the server starts it as a worker thread from beside server.mjs.
+// dist/pdf-merge.worker.mjs: the server starts it as a worker thread from beside server.mjs. dist/ops.mjs is
+// `backup`/`restore` for an installation without the sources (the Docker image: `node dist/ops.mjs backup …`).
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,11 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 
 await build({
   absWorkingDir: packageDir,
-  entryPoints: { server: 'src/server.ts', 'pdf-merge.worker': 'src/lib/pdf-merge.worker.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'pdf-merge.worker': 'src/lib/pdf-merge.worker.ts',
+    ops: 'src/ops.ts',
+  },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

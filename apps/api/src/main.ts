@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { Env } from './config/env';
 import { createDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { S3FileStore } from './lib/storage';
 import { seed } from './seed';
 import { join } from 'node:path';
 
@@ -11,6 +12,9 @@ export async function startApp(env: Env, opts: { background?: boolean } = {}): P
   const database = await createDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'pglite') });
   await migrate(database.raw);
   const app = await buildApp({ env, database });
+  // A self-hosted S3 (MinIO in docker-compose) starts empty: its bucket is made here. On AWS it is the operator's.
+  if (env.S3_ENDPOINT && app.deps.files instanceof S3FileStore && (await app.deps.files.ensureBucket()))
+    app.log.info({ bucket: env.S3_BUCKET }, 'created the S3 bucket');
   // The seal's keys now, not on the first proof: a bad SEAL_P12_PATH stops the start, and the first start makes the local CA.
   await app.deps.seal.prepare();
   await seed(database.db, env, app.log);

@@ -37,18 +37,22 @@ type KoaCtx = {
 };
 
 /**
- * A real S3-compatible HTTP server (s3rver, on its file system store in a temporary folder) with one bucket. s3rver
+ * A real S3-compatible HTTP server (s3rver, on its file system store in a temporary folder) with one bucket (none
+ * with `createBucket: false`: the app's start must make it). s3rver
  * has no AbortMultipartUpload nor ListMultipartUploads: both are added here in front of it, over its store and with
  * S3's answers, so the file store's clean-up is tested as S3 would see it.
  */
-export async function startS3Server(bucket = 'lexserve-files'): Promise<S3TestServer> {
+export async function startS3Server(
+  bucket = 'lexserve-files',
+  opts: { createBucket?: boolean } = {},
+): Promise<S3TestServer> {
   const directory = mkdtempSync(join(tmpdir(), 'lexserve-s3-'));
   const server = new S3rver({
     port: 0,
     address: '127.0.0.1',
     silent: true,
     directory,
-    configureBuckets: [{ name: bucket, configs: [] }],
+    configureBuckets: opts.createBucket === false ? [] : [{ name: bucket, configs: [] }],
   });
   // s3rver's file system store keeps an in-progress multipart upload in `<bucket>/._S3rver_uploads/<uploadId>/`.
   const uploadsDir = () => join(directory, bucket, '._S3rver_uploads');

@@ -145,7 +145,11 @@ const PART_SIZE = 8 * 1024 * 1024;
 /** The AWS SDK is loaded on first use only: a server on local disk never pays for it. */
 const sdk = () => import('@aws-sdk/client-s3');
 
-/** Any S3-compatible store (AWS S3, MinIO, R2…). Large bodies go up as a multipart upload, one part in memory. */
+/**
+ * Any S3-compatible store (AWS S3, MinIO, R2…). Bodies go up with the SDK's `Upload` (@aws-sdk/lib-storage): one
+ * PutObject when the body fits in one 8 MB part, a multipart upload otherwise, one part in memory at a time, and the
+ * multipart upload aborted when the body or the server fails.
+ */
 export class S3FileStore implements FileStore {
   readonly kind = 's3' as const;
   private client: Promise<S3Client>;
@@ -162,93 +166,63 @@ export class S3FileStore implements FileStore {
     return (client.send as (c: unknown) => Promise<Record<string, unknown>>)(command);
   }
 
+  /**
+   * Creates the bucket when HeadBucket says it does not exist (a fresh MinIO); answers whether it did. Other answers
+   * (no permission, unreachable) are thrown: the start stops with the store's own message.
+   */
+  async ensureBucket(): Promise<boolean> {
+    const { HeadBucketCommand, CreateBucketCommand } = await sdk();
+    try {
+      await this.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      return false;
+    } catch (err) {
+      if (!isMissing(err) && (err as { name?: string }).name !== 'NoSuchBucket') throw err;
+    }
+    try {
+      await this.send(new CreateBucketCommand({ Bucket: this.bucket }));
+    } catch (err) {
+      // Another process made it in between.
+      if ((err as { name?: string }).name === 'BucketAlreadyOwnedByYou') return false;
+      throw err;
+    }
+    return true;
+  }
+
   async put(
     key: string,
     body: Readable | Buffer,
     opts: { contentType?: string } = {},
   ): Promise<{ size: number }> {
     assertKey(key);
-    const {
-      PutObjectCommand,
-      CreateMultipartUploadCommand,
-      UploadPartCommand,
-      CompleteMultipartUploadCommand,
-      AbortMultipartUploadCommand,
-    } = await sdk();
-    const ContentType = opts.contentType ?? 'application/octet-stream';
-    if (Buffer.isBuffer(body)) {
-      await this.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType }));
-      return { size: body.length };
-    }
-    // One part's buffer, filled from the body and reused for every part: memory stays at one part, whatever the size.
-    // It grows as the body comes (a small file never takes a whole part's memory).
-    let part = Buffer.allocUnsafe(64 * 1024);
-    let filled = 0;
+    const [{ Upload }, client] = await Promise.all([import('@aws-sdk/lib-storage'), this.client]);
     let size = 0;
-    let uploadId: string | undefined;
-    const parts: { ETag: string; PartNumber: number }[] = [];
-    const flush = async () => {
-      if (!uploadId) {
-        const created = await this.send(
-          new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType }),
+    const counted = Buffer.isBuffer(body)
+      ? ((size = body.length), body)
+      : Readable.from(
+          (async function* count() {
+            for await (const chunk of body) {
+              const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+              size += buffer.length;
+              yield buffer;
+            }
+          })(),
+          // One chunk read ahead, not Readable.from's sixteen.
+          { highWaterMark: 1 },
         );
-        uploadId = created.UploadId as string;
-      }
-      const PartNumber = parts.length + 1;
-      const res = await this.send(
-        new UploadPartCommand({
-          Bucket: this.bucket,
-          Key: key,
-          UploadId: uploadId,
-          PartNumber,
-          Body: part.subarray(0, filled),
-        }),
-      );
-      filled = 0;
-      parts.push({ ETag: res.ETag as string, PartNumber });
-    };
-    try {
-      for await (const raw of body) {
-        let chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw as Uint8Array);
-        size += chunk.length;
-        while (chunk.length > 0) {
-          if (filled === part.length)
-            part = Buffer.concat([part.subarray(0, filled)], Math.min(PART_SIZE, part.length * 4));
-          const taken = chunk.copy(part, filled);
-          filled += taken;
-          chunk = chunk.subarray(taken);
-          if (filled === PART_SIZE) await flush();
-        }
-      }
-      if (!uploadId) {
-        await this.send(
-          new PutObjectCommand({
-            Bucket: this.bucket,
-            Key: key,
-            Body: part.subarray(0, filled),
-            ContentType,
-          }),
-        );
-        return { size };
-      }
-      if (filled > 0) await flush();
-      await this.send(
-        new CompleteMultipartUploadCommand({
-          Bucket: this.bucket,
-          Key: key,
-          UploadId: uploadId,
-          MultipartUpload: { Parts: parts },
-        }),
-      );
-      return { size };
-    } catch (err) {
-      if (uploadId) {
-        await this.send(
-          new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
-        ).catch(() => undefined);
-      }
-      throw err;
-    }
+    const upload = new Upload({
+      client,
+      params: {
+        Bucket: this.bucket,
+        Key: key,
+        Body: counted,
+        ContentType: opts.contentType ?? 'application/octet-stream',
+      },
+      partSize: PART_SIZE,
+      // One part read and sent at a time: memory stays at one part, whatever the size.
+      queueSize: 1,
+    });
+    await upload.done();
+    return { size };
   }
 
   async get(key: string): Promise<Readable> {

@@ -1,5 +1,6 @@
 import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -8,11 +9,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * and only then as a secret — a thrown and caught error on every call, which was about a sixth of an authenticated
  * request's time (docs/performance.md, section 3). A handful of secrets at most (one per app; tests make several).
  */
-const keys = new Map<string, KeyObject>();
+const keys = new LRUCache<string, KeyObject>({ max: 16 });
 function hmacKey(secret: string): KeyObject {
   let key = keys.get(secret);
   if (!key) {
-    if (keys.size >= 16) keys.clear();
     key = createSecretKey(Buffer.from(secret, 'utf8'));
     keys.set(secret, key);
   }

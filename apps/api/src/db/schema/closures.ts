@@ -1,4 +1,5 @@
 import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Checklist, ClosureStatus, ClosureType } from '@lexserve/contracts/closures';
 import { timestamps } from './common';
 import { documents } from './documents';
@@ -20,7 +21,10 @@ export const caseClosures = pgTable('case_closures', {
   closureStatus: text().$type<ClosureStatus>().notNull().default('pending'),
   closureReason: text().notNull(),
   closureNotes: text(),
-  checklist: jsonb().$type<Checklist>().notNull(),
+  checklist: jsonb()
+    .$type<Checklist>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   requestedById: integer().references(() => users.id),
   requestedAt: at().notNull().defaultNow(),
   decidedById: integer().references(() => users.id),

@@ -90,7 +90,7 @@ export const caseFiles = pgTable('case_files', {
     .notNull()
     .references(() => firms.id),
   filename: text().notNull(),
-  storageKey: text().notNull(),
+  storageKey: text().notNull().unique(),
   size: bigint({ mode: 'number' }).notNull(),
   mimeType: text().notNull(),
   sha256: text().notNull(),
@@ -190,11 +190,12 @@ export const proofsOfService = pgTable('proofs_of_service', {
   id: serial().primaryKey(),
   documentId: integer()
     .notNull()
-    .references(() => documents.id, { onDelete: 'cascade' }),
+    .references(() => documents.id, { onDelete: 'cascade' })
+    .unique(),
   firmId: integer()
     .notNull()
     .references(() => firms.id),
-  securityId: text().notNull(),
+  securityId: text().notNull().unique(),
   currentVersion: integer().notNull().default(1),
   verificationCount: integer().notNull().default(0),
   lastVerifiedAt: at(),
@@ -207,7 +208,7 @@ export const proofOfServiceFiles = pgTable('proof_of_service_files', {
     .notNull()
     .references(() => proofsOfService.id, { onDelete: 'cascade' }),
   version: integer().notNull(),
-  storageKey: text().notNull(),
+  storageKey: text().notNull().unique(),
   sha256: text().notNull(),
   size: bigint({ mode: 'number' }).notNull(),
   generatedById: integer().references(() => users.id),
@@ -233,7 +234,7 @@ export const serviceDeliveries = pgTable('service_deliveries', {
     .notNull()
     .references(() => firms.id),
   toAddress: text().notNull(),
-  tokenHash: text().notNull(),
+  tokenHash: text().notNull().unique(),
   expiresAt: at().notNull(),
   /** The first opening (the link opens as many times as needed until it expires). */
   usedAt: at(),

@@ -92,7 +92,7 @@ export const refreshTokens = pgTable('refresh_tokens', {
   familyId: uuid()
     .notNull()
     .references(() => sessions.id),
-  tokenHash: text().notNull(),
+  tokenHash: text().notNull().unique(),
   expiresAt: at().notNull(),
   rotatedAt: at(),
   revokedAt: at(),
@@ -104,7 +104,7 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   userId: integer()
     .notNull()
     .references(() => users.id),
-  tokenHash: text().notNull(),
+  tokenHash: text().notNull().unique(),
   expiresAt: at().notNull(),
   usedAt: at(),
   ...timestamps,
@@ -152,7 +152,7 @@ export const jobs = pgTable('jobs', {
   attempts: integer().notNull().default(0),
   lastError: text(),
   doneAt: at(),
-  dedupeKey: text(),
+  dedupeKey: text().unique(),
   ...timestamps,
 });
 

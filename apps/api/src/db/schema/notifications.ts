@@ -8,7 +8,7 @@ const at = () => timestamp({ withTimezone: true, mode: 'date' });
 /** One row per recipient; `notificationId` (UUID) is what paths and clients use. */
 export const notifications = pgTable('notifications', {
   id: bigserial({ mode: 'number' }).primaryKey(),
-  notificationId: uuid().notNull().defaultRandom(),
+  notificationId: uuid().notNull().defaultRandom().unique(),
   userId: integer()
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),

@@ -10,7 +10,8 @@ export const servedCopies = pgTable('served_copies', {
   id: serial().primaryKey(),
   caseFileId: integer()
     .notNull()
-    .references(() => caseFiles.id, { onDelete: 'cascade' }),
+    .references(() => caseFiles.id, { onDelete: 'cascade' })
+    .unique(),
   documentId: integer()
     .notNull()
     .references(() => documents.id, { onDelete: 'cascade' }),

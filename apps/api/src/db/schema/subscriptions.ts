@@ -1,4 +1,5 @@
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type {
   BillingCycle,
   PlanFeatures,
@@ -30,7 +31,10 @@ export const subscriptionPlans = pgTable('subscription_plans', {
   maxStorageGb: integer().notNull().default(10),
   maxCases: integer(),
   trialDays: integer().notNull().default(0),
-  features: jsonb().$type<PlanFeatures>().notNull(),
+  features: jsonb()
+    .$type<PlanFeatures>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   isActive: boolean().notNull().default(true),
   isFeatured: boolean().notNull().default(false),
   deletedAt: at(),
@@ -106,7 +110,7 @@ export const payments = pgTable('payments', {
   status: text().$type<PaymentStatus>().notNull().default('pending'),
   amountCents: integer().notNull(),
   currency: text().notNull().default('ZAR'),
-  paymentReference: text().notNull(),
+  paymentReference: text().notNull().unique(),
   signature: text(),
   provider: text().$type<PaymentProviderName>().notNull(),
   providerPaymentId: text(),

@@ -1,5 +1,6 @@
 import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 import * as asn1js from 'asn1js';
+import { LRUCache } from 'lru-cache';
 import * as pkijs from 'pkijs';
 import { OID, arrayBufferOf, derOf, parseDer, randomPositiveInteger, usePkijs, x509Time } from './der';
 
@@ -149,8 +150,7 @@ export type CertificateFacts = {
 };
 
 /** The certificates met lately, by their DER (as Latin-1 text): the same few signers recur (the seal, the authority). */
-const factsCache = new Map<string, CertificateFacts>();
-const FACTS_KEPT = 64;
+const factsCache = new LRUCache<string, CertificateFacts>({ max: 64 });
 
 export function certificateFacts(der: Uint8Array): CertificateFacts {
   const id = Buffer.from(der.buffer, der.byteOffset, der.byteLength).toString('latin1');
@@ -169,7 +169,6 @@ export function certificateFacts(der: Uint8Array): CertificateFacts {
     publicKey: createPublicKey({ key: derOf(parsed.subjectPublicKeyInfo), format: 'der', type: 'spki' }),
     parsed,
   };
-  if (factsCache.size >= FACTS_KEPT) factsCache.clear();
   factsCache.set(id, facts);
   return facts;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Seal, VerificationResult } from '@lexserve/contracts/verification';
 import type { Database } from '../../db/client';
 import type { Checked } from './verification.repository';
@@ -43,7 +44,7 @@ type Entry = CachedAnswer & { at: number; countBase: number; localAtLoad: number
 const keyOf = (securityId: string, version: number | undefined) => `${securityId}|${version ?? ''}`;
 
 export class VerificationCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
   private readonly loading = new Map<string, Promise<Entry | undefined>>();
   /** Bumped by every change heard: a load that started before it is not kept. */
   private generation = 0;
@@ -142,9 +143,7 @@ export class VerificationCache {
           localAtLoad: this.counted.get(proofId) ?? 0,
         };
         if (generation === this.generation) {
-          this.entries.delete(key);
           this.entries.set(key, entry);
-          if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
         }
         return entry;
       });

@@ -1,4 +1,5 @@
 import type { Seal } from '@lexserve/contracts/verification';
+import { LRUCache } from 'lru-cache';
 import type { PublicCtx } from '../../lib/context';
 import type { SealReport } from '../../lib/seal/read-seal';
 import { FileMissingError } from '../../lib/storage';
@@ -67,9 +68,8 @@ async function judged(ctx: PublicCtx, report: Read): Promise<Seal> {
 /** The seal of these PDF bytes, and whether its signer is this installation's document seal. */
 export const sealOf = (ctx: PublicCtx, pdf: Buffer): Promise<Seal> => judged(ctx, read(ctx, pdf));
 
-/** Stored files are never rewritten: a seal read is kept per content hash (bounded, oldest dropped first). */
-const CACHE_SIZE = 512;
-const cache = new Map<string, Read>();
+/** Stored files are never rewritten: a seal read is kept per content hash (bounded, least recently used dropped first). */
+const cache = new LRUCache<string, Read>({ max: 512 });
 
 /**
  * The seal of a stored PDF whose content hashes to `sha256` (just computed from the stored bytes, so a swapped file
@@ -91,6 +91,5 @@ export async function storedSealOf(ctx: PublicCtx, key: string, sha256: string |
   }
   const report = read(ctx, pdf);
   cache.set(sha256, report);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return judged(ctx, report);
 }

@@ -1,4 +1,5 @@
 import { documentTypeLabel } from '@lexserve/contracts/documents';
+import { LRUCache } from 'lru-cache';
 import {
   FILE_NO_MATCH_MESSAGE,
   SEAL_FILE_MESSAGES,
@@ -76,24 +77,17 @@ const PUBLIC_CHECKER: Checker = { firmId: null, visit: null };
 
 const VISIT_WINDOW_MS = 30 * 60_000;
 const MAX_VISITS = 20_000;
-/** `#${proofId}|${visit}` → when it was last counted (kept in memory: a restart at worst counts a visit twice). */
-const countedVisits = new Map<string, number>();
+/**
+ * `#${proofId}|${visit}` seen within the window (kept in memory: a restart at worst counts a visit twice); when full,
+ * the least recently counted is forgotten first.
+ */
+const countedVisits = new LRUCache<string, true>({ max: MAX_VISITS, ttl: VISIT_WINDOW_MS });
 
-function newInVisit(proofKey: string, visit: string | null, now = Date.now()): boolean {
+function newInVisit(proofKey: string, visit: string | null): boolean {
   if (!visit) return true;
   const key = `${proofKey}|${visit}`;
-  const last = countedVisits.get(key);
-  if (last !== undefined && now - last < VISIT_WINDOW_MS) return false;
-  if (countedVisits.size >= MAX_VISITS) {
-    for (const [k, at] of countedVisits) if (now - at >= VISIT_WINDOW_MS) countedVisits.delete(k);
-    // Still full: forget the oldest (the Map keeps insertion order).
-    for (const k of countedVisits.keys()) {
-      if (countedVisits.size < MAX_VISITS) break;
-      countedVisits.delete(k);
-    }
-  }
-  countedVisits.delete(key);
-  countedVisits.set(key, now);
+  if (countedVisits.has(key)) return false;
+  countedVisits.set(key, true);
   return true;
 }
 
