@@ -347,7 +347,8 @@ const WARMUP_MS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1) * 1000;
 const CONNECTIONS = 50;
 /** autocannon's figures as its CLI prints them with --json (apps/api's dev dependency, run from its node_modules). */
 type Autocannon = {
-  requests: { total: number };
+  /** Answered, and sent (a request that timed out on the client may still have been answered and counted). */
+  requests: { total: number; sent: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -392,7 +393,7 @@ async function load(label: string, port: number, path: string, counted: boolean,
       : { duration: DURATION_MS / 1000 },
   );
   const cpuPerRequest = (cpuMs(pid) - cpuBefore) / measured.result.requests.total;
-  if (counted) verifyChecks += warmup.result.requests.total + measured.result.requests.total;
+  if (counted) verifyChecks += warmup.result.requests.sent + measured.result.requests.sent;
   const { latency } = measured.result;
   console.log(
     `${label.padEnd(36)} ${String(Math.round(measured.rps)).padStart(6)} req/s   p50 ${latency.p50.toFixed(1)} ms   p99 ${latency.p99.toFixed(1)} ms   server CPU ${(cpuPerRequest * 1000).toFixed(0)} µs/request${measured.failed + warmup.failed ? `   ${measured.failed + warmup.failed} failed or non-2xx` : ''}`,
