@@ -27,6 +27,7 @@ import { createSealer } from './lib/seal/sealer';
 import { requestLogSerializer } from './lib/redact';
 import { SharedRateLimitStore } from './lib/rate-limit-store';
 import { createSharedCounters } from './lib/shared-counters';
+import { VerificationChanges } from './lib/verification-changes';
 import { createFileStore, type FileStore } from './lib/storage';
 import { apiKeyMayCall } from './lib/api-keys';
 import { createPaymentProvider } from './modules/payments/payments.service';
@@ -117,6 +118,7 @@ export async function buildApp({
     pdf: new PdfWorkers(pdfLimitsOf(env)),
     seal: createSealer(env),
     counters: await createSharedCounters(env, database, app.log),
+    verification: new VerificationChanges(),
   };
   app.decorate('deps', deps);
   app.addHook('onClose', () => deps.counters.close());

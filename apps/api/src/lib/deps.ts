@@ -11,6 +11,7 @@ import type { PdfWorkers } from './pdf-merge';
 import type { Sealer } from './seal/sealer';
 import type { SharedCounters } from './shared-counters';
 import type { FileStore } from './storage';
+import type { VerificationChanges } from './verification-changes';
 
 /** Plan limits, enforced by the subscriptions module; other modules ask before adding (each throws the limit's 403). */
 export type PlanLimits = {
@@ -55,6 +56,8 @@ export type Deps = {
   seal: Sealer;
   /** Counts shared by every process (rate limits, the login throttle): the database, or Redis when REDIS_URL is set. */
   counters: SharedCounters;
+  /** Said after a committed write that changes a public verification answer (lib/verification-changes.ts). */
+  verification: VerificationChanges;
 };
 
 /** What a service needs from a public call: the database, the app's services, a logger and who is calling. */

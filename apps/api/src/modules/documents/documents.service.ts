@@ -566,6 +566,7 @@ export async function revokeDocument(ctx: Ctx, id: number, reason: string) {
     await recordEvent(tx, 'document.revoked', eventPayload(updated, ctx.actor.id, { reason }));
     return updated;
   });
+  ctx.deps.verification.changed({ documentId: id });
   return toDocumentDto(ctx.db, row);
 }
 

@@ -174,6 +174,7 @@ async function addOne(ctx: JobCtx, row: Pending): Promise<'added' | 'not_added' 
     });
     return true;
   });
+  if (kept) ctx.deps.verification.changed({ documentId: row.documentId });
   // The file as first sealed is removed (its SHA-256 is kept, it still verifies); a lost race keeps it and drops ours.
   await store.delete(kept ? owner.storageKey : key).catch(() => undefined);
   return kept ? 'added' : 'not_added';

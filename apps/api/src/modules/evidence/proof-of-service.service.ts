@@ -327,7 +327,8 @@ async function createProofVersion(
           created: true,
         };
       });
-      if (!keep) await store.delete(key).catch(() => undefined);
+      if (keep) ctx.deps.verification.changed({ documentId: doc.id });
+      else await store.delete(key).catch(() => undefined);
       if (result) return result;
     } catch (err) {
       await store.delete(key).catch(() => undefined);

@@ -160,7 +160,7 @@ async function record(
   description: string,
   sealed?: Parameters<typeof recordMissingTimestamp>[1],
 ): Promise<repo.ServedCopyRow> {
-  return inTransaction(ctx, async (tx) => {
+  const recorded = await inTransaction(ctx, async (tx) => {
     const { row, inserted } = await repo.insertServedCopy(tx, values);
     if (!inserted) return row;
     await addTimelineEvent(tx, {
@@ -188,6 +188,8 @@ async function record(
       });
     return row;
   });
+  ctx.deps.verification.changed({ documentId: recorded.documentId });
+  return recorded;
 }
 
 /** The stored copy as a download (the caller has checked it is ready). */

@@ -68,6 +68,8 @@ export async function updateFirm(ctx: Ctx, id: number, input: z.infer<typeof Upd
       await recordEvent(tx, 'firm.deactivated', { firmId: id, byUserId: ctx.actor.id });
     return updated;
   });
+  if (firm && (firm.name !== before.name || firm.isActive !== before.isActive))
+    ctx.deps.verification.changed({ firmId: id });
   return toFirmDto(firm!);
 }
 

@@ -201,6 +201,7 @@ export async function issueReturn(ctx: Ctx, id: number, input: ReturnInput): Pro
       throw new AppError(ReturnErrors.RETURN_ALREADY_SERVED, { cause: err });
     throw err;
   }
+  if (served) ctx.deps.verification.changed({ documentId: id });
 
   // The proof right away (the fast path); the job above draws it if this fails or the process stops first.
   try {

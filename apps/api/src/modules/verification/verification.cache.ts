@@ -4,16 +4,21 @@ import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Seal, VerificationResult } from '@lexserve/contracts/verification';
 import type { Database } from '../../db/client';
+import type { VerificationChange } from '../../lib/verification-changes';
 import type { Checked } from './verification.repository';
 
 /**
  * Public verification answers from memory (docs/performance.md). A check by security ID reads nothing from the
  * database or the file store once its answer is known here:
- * - Answers are kept per security ID and version asked. Whatever an answer shows is dropped when it changes: triggers
- *   (migration 0017) NOTIFY `lexserve_verification` with the security ID in the changing transaction (a new proof
- *   version, a revocation, the document's service date or type, the firm's name or standing, a scrub finding), so
- *   every process forgets it at commit. An answer loaded while a change arrived is not kept. After TTL_MS an answer
- *   is loaded again anyway (a backstop for a listener connection that dropped).
+ * - Answers are kept per security ID and version asked. Whatever an answer shows is dropped when it changes:
+ *   - in this process at once, by the service that changed it, after its commit (`Deps.verification.changed`,
+ *     lib/verification-changes.ts, heard by `forget`): a new proof version, a revocation, a return's service date, a
+ *     served copy, a late time-stamp, the firm's name or standing, a scrub finding;
+ *   - in the other processes sharing the database by NOTIFY: triggers (migration 0017) NOTIFY
+ *     `lexserve_verification` with the security ID in the changing transaction, so every process forgets it at
+ *     commit (this one too, a moment after it already has: it loads the answer once more).
+ *   An answer loaded while a change arrived is not kept. After TTL_MS an answer is loaded again anyway (a backstop
+ *   for a listener connection that dropped).
  * - Checks are counted in memory and added to `verification_count` in one statement at most FLUSH_MS later (and when
  *   the app closes), so the database holds the exact count within a second.
  */
@@ -82,10 +87,10 @@ export class VerificationCache {
   }
 
   /**
-   * Waits until every change committed before this call has been heard here: PostgreSQL delivers a listener's
-   * notifications in commit order, so once this call's own signal arrives, the earlier ones have been applied. Run
-   * after every write request before its answer goes out (verification.module.ts): whoever revokes a document, or
-   * has a new proof version drawn, and then checks it, sees the change (on PGlite notifications arrive at once).
+   * Waits until every change committed before this call has been heard here through NOTIFY: PostgreSQL delivers a
+   * listener's notifications in commit order, so once this call's own signal arrives, the earlier ones have been
+   * applied. No request waits for it (a service forgets its own changes in-process, `forget`); it is for a change
+   * made by another process or outside any service (SQL), as the tests make them.
    */
   async sync(): Promise<void> {
     if (!this.unlisten) return;
@@ -104,7 +109,21 @@ export class VerificationCache {
     }
   }
 
-  /** Forgets the answers of one security ID ('*': all). */
+  /**
+   * Forgets the answers a change in this process shows (a document's, or every document's of a firm), and any answer
+   * being loaded meanwhile: called once the change is committed, so the next check loads it afresh.
+   */
+  forget(change: VerificationChange): void {
+    this.generation++;
+    this.loading.clear();
+    const shows =
+      'documentId' in change
+        ? (c: Checked) => c.documentId === change.documentId
+        : (c: Checked) => c.firmId === change.firmId;
+    for (const [key, entry] of this.entries) if (shows(entry.checked)) this.entries.delete(key);
+  }
+
+  /** Forgets the answers of one security ID ('*': all): a change heard through NOTIFY. */
   invalidate(securityId: string): void {
     this.generation++;
     if (securityId === '*') {

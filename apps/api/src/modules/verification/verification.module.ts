@@ -10,18 +10,16 @@ declare module 'fastify' {
   }
 }
 
-/** One answer cache per app: it LISTENs for changes once the app is ready and writes its last counts on close. */
+/**
+ * One answer cache per app: it forgets what this process's services say they changed (Deps.verification), LISTENs for
+ * the other processes' changes once the app is ready, and writes its last counts on close. No request waits for it.
+ */
 function setup(app: FastifyInstance) {
   const cache = new VerificationCache(app.deps.database, app.log);
   app.decorate('verificationCache', cache);
+  app.deps.verification.listen((change) => cache.forget(change));
   app.addHook('onReady', () => cache.start());
   app.addHook('preClose', () => cache.stop());
-  // A write's answer goes out once this process has heard of every change it committed (VerificationCache.sync).
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
-      return done(null, payload);
-    cache.sync().then(() => done(null, payload), done);
-  });
   registerIntegrityScrub(app);
 }
 

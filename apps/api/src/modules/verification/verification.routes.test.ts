@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
-import { createTestApp, DEMO, useTestApp } from '../../../test/build-app';
+import { createTestApp, DEMO, DEMO_PASSWORD, useTestApp } from '../../../test/build-app';
 import { registerFirm, type RegisteredFirm } from '../../../test/factories';
 import { PNG, makePdf, makeReadyDraft, submit } from '../../../test/document-factories';
 import { multipart } from '../../../test/multipart';
@@ -155,7 +155,7 @@ describe('GET /verify/{securityId} (public)', () => {
     expect((await verify(securityId)).json().verification_count).toBe(108);
   });
 
-  it('answers from memory, and every change shows at once on every process sharing the database', async () => {
+  it('answers from memory, and every change reaches every process sharing the database (NOTIFY)', async () => {
     const { id, securityId } = await served();
     // A second app on the same database: a process of its own, with its own answers in memory.
     const second = await buildApp({ env: t().env, database: t().database, logger: false });
@@ -170,11 +170,12 @@ describe('GET /verify/{securityId} (public)', () => {
         [securityId],
       );
       expect((await verifyOn(second)).verification_count).toBeLessThan(50);
-      // A new version (drawn on the first process) is what the second answers next.
+      // A new version (drawn on the first process) is what the second answers once it has heard the signal.
       expect(
         (await t().as(token).post(`/api/v1/proof-of-service/generate/${id}`, { regenerate: true }))
           .statusCode,
       ).toBe(201);
+      await second.verificationCache.sync();
       expect(await verifyOn(second)).toMatchObject({ status: 'verified', version: 2, current_version: 2 });
       // The firm renamed, then the document revoked: both seen at once.
       const firmOf = '(SELECT firm_id FROM documents WHERE id = $1)';
@@ -189,10 +190,86 @@ describe('GET /verify/{securityId} (public)', () => {
         (await t().as(firmAdmin).post(`/api/v1/documents/${id}/revoke`, { reason: 'Served in error' }))
           .statusCode,
       ).toBe(200);
-      expect(await verifyOn(second)).toMatchObject({ valid: false, status: 'revoked' });
       expect((await verify(securityId)).json()).toMatchObject({ valid: false, status: 'revoked' });
+      await second.verificationCache.sync();
+      expect(await verifyOn(second)).toMatchObject({ valid: false, status: 'revoked' });
     } finally {
       await second.close();
+    }
+  });
+
+  it('forgets a change at once in the process that made it, without waiting for its NOTIFY', async () => {
+    const issuer = await registerFirm(t());
+    const { id, securityId } = await served(issuer.token, () => ({ firmId: 1, branchId: 1 }));
+    // A process whose listener connection dropped: it hears nothing through the database, only its own services.
+    const deaf = await buildApp({ env: t().env, database: t().database, logger: false });
+    await deaf.ready();
+    await deaf.verificationCache.stop();
+    try {
+      const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+        deaf.inject({ method, url, payload, headers: { authorization: `Bearer ${issuer.token}` } });
+      const check = async () =>
+        // An address of its own: this file's other checks use up the per-address rate limit.
+        (
+          await deaf.inject({
+            method: 'GET',
+            url: `/api/v1/verify/${securityId}`,
+            remoteAddress: '192.0.2.30',
+          })
+        ).json();
+      expect(await check()).toMatchObject({ status: 'verified', version: 1, firm_verified: true });
+      expect(
+        (await call('POST', `/api/v1/proof-of-service/generate/${id}`, { regenerate: true })).statusCode,
+      ).toBe(201);
+      expect(await check()).toMatchObject({ status: 'verified', version: 2, current_version: 2 });
+      expect((await call('PUT', `/api/v1/firms/${issuer.firmId}`, { name: 'Renamed & Co' })).statusCode).toBe(
+        200,
+      );
+      expect(await check()).toMatchObject({ firm_name: 'Renamed & Co' });
+      // A scrub finding (made on this process) and its clearing.
+      const [row] = await t().database.raw.query<{ storage_key: string }>(
+        `SELECT f.storage_key FROM proof_of_service_files f JOIN proofs_of_service p ON p.id = f.proof_id
+         WHERE p.security_id = $1 AND f.version = p.current_version`,
+        [securityId],
+      );
+      const path = join(t().env.DATA_DIR, 'files', row!.storage_key);
+      const original = readFileSync(path);
+      writeFileSync(path, Buffer.concat([original, Buffer.from('%altered')]));
+      await scrubStoredProofs(deaf.deps, deaf.log, 10_000);
+      expect(await check()).toMatchObject({ status: 'invalid', hash_verified: false });
+      writeFileSync(path, original);
+      await scrubStoredProofs(deaf.deps, deaf.log, 10_000);
+      expect(await check()).toMatchObject({ status: 'verified', hash_verified: true });
+      expect(
+        (await call('POST', `/api/v1/documents/${id}/revoke`, { reason: 'Served in error' })).statusCode,
+      ).toBe(200);
+      expect(await check()).toMatchObject({ valid: false, status: 'revoked' });
+      const admin = await t().login(DEMO.admin);
+      const deactivate = await deaf.inject({
+        method: 'PUT',
+        url: `/api/v1/firms/${issuer.firmId}`,
+        payload: { is_active: false },
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(deactivate.statusCode).toBe(200);
+      expect(await check()).toMatchObject({ firm_verified: false });
+    } finally {
+      await deaf.close();
+    }
+  });
+
+  it('keeps unrelated writes free of verification: a login sends no NOTIFY and waits for none', async () => {
+    const notify = vi.spyOn(t().database.raw, 'notify');
+    try {
+      const res = await t().inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload: { email: DEMO.attorney, password: DEMO_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(notify).not.toHaveBeenCalled();
+    } finally {
+      notify.mockRestore();
     }
   });
 
@@ -208,9 +285,8 @@ describe('GET /verify/{securityId} (public)', () => {
     const altered = Buffer.from(original);
     altered[100] = altered[100]! ^ 0xff;
     writeFileSync(path, altered);
-    const scrub = () => scrubStoredProofs(t().database.db, t().app.deps.files, t().app.log, 10_000);
+    const scrub = () => scrubStoredProofs(t().app.deps, t().app.log, 10_000);
     expect((await scrub()).altered.length).toBeGreaterThan(0);
-    await t().app.verificationCache.sync();
     expect((await verify(securityId)).json()).toMatchObject({
       valid: false,
       status: 'invalid',
@@ -218,7 +294,6 @@ describe('GET /verify/{securityId} (public)', () => {
     });
     writeFileSync(path, original);
     expect((await scrub()).altered).toHaveLength(0);
-    await t().app.verificationCache.sync();
     expect((await verify(securityId)).json()).toMatchObject({
       valid: true,
       status: 'verified',

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { rowsOf, type Db } from '../../db/client';
+import { rowsOf } from '../../db/client';
+import type { Deps } from '../../lib/deps';
 import { FileMissingError, type FileStore } from '../../lib/storage';
 
 /**
  * The integrity of stored proof PDFs, re-proven in the background instead of on every check (a check answers from
  * memory, verification.cache.ts). Every SCRUB_MS the scrub re-hashes the SCRUB_BATCH files checked longest ago (never
  * checked first) against the SHA-256 recorded at generation and records the finding on the file's row: a file found
- * altered gets `integrity_failed_at`, which NOTIFYs every process (migration 0017) so that its checks answer
- * "invalid" at once; a file found intact again (restored from a backup) has it cleared. A missing file is logged and
+ * altered gets `integrity_failed_at`, which this process forgets at once (Deps.verification) and NOTIFYs the other
+ * processes (migration 0017), so that its checks answer "invalid" at once; a file found intact again (restored from a
+ * backup) has it cleared the same way. A missing file is logged and
  * left as it is (its checks answer hash_verified null, as before). An answer is also re-hashed whenever it is
  * loaded, that is after every change of its proof.
  */
@@ -33,20 +35,27 @@ export async function hashStoredFile(
   }
 }
 
-type ScrubRow = { id: number; storage_key: string; sha256: string };
+type ScrubRow = {
+  id: number;
+  storage_key: string;
+  sha256: string;
+  failed: boolean;
+  document_id: number;
+};
 type ScrubReport = { checked: number; altered: number[]; missing: number[] };
 
 /** Re-hashes up to `limit` stored proof PDFs, least recently checked first, and records what it found. */
 export async function scrubStoredProofs(
-  db: Db,
-  files: FileStore,
+  { database, files, verification }: Pick<Deps, 'database' | 'files' | 'verification'>,
   log: FastifyBaseLogger,
   limit = SCRUB_BATCH,
 ): Promise<ScrubReport> {
+  const { db } = database;
   const rows = rowsOf<ScrubRow>(
     await db.execute(sql`
-      SELECT id, storage_key, sha256 FROM proof_of_service_files
-      ORDER BY integrity_checked_at ASC NULLS FIRST, id LIMIT ${limit}`),
+      SELECT f.id, f.storage_key, f.sha256, f.integrity_failed_at IS NOT NULL AS failed, p.document_id
+      FROM proof_of_service_files f JOIN proofs_of_service p ON p.id = f.proof_id
+      ORDER BY f.integrity_checked_at ASC NULLS FIRST, f.id LIMIT ${limit}`),
   );
   const report: ScrubReport = { checked: rows.length, altered: [], missing: [] };
   for (const row of rows) {
@@ -60,6 +69,9 @@ export async function scrubStoredProofs(
           integrity_failed_at = CASE WHEN ${altered} THEN coalesce(integrity_failed_at, now())
                                      WHEN ${actual === null} THEN integrity_failed_at ELSE NULL END
       WHERE id = ${row.id}`);
+    // A finding made or cleared changes the answer (a missing file changes nothing).
+    if (actual !== null && altered !== (row.failed === true || String(row.failed) === 't'))
+      verification.changed({ documentId: Number(row.document_id) });
   }
   if (report.altered.length)
     log.error(
@@ -72,8 +84,7 @@ export async function scrubStoredProofs(
 }
 
 export function registerIntegrityScrub(app: FastifyInstance) {
-  const { jobs, database, files } = app.deps;
-  jobs.every('verification.integrity-scrub', SCRUB_MS, async () => {
-    await scrubStoredProofs(database.db, files, app.log);
+  app.deps.jobs.every('verification.integrity-scrub', SCRUB_MS, async () => {
+    await scrubStoredProofs(app.deps, app.log);
   });
 }
