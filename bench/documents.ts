@@ -417,7 +417,7 @@ console.log(
   `verification ÷ hello-world throughput: ${ratio.toFixed(2)} (${(ratio * 100).toFixed(0)} %, target ≥ 50 %) ${ratio >= 0.5 ? 'met' : 'NOT MET'}; verification p99 ${verify.p99.toFixed(1)} ms (target ≤ 20 ms) ${verify.p99 <= 20 ? 'met' : 'NOT MET'}`,
 );
 console.log(
-  `hello-world ÷ verification server CPU per request: ${(hello.cpuPerRequest / verify.cpuPerRequest).toFixed(2)} (about the throughput ratio on an idle machine: each server is one busy thread)`,
+  `hello-world ÷ verification server CPU per request: ${(hello.cpuPerRequest / verify.cpuPerRequest).toFixed(2)} (each server is one thread: on an otherwise idle machine this is about the throughput ratio)`,
 );
 // The count is exact in the database within a second of the last check (each check of the load counted once).
 await new Promise((r) => setTimeout(r, 1000));
