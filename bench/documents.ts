@@ -360,11 +360,10 @@ type Autocannon = {
 async function drive(port: number, path: string, run: { duration: number } | { amount: number }) {
   const by = 'amount' in run ? ['--amount', String(run.amount)] : ['--duration', String(run.duration)];
   const args = ['--json', '--no-progress', '--connections', String(CONNECTIONS), ...by];
-  const { stdout } = await execFileAsync(
-    join(apiDir, 'node_modules', '.bin', 'autocannon'),
-    [...args, `http://127.0.0.1:${port}${path}`],
-    { maxBuffer: 16 * MB },
-  );
+  const { stdout } = await execFileAsync('autocannon', [...args, `http://127.0.0.1:${port}${path}`], {
+    maxBuffer: 16 * MB,
+    env: { ...process.env, PATH: `${join(apiDir, 'node_modules', '.bin')}:${process.env.PATH}` },
+  });
   const result = JSON.parse(stdout) as Autocannon;
   const seconds = (Date.parse(result.finish) - Date.parse(result.start)) / 1000;
   const failed = result.non2xx + result.errors + result.timeouts;
