@@ -119,14 +119,12 @@ export async function usersRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const { user, generated_password } = await users.createUser(ctxOf(req), req.body);
-      return reply
-        .status(201)
-        .send({
-          status: 'success' as const,
-          data: user,
-          generated_password,
-          message: `User ${user.full_name} created successfully!`,
-        });
+      return reply.status(201).send({
+        status: 'success' as const,
+        data: user,
+        generated_password,
+        message: `User ${user.full_name} created successfully!`,
+      });
     },
   );
   r.get(
