@@ -1,11 +1,16 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /**
- * The web tests' API: Mock Service Worker's node server (started in setup.ts), which answers the app's own fetch and
- * XMLHttpRequest calls. A test gives its answers with `mockApi`; `server.use(...)` takes any other MSW handler.
+ * The web tests' API: Mock Service Worker's node server, which answers the app's own fetch and XMLHttpRequest calls.
+ * Every test file runs it (setup.ts imports this module); a test gives its answers with `mockApi`, and the answers
+ * are reset after each test.
  */
-export const server = setupServer();
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
 
 export type MockRequest = { method: string; path: string; url: URL; body: unknown; headers: Headers };
 type Answer = { status?: number; body?: unknown } | Response;

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { server } from './api-server';
+import { afterEach, vi } from 'vitest';
+// Mock Service Worker's node server for every test file (its hooks are in api-server.ts).
+import './api-server';
 
 // findBy*/waitFor wait up to 4 s (default 1 s): a loaded CI machine renders MUI pages slowly, not wrongly.
 configure({ asyncUtilTimeout: 4000 });
@@ -22,13 +23,8 @@ if (!window.matchMedia) {
 }
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
 
-// The API answers of each test (testing/api-server.ts): MSW's node server, its handlers reset after each test.
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterAll(() => server.close());
-
 afterEach(() => {
   cleanup();
-  server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();
