@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Sheriff } from '@lexserve/contracts/users';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../testing/factories';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { AdminSheriffsPage } from './admin-sheriffs-page';
 
