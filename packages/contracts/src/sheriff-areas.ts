@@ -11,7 +11,11 @@ import { SheriffSchema } from './users';
 const squash = (v: string) => v.normalize('NFC').replace(/\s+/g, ' ').trim();
 
 /** The same value (case ignored) once, in the first spelling given. */
-const unique = (values: string[]) => [...new Map(values.map((v) => [v.toLowerCase(), v])).values()];
+const unique = (values: string[]) => {
+  const first = new Map<string, string>();
+  for (const v of values) if (!first.has(v.toLowerCase())) first.set(v.toLowerCase(), v);
+  return [...first.values()];
+};
 
 const names = (label: string) =>
   z

@@ -93,17 +93,15 @@ export async function sheriffAreaAdminRoutes(app: FastifyInstance) {
 
 /** Any signed-in user: the area of an address and its sheriff. */
 export async function sheriffAreaLookupRoutes(app: FastifyInstance) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/sheriff-areas',
-      {
-        schema: {
-          tags,
-          querystring: SheriffAreaLookupQuerySchema,
-          response: { 200: SheriffAreaLookupSchema },
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/sheriff-areas',
+    {
+      schema: {
+        tags,
+        querystring: SheriffAreaLookupQuerySchema,
+        response: { 200: SheriffAreaLookupSchema },
       },
-      (req) => areas.lookupArea(ctxOf(req), req.query.address),
-    );
+    },
+    (req) => areas.lookupArea(ctxOf(req), req.query.address),
+  );
 }
