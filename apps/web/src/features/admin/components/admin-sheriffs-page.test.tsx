@@ -85,7 +85,8 @@ describe('Admin › Sheriffs: areas and deputies', () => {
       service_areas: [],
     });
     const { user, find } = setup({
-      'GET /admin/sheriffs': reply(200, { sheriffs: [makeSheriff(), deputy], total: 2 }),
+      // The server's order is by name: the deputy is shown right under her sheriff.
+      'GET /admin/sheriffs': reply(200, { sheriffs: [deputy, makeSheriff()], total: 2 }),
       'POST /admin/sheriffs': reply(201, {
         status: 'success',
         data: makeSheriff({ id: 41, kind: 'deputy', office_sheriff_id: 30 }),

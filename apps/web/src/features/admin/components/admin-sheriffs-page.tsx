@@ -263,6 +263,16 @@ function SheriffCards({ sheriffs, ...actions }: Actions & { sheriffs: Sheriff[] 
   );
 }
 
+/** The page's rows with each deputy right after their sheriff (when the sheriff is on the page). */
+function underTheirSheriff(list: Sheriff[]): Sheriff[] {
+  const onPage = new Set(list.map((s) => s.id));
+  const placed = list.filter((s) => s.kind !== 'deputy' || !onPage.has(s.office_sheriff_id ?? -1));
+  return placed.flatMap((s) => [
+    s,
+    ...list.filter((d) => d.kind === 'deputy' && d.office_sheriff_id === s.id),
+  ]);
+}
+
 /** Admin › Sheriffs: the sheriffs firms can assign, with their offices and service areas. */
 export function AdminSheriffsPage() {
   useDocumentTitle('Sheriffs');
@@ -342,7 +352,7 @@ export function AdminSheriffsPage() {
     }
   };
 
-  const rows = sheriffs.data?.sheriffs ?? [];
+  const rows = underTheirSheriff(sheriffs.data?.sheriffs ?? []);
   const actions: Actions = {
     onEdit: setEditing,
     onAddDeputy: (s) => {
