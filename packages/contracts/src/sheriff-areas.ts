@@ -35,8 +35,8 @@ const names = (label: string) =>
     .default([])
     .transform(unique);
 
-export const POSTAL_CODE_MESSAGE = 'Postal codes have 4 digits (e.g. 0002)';
-export const AREA_EMPTY_MESSAGE = 'An area needs at least one magisterial district, suburb or postal code';
+const POSTAL_CODE_MESSAGE = 'Postal codes have 4 digits (e.g. 0002)';
+const AREA_EMPTY_MESSAGE = 'An area needs at least one magisterial district, suburb or postal code';
 
 const AreaFields = z.object({
   name: z

@@ -189,8 +189,8 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
 // Sheriffs: accounts the system administrator creates, with their office, appointment and service areas
 // ---------------------------------------------------------------------------------------------------------
 
-export const SHERIFF_KINDS = ['sheriff', 'deputy'] as const;
-export type SheriffKind = (typeof SHERIFF_KINDS)[number];
+const SHERIFF_KINDS = ['sheriff', 'deputy'] as const;
+type SheriffKind = (typeof SHERIFF_KINDS)[number];
 
 /**
  * How an appointment reads: "Sheriff of the Court, Pretoria Central" or "Deputy Sheriff, Pretoria Central" (Sheriffs

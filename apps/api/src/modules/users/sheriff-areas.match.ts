@@ -9,7 +9,7 @@ export type MatchableArea = {
   postalCodes: string[];
 };
 
-export type AreaMatch<A extends MatchableArea> = {
+type AreaMatch<A extends MatchableArea> = {
   area: A;
   kind: (typeof AREA_MATCH_KINDS)[number];
   value: string;

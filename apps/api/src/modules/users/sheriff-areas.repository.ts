@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { SheriffAreaErrors } from '@lexserve/contracts/sheriff-areas';
 import type { DbOrTx } from '../../db/client';
 import { sheriffAreas } from '../../db/schema/index';
@@ -50,6 +50,3 @@ export const listAreas = (db: DbOrTx) =>
     .select()
     .from(sheriffAreas)
     .orderBy(asc(sql`lower(${sheriffAreas.name})`), asc(sheriffAreas.id));
-
-export const areasByIds = async (db: DbOrTx, ids: number[]) =>
-  ids.length ? db.select().from(sheriffAreas).where(inArray(sheriffAreas.id, ids)) : [];
