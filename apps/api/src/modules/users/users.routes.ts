@@ -22,6 +22,7 @@ import {
   UserSchema,
 } from '@lexserve/contracts/users';
 import { ctxOf } from '../../lib/context';
+import { sheriffAreaAdminRoutes, sheriffAreaLookupRoutes } from './sheriff-areas.routes';
 import { sheriffAdminRoutes } from './sheriffs.routes';
 import * as sheriffs from './sheriffs.service';
 import * as users from './users.service';
@@ -35,6 +36,8 @@ export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   await app.register(sheriffAdminRoutes);
+  await app.register(sheriffAreaAdminRoutes);
+  await app.register(sheriffAreaLookupRoutes);
 
   r.get(
     '/users/me',
