@@ -109,10 +109,11 @@ async function databaseShape(database: Database): Promise<Shape> {
       WHERE c.table_schema = 'public' AND c.table_name <> '_migrations'
       ORDER BY c.table_name, c.ordinal_position`,
   );
-  // Every index of a plain column list (no expression, no predicate): primary keys and unique ones.
+  // Every index of a plain column list (no expression, no predicate): primary keys and unique ones. (`text[]`, which
+  // node-postgres parses into an array; it leaves a `name[]` as its text.)
   const indexes = await database.raw.query<{ table_name: string; primary: boolean; columns: string[] }>(
     `SELECT t.relname AS table_name, i.indisprimary AS primary,
-            array_agg(a.attname ORDER BY a.attname) AS columns
+            array_agg(a.attname::text ORDER BY a.attname) AS columns
        FROM pg_index i
        JOIN pg_class t ON t.oid = i.indrelid
        JOIN pg_namespace n ON n.oid = t.relnamespace
@@ -201,7 +202,8 @@ const sqlText = (expr: SQL) => {
 
 /**
  * The `CREATE INDEX` of a Drizzle index, written as drizzle-kit writes it (a key's NULLS as Drizzle holds it, whose
- * default is LAST whatever the order) plus the INCLUDE above, on the same table in `schemaName`.
+ * default is LAST whatever the order, so a DESC key of the migrations' default order is declared `.desc().nullsFirst()`;
+ * none with an operator class) plus the INCLUDE above, on the same table in `schemaName`.
  */
 function createIndexSql(schemaName: string, table: string, index: Index): string {
   const { name, unique, method, columns, where } = index.config;
@@ -209,7 +211,13 @@ function createIndexSql(schemaName: string, table: string, index: Index): string
     if (is(c, SQL)) return `(${sqlText(c)})`;
     const column = c as IndexedColumn;
     const { opClass, order, nulls } = column.indexConfig;
-    return [q(nameOf(column)), opClass, order === 'desc' && 'DESC', nulls && `NULLS ${nulls.toUpperCase()}`]
+    const showNulls = !opClass && !(order !== 'desc' && nulls === 'last');
+    return [
+      q(nameOf(column)),
+      opClass,
+      order === 'desc' && 'DESC',
+      showNulls && `NULLS ${nulls!.toUpperCase()}`,
+    ]
       .filter(Boolean)
       .join(' ');
   });

@@ -94,8 +94,18 @@ export const documents = pgTable(
       .on(t.firmId, t.servedAt)
       .where(sql`served_at IS NOT NULL`),
     // My Cases' lists (0021): each also INCLUDEs the columns a list filters on, which Drizzle cannot declare (schema-migrations.test.ts lists them).
-    index('documents_firm_list_idx').on(t.firmId, t.myCasesList, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('documents_branch_list_idx').on(t.branchId, t.myCasesList, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('documents_firm_list_idx').on(
+      t.firmId,
+      t.myCasesList,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('documents_branch_list_idx').on(
+      t.branchId,
+      t.myCasesList,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('documents_sheriff_list_idx')
       .on(t.assignedSheriffId, t.myCasesList, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`assigned_sheriff_id IS NOT NULL`),
@@ -244,7 +254,11 @@ export const documentEvents = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('document_events_document_idx').on(t.documentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('document_events_document_idx').on(
+      t.documentId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     uniqueIndex('document_events_chain_link').on(t.documentId, t.prevHash),
     index('document_events_chain_order').on(t.documentId, t.id),
   ],

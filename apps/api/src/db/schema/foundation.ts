@@ -30,7 +30,7 @@ export const firms = pgTable(
     isActive: boolean().notNull().default(true),
     ...timestamps,
   },
-  (t) => [uniqueIndex('firms_name_unique').on(sql`lower(name)`)],
+  () => [uniqueIndex('firms_name_unique').on(sql`lower(name)`)],
 );
 
 export const branches = pgTable(
@@ -98,7 +98,7 @@ export const sheriffProfiles = pgTable(
     serviceAreas: text().array().notNull().default([]),
     ...timestamps,
   },
-  (t) => [uniqueIndex('sheriff_profiles_appointment_unique').on(sql`lower(appointment_number)`)],
+  () => [uniqueIndex('sheriff_profiles_appointment_unique').on(sql`lower(appointment_number)`)],
 );
 
 /** One per login: access tokens carry its id (`sid`); it ends when revoked or at `expiresAt` (never extended). */

@@ -38,11 +38,20 @@ export const notifications = pgTable(
   },
   (t) => [
     uniqueIndex('notifications_notification_id_unique').on(t.notificationId),
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('notifications_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('notifications_user_unread_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT is_read`),
-    index('notifications_user_type_idx').on(t.userId, t.notificationType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('notifications_user_type_idx').on(
+      t.userId,
+      t.notificationType,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -52,7 +52,7 @@ export const subscriptionPlans = pgTable(
     deletedAt: at(),
     ...timestamps,
   },
-  (t) => [
+  () => [
     uniqueIndex('subscription_plans_name_unique')
       .on(sql`lower(name)`)
       .where(sql`deleted_at IS NULL`),
