@@ -1,6 +1,13 @@
 import { is, SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
-import { getTableConfig, PgDialect, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
+import {
+  getTableConfig,
+  IndexedColumn,
+  PgDialect,
+  PgTable,
+  type Index,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from './client';
 import { migrate } from './migrate';
@@ -8,11 +15,14 @@ import * as schema from './schema';
 
 /**
  * The tables the migrations make (apps/api/drizzle/*.sql, written by hand) against what db/schema tells Drizzle: each
- * column's type, nullability, default and whether it is generated, each table's primary key and unique columns. A
- * migration and the schema that disagree fail here rather than in a query.
+ * column's type, nullability, default and whether it is generated, each table's primary key and unique columns, and
+ * every other index (its name, uniqueness, method, keys in order, predicate). A migration and the schema that disagree
+ * fail here rather than in a query or a plan.
  */
 const dialect = new PgDialect({ casing: 'snake_case' });
-const nameOf = (column: PgColumn) => (column.keyAsName ? toSnakeCase(column.name) : column.name);
+/** A column's name in the database (an index's key column has one too; it is undefined only for an unnamed column). */
+const nameOf = (column: { name?: string; keyAsName: boolean }) =>
+  column.keyAsName ? toSnakeCase(column.name!) : column.name!;
 
 /** A default or type as text without casts, spaces, quotes' case or redundant parentheses, for comparing. */
 const normalized = (expr: string) =>
@@ -72,6 +82,11 @@ function schemaShape(): Shape {
       uniqueColumns: [
         ...config.columns.filter((c) => c.isUnique).map(nameOf),
         ...config.uniqueConstraints.filter((u) => u.columns.length === 1).map((u) => nameOf(u.columns[0]!)),
+        // A unique index of one plain column and no predicate, as the database side counts them.
+        ...config.indexes
+          .map((i) => i.config)
+          .filter((i) => i.unique && !i.where && i.columns.length === 1 && is(i.columns[0], IndexedColumn))
+          .map((i) => nameOf(i.columns[0] as IndexedColumn)),
       ].sort(),
     };
   }
@@ -94,10 +109,11 @@ async function databaseShape(database: Database): Promise<Shape> {
       WHERE c.table_schema = 'public' AND c.table_name <> '_migrations'
       ORDER BY c.table_name, c.ordinal_position`,
   );
-  // Every index of a plain column list (no expression, no predicate): primary keys and unique ones.
+  // Every index of a plain column list (no expression, no predicate): primary keys and unique ones. (`text[]`, which
+  // node-postgres parses into an array; it leaves a `name[]` as its text.)
   const indexes = await database.raw.query<{ table_name: string; primary: boolean; columns: string[] }>(
     `SELECT t.relname AS table_name, i.indisprimary AS primary,
-            array_agg(a.attname ORDER BY a.attname) AS columns
+            array_agg(a.attname::text ORDER BY a.attname) AS columns
        FROM pg_index i
        JOIN pg_class t ON t.oid = i.indrelid
        JOIN pg_namespace n ON n.oid = t.relnamespace
@@ -158,9 +174,136 @@ function differences(inSchema: Shape, inDatabase: Shape): string[] {
   return found;
 }
 
+/**
+ * What Drizzle 0.45's index builder cannot declare, written here instead: the INCLUDE columns of My Cases' covering
+ * indexes (0021), which let a list be read from the index alone.
+ */
+const INCLUDED: Record<string, string[]> = {
+  documents_firm_list_idx: ['branch_id', 'created_by_id', 'status', 'search_text'],
+  documents_branch_list_idx: ['firm_id', 'created_by_id', 'status', 'search_text'],
+  documents_sheriff_list_idx: ['status', 'search_text'],
+  documents_list_idx: ['status', 'search_text'],
+  documents_firm_urgent_idx: ['branch_id', 'created_by_id', 'status', 'search_text'],
+  documents_branch_urgent_idx: ['firm_id', 'created_by_id', 'status', 'search_text'],
+  documents_sheriff_urgent_idx: ['status', 'search_text'],
+  documents_urgent_idx: ['status', 'search_text'],
+};
+
+/** A trigram index (gin_trgm_ops) is made only where the server has pg_trgm (0017, 0019, 0020); PGlite has none. */
+const needsTrigrams = (index: Index) =>
+  index.config.columns.some((c) => is(c, IndexedColumn) && c.indexConfig.opClass === 'gin_trgm_ops');
+
+const q = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
+const sqlText = (expr: SQL) => {
+  const { sql, params } = dialect.sqlToQuery(expr);
+  if (params.length) throw new Error(`an index expression with parameters: ${sql}`);
+  return sql;
+};
+
+/**
+ * The `CREATE INDEX` of a Drizzle index, written as drizzle-kit writes it (a key's NULLS as Drizzle holds it, whose
+ * default is LAST whatever the order, so a DESC key of the migrations' default order is declared `.desc().nullsFirst()`;
+ * none with an operator class) plus the INCLUDE above, on the same table in `schemaName`.
+ */
+function createIndexSql(schemaName: string, table: string, index: Index): string {
+  const { name, unique, method, columns, where } = index.config;
+  const keys = columns.map((c) => {
+    if (is(c, SQL)) return `(${sqlText(c)})`;
+    const column = c as IndexedColumn;
+    const { opClass, order, nulls } = column.indexConfig;
+    const showNulls = !opClass && !(order !== 'desc' && nulls === 'last');
+    return [
+      q(nameOf(column)),
+      opClass,
+      order === 'desc' && 'DESC',
+      showNulls && `NULLS ${nulls!.toUpperCase()}`,
+    ]
+      .filter(Boolean)
+      .join(' ');
+  });
+  const include = INCLUDED[name!];
+  return (
+    `CREATE ${unique ? 'UNIQUE ' : ''}INDEX ${q(name!)} ON ${q(schemaName)}.${q(table)} USING ${method ?? 'btree'} ` +
+    `(${keys.join(', ')})${include ? ` INCLUDE (${include.map(q).join(', ')})` : ''}` +
+    (where ? ` WHERE ${sqlText(where)}` : '')
+  );
+}
+
+/** Table → index name → definition as PostgreSQL prints it (pg_get_indexdef), without the table's schema. */
+type Indexes = Record<string, Record<string, string>>;
+
+async function indexesIn(database: Database, schemaName: string): Promise<Indexes> {
+  // Not the indexes of constraints (primary keys, UNIQUE): the test above compares those.
+  const rows = await database.raw.query<{ table_name: string; name: string; definition: string }>(
+    `SELECT t.relname AS table_name, c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i
+       JOIN pg_class c ON c.oid = i.indexrelid
+       JOIN pg_class t ON t.oid = i.indrelid
+       JOIN pg_namespace n ON n.oid = t.relnamespace
+      WHERE n.nspname = $1 AND t.relname <> '_migrations'
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
+    [schemaName],
+  );
+  const found: Indexes = {};
+  for (const row of rows)
+    (found[row.table_name] ??= {})[row.name] = row.definition.replace(` ON ${schemaName}.`, ' ON ');
+  return found;
+}
+
+/**
+ * db/schema's indexes as PostgreSQL prints them: each made from its Drizzle declaration on an empty copy of its table
+ * in a scratch schema (dropped after), so PostgreSQL writes both sides in one form (IN as = ANY, casts, parentheses).
+ */
+async function schemaIndexes(database: Database): Promise<Indexes> {
+  const [trigrams] = await database.raw.query<{ installed: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS installed`,
+  );
+  const scratch = 'schema_index_check';
+  const statements = [`DROP SCHEMA IF EXISTS ${scratch} CASCADE`, `CREATE SCHEMA ${scratch}`];
+  for (const table of Object.values(schema)) {
+    if (!is(table, PgTable)) continue;
+    const config = getTableConfig(table);
+    const indexes = config.indexes.filter((i) => trigrams!.installed || !needsTrigrams(i));
+    if (!indexes.length) continue;
+    statements.push(`CREATE TABLE ${scratch}.${q(config.name)} (LIKE public.${q(config.name)})`);
+    for (const index of indexes) statements.push(createIndexSql(scratch, config.name, index));
+  }
+  await database.raw.exec(statements.join(';\n'));
+  try {
+    return await indexesIn(database, scratch);
+  } finally {
+    await database.raw.exec(`DROP SCHEMA ${scratch} CASCADE`);
+  }
+}
+
+/** Each disagreement as one line: `table index: what the schema says ≠ what the migrated database has`. */
+function indexDifferences(inSchema: Indexes, inDatabase: Indexes): string[] {
+  const found: string[] = [];
+  for (const table of new Set([...Object.keys(inSchema), ...Object.keys(inDatabase)])) {
+    const s = inSchema[table] ?? {};
+    const d = inDatabase[table] ?? {};
+    for (const name of new Set([...Object.keys(s), ...Object.keys(d)])) {
+      if (!s[name] || !d[name])
+        found.push(`${table} ${name}: ${s[name] ? 'in the schema only' : 'in the database only'}`);
+      else if (s[name] !== d[name]) found.push(`${table} ${name}: schema ${s[name]} ≠ database ${d[name]}`);
+    }
+  }
+  const declared = new Set(
+    Object.values(schema).flatMap((t) =>
+      is(t, PgTable) ? getTableConfig(t).indexes.map((i) => i.config.name) : [],
+    ),
+  );
+  for (const name of Object.keys(INCLUDED))
+    if (!declared.has(name)) found.push(`${name}: has INCLUDE columns here but no index in the schema`);
+  return found;
+}
+
 let database: Database;
 beforeAll(async () => {
-  database = await createDatabase({ memory: true });
+  // PostgreSQL when DATABASE_URL is set (a database of its own: the test makes and drops a schema in it), else PGlite.
+  database = await createDatabase(
+    process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { memory: true },
+  );
   await migrate(database.raw);
 });
 afterAll(async () => {
@@ -170,5 +313,11 @@ afterAll(async () => {
 describe('db/schema and the migrated database', () => {
   it('have the same tables, columns, types, nullability, defaults, primary keys and unique columns', async () => {
     expect(differences(schemaShape(), await databaseShape(database))).toEqual([]);
+  });
+
+  it('have the same indexes: names, uniqueness, method, keys and their order, INCLUDE and predicates', async () => {
+    const inDatabase = await indexesIn(database, 'public');
+    expect(Object.values(inDatabase).flatMap(Object.keys).length).toBeGreaterThan(80);
+    expect(indexDifferences(await schemaIndexes(database), inDatabase)).toEqual([]);
   });
 });

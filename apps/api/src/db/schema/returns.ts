@@ -1,13 +1,16 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   doublePrecision,
+  index,
   integer,
   jsonb,
   pgTable,
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
   ReturnFee,
@@ -23,81 +26,98 @@ import { firms, users } from './foundation';
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /** One visit of the sheriff (migration 0010): the phone's and the server's clocks, the address, the GPS position. */
-export const serviceAttempts = pgTable('service_attempts', {
-  id: serial().primaryKey(),
-  documentId: integer()
-    .notNull()
-    .references(() => documents.id, { onDelete: 'cascade' }),
-  firmId: integer()
-    .notNull()
-    .references(() => firms.id),
-  sheriffId: integer().references(() => users.id),
-  deviceTime: at().notNull(),
-  serverTime: at().notNull().defaultNow(),
-  address: text().notNull(),
-  latitude: doublePrecision(),
-  longitude: doublePrecision(),
-  accuracyM: doublePrecision(),
-  outcome: text().$type<ServiceOutcome>().notNull(),
-  notes: text(),
-  timelineEventId: bigint({ mode: 'number' }).references(() => documentEvents.id, { onDelete: 'set null' }),
-  ...timestamps,
-});
+export const serviceAttempts = pgTable(
+  'service_attempts',
+  {
+    id: serial().primaryKey(),
+    documentId: integer()
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    firmId: integer()
+      .notNull()
+      .references(() => firms.id),
+    sheriffId: integer().references(() => users.id),
+    deviceTime: at().notNull(),
+    serverTime: at().notNull().defaultNow(),
+    address: text().notNull(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    accuracyM: doublePrecision(),
+    outcome: text().$type<ServiceOutcome>().notNull(),
+    notes: text(),
+    timelineEventId: bigint({ mode: 'number' }).references(() => documentEvents.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('service_attempts_document').on(t.documentId, t.serverTime)],
+);
 
 /** A photo of an attempt: its stored bytes, their type by content and SHA-256. */
-export const serviceAttemptPhotos = pgTable('service_attempt_photos', {
-  id: serial().primaryKey(),
-  attemptId: integer()
-    .notNull()
-    .references(() => serviceAttempts.id, { onDelete: 'cascade' }),
-  documentId: integer()
-    .notNull()
-    .references(() => documents.id, { onDelete: 'cascade' }),
-  firmId: integer()
-    .notNull()
-    .references(() => firms.id),
-  storageKey: text().notNull().unique(),
-  contentType: text().notNull(),
-  size: bigint({ mode: 'number' }).notNull(),
-  sha256: text().notNull(),
-  uploadedById: integer().references(() => users.id),
-  ...timestamps,
-});
+export const serviceAttemptPhotos = pgTable(
+  'service_attempt_photos',
+  {
+    id: serial().primaryKey(),
+    attemptId: integer()
+      .notNull()
+      .references(() => serviceAttempts.id, { onDelete: 'cascade' }),
+    documentId: integer()
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    firmId: integer()
+      .notNull()
+      .references(() => firms.id),
+    storageKey: text().notNull().unique(),
+    contentType: text().notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    sha256: text().notNull(),
+    uploadedById: integer().references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [index('service_attempt_photos_attempt').on(t.attemptId)],
+);
 
 /** A return of service or non-service, with the sheriff and the court as they were on the day it was issued. */
-export const serviceReturns = pgTable('service_returns', {
-  id: serial().primaryKey(),
-  documentId: integer()
-    .notNull()
-    .references(() => documents.id, { onDelete: 'cascade' }),
-  firmId: integer()
-    .notNull()
-    .references(() => firms.id),
-  sheriffId: integer()
-    .notNull()
-    .references(() => users.id),
-  kind: text().$type<ReturnKind>().notNull(),
-  outcome: text().$type<ReturnOutcome>().notNull(),
-  manner: text().$type<ServiceManner>(),
-  rule: text(),
-  courtName: text(),
-  servedAt: at(),
-  address: text(),
-  personServedName: text(),
-  personServedCapacity: text(),
-  natureExplained: boolean(),
-  nonServiceReason: text(),
-  diligentSearch: text(),
-  fees: jsonb().$type<ReturnFee[]>().notNull().default([]),
-  vatRegistered: boolean().notNull().default(true),
-  subtotalCents: bigint({ mode: 'number' }).notNull(),
-  vatCents: bigint({ mode: 'number' }).notNull(),
-  totalCents: bigint({ mode: 'number' }).notNull(),
-  sheriffFullName: text().notNull(),
-  sheriffOfficeName: text(),
-  sheriffAppointmentNumber: text(),
-  sheriffServiceAreas: text().array().notNull().default([]),
-  issuedAt: at().notNull().defaultNow(),
-  proofVersion: integer(),
-  ...timestamps,
-});
+export const serviceReturns = pgTable(
+  'service_returns',
+  {
+    id: serial().primaryKey(),
+    documentId: integer()
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    firmId: integer()
+      .notNull()
+      .references(() => firms.id),
+    sheriffId: integer()
+      .notNull()
+      .references(() => users.id),
+    kind: text().$type<ReturnKind>().notNull(),
+    outcome: text().$type<ReturnOutcome>().notNull(),
+    manner: text().$type<ServiceManner>(),
+    rule: text(),
+    courtName: text(),
+    servedAt: at(),
+    address: text(),
+    personServedName: text(),
+    personServedCapacity: text(),
+    natureExplained: boolean(),
+    nonServiceReason: text(),
+    diligentSearch: text(),
+    fees: jsonb().$type<ReturnFee[]>().notNull().default([]),
+    vatRegistered: boolean().notNull().default(true),
+    subtotalCents: bigint({ mode: 'number' }).notNull(),
+    vatCents: bigint({ mode: 'number' }).notNull(),
+    totalCents: bigint({ mode: 'number' }).notNull(),
+    sheriffFullName: text().notNull(),
+    sheriffOfficeName: text(),
+    sheriffAppointmentNumber: text(),
+    sheriffServiceAreas: text().array().notNull().default([]),
+    issuedAt: at().notNull().defaultNow(),
+    proofVersion: integer(),
+    ...timestamps,
+  },
+  (t) => [
+    index('service_returns_document').on(t.documentId, t.issuedAt),
+    uniqueIndex('service_returns_one_served')
+      .on(t.documentId)
+      .where(sql`outcome = 'served'`),
+  ],
+);
