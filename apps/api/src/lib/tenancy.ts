@@ -1,6 +1,13 @@
 import { and, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PRE_SERVICE_STATUSES } from '@lexserve/contracts/documents';
-import { documentEvents, documentParties, documents, parties, users } from '../db/schema/index';
+import {
+  documentEvents,
+  documentParties,
+  documents,
+  parties,
+  serviceTargets,
+  users,
+} from '../db/schema/index';
 import type { Actor } from './access';
 
 /**
@@ -21,7 +28,11 @@ export function documentScope(actor: ScopeActor): SQL | undefined {
     case 'system_admin':
       return undefined;
     case 'sheriff':
-      return eq(documents.assignedSheriffId, actor.id);
+      // The document's sheriff, or the sheriff of any of its people to be served (service per person).
+      return or(
+        eq(documents.assignedSheriffId, actor.id),
+        sql`EXISTS (SELECT 1 FROM ${serviceTargets} WHERE ${serviceTargets.documentId} = ${documents.id} AND ${serviceTargets.sheriffId} = ${actor.id})`,
+      );
     case 'firm_admin':
       return eq(documents.firmId, actor.firmId ?? -1);
     case 'branch_admin':

@@ -147,6 +147,8 @@ export const documentParties = pgTable('document_parties', {
   role: text().notNull().default('client'),
   notes: text(),
   isPrimary: boolean().notNull().default(false),
+  /** The firm marks the party to be served whatever its role (migration 0023). */
+  toBeServed: boolean().notNull().default(false),
   ...timestamps,
 });
 

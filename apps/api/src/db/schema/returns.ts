@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   integer,
   jsonb,
@@ -8,6 +9,8 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type {
   ReturnFee,
@@ -17,10 +20,41 @@ import type {
   ServiceOutcome,
 } from '@lexserve/contracts/returns';
 import { timestamps } from './common';
-import { documentEvents, documents } from './documents';
+import type { ServiceTargetChannel, ServiceTargetStatus } from '@lexserve/contracts/service-targets';
+import { documentEvents, documents, parties } from './documents';
 import { firms, users } from './foundation';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/**
+ * A person to be served on a document (migration 0023): a party on the receiving side of the citation, or one the
+ * firm marked to be served, with its own channel, address, sheriff, status and date of service.
+ */
+export const serviceTargets = pgTable(
+  'service_targets',
+  {
+    id: serial().primaryKey(),
+    documentId: integer()
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    firmId: integer()
+      .notNull()
+      .references(() => firms.id),
+    partyId: integer()
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    channel: text().$type<ServiceTargetChannel>().notNull(),
+    address: text(),
+    sheriffId: integer().references(() => users.id),
+    areaConfirmed: boolean().notNull().default(false),
+    status: text().$type<ServiceTargetStatus>().notNull().default('pending'),
+    servedAt: at(),
+    serviceDate: date({ mode: 'string' }),
+    servedReturnId: integer().references((): AnyPgColumn => serviceReturns.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('service_targets_document_party').on(t.documentId, t.partyId)],
+);
 
 /** One visit of the sheriff (migration 0010): the phone's and the server's clocks, the address, the GPS position. */
 export const serviceAttempts = pgTable('service_attempts', {
@@ -41,6 +75,8 @@ export const serviceAttempts = pgTable('service_attempts', {
   outcome: text().$type<ServiceOutcome>().notNull(),
   notes: text(),
   timelineEventId: bigint({ mode: 'number' }).references(() => documentEvents.id, { onDelete: 'set null' }),
+  /** The person the attempt was made to serve (migration 0023). */
+  targetId: integer().references(() => serviceTargets.id, { onDelete: 'set null' }),
   ...timestamps,
 });
 
@@ -99,5 +135,7 @@ export const serviceReturns = pgTable('service_returns', {
   sheriffServiceAreas: text().array().notNull().default([]),
   issuedAt: at().notNull().defaultNow(),
   proofVersion: integer(),
+  /** The person the return is for (migration 0023): one return of service per target. */
+  targetId: integer().references((): AnyPgColumn => serviceTargets.id, { onDelete: 'set null' }),
   ...timestamps,
 });
