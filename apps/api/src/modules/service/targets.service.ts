@@ -267,11 +267,13 @@ async function activeSheriff(tx: DbOrTx, sheriffId: number) {
 }
 
 /**
- * Keeps documents.assigned_sheriff_id in step for older readers: the sheriff of the document's targets when they
- * all have the same one (the single-target case), else the one just given the work.
+ * Keeps documents.assigned_sheriff_id in step for older readers: it names the sheriff of the people not yet served
+ * when they all have the same one (the single-target case); otherwise it stays, and each target names its own.
  */
 async function keepDocumentSheriff(tx: DbOrTx, doc: docs.DocumentRow, sheriffId: number) {
   if (doc.assignedSheriffId === sheriffId) return doc;
+  const open = (await repo.targetsOf(tx, doc.id)).filter((t) => !isTargetServed(t.status));
+  if (open.some((t) => t.sheriffId !== sheriffId)) return doc;
   return docs.updateDocumentRow(tx, doc.id, { assignedSheriffId: sheriffId });
 }
 
