@@ -360,11 +360,10 @@ type Autocannon = {
 async function drive(port: number, path: string, run: { duration: number } | { amount: number }) {
   const by = 'amount' in run ? ['--amount', String(run.amount)] : ['--duration', String(run.duration)];
   const args = ['--json', '--no-progress', '--connections', String(CONNECTIONS), ...by];
-  const { stdout } = await execFileAsync(
-    join(apiDir, 'node_modules', '.bin', 'autocannon'),
-    [...args, `http://127.0.0.1:${port}${path}`],
-    { maxBuffer: 16 * MB },
-  );
+  const { stdout } = await execFileAsync('autocannon', [...args, `http://127.0.0.1:${port}${path}`], {
+    maxBuffer: 16 * MB,
+    env: { ...process.env, PATH: `${join(apiDir, 'node_modules', '.bin')}:${process.env.PATH}` },
+  });
   const result = JSON.parse(stdout) as Autocannon;
   const seconds = (Date.parse(result.finish) - Date.parse(result.start)) / 1000;
   const failed = result.non2xx + result.errors + result.timeouts;
@@ -417,7 +416,7 @@ console.log(
   `verification ÷ hello-world throughput: ${ratio.toFixed(2)} (${(ratio * 100).toFixed(0)} %, target ≥ 50 %) ${ratio >= 0.5 ? 'met' : 'NOT MET'}; verification p99 ${verify.p99.toFixed(1)} ms (target ≤ 20 ms) ${verify.p99 <= 20 ? 'met' : 'NOT MET'}`,
 );
 console.log(
-  `hello-world ÷ verification server CPU per request: ${(hello.cpuPerRequest / verify.cpuPerRequest).toFixed(2)} (about the throughput ratio on an idle machine: each server is one busy thread)`,
+  `hello-world ÷ verification server CPU per request: ${(hello.cpuPerRequest / verify.cpuPerRequest).toFixed(2)} (each server is one thread: on an otherwise idle machine this is about the throughput ratio)`,
 );
 // The count is exact in the database within a second of the last check (each check of the load counted once).
 await new Promise((r) => setTimeout(r, 1000));

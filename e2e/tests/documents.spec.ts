@@ -352,13 +352,11 @@ test('a legal practitioner creates a matter in five steps, resumes the draft, su
   await expect(pub.getByText('Document Not Found')).toBeVisible();
   await expect(pub.getByRole('heading', { name: 'Document Not Verified' })).toBeVisible();
   await shoot(pub, 'verify-not-found');
-  await pub
-    .getByTestId('verify-file-input')
-    .setInputFiles({
-      name: proof.suggestedFilename(),
-      mimeType: 'application/pdf',
-      buffer: readFileSync(proofPath),
-    });
+  await pub.getByTestId('verify-file-input').setInputFiles({
+    name: proof.suggestedFilename(),
+    mimeType: 'application/pdf',
+    buffer: readFileSync(proofPath),
+  });
   await expect(pub.getByTestId('file-verification-result')).toContainText('Authentic proof of service');
   await pub.getByTestId('verify-file-input').setInputFiles(pdfFile('forged.pdf', 'Not served anywhere'));
   await expect(pub.getByTestId('file-verification-result')).toContainText('No match found');

@@ -113,6 +113,21 @@ describe('authorization matrix', () => {
         allowed: ['system_admin', 'firm_admin', 'branch_admin'],
       },
       {
+        call: ['GET', '/api/v1/admin/sheriff-areas'],
+        allowed: ['system_admin'],
+      },
+      {
+        call: ['GET', '/api/v1/sheriff-areas?address=12%20Long%20Street%2C%20Cape%20Town%2C%208001'],
+        allowed: [
+          'system_admin',
+          'sheriff',
+          'firm_admin',
+          'branch_admin',
+          'legal_practitioner',
+          'other_firm_admin',
+        ],
+      },
+      {
         call: ['GET', '/api/v1/users/me/permissions'],
         allowed: [
           'system_admin',

@@ -265,27 +265,23 @@ export async function makeReadyDraft(
   const party = await t.as(token).post('/api/v1/parties/', INDIVIDUAL);
   if (party.statusCode !== 201) throw new Error(`party failed: ${party.statusCode} ${party.body}`);
   const partyId = party.json().data.id as number;
-  const link = await t
-    .as(token)
-    .post(`/api/v1/parties/${partyId}/documents/${id}`, {
-      party_id: partyId,
-      role: 'defendant',
-      notes: 'Added from wizard',
-      is_primary: true,
-    });
+  const link = await t.as(token).post(`/api/v1/parties/${partyId}/documents/${id}`, {
+    party_id: partyId,
+    role: 'defendant',
+    notes: 'Added from wizard',
+    is_primary: true,
+  });
   if (link.statusCode !== 201) throw new Error(`link failed: ${link.statusCode} ${link.body}`);
   const plaintiff = await t.as(token).post('/api/v1/parties/', ENTITY);
   if (plaintiff.statusCode !== 201)
     throw new Error(`party failed: ${plaintiff.statusCode} ${plaintiff.body}`);
   const plaintiffId = plaintiff.json().data.id as number;
-  const link2 = await t
-    .as(token)
-    .post(`/api/v1/parties/${plaintiffId}/documents/${id}`, {
-      party_id: plaintiffId,
-      role: 'plaintiff',
-      notes: 'Added from wizard',
-      is_primary: false,
-    });
+  const link2 = await t.as(token).post(`/api/v1/parties/${plaintiffId}/documents/${id}`, {
+    party_id: plaintiffId,
+    role: 'plaintiff',
+    notes: 'Added from wizard',
+    is_primary: false,
+  });
   if (link2.statusCode !== 201) throw new Error(`link failed: ${link2.statusCode} ${link2.body}`);
   return { id, fileIds: up.json().data.files.map((f: { id: number }) => f.id), partyId, plaintiffId };
 }

@@ -126,13 +126,11 @@ async function choosePassword(
   password = `Chosen@${unique()}1`,
 ) {
   const token = await t.login(email, generated);
-  const res = await t
-    .as(token)
-    .post('/api/v1/users/change-password', {
-      current_password: generated,
-      new_password: password,
-      confirm_password: password,
-    });
+  const res = await t.as(token).post('/api/v1/users/change-password', {
+    current_password: generated,
+    new_password: password,
+    confirm_password: password,
+  });
   if (res.statusCode !== 200) throw new Error(`change-password failed: ${res.statusCode} ${res.body}`);
   return { password, token };
 }

@@ -189,13 +189,33 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
 // Sheriffs: accounts the system administrator creates, with their office, appointment and service areas
 // ---------------------------------------------------------------------------------------------------------
 
+const SHERIFF_KINDS = ['sheriff', 'deputy'] as const;
+type SheriffKind = (typeof SHERIFF_KINDS)[number];
+
+/**
+ * How an appointment reads: "Sheriff of the Court, Pretoria Central" or "Deputy Sheriff, Pretoria Central" (Sheriffs
+ * Act 90 of 1986: a sheriff is appointed for an area, s 2 and s 3; a deputy acts in a sheriff's office, s 6). Without an
+ * area (a profile made before areas existed) the title alone.
+ */
+export function appointmentTitle(kind: SheriffKind, areaName: string | null | undefined): string {
+  const title = kind === 'deputy' ? 'Deputy Sheriff' : 'Sheriff of the Court';
+  return areaName ? `${title}, ${areaName}` : title;
+}
+
 /** A sheriff as answered by the admin calls and by GET /users/sheriffs: the user plus the sheriff's profile. */
 export const SheriffSchema = UserSchema.extend({
   /** Null for a sheriff account created before profiles existed (or through POST /users). */
   office_name: z.string().nullable(),
   appointment_number: z.string().nullable(),
-  /** Magisterial districts the sheriff serves in. */
+  /** Magisterial districts the sheriff serves in (kept for older clients; the area is the truth). */
   service_areas: z.array(z.string()),
+  /** The area of appointment: a deputy's is their office's; null when none was set. */
+  area: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** 'deputy' for a deputy sheriff serving in the office of `office_sheriff_id`. */
+  kind: z.enum(SHERIFF_KINDS),
+  office_sheriff_id: z.number().int().nullable(),
+  /** `appointmentTitle(kind, area.name)`: "Sheriff of the Court, Pretoria Central". */
+  appointment_title: z.string(),
 });
 export type Sheriff = z.infer<typeof SheriffSchema>;
 /** GET /users/sheriffs keeps the `{users: [...]}` shape of the spec. */
@@ -227,11 +247,51 @@ const sheriffFields = {
   service_areas: ServiceAreasSchema,
 };
 
-/** POST /admin/sheriffs: every field required; the password is generated and never answered. */
-export const CreateSheriffInputSchema = z.object(sheriffFields);
+const AreaIdSchema = z
+  .number({ error: 'area_id must be the id of a sheriff area' })
+  .int('area_id must be the id of a sheriff area')
+  .positive('area_id must be the id of a sheriff area');
+
+/**
+ * POST /admin/sheriffs: the password is generated and never answered. A sheriff: `area_id` (the area of appointment;
+ * service_areas then default to the area's name) or service_areas, and the office name. A deputy sheriff:
+ * `office_sheriff_id` (the active sheriff whose office they serve in); their office and area are that sheriff's.
+ */
+export const CreateSheriffInputSchema = z
+  .object({
+    ...sheriffFields,
+    office_name: sheriffFields.office_name.optional(),
+    service_areas: sheriffFields.service_areas.optional(),
+    area_id: AreaIdSchema.nullish(),
+    office_sheriff_id: z
+      .number({ error: 'office_sheriff_id must be the id of a sheriff' })
+      .int()
+      .positive()
+      .nullish(),
+  })
+  .superRefine(
+    (v, ctx) => {
+      const deputy = v.office_sheriff_id != null;
+      if (!deputy && v.office_name === undefined)
+        ctx.addIssue({ code: 'custom', path: ['office_name'], message: 'Office name is required' });
+      if (!deputy && v.area_id == null && v.service_areas === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['service_areas'],
+          message: 'Service areas are required: at least one magisterial district',
+        });
+      if (deputy && v.area_id != null)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['area_id'],
+          message: 'A deputy sheriff serves in their sheriff’s area: leave area_id out',
+        });
+    },
+    { when: () => true },
+  );
 export type CreateSheriffInput = z.infer<typeof CreateSheriffInputSchema>;
 
-/** PUT /admin/sheriffs/{id}: the fields sent are changed. */
+/** PUT /admin/sheriffs/{id}: the fields sent are changed (`area_id: null` clears a sheriff's area). */
 export const UpdateSheriffInputSchema = z.object({
   email: sheriffFields.email.optional(),
   full_name: sheriffFields.full_name.optional(),
@@ -239,6 +299,7 @@ export const UpdateSheriffInputSchema = z.object({
   office_name: sheriffFields.office_name.optional(),
   appointment_number: sheriffFields.appointment_number.optional(),
   service_areas: sheriffFields.service_areas.optional(),
+  area_id: AreaIdSchema.nullable().optional(),
 });
 export type UpdateSheriffInput = z.infer<typeof UpdateSheriffInputSchema>;
 
@@ -301,3 +362,8 @@ export const SheriffErrors = defineErrors({
   /** Resending an invitation to a deactivated sheriff. */
   SHERIFF_INACTIVE: { status: 409, message: 'This sheriff is deactivated. Reactivate the sheriff first.' },
 });
+
+/** 422 messages of the sheriff's area and a deputy's office (FieldErrors on `area_id` / `office_sheriff_id`). */
+export const SHERIFF_AREA_UNKNOWN = 'Unknown sheriff area: choose one of the areas the administrator set up';
+export const DEPUTY_OFFICE_INVALID =
+  'A deputy sheriff must serve in the office of an active sheriff (not a deputy)';

@@ -24,18 +24,16 @@ describe('JSON rows', () => {
     const [doc] = await database.raw.query<{ id: number }>(
       `INSERT INTO documents (title, firm_id, created_by_id, status) VALUES ('Plea', ${firm!.id}, ${user!.id}, 'draft') RETURNING id`,
     );
-    await database.db
-      .insert(caseFiles)
-      .values({
-        documentId: doc!.id,
-        firmId: firm!.id,
-        filename: 'plea.pdf',
-        storageKey: 'k',
-        mimeType: 'application/pdf',
-        sha256: 'a'.repeat(64),
-        size: 5_000_000_000,
-        uploadedById: user!.id,
-      });
+    await database.db.insert(caseFiles).values({
+      documentId: doc!.id,
+      firmId: firm!.id,
+      filename: 'plea.pdf',
+      storageKey: 'k',
+      mimeType: 'application/pdf',
+      sha256: 'a'.repeat(64),
+      size: 5_000_000_000,
+      uploadedById: user!.id,
+    });
 
     const [selected] = await database.db.select().from(firms).where(eq(firms.id, firm!.id));
     const [asJson] = await database.db

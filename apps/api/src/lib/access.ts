@@ -11,6 +11,11 @@ export type Actor = {
   fullName: string;
   firmId: number | null;
   branchId: number | null;
+  /**
+   * The sheriff's office the actor acts for: their own id for a sheriff, their sheriff's for a deputy (Sheriffs Act
+   * s 6: a deputy acts for the sheriff). Set for sheriff-role actors by plugins/auth.ts.
+   */
+  sheriffOfficeId?: number;
   /** Signed in with a generated password: only /users/me and the password change are open (plugins/auth.ts). */
   mustChangePassword?: boolean;
   /** The session (login) of the access token the request carried. */

@@ -92,6 +92,11 @@ describe('S3 file store on a real S3-compatible server', () => {
       await store.put('files/2/b.txt', Readable.from([Buffer.from('hello '), Buffer.from('world')])),
     ).toEqual({ size: 11 });
     expect((await store.getBuffer('files/2/b.txt')).toString()).toBe('hello world');
+    // A stream under one part goes up as one PutObject, not a multipart upload.
+    expect(s3.requests.filter((r) => r.includes('/lexserve-files/files/2/b.txt'))).toEqual([
+      'PUT /lexserve-files/files/2/b.txt?x-id=PutObject',
+      'GET /lexserve-files/files/2/b.txt?x-id=GetObject',
+    ]);
     const listed: string[] = [];
     for await (const entry of store.list('files/2/')) {
       expect(entry.modifiedAt).toBeInstanceOf(Date);

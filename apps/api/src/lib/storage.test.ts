@@ -37,43 +37,6 @@ describe('LocalFileStore', () => {
 });
 
 describe('S3FileStore', () => {
-  it('puts small bodies in one request and large ones as a multipart upload, aborting on failure', async () => {
-    const calls: string[] = [];
-    let fail = false;
-    const client = {
-      send: async (cmd: { constructor: { name: string }; input: { PartNumber?: number } }) => {
-        calls.push(cmd.constructor.name + (cmd.input.PartNumber ? `#${cmd.input.PartNumber}` : ''));
-        if (fail && cmd.constructor.name === 'UploadPartCommand') throw new Error('network');
-        if (cmd.constructor.name === 'CreateMultipartUploadCommand') return { UploadId: 'u1' };
-        if (cmd.constructor.name === 'UploadPartCommand') return { ETag: `"e${cmd.input.PartNumber}"` };
-        return {};
-      },
-    } as unknown as S3Client;
-    const store = new S3FileStore(client, 'bucket');
-    expect(await store.put('files/1/small', Readable.from([Buffer.alloc(1000)]))).toEqual({ size: 1000 });
-    expect(calls).toEqual(['PutObjectCommand']);
-    calls.length = 0;
-    const big = Readable.from(Array.from({ length: 20 }, () => Buffer.alloc(1024 * 1024)));
-    expect(await store.put('files/1/big', big)).toEqual({ size: 20 * 1024 * 1024 });
-    expect(calls).toEqual([
-      'CreateMultipartUploadCommand',
-      'UploadPartCommand#1',
-      'UploadPartCommand#2',
-      'UploadPartCommand#3',
-      'CompleteMultipartUploadCommand',
-    ]);
-    calls.length = 0;
-    fail = true;
-    await expect(
-      store.put('files/1/bad', Readable.from(Array.from({ length: 10 }, () => Buffer.alloc(1024 * 1024)))),
-    ).rejects.toThrow('network');
-    expect(calls).toEqual([
-      'CreateMultipartUploadCommand',
-      'UploadPartCommand#1',
-      'AbortMultipartUploadCommand',
-    ]);
-  });
-
   it('lists the keys under a prefix page by page (for the orphan sweep)', async () => {
     const at = new Date('2025-01-01T00:00:00Z');
     const pages: Record<string, unknown> = {

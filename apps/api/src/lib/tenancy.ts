@@ -6,12 +6,13 @@ import {
   documents,
   parties,
   serviceTargets,
+  sheriffProfiles,
   users,
 } from '../db/schema/index';
 import type { Actor } from './access';
 
 /**
- * The documents an actor may see: the system administrator all; a sheriff those assigned to them; a firm
+ * The documents an actor may see: the system administrator all; a sheriff (or deputy) those assigned to their office; a firm
  * administrator their firm's; a branch administrator their branch's (their firm's without a branch); a legal
  * practitioner their branch's and their own. Every read and write of a document, and of what hangs off one
  * (closures, parties on it), goes through it.
@@ -21,18 +22,35 @@ export type ScopeActor = Pick<Actor, 'role'> & {
   id: number | Placeholder;
   firmId: number | Placeholder | null;
   branchId: number | Placeholder | null;
+  /** A sheriff's office (Actor.sheriffOfficeId); when absent (a statement built once) it is read from the profile. */
+  sheriffOfficeId?: number | Placeholder;
 };
+
+/**
+ * The documents of a sheriff's office: those assigned to the office's sheriff (a deputy acts for the office,
+ * Sheriffs Act s 6), and any assigned to the actor themself.
+ */
+function sheriffOfficeScope(actor: Pick<ScopeActor, 'id' | 'sheriffOfficeId'>): SQL {
+  const office =
+    actor.sheriffOfficeId === undefined
+      ? sql`(SELECT ${sheriffProfiles.officeSheriffId} FROM ${sheriffProfiles} WHERE ${sheriffProfiles.userId} = ${actor.id})`
+      : sql`${actor.sheriffOfficeId}`;
+  // Service per person: a document any of whose people to be served is with the actor or their office.
+  const target = sql`EXISTS (SELECT 1 FROM ${serviceTargets} WHERE ${serviceTargets.documentId} = ${documents.id}
+    AND (${serviceTargets.sheriffId} = ${actor.id} OR ${serviceTargets.sheriffId} = ${office}))`;
+  const own = eq(documents.assignedSheriffId, actor.id);
+  if (actor.sheriffOfficeId === undefined)
+    return or(own, sql`${documents.assignedSheriffId} = ${office}`, target)!;
+  if (actor.sheriffOfficeId === actor.id) return or(own, target)!;
+  return or(own, eq(documents.assignedSheriffId, actor.sheriffOfficeId), target)!;
+}
 
 export function documentScope(actor: ScopeActor): SQL | undefined {
   switch (actor.role) {
     case 'system_admin':
       return undefined;
     case 'sheriff':
-      // The document's sheriff, or the sheriff of any of its people to be served (service per person).
-      return or(
-        eq(documents.assignedSheriffId, actor.id),
-        sql`EXISTS (SELECT 1 FROM ${serviceTargets} WHERE ${serviceTargets.documentId} = ${documents.id} AND ${serviceTargets.sheriffId} = ${actor.id})`,
-      );
+      return sheriffOfficeScope(actor);
     case 'firm_admin':
       return eq(documents.firmId, actor.firmId ?? -1);
     case 'branch_admin':
@@ -83,12 +101,13 @@ export const documentWasServed = (): SQL =>
   )}))`;
 
 /**
- * The users a sheriff may read, as a condition on `users`: themself, the system administrators, and the people
- * of the documents assigned to them (who created or served one, or acted on its timeline).
+ * The users a sheriff (or deputy) may read, as a condition on `users`: themself, their office's sheriff, the system
+ * administrators, and the people of the documents assigned to their office (who created or served one, or acted on its
+ * timeline).
  */
-export function usersSeenBySheriff(sheriffId: number): SQL {
-  return sql`(${users.id} = ${sheriffId} OR ${users.role} = 'system_admin' OR EXISTS (
-    SELECT 1 FROM ${documents} WHERE ${documents.assignedSheriffId} = ${sheriffId} AND (
+export function usersSeenBySheriff(sheriffId: number, officeId: number = sheriffId): SQL {
+  return sql`(${users.id} = ${sheriffId} OR ${users.id} = ${officeId} OR ${users.role} = 'system_admin' OR EXISTS (
+    SELECT 1 FROM ${documents} WHERE ${documents.assignedSheriffId} IN (${sheriffId}, ${officeId}) AND (
       ${documents.createdById} = ${users.id} OR ${documents.servedById} = ${users.id} OR EXISTS (
         SELECT 1 FROM ${documentEvents} WHERE ${documentEvents.documentId} = ${documents.id} AND ${documentEvents.performedById} = ${users.id}))))`;
 }

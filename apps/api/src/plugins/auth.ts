@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@lexserve/contracts/common';
 import { AuthErrors, CommonErrors, type ErrorDef } from '@lexserve/contracts/errors';
 import { prepared } from '../db/prepared';
-import { branches, firms, sessions, users } from '../db/schema/index';
+import { branches, firms, sessions, sheriffProfiles, users } from '../db/schema/index';
 import type { Actor } from '../lib/access';
 import { accountRefusal, standingColumns } from '../lib/account-standing';
 import { assertApiKeyMayCall, isApiKeyToken, resolveApiKeyActor } from '../lib/api-keys';
@@ -61,6 +61,7 @@ const actorQuery = prepared('actor_of_session', (db) =>
       mustChangePassword: users.mustChangePassword,
       sessionRevokedAt: sessions.revokedAt,
       sessionExpiresAt: sessions.expiresAt,
+      officeSheriffId: sheriffProfiles.officeSheriffId,
       ...standingColumns,
       firmHasAccess: firmHasAccessSql(users.firmId, sql.placeholder('now')),
     })
@@ -68,6 +69,7 @@ const actorQuery = prepared('actor_of_session', (db) =>
     .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)))
     .leftJoin(firms, eq(firms.id, users.firmId))
     .leftJoin(branches, eq(branches.id, users.branchId))
+    .leftJoin(sheriffProfiles, eq(sheriffProfiles.userId, users.id))
     .where(eq(users.id, sql.placeholder('userId'))),
 );
 
@@ -103,6 +105,7 @@ export async function actorOfSession(
     sessionId: verified.sessionId,
     mustChangePassword: row.mustChangePassword,
     firmHasAccess: row.firmHasAccess === true,
+    ...(row.role === 'sheriff' ? { sheriffOfficeId: row.officeSheriffId ?? row.id } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../config/constants';
 import { makeCase } from '../testing/case-factories';
 import { makeFirmOverview, makeSubscription, makeUser } from '../testing/factories';
-import { mockApi, reply } from '../testing/mock-api';
+import { mockApi, reply } from '../testing/api-server';
 import { setSessionEndReason } from '../lib/session-store';
 import { renderApp, signIn } from '../testing/render';
 import { returnPathFrom } from './routes/login';

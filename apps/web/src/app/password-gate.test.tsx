@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeSubscription, makeUser } from '../testing/factories';
-import { mockApi, reply } from '../testing/mock-api';
+import { mockApi, reply } from '../testing/api-server';
 import { renderApp, signIn } from '../testing/render';
 
 describe('first login with a generated password', () => {

@@ -114,6 +114,10 @@ const adminSheriffs = page(
   () => import('../features/admin/components/admin-sheriffs-page'),
   'AdminSheriffsPage',
 );
+const adminSheriffAreas = page(
+  () => import('../features/admin/components/admin-sheriff-areas-page'),
+  'AdminSheriffAreasPage',
+);
 const adminFirms = page(() => import('../features/admin/components/admin-firms-page'), 'AdminFirmsPage');
 const adminSettings = page(
   () => import('../features/admin/components/admin-settings-page'),
@@ -177,6 +181,7 @@ export const routes: RouteObject[] = [
                   { path: 'reports', element: adminReports },
                   { path: 'users', element: adminUsers },
                   { path: 'sheriffs', element: adminSheriffs },
+                  { path: 'sheriff-areas', element: adminSheriffAreas },
                   { path: 'firms', element: adminFirms },
                   { path: 'settings', element: adminSettings },
                   { path: '*', element: <Navigate to={paths.app.adminSection('overview')} replace /> },

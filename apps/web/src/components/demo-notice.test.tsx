@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, reply } from '../testing/mock-api';
+import { mockApi, reply } from '../testing/api-server';
 import { makeFirmOverview, makeSubscription, makeUser } from '../testing/factories';
 import { renderApp, renderWithProviders, signIn } from '../testing/render';
 import { DEMO_NOTICE, DemoInstallationNote } from './demo-notice';

@@ -50,6 +50,7 @@ export const ADMIN_SECTIONS = [
   'reports',
   'users',
   'sheriffs',
+  'sheriff-areas',
   'firms',
   'settings',
 ] as const;

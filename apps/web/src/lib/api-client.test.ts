@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, reply } from '../testing/mock-api';
+import { failNetwork, mockApi, reply } from '../testing/api-server';
 import { ApiRequestError, GENERIC_ERROR_MESSAGES, api, describeError } from './api-client';
 import { getAccessToken, getRefreshToken, onSessionEvent, storeTokens } from './session-store';
 
@@ -131,8 +131,7 @@ describe('api client', () => {
 
   it('reports an unreachable server with the network message', async () => {
     signIn();
-    const { spy } = mockApi({});
-    spy.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    failNetwork({ once: true });
     await expect(api.get('/users/me')).rejects.toMatchObject({
       status: 0,
       message:

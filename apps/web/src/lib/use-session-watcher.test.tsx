@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_TIMING } from '../config/constants';
-import { mockApi, reply } from '../testing/mock-api';
+import { mockApi, reply } from '../testing/api-server';
 import { emitSessionEvent, getAccessToken, storeTokens } from './session-store';
 import { useSessionWatcher } from './use-session-watcher';
 

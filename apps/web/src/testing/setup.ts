@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+// Mock Service Worker's node server for every test file (its hooks are in api-server.ts).
+import './api-server';
 
 // findBy*/waitFor wait up to 4 s (default 1 s): a loaded CI machine renders MUI pages slowly, not wrongly.
 configure({ asyncUtilTimeout: 4000 });

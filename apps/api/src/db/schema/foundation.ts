@@ -61,7 +61,24 @@ export const users = pgTable('users', {
   ...timestamps,
 });
 
-/** A sheriff's office, appointment and service areas (magisterial districts); the account is the users row. */
+/**
+ * A sheriff's area of appointment (migration 0022): magisterial districts, suburbs and postal codes, the index LexServe
+ * matches an address against. Names are unique whatever their case.
+ */
+export const sheriffAreas = pgTable('sheriff_areas', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  magisterialDistricts: text().array().notNull().default([]),
+  suburbs: text().array().notNull().default([]),
+  postalCodes: text().array().notNull().default([]),
+  ...timestamps,
+});
+
+/**
+ * A sheriff's office, appointment and area; the account is the users row. A deputy (`kind` 'deputy') serves in the
+ * office of `officeSheriffId` and has no area of their own. `serviceAreas` is kept for older clients (derived from the
+ * area's name when a sheriff is given an area without them).
+ */
 export const sheriffProfiles = pgTable('sheriff_profiles', {
   userId: integer()
     .primaryKey()
@@ -69,6 +86,9 @@ export const sheriffProfiles = pgTable('sheriff_profiles', {
   officeName: text().notNull(),
   appointmentNumber: text().notNull(),
   serviceAreas: text().array().notNull().default([]),
+  areaId: integer().references(() => sheriffAreas.id),
+  officeSheriffId: integer().references(() => users.id),
+  kind: text().$type<'sheriff' | 'deputy'>().notNull().default('sheriff'),
   ...timestamps,
 });
 

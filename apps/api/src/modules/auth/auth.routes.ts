@@ -94,13 +94,11 @@ export async function authPublicRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const data = await auth.register(publicCtxOf(request), request.body);
-      return reply
-        .status(201)
-        .send({
-          status: 'success' as const,
-          data,
-          message: 'Account created successfully! Please log in with your credentials.',
-        });
+      return reply.status(201).send({
+        status: 'success' as const,
+        data,
+        message: 'Account created successfully! Please log in with your credentials.',
+      });
     },
   );
 

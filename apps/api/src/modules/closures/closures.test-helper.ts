@@ -48,15 +48,13 @@ export async function makeCase(t: TestApp, o: CaseOptions) {
       })
       .returning();
     // The file of its current version: what makes a proof exist (the closure check reads this row).
-    await t.database.db
-      .insert(proofOfServiceFiles)
-      .values({
-        proofId: proof!.id,
-        version: 1,
-        storageKey: `proofs/${o.firmId}/${unique()}.pdf`,
-        sha256: '0'.repeat(64),
-        size: 1,
-      });
+    await t.database.db.insert(proofOfServiceFiles).values({
+      proofId: proof!.id,
+      version: 1,
+      storageKey: `proofs/${o.firmId}/${unique()}.pdf`,
+      sha256: '0'.repeat(64),
+      size: 1,
+    });
   }
   return doc;
 }

@@ -100,12 +100,10 @@ describe('deadlines of a document', () => {
   it('lets the firm add and remove its own deadlines, on the timeline', async () => {
     await setup();
     const doc = await makeDocument(owner);
-    const add = await t()
-      .as(attorney)
-      .post(`/api/v1/documents/${doc.id}/deadlines`, {
-        name: '  File the replication ',
-        due_date: '2027-02-10',
-      });
+    const add = await t().as(attorney).post(`/api/v1/documents/${doc.id}/deadlines`, {
+      name: '  File the replication ',
+      due_date: '2027-02-10',
+    });
     expect(add.statusCode).toBe(201);
     const created = add.json();
     expect(created).toMatchObject({
@@ -272,12 +270,10 @@ describe('deadline reminders', () => {
     for (const doc of [open, closed])
       expect(
         (
-          await t()
-            .as(attorney)
-            .post(`/api/v1/documents/${doc.id}/deadlines`, {
-              name: 'Heads of argument',
-              due_date: '2032-06-01',
-            })
+          await t().as(attorney).post(`/api/v1/documents/${doc.id}/deadlines`, {
+            name: 'Heads of argument',
+            due_date: '2032-06-01',
+          })
         ).statusCode,
       ).toBe(201);
     await t().database.db.update(documents).set({ status: 'archived' }).where(eq(documents.id, closed.id));

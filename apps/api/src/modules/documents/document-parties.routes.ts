@@ -34,13 +34,11 @@ export async function documentPartiesRoutes(app: FastifyInstance) {
         req.params.document_id,
         req.body,
       );
-      return reply
-        .status(created ? 201 : 200)
-        .send({
-          status: 'success' as const,
-          data: link,
-          message: created ? 'Party linked to document' : 'Party link updated',
-        });
+      return reply.status(created ? 201 : 200).send({
+        status: 'success' as const,
+        data: link,
+        message: created ? 'Party linked to document' : 'Party link updated',
+      });
     },
   );
   r.delete(

@@ -168,14 +168,12 @@ describe('update', () => {
 
   it('describes changes on the timeline in people\'s words, and a draft save without them as "Draft saved"', async () => {
     const doc = await create(tok.attorney, { title: 'Original', case_number: '2025-1' });
-    await t()
-      .as(tok.attorney)
-      .put(`/api/v1/documents/${doc.id}`, {
-        title: 'Renamed',
-        court_name: 'Western Cape Division, Cape Town',
-        signature_name: 'Aisha Patel',
-        draft_metadata: '{"version":1}',
-      });
+    await t().as(tok.attorney).put(`/api/v1/documents/${doc.id}`, {
+      title: 'Renamed',
+      court_name: 'Western Cape Division, Cape Town',
+      signature_name: 'Aisha Patel',
+      draft_metadata: '{"version":1}',
+    });
     await t()
       .as(tok.attorney)
       .put(`/api/v1/documents/${doc.id}`, { draft_metadata: '{"version":1,"step":2}' });

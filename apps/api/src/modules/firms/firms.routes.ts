@@ -29,13 +29,11 @@ export async function firmsRoutes(app: FastifyInstance) {
     '/firms',
     { schema: { tags, body: CreateFirmInputSchema, response: { 201: envelope(FirmSchema) } } },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          status: 'success' as const,
-          data: await firms.createFirm(ctxOf(req), req.body),
-          message: 'Firm created successfully',
-        }),
+      reply.status(201).send({
+        status: 'success' as const,
+        data: await firms.createFirm(ctxOf(req), req.body),
+        message: 'Firm created successfully',
+      }),
   );
   r.get('/firms/:id', { schema: { tags, params: IdParamsSchema, response: { 200: FirmSchema } } }, (req) =>
     firms.getFirm(ctxOf(req), req.params.id),

@@ -191,14 +191,12 @@ describe('document links', () => {
     const doc = await newDoc();
     const a = (await t().as(token).post('/api/v1/parties/', INDIVIDUAL)).json().data;
     const b = (await t().as(token).post('/api/v1/parties/', ENTITY)).json().data;
-    const first = await t()
-      .as(token)
-      .post(`/api/v1/parties/${a.id}/documents/${doc}`, {
-        party_id: a.id,
-        role: 'plaintiff',
-        notes: 'Added from wizard',
-        is_primary: true,
-      });
+    const first = await t().as(token).post(`/api/v1/parties/${a.id}/documents/${doc}`, {
+      party_id: a.id,
+      role: 'plaintiff',
+      notes: 'Added from wizard',
+      is_primary: true,
+    });
     expect(first.statusCode).toBe(201);
     expect(first.json().data).toMatchObject({
       document_id: doc,

@@ -24,13 +24,11 @@ export async function partiesRoutes(app: FastifyInstance) {
     '/parties',
     { schema: { tags, body: CreatePartyInputSchema, response: { 201: envelope(PartySchema) } } },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          status: 'success' as const,
-          data: await parties.createParty(ctxOf(req), req.body),
-          message: 'Party created successfully',
-        }),
+      reply.status(201).send({
+        status: 'success' as const,
+        data: await parties.createParty(ctxOf(req), req.body),
+        message: 'Party created successfully',
+      }),
   );
   r.get('/parties/:id', { schema: { tags, params: IdParamsSchema, response: { 200: PartySchema } } }, (req) =>
     parties.getParty(ctxOf(req), req.params.id),

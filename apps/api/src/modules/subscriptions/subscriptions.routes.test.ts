@@ -98,12 +98,10 @@ describe('select-plan', () => {
   it('two choices at the same moment leave one pending subscription, and neither answers 5xx', async () => {
     const firm = await registerFirm(t(), {}, { subscribed: false });
     const choose = () =>
-      t()
-        .as(firm.token)
-        .post('/api/v1/subscriptions/select-plan', {
-          plan_id: plans.small_practice,
-          billing_cycle: 'monthly',
-        });
+      t().as(firm.token).post('/api/v1/subscriptions/select-plan', {
+        plan_id: plans.small_practice,
+        billing_cycle: 'monthly',
+      });
     const answers = await Promise.all([choose(), choose(), choose()]);
     expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((r) => r.json().subscription_id)).size).toBe(1);

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { SheriffErrors } from '@lexserve/contracts/users';
 import { containsPattern, type DbOrTx } from '../../db/client';
-import { sheriffProfiles, users } from '../../db/schema/index';
+import { sheriffAreas, sheriffProfiles, users } from '../../db/schema/index';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 
 export type SheriffProfileRow = typeof sheriffProfiles.$inferSelect;
@@ -45,9 +46,15 @@ export const appointmentNumberInUse = async (db: DbOrTx, appointmentNumber: stri
       )
   ).length > 0;
 
-/** The sheriff serves the district (case and surrounding spaces ignored). */
+/** A deputy's office: the profile of the sheriff they serve. */
+const officeProfiles = alias(sheriffProfiles, 'office_profiles');
+/** The area of appointment: a sheriff's own, a deputy's office's. */
+const areaOfProfile = sql`coalesce(${sheriffProfiles.areaId}, ${officeProfiles.areaId})`;
+
+/** The sheriff serves the district (case and surrounding spaces ignored), or it is the name of their area. */
 const servesArea = (area: string) =>
-  sql`exists (select 1 from unnest(${sheriffProfiles.serviceAreas}) as a(name) where lower(trim(a.name)) = lower(trim(${area})))`;
+  sql`(exists (select 1 from unnest(${sheriffProfiles.serviceAreas}) as a(name) where lower(trim(a.name)) = lower(trim(${area})))
+    or lower(${sheriffAreas.name}) = lower(trim(${area})))`;
 
 export type SheriffFilter = {
   search?: string;
@@ -56,13 +63,20 @@ export type SheriffFilter = {
   skip?: number;
   limit?: number;
   ids?: number[];
+  /** Sheriffs (not deputies) appointed for these areas. */
+  areaIds?: number[];
+  kind?: 'sheriff' | 'deputy';
 };
 
-/** Sheriff accounts with their profiles (null for an account without one), by name. */
+/** Sheriff accounts with their profiles (null for an account without one) and area, by name. */
 export async function listSheriffs(db: DbOrTx, filter: SheriffFilter = {}) {
   const where: SQL[] = [eq(users.role, 'sheriff'), eq(users.isSystem, false)];
   if (filter.isActive !== undefined) where.push(eq(users.isActive, filter.isActive));
   if (filter.ids) where.push(inArray(users.id, filter.ids.length ? filter.ids : [-1]));
+  if (filter.areaIds)
+    where.push(inArray(sheriffProfiles.areaId, filter.areaIds.length ? filter.areaIds : [-1]));
+  if (filter.kind === 'deputy') where.push(eq(sheriffProfiles.kind, 'deputy'));
+  if (filter.kind === 'sheriff') where.push(sql`coalesce(${sheriffProfiles.kind}, 'sheriff') = 'sheriff'`);
   if (filter.area) where.push(servesArea(filter.area));
   if (filter.search) {
     const term = containsPattern(filter.search);
@@ -72,16 +86,18 @@ export async function listSheriffs(db: DbOrTx, filter: SheriffFilter = {}) {
         ilike(users.email, term),
         ilike(sheriffProfiles.officeName, term),
         ilike(sheriffProfiles.appointmentNumber, term),
+        ilike(sheriffAreas.name, term),
         sql`exists (select 1 from unnest(${sheriffProfiles.serviceAreas}) as a(name) where a.name ilike ${term})`,
       )!,
     );
   }
   const condition = and(...where);
-  const base = db
-    .select({ user: users, profile: sheriffProfiles })
+  const rows = await db
+    .select({ user: users, profile: sheriffProfiles, area: { id: sheriffAreas.id, name: sheriffAreas.name } })
     .from(users)
-    .leftJoin(sheriffProfiles, eq(sheriffProfiles.userId, users.id));
-  const rows = await base
+    .leftJoin(sheriffProfiles, eq(sheriffProfiles.userId, users.id))
+    .leftJoin(officeProfiles, eq(officeProfiles.userId, sheriffProfiles.officeSheriffId))
+    .leftJoin(sheriffAreas, eq(sheriffAreas.id, areaOfProfile))
     .where(condition)
     .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id))
     .offset(filter.skip ?? 0)
@@ -90,6 +106,10 @@ export async function listSheriffs(db: DbOrTx, filter: SheriffFilter = {}) {
     .select({ n: count() })
     .from(users)
     .leftJoin(sheriffProfiles, eq(sheriffProfiles.userId, users.id))
+    .leftJoin(officeProfiles, eq(officeProfiles.userId, sheriffProfiles.officeSheriffId))
+    .leftJoin(sheriffAreas, eq(sheriffAreas.id, areaOfProfile))
     .where(condition);
   return { rows, total: total?.n ?? 0 };
 }
+
+export type SheriffListRow = Awaited<ReturnType<typeof listSheriffs>>['rows'][number];

@@ -1,7 +1,10 @@
 import { CommonErrors, UserErrors } from '@lexserve/contracts/errors';
 import {
+  DEPUTY_OFFICE_INVALID,
+  SHERIFF_AREA_UNKNOWN,
   SHERIFF_INVITATION_DAYS,
   SheriffErrors,
+  appointmentTitle,
   type CreateSheriffInput,
   type Sheriff,
   type SheriffListQuery,
@@ -17,20 +20,61 @@ import { issuePasswordLink } from './password-links';
 import { toUserDto, type UserRow } from './users.mapper';
 import * as repo from './users.repository';
 import { deactivated } from './users.service';
+import * as areas from './sheriff-areas.repository';
 import * as sheriffs from './sheriffs.repository';
 
 /**
  * Sheriffs are accounts the system administrator creates (POST /admin/sheriffs) with their office, appointment
- * number and service areas. The account gets a generated password nobody sees and must choose its own through
- * the e-mailed invitation (a password-reset token valid for 7 days). Firms find sheriffs by service area.
+ * number and area of appointment; a deputy sheriff is created the same way with the sheriff whose office they serve
+ * (`office_sheriff_id`). The account gets a generated password nobody sees and must choose its own through
+ * the e-mailed invitation (a password-reset token valid for 7 days). Firms find sheriffs by area.
  */
 
-const toSheriffDto = (user: UserRow, profile: sheriffs.SheriffProfileRow | null | undefined): Sheriff => ({
-  ...toUserDto(user),
-  office_name: profile?.officeName ?? null,
-  appointment_number: profile?.appointmentNumber ?? null,
-  service_areas: profile?.serviceAreas ?? [],
-});
+type AreaRef = { id: number; name: string } | null | undefined;
+
+export const toSheriffDto = (
+  user: UserRow,
+  profile: sheriffs.SheriffProfileRow | null | undefined,
+  area: AreaRef,
+): Sheriff => {
+  const kind = profile?.kind ?? 'sheriff';
+  const stored = profile?.serviceAreas ?? [];
+  return {
+    ...toUserDto(user),
+    office_name: profile?.officeName ?? null,
+    appointment_number: profile?.appointmentNumber ?? null,
+    // Older clients read the districts: the stored ones, else the area's name.
+    service_areas: stored.length ? stored : area ? [area.name] : [],
+    area: area ? { id: area.id, name: area.name } : null,
+    kind,
+    office_sheriff_id: profile?.officeSheriffId ?? null,
+    appointment_title: appointmentTitle(kind, area?.name),
+  };
+};
+
+const dtoOf = (row: sheriffs.SheriffListRow) => toSheriffDto(row.user, row.profile, row.area);
+
+/** One sheriff's answer, with their area read as the lists read it. */
+async function sheriffDto(db: DbOrTx, id: number): Promise<Sheriff> {
+  const { rows } = await sheriffs.listSheriffs(db, { ids: [id] });
+  return dtoOf(rows[0]!);
+}
+
+/** The area of `area_id`, or 422 on area_id. */
+async function knownArea(db: DbOrTx, id: number) {
+  const area = await areas.findArea(db, id);
+  if (!area) throw new FieldError(['body', 'area_id'], SHERIFF_AREA_UNKNOWN);
+  return area;
+}
+
+/** The office a deputy serves in: an active sheriff (not a deputy) with a profile, or 422 on office_sheriff_id. */
+async function deputyOffice(db: DbOrTx, id: number) {
+  const user = await repo.findUserById(db, id);
+  const profile = user?.role === 'sheriff' ? await sheriffs.findProfile(db, id) : undefined;
+  if (!user || !user.isActive || !profile || profile.kind !== 'sheriff')
+    throw new FieldError(['body', 'office_sheriff_id'], DEPUTY_OFFICE_INVALID);
+  return profile;
+}
 
 const assertManager = (ctx: Ctx) => assertCan(ctx.actor, 'sheriffs:manage', CommonErrors.ADMIN_REQUIRED);
 
@@ -72,6 +116,9 @@ export async function createSheriff(ctx: Ctx, input: CreateSheriffInput): Promis
   if (await repo.emailInUse(ctx.db, input.email)) throw new AppError(SheriffErrors.SHERIFF_EMAIL_TAKEN);
   if (await sheriffs.appointmentNumberInUse(ctx.db, input.appointment_number))
     throw new AppError(SheriffErrors.APPOINTMENT_NUMBER_TAKEN);
+  const office = input.office_sheriff_id ? await deputyOffice(ctx.db, input.office_sheriff_id) : null;
+  const area = input.area_id ? await knownArea(ctx.db, input.area_id) : null;
+  const serviceAreas = input.service_areas ?? (area ? [area.name] : []);
   const passwordHash = await hashPassword(generatePassword(), ctx.deps.env.BCRYPT_COST);
   return inTransaction(ctx, async (tx) => {
     const user = await repo.insertUser(
@@ -89,9 +136,12 @@ export async function createSheriff(ctx: Ctx, input: CreateSheriffInput): Promis
     );
     const profile = await sheriffs.insertProfile(tx, {
       userId: user.id,
-      officeName: input.office_name,
+      officeName: input.office_name ?? office!.officeName,
       appointmentNumber: input.appointment_number,
-      serviceAreas: input.service_areas,
+      serviceAreas,
+      areaId: area?.id ?? null,
+      officeSheriffId: input.office_sheriff_id ?? null,
+      kind: office ? 'deputy' : 'sheriff',
     });
     await repo.insertAuditEntry(tx, {
       userId: user.id,
@@ -99,13 +149,16 @@ export async function createSheriff(ctx: Ctx, input: CreateSheriffInput): Promis
       action: 'created',
       details: {
         role: 'sheriff',
+        kind: profile.kind,
         appointment_number: input.appointment_number,
-        service_areas: input.service_areas,
+        service_areas: serviceAreas,
+        ...(area ? { area_id: area.id } : {}),
+        ...(office ? { office_sheriff_id: office.userId } : {}),
       },
     });
     await sendInvitation(ctx, tx, user, profile);
     await recordEvent(tx, 'user.created', { userId: user.id, byUserId: ctx.actor.id, invited: true });
-    return toSheriffDto(user, profile);
+    return sheriffDto(tx, user.id);
   });
 }
 
@@ -119,7 +172,7 @@ export async function listSheriffsForAdmin(ctx: Ctx, query: SheriffListQuery) {
     skip: query.skip,
     limit: query.limit,
   });
-  return { sheriffs: rows.map((r) => toSheriffDto(r.user, r.profile)), total };
+  return { sheriffs: rows.map(dtoOf), total };
 }
 
 /** PUT /admin/sheriffs/{id}: the fields sent. An account without a profile gets one (office, number and areas needed). */
@@ -133,10 +186,18 @@ export async function updateSheriff(ctx: Ctx, id: number, input: UpdateSheriffIn
     (await sheriffs.appointmentNumberInUse(ctx.db, input.appointment_number, id))
   )
     throw new AppError(SheriffErrors.APPOINTMENT_NUMBER_TAKEN);
+  if (input.area_id != null && profile?.kind === 'deputy')
+    throw new FieldError(
+      ['body', 'area_id'],
+      'A deputy sheriff serves in their sheriff’s area: leave area_id out',
+    );
+  const area = input.area_id == null ? input.area_id : await knownArea(ctx.db, input.area_id);
   const profileValues = {
     officeName: input.office_name,
     appointmentNumber: input.appointment_number,
-    serviceAreas: input.service_areas,
+    // A new area without districts sent: the districts older clients read become the area's name.
+    serviceAreas: input.service_areas ?? (area ? [area.name] : undefined),
+    areaId: area === undefined ? undefined : (area?.id ?? null),
   };
   if (
     !profile &&
@@ -150,24 +211,26 @@ export async function updateSheriff(ctx: Ctx, id: number, input: UpdateSheriffIn
     .filter(([, v]) => v !== undefined)
     .map(([k]) => k);
   return inTransaction(ctx, async (tx) => {
-    const user = (await repo.updateUser(
+    await repo.updateUser(
       tx,
       id,
       { email: input.email, fullName: input.full_name, phoneNumber: input.phone_number },
       SheriffErrors.SHERIFF_EMAIL_TAKEN,
-    ))!;
-    const saved = profile
-      ? ((await sheriffs.updateProfile(
-          tx,
-          id,
-          Object.fromEntries(Object.entries(profileValues).filter(([, v]) => v !== undefined)),
-        )) ?? profile)
-      : await sheriffs.insertProfile(tx, {
-          userId: id,
-          officeName: profileValues.officeName!,
-          appointmentNumber: profileValues.appointmentNumber!,
-          serviceAreas: profileValues.serviceAreas!,
-        });
+    );
+    if (profile)
+      await sheriffs.updateProfile(
+        tx,
+        id,
+        Object.fromEntries(Object.entries(profileValues).filter(([, v]) => v !== undefined)),
+      );
+    else
+      await sheriffs.insertProfile(tx, {
+        userId: id,
+        officeName: profileValues.officeName!,
+        appointmentNumber: profileValues.appointmentNumber!,
+        serviceAreas: profileValues.serviceAreas!,
+        areaId: profileValues.areaId ?? null,
+      });
     if (changed.length)
       await repo.insertAuditEntry(tx, {
         userId: id,
@@ -175,7 +238,7 @@ export async function updateSheriff(ctx: Ctx, id: number, input: UpdateSheriffIn
         action: 'updated',
         details: { changed_fields: changed },
       });
-    return toSheriffDto(user, saved);
+    return sheriffDto(tx, id);
   });
 }
 
@@ -186,7 +249,7 @@ export async function setSheriffActive(
   input: { is_active: boolean; reason: string | null },
 ) {
   assertManager(ctx);
-  const { user, profile } = await getSheriffRows(ctx.db, id);
+  const { user } = await getSheriffRows(ctx.db, id);
   const row =
     user.isActive === input.is_active
       ? user
@@ -202,7 +265,7 @@ export async function setSheriffActive(
           return updated;
         });
   return {
-    data: toSheriffDto(row, profile),
+    data: await sheriffDto(ctx.db, row.id),
     message: `Sheriff ${row.fullName} ${input.is_active ? 'reactivated' : 'deactivated'} successfully!`,
   };
 }
@@ -218,11 +281,11 @@ export async function resendInvitation(ctx: Ctx, id: number) {
 }
 
 /**
- * GET /users/sheriffs: the active sheriffs firms may assign, those serving the district when `area` is given
- * (the magisterial district of the service address).
+ * GET /users/sheriffs: the active sheriffs firms may assign (not deputies: a document is assigned to the office, and
+ * its deputies act for it), those serving the district or area named by `area` when it is given.
  */
 export async function listSheriffsForFirms(ctx: Ctx, area: string | undefined) {
   assertCan(ctx.actor, 'users:view-sheriffs', UserErrors.SHERIFFS_FORBIDDEN);
-  const { rows } = await sheriffs.listSheriffs(ctx.db, { isActive: true, area });
-  return { users: rows.map((r) => toSheriffDto(r.user, r.profile)) };
+  const { rows } = await sheriffs.listSheriffs(ctx.db, { isActive: true, area, kind: 'sheriff' });
+  return { users: rows.map(dtoOf) };
 }

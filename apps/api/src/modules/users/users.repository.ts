@@ -68,12 +68,12 @@ export async function updateUser(db: DbOrTx, id: number, values: Partial<NewUser
 }
 
 /** Whether the user is among the people a sheriff may read (lib/tenancy.ts). */
-export const isSeenBySheriff = async (db: DbOrTx, sheriffId: number, userId: number) =>
+export const isSeenBySheriff = async (db: DbOrTx, sheriffId: number, userId: number, officeId?: number) =>
   (
     await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, userId), usersSeenBySheriff(sheriffId)))
+      .where(and(eq(users.id, userId), usersSeenBySheriff(sheriffId, officeId)))
   ).length > 0;
 
 export const deleteUserRow = (db: DbOrTx, id: number) => db.delete(users).where(eq(users.id, id));

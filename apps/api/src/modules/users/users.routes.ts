@@ -22,6 +22,7 @@ import {
   UserSchema,
 } from '@lexserve/contracts/users';
 import { ctxOf } from '../../lib/context';
+import { sheriffAreaAdminRoutes, sheriffAreaLookupRoutes } from './sheriff-areas.routes';
 import { sheriffAdminRoutes } from './sheriffs.routes';
 import * as sheriffs from './sheriffs.service';
 import * as users from './users.service';
@@ -35,6 +36,8 @@ export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   await app.register(sheriffAdminRoutes);
+  await app.register(sheriffAreaAdminRoutes);
+  await app.register(sheriffAreaLookupRoutes);
 
   r.get(
     '/users/me',
@@ -119,14 +122,12 @@ export async function usersRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const { user, generated_password } = await users.createUser(ctxOf(req), req.body);
-      return reply
-        .status(201)
-        .send({
-          status: 'success' as const,
-          data: user,
-          generated_password,
-          message: `User ${user.full_name} created successfully!`,
-        });
+      return reply.status(201).send({
+        status: 'success' as const,
+        data: user,
+        generated_password,
+        message: `User ${user.full_name} created successfully!`,
+      });
     },
   );
   r.get(

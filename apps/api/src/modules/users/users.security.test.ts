@@ -113,13 +113,11 @@ describe('one set of rules for every change to a user', () => {
   it('writes an audit entry for PUT (fields and activation) and ends the deactivated user’s sessions', async () => {
     const firm = await registerFirm(t());
     const lp = await addFirmUser(t(), firm, 'legal_practitioner');
-    const res = await t()
-      .as(firm.token)
-      .put(`/api/v1/users/${lp.id}`, {
-        full_name: 'Renamed Attorney',
-        is_active: false,
-        reason: 'Left the firm',
-      });
+    const res = await t().as(firm.token).put(`/api/v1/users/${lp.id}`, {
+      full_name: 'Renamed Attorney',
+      is_active: false,
+      reason: 'Left the firm',
+    });
     expect(res.statusCode).toBe(200);
     const entries = await auditOf(lp.id);
     // password_changed: the new user replaced the generated password at first login (must_change_password).

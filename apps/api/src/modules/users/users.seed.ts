@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { UserErrors } from '@lexserve/contracts/errors';
-import { DEMO_FIRM, DEMO_SHERIFF_PROFILE, DEMO_USERS } from '../../config/demo';
+import {
+  DEMO_DEPUTY,
+  DEMO_FIRM,
+  DEMO_SHERIFF_AREA,
+  DEMO_SHERIFF_AREAS,
+  DEMO_SHERIFF_PROFILE,
+  DEMO_USERS,
+} from '../../config/demo';
+import type { DbOrTx } from '../../db/client';
 import type { SeedStep } from '../../lib/module';
 import { hashPassword } from '../../lib/passwords';
 import { branchByPracticeNumber, createFirmWithMainBranch } from '../firms/firms.service';
 import * as repo from './users.repository';
-import { findProfile, insertProfile } from './sheriffs.repository';
+import { findAreaByName, insertArea } from './sheriff-areas.repository';
+import { findProfile, insertProfile, updateProfile } from './sheriffs.repository';
 import { createAccount, userByEmail } from './users.service';
 
 /**
@@ -82,5 +91,40 @@ export const seedAccounts: SeedStep = async (db, env, log) => {
         serviceAreas: DEMO_SHERIFF_PROFILE.serviceAreas,
       });
     }
+    if (sheriff?.role === 'sheriff')
+      await seedDemoAreasAndDeputy(db, sheriff.id, env.DEMO_PASSWORD, env.BCRYPT_COST);
   }
 };
+
+/**
+ * The demo areas (each once, by name), the demo sheriff appointed for one of them (when not yet appointed), and a
+ * deputy in the demo sheriff's office; also for demo data seeded before areas existed.
+ */
+async function seedDemoAreasAndDeputy(db: DbOrTx, sheriffId: number, password: string, cost: number) {
+  for (const area of DEMO_SHERIFF_AREAS)
+    if (!(await findAreaByName(db, area.name))) await insertArea(db, area);
+  const profile = await findProfile(db, sheriffId);
+  const area = await findAreaByName(db, DEMO_SHERIFF_AREA);
+  if (profile && profile.areaId === null && area) await updateProfile(db, sheriffId, { areaId: area.id });
+  if (await userByEmail(db, DEMO_DEPUTY.email)) return;
+  const passwordHash = await hashPassword(password, cost);
+  await db.transaction(async (tx) => {
+    const deputy = await createAccount(tx, {
+      email: DEMO_DEPUTY.email,
+      fullName: DEMO_DEPUTY.fullName,
+      role: 'sheriff',
+      firmId: null,
+      branchId: null,
+      phoneNumber: DEMO_DEPUTY.phoneNumber,
+      passwordHash,
+    });
+    await insertProfile(tx, {
+      userId: deputy.id,
+      officeName: profile?.officeName ?? DEMO_SHERIFF_PROFILE.officeName,
+      appointmentNumber: DEMO_DEPUTY.appointmentNumber,
+      serviceAreas: [],
+      kind: 'deputy',
+      officeSheriffId: sheriffId,
+    });
+  });
+}

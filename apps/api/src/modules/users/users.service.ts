@@ -123,12 +123,15 @@ export async function listUsers(ctx: Ctx) {
 }
 
 /**
- * Whether the actor may read the user: the policy's rule, and for a sheriff the people of the documents
- * assigned to them (one indexed lookup).
+ * Whether the actor may read the user: the policy's rule, and for a sheriff (or deputy) the people of the documents
+ * assigned to their office (one indexed lookup).
  */
 async function mayView(ctx: Ctx, user: UserRow): Promise<boolean> {
   if (canViewUser(ctx.actor, user)) return true;
-  return ctx.actor.role === 'sheriff' && repo.isSeenBySheriff(ctx.db, ctx.actor.id, user.id);
+  return (
+    ctx.actor.role === 'sheriff' &&
+    repo.isSeenBySheriff(ctx.db, ctx.actor.id, user.id, ctx.actor.sheriffOfficeId)
+  );
 }
 
 export async function getUser(ctx: Ctx, id: number) {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getAccessToken } from '../../lib/session-store';
 import { makeSubscription, makeTokenPair, makeUser } from '../../testing/factories';
-import { mockApi, reply } from '../../testing/mock-api';
+import { mockApi, reply } from '../../testing/api-server';
 import { renderApp } from '../../testing/render';
 import { returnPathFrom } from './login';
 

@@ -6,7 +6,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 
-export type FieldLook = {
+type FieldLook = {
   label: string;
   helperText?: ReactNode;
   error?: boolean;
@@ -21,10 +21,9 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'>
   };
 
 /**
- * The label, the outlined box and the helper text around a field's control; `control` gets the ids to use. `empty`
- * rests the label inside the box when the control is not an input (the select, whose label follows its value).
+ * The label, the outlined box and the helper text around a field's control; `control` gets the ids to use.
  */
-export function FieldFrame({
+function FieldFrame({
   label,
   helperText,
   error = false,
@@ -33,14 +32,12 @@ export function FieldFrame({
   id,
   className,
   adorned,
-  empty,
   control,
 }: FieldLook & {
   required?: boolean;
   id?: string;
   className?: string;
   adorned?: ReactNode;
-  empty?: boolean;
   control: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
 }) {
   const generated = useId();
@@ -48,13 +45,7 @@ export function FieldFrame({
   const helperId = helperText ? `${inputId}-helper-text` : undefined;
   return (
     <div
-      className={[
-        'ls-field',
-        small && 'ls-field--small',
-        error && 'ls-field--error',
-        empty && 'ls-field--empty',
-        className,
-      ]
+      className={['ls-field', small && 'ls-field--small', error && 'ls-field--error', className]
         .filter(Boolean)
         .join(' ')}
     >

@@ -20,6 +20,7 @@ export const adminKeys = {
   userList: (query: UserQuery) => ['admin', 'users', query] as const,
   sheriffs: ['admin', 'sheriffs'] as const,
   sheriffList: (query: SheriffQuery) => ['admin', 'sheriffs', query] as const,
+  sheriffAreas: ['admin', 'sheriff-areas'] as const,
   firms: ['admin', 'firms'] as const,
   firmList: (query: FirmQuery) => ['admin', 'firms', query] as const,
   firmBranches: (firmId: number) => ['admin', 'firms', firmId, 'branches'] as const,

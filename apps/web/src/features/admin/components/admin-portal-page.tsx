@@ -19,6 +19,7 @@ const ADMIN_SECTION_LABELS: Record<AdminSection, string> = {
   reports: 'Reports',
   users: 'Users',
   sheriffs: 'Sheriffs',
+  'sheriff-areas': 'Sheriff Areas',
   firms: 'Firms',
   settings: 'Settings',
 };

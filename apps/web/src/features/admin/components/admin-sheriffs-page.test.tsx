@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Sheriff } from '@lexserve/contracts/users';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../testing/factories';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { AdminSheriffsPage } from './admin-sheriffs-page';
 
@@ -16,6 +16,10 @@ const makeSheriff = (overrides: Partial<Sheriff> = {}): Sheriff => ({
   office_name: 'Sheriff of the Court, Cape Town West',
   appointment_number: 'SHF-WC-0042',
   service_areas: ['Cape Town', 'Wynberg'],
+  area: { id: 1, name: 'Cape Town West' },
+  kind: 'sheriff',
+  office_sheriff_id: null,
+  appointment_title: 'Sheriff of the Court, Cape Town West',
   ...overrides,
 });
 
@@ -33,6 +37,30 @@ const setup = (handlers: Parameters<typeof mockApi>[0] = {}) => {
   const api = mockApi({
     'GET /users/me': reply(200, admin),
     'GET /admin/sheriffs': reply(200, { sheriffs: [makeSheriff(), pending], total: 2 }),
+    'GET /admin/sheriff-areas': reply(200, {
+      areas: [
+        {
+          id: 1,
+          name: 'Cape Town West',
+          magisterial_districts: ['Cape Town'],
+          suburbs: [],
+          postal_codes: ['8001'],
+          sheriffs: [],
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+        },
+        {
+          id: 2,
+          name: 'Pretoria Central',
+          magisterial_districts: ['Pretoria'],
+          suburbs: [],
+          postal_codes: [],
+          sheriffs: [],
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+        },
+      ],
+    }),
     ...handlers,
   });
   const user = userEvent.setup({ delay: null });
@@ -43,6 +71,92 @@ const setup = (handlers: Parameters<typeof mockApi>[0] = {}) => {
 const originalMatchMedia = window.matchMedia;
 afterEach(() => {
   window.matchMedia = originalMatchMedia;
+});
+
+describe('Admin › Sheriffs: areas and deputies', () => {
+  it('lists a deputy under their sheriff and adds a deputy to the office', async () => {
+    const deputy = makeSheriff({
+      id: 32,
+      full_name: 'Nomsa Khumalo',
+      email: 'deputy@demo.co.za',
+      kind: 'deputy',
+      office_sheriff_id: 30,
+      appointment_title: 'Deputy Sheriff, Cape Town West',
+      service_areas: [],
+    });
+    const { user, find } = setup({
+      // The server's order is by name: the deputy is shown right under her sheriff.
+      'GET /admin/sheriffs': reply(200, { sheriffs: [deputy, makeSheriff()], total: 2 }),
+      'POST /admin/sheriffs': reply(201, {
+        status: 'success',
+        data: makeSheriff({ id: 41, kind: 'deputy', office_sheriff_id: 30 }),
+        message: 'Sheriff Thandeka Zulu created. An invitation to set a password was e-mailed to t@s.co.za.',
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Sheriffs' }, { timeout: 8000 });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByLabelText('Deputies of Sipho Ndlovu')).toHaveTextContent(
+      'Deputies: Nomsa Khumalo',
+    );
+    expect(rows[2]).toHaveTextContent('Deputy Sheriff, Cape Town West · in the office of Sipho Ndlovu');
+    expect(within(rows[2]!).queryByRole('button', { name: /Add deputy/ })).not.toBeInTheDocument();
+
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Add deputy to Sipho Ndlovu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Deputy Sheriff' });
+    expect(within(dialog).getByText(/In the office of Sipho Ndlovu/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: /office name/i })).not.toBeInTheDocument();
+    const field = (name: RegExp, value: string) =>
+      fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
+    field(/full name/i, 'Thandeka Zulu');
+    field(/email address/i, 't@s.co.za');
+    fireEvent.change(within(dialog).getByLabelText(/phone number/i), {
+      target: { value: '+27 21 555 0102' },
+    });
+    field(/appointment number/i, 'DEP-0001');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Deputy' }));
+    await waitFor(() => expect(find('POST', '/admin/sheriffs')).toHaveLength(1));
+    expect(find('POST', '/admin/sheriffs')[0]!.body).toEqual({
+      full_name: 'Thandeka Zulu',
+      email: 't@s.co.za',
+      phone_number: '+27 21 555 0102',
+      appointment_number: 'DEP-0001',
+      office_sheriff_id: 30,
+    });
+  });
+
+  it('creates a sheriff appointed for an area picked from the list, without districts', async () => {
+    const { user, find } = setup({
+      'POST /admin/sheriffs': reply(201, {
+        status: 'success',
+        data: makeSheriff({ id: 42 }),
+        message: 'Sheriff Ayanda Dlamini created. An invitation to set a password was e-mailed to a@s.co.za.',
+      }),
+    });
+    await screen.findByRole('table', { name: 'Sheriffs' }, { timeout: 8000 });
+    await user.click(screen.getByRole('button', { name: 'Add Sheriff' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Sheriff' });
+    const field = (name: RegExp, value: string) =>
+      fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
+    field(/full name/i, 'Ayanda Dlamini');
+    field(/email address/i, 'a@s.co.za');
+    fireEvent.change(within(dialog).getByLabelText(/phone number/i), {
+      target: { value: '+27 12 555 0100' },
+    });
+    field(/office name/i, 'Sheriff Pretoria Central');
+    field(/appointment number/i, 'SHF-GP-0001');
+    await user.click(within(dialog).getByRole('combobox', { name: /area of appointment/i }));
+    await user.click(await screen.findByRole('option', { name: 'Pretoria Central' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Sheriff' }));
+    await waitFor(() => expect(find('POST', '/admin/sheriffs')).toHaveLength(1));
+    expect(find('POST', '/admin/sheriffs')[0]!.body).toEqual({
+      full_name: 'Ayanda Dlamini',
+      email: 'a@s.co.za',
+      phone_number: '+27 12 555 0100',
+      office_name: 'Sheriff Pretoria Central',
+      appointment_number: 'SHF-GP-0001',
+      area_id: 2,
+    });
+  });
 });
 
 describe('Admin › Sheriffs', () => {

@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
@@ -50,6 +51,9 @@ import { ReasonDialog } from './user-status-reason-dialog';
 
 type Actions = {
   onEdit: (s: Sheriff) => void;
+  onAddDeputy: (s: Sheriff) => void;
+  /** The sheriffs and deputies of the page, to name a deputy's office and a sheriff's deputies. */
+  all: Sheriff[];
   onToggle: (s: Sheriff) => void;
   onResend: (s: Sheriff) => void;
   resending: number | null;
@@ -85,9 +89,52 @@ function Areas({ areas }: { areas: string[] }) {
   );
 }
 
-function ActionButtons({ sheriff, onEdit, onToggle, onResend, resending }: Actions & { sheriff: Sheriff }) {
+/** The appointment as it reads, and the office's deputies (or a deputy's sheriff). */
+function Appointment({ sheriff, all }: { sheriff: Sheriff; all: Sheriff[] }) {
+  if (sheriff.kind === 'deputy') {
+    const office = all.find((s) => s.id === sheriff.office_sheriff_id);
+    return (
+      <Typography variant="caption" color="text.secondary" component="div">
+        {sheriff.appointment_title} · in the office of{' '}
+        {office?.full_name ?? `sheriff #${sheriff.office_sheriff_id}`}
+      </Typography>
+    );
+  }
+  const deputies = all.filter((s) => s.office_sheriff_id === sheriff.id);
   return (
     <>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {sheriff.appointment_title}
+      </Typography>
+      {deputies.length ? (
+        <Typography variant="caption" component="div" aria-label={`Deputies of ${sheriff.full_name}`}>
+          Deputies: {deputies.map((d) => d.full_name).join(', ')}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+function ActionButtons({
+  sheriff,
+  onEdit,
+  onAddDeputy,
+  onToggle,
+  onResend,
+  resending,
+}: Actions & { sheriff: Sheriff }) {
+  return (
+    <>
+      {sheriff.kind === 'sheriff' && sheriff.is_active ? (
+        <Button
+          size="small"
+          startIcon={<GroupAddOutlinedIcon />}
+          onClick={() => onAddDeputy(sheriff)}
+          aria-label={`Add deputy to ${sheriff.full_name}`}
+        >
+          Add Deputy
+        </Button>
+      ) : null}
       <Button
         size="small"
         startIcon={<EditOutlinedIcon />}
@@ -147,11 +194,12 @@ function SheriffTable({ sheriffs, ...actions }: Actions & { sheriffs: Sheriff[] 
               </TableCell>
               <TableCell>
                 <Typography variant="body2">{sheriff.office_name ?? '-'}</Typography>
-                <Typography variant="caption" color="text.secondary">
+                <Typography variant="caption" color="text.secondary" component="div">
                   {sheriff.appointment_number
                     ? `Appointment ${sheriff.appointment_number}`
                     : 'No appointment number'}
                 </Typography>
+                <Appointment sheriff={sheriff} all={actions.all} />
               </TableCell>
               <TableCell sx={{ maxWidth: 320 }}>
                 <Areas areas={sheriff.service_areas} />
@@ -201,6 +249,9 @@ function SheriffCards({ sheriffs, ...actions }: Actions & { sheriffs: Sheriff[] 
                 ? `Appointment ${sheriff.appointment_number}`
                 : 'No appointment number'}
             </Typography>
+            <Box sx={{ mb: 1 }}>
+              <Appointment sheriff={sheriff} all={actions.all} />
+            </Box>
             <Areas areas={sheriff.service_areas} />
           </CardContent>
           <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 1.5, pb: 1.5 }}>
@@ -210,6 +261,16 @@ function SheriffCards({ sheriffs, ...actions }: Actions & { sheriffs: Sheriff[] 
       ))}
     </Stack>
   );
+}
+
+/** The page's rows with each deputy right after their sheriff (when the sheriff is on the page). */
+function underTheirSheriff(list: Sheriff[]): Sheriff[] {
+  const onPage = new Set(list.map((s) => s.id));
+  const placed = list.filter((s) => s.kind !== 'deputy' || !onPage.has(s.office_sheriff_id ?? -1));
+  return placed.flatMap((s) => [
+    s,
+    ...list.filter((d) => d.kind === 'deputy' && d.office_sheriff_id === s.id),
+  ]);
 }
 
 /** Admin › Sheriffs: the sheriffs firms can assign, with their offices and service areas. */
@@ -235,12 +296,15 @@ export function AdminSheriffsPage() {
   const resend = useResendInvitation();
   /** undefined: closed; null: a new sheriff; otherwise the sheriff edited. */
   const [editing, setEditing] = useState<Sheriff | null | undefined>(undefined);
+  /** The sheriff whose office a new deputy joins (with `editing` null). */
+  const [office, setOffice] = useState<Sheriff | null>(null);
   const [toggling, setToggling] = useState<Sheriff | null>(null);
   const [toggleError, setToggleError] = useState<string | null>(null);
   const [resending, setResending] = useState<number | null>(null);
 
   const closeForm = () => {
     setEditing(undefined);
+    setOffice(null);
     create.reset();
     update.reset();
   };
@@ -288,9 +352,14 @@ export function AdminSheriffsPage() {
     }
   };
 
-  const rows = sheriffs.data?.sheriffs ?? [];
+  const rows = underTheirSheriff(sheriffs.data?.sheriffs ?? []);
   const actions: Actions = {
     onEdit: setEditing,
+    onAddDeputy: (s) => {
+      setOffice(s);
+      setEditing(null);
+    },
+    all: rows,
     onToggle: (s) => {
       setToggleError(null);
       setToggling(s);
@@ -386,9 +455,10 @@ export function AdminSheriffsPage() {
       </Paper>
       {editing !== undefined ? (
         <SheriffFormDialog
-          key={editing?.id ?? 'new'}
+          key={editing?.id ?? `new-${office?.id ?? ''}`}
           open
           sheriff={editing}
+          office={office}
           busy={create.isPending || update.isPending}
           error={formError}
           onSubmit={(values) => void save(values)}

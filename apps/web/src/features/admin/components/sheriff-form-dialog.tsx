@@ -8,6 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -22,6 +23,7 @@ import {
 } from '@lexserve/contracts/users';
 import { useId, useState } from 'react';
 import { describeError, isApiRequestError } from '../../../lib/api-client';
+import { useSheriffAreas } from '../api/sheriff-areas';
 
 export type SheriffFormValues = {
   full_name: string;
@@ -30,6 +32,8 @@ export type SheriffFormValues = {
   office_name: string;
   appointment_number: string;
   service_areas: string[];
+  /** The area of appointment (a sheriff); a deputy's is their office's. */
+  area_id: number | null;
 };
 type Field = keyof SheriffFormValues;
 
@@ -40,6 +44,7 @@ const EMPTY: SheriffFormValues = {
   office_name: '',
   appointment_number: '',
   service_areas: [],
+  area_id: null,
 };
 
 const valuesOf = (sheriff: Sheriff | null): SheriffFormValues =>
@@ -51,12 +56,38 @@ const valuesOf = (sheriff: Sheriff | null): SheriffFormValues =>
         office_name: sheriff.office_name ?? '',
         appointment_number: sheriff.appointment_number ?? '',
         service_areas: sheriff.service_areas,
+        area_id: sheriff.area?.id ?? null,
       }
     : EMPTY;
 
+/**
+ * What POST /admin/sheriffs is sent: a deputy's account and the office they serve in; a sheriff's with the area
+ * (the districts may then be left empty) or the districts.
+ */
+const createInput = (values: SheriffFormValues, officeId: number | null) => {
+  const account = {
+    full_name: values.full_name,
+    email: values.email,
+    phone_number: values.phone_number,
+    appointment_number: values.appointment_number,
+  };
+  if (officeId !== null) return { ...account, office_sheriff_id: officeId };
+  return {
+    ...account,
+    office_name: values.office_name,
+    ...(values.area_id !== null ? { area_id: values.area_id } : {}),
+    ...(values.service_areas.length || values.area_id === null
+      ? { service_areas: values.service_areas }
+      : {}),
+  };
+};
+
 /** The form's values checked with the create rule; the first message per field. */
-const sheriffFormErrors = (values: SheriffFormValues): Partial<Record<Field, string>> => {
-  const result = CreateSheriffInputSchema.safeParse(values);
+const sheriffFormErrors = (
+  values: SheriffFormValues,
+  officeId: number | null,
+): Partial<Record<Field, string>> => {
+  const result = CreateSheriffInputSchema.safeParse(createInput(values, officeId));
   const errors: Partial<Record<Field, string>> = {};
   for (const issue of result.error?.issues ?? []) {
     const field = issue.path[0] as Field;
@@ -84,6 +115,8 @@ type Props = {
   open: boolean;
   /** null: a new sheriff. */
   sheriff: Sheriff | null;
+  /** A new deputy sheriff in this sheriff's office (with `sheriff` null). */
+  office?: Sheriff | null;
   busy: boolean;
   error: unknown;
   onSubmit: (values: CreateSheriffInput | UpdateSheriffInput) => void;
@@ -97,10 +130,11 @@ const LABELS: Record<Field, string> = {
   office_name: 'Office Name',
   appointment_number: 'Appointment Number',
   service_areas: 'Service Areas',
+  area_id: 'Area of Appointment',
 };
 
 /** Add or edit a sheriff: every field is required; service areas are magisterial districts, shown as chips. */
-export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCancel }: Props) {
+export function SheriffFormDialog({ open, sheriff, office = null, busy, error, onSubmit, onCancel }: Props) {
   const titleId = useId();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -108,7 +142,11 @@ export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCanc
   const [values, setValues] = useState<SheriffFormValues>(initial);
   const [areaText, setAreaText] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const errors = submitted ? sheriffFormErrors(values) : {};
+  const areas = useSheriffAreas();
+  /** A deputy (new, or edited) has no office, area or districts of their own. */
+  const deputy = office !== null || sheriff?.kind === 'deputy';
+  const officeId = office?.id ?? null;
+  const errors = submitted ? sheriffFormErrors(values, sheriff ? null : officeId) : {};
   const serverFieldErrors: Partial<Record<Field, string>> = {};
   let serverMessage: string | null = null;
   if (error) {
@@ -118,7 +156,8 @@ export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCanc
       serverMessage = describeError(error, { fallback: 'Failed to save the sheriff. Please try again.' });
   }
   const errorOf = (field: Field) => errors[field] ?? serverFieldErrors[field];
-  const set = (field: Field, value: string | string[]) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: Field, value: string | string[] | number | null) =>
+    setValues((v) => ({ ...v, [field]: value }));
 
   const submit = () => {
     // A district typed but not yet turned into a chip counts.
@@ -132,12 +171,14 @@ export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCanc
       setAreaText('');
     }
     setSubmitted(true);
-    if (Object.keys(sheriffFormErrors(next)).length) return;
-    onSubmit(sheriff ? changedFields(initial, next) : CreateSheriffInputSchema.parse(next));
+    if (Object.keys(sheriffFormErrors(next, sheriff ? null : officeId)).length) return;
+    onSubmit(
+      sheriff ? changedFields(initial, next) : CreateSheriffInputSchema.parse(createInput(next, officeId)),
+    );
   };
 
   const text = (
-    field: Exclude<Field, 'service_areas'>,
+    field: Exclude<Field, 'service_areas' | 'area_id'>,
     props: { type?: string; autoComplete?: string; helper?: string } = {},
   ) => (
     <TextField
@@ -162,12 +203,20 @@ export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCanc
       fullWidth
       fullScreen={phone}
     >
-      <DialogTitle id={titleId}>{sheriff ? `Edit ${sheriff.full_name}` : 'Add Sheriff'}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {sheriff ? `Edit ${sheriff.full_name}` : office ? 'Add Deputy Sheriff' : 'Add Sheriff'}
+      </DialogTitle>
       <DialogContent dividers>
+        {office ? (
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            In the office of {office.full_name} ({office.appointment_title}). A deputy acts for the sheriff,
+            subject to the sheriff’s directions.
+          </Typography>
+        ) : null}
         {!sheriff ? (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            The sheriff receives an e-mail with a link to set their own password (valid for{' '}
-            {SHERIFF_INVITATION_DAYS} days). No password is shown to you.
+            The {office ? 'deputy' : 'sheriff'} receives an e-mail with a link to set their own password
+            (valid for {SHERIFF_INVITATION_DAYS} days). No password is shown to you.
           </Typography>
         ) : null}
         {serverMessage ? (
@@ -179,45 +228,81 @@ export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCanc
           <Grid size={12}>{text('full_name', { autoComplete: 'name' })}</Grid>
           <Grid size={{ xs: 12, sm: 7 }}>{text('email', { type: 'email', autoComplete: 'email' })}</Grid>
           <Grid size={{ xs: 12, sm: 5 }}>{text('phone_number', { type: 'tel', autoComplete: 'tel' })}</Grid>
-          <Grid size={{ xs: 12, sm: 7 }}>
-            {text('office_name', { helper: 'e.g. Sheriff of the Court, Cape Town West' })}
+          {deputy ? null : (
+            <Grid size={{ xs: 12, sm: 7 }}>
+              {text('office_name', { helper: 'e.g. Sheriff of the Court, Cape Town West' })}
+            </Grid>
+          )}
+          <Grid size={{ xs: 12, sm: deputy ? 12 : 5 }}>
+            {text('appointment_number', { helper: 'Unique per sheriff' })}
           </Grid>
-          <Grid size={{ xs: 12, sm: 5 }}>{text('appointment_number', { helper: 'Unique per sheriff' })}</Grid>
-          <Grid size={12}>
-            <Autocomplete
-              multiple
-              freeSolo
-              options={MAGISTERIAL_DISTRICTS as string[]}
-              value={values.service_areas}
-              inputValue={areaText}
-              onInputChange={(_, text, reason) => setAreaText(reason === 'reset' ? '' : text)}
-              onChange={(_, areas) =>
-                set(
-                  'service_areas',
-                  [...new Map(areas.map((a) => [a.trim().toLowerCase(), a.trim()])).values()].filter(Boolean),
-                )
-              }
-              disabled={busy}
-              renderValue={(areas, getItemProps) =>
-                areas.map((area, index) => {
-                  const { key, ...itemProps } = getItemProps({ index });
-                  return <Chip key={key} label={area} size="small" {...itemProps} />;
-                })
-              }
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label={LABELS.service_areas}
-                  required={values.service_areas.length === 0}
-                  error={Boolean(errorOf('service_areas'))}
-                  helperText={
-                    errorOf('service_areas') ??
-                    'Magisterial districts served. Choose from the list or type a district and press Enter.'
-                  }
-                />
-              )}
-            />
-          </Grid>
+          {deputy ? null : (
+            <Grid size={12}>
+              <TextField
+                select
+                fullWidth
+                label={LABELS.area_id}
+                value={values.area_id ?? ''}
+                onChange={(e) => set('area_id', e.target.value === '' ? null : Number(e.target.value))}
+                error={Boolean(errorOf('area_id'))}
+                helperText={
+                  errorOf('area_id') ??
+                  (areas.isPending
+                    ? 'Loading areas...'
+                    : 'The area the sheriff is appointed for (Admin › Sheriff Areas).')
+                }
+                disabled={busy}
+              >
+                <MenuItem value="">
+                  <em>No area</em>
+                </MenuItem>
+                {(areas.data?.areas ?? []).map((a) => (
+                  <MenuItem key={a.id} value={a.id}>
+                    {a.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+          )}
+          {deputy ? null : (
+            <Grid size={12}>
+              <Autocomplete
+                multiple
+                freeSolo
+                options={MAGISTERIAL_DISTRICTS as string[]}
+                value={values.service_areas}
+                inputValue={areaText}
+                onInputChange={(_, text, reason) => setAreaText(reason === 'reset' ? '' : text)}
+                onChange={(_, areas) =>
+                  set(
+                    'service_areas',
+                    [...new Map(areas.map((a) => [a.trim().toLowerCase(), a.trim()])).values()].filter(
+                      Boolean,
+                    ),
+                  )
+                }
+                disabled={busy}
+                renderValue={(areas, getItemProps) =>
+                  areas.map((area, index) => {
+                    const { key, ...itemProps } = getItemProps({ index });
+                    return <Chip key={key} label={area} size="small" {...itemProps} />;
+                  })
+                }
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={LABELS.service_areas}
+                    required={values.service_areas.length === 0 && values.area_id === null}
+                    error={Boolean(errorOf('service_areas'))}
+                    helperText={
+                      errorOf('service_areas') ??
+                      'Magisterial districts served (optional with an area: then the area’s name). Choose or type and press Enter.'
+                    }
+                  />
+                )}
+              />
+            </Grid>
+          )}
         </Grid>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
@@ -230,7 +315,7 @@ export function SheriffFormDialog({ open, sheriff, busy, error, onSubmit, onCanc
           disabled={busy}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          {sheriff ? 'Save Changes' : 'Create Sheriff'}
+          {sheriff ? 'Save Changes' : office ? 'Create Deputy' : 'Create Sheriff'}
         </Button>
       </DialogActions>
     </Dialog>

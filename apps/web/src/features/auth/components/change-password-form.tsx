@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { PasswordField } from '../../../components/password-field';
+import { PasswordField } from '../../../components/plain/password-field';
 import { fieldProps } from '../../../lib/form';
 import {
   PASSWORD_UPDATED_MESSAGE,

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeTokenPair } from '../../../testing/factories';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { failNetwork, mockApi, reply } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { LoginForm } from './login-form';
 
@@ -85,8 +85,7 @@ describe('LoginForm', () => {
   });
 
   it('shows the network message when the server cannot be reached', async () => {
-    const { spy } = mockApi({});
-    spy.mockRejectedValue(new TypeError('Failed to fetch'));
+    failNetwork();
     renderWithProviders(<LoginForm onLoggedIn={vi.fn()} />);
     await fill('attorney@demo.co.za', 'Demo@12345');
     expect(await screen.findByRole('alert')).toHaveTextContent(

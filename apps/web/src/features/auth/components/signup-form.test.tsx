@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { failNetwork, mockApi, reply } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { SignupForm } from './signup-form';
 
@@ -121,8 +121,7 @@ describe('SignupForm', () => {
   );
 
   it('shows the connection message when the service cannot be reached', async () => {
-    const { spy } = mockApi({});
-    spy.mockRejectedValue(new TypeError('Failed to fetch'));
+    failNetwork();
     renderWithProviders(<SignupForm onRegistered={vi.fn()} />);
     const user = await fillForm(VALID);
     await submit(user);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../../config/constants';
 import { makeUser } from '../../../testing/factories';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { CASE_CLOSURE_COMPLETED_EVENT } from '../api/closures';
 import { makeClosure, makePrecheck } from '../testing/closure-factory';

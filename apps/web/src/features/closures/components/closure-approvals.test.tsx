@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../../config/constants';
 import { makeUser } from '../../../testing/factories';
-import { mockApi, reply, type MockRequest } from '../../../testing/mock-api';
+import { mockApi, reply, type MockRequest } from '../../../testing/api-server';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { makeClosure } from '../testing/closure-factory';
 import { CaseClosuresTab } from './case-closures-tab';

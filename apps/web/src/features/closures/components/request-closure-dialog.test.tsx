@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { makeClosure, makePrecheck } from '../testing/closure-factory';
 import { RequestClosureDialog, requestBlocker } from './request-closure-dialog';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addCalendarDays } from '@lexserve/contracts/court-days';
 import { describe, expect, it } from 'vitest';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { saDate, saToday } from '../due-dates';
 import { CaseDeadlinesPanel } from './case-deadlines-panel';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { addCalendarDays } from '@lexserve/contracts/court-days';
 import { describe, expect, it } from 'vitest';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { saDate, saToday } from '../due-dates';
 import { DueIndicator } from './due-indicator';

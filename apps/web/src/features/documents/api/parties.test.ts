@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { signIn } from '../../../testing/render';
 import { emptyParty, toCreatePartyBody, type PartyData } from '../utils/party-rules';
 import { saveWizardParty } from './parties';

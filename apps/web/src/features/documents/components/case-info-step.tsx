@@ -1,3 +1,9 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import {
   COURT_NAME_INVALID,
   COURT_ONLINE_HIGH_COURT_ONLY,
@@ -11,15 +17,12 @@ import {
   type CaseCategory,
   type CasePriority,
 } from '@lexserve/contracts/document-constants';
-import { Checkbox } from '../../../components/plain/checkbox';
-import { Select } from '../../../components/plain/select';
-import { TextField } from '../../../components/plain/text-field';
+import { useId } from 'react';
 import type { MatterWizard } from '../hooks/use-matter-wizard';
 import type { WizardField } from '../utils/submit-issues';
 import { COURT_REQUIRED, changeCategory, documentTypesFor, type CaseInfo } from '../utils/wizard-rules';
 import { CourtPicker } from './court-picker';
 import { ServiceChannelNote } from './service-channel-note';
-import './new-matters.css';
 
 const FIELD_ERRORS: Record<string, keyof CaseInfo> = {
   'Document title is required': 'title',
@@ -35,15 +38,10 @@ const FIELD_ERRORS: Record<string, keyof CaseInfo> = {
   [COURT_ONLINE_HIGH_COURT_ONLY]: 'onCourtOnline',
 };
 
-const PRIORITY_OPTIONS = CASE_PRIORITIES.map((priority) => ({
-  value: priority,
-  label: CASE_PRIORITY_LABELS[priority],
-}));
-const CATEGORY_OPTIONS = CASE_CATEGORIES.map((category) => ({ value: category, label: category }));
-
-/** Step 1, "Case Information": drawn with the plain kit, the wizard's first view (docs/performance.md, section 5). */
+/** Step 1, "Case Information". */
 export function CaseInfoStep({ wizard }: { wizard: MatterWizard }) {
   const { caseInfo, setCaseInfo, errors, busy } = wizard;
+  const courtOnlineHelpId = useId();
   // A field's message: from this step's own check, or what the server said of it when it refused the submit.
   const fieldError = (field: keyof CaseInfo) =>
     errors.find((message) => FIELD_ERRORS[message] === field) ?? wizard.fieldError(field as WizardField);
@@ -58,12 +56,12 @@ export function CaseInfoStep({ wizard }: { wizard: MatterWizard }) {
     setCaseInfo({ ...caseInfo, [field]: value });
     clearErrorsOf(field);
   };
-  const types = documentTypesFor(caseInfo.caseCategory).map((type) => ({ value: type, label: type }));
+  const types = documentTypesFor(caseInfo.caseCategory);
   const magistrates = isMagistratesCourt(normalizeCourtName(caseInfo.courtName));
   const courtOnlineError = fieldError('onCourtOnline');
   return (
-    <div className="ls-wizard__grid">
-      <div className="ls-wizard__cell">
+    <Grid container spacing={2.5}>
+      <Grid size={12}>
         <TextField
           label="Document Title"
           required
@@ -72,10 +70,10 @@ export function CaseInfoStep({ wizard }: { wizard: MatterWizard }) {
           error={Boolean(fieldError('title'))}
           helperText={fieldError('title')}
           disabled={busy}
-          maxLength={500}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
         />
-      </div>
-      <div className="ls-wizard__cell ls-wizard__cell--half">
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
         <TextField
           label="Name of Attorney"
           required
@@ -85,8 +83,8 @@ export function CaseInfoStep({ wizard }: { wizard: MatterWizard }) {
           helperText={fieldError('attorneyName')}
           disabled={busy}
         />
-      </div>
-      <div className="ls-wizard__cell ls-wizard__cell--half">
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
         <TextField
           label="Attorney Email"
           type="email"
@@ -97,8 +95,8 @@ export function CaseInfoStep({ wizard }: { wizard: MatterWizard }) {
           helperText={fieldError('attorneyEmail')}
           disabled={busy}
         />
-      </div>
-      <div className="ls-wizard__cell ls-wizard__cell--half">
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
         <TextField
           label="Case Number"
           required
@@ -108,81 +106,108 @@ export function CaseInfoStep({ wizard }: { wizard: MatterWizard }) {
           error={Boolean(fieldError('caseNumber'))}
           helperText={fieldError('caseNumber')}
           disabled={busy}
-          maxLength={100}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
         />
-      </div>
-      <div className="ls-wizard__cell ls-wizard__cell--half">
-        <Select
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TextField
+          select
           label="Case Priority"
           required
           value={caseInfo.casePriority}
-          options={PRIORITY_OPTIONS}
-          onChange={(value) => set('casePriority', value as CasePriority)}
+          onChange={(e) => set('casePriority', e.target.value as CasePriority)}
           error={Boolean(fieldError('casePriority'))}
           helperText={fieldError('casePriority')}
           disabled={busy}
-        />
-      </div>
-      <div className="ls-wizard__cell ls-wizard__cell--half">
-        <Select
+        >
+          {CASE_PRIORITIES.map((priority) => (
+            <MenuItem key={priority} value={priority}>
+              {CASE_PRIORITY_LABELS[priority]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TextField
+          select
           label="Case Category"
           required
           value={caseInfo.caseCategory}
-          options={CATEGORY_OPTIONS}
-          onChange={(value) => {
-            setCaseInfo(changeCategory(caseInfo, value as CaseCategory));
+          onChange={(e) => {
+            setCaseInfo(changeCategory(caseInfo, e.target.value as CaseCategory));
             clearErrorsOf('caseCategory');
           }}
           error={Boolean(fieldError('caseCategory'))}
           helperText={fieldError('caseCategory')}
           disabled={busy}
-        />
-      </div>
+        >
+          {CASE_CATEGORIES.map((category) => (
+            <MenuItem key={category} value={category}>
+              {category}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
       {caseInfo.caseCategory ? (
-        <div className="ls-wizard__cell ls-wizard__cell--half">
-          <Select
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField
+            select
             label="Document Type"
             required
             value={caseInfo.documentType}
-            options={types}
-            onChange={(value) => set('documentType', value)}
+            onChange={(e) => set('documentType', e.target.value)}
             error={Boolean(fieldError('documentType'))}
             helperText={fieldError('documentType')}
             disabled={busy}
-          />
-        </div>
+          >
+            {types.map((type) => (
+              <MenuItem key={type} value={type}>
+                {type}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
       ) : null}
       {caseInfo.documentType ? (
-        <div className="ls-wizard__cell">
+        <Grid size={12}>
           <ServiceChannelNote documentType={caseInfo.documentType} onCourtOnline={caseInfo.onCourtOnline} />
-        </div>
+        </Grid>
       ) : null}
-      <div className="ls-wizard__cell ls-wizard__cell--court">
+      <Grid size={{ xs: 12, md: 7 }}>
         <CourtPicker
           value={caseInfo.courtName}
           onChange={(value) => set('courtName', value)}
           error={fieldError('courtName')}
           disabled={busy}
         />
-      </div>
-      <div className="ls-wizard__cell ls-wizard__cell--online">
-        <Checkbox
+      </Grid>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={caseInfo.onCourtOnline}
+              onChange={(e) => {
+                setCaseInfo({ ...caseInfo, onCourtOnline: e.target.checked });
+                clearErrorsOf('onCourtOnline');
+              }}
+              disabled={busy || (caseInfo.onCourtOnline ? false : magistrates)}
+              slotProps={{
+                input: {
+                  'aria-describedby': courtOnlineHelpId,
+                  'aria-invalid': Boolean(courtOnlineError) || undefined,
+                },
+              }}
+            />
+          }
           label="This matter runs on Court Online"
-          checked={caseInfo.onCourtOnline}
-          onChange={(e) => {
-            setCaseInfo({ ...caseInfo, onCourtOnline: e.target.checked });
-            clearErrorsOf('onCourtOnline');
-          }}
-          disabled={busy || (caseInfo.onCourtOnline ? false : magistrates)}
-          error={Boolean(courtOnlineError)}
-          helperText={
-            courtOnlineError ??
+        />
+        <FormHelperText id={courtOnlineHelpId} error={Boolean(courtOnlineError)} sx={{ mt: -0.5 }}>
+          {courtOnlineError ??
             (magistrates
               ? 'Court Online serves the High Court only.'
-              : 'Later documents are then served through Court Online (Uniform Rules 1A and 1B), not by LexServe e-mail.')
-          }
-        />
-      </div>
-    </div>
+              : 'Later documents are then served through Court Online (Uniform Rules 1A and 1B), not by LexServe e-mail.')}
+        </FormHelperText>
+      </Grid>
+    </Grid>
   );
 }

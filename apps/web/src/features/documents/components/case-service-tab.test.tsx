@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { makeAttempt, makeDocument, makePhoto, makeReturn } from '../testing/service-factories';
 import { CaseServiceTab } from './case-service-tab';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DashboardFeedbackProvider, type DashboardFeedback } from '../../../components/dashboard-feedback';
 import { makeUser } from '../../../testing/factories';
-import { mockApi, reply, type MockRequest } from '../../../testing/mock-api';
+import { mockApi, reply, type MockRequest } from '../../../testing/api-server';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { belongsTo, type MyCasesSubtab } from '../utils/document-display';
 import { RESUME_STORAGE_KEY } from '../utils/wizard-rules';

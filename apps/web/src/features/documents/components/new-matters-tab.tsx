@@ -1,11 +1,21 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDashboardFeedback } from '../../../components/dashboard-feedback';
-import { Alert } from '../../../components/plain/alert';
-import { Button } from '../../../components/plain/button';
-import { Icon } from '../../../components/plain/icon';
-import { Spinner } from '../../../components/plain/spinner';
-import { Stepper } from '../../../components/plain/stepper';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
 import { useErrorSummary } from '../../../lib/use-error-summary';
@@ -17,12 +27,11 @@ import {
   toStep,
   type Step as WizardStep,
 } from '../utils/wizard-rules';
-import { ServiceStep } from './service-step';
 import { STEP3_NOTE } from '../utils/citation';
 import { CaseInfoStep } from './case-info-step';
 import { CitationStep } from './citation-step';
+import { ServiceStep } from './service-step';
 import { ReviewStep, UploadStep } from './wizard-steps';
-import './new-matters.css';
 
 /** Dashboard tab "New Matters": the five-step New Matter wizard (spec 2.2); firm roles only (a sheriff has no such tab). */
 export function NewMattersTab({ subtab }: { subtab?: string | null }) {
@@ -70,25 +79,30 @@ function MatterWizardView() {
 
   if (wizard.completion) {
     return (
-      <section className="ls-wizard__paper ls-wizard__done">
-        <h2 className="ls-h5 ls-gutter">
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+        <Typography variant="h5" component="h2" gutterBottom>
           {wizard.completion.proofError ? 'Document served' : 'Document submitted'}
-        </h2>
+        </Typography>
         {!wizard.completion.served ? (
-          <p className="ls-p ls-muted ls-wizard__done-line">
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
             It is with the sheriff for service. You will be notified when the sheriff issues the return of
             service.
-          </p>
+          </Typography>
         ) : null}
         {wizard.completion.proofError ? (
-          <Alert severity="warning" className="ls-wizard__done-alert">
+          <Alert severity="warning" sx={{ textAlign: 'left', mb: 2 }}>
             {wizard.completion.proofError}
           </Alert>
         ) : (
-          <div className="ls-wizard__done-status" role="status">
-            <Spinner size={20} />
-            <p className="ls-p">Document submitted successfully! Redirecting to case view...</p>
-          </div>
+          <Stack
+            direction="row"
+            spacing={1.5}
+            sx={{ justifyContent: 'center', alignItems: 'center', mb: 2 }}
+            role="status"
+          >
+            <CircularProgress size={20} aria-hidden />
+            <Typography>Document submitted successfully! Redirecting to case view...</Typography>
+          </Stack>
         )}
         <Button
           variant="contained"
@@ -96,80 +110,99 @@ function MatterWizardView() {
         >
           Open Case
         </Button>
-      </section>
+      </Paper>
     );
   }
 
   return (
-    <div>
-      <div className="ls-wizard__head">
-        <h2 className="ls-h5">New Matter</h2>
-        <p className="ls-p ls-muted">
+    <Box>
+      <Box sx={{ mb: 2 }}>
+        <Typography variant="h5" component="h2">
+          New Matter
+        </Typography>
+        <Typography color="text.secondary">
           Prepare a case document for service in five steps. You can save a draft at every step.
-        </p>
-      </div>
+        </Typography>
+      </Box>
 
       {wizard.loadedNotice ? (
-        <Alert
-          severity="info"
-          onClose={wizard.dismissLoadedNotice}
-          className="ls-wizard__notice"
-          role="status"
-        >
+        <Alert severity="info" onClose={wizard.dismissLoadedNotice} sx={{ mb: 2 }} role="status">
           Draft loaded! Continuing from step {wizard.loadedNotice}.
         </Alert>
       ) : null}
 
-      <div className="ls-wizard__paper ls-wizard__steps">
-        <Stepper
-          steps={steps.map((step) => ({
-            key: step,
-            // The real step number, also when a resumed draft hides the steps before it ("3 Parties", not "1 Parties").
-            icon: step,
-            label: STEP_LABELS[step - 1],
-            completed: step < currentStep,
-            active: step === currentStep,
-            ...(step < currentStep
-              ? {
-                  onClick: () => wizard.goTo(step),
-                  disabled: busy,
-                  buttonLabel: `Go back to step ${step}, ${STEP_LABELS[step - 1]}`,
-                }
-              : {}),
-          }))}
-        />
-      </div>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+        {/* An ordered list (MUI's Stepper is an `ol` of `li`s); the current step has aria-current="step". A completed
+            step is a button (not MUI's StepButton, which would make the stepper a tablist without panels). */}
+        <Stepper activeStep={steps.indexOf(currentStep)} alternativeLabel nonLinear>
+          {steps.map((step) => (
+            <Step
+              key={step}
+              completed={step < currentStep}
+              aria-current={step === currentStep ? 'step' : undefined}
+            >
+              {step < currentStep ? (
+                <ButtonBase
+                  onClick={() => wizard.goTo(step)}
+                  disabled={busy}
+                  aria-label={`Go back to step ${step}, ${STEP_LABELS[step - 1]}`}
+                  sx={{ width: '100%', borderRadius: 1, py: 0.5 }}
+                >
+                  <StepLabel icon={step}>{STEP_LABELS[step - 1]}</StepLabel>
+                </ButtonBase>
+              ) : (
+                // The real step number, also when a resumed draft hides the steps before it ("3 Parties", not "1 Parties").
+                <StepLabel icon={step}>{STEP_LABELS[step - 1]}</StepLabel>
+              )}
+            </Step>
+          ))}
+        </Stepper>
+      </Paper>
 
-      <section className="ls-wizard__paper" aria-labelledby="wizard-step-heading">
-        <h3 id="wizard-step-heading" ref={headingRef} tabIndex={-1} className="ls-h6 ls-wizard__heading">
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 2, sm: 3 } }}
+        component="section"
+        aria-labelledby="wizard-step-heading"
+      >
+        <Typography
+          id="wizard-step-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          variant="h6"
+          component="h3"
+          sx={{ outline: 'none' }}
+        >
           Step {currentStep}: {STEP_TITLES[currentStep - 1]}
-        </h3>
+        </Typography>
         {currentStep === 3 ? (
-          <p className="ls-p ls-body2 ls-muted ls-wizard__step-note">{STEP3_NOTE}</p>
+          <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }}>
+            {STEP3_NOTE}
+          </Typography>
         ) : null}
 
         {wizard.errors.length ? (
-          <Alert ref={errorSummary} tabIndex={-1} severity="error" className="ls-wizard__errors" role="alert">
+          <Alert ref={errorSummary} tabIndex={-1} severity="error" sx={{ mt: 2 }} role="alert">
             {wizard.errors.length === 1 ? (
               wizard.errors[0]
             ) : (
-              <ul className="ls-wizard__error-list">
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                 {wizard.errors.map((message) => (
                   <li key={message}>{message}</li>
                 ))}
-              </ul>
+              </Box>
             )}
           </Alert>
         ) : null}
 
-        <div className="ls-wizard__body">
+        <Box sx={{ mt: 2.5 }}>
           {currentStep === 1 ? <CaseInfoStep wizard={wizard} /> : null}
           {currentStep === 2 ? <UploadStep wizard={wizard} /> : null}
           {currentStep === 3 ? <CitationStep wizard={wizard} /> : null}
           {currentStep === 4 ? <ServiceStep wizard={wizard} /> : null}
           {currentStep === 5 ? <ReviewStep wizard={wizard} fullName={user?.full_name} /> : null}
-        </div>
-      </section>
+        </Box>
+      </Paper>
 
       <WizardBar
         step={currentStep}
@@ -184,7 +217,7 @@ function MatterWizardView() {
         onNext={wizard.next}
         onSubmit={() => void wizard.submit()}
       />
-    </div>
+    </Box>
   );
 }
 
@@ -217,9 +250,22 @@ function WizardBar({
   onSubmit,
 }: WizardBarProps) {
   return (
-    <div className="ls-wizard__paper ls-wizard__bar">
-      <div className="ls-wizard__bar-back">
-        <Button startIcon={<Icon name="arrowBack" />} onClick={onPrevious} disabled={busy || step <= minStep}>
+    <Paper
+      variant="outlined"
+      sx={{
+        mt: 2,
+        p: 2,
+        display: 'grid',
+        gap: 1.5,
+        alignItems: 'center',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr auto 1fr' },
+        position: { xs: 'static', sm: 'sticky' },
+        bottom: 0,
+        zIndex: 2,
+      }}
+    >
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button startIcon={<ArrowBackIcon />} onClick={onPrevious} disabled={busy || step <= minStep}>
           Previous
         </Button>
         {minStep > 1 ? (
@@ -227,23 +273,23 @@ function WizardBar({
             ← Edit Case Info
           </Button>
         ) : null}
-      </div>
-      <div className="ls-wizard__bar-save">
+      </Stack>
+      <Box sx={{ justifySelf: { md: 'center' } }}>
         <Button
           variant="outlined"
-          startIcon={saving ? <Spinner size={16} /> : <Icon name="saveOutlined" />}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveOutlinedIcon />}
           onClick={onSave}
           disabled={!complete || busy}
           fullWidth
         >
           {saveButtonLabel(step, complete, saving)}
         </Button>
-      </div>
-      <div className="ls-wizard__bar-next">
+      </Box>
+      <Box sx={{ justifySelf: { md: 'end' } }}>
         {step < 5 ? (
           <Button
             variant="contained"
-            endIcon={<Icon name="arrowForward" />}
+            endIcon={<ArrowForwardIcon />}
             onClick={onNext}
             disabled={busy}
             fullWidth
@@ -253,8 +299,8 @@ function WizardBar({
         ) : (
           <Button
             variant="contained"
-            gold
-            endIcon={busy && !saving ? <Spinner size={16} /> : <Icon name="sendOutlined" />}
+            color="secondary"
+            endIcon={busy && !saving ? <CircularProgress size={16} color="inherit" /> : <SendOutlinedIcon />}
             onClick={onSubmit}
             disabled={!complete || busy}
             fullWidth
@@ -262,7 +308,7 @@ function WizardBar({
             {submitLabel}
           </Button>
         )}
-      </div>
-    </div>
+      </Box>
+    </Paper>
   );
 }

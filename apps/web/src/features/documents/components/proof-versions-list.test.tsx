@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Document } from '@lexserve/contracts/documents';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { ProofVersionsList } from './proof-versions-list';
 

@@ -1,10 +1,10 @@
+import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
 import {
   serviceChannelNote,
   serviceChannelOf,
   type ServiceChannelEntry,
 } from '@lexserve/contracts/service-channels';
-import './new-matters.css';
-import { Alert } from '../../../components/plain/alert';
 
 const CHANNEL_SEVERITY: Record<ServiceChannelEntry['channel'], 'info' | 'success' | 'warning'> = {
   sheriff: 'warning',
@@ -26,16 +26,22 @@ export function ServiceChannelNote({
     <Alert
       severity={CHANNEL_SEVERITY[entry.channel]}
       role="note"
-      ariaLabel="How this document is served"
-      testId="service-channel-note"
+      aria-label="How this document is served"
+      data-testid="service-channel-note"
     >
-      <p className="ls-p ls-body2 ls-wizard__strong">{serviceChannelNote(entry, { onCourtOnline })}</p>
-      <p className="ls-p ls-body2">
+      <Typography variant="body2" sx={{ fontWeight: 700 }}>
+        {serviceChannelNote(entry, { onCourtOnline })}
+      </Typography>
+      <Typography variant="body2">
         {entry.channel === 'electronic_or_sheriff' && onCourtOnline
           ? 'This matter runs on Court Online: serve it there. LexServe does not e-mail documents of a Court Online matter.'
           : entry.explanation}
-      </p>
-      {entry.note ? <p className="ls-p ls-caption ls-muted ls-wizard__note-more">{entry.note}</p> : null}
+      </Typography>
+      {entry.note ? (
+        <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5 }}>
+          {entry.note}
+        </Typography>
+      ) : null}
     </Alert>
   );
 }

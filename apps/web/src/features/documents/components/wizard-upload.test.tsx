@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardFeedbackProvider, type DashboardFeedback } from '../../../components/dashboard-feedback';
 import { makeCaseFile } from '../../../testing/case-factories';
 import { makeUser } from '../../../testing/factories';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { emptyParty } from '../utils/party-rules';
 import { computeStepStatus, emptyLegalRep, storeResumeRecord, type CaseInfo } from '../utils/wizard-rules';

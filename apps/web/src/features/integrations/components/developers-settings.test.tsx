@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeSubscription, makeUser } from '../../../testing/factories';
-import { mockApi, reply, type MockRequest } from '../../../testing/mock-api';
+import { mockApi, reply, type MockRequest } from '../../../testing/api-server';
 import { renderApp, renderWithProviders, signIn } from '../../../testing/render';
 import { DevelopersSettings } from './developers-settings';
 

@@ -2,7 +2,7 @@ import type { NotificationStats } from '@lexserve/contracts/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { makeNotification, makeNotificationStats } from '../../../testing/notification-factories';
 import { createTestQueryClient, renderWithProviders, signIn } from '../../../testing/render';
 import { applySocketMessage } from '../hooks/use-realtime-notifications';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../testing/factories';
-import { mockApi, reply, type MockRequest } from '../../../testing/mock-api';
+import { mockApi, reply, type MockRequest } from '../../../testing/api-server';
 import {
   makeNotification,
   makeNotificationList,

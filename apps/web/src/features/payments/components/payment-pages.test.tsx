@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { savePaymentContext, savePendingPayment, type PendingPayment } from '../../../lib/payment-session';
 import { makeUser } from '../../../testing/factories';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { makeMySubscription, makePayment } from '../../../testing/subscription-factories';
 import { CardUpdateSuccessPage } from './card-update-success-page';

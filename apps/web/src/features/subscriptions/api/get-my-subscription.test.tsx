@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { makeSubscription } from '../../../testing/factories';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { createTestQueryClient, signIn } from '../../../testing/render';
 import { useMySubscription } from './get-my-subscription';
 

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../testing/factories';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { renderWithProviders, signIn } from '../../../testing/render';
 import { makePlan } from '../../../testing/subscription-factories';
 import { handOffAddress } from '../api/initiate-payment';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../testing/factories';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { AddUserDialog } from './add-user-dialog';
 

@@ -14,7 +14,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { NotificationBanner } from '../../../components/notification-banner';
-import { PasswordField } from '../../../components/password-field';
+import { PasswordField } from '../../../components/plain/password-field';
 import { QueryState } from '../../../components/query-state';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { fieldProps } from '../../../lib/form';

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FileVerificationResult, Seal } from '@lexserve/contracts/verification';
 import { uploadWithProgress } from '../../../lib/api-client';
-import { mockApi, reply } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { SealDetails } from './seal-details';
 import { VerifyPage } from './verify-page';
