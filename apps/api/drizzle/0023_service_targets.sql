@@ -27,6 +27,10 @@ CREATE INDEX service_targets_sheriff ON service_targets (sheriff_id, document_id
 
 ALTER TABLE service_attempts ADD COLUMN target_id integer REFERENCES service_targets(id) ON DELETE SET NULL;
 ALTER TABLE service_returns ADD COLUMN target_id integer REFERENCES service_targets(id) ON DELETE SET NULL;
+-- Whether the return's address lay in the sheriff's own area (false: no known area matched it, "area not
+-- confirmed"), and the attorney's written instruction to serve at an address other than the one on the process.
+ALTER TABLE service_returns ADD COLUMN area_confirmed boolean NOT NULL DEFAULT false;
+ALTER TABLE service_returns ADD COLUMN other_address_instruction text;
 ALTER TABLE service_targets ADD CONSTRAINT service_targets_served_return
   FOREIGN KEY (served_return_id) REFERENCES service_returns(id) ON DELETE SET NULL;
 CREATE INDEX service_attempts_target ON service_attempts (target_id) WHERE target_id IS NOT NULL;

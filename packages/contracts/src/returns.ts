@@ -459,6 +459,8 @@ export const ReturnInputSchema = z
       .max(MAX_RETURN_FEES, `At most ${MAX_RETURN_FEES} fees`)
       .optional(),
     vat_registered: z.boolean({ error: 'VAT registered must be true or false' }).default(true),
+    /** The attorney's written instruction to serve at an address other than the one on the process. */
+    other_address_instruction: returnText(2000, 'Instruction to serve at another address'),
     /** The person the attempt or return is for (service targets); optional while the document has one. */
     target_id: z.coerce.number({ error: 'Target must be a number' }).int().positive().nullish(),
   })
@@ -536,6 +538,9 @@ export const ServiceReturnSchema = z.object({
   /** The person the return is for, and their name. */
   target_id: z.number().int().nullable(),
   party_name: z.string().nullable(),
+  /** False: the address matched no known sheriff's area ("area not confirmed"). */
+  area_confirmed: z.boolean(),
+  other_address_instruction: z.string().nullable(),
 });
 export type ServiceReturn = z.infer<typeof ServiceReturnSchema>;
 /** GET /documents/{id}/returns: newest first. */

@@ -137,5 +137,9 @@ export const serviceReturns = pgTable('service_returns', {
   proofVersion: integer(),
   /** The person the return is for (migration 0023): one return of service per target. */
   targetId: integer().references((): AnyPgColumn => serviceTargets.id, { onDelete: 'set null' }),
+  /** The address lay in the sheriff's own area (false: no known area matched it, "area not confirmed"). */
+  areaConfirmed: boolean().notNull().default(false),
+  /** The attorney's written instruction to serve at an address other than the one on the process. */
+  otherAddressInstruction: text(),
   ...timestamps,
 });

@@ -10,7 +10,7 @@ import {
   type ServiceReturn,
 } from '@lexserve/contracts/returns';
 import { can } from '../../lib/access';
-import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { AppError, FieldError, isUniqueViolation } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import type { DbOrTx } from '../../db/client';
@@ -28,7 +28,9 @@ import * as repo from './returns.repository';
 import { attemptsOf } from './service-attempts.service';
 import { addTimelineEvent } from '../trail/trail.service';
 import {
+  assertReturnInArea,
   isTargetSheriff,
+  sameAddress,
   markTargetNotServed,
   markTargetServed,
   partyNamesOf,
@@ -85,6 +87,8 @@ async function returnDto(
     proof_version: r.proofVersion,
     target_id: r.targetId,
     party_name: r.targetId ? (partyNames.get(r.targetId) ?? null) : null,
+    area_confirmed: r.areaConfirmed,
+    other_address_instruction: r.otherAddressInstruction,
   };
 }
 
@@ -141,12 +145,30 @@ export async function issueReturn(ctx: Ctx, id: number, input: ReturnInput): Pro
       if (target && isTargetServed(target.status)) throw new AppError(ReturnErrors.RETURN_ALREADY_SERVED);
       if (!target && served && (await repo.findServedReturn(tx, doc.id)))
         throw new AppError(ReturnErrors.RETURN_ALREADY_SERVED);
+      // Service per person: within the sheriff's area, at the process's address unless the attorney instructed another.
+      const areaConfirmed = await assertReturnInArea(
+        tx,
+        target?.sheriffId ?? ctx.actor.id,
+        input.address ?? null,
+      );
+      if (
+        target &&
+        input.address &&
+        !sameAddress(input.address, target.address) &&
+        !input.other_address_instruction
+      )
+        throw new FieldError(
+          ['body', 'other_address_instruction'],
+          `The process gives ${target.address ?? 'no address'} for this person: serving at another address needs the attorney's written instruction (other_address_instruction).`,
+        );
       const sheriff = await repo.findSheriff(tx, ctx.actor.id);
       const now = ctx.deps.clock.now();
       const row = await repo.insertReturn(tx, {
         documentId: doc.id,
         firmId: doc.firmId,
         targetId: target?.id ?? null,
+        areaConfirmed,
+        otherAddressInstruction: input.other_address_instruction ?? null,
         sheriffId: ctx.actor.id,
         kind,
         outcome: input.outcome,

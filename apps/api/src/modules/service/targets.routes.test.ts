@@ -73,7 +73,7 @@ const SECOND = {
   id_number: VALID_SA_IDS[1],
   date_of_birth: '1992-02-20',
   email: undefined,
-  physical_address: '9 Church Street, Pretoria, 0002',
+  physical_address: '9 Church Street, Soshanguve',
 };
 
 /** A summons against Sipho Dlamini and Jane Doe (no e-mail), handed to the demo sheriff. */
@@ -215,7 +215,7 @@ describe('service per person', () => {
         target_id: jane.id,
         manner: 'residence',
         served_at: '2026-03-05T11:00:00+02:00',
-        address: '9 Church Street, Pretoria, 0002',
+        address: '9 Church Street, Soshanguve',
         person_served_name: 'Thabo Doe',
         person_served_capacity: 'Brother, over 16, residing there',
       }),
@@ -352,7 +352,7 @@ describe('service per person', () => {
     const attempt = (token: string, target: number) =>
       t().as(token).post(`/api/v1/documents/${id}/service-attempts`, {
         device_time: '2026-03-02T09:15:00+02:00',
-        address: '9 Church Street, Pretoria, 0002',
+        address: '9 Church Street, Soshanguve',
         outcome: 'not_found',
         target_id: target,
       });
@@ -390,6 +390,57 @@ describe('service per person', () => {
       status: 'served',
       status_label: 'Served',
       service_summary: { targets: 1, served: 1 },
+    });
+  });
+
+  it('refuses a sheriff outside the area (assignment and return), allows an unknown area as "not confirmed", and needs an instruction for another address', async () => {
+    const id = await againstTwo();
+    const jane = byName(await targetsOf(id), 'Jane');
+    // Jane moved to Pretoria (Pretoria Central, 0083): the demo sheriff (Cape Town West) may not serve her there.
+    const out = await t()
+      .as(tok.attorney)
+      .post(`/api/v1/documents/${id}/service-targets/${jane.id}/reinstruct`, {
+        sheriff_id: sheriffId,
+        address: '14 Park Street, Arcadia, 0083',
+        reason: 'Moved to Pretoria.',
+      });
+    expect(out.statusCode).toBe(422);
+    expect(out.json().detail[0].loc).toEqual(['body', 'sheriff_id']);
+    expect(out.json().detail[0].msg).toContain('lies in the area of the Sheriff Pretoria Central');
+
+    // An address in no known area: allowed, "area not confirmed".
+    const unknown = await t()
+      .as(tok.attorney)
+      .put(`/api/v1/documents/${id}/service-targets/${jane.id}`, { sheriff_id: sheriffId });
+    expect(unknown.statusCode, unknown.body).toBe(200);
+    expect(byName(unknown.json().targets, 'Jane')).toMatchObject({ area_confirmed: false });
+
+    const body = {
+      target_id: jane.id,
+      manner: 'personal',
+      person_served_name: 'Jane Doe',
+      person_served_capacity: 'The defendant',
+    };
+    // A return at an address in another sheriff's area: 422 on address.
+    const outside = await issue(id, served({ ...body, address: '14 Park Street, Arcadia, 0083' }));
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json().detail[0].loc).toEqual(['body', 'address']);
+    // At another address than the process's (in no other area): the attorney's instruction is needed, and printed.
+    const other = await issue(id, served({ ...body, address: '3 Other Road, Soshanguve' }));
+    expect(other.statusCode).toBe(422);
+    expect(other.json().detail[0].loc).toEqual(['body', 'other_address_instruction']);
+    const instructed = await issue(
+      id,
+      served({
+        ...body,
+        address: '3 Other Road, Soshanguve',
+        other_address_instruction: 'Letter of 1 March 2026: serve at her new home, 3 Other Road.',
+      }),
+    );
+    expect(instructed.statusCode, instructed.body).toBe(201);
+    expect(instructed.json().data).toMatchObject({
+      area_confirmed: false,
+      other_address_instruction: 'Letter of 1 March 2026: serve at her new home, 3 Other Road.',
     });
   });
 });

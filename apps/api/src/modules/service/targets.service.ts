@@ -20,6 +20,7 @@ import * as docs from '../documents/document-records.service';
 import { assertOpen, getReadableDocument, getDocumentForChange } from '../documents/documents.service';
 import { findProofByDocument } from '../evidence/evidence-records.service';
 import { addTimelineEvent } from '../trail/trail.service';
+import { checkSheriffArea, outOfAreaMessage } from '../users/sheriff-areas.service';
 import * as repo from './targets.repository';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -83,13 +84,16 @@ export async function syncTargets(tx: DbOrTx, doc: docs.DocumentRow): Promise<vo
 /** Submitted for service by the sheriff: every target is with the document's sheriff. */
 export async function targetsHandedToSheriff(tx: DbOrTx, doc: docs.DocumentRow): Promise<void> {
   await syncTargets(tx, { ...doc, submittedAt: null });
-  for (const t of await repo.targetsOf(tx, doc.id))
-    if (t.status === 'pending')
-      await repo.updateTarget(tx, t.id, {
-        channel: 'sheriff',
-        sheriffId: t.sheriffId ?? doc.assignedSheriffId,
-        status: 'with_sheriff',
-      });
+  for (const t of await repo.targetsOf(tx, doc.id)) {
+    if (t.status !== 'pending') continue;
+    const sheriffId = t.sheriffId ?? doc.assignedSheriffId;
+    await repo.updateTarget(tx, t.id, {
+      channel: 'sheriff',
+      sheriffId,
+      status: 'with_sheriff',
+      areaConfirmed: sheriffId ? (await checkSheriffArea(tx, sheriffId, t.address)).confirmed : false,
+    });
+  }
 }
 
 /** Served electronically at `at`: every target is served, on the document's date of service. */
@@ -120,6 +124,7 @@ export async function targetsAssigned(tx: DbOrTx, doc: docs.DocumentRow, sheriff
     await repo.updateTarget(tx, t.id, {
       sheriffId,
       status: doc.submittedAt && sheriffId && t.status === 'pending' ? 'with_sheriff' : t.status,
+      areaConfirmed: sheriffId ? (await checkSheriffArea(tx, sheriffId, t.address)).confirmed : false,
     });
   }
 }
@@ -159,9 +164,33 @@ export async function resolveTarget(
   return all[0] ?? null;
 }
 
-/** Only the target's sheriff records on it. */
+/** Only the target's sheriff, or a deputy of that sheriff's office, records on it. */
 export const isTargetSheriff = (actor: Actor, target: Pick<TargetRow, 'sheriffId'>) =>
-  can(actor, 'documents:record-service') && target.sheriffId === actor.id;
+  can(actor, 'documents:record-service') &&
+  target.sheriffId !== null &&
+  (target.sheriffId === actor.id || target.sheriffId === actor.sheriffOfficeId);
+
+/** The return's address against the sheriff's area (Sheriffs Act s 3): 422 on `address` outside it. */
+export async function assertReturnInArea(tx: DbOrTx, sheriffId: number, address: string | null) {
+  const check = await checkSheriffArea(tx, sheriffId, address);
+  if (!check.covered) throw new FieldError(['body', 'address'], outOfAreaMessage(address ?? '', check));
+  return check.confirmed;
+}
+
+/** Two addresses are the same when they read the same, case, accents and punctuation aside. */
+export const sameAddress = (a: string | null, b: string | null) =>
+  (a ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim() ===
+  (b ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** A return of service for the target: served, on the return's date. */
 export const markTargetServed = (tx: DbOrTx, target: TargetRow, returnId: number, servedAt: Date) =>
@@ -267,6 +296,16 @@ async function activeSheriff(tx: DbOrTx, sheriffId: number) {
 }
 
 /**
+ * A sheriff serves only within the area of appointment (Sheriffs Act s 3): an address in another known area is a 422
+ * on `sheriff_id` naming that area's sheriff; an address that matches no known area is allowed, "area not confirmed".
+ */
+async function assertInArea(tx: DbOrTx, sheriffId: number, address: string | null) {
+  const check = await checkSheriffArea(tx, sheriffId, address);
+  if (!check.covered) throw new FieldError(['body', 'sheriff_id'], outOfAreaMessage(address ?? '', check));
+  return check.confirmed;
+}
+
+/**
  * Keeps documents.assigned_sheriff_id in step for older readers: it names the sheriff of the people not yet served
  * when they all have the same one (the single-target case); otherwise it stays, and each target names its own.
  */
@@ -283,9 +322,11 @@ export async function assignTarget(ctx: Ctx, id: number, targetId: number, sheri
     const { doc, target } = await targetForChange(ctx, tx, id, targetId);
     if (target.sheriffId === sheriffId) return;
     const sheriff = await activeSheriff(tx, sheriffId);
+    const areaConfirmed = await assertInArea(tx, sheriff.id, target.address);
     const submitted = Boolean(doc.submittedAt);
     await repo.updateTarget(tx, target.id, {
       sheriffId: sheriff.id,
+      areaConfirmed,
       status: submitted && target.status === 'pending' ? 'with_sheriff' : target.status,
     });
     const names = await partyNamesOf(tx, doc.id);
@@ -323,8 +364,10 @@ export async function reinstructTarget(ctx: Ctx, id: number, targetId: number, i
   await inTransaction(ctx, async (tx) => {
     const { doc, target } = await targetForChange(ctx, tx, id, targetId);
     const sheriff = await activeSheriff(tx, input.sheriff_id);
+    const areaConfirmed = await assertInArea(tx, sheriff.id, input.address ?? target.address);
     await repo.updateTarget(tx, target.id, {
       sheriffId: sheriff.id,
+      areaConfirmed,
       status: doc.submittedAt ? 'with_sheriff' : 'pending',
       ...(input.address ? { address: input.address } : {}),
     });

@@ -123,5 +123,7 @@ export const makeReturn = (overrides: Partial<ServiceReturn> = {}): ServiceRetur
   proof_version: 2,
   target_id: null,
   party_name: null,
+  area_confirmed: false,
+  other_address_instruction: null,
   ...overrides,
 });
