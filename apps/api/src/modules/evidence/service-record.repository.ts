@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
+  serviceTargets,
   serviceAttemptPhotos,
   serviceAttempts,
   serviceDeliveries,
@@ -99,3 +100,7 @@ export const latestReturn = async (db: DbOrTx, documentId: number): Promise<Retu
 
 export const setReturnProofVersion = (db: DbOrTx, returnId: number, version: number) =>
   db.update(serviceReturns).set({ proofVersion: version }).where(eq(serviceReturns.id, returnId));
+
+/** The person a return is for (service per person): the target's party and the address on the process. */
+export const findTargetOfReturn = async (db: DbOrTx, targetId: number) =>
+  (await db.select().from(serviceTargets).where(eq(serviceTargets.id, targetId)))[0];
