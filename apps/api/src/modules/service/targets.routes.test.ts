@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../../test/build-app';
 import { registerFirm, type RegisteredFirm } from '../../../test/factories';
+import { hasPdftotext, pdfText } from '../../../test/tools';
 import {
   INDIVIDUAL,
   SUMMONS_INFO,
@@ -260,6 +261,15 @@ describe('service per person', () => {
     expect(events.some((e) => e.event_description?.includes('for Mrs Jane Doe: served on 2 of 2'))).toBe(
       true,
     );
+    // The audit certificate has a line for each person's service.
+    if (hasPdftotext) {
+      const cert = await t().as(tok.attorney).get(`/api/v1/documents/${id}/audit-certificate`);
+      expect(cert.statusCode).toBe(200);
+      const text = pdfText(cert.rawPayload).replace(/\s+/g, ' ');
+      expect(text).toContain('Served on Mr Sipho Dlamini');
+      expect(text).toContain('Served on Mrs Jane Doe');
+      expect(text).toContain('2026-03-05');
+    }
   });
 
   it('after a return of non-service, re-instructs the person to another sheriff, who sees the process and serves it', async () => {
