@@ -34,7 +34,6 @@ export const listTargets = (db: DbOrTx, documentId: number) =>
     .leftJoin(sheriffProfiles, eq(sheriffProfiles.userId, serviceTargets.sheriffId))
     .where(eq(serviceTargets.documentId, documentId))
     .orderBy(asc(serviceTargets.id));
-export type TargetListRow = Awaited<ReturnType<typeof listTargets>>[number];
 
 export const findTarget = async (
   db: DbOrTx,

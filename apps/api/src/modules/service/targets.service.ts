@@ -38,7 +38,7 @@ const channelOf = (doc: docs.DocumentRow) => serviceMethodOf(doc.documentType, d
  * when served electronically) and the document's sheriff. Targets of parties no longer served go, unless something
  * was recorded on them. A submitted document's targets are its record and are left as they are.
  */
-export async function syncTargets(tx: DbOrTx, doc: docs.DocumentRow): Promise<void> {
+async function syncTargets(tx: DbOrTx, doc: docs.DocumentRow): Promise<void> {
   if (doc.submittedAt || doc.servedAt) return;
   const method = channelOf(doc);
   const links = method
@@ -216,7 +216,7 @@ export async function partyNamesOf(db: DbOrTx, documentId: number): Promise<Map<
 }
 
 /** A target's rule deadlines, from its own date of service (none before, or on a revoked document). */
-export function targetDeadlines(
+function targetDeadlines(
   doc: Pick<docs.DocumentRow, 'id' | 'documentType' | 'courtName' | 'revokedAt'>,
   target: Pick<TargetRow, 'id' | 'serviceDate'>,
   partyName: string,
