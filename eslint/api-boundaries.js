@@ -9,7 +9,7 @@ const MODULE_GRAPH = {
   subscriptions: [],
   closures: ['documents', 'notifications'],
   verification: ['documents', 'evidence', 'seal'],
-  service: ['documents', 'evidence', 'trail', 'parties'],
+  service: ['documents', 'evidence', 'trail', 'parties', 'users'],
   evidence: ['documents', 'trail', 'parties', 'seal'],
   documents: ['trail', 'parties', 'seal'],
   trail: [],

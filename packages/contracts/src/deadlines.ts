@@ -141,8 +141,40 @@ export const DeadlineSchema = z.object({
   service_date: z.string().nullable(),
   note: z.string().nullable(),
   created_by_name: z.string().nullable(),
+  /** The person served whose date of service the rule deadline runs from (service per person); null otherwise. */
+  target_id: z.number().int().nullable(),
+  party_name: z.string().nullable(),
 });
 export type Deadline = z.infer<typeof DeadlineSchema>;
+
+/**
+ * The rule deadlines of a date of service as the API lists them. With a person served (service per person) each
+ * deadline names them; among several people to be served the name reads "Notice of intention to defend — Jane Doe"
+ * and the key carries the target (`rule:{document}:{rule}:{target}`).
+ */
+export function ruleDeadlineEntries(facts: {
+  documentId: number;
+  documentType: string | null | undefined;
+  courtName: string | null | undefined;
+  serviceDate: IsoDate;
+  target?: { id: number; partyName: string; several: boolean } | null;
+}): Deadline[] {
+  const target = facts.target ?? null;
+  return ruleDeadlinesOf(facts).map(({ rule, dueDate }) => ({
+    key: `rule:${facts.documentId}:${rule.id}${target?.several ? `:${target.id}` : ''}`,
+    id: null,
+    name: target?.several ? `${rule.name} — ${target.partyName}` : rule.name,
+    due_date: dueDate,
+    rule: rule.rule,
+    source: 'rule' as const,
+    court_days: rule.courtDays,
+    service_date: facts.serviceDate,
+    note: rule.note ?? null,
+    created_by_name: null,
+    target_id: target?.id ?? null,
+    party_name: target?.partyName ?? null,
+  }));
+}
 export const DeadlineListSchema = z.object({ deadlines: z.array(DeadlineSchema) });
 export type DeadlineList = z.infer<typeof DeadlineListSchema>;
 

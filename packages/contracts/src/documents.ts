@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineErrors } from './errors';
 import { EMAIL_PATTERN, IdSchema, QueryBooleanSchema, RoleSchema } from './common';
 import { CourtNameSchema } from './courts';
+import { ServiceSummarySchema } from './service-targets';
 // The file names the public delivery page gives its downloads live in constants.ts (no zod).
 export { proofFileName, servedCopyFileName } from './constants';
 
@@ -346,8 +347,13 @@ export const DocumentSchema = z.object({
   signature_name: z.string().nullable(),
   status: DocumentStatusSchema,
   status_enum: DocumentStatusSchema,
-  /** The status in users' words (DOCUMENT_STATUS_LABELS). */
+  /**
+   * The status in users' words (DOCUMENT_STATUS_LABELS); "Served on 1 of 2" while with the sheriff and served on
+   * some but not all of its people.
+   */
   status_label: z.string(),
+  /** The people to be served (service per person): how many, served, not served, still pending; null without any. */
+  service_summary: ServiceSummarySchema.nullable(),
   service_date: z.string().nullable(),
   served_at: z.string().nullable(),
   draft_metadata: z.string().nullable(),

@@ -92,8 +92,9 @@ type PartyFields = {
 };
 
 /**
- * The "valid for saving" rule of spec 2 §5: an individual needs first and last name, email, ID number and
- * physical address; an entity trading name, registration number, email and physical address. The ID number
+ * The "valid for saving" rule of spec 2 §5: an individual needs first and last name, ID number and physical
+ * address; an entity trading name, registration number and physical address. E-mail is optional (issue 31: a party
+ * served by the sheriff needs none; electronic service needs the recipient's address, checked at submit). The ID number
  * must be a valid South African ID number and agree with the date of birth when both are given.
  */
 function checkParty(v: PartyFields, ctx: z.RefinementCtx) {
@@ -103,13 +104,11 @@ function checkParty(v: PartyFields, ctx: z.RefinementCtx) {
   if (v.party_type === 'individual') {
     need('first_name', 'Party first name is required');
     need('last_name', 'Party last name is required');
-    need('email', 'Party email is required');
     need('physical_address', 'Party physical address is required');
     need('id_number', 'Party ID number is required');
   } else {
     need('trading_name', 'Trading name is required');
     need('registration_number', 'Registration number is required');
-    need('email', 'Entity email is required');
     need('physical_address', 'Entity physical address is required');
   }
   if (v.id_number) {
@@ -165,9 +164,20 @@ export const LinkPartyInputSchema = z
       .nullish()
       .transform((v) => v || null),
     is_primary: z.union([z.boolean(), QueryBooleanSchema]).default(false),
+    /** The firm marks the party to be served whatever its role (e.g. each of joint trustees): a service target. */
+    to_be_served: z.union([z.boolean(), QueryBooleanSchema]).default(false),
   })
   .nullish()
-  .transform((v) => v ?? { role: 'client' as const, notes: null, is_primary: false, party_id: undefined });
+  .transform(
+    (v) =>
+      v ?? {
+        role: 'client' as const,
+        notes: null,
+        is_primary: false,
+        to_be_served: false,
+        party_id: undefined,
+      },
+  );
 export type LinkPartyInput = z.infer<typeof LinkPartyInputSchema>;
 
 export const PartyLinkParamsSchema = z.object({ party_id: IdSchema, document_id: IdSchema });
@@ -228,6 +238,8 @@ export const PartyLinkSchema = z.object({
   role: z.string(),
   notes: z.string().nullable(),
   is_primary: z.boolean(),
+  /** Marked by the firm to be served (parties on the defendant / respondent side are served in any case). */
+  to_be_served: z.boolean(),
   created_at: z.string(),
   party: PartySchema,
 });

@@ -74,6 +74,7 @@ describe('service attempts', () => {
       accuracy_m: null,
       outcome: 'refused',
       notes: null,
+      target_id: null,
     });
     expect(
       issues(ServiceAttemptInputSchema.safeParse({ attempt_date: '2026-03-02', outcome: 'refused' }))

@@ -214,6 +214,8 @@ export const ServiceAttemptInputSchema = z
       .string({ error: 'Attempt time is required (HH:MM)' })
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Attempt time is required (HH:MM)')
       .optional(),
+    /** The person the attempt or return is for (service targets); optional while the document has one. */
+    target_id: z.coerce.number({ error: 'Target must be a number' }).int().positive().nullish(),
     /** Legacy: the address. */
     place: z
       .string({ error: 'Place of service is required' })
@@ -272,6 +274,7 @@ export const ServiceAttemptInputSchema = z
     accuracy_m: v.accuracy_m ?? null,
     outcome: v.outcome,
     notes: v.notes || null,
+    target_id: v.target_id ?? null,
   }));
 /** The parsed attempt (always the new shape; it is also a valid request body). */
 export type ServiceAttemptInput = z.output<typeof ServiceAttemptInputSchema>;
@@ -322,6 +325,8 @@ export const ServiceAttemptSchema = z.object({
   notes: z.string().nullable(),
   photos: z.array(AttemptPhotoSchema),
   recorded_by: PersonSchema.nullable(),
+  /** The person the attempt was made to serve. */
+  target_id: z.number().int().nullable(),
   /** Kept for older screens: device_time on a South African clock, the address, and server_time. */
   attempt_date: z.string(),
   attempt_time: z.string(),
@@ -454,6 +459,10 @@ export const ReturnInputSchema = z
       .max(MAX_RETURN_FEES, `At most ${MAX_RETURN_FEES} fees`)
       .optional(),
     vat_registered: z.boolean({ error: 'VAT registered must be true or false' }).default(true),
+    /** The attorney's written instruction to serve at an address other than the one on the process. */
+    other_address_instruction: returnText(2000, 'Instruction to serve at another address'),
+    /** The person the attempt or return is for (service targets); optional while the document has one. */
+    target_id: z.coerce.number({ error: 'Target must be a number' }).int().positive().nullish(),
   })
   .superRefine(
     (v, ctx) => {
@@ -526,6 +535,12 @@ export const ServiceReturnSchema = z.object({
   /** The document's proof-of-service security ID, and the proof version this return was drawn as. */
   security_id: z.string().nullable(),
   proof_version: z.number().int().nullable(),
+  /** The person the return is for, and their name. */
+  target_id: z.number().int().nullable(),
+  party_name: z.string().nullable(),
+  /** False: the address matched no known sheriff's area ("area not confirmed"). */
+  area_confirmed: z.boolean(),
+  other_address_instruction: z.string().nullable(),
 });
 export type ServiceReturn = z.infer<typeof ServiceReturnSchema>;
 /** GET /documents/{id}/returns: newest first. */

@@ -31,6 +31,10 @@ export type DocumentServing = {
   served(ctx: Ctx, tx: DbOrTx, doc: typeof documents.$inferSelect, at: Date): Promise<void>;
   /** Once that transaction has committed: the proof of service drawn at once (its job is the fallback). */
   committed(ctx: Ctx, doc: typeof documents.$inferSelect): Promise<void>;
+  /** In the transaction that hands `doc` to the sheriff: its people to be served are with the sheriff. */
+  handedToSheriff(tx: DbOrTx, doc: typeof documents.$inferSelect): Promise<void>;
+  /** In the transaction that assigns the document's sheriff: every person not yet served goes to that sheriff. */
+  sheriffAssigned(tx: DbOrTx, doc: typeof documents.$inferSelect, sheriffId: number | null): Promise<void>;
 };
 
 /** The time the app acts at; tests may pin it. */

@@ -55,6 +55,8 @@ export interface DomainEvents {
   'document.handed_to_sheriff': DocumentEventPayload & { sheriffId: number };
   'document.deleted': DocumentEventPayload;
   'document.assigned': DocumentEventPayload & { previousSheriffId: number | null };
+  /** A person to be served was re-instructed to another sheriff; assignedSheriffId: the sheriff it was taken from. */
+  'document.reinstructed': DocumentEventPayload & { targetId: number; toSheriffId: number; reason: string };
   'document.service_attempt': DocumentEventPayload & { outcome: string; attemptId: number };
   /** The sheriff issued a return of service (the document is served) or of non-service (it stays with the sheriff). */
   'document.return_issued': DocumentEventPayload & {

@@ -5,6 +5,7 @@ import {
   documentParties,
   documents,
   parties,
+  serviceTargets,
   sheriffProfiles,
   users,
 } from '../db/schema/index';
@@ -30,14 +31,18 @@ export type ScopeActor = Pick<Actor, 'role'> & {
  * Sheriffs Act s 6), and any assigned to the actor themself.
  */
 function sheriffOfficeScope(actor: Pick<ScopeActor, 'id' | 'sheriffOfficeId'>): SQL {
+  const office =
+    actor.sheriffOfficeId === undefined
+      ? sql`(SELECT ${sheriffProfiles.officeSheriffId} FROM ${sheriffProfiles} WHERE ${sheriffProfiles.userId} = ${actor.id})`
+      : sql`${actor.sheriffOfficeId}`;
+  // Service per person: a document any of whose people to be served is with the actor or their office.
+  const target = sql`EXISTS (SELECT 1 FROM ${serviceTargets} WHERE ${serviceTargets.documentId} = ${documents.id}
+    AND (${serviceTargets.sheriffId} = ${actor.id} OR ${serviceTargets.sheriffId} = ${office}))`;
   const own = eq(documents.assignedSheriffId, actor.id);
   if (actor.sheriffOfficeId === undefined)
-    return or(
-      own,
-      sql`${documents.assignedSheriffId} = (SELECT ${sheriffProfiles.officeSheriffId} FROM ${sheriffProfiles} WHERE ${sheriffProfiles.userId} = ${actor.id})`,
-    )!;
-  if (actor.sheriffOfficeId === actor.id) return own;
-  return or(own, eq(documents.assignedSheriffId, actor.sheriffOfficeId))!;
+    return or(own, sql`${documents.assignedSheriffId} = ${office}`, target)!;
+  if (actor.sheriffOfficeId === actor.id) return or(own, target)!;
+  return or(own, eq(documents.assignedSheriffId, actor.sheriffOfficeId), target)!;
 }
 
 export function documentScope(actor: ScopeActor): SQL | undefined {

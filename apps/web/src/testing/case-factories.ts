@@ -35,6 +35,7 @@ export const makeCase = (overrides: Partial<Document> = {}): Document => ({
   status: 'served',
   status_enum: 'served',
   status_label: 'Served',
+  service_summary: null,
   service_date: '2025-05-02T08:00:00Z',
   served_at: '2025-05-02T08:00:00Z',
   draft_metadata: null,

@@ -222,6 +222,8 @@ export const documentParties = pgTable(
     role: text().notNull().default('client'),
     notes: text(),
     isPrimary: boolean().notNull().default(false),
+    /** The firm marks the party to be served whatever its role (migration 0023). */
+    toBeServed: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -11,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type {
   ReturnFee,
@@ -20,10 +22,46 @@ import type {
   ServiceOutcome,
 } from '@lexserve/contracts/returns';
 import { timestamps } from './common';
-import { documentEvents, documents } from './documents';
+import type { ServiceTargetChannel, ServiceTargetStatus } from '@lexserve/contracts/service-targets';
+import { documentEvents, documents, parties } from './documents';
 import { firms, users } from './foundation';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/**
+ * A person to be served on a document (migration 0023): a party on the receiving side of the citation, or one the
+ * firm marked to be served, with its own channel, address, sheriff, status and date of service.
+ */
+export const serviceTargets = pgTable(
+  'service_targets',
+  {
+    id: serial().primaryKey(),
+    documentId: integer()
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    firmId: integer()
+      .notNull()
+      .references(() => firms.id),
+    partyId: integer()
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    channel: text().$type<ServiceTargetChannel>().notNull(),
+    address: text(),
+    sheriffId: integer().references(() => users.id),
+    areaConfirmed: boolean().notNull().default(false),
+    status: text().$type<ServiceTargetStatus>().notNull().default('pending'),
+    servedAt: at(),
+    serviceDate: date({ mode: 'string' }),
+    servedReturnId: integer().references((): AnyPgColumn => serviceReturns.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('service_targets_document_party').on(t.documentId, t.partyId),
+    index('service_targets_sheriff')
+      .on(t.sheriffId, t.documentId)
+      .where(sql`sheriff_id IS NOT NULL`),
+  ],
+);
 
 /** One visit of the sheriff (migration 0010): the phone's and the server's clocks, the address, the GPS position. */
 export const serviceAttempts = pgTable(
@@ -46,9 +84,16 @@ export const serviceAttempts = pgTable(
     outcome: text().$type<ServiceOutcome>().notNull(),
     notes: text(),
     timelineEventId: bigint({ mode: 'number' }).references(() => documentEvents.id, { onDelete: 'set null' }),
+    /** The person the attempt was made to serve (migration 0023). */
+    targetId: integer().references(() => serviceTargets.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('service_attempts_document').on(t.documentId, t.serverTime)],
+  (t) => [
+    index('service_attempts_document').on(t.documentId, t.serverTime),
+    index('service_attempts_target')
+      .on(t.targetId)
+      .where(sql`target_id IS NOT NULL`),
+  ],
 );
 
 /** A photo of an attempt: its stored bytes, their type by content and SHA-256. */
@@ -112,12 +157,21 @@ export const serviceReturns = pgTable(
     sheriffServiceAreas: text().array().notNull().default([]),
     issuedAt: at().notNull().defaultNow(),
     proofVersion: integer(),
+    /** The person the return is for (migration 0023): one return of service per target. */
+    targetId: integer().references((): AnyPgColumn => serviceTargets.id, { onDelete: 'set null' }),
+    /** The address lay in the sheriff's own area (false: no known area matched it, "area not confirmed"). */
+    areaConfirmed: boolean().notNull().default(false),
+    /** The attorney's written instruction to serve at an address other than the one on the process. */
+    otherAddressInstruction: text(),
     ...timestamps,
   },
   (t) => [
     index('service_returns_document').on(t.documentId, t.issuedAt),
+    index('service_returns_target')
+      .on(t.targetId)
+      .where(sql`target_id IS NOT NULL`),
     uniqueIndex('service_returns_one_served')
-      .on(t.documentId)
+      .on(t.targetId)
       .where(sql`outcome = 'served'`),
   ],
 );

@@ -1,34 +1,36 @@
 import {
   DEADLINE_RULES,
-  ruleDeadlinesOf,
+  ruleDeadlineEntries,
   type Deadline,
   type DocumentDeadline,
 } from '@lexserve/contracts/deadlines';
 import { sastDate } from '../../lib/money';
 import { wasServed } from '../documents/documents.service';
-import type { DeadlineDocument, FirmDeadlineRow } from './deadlines.repository';
+import type { DeadlineDocument, DeadlineTarget, FirmDeadlineRow } from './deadlines.repository';
 
 /** The document types that have rule deadlines. */
 export const TYPES_WITH_RULES = Object.keys(DEADLINE_RULES);
 
-/** The rule deadlines of a served, unrevoked document (none before service, whatever date a draft carries, or after revocation). */
-export function ruleDeadlineDtos(doc: DeadlineDocument): Deadline[] {
-  if (!doc.serviceDate || doc.revokedAt || !wasServed(doc)) return [];
-  const serviceDate = sastDate(doc.serviceDate);
-  return ruleDeadlinesOf({ documentType: doc.documentType, courtName: doc.courtName, serviceDate }).map(
-    ({ rule, dueDate }) => ({
-      key: `rule:${doc.id}:${rule.id}`,
-      id: null,
-      name: rule.name,
-      due_date: dueDate,
-      rule: rule.rule,
-      source: 'rule' as const,
-      court_days: rule.courtDays,
-      service_date: serviceDate,
-      note: rule.note ?? null,
-      created_by_name: null,
-    }),
-  );
+/**
+ * The rule deadlines of an unrevoked document: per person served, from each one's own date of service (service per
+ * person); a document without people to be served counts from its own date of service once served. None before
+ * service, whatever date a draft carries, or after revocation.
+ */
+export function ruleDeadlineDtos(doc: DeadlineDocument, targets: DeadlineTarget[] = []): Deadline[] {
+  if (doc.revokedAt) return [];
+  const facts = { documentId: doc.id, documentType: doc.documentType, courtName: doc.courtName };
+  if (targets.length)
+    return targets.flatMap((t) =>
+      t.serviceDate
+        ? ruleDeadlineEntries({
+            ...facts,
+            serviceDate: t.serviceDate,
+            target: { id: t.id, partyName: t.partyName, several: targets.length > 1 },
+          })
+        : [],
+    );
+  if (!doc.serviceDate || !wasServed(doc)) return [];
+  return ruleDeadlineEntries({ ...facts, serviceDate: sastDate(doc.serviceDate) });
 }
 
 export const firmDeadlineDto = (
@@ -44,6 +46,8 @@ export const firmDeadlineDto = (
   service_date: null,
   note: null,
   created_by_name: row.createdByName ?? null,
+  target_id: null,
+  party_name: null,
 });
 
 export const withDocument = (

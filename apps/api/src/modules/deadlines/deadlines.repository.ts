@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { partyDisplayName } from '@lexserve/contracts/parties';
 import type { ReminderKind } from '@lexserve/contracts/deadlines';
 import type { DocumentStatus } from '@lexserve/contracts/documents';
 import type { DbOrTx } from '../../db/client';
@@ -8,6 +9,8 @@ import {
   documents,
   firmDeadlines,
   firms,
+  parties,
+  serviceTargets,
   users,
 } from '../../db/schema/index';
 import { documentWasServed } from '../../lib/tenancy';
@@ -41,6 +44,43 @@ export type DeadlineDocument = {
   branchId: number | null;
   createdById: number;
 };
+
+/** A person to be served, as their deadlines need them: their date of service and name. */
+export type DeadlineTarget = {
+  id: number;
+  documentId: number;
+  serviceDate: string | null;
+  partyName: string;
+};
+
+/** The people to be served on these documents, oldest first. */
+export async function targetsOfDocuments(db: DbOrTx, documentIds: number[]): Promise<DeadlineTarget[]> {
+  if (!documentIds.length) return [];
+  const rows = await db
+    .select({
+      id: serviceTargets.id,
+      documentId: serviceTargets.documentId,
+      serviceDate: serviceTargets.serviceDate,
+      party: {
+        party_type: parties.partyType,
+        title: parties.title,
+        first_name: parties.firstName,
+        middle_name: parties.middleName,
+        last_name: parties.lastName,
+        trading_name: parties.tradingName,
+      },
+    })
+    .from(serviceTargets)
+    .innerJoin(parties, eq(parties.id, serviceTargets.partyId))
+    .where(inArray(serviceTargets.documentId, documentIds))
+    .orderBy(asc(serviceTargets.id));
+  return rows.map((r) => ({
+    id: r.id,
+    documentId: r.documentId,
+    serviceDate: r.serviceDate,
+    partyName: partyDisplayName(r.party),
+  }));
+}
 
 export type FirmDeadlineRow = typeof firmDeadlines.$inferSelect & { createdByName: string | null };
 
@@ -106,12 +146,20 @@ export const findServedDocuments = (
         .where(
           and(
             opts.scope,
-            documentWasServed(),
-            isNotNull(documents.serviceDate),
             isNull(documents.revokedAt),
             inArray(documents.documentType, opts.types),
-            gte(documents.serviceDate, opts.servedFrom),
-            lte(documents.serviceDate, opts.servedTo),
+            or(
+              and(
+                documentWasServed(),
+                isNotNull(documents.serviceDate),
+                gte(documents.serviceDate, opts.servedFrom),
+                lte(documents.serviceDate, opts.servedTo),
+              ),
+              // A person served on their own day (service per person), the document perhaps not yet served on all.
+              sql`EXISTS (SELECT 1 FROM ${serviceTargets} WHERE ${serviceTargets.documentId} = ${documents.id}
+                AND ${serviceTargets.serviceDate} BETWEEN ${opts.servedFrom.toISOString().slice(0, 10)}::date
+                AND ${opts.servedTo.toISOString().slice(0, 10)}::date)`,
+            ),
           ),
         )
         .orderBy(asc(documents.id));

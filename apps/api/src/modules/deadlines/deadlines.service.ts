@@ -39,7 +39,7 @@ const seesFirmDeadlines = (actor: Pick<Actor, 'role'>) => actor.role !== 'sherif
 /** GET /documents/{id}/deadlines: the rules' deadlines from the date of service and the firm's own, soonest first. */
 export async function listDocumentDeadlines(ctx: Ctx, documentId: number): Promise<DeadlineList> {
   const doc = await getReadableDocument(ctx, documentId);
-  const rules = ruleDeadlineDtos(doc);
+  const rules = ruleDeadlineDtos(doc, await repo.targetsOfDocuments(ctx.db, [doc.id]));
   const own = seesFirmDeadlines(ctx.actor)
     ? (await repo.listFirmDeadlinesOfDocument(ctx.db, doc.id)).map(firmDeadlineDto)
     : [];
@@ -119,9 +119,16 @@ export async function deadlinesDue(
     servedFrom,
     servedTo,
   });
+  const targets = await repo.targetsOfDocuments(
+    db,
+    documents.map((d) => d.id),
+  );
   const out: DueDeadline[] = [];
   for (const document of documents)
-    for (const d of ruleDeadlineDtos(document))
+    for (const d of ruleDeadlineDtos(
+      document,
+      targets.filter((t) => t.documentId === document.id),
+    ))
       if (d.due_date >= opts.from && d.due_date <= opts.to)
         out.push({ deadline: withDocument(d, document), document, addedById: null });
   if (opts.withFirmDeadlines)

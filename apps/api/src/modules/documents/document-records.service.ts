@@ -3,6 +3,7 @@
 // and the late time-stamp record of a sealed PDF.
 export {
   branchesByIds,
+  findActiveSheriff,
   findDocumentById,
   findDocumentInScope,
   firmsByIds,

@@ -9,6 +9,7 @@ import {
   proofsOfService,
   serviceDeliveries,
   serviceDeliveryEvents,
+  serviceTargets,
   users,
 } from '../../db/schema/index';
 import type { DocumentRow, FileSummary } from './documents.repository';
@@ -57,6 +58,13 @@ const referencesQuery = prepared('document_references', (db) =>
         jsonRow(serviceDeliveryEvents),
         sql`${serviceDeliveryEvents} WHERE ${serviceDeliveryEvents.deliveryId} IN (SELECT id FROM ${latestDeliveriesOfPage(sql`${serviceDeliveries.id}`)} l)`,
       ),
+      // The people to be served: each document's count by status (service per person).
+      targets: jsonArray(
+        sql`to_jsonb(t)`,
+        sql`(SELECT ${serviceTargets.documentId} AS "documentId", ${serviceTargets.status} AS "status", count(*) AS "count"
+             FROM ${serviceTargets} WHERE ${serviceTargets.documentId} = ${anyOf('documentIds')}
+             GROUP BY ${serviceTargets.documentId}, ${serviceTargets.status}) t`,
+      ),
     })
     .from(sql`(SELECT 1) AS one`),
 );
@@ -84,7 +92,7 @@ export async function documentReferences(db: DbOrTx, rows: DocumentRow[]) {
     documentIds: rows.map((r) => r.id),
   });
   const json = found as unknown as Record<
-    'users' | 'firms' | 'branches' | 'files' | 'proofs' | 'deliveries' | 'deliveryEvents',
+    'users' | 'firms' | 'branches' | 'files' | 'proofs' | 'deliveries' | 'deliveryEvents' | 'targets',
     Json
   >;
   const deliveryEvents = new Map<number, DeliveryEventRow[]>();
@@ -92,6 +100,14 @@ export async function documentReferences(db: DbOrTx, rows: DocumentRow[]) {
     .map((j) => fromJsonRow(serviceDeliveryEvents, j))
     .sort((a, b) => a.id - b.id))
     deliveryEvents.set(e.deliveryId, [...(deliveryEvents.get(e.deliveryId) ?? []), e]);
+  const targetStatuses = new Map<number, { status: string; count: number }[]>();
+  for (const t of json.targets) {
+    const id = Number(t.documentId);
+    targetStatuses.set(id, [
+      ...(targetStatuses.get(id) ?? []),
+      { status: t.status as string, count: Number(t.count) },
+    ]);
+  }
   return {
     people: byKey(
       json.users.map((j) => fromJsonObject<Person>(person, j)),
@@ -125,6 +141,7 @@ export async function documentReferences(db: DbOrTx, rows: DocumentRow[]) {
       (d) => d.documentId,
     ),
     deliveryEvents,
+    targetStatuses,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type Document,
 } from '@lexserve/contracts/documents';
 import { serviceChannelOf, serviceMethodOf } from '@lexserve/contracts/service-channels';
+import { partialServiceLabel, type ServiceSummary } from '@lexserve/contracts/service-targets';
 import type { DbOrTx } from '../../db/client';
 import type { serviceDeliveries, serviceDeliveryEvents } from '../../db/schema/index';
 import type { DocumentEventPayload } from '../../lib/domain-events';
@@ -28,6 +29,19 @@ function parseDraftMetadata(raw: string | null): Record<string, unknown> | null 
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+/** The people to be served, counted (null for a document that has none). */
+function serviceSummaryOf(statuses: { status: string; count: number }[] | undefined): ServiceSummary | null {
+  if (!statuses?.length) return null;
+  const n = (...of: string[]) =>
+    statuses.filter((s) => of.includes(s.status)).reduce((a, s) => a + s.count, 0);
+  return {
+    targets: n('pending', 'with_sheriff', 'served', 'not_served', 'served_electronically'),
+    served: n('served', 'served_electronically'),
+    not_served: n('not_served'),
+    pending: n('pending', 'with_sheriff'),
+  };
+}
+
 /** Rows as the spec's documents, with the people, firms, files, proof and delivery they show (batched). */
 export async function toDocumentDtos(db: DbOrTx, rows: repo.DocumentRow[]): Promise<Document[]> {
   if (!rows.length) return [];
@@ -39,6 +53,7 @@ export async function toDocumentDtos(db: DbOrTx, rows: repo.DocumentRow[]): Prom
     proofs,
     deliveries,
     deliveryEvents,
+    targetStatuses,
   } = await documentReferences(db, rows);
   return rows.map((r) => {
     const person = (id: number | null) => {
@@ -53,6 +68,8 @@ export async function toDocumentDtos(db: DbOrTx, rows: repo.DocumentRow[]): Prom
     const proof = proofs.get(r.id);
     const hasProof = proof != null && proof.currentVersion > 0;
     const delivery = deliveries.get(r.id);
+    const serviceSummary = serviceSummaryOf(targetStatuses.get(r.id));
+    const partial = r.status === 'assigned' && serviceSummary ? partialServiceLabel(serviceSummary) : null;
     return {
       id: r.id,
       title: r.title,
@@ -100,7 +117,8 @@ export async function toDocumentDtos(db: DbOrTx, rows: repo.DocumentRow[]): Prom
       signature_name: r.signatureName,
       status: r.status,
       status_enum: r.status,
-      status_label: DOCUMENT_STATUS_LABELS[r.status],
+      status_label: partial ?? DOCUMENT_STATUS_LABELS[r.status],
+      service_summary: serviceSummary,
       service_date: iso(r.serviceDate),
       served_at: iso(r.servedAt),
       draft_metadata: r.draftMetadata,

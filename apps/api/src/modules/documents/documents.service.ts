@@ -333,7 +333,10 @@ export async function updateDocument(ctx: Ctx, id: number, input: UpdateDocument
         eventPayload(updated, ctx.actor.id, { changedFields: changed }),
       );
     }
-    if (sheriff) await sheriffAssigned(tx, updated, ctx.actor.id, sheriff, doc.assignedSheriffId);
+    if (sheriff) {
+      await sheriffAssigned(tx, updated, ctx.actor.id, sheriff, doc.assignedSheriffId);
+      await ctx.deps.serving.sheriffAssigned(tx, updated, sheriff.id);
+    }
     if (target === 'served') {
       updated = await submit(ctx, tx, updated);
     } else if (target) {
@@ -456,6 +459,7 @@ async function handToSheriff(
     submittedAt: now,
     serviceMethod: 'sheriff',
   });
+  await ctx.deps.serving.handedToSheriff(tx, handed);
   await addTimelineEvent(tx, {
     documentId: doc.id,
     firmId: doc.firmId,
@@ -533,10 +537,15 @@ export async function assignSheriff(ctx: Ctx, id: number, sheriffId: number | nu
     const doc = await getDocumentForChange({ ...ctx, db: tx }, id);
     assertCan(ctx.actor, 'documents:assign-sheriff');
     assertOpen(doc);
-    if (doc.assignedSheriffId === sheriffId) return doc;
+    if (doc.assignedSheriffId === sheriffId) {
+      // The document names the sheriff already; people to be served given to another one come back to it.
+      await ctx.deps.serving.sheriffAssigned(tx, doc, sheriffId);
+      return doc;
+    }
     const sheriff = sheriffId ? await assertSheriff(tx, sheriffId) : null;
     const updated = await repo.updateDocumentRow(tx, id, { assignedSheriffId: sheriff?.id ?? null });
     await sheriffAssigned(tx, updated, ctx.actor.id, sheriff, doc.assignedSheriffId);
+    await ctx.deps.serving.sheriffAssigned(tx, updated, sheriff?.id ?? null);
     return updated;
   });
   return toDocumentDto(ctx.db, row);

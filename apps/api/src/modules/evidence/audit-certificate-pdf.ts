@@ -41,6 +41,8 @@ export type AuditCertificateData = {
   /** The latest failed attempt to time-stamp the head, when it came after the last anchor. */
   pendingAnchor: { at: Date; error: string } | null;
   events: AuditEvent[];
+  /** Service per person: a line for each person to be served (empty for a document without any). */
+  service?: { partyName: string; status: string; serviceDate: string | null; sheriff: string | null }[];
 };
 
 const INK = '#1b2a41';
@@ -165,6 +167,11 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
   field('Status', data.document.status);
   field('Document ID', String(data.document.id));
   if (data.document.securityId) field('Proof security ID', data.document.securityId);
+  for (const t of data.service ?? [])
+    field(
+      `Served on ${t.partyName}`,
+      `${t.status}${t.serviceDate ? `, ${t.serviceDate}` : ''}${t.sheriff ? ` (Sheriff ${t.sheriff})` : ''}`,
+    );
 
   section('Integrity of the trail');
   const t = data.trail;

@@ -14,6 +14,9 @@ import { renderAuditCertificate, type AuditCertificateData } from './audit-certi
 import { branchesByIds, firmsByIds } from '../documents/document-records.service';
 import { getReadableDocument } from '../documents/documents.service';
 import { findProofByDocument } from './proof-of-service.repository';
+import { targetsWithParties } from './service-record.repository';
+import { partyDisplayName } from '@lexserve/contracts/parties';
+import { SERVICE_TARGET_STATUS_LABELS } from '@lexserve/contracts/service-targets';
 import { latestAttemptOf, performersOf } from '../trail/trail.service';
 import { checkTrail, latestAnchor } from '../trail/trail.service';
 
@@ -47,12 +50,13 @@ export async function auditCertificate(
 ): Promise<{ pdf: Buffer; filename: string }> {
   const doc = await getReadableDocument(ctx, documentId);
   if (ctx.actor.role === 'system_admin') throw new AppError(DocumentErrors.AUDIT_CERTIFICATE_FORBIDDEN);
-  const [check, firms, branches, proof, attempt] = await Promise.all([
+  const [check, firms, branches, proof, attempt, targets] = await Promise.all([
     checkTrail(ctx, documentId),
     firmsByIds(ctx.db, [doc.firmId]),
     branchesByIds(ctx.db, doc.branchId ? [doc.branchId] : []),
     findProofByDocument(ctx.db, documentId),
     latestAttemptOf(ctx.db, documentId),
+    targetsWithParties(ctx.db, documentId),
   ]);
   const people = await performersOf(
     ctx.db,
@@ -79,6 +83,12 @@ export async function auditCertificate(
       firstBrokenEventId: check.firstBrokenEventId,
       problem: check.problem,
     },
+    service: targets.map((t) => ({
+      partyName: partyDisplayName(t.party),
+      status: SERVICE_TARGET_STATUS_LABELS[t.status],
+      serviceDate: t.serviceDate,
+      sheriff: t.sheriffName,
+    })),
     anchors: check.anchors.map((a) => ({
       at: a.at,
       authority: a.authority,

@@ -74,13 +74,18 @@ export async function collectReturnData(
   securityId: string,
   verificationUrl: string,
 ): Promise<ReturnPdfData> {
-  const [links, files, attempts, firms, trail] = await Promise.all([
+  const [links, files, allAttempts, firms, trail, target] = await Promise.all([
     documentPartyLinks(ctx.db, doc.id),
     processFiles(ctx, doc.id),
     repo.listAttempts(ctx.db, doc.id, ret.issuedAt),
     docs.firmsByIds(ctx.db, [doc.firmId]),
     trailHead(ctx.db, doc.id),
+    ret.targetId ? repo.findTargetOfReturn(ctx.db, ret.targetId) : undefined,
   ]);
+  // The attempts on this return's person (all of the document's for a return made before service per person).
+  const attempts = ret.targetId
+    ? allAttempts.filter((a) => a.attempt.targetId === ret.targetId)
+    : allAttempts;
   const photos = await repo.photosOfAttempts(
     ctx.db,
     attempts.map((a) => a.attempt.id),
@@ -110,6 +115,14 @@ export async function collectReturnData(
       files,
     },
     instructedBy: firms.get(doc.firmId)?.name ?? null,
+    target: target
+      ? {
+          partyName: links.find((l) => l.party_id === target.partyId)?.party.display_name ?? '',
+          address: target.address,
+          areaConfirmed: ret.areaConfirmed,
+          otherAddressInstruction: ret.otherAddressInstruction,
+        }
+      : null,
     served:
       ret.outcome === 'served' && ret.manner && manner && ret.servedAt
         ? {

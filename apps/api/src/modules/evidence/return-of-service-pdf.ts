@@ -22,6 +22,13 @@ export type ReturnPdfData = {
   courtName: string | null;
   caseNumber: string | null;
   citation: { initiating: CitationParty[]; responding: CitationParty[] };
+  /** The person this return is for (service per person), the address on the process, the area and any instruction. */
+  target?: {
+    partyName: string;
+    address: string | null;
+    areaConfirmed: boolean;
+    otherAddressInstruction: string | null;
+  } | null;
   /** The process by its document type and title; its files by number, pages and fingerprint (never by file name). */
   process: {
     documentType: string | null;
@@ -253,6 +260,14 @@ export async function renderReturnOfService(data: ReturnPdfData): Promise<Buffer
   field('Document', `${data.process.documentType ?? 'Not recorded'}`);
   field('Title', data.process.title);
   if (data.instructedBy) field('Instructed by', data.instructedBy);
+  if (data.target) {
+    field('To be served on', data.target.partyName);
+    if (data.target.address) field('Address on the process', data.target.address);
+    if (!data.target.areaConfirmed)
+      field('Area', "Area not confirmed: the address matched no known sheriff's area");
+    if (data.target.otherAddressInstruction)
+      field('Other address instructed', data.target.otherAddressInstruction);
+  }
   data.process.files.forEach((f, i) => {
     ensure(34);
     const pages = f.pages === null ? 'pages not counted' : f.pages === 1 ? '1 page' : `${f.pages} pages`;

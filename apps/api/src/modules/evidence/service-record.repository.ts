@@ -4,6 +4,8 @@
 import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
+  parties,
+  serviceTargets,
   serviceAttemptPhotos,
   serviceAttempts,
   serviceDeliveries,
@@ -99,3 +101,29 @@ export const latestReturn = async (db: DbOrTx, documentId: number): Promise<Retu
 
 export const setReturnProofVersion = (db: DbOrTx, returnId: number, version: number) =>
   db.update(serviceReturns).set({ proofVersion: version }).where(eq(serviceReturns.id, returnId));
+
+/** The person a return is for (service per person): the target's party and the address on the process. */
+export const findTargetOfReturn = async (db: DbOrTx, targetId: number) =>
+  (await db.select().from(serviceTargets).where(eq(serviceTargets.id, targetId)))[0];
+
+/** A document's people to be served with their party and sheriff (the audit certificate's lines per person). */
+export const targetsWithParties = (db: DbOrTx, documentId: number) =>
+  db
+    .select({
+      status: serviceTargets.status,
+      serviceDate: serviceTargets.serviceDate,
+      sheriffName: users.fullName,
+      party: {
+        party_type: parties.partyType,
+        title: parties.title,
+        first_name: parties.firstName,
+        middle_name: parties.middleName,
+        last_name: parties.lastName,
+        trading_name: parties.tradingName,
+      },
+    })
+    .from(serviceTargets)
+    .innerJoin(parties, eq(parties.id, serviceTargets.partyId))
+    .leftJoin(users, eq(users.id, serviceTargets.sheriffId))
+    .where(eq(serviceTargets.documentId, documentId))
+    .orderBy(asc(serviceTargets.id));

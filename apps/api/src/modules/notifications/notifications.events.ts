@@ -92,6 +92,14 @@ const DOCUMENT_RULES: Partial<Record<DocumentEventType, DocumentRule>> = {
     audience: async (_tx, d) =>
       d.assignedSheriffId && d.assignedSheriffId !== d.actorId ? [d.assignedSheriffId] : [],
   },
+  'document.reinstructed': {
+    type: 'assignment_notification',
+    title: 'Service re-instructed',
+    message: (d) =>
+      `${describe(d)}: service on one of its people was re-instructed to another sheriff (${(d as { reason?: string }).reason ?? 'no reason given'}). Record nothing more on that person.`,
+    audience: async (_tx, d) =>
+      d.assignedSheriffId && d.assignedSheriffId !== d.actorId ? [d.assignedSheriffId] : [],
+  },
   'document.handed_to_sheriff': {
     type: 'assignment_notification',
     title: 'Document to serve',

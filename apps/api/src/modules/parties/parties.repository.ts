@@ -119,7 +119,13 @@ export async function upsertLink(db: DbOrTx, values: typeof documentParties.$inf
     .values(values)
     .onConflictDoUpdate({
       target: [documentParties.documentId, documentParties.partyId],
-      set: { role: values.role, notes: values.notes, isPrimary: values.isPrimary, updatedAt: new Date() },
+      set: {
+        role: values.role,
+        notes: values.notes,
+        isPrimary: values.isPrimary,
+        toBeServed: values.toBeServed ?? false,
+        updatedAt: new Date(),
+      },
     })
     .returning();
   return row!;

@@ -110,7 +110,6 @@ describe('create', () => {
     expect(msgs(missing)).toEqual([
       'first_name: Party first name is required',
       'last_name: Party last name is required',
-      'email: Party email is required',
       'physical_address: Party physical address is required',
       'id_number: Party ID number is required',
     ]);
@@ -118,7 +117,6 @@ describe('create', () => {
     expect(msgs(entity)).toEqual([
       'trading_name: Trading name is required',
       'registration_number: Registration number is required',
-      'email: Entity email is required',
       'physical_address: Entity physical address is required',
     ]);
     expect(msgs(await t().as(token).post('/api/v1/parties/', {}))).toContain(

@@ -55,6 +55,7 @@ const toLinkDto = ({ link, party }: { link: repo.PartyLinkRow; party: repo.Party
   role: link.role,
   notes: link.notes,
   is_primary: link.isPrimary,
+  to_be_served: link.toBeServed,
   created_at: link.createdAt.toISOString(),
   party: toPartyDto(party),
 });
@@ -166,6 +167,7 @@ export async function linkToDocument(
     role: input.role,
     notes: input.notes,
     isPrimary: input.is_primary,
+    toBeServed: input.to_be_served,
   });
   return { created: !existing, link: toLinkDto({ link, party }) };
 }

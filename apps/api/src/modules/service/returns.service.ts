@@ -10,7 +10,7 @@ import {
   type ServiceReturn,
 } from '@lexserve/contracts/returns';
 import { can } from '../../lib/access';
-import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { AppError, FieldError, isUniqueViolation } from '../../lib/app-error';
 import { inTransaction, type Ctx } from '../../lib/context';
 import { recordEvent } from '../../lib/events';
 import type { DbOrTx } from '../../db/client';
@@ -27,13 +27,32 @@ import { findProofByDocument } from '../evidence/evidence-records.service';
 import * as repo from './returns.repository';
 import { attemptsOf } from './service-attempts.service';
 import { addTimelineEvent } from '../trail/trail.service';
+import {
+  assertReturnInArea,
+  isTargetSheriff,
+  sameAddress,
+  markTargetNotServed,
+  markTargetServed,
+  partyNamesOf,
+  resolveTarget,
+  summaryOf,
+  targetsOf,
+} from './targets.service';
+import { isTargetServed } from '@lexserve/contracts/service-targets';
 
 // ---------------------------------------------------------------------------------------------------------
 // Returns: the assigned sheriff's Return of Service (the document is served) or Return of Non-Service (it stays
 // with the sheriff). Each is drawn as a new version of the document's proof of service (same security ID).
 // ---------------------------------------------------------------------------------------------------------
 
-async function returnDto(db: DbOrTx, r: repo.ReturnRow, securityId: string | null): Promise<ServiceReturn> {
+async function returnDto(
+  db: DbOrTx,
+  r: repo.ReturnRow,
+  securityId: string | null,
+  names?: Map<number, string>,
+): Promise<ServiceReturn> {
+  const partyNames = names ?? (r.targetId ? await partyNamesOf(db, r.documentId) : new Map<number, string>());
+  const attempts = await attemptsOf(db, r.documentId, r.issuedAt);
   return {
     id: r.id,
     document_id: r.documentId,
@@ -62,17 +81,28 @@ async function returnDto(db: DbOrTx, r: repo.ReturnRow, securityId: string | nul
       service_areas: r.sheriffServiceAreas,
     },
     issued_at: r.issuedAt.toISOString(),
-    attempts: await attemptsOf(db, r.documentId, r.issuedAt),
+    // The attempts on this return's person (all of the document's for a return made before service per person).
+    attempts: r.targetId ? attempts.filter((a) => a.target_id === r.targetId) : attempts,
     security_id: securityId,
     proof_version: r.proofVersion,
+    target_id: r.targetId,
+    party_name: r.targetId ? (partyNames.get(r.targetId) ?? null) : null,
+    area_confirmed: r.areaConfirmed,
+    other_address_instruction: r.otherAddressInstruction,
   };
 }
 
 /** GET /documents/{id}/returns: the document's returns, newest first, to everyone who may read it. */
 export async function listReturns(ctx: Ctx, id: number) {
   await getReadableDocument(ctx, id);
-  const [rows, proof] = await Promise.all([repo.listReturns(ctx.db, id), findProofByDocument(ctx.db, id)]);
-  return { returns: await Promise.all(rows.map((r) => returnDto(ctx.db, r, proof?.securityId ?? null))) };
+  const [rows, proof, names] = await Promise.all([
+    repo.listReturns(ctx.db, id),
+    findProofByDocument(ctx.db, id),
+    partyNamesOf(ctx.db, id),
+  ]);
+  return {
+    returns: await Promise.all(rows.map((r) => returnDto(ctx.db, r, proof?.securityId ?? null, names))),
+  };
 }
 
 /**
@@ -95,8 +125,8 @@ function assertAwaitsReturn(doc: docs.DocumentRow) {
  * request not get to.
  */
 export async function issueReturn(ctx: Ctx, id: number, input: ReturnInput): Promise<ServiceReturn> {
-  const found = await getReadableDocument(ctx, id);
-  if (!can(ctx.actor, 'documents:record-service') || found.assignedSheriffId !== ctx.actor.id)
+  await getReadableDocument(ctx, id);
+  if (!can(ctx.actor, 'documents:record-service'))
     throw new AppError(ReturnErrors.RETURN_NOT_ASSIGNED_SHERIFF);
   const kind = returnKindOf(input.outcome);
   const served = input.outcome === 'served';
@@ -106,16 +136,39 @@ export async function issueReturn(ctx: Ctx, id: number, input: ReturnInput): Pro
   try {
     ret = await inTransaction(ctx, async (tx) => {
       const doc = await docs.findDocumentInScope(tx, ctx.actor, id, { forUpdate: true });
-      if (!doc || doc.assignedSheriffId !== ctx.actor.id)
+      if (!doc) throw new AppError(ReturnErrors.RETURN_NOT_ASSIGNED_SHERIFF);
+      // The person the return is for (service per person); a document without any keeps the document's rules.
+      const target = await resolveTarget(tx, doc.id, input.target_id, { forUpdate: true });
+      if (target ? !isTargetSheriff(ctx.actor, target) : doc.assignedSheriffId !== ctx.actor.id)
         throw new AppError(ReturnErrors.RETURN_NOT_ASSIGNED_SHERIFF);
       assertAwaitsReturn(doc);
-      if (served && (await repo.findServedReturn(tx, doc.id)))
+      if (target && isTargetServed(target.status)) throw new AppError(ReturnErrors.RETURN_ALREADY_SERVED);
+      if (!target && served && (await repo.findServedReturn(tx, doc.id)))
         throw new AppError(ReturnErrors.RETURN_ALREADY_SERVED);
+      // Service per person: within the sheriff's area, at the process's address unless the attorney instructed another.
+      const areaConfirmed = await assertReturnInArea(
+        tx,
+        target?.sheriffId ?? ctx.actor.id,
+        input.address ?? null,
+      );
+      if (
+        target &&
+        input.address &&
+        !sameAddress(input.address, target.address) &&
+        !input.other_address_instruction
+      )
+        throw new FieldError(
+          ['body', 'other_address_instruction'],
+          `The process gives ${target.address ?? 'no address'} for this person: serving at another address needs the attorney's written instruction (other_address_instruction).`,
+        );
       const sheriff = await repo.findSheriff(tx, ctx.actor.id);
       const now = ctx.deps.clock.now();
       const row = await repo.insertReturn(tx, {
         documentId: doc.id,
         firmId: doc.firmId,
+        targetId: target?.id ?? null,
+        areaConfirmed,
+        otherAddressInstruction: input.other_address_instruction ?? null,
         sheriffId: ctx.actor.id,
         kind,
         outcome: input.outcome,
@@ -141,13 +194,26 @@ export async function issueReturn(ctx: Ctx, id: number, input: ReturnInput): Pro
         issuedAt: now,
       });
       const title = RETURN_KIND_TITLES[kind];
+      // The person's own status; the document is served once every person is.
+      if (target) {
+        if (served) await markTargetServed(tx, target, row.id, row.servedAt!);
+        else await markTargetNotServed(tx, target);
+      }
+      const targets = target ? await targetsOf(tx, doc.id) : [];
+      const summary = summaryOf(targets);
+      const names = targets.length > 1 ? await partyNamesOf(tx, doc.id) : undefined;
+      const forWhom =
+        target && names
+          ? ` (for ${names.get(target.id)}: served on ${summary.served} of ${summary.targets})`
+          : '';
+      const allServed = served && (!target || summary.served === summary.targets);
       await addTimelineEvent(tx, {
         documentId: doc.id,
         firmId: doc.firmId,
         type: 'return_issued',
         description: served
-          ? `${title} issued by ${row.sheriffFullName}: served on ${row.personServedName} (${row.personServedCapacity}) at ${row.address}, ${row.rule}`
-          : `${title} issued by ${row.sheriffFullName}: ${row.nonServiceReason}`,
+          ? `${title} issued by ${row.sheriffFullName}: served on ${row.personServedName} (${row.personServedCapacity}) at ${row.address}, ${row.rule}${forWhom}`
+          : `${title} issued by ${row.sheriffFullName}: ${row.nonServiceReason}${forWhom}`,
         performedById: ctx.actor.id,
         metadata: {
           return_id: row.id,
@@ -157,15 +223,22 @@ export async function issueReturn(ctx: Ctx, id: number, input: ReturnInput): Pro
           rule: row.rule,
           served_at: row.servedAt?.toISOString() ?? null,
           total_cents: totals.total_cents,
+          target_id: target?.id ?? null,
+          party_name: target && names ? (names.get(target.id) ?? null) : null,
         },
       });
       let current = doc;
-      if (served) {
+      if (allServed) {
+        // The document's date of service: the latest of its people's (docs/service-rules.md).
+        const latest = targets.reduce<Date>(
+          (at, t) => (t.servedAt && t.servedAt > at ? t.servedAt : at),
+          row.servedAt!,
+        );
         current = await docs.updateDocumentRow(tx, doc.id, {
           status: 'served',
           servedAt: now,
           servedById: ctx.actor.id,
-          serviceDate: row.servedAt,
+          serviceDate: latest,
         });
         await markFilesServed(tx, doc.id);
         await addTimelineEvent(tx, {

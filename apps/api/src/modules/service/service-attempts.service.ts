@@ -20,11 +20,12 @@ import { cleanFilename, ImageInspector, type ImageInspection } from '../../lib/f
 import { FileMissingError, type FileStore } from '../../lib/storage';
 import type { DbOrTx } from '../../db/client';
 import { bodyErrorOf, UploadBodyError, type IncomingFile, type UploadPart } from '../../plugins/uploads';
-import { eventPayload, type DocumentRow } from '../documents/document-records.service';
+import { eventPayload } from '../documents/document-records.service';
 import { assertOpen, getReadableDocument } from '../documents/documents.service';
 import * as repo from './returns.repository';
 import * as evidence from '../evidence/evidence-records.service';
 import { addTimelineEvent } from '../trail/trail.service';
+import { isTargetSheriff, resolveTarget } from './targets.service';
 
 // ---------------------------------------------------------------------------------------------------------
 // Service attempts: recorded by the assigned sheriff with the phone's and the server's clocks, the address and
@@ -61,6 +62,7 @@ const attemptDto = (
     notes: a.notes,
     photos: photos.filter((p) => p.attemptId === a.id).map(photoDto),
     recorded_by: a.sheriffId ? { id: a.sheriffId, full_name: fullName ?? '', email: email ?? '' } : null,
+    target_id: a.targetId,
     attempt_date: date,
     attempt_time: time,
     place: a.address,
@@ -78,21 +80,18 @@ export async function attemptsOf(db: DbOrTx, documentId: number, until?: Date): 
   return rows.map((r) => attemptDto(r, photos));
 }
 
-/** The document, when the actor is the sheriff assigned to it (403 for anyone else who may read it; 404 otherwise). */
-async function documentOfAssignedSheriff(ctx: Ctx, id: number): Promise<DocumentRow> {
-  const doc = await getReadableDocument(ctx, id);
-  if (!can(ctx.actor, 'documents:record-service') || doc.assignedSheriffId !== ctx.actor.id)
-    throw new AppError(DocumentErrors.NOT_ASSIGNED_SHERIFF);
-  return doc;
-}
-
 /** POST /documents/{id}/service-attempts: the assigned sheriff records an attempt; its timeline entry is written with it. */
 export async function recordServiceAttempt(
   ctx: Ctx,
   id: number,
   input: ServiceAttemptInput,
 ): Promise<ServiceAttempt> {
-  const doc = await documentOfAssignedSheriff(ctx, id);
+  const doc = await getReadableDocument(ctx, id);
+  if (!can(ctx.actor, 'documents:record-service')) throw new AppError(DocumentErrors.NOT_ASSIGNED_SHERIFF);
+  // The person the attempt is for (service per person): only their sheriff records on them.
+  const target = await resolveTarget(ctx.db, doc.id, input.target_id);
+  if (target ? !isTargetSheriff(ctx.actor, target) : doc.assignedSheriffId !== ctx.actor.id)
+    throw new AppError(DocumentErrors.NOT_ASSIGNED_SHERIFF);
   assertOpen(doc);
   const label = SERVICE_OUTCOME_LABELS[input.outcome];
   const { date, time } = sastDateTime(input.device_time);
@@ -104,6 +103,7 @@ export async function recordServiceAttempt(
     const row = await repo.insertAttempt(tx, {
       documentId: doc.id,
       firmId: doc.firmId,
+      targetId: target?.id ?? null,
       sheriffId: ctx.actor.id,
       deviceTime: new Date(input.device_time),
       serverTime: ctx.deps.clock.now(),
@@ -123,6 +123,7 @@ export async function recordServiceAttempt(
       metadata: {
         attempt_id: row.id,
         ...input,
+        target_id: target?.id ?? null,
         server_time: row.serverTime.toISOString(),
         // The fields older readers of the timeline know.
         attempt_date: date,
@@ -206,8 +207,12 @@ export async function addAttemptPhotos(
   } catch (err) {
     throw photoUploadError(err);
   }
-  const doc = await documentOfAssignedSheriff(ctx, id);
+  const doc = await getReadableDocument(ctx, id);
+  if (!can(ctx.actor, 'documents:record-service')) throw new AppError(DocumentErrors.NOT_ASSIGNED_SHERIFF);
   const attempt = await repo.findAttempt(ctx.db, doc.id, attemptId);
+  // The document's sheriff, or the sheriff of the person the attempt was made on (who made it).
+  if (doc.assignedSheriffId !== ctx.actor.id && attempt?.sheriffId !== ctx.actor.id)
+    throw new AppError(DocumentErrors.NOT_ASSIGNED_SHERIFF);
   if (!attempt) throw new AppError(ReturnErrors.ATTEMPT_NOT_FOUND);
   if (attempt.sheriffId !== ctx.actor.id) throw new AppError(ReturnErrors.PHOTO_NOT_OWN_ATTEMPT);
   assertOpen(doc);

@@ -205,3 +205,46 @@ export async function lookupArea(ctx: Ctx, address: string): Promise<SheriffArea
     matched_by: { kind: match.kind, value: match.value },
   };
 }
+
+/** Whether an address lies in the area of a sheriff's office (service per person; docs/service-rules.md). */
+export type SheriffAreaCheck = {
+  /** False only when the address lies in another known area than the office's. */
+  covered: boolean;
+  /** True when the address lies in the office's own area; false when no area is known for it (or the office has none). */
+  confirmed: boolean;
+  /** The area the address lies in, and its first active sheriff by name, when not covered. */
+  areaName: string | null;
+  areaSheriffName: string | null;
+};
+
+/**
+ * The area rule of the Sheriffs Act s 3 (a sheriff serves within the area for which appointed): the sheriff's office
+ * (a deputy acts in their sheriff's area, s 6) against the area the address names.
+ */
+export async function checkSheriffArea(
+  db: DbOrTx,
+  sheriffId: number,
+  address: string | null,
+): Promise<SheriffAreaCheck> {
+  const unknown = { covered: true, confirmed: false, areaName: null, areaSheriffName: null };
+  const profile = await sheriffs.findProfile(db, sheriffId);
+  const office =
+    profile?.officeSheriffId && profile.officeSheriffId !== sheriffId
+      ? await sheriffs.findProfile(db, profile.officeSheriffId)
+      : profile;
+  const match = address ? matchArea(address, await areas.listAreas(db)) : null;
+  if (!match || !office?.areaId) return unknown;
+  if (match.area.id === office.areaId)
+    return { covered: true, confirmed: true, areaName: match.area.name, areaSheriffName: null };
+  const [area] = await withSheriffs(db, [match.area], true);
+  return {
+    covered: false,
+    confirmed: false,
+    areaName: match.area.name,
+    areaSheriffName: area?.sheriffs[0]?.full_name ?? null,
+  };
+}
+
+/** "9 Church Street, Pretoria, 0002 lies in the area of the Sheriff Pretoria Central (Jane Sheriff)". */
+export const outOfAreaMessage = (address: string, check: SheriffAreaCheck) =>
+  `${address} lies in the area of the Sheriff ${check.areaName}${check.areaSheriffName ? ` (${check.areaSheriffName})` : ''}, not of this sheriff: a sheriff serves only within the area of appointment (Sheriffs Act 90 of 1986, s 3).`;

@@ -36,6 +36,7 @@ export const makeDocument = (overrides: Partial<Document> = {}): Document => ({
   status: 'assigned',
   status_enum: 'assigned',
   status_label: 'With the sheriff for service',
+  service_summary: null,
   service_date: null,
   served_at: null,
   draft_metadata: null,
@@ -85,6 +86,7 @@ export const makeAttempt = (overrides: Partial<ServiceAttempt> = {}): ServiceAtt
   attempt_time: '09:15',
   place: '14 Jan Smuts Avenue, Johannesburg',
   recorded_at: '2025-06-02T07:15:03Z',
+  target_id: null,
   ...overrides,
 });
 
@@ -119,5 +121,9 @@ export const makeReturn = (overrides: Partial<ServiceReturn> = {}): ServiceRetur
   attempts: [],
   security_id: 'LS-ABCD-1234',
   proof_version: 2,
+  target_id: null,
+  party_name: null,
+  area_confirmed: false,
+  other_address_instruction: null,
   ...overrides,
 });

@@ -91,6 +91,7 @@ export function RecordAttemptDialog({ open, documentId, defaultAddress, onClose 
           accuracy_m: fix?.accuracy_m ?? null,
           outcome: values.outcome as ServiceOutcome,
           notes: values.notes.trim() || null,
+          target_id: null,
         },
       });
       setSaved(attempt);
