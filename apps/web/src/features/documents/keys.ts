@@ -29,6 +29,4 @@ export const documentKeys = {
   sheriffs: (area: string) => [...sharedKeys.users, 'sheriffs', area.trim().toLowerCase()] as const,
   firmSearch: (search: string) => [...sharedKeys.firms, 'search', search] as const,
   branchesOfFirm: (firmId: number | null) => ['branches', 'of-firm', firmId] as const,
-  /** A recipient's delivery page (public, by its link's token). */
-  delivery: (token: string) => ['delivery', token] as const,
 };
