@@ -1,4 +1,4 @@
-import { sharedKeys } from '../../lib/query-keys';
+import { sharedKeys } from '../query-keys';
 
 /**
  * Every cached read about documents sits below ['documents']; any write on document paths invalidates it (spec 2 §7).
