@@ -20,7 +20,7 @@ const PUBLIC_MODULES = [
   'app/routes/reset-password.tsx',
   'app/routes/public-plans.tsx',
   'features/verification/components/verify-page.tsx',
-  'features/documents/components/delivery-page.tsx',
+  'features/delivery/components/delivery-page.tsx',
 ];
 
 // Static imports and re-exports only: `import x from '…'`, `import '…'`, `export … from '…'` (not `import('…')`).

@@ -35,7 +35,7 @@ const changePasswordRequired = page(
 );
 const publicPlans = page(() => import('./routes/public-plans'), 'PublicPlansRoute');
 const verify = page(() => import('../features/verification/components/verify-page'), 'VerifyPage');
-const delivery = page(() => import('../features/documents/components/delivery-page'), 'DeliveryPage');
+const delivery = page(() => import('../features/delivery/components/delivery-page'), 'DeliveryPage');
 
 // Authenticated pages of this foundation
 const dashboard = page(() => import('./routes/dashboard'), 'DashboardPage');

@@ -7,6 +7,7 @@ import { CaseClosurePanel } from '../../features/closures/components/case-closur
 import { closurePermissions } from '../../features/closures/closure-state';
 import { CaseDetailPage } from '../../features/documents/components/case-detail-page';
 import { CaseDeadlinesPanel } from '../../features/deadlines/components/case-deadlines-panel';
+import { SheriffServiceCards } from '../../features/sheriff/components/sheriff-service-cards';
 import { useMySubscription } from '../../features/subscriptions/api/get-my-subscription';
 import { SubscriptionStatusChip } from '../../features/subscriptions/components/subscription-status-chip';
 import { useCurrentUser } from '../../lib/auth';
@@ -27,6 +28,7 @@ function CompactSubscriptionIndicator() {
   );
 }
 
+const sheriffCards = (props: Parameters<typeof SheriffServiceCards>[0]) => <SheriffServiceCards {...props} />;
 const closurePanel = (documentId: number) => (
   <CaseClosurePanel documentId={documentId} subscriptionIndicator={<CompactSubscriptionIndicator />} />
 );
@@ -38,7 +40,7 @@ const deadlinesPanel = (document: Document, canChange: boolean) => (
 );
 
 /**
- * /app/dashboard/active-case/{documentId}: the case page with the deadlines panel, and the closures feature's button
+ * /app/dashboard/active-case/{documentId}: the case page with the sheriff's cards, the deadlines panel, and the closures feature's button
  * and tab for the roles that can request, approve or complete a closure (PRODUCT-DECISIONS); a sheriff gets neither.
  */
 export function ActiveCasePage() {
@@ -47,11 +49,12 @@ export function ActiveCasePage() {
   const closing = rights.canRequestClosure || rights.canApproveClosure || rights.canCompleteClosure;
   return closing ? (
     <CaseDetailPage
+      sheriffCards={sheriffCards}
       closurePanel={closurePanel}
       closureButton={closureButton}
       deadlinesPanel={deadlinesPanel}
     />
   ) : (
-    <CaseDetailPage deadlinesPanel={deadlinesPanel} />
+    <CaseDetailPage sheriffCards={sheriffCards} deadlinesPanel={deadlinesPanel} />
   );
 }

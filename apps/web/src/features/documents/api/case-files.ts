@@ -9,8 +9,8 @@ import {
 } from '../../../lib/api-client';
 import { API_ORIGIN } from '../../../config/env';
 import { STALE_TIMES } from '../../../lib/query-client';
-import { documentKeys } from '../keys';
-import { invalidateDocuments } from './documents';
+import { documentKeys } from '../../../lib/documents-api/keys';
+import { invalidateDocuments } from '../../../lib/documents-api/documents';
 
 type CaseFileList = { files: CaseFile[]; total: number; total_size: number };
 

@@ -2,7 +2,7 @@ import type { Branch, Firm } from '@lexserve/contracts/firms';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
-import { documentKeys } from '../keys';
+import { documentKeys } from '../../../lib/documents-api/keys';
 
 export const FIRM_SEARCH_MIN_CHARS = 2;
 export const FIRM_SEARCH_DEBOUNCE_MS = 300;

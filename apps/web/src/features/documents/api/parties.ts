@@ -1,8 +1,5 @@
-import type { Party, PartyLink } from '@lexserve/contracts/parties';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Party } from '@lexserve/contracts/parties';
 import { api, describeError, isApiRequestError } from '../../../lib/api-client';
-import { STALE_TIMES } from '../../../lib/query-client';
-import { documentKeys } from '../keys';
 import { toCreatePartyBody, type PartyData } from '../utils/party-rules';
 
 type Envelope<T> = { status?: string; data?: T; message?: string };
@@ -90,24 +87,5 @@ async function updateOrCorrect(existing: Party, party: PartyData): Promise<Party
 /** Removes a party from the draft's citation (DELETE /parties/{party_id}/documents/{document_id}). */
 export const unlinkParty = (documentId: number, partyId: number) =>
   api.delete<unknown>(`/parties/${partyId}/documents/${documentId}`);
-
-export const listDocumentParties = async (documentId: number): Promise<PartyLink[]> => {
-  const answer = await api.get<{ parties: PartyLink[] } | PartyLink[]>(`/documents/${documentId}/parties`);
-  return Array.isArray(answer) ? answer : (answer.parties ?? []);
-};
-
-const documentPartiesQueryOptions = (documentId: number) =>
-  queryOptions({
-    queryKey: documentKeys.parties(documentId),
-    queryFn: () => listDocumentParties(documentId),
-    staleTime: STALE_TIMES.documents,
-  });
-
-/** Parties are loaded lazily, per case (spec 2.7). */
-export const useDocumentParties = (documentId: number | null, enabled = true) =>
-  useQuery({
-    ...documentPartiesQueryOptions(documentId ?? 0),
-    enabled: enabled && documentId !== null && documentId > 0,
-  });
 
 export const partySaveError = (error: unknown) => `Failed to save party information: ${describeError(error)}`;

@@ -3,7 +3,7 @@ import { TIMELINE_DEFAULT_LIMIT } from '@lexserve/contracts/documents';
 import { useQuery } from '@tanstack/react-query';
 import { api, describeError } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
-import { documentKeys } from '../keys';
+import { documentKeys } from '../../../lib/documents-api/keys';
 
 type TimelineFilters = {
   skip?: number;

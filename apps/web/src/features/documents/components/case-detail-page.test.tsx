@@ -28,7 +28,11 @@ const setup = (
     ...handlers,
   });
   const view = renderWithProviders(
-    <CaseDetailPage closureButton={closureButton} deadlinesPanel={deadlinesPanel} />,
+    <CaseDetailPage
+      sheriffCards={() => null}
+      closureButton={closureButton}
+      deadlinesPanel={deadlinesPanel}
+    />,
     {
       route: `/app/dashboard/active-case/${doc.id}${tab ? `?tab=${tab}` : ''}`,
       path: '/app/dashboard/active-case/:documentId',

@@ -24,7 +24,7 @@ import { isApiRequestError, describeError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useDocument } from '../api/documents';
+import { useDocument } from '../../../lib/documents-api/documents';
 import {
   ACTIVE_CASES_PATH,
   caseListOf,
@@ -37,7 +37,7 @@ import {
 import { filedBy } from './case-details-dialog';
 import { CaseDocumentsTab } from './case-documents-tab';
 import { CasePartiesTab } from './case-parties-tab';
-import { CaseServiceTab } from './case-service-tab';
+import { CaseServiceTab, type SheriffCards } from './case-service-tab';
 import { CaseTimelineTab } from './case-timeline-tab';
 import { useActiveTabVisible } from '../../../lib/use-active-tab-visible';
 import { ProofOfServiceTab } from './proof-of-service-tab';
@@ -55,6 +55,8 @@ const CASE_TABS = [
 type CaseTab = (typeof CASE_TABS)[number]['value'];
 
 type CaseDetailPageProps = {
+  /** The sheriff's returns and attempts on the Service tab (the sheriff feature's cards), composed by the route. */
+  sheriffCards: SheriffCards;
   /** The closure tab's content (the closures feature's CaseClosurePanel), composed by the route. */
   closurePanel?: (documentId: number) => ReactNode;
   /** The closure button of the header (spec 2.10/2.11), composed by the route. */
@@ -64,7 +66,12 @@ type CaseDetailPageProps = {
 };
 
 /** The case detail page, /app/dashboard/active-case/{documentId} (spec 2.10). */
-export function CaseDetailPage({ closurePanel, closureButton, deadlinesPanel }: CaseDetailPageProps = {}) {
+export function CaseDetailPage({
+  sheriffCards,
+  closurePanel,
+  closureButton,
+  deadlinesPanel,
+}: CaseDetailPageProps) {
   const { documentId: raw } = useParams();
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   const doc = useDocument(id);
@@ -91,6 +98,7 @@ export function CaseDetailPage({ closurePanel, closureButton, deadlinesPanel }: 
       {(document) => (
         <CaseView
           document={document}
+          sheriffCards={sheriffCards}
           closurePanel={closurePanel}
           closureButton={closureButton}
           deadlinesPanel={deadlinesPanel}
@@ -123,6 +131,7 @@ function CaseNotFound() {
 
 function CaseView({
   document,
+  sheriffCards,
   closurePanel,
   closureButton,
   deadlinesPanel,
@@ -258,6 +267,7 @@ function CaseView({
             isFirmRole={firmRole}
             isAssignedSheriff={isAssignedSheriff}
             currentUserId={user?.id ?? null}
+            sheriffCards={sheriffCards}
           />
         ) : null}
         {tab === 'closure' && closurePanel ? (

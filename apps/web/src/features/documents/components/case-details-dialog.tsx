@@ -15,8 +15,8 @@ import type { Document } from '@lexserve/contracts/documents';
 import { PARTY_ROLE_LABELS, partyDisplayName, type PartyRole } from '@lexserve/contracts/parties';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { formatDate, formatDateTime, formatFileSize } from '../../../lib/format';
-import { useDocumentParties } from '../api/parties';
-import { downloadProof, proofDownloadError } from '../api/proof-of-service';
+import { useDocumentParties } from '../../../lib/documents-api/parties';
+import { downloadProof, proofDownloadError } from '../../../lib/documents-api/proof-of-service';
 import { docTypeLabel, priorityChip, statusColor, statusLabel } from '../utils/document-display';
 import { saveBlob } from '../../../lib/save-blob';
 

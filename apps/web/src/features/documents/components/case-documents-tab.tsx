@@ -19,7 +19,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
 import { describeError } from '../../../lib/api-client';
 import { downloadCaseFile, downloadErrorMessage, useCaseFiles } from '../api/case-files';
-import { invalidateDocuments } from '../api/documents';
+import { invalidateDocuments } from '../../../lib/documents-api/documents';
 import { useFileStaging } from '../hooks/use-file-staging';
 import { paginate } from '../utils/upload-rules';
 import { BundlesDialog, CreateBundleDialog } from './bundle-dialogs';

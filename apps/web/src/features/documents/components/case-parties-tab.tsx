@@ -23,7 +23,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
 import { describeError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { useDocumentParties } from '../api/parties';
+import { useDocumentParties } from '../../../lib/documents-api/parties';
 
 /** Party links grouped by role, in the order of the role list (unknown roles last). */
 const groupByRole = (links: readonly PartyLink[]): [string, PartyLink[]][] => {

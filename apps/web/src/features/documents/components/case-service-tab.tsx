@@ -24,10 +24,26 @@ import { MAGISTERIAL_DISTRICTS } from '@lexserve/contracts/courts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { describeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { assignSheriff, resendDelivery, useDeliveries, useDocumentWrite, useSheriffs } from '../api/service';
-import { AttemptsCard } from './sheriff/attempts-card';
-import { ReturnsCard } from './sheriff/returns-card';
+import {
+  assignSheriff,
+  resendDelivery,
+  useDeliveries,
+  useDocumentWrite,
+  useSheriffs,
+} from '../../../lib/documents-api/service';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+
+/** What the sheriff's cards (the sheriff feature's returns and attempts) are given by the Service tab. */
+type SheriffCardsProps = {
+  document: Document;
+  /** The returns card is shown (served by the sheriff, or a sheriff is assigned). */
+  showReturns: boolean;
+  isAssignedSheriff: boolean;
+  currentUserId: number | null;
+};
+
+/** The sheriff's returns and attempts, composed in by app/ (a feature does not import another). */
+export type SheriffCards = (props: SheriffCardsProps) => ReactNode;
 
 type CaseServiceTabProps = {
   document: Document;
@@ -37,6 +53,7 @@ type CaseServiceTabProps = {
   isAssignedSheriff: boolean;
   /** The signed-in user (a sheriff adds photos to the attempts they recorded). */
   currentUserId: number | null;
+  sheriffCards: SheriffCards;
 };
 
 /**
@@ -48,6 +65,7 @@ export function CaseServiceTab({
   isFirmRole,
   isAssignedSheriff,
   currentUserId,
+  sheriffCards,
 }: CaseServiceTabProps) {
   // Initiating process is served by the sheriff (no e-service): the return and attempts come first.
   const bySheriff = document.service_channel === 'sheriff';
@@ -56,8 +74,7 @@ export function CaseServiceTab({
     <Stack spacing={3}>
       {isFirmRole && !bySheriff ? <DeliveryCard document={document} /> : null}
       {isFirmRole && !bySheriff ? <SheriffCard document={document} /> : null}
-      {showReturns ? <ReturnsCard document={document} isAssignedSheriff={isAssignedSheriff} /> : null}
-      <AttemptsCard document={document} canRecord={isAssignedSheriff} currentUserId={currentUserId} />
+      {sheriffCards({ document, showReturns, isAssignedSheriff, currentUserId })}
       {isFirmRole && bySheriff ? <SheriffCard document={document} /> : null}
       {isFirmRole && bySheriff && document.delivery ? <DeliveryCard document={document} /> : null}
     </Stack>

@@ -37,8 +37,8 @@ import {
   getDocument,
   useDeleteDocument,
   useMyCases,
-} from '../api/documents';
-import { documentKeys } from '../keys';
+} from '../../../lib/documents-api/documents';
+import { documentKeys } from '../../../lib/documents-api/keys';
 import {
   CASE_CLOSURE_COMPLETED_EVENT,
   MY_CASES_TABS,

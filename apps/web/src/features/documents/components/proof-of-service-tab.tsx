@@ -17,14 +17,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatLongDateTime, formatFileSize } from '../../../lib/format';
-import { invalidateDocuments } from '../api/documents';
+import { invalidateDocuments } from '../../../lib/documents-api/documents';
 import {
   downloadProof,
   generateProof,
   proofDownloadError,
   proofGenerateError,
   useProofStatus,
-} from '../api/proof-of-service';
+} from '../../../lib/documents-api/proof-of-service';
 import { ProofVersionsList } from './proof-versions-list';
 import { saveBlob } from '../../../lib/save-blob';
 

@@ -12,7 +12,11 @@ import { proofFileName, type Document, type ProofVersion } from '@lexserve/contr
 import { useState } from 'react';
 import { describeError } from '../../../lib/api-client';
 import { formatLongDateTime, formatFileSize } from '../../../lib/format';
-import { downloadProof, proofDownloadError, useProofVersions } from '../api/proof-of-service';
+import {
+  downloadProof,
+  proofDownloadError,
+  useProofVersions,
+} from '../../../lib/documents-api/proof-of-service';
 import { saveBlob } from '../../../lib/save-blob';
 
 /** An older version's file name ends in _v{N}, as the server names it. */

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { describeError } from '../../../lib/api-client';
-import { revokeDocument, useDocumentWrite } from '../api/service';
+import { revokeDocument, useDocumentWrite } from '../../../lib/documents-api/service';
 
 type RevokeDocumentDialogProps = {
   open: boolean;

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import { MAGISTERIAL_DISTRICTS } from '@lexserve/contracts/court-names';
 import { useState } from 'react';
 import { describeError } from '../../../lib/api-client';
-import { useSheriffs } from '../api/service';
+import { useSheriffs } from '../../../lib/documents-api/service';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 type PickedSheriff = { id: number; fullName: string } | null;

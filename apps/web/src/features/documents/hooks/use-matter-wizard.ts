@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { invalidateDocuments } from '../api/documents';
+import { invalidateDocuments } from '../../../lib/documents-api/documents';
 import { citationProblems, citationRoles } from '../utils/citation';
 import type { WizardField } from '../utils/submit-issues';
 import { isPartyValidForSave } from '../utils/party-rules';

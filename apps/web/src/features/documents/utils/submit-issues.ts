@@ -1,5 +1,5 @@
 import type { Step } from './wizard-rules';
-import { fieldIssuesOf } from './validation-issues';
+import { fieldIssuesOf } from '../../../lib/validation-issues';
 
 /** The wizard's fields a server refusal can name (step 1's are the case-information fields by their form names). */
 export type WizardField =

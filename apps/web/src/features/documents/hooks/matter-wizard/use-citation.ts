@@ -1,6 +1,6 @@
 import type { PartyLink } from '@lexserve/contracts/parties';
 import { useQueryClient } from '@tanstack/react-query';
-import { invalidateDocuments, reasonOf } from '../../api/documents';
+import { invalidateDocuments, reasonOf } from '../../../../lib/documents-api/documents';
 import { unlinkParty } from '../../api/parties';
 import {
   PARTY_ALREADY_CITED,

@@ -1,7 +1,7 @@
 import type { PartyLink } from '@lexserve/contracts/parties';
 import { useEffect, useState } from 'react';
-import { getDocument } from '../../api/documents';
-import { listDocumentParties } from '../../api/parties';
+import { getDocument } from '../../../../lib/documents-api/documents';
+import { listDocumentParties } from '../../../../lib/documents-api/parties';
 import {
   resumeRecordFromDocument,
   takeResumeRecord,

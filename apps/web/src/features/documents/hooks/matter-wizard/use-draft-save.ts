@@ -8,7 +8,7 @@ import {
   invalidateDocuments,
   reasonOf,
   updateDocument,
-} from '../../api/documents';
+} from '../../../../lib/documents-api/documents';
 import { buildDraftMetadata, documentFieldsOf, type WizardSnapshot } from '../../utils/wizard-rules';
 import type { FileStaging } from '../use-file-staging';
 import type { WizardFeedback } from './types';

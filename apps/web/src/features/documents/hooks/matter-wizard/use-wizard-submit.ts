@@ -1,6 +1,6 @@
 import type { Document } from '@lexserve/contracts/documents';
 import { useState } from 'react';
-import { ensureProof, proofGenerateError } from '../../api/proof-of-service';
+import { ensureProof, proofGenerateError } from '../../../../lib/documents-api/proof-of-service';
 import { submitIssuesOf, type SubmitIssues } from '../../utils/submit-issues';
 import { DRAFT_SAVED_MESSAGES, type Step } from '../../utils/wizard-rules';
 import type { WizardFeedback } from './types';

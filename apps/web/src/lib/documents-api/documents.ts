@@ -13,10 +13,10 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Role } from '../../../config/constants';
-import { api, describeError, withoutEmpty } from '../../../lib/api-client';
-import { STALE_TIMES } from '../../../lib/query-client';
-import { documentKeys } from '../keys';
+import type { Role } from '../../config/constants';
+import { api, describeError, withoutEmpty } from '../api-client';
+import { STALE_TIMES } from '../query-client';
+import { documentKeys } from './keys';
 
 export const invalidateDocuments = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: documentKeys.all });

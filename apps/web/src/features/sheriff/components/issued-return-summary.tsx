@@ -8,10 +8,10 @@ import Typography from '@mui/material/Typography';
 import { proofFileName, type Document } from '@lexserve/contracts/documents';
 import { RETURN_KIND_TITLES, type ServiceReturn } from '@lexserve/contracts/returns';
 import { useState, type ReactNode } from 'react';
-import { formatCents, formatDateTime } from '../../../../lib/format';
-import { downloadProof, proofDownloadError } from '../../api/proof-of-service';
+import { formatCents, formatDateTime } from '../../../lib/format';
+import { downloadProof, proofDownloadError } from '../../../lib/documents-api/proof-of-service';
 import { TAP } from './tap';
-import { saveBlob } from '../../../../lib/save-blob';
+import { saveBlob } from '../../../lib/save-blob';
 
 /** A fact of the return; `wide` facts take the whole row on a phone. */
 function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {

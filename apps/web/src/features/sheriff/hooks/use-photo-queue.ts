@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../lib/api-client';
 import { uploadAttemptPhotos } from '../api/service-attempts';
-import { documentKeys } from '../keys';
+import { documentKeys } from '../../../lib/documents-api/keys';
 
 /** One photo the sheriff took: kept (with its preview) until it is stored, so a failed upload loses nothing. */
 export type QueuedPhoto = {

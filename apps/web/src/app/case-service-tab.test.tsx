@@ -1,13 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, reply } from '../../../testing/api-server';
-import { renderWithProviders, signIn } from '../../../testing/render';
+import { mockApi, reply } from '../testing/api-server';
+import { renderWithProviders, signIn } from '../testing/render';
 import { makeAttempt, makeDocument, makePhoto, makeReturn } from '../testing/service-factories';
-import { CaseServiceTab } from './case-service-tab';
-import { ProofOfServiceTab } from './proof-of-service-tab';
+import { CaseServiceTab } from '../features/documents/components/case-service-tab';
+import { ProofOfServiceTab } from '../features/documents/components/proof-of-service-tab';
+import { SheriffServiceCards } from '../features/sheriff/components/sheriff-service-cards';
 
 const SHA = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
+
+// The Service tab as app/routes/active-case composes it: the documents feature's tab with the sheriff feature's cards.
+const sheriffCards = (props: Parameters<typeof SheriffServiceCards>[0]) => <SheriffServiceCards {...props} />;
 
 const setup = (handlers: Parameters<typeof mockApi>[0], ui: Parameters<typeof renderWithProviders>[0]) => {
   signIn();
@@ -65,6 +69,7 @@ describe('the firm’s Service tab of a document served by the sheriff', () => {
         isFirmRole
         isAssignedSheriff={false}
         currentUserId={5}
+        sheriffCards={sheriffCards}
       />,
     );
 
@@ -147,6 +152,7 @@ describe('the assigned sheriff’s Service tab', () => {
         isFirmRole={false}
         isAssignedSheriff
         currentUserId={9}
+        sheriffCards={sheriffCards}
       />,
     );
     expect(

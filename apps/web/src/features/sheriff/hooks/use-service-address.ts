@@ -1,6 +1,6 @@
 import { citationSideOf } from '@lexserve/contracts/parties';
 import type { Document } from '@lexserve/contracts/documents';
-import { useDocumentParties } from '../api/parties';
+import { useDocumentParties } from '../../../lib/documents-api/parties';
 
 /**
  * Where the sheriff serves: the document's recipient address, or else the physical address of the party the matter

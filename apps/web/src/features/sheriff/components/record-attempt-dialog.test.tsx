@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, reply, type MockRequest } from '../../../../testing/api-server';
-import { renderWithProviders, signIn } from '../../../../testing/render';
-import { makeAttempt, makePhoto } from '../../testing/service-factories';
+import { mockApi, reply, type MockRequest } from '../../../testing/api-server';
+import { renderWithProviders, signIn } from '../../../testing/render';
+import { makeAttempt, makePhoto } from '../../../testing/service-factories';
 import { RecordAttemptDialog } from './record-attempt-dialog';
 
 // ---- navigator.geolocation, answered by the test ----------------------------------------------------------------

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReturnInput, ServiceReturn } from '@lexserve/contracts/returns';
 import { describe, expect, it, vi } from 'vitest';
-import { documentKeys } from '../../keys';
-import { mockApi, reply } from '../../../../testing/api-server';
-import { renderWithProviders, signIn } from '../../../../testing/render';
-import { makeReturn } from '../../testing/service-factories';
+import { documentKeys } from '../../../lib/documents-api/keys';
+import { mockApi, reply } from '../../../testing/api-server';
+import { renderWithProviders, signIn } from '../../../testing/render';
+import { makeReturn } from '../../../testing/service-factories';
 import { IssueReturnDialog } from './issue-return-dialog';
 
 const DOCUMENT = {

@@ -1,4 +1,4 @@
-import { isApiRequestError } from '../../../lib/api-client';
+import { isApiRequestError } from './api-client';
 
 /** A 422's field list by field path ("person_served_name", "fees.0.amount_cents"); issues of no known field apart. */
 export type FieldIssues = { fields: Record<string, string>; others: string[]; all: string[] };

@@ -17,14 +17,14 @@ import {
   type ServiceOutcome,
 } from '@lexserve/contracts/returns';
 import { useId, useState } from 'react';
-import { describeError } from '../../../../lib/api-client';
-import { formatDateTime } from '../../../../lib/format';
-import { recordServiceAttempt } from '../../api/service-attempts';
-import { useDocumentWrite } from '../../api/service';
-import { useGeolocation } from '../../hooks/use-geolocation';
-import { usePhotoQueue } from '../../hooks/use-photo-queue';
-import { isoWithOffset } from '../../utils/service-time';
-import { fieldIssuesOf } from '../../utils/validation-issues';
+import { describeError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { recordServiceAttempt } from '../api/service-attempts';
+import { useDocumentWrite } from '../../../lib/documents-api/service';
+import { useGeolocation } from '../hooks/use-geolocation';
+import { usePhotoQueue } from '../hooks/use-photo-queue';
+import { isoWithOffset } from '../utils/service-time';
+import { fieldIssuesOf } from '../../../lib/validation-issues';
 import { AttemptPhotosUploader } from './attempt-photos-uploader';
 import { GpsStatus } from './gps-status';
 import { TAP } from './tap';

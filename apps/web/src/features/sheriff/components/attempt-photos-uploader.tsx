@@ -8,8 +8,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import type { QueuedPhoto, usePhotoQueue } from '../../hooks/use-photo-queue';
-import { shortHash } from '../../utils/service-time';
+import type { QueuedPhoto, usePhotoQueue } from '../hooks/use-photo-queue';
+import { shortHash } from '../utils/service-time';
 import { TAP } from './tap';
 
 type PhotoQueue = ReturnType<typeof usePhotoQueue>;

@@ -1,4 +1,4 @@
-import { sharedKeys } from '../../lib/query-keys';
+import { sharedKeys } from '../query-keys';
 
 /**
  * Every cached read about documents sits below ['documents']; any write on document paths invalidates it (spec 2 §7).
@@ -29,6 +29,4 @@ export const documentKeys = {
   sheriffs: (area: string) => [...sharedKeys.users, 'sheriffs', area.trim().toLowerCase()] as const,
   firmSearch: (search: string) => [...sharedKeys.firms, 'search', search] as const,
   branchesOfFirm: (firmId: number | null) => ['branches', 'of-firm', firmId] as const,
-  /** A recipient's delivery page (public, by its link's token). */
-  delivery: (token: string) => ['delivery', token] as const,
 };

@@ -4,9 +4,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { AttemptPhoto } from '@lexserve/contracts/returns';
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../../../lib/format';
-import { usePhotoImage } from '../../api/service-attempts';
-import { shortHash } from '../../utils/service-time';
+import { formatDateTime } from '../../../lib/format';
+import { usePhotoImage } from '../api/service-attempts';
+import { shortHash } from '../utils/service-time';
 
 const SIZE = 96;
 

@@ -30,17 +30,12 @@ import {
   type ServiceReturn,
 } from '@lexserve/contracts/returns';
 import { useId, useRef, useState } from 'react';
-import { describeError } from '../../../../lib/api-client';
-import { useIssueReturn } from '../../api/returns';
-import type { FeeRow } from '../../utils/fees';
-import {
-  NATURE_EXPLAINED_LABEL,
-  RETURN_FIELDS,
-  checkReturn,
-  type ReturnValues,
-} from '../../utils/return-form';
-import { toDateTimeLocal } from '../../utils/service-time';
-import { fieldIssuesOf } from '../../utils/validation-issues';
+import { describeError } from '../../../lib/api-client';
+import { useIssueReturn } from '../api/returns';
+import type { FeeRow } from '../utils/fees';
+import { NATURE_EXPLAINED_LABEL, RETURN_FIELDS, checkReturn, type ReturnValues } from '../utils/return-form';
+import { toDateTimeLocal } from '../utils/service-time';
+import { fieldIssuesOf } from '../../../lib/validation-issues';
 import { FeeRows, newFeeRow } from './fee-rows';
 import { IssuedReturnSummary } from './issued-return-summary';
 import { TAP } from './tap';

@@ -2,7 +2,7 @@ import type { AttemptPhoto, ServiceAttempt, ServiceAttemptInput } from '@lexserv
 import { useQuery } from '@tanstack/react-query';
 import { api, uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
-import { documentKeys } from '../keys';
+import { documentKeys } from '../../../lib/documents-api/keys';
 
 type Envelope<T> = { status?: string; data?: T; message?: string };
 

@@ -3,7 +3,7 @@ import GpsOffIcon from '@mui/icons-material/GpsOff';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { accuracyLabel, type GeolocationState } from '../../hooks/use-geolocation';
+import { accuracyLabel, type GeolocationState } from '../hooks/use-geolocation';
 import { TAP } from './tap';
 
 type GpsStatusProps = { state: GeolocationState; onRetry: () => void };

@@ -1,7 +1,7 @@
 import type { ProofOfServiceStatus, ProofVersionList } from '@lexserve/contracts/documents';
 import { useQuery } from '@tanstack/react-query';
-import { api, describeError } from '../../../lib/api-client';
-import { documentKeys } from '../keys';
+import { api, describeError } from '../api-client';
+import { documentKeys } from './keys';
 
 /** GET /proof-of-service/document/{id}: existence check (and, from LexServe, the proof's details). */
 const getProofStatus = async (documentId: number): Promise<ProofOfServiceStatus> => {

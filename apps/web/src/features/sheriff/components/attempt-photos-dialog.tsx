@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId } from 'react';
-import { usePhotoQueue } from '../../hooks/use-photo-queue';
+import { usePhotoQueue } from '../hooks/use-photo-queue';
 import { AttemptPhotosUploader } from './attempt-photos-uploader';
 import { TAP } from './tap';
 

@@ -2,7 +2,7 @@ import type { DeliveryPage, FreshLinkResult } from '@lexserve/contracts/document
 import { proofFileName } from '@lexserve/contracts/constants';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, describeError, isApiRequestError } from '../../../lib/api-client';
-import { documentKeys } from '../keys';
+import { deliveryKeys } from '../keys';
 
 /**
  * The recipient's session: each recorded opening of a delivery link answers a session, which this browser keeps
@@ -41,7 +41,7 @@ const openDelivery = async (token: string): Promise<DeliveryPage> => {
 /** One request per opening: each fetch may be recorded as an opening, so the page is never fetched again on its own. */
 export const useDeliveryPage = (token: string) =>
   useQuery({
-    queryKey: documentKeys.delivery(token),
+    queryKey: deliveryKeys.delivery(token),
     queryFn: () => openDelivery(token),
     staleTime: Infinity,
     gcTime: Infinity,

@@ -2,7 +2,7 @@ import type { ReturnInput, ServiceReturn } from '@lexserve/contracts/returns';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { STALE_TIMES } from '../../../lib/query-client';
-import { documentKeys } from '../keys';
+import { documentKeys } from '../../../lib/documents-api/keys';
 
 type Envelope<T> = { status?: string; data?: T; message?: string };
 

@@ -1,9 +1,9 @@
 import type { DeliveryRecord, Document } from '@lexserve/contracts/documents';
 import type { Sheriff } from '@lexserve/contracts/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { STALE_TIMES } from '../../../lib/query-client';
-import { documentKeys } from '../keys';
+import { api } from '../api-client';
+import { STALE_TIMES } from '../query-client';
+import { documentKeys } from './keys';
 import { invalidateDocuments } from './documents';
 
 /**

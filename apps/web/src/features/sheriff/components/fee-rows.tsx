@@ -10,9 +10,9 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatCents } from '../../../../lib/format';
+import { formatCents } from '../../../lib/format';
 import { VAT_RATE_PERCENT } from '@lexserve/contracts/returns';
-import { feeTotals, type FeeRow } from '../../utils/fees';
+import { feeTotals, type FeeRow } from '../utils/fees';
 import { TAP } from './tap';
 
 let counter = 0;
