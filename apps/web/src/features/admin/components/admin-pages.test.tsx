@@ -236,6 +236,7 @@ describe('Admin portal (spec 2.14)', () => {
       'Reports',
       'Users',
       'Sheriffs',
+      'Sheriff Areas',
       'Firms',
       'Settings',
     ]);
