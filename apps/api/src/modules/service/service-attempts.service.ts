@@ -90,7 +90,12 @@ export async function recordServiceAttempt(
   if (!can(ctx.actor, 'documents:record-service')) throw new AppError(DocumentErrors.NOT_ASSIGNED_SHERIFF);
   // The person the attempt is for (service per person): only their sheriff records on them.
   const target = await resolveTarget(ctx.db, doc.id, input.target_id);
-  if (target ? !isTargetSheriff(ctx.actor, target) : doc.assignedSheriffId !== ctx.actor.id)
+  // A person served electronically (or a document without people to serve) keeps the document's assigned sheriff,
+  // who may still record attempts on it, as before service per person.
+  const documentSheriff =
+    doc.assignedSheriffId !== null &&
+    (doc.assignedSheriffId === ctx.actor.id || doc.assignedSheriffId === ctx.actor.sheriffOfficeId);
+  if (target?.channel === 'sheriff' ? !isTargetSheriff(ctx.actor, target) : !documentSheriff)
     throw new AppError(DocumentErrors.NOT_ASSIGNED_SHERIFF);
   assertOpen(doc);
   const label = SERVICE_OUTCOME_LABELS[input.outcome];
