@@ -116,7 +116,7 @@ async function summonsWithTheSheriff(request: APIRequestContext) {
       registration_number: `2019/${n}/23`,
       business_type: 'Company',
       email: 'info@dlamini.co.za',
-      physical_address: '14 Jan Smuts Avenue, Parktown, Johannesburg, 2193',
+      physical_address: '14 Kloof Street, Gardens, Cape Town, 8001',
     },
     'defendant',
     true,
@@ -173,7 +173,7 @@ test('the sheriff records an attempt with GPS and a photo, issues the return of 
   await expect(attempt.getByTestId('gps-status')).toContainText('Position ±12 m');
   await expect(attempt.getByTestId('gps-status')).toContainText('-26.171502, 28.032417');
   await expect(attempt.getByRole('textbox', { name: /address/i })).toHaveValue(
-    '14 Jan Smuts Avenue, Parktown, Johannesburg, 2193',
+    '14 Kloof Street, Gardens, Cape Town, 8001',
   );
   await attempt.getByRole('combobox', { name: /outcome/i }).click();
   await sheriff.getByRole('option', { name: 'Served personally' }).click();
@@ -221,7 +221,7 @@ test('the sheriff records an attempt with GPS and a photo, issues the return of 
     ),
   ).toBeVisible();
   await expect(form.getByRole('textbox', { name: /address where served/i })).toHaveValue(
-    '14 Jan Smuts Avenue, Parktown, Johannesburg, 2193',
+    '14 Kloof Street, Gardens, Cape Town, 8001',
   );
   await form.getByRole('textbox', { name: /person served/i }).fill('Sipho Dlamini');
   await form.getByRole('textbox', { name: /capacity/i }).fill('Director of the company');
